@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { Role } from './constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint: `public` (no session), `session` (any signed-in user),
+ * or the list of roles allowed. The server enforces tenancy on top of this.
+ */
+export type Access = 'public' | 'optional' | 'session' | readonly Role[];
+
+export interface Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Stable name, used for OpenAPI operation ids and query keys. */
+  id: string;
+  method: HttpMethod;
+  /** Path under the site origin, always starting with `/api/`, with `{param}` placeholders. */
+  path: string;
+  summary: string;
+  access: Access;
+  params: P;
+  query: Q;
+  /** `multipart` bodies (CSV import) are described by `multipart` instead. */
+  body: B;
+  multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
+  response: R;
+  /** Status of a successful answer. */
+  status?: 200 | 201;
+  tags: readonly string[];
+}
+
+export type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+
+type In<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+type Maybe<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
+
+/** What a client passes to call an endpoint. */
+export type EndpointInput<E extends AnyEndpoint> = Maybe<'params', In<E['params']>> &
+  Maybe<'query', In<E['query']>> &
+  Maybe<'body', In<E['body']>> & { file?: E['multipart'] extends object ? Blob : undefined };
+
+/** What a client gets back (already parsed by the response schema). */
+export type EndpointOutput<E extends AnyEndpoint> = z.output<E['response']>;
+export type EndpointParams<E extends AnyEndpoint> = Out<E['params']>;
+export type EndpointQuery<E extends AnyEndpoint> = Out<E['query']>;
+export type EndpointBody<E extends AnyEndpoint> = Out<E['body']>;
+
+export function defineEndpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(e: {
+  id: string;
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
+  response: R;
+  status?: 200 | 201;
+  tags: readonly string[];
+}): Endpoint<P, Q, B, R> {
+  return { params: undefined as P, query: undefined as Q, body: undefined as B, ...e } as Endpoint<P, Q, B, R>;
+}
+
+/** `/api/employers/{id}` -> `/api/employers/:id` (Fastify's syntax). */
+export function toRouterPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Fills `{param}` placeholders, URL-encoding each value. */
+export function buildPath(path: string, params?: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params?.[k];
+    if (v === undefined || v === null || v === '') throw new Error(`Missing path parameter "${k}" for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}

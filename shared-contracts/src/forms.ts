@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { MESSAGES } from './messages';
+
+/**
+ * Every form of both documents as one zod schema that carries the spec's messages and limits.
+ * The same schema drives react-hook-form in a remote and the request validation in the api.
+ */
+
+/** "A simple address pattern" (document 1, section 5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const trimmed = () => z.string().trim();
+
+// ---------------------------------------------------------------- employer sign-up
+export const signupFormSchema = z
+  .object({
+    name: trimmed().min(1, MESSAGES.signup.nameRequired).max(LIMITS.signup.nameMax, MESSAGES.signup.nameMax),
+    email: trimmed().max(LIMITS.signup.emailMax, MESSAGES.signup.emailMax).regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid),
+    password: z.string().min(1, MESSAGES.signup.passwordRequired).max(LIMITS.signup.passwordMax, MESSAGES.signup.passwordMax),
+    confirmPassword: z.string().min(1, MESSAGES.signup.confirmRequired).max(LIMITS.signup.passwordMax, MESSAGES.signup.confirmMax),
+    agreeTerms: z.boolean(),
+    agreePrivacy: z.boolean(),
+    agreeSafety: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.signup.mismatch });
+    }
+    if (!(v.agreeTerms && v.agreePrivacy && v.agreeSafety)) {
+      ctx.addIssue({ code: 'custom', path: ['agreements'], message: MESSAGES.signup.agreements });
+    }
+  });
+export type SignupForm = z.infer<typeof signupFormSchema>;
+
+/** Registration payload: email, password, userName, role (fixed value Employer). */
+export const registerBodySchema = z.object({
+  email: trimmed().max(LIMITS.signup.emailMax, MESSAGES.signup.emailMax).regex(EMAIL_PATTERN, MESSAGES.signup.emailInvalid),
+  password: z.string().min(1, MESSAGES.signup.passwordRequired).max(LIMITS.signup.passwordMax, MESSAGES.signup.passwordMax),
+  userName: trimmed().min(1, MESSAGES.signup.nameRequired).max(LIMITS.signup.nameMax, MESSAGES.signup.nameMax),
+  role: z.literal('Employer').default('Employer'),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+// ---------------------------------------------------------------- login
+/**
+ * The spec caps the login password at 20, but lets change-password set up to 100 characters;
+ * a cap of 20 would lock those users out, so login accepts what change-password can set
+ * (docs/decisions/0002-login-password-length.md).
+ */
+export const loginFormSchema = z.object({
+  email: trimmed()
+    .min(1, MESSAGES.login.emailRequired)
+    .max(LIMITS.signup.emailMax, MESSAGES.login.emailMax)
+    .regex(EMAIL_PATTERN, MESSAGES.login.emailInvalid),
+  password: z.string().min(1, MESSAGES.login.passwordRequired).max(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
+  rememberMe: z.boolean().optional(),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+export const loginBodySchema = loginFormSchema.pick({ email: true, password: true });
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+// ---------------------------------------------------------------- employee self-registration
+const employeeSignupFields = {
+  firstName: trimmed()
+    .min(1, MESSAGES.employeeSignup.firstNameRequired)
+    .max(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.firstNameMax),
+  lastName: trimmed()
+    .min(1, MESSAGES.employeeSignup.lastNameRequired)
+    .max(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.lastNameMax),
+  email: trimmed()
+    .max(LIMITS.employeeSignup.emailMax, MESSAGES.employeeSignup.emailMax)
+    .regex(EMAIL_PATTERN, MESSAGES.employeeSignup.emailInvalid),
+  employeeNumber: trimmed()
+    .min(1, MESSAGES.employeeSignup.employeeNumberRequired)
+    .max(LIMITS.employeeSignup.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+  password: z
+    .string()
+    .min(1, MESSAGES.employeeSignup.passwordRequired)
+    .max(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.passwordMax),
+  confirmPassword: z
+    .string()
+    .min(1, MESSAGES.employeeSignup.confirmRequired)
+    .max(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.confirmMax),
+  drivingLicenseNumber: trimmed().max(LIMITS.employeeSignup.employeeNumberMax).optional().or(z.literal('')),
+};
+export const employeeSignupFormSchema = z.object(employeeSignupFields).superRefine((v, ctx) => {
+  if (v.confirmPassword && v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
+  }
+});
+export type EmployeeSignupForm = z.infer<typeof employeeSignupFormSchema>;
+/**
+ * The body of POST employees/employers/{companyId}/employees. `company_id` and `isActive` may be sent
+ * (the spec's payload lists them) but the server takes the company from the path and sets isActive false.
+ */
+export const employeeSignupBodySchema = z
+  .object({
+    ...employeeSignupFields,
+    company_id: z.string().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
+    }
+  });
+export type EmployeeSignupBody = z.infer<typeof employeeSignupBodySchema>;
+
+// ---------------------------------------------------------------- reset and forgot password
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: z.string().min(1, MESSAGES.reset.newRequired).max(LIMITS.resetPasswordMax, MESSAGES.reset.newMax),
+    confirmPassword: z.string().min(1, MESSAGES.reset.confirmRequired).max(LIMITS.resetPasswordMax, MESSAGES.reset.confirmMax),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.reset.mismatch });
+    }
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export const resetPasswordBodySchema = z.object({
+  email: z.string({ error: MESSAGES.reset.emailTokenRequired }).trim().min(1, MESSAGES.reset.emailTokenRequired),
+  token: z.string({ error: MESSAGES.reset.emailTokenRequired }).min(1, MESSAGES.reset.emailTokenRequired),
+  newPassword: z.string().min(1, MESSAGES.reset.newRequired).max(LIMITS.resetPasswordMax, MESSAGES.reset.newMax),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const forgotPasswordFormSchema = z.object({
+  email: trimmed().max(LIMITS.signup.emailMax, MESSAGES.signup.emailMax).regex(EMAIL_PATTERN, MESSAGES.forgot.emailInvalid),
+});
+export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
+/** The callback address is accepted for compatibility but the link is always built from configuration. */
+export const forgotPasswordBodySchema = forgotPasswordFormSchema.extend({
+  callbackUrl: z.string().max(2000).optional(),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+// ---------------------------------------------------------------- change password
+const changePasswordFields = {
+  currentPassword: z
+    .string()
+    .min(1, MESSAGES.changePassword.currentRequired)
+    .max(LIMITS.changePassword.currentMax, MESSAGES.changePassword.currentMax),
+  newPassword: z
+    .string()
+    .min(1, MESSAGES.changePassword.newRequired)
+    .min(LIMITS.changePassword.newMin, MESSAGES.changePassword.newMin)
+    .max(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
+};
+/** The form needs the signed-in email to check "Email field out of sync". */
+export const changePasswordFormSchema = (sessionEmail: string) =>
+  z
+    .object({
+      email: trimmed()
+        .min(1, MESSAGES.changePassword.emailRequired)
+        .regex(EMAIL_PATTERN, MESSAGES.changePassword.emailInvalid)
+        .refine((e) => e.toLowerCase() === sessionEmail.trim().toLowerCase(), MESSAGES.changePassword.emailOutOfSync),
+      ...changePasswordFields,
+      confirmNewPassword: z.string().min(1, MESSAGES.changePassword.confirmRequired),
+    })
+    .superRefine((v, ctx) => {
+      if (v.confirmNewPassword && v.newPassword !== v.confirmNewPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: MESSAGES.changePassword.mismatch });
+      }
+    });
+export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
+export const changePasswordBodySchema = z.object(changePasswordFields);
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// ---------------------------------------------------------------- manual employee rows
+export const manualEmployeeRowSchema = z.object({
+  firstName: trimmed().min(1, MESSAGES.manualRow.firstNameRequired).max(LIMITS.manualRow.nameMax, MESSAGES.manualRow.firstNameMax),
+  lastName: trimmed().min(1, MESSAGES.manualRow.lastNameRequired).max(LIMITS.manualRow.nameMax, MESSAGES.manualRow.lastNameMax),
+  email: trimmed()
+    .min(1, MESSAGES.manualRow.emailRequired)
+    .max(LIMITS.manualRow.emailMax, MESSAGES.manualRow.emailMax)
+    .regex(EMAIL_PATTERN, MESSAGES.manualRow.emailInvalid),
+  employeeNumber: trimmed()
+    .min(1, MESSAGES.manualRow.employeeNumberRequired)
+    .max(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+});
+export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
+export const bulkEmployeesBodySchema = z.object({
+  employees: z.array(manualEmployeeRowSchema).min(1).max(LIMITS.csvMaxRows),
+});
+export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
+
+// ---------------------------------------------------------------- admin users
+const noSpaces = (s: string) => !/\s/.test(s);
+export const addAdminFormSchema = z
+  .object({
+    userName: z.string().trim(),
+    email: z.string().trim(),
+    password: z.string(),
+    role: z.enum(['SuperAdmin', 'Employer', 'Admin']),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.userName || !v.email || !v.password) {
+      ctx.addIssue({ code: 'custom', path: ['form'], message: MESSAGES.admins.allRequired });
+      return;
+    }
+    if (!noSpaces(v.userName)) ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.admins.usernameSpaces });
+    if (!EMAIL_PATTERN.test(v.email) || v.email.length > LIMITS.signup.emailMax) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.admins.emailInvalid });
+    }
+    if (v.password.length < LIMITS.adminPasswordMin) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.admins.passwordMin });
+    }
+    if (v.password.length > LIMITS.changePassword.newMax) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.changePassword.newMax });
+    }
+    if (v.userName.length > LIMITS.signup.nameMax) {
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.signup.nameMax });
+    }
+  });
+export type AddAdminForm = z.infer<typeof addAdminFormSchema>;
+/** employerId and employerUserId are sent by the spec's client; the server takes both from the session. */
+export const addUserBodySchema = z
+  .object({
+    userName: z.string().trim(),
+    email: z.string().trim(),
+    password: z.string(),
+    role: z.enum(['SuperAdmin', 'Employer', 'Admin']).default('Admin'),
+    employerId: z.string().nullish(),
+    employerUserId: z.string().nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const r = addAdminFormSchema.safeParse(v);
+    if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+export type AddUserBody = z.infer<typeof addUserBodySchema>;
+
+// ---------------------------------------------------------------- reasons, notes, follow-ups
+export const deactivationReasonSchema = z.object({
+  reason: z
+    .string({ error: MESSAGES.employees.deactivationReason })
+    .trim()
+    .min(1, MESSAGES.employees.deactivationReason)
+    .max(LIMITS.reasonMax),
+});
+export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
+
+export const rejectDriverFormSchema = z.object({
+  notes: z.string({ error: MESSAGES.drivers.rejectNotes }).trim().min(1, MESSAGES.drivers.rejectNotes).max(LIMITS.notesMax),
+});
+export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
+
+/** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
+export const verifyDriverFormSchema = z.object({
+  notes: z.string().trim().max(LIMITS.notesMax).optional().default(''),
+  followUpDate: z
+    .string({ error: MESSAGES.drivers.verifyFollowUp })
+    .min(1, MESSAGES.drivers.verifyFollowUp)
+    .refine((s) => !Number.isNaN(Date.parse(s)), MESSAGES.drivers.verifyFollowUp),
+});
+export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
+
+export const verifyVehicleFormSchema = z.object({
+  notes: z.string({ error: MESSAGES.drivers.verifyVehicle }).trim().min(1, MESSAGES.drivers.verifyVehicle).max(LIMITS.notesMax),
+  followUpDate: z
+    .string({ error: MESSAGES.drivers.verifyVehicle })
+    .min(1, MESSAGES.drivers.verifyVehicle)
+    .refine((s) => !Number.isNaN(Date.parse(s)), MESSAGES.drivers.verifyVehicle),
+});
+export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
+
+/** "dd-MM-yyyy HH:mm" for display of a follow-up date. */
+export function formatFollowUp(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${p(d.getDate())}-${p(d.getMonth() + 1)}-${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+// ---------------------------------------------------------------- company, locations, incentive
+/** Messages for the company forms, which the spec leaves without client rules (ours). */
+export const COMPANY_FORM_MESSAGES = {
+  nameRequired: 'Company name is required.',
+  nameMax: `Company name should not exceed ${LIMITS.company.nameMax} characters.`,
+  emailInvalid: 'Enter a valid company email address.',
+  phoneRequired: 'Phone number is required.',
+  phoneInvalid: 'Enter a valid phone number for the selected country.',
+  countryInvalid: 'Choose a country from the list.',
+  addressLine1Required: 'Address line 1 is required.',
+  lineMax: `Address lines should not exceed ${LIMITS.location.lineMax} characters.`,
+  townRequired: 'Town is required.',
+  townMax: `Town should not exceed ${LIMITS.location.townMax} characters.`,
+  postalCodeRequired: 'Postal code is required.',
+  postalCodeInvalid: 'Enter a valid postal code for the company country.',
+  numberInvalid: 'Enter a whole number of 0 or more.',
+  textMax: `Text should not exceed ${LIMITS.incentive.textMax} characters.`,
+} as const;
+
+/** Company fields; phone-for-country and postcode-for-country checks are added in `company-rules.ts`. */
+export const companyFieldsSchema = z.object({
+  name: trimmed().min(1, COMPANY_FORM_MESSAGES.nameRequired).max(LIMITS.company.nameMax, COMPANY_FORM_MESSAGES.nameMax),
+  email: trimmed().max(LIMITS.company.emailMax, COMPANY_FORM_MESSAGES.emailInvalid).regex(EMAIL_PATTERN, COMPANY_FORM_MESSAGES.emailInvalid),
+  phoneNumber: trimmed().min(1, COMPANY_FORM_MESSAGES.phoneRequired).max(LIMITS.company.phoneMax, COMPANY_FORM_MESSAGES.phoneInvalid),
+  /** ISO alpha-2 of the chosen country; the spec's country object is answered on reads. */
+  countryCode: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, COMPANY_FORM_MESSAGES.countryInvalid)
+    .default('GB'),
+});
+export type CompanyFields = z.infer<typeof companyFieldsSchema>;
+export const createCompanyBodySchema = companyFieldsSchema;
+export const updateCompanyBodySchema = companyFieldsSchema.extend({ id: z.string().uuid() });
+
+export const locationFieldsSchema = z.object({
+  addressLine1: trimmed().min(1, COMPANY_FORM_MESSAGES.addressLine1Required).max(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax),
+  addressLine2: trimmed().max(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax).nullish().transform((v) => v || null),
+  town: trimmed().min(1, COMPANY_FORM_MESSAGES.townRequired).max(LIMITS.location.townMax, COMPANY_FORM_MESSAGES.townMax),
+  postalCode: trimmed()
+    .min(1, COMPANY_FORM_MESSAGES.postalCodeRequired)
+    .max(LIMITS.location.postalCodeMax, COMPANY_FORM_MESSAGES.postalCodeInvalid),
+});
+export type LocationFields = z.infer<typeof locationFieldsSchema>;
+export const updateLocationBodySchema = locationFieldsSchema.extend({ id: z.string().uuid() });
+
+const count = () => z.coerce.number({ error: COMPANY_FORM_MESSAGES.numberInvalid }).int(COMPANY_FORM_MESSAGES.numberInvalid).min(0, COMPANY_FORM_MESSAGES.numberInvalid).max(LIMITS.incentive.numberMax, COMPANY_FORM_MESSAGES.numberInvalid);
+const rewardText = () => z.string().trim().max(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax);
+export const incentiveFormSchema = z.object({
+  generalRewardDescription: rewardText(),
+  numberOfMiles: count(),
+  numberOfMilesRewards: rewardText(),
+  numberOfTrips: count(),
+  numberOfTripsRewards: rewardText(),
+});
+export type IncentiveForm = z.infer<typeof incentiveFormSchema>;

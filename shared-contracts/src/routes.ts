@@ -1,0 +1,77 @@
+import { SignUpState, type Role } from './constants';
+
+/**
+ * The spec's routes (document 2 route table plus the employer routes of document 1).
+ * The portal is hash-routed: `/#/setup-account?employer_id=...` and `/#/reset-password?...` work as mailed.
+ */
+export const ROUTES = {
+  login: '/',
+  signup: '/Signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  setupAccount: '/setup-account',
+  downloadLinks: '/download-links',
+  setupCompany: '/setup-company',
+  setupCompanyWithId: (id: string) => `/setup-company/${encodeURIComponent(id)}`,
+  setupIncentives: '/setup-company-incentives',
+  setupEmployees: '/setup-company-employee-details',
+  accountCompleted: '/account-completed',
+  accountCompletedFor: (companyId: string) => `/account-completed/${encodeURIComponent(companyId)}`,
+  addManually: '/add-manually-employee',
+
+  // employer area (layout at /mainPage)
+  mainPage: '/mainPage',
+  companySettings: '/company-settings',
+  companySettingsDetails: '/company-settings/company-details',
+  companySettingsIncentives: '/company-settings/company-incentives',
+  payment: '/payment',
+  employeeManagement: '/employee-management',
+  userManagement: '/user-management',
+  loginDetails: '/login-details',
+
+  // super-admin area (layout at /super-admin)
+  superAdmin: '/super-admin',
+  allUsers: '/all-users',
+  pendingDrivers: '/pending-drivers',
+  approvedDrivers: '/approved-drivers',
+  drivers: '/drivers',
+  admins: '/admins',
+  superAdminProfile: '/super-admin-profile',
+} as const;
+
+export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives'] as const;
+export type CompanySettingsTab = (typeof COMPANY_SETTINGS_TABS)[number];
+
+export interface PostLoginTarget {
+  path: string;
+  /** Set when the state was not one of 0..3: the caller logs it as a console warning. */
+  warning?: string;
+}
+
+/** Where a user goes after login (section 4 of both documents). */
+export function routeAfterLogin(role: Role | string, signUpState: number | null | undefined): PostLoginTarget {
+  if (role === 'SuperAdmin') return { path: ROUTES.superAdmin };
+  switch (signUpState) {
+    case SignUpState.SetUpCompany:
+      return { path: ROUTES.setupCompany };
+    case SignUpState.SetUpIncentive:
+      return { path: ROUTES.setupIncentives };
+    case SignUpState.SetUpEmployee:
+      return { path: ROUTES.setupEmployees };
+    case SignUpState.SetUpComplete:
+      return { path: ROUTES.mainPage };
+    default:
+      return { path: ROUTES.setupCompany, warning: `Unknown sign-up state: ${String(signUpState)}` };
+  }
+}
+
+/** The shared employee link: site origin + /#/setup-account?employer_id={company id}. */
+export function employeeShareLink(origin: string, companyId: string): string {
+  return `${origin}/#${ROUTES.setupAccount}?employer_id=${encodeURIComponent(companyId)}`;
+}
+
+/** The mailed reset link, built from the configured public URL (never from the Host header). */
+export function resetPasswordLink(publicUrl: string, email: string, token: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/#${ROUTES.resetPassword}?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+}
