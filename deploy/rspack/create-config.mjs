@@ -1,0 +1,163 @@
+// One Rspack + Module Federation configuration for the shell and every remote, so that the shared
+// singletons, the loaders and the output layout cannot drift apart between teams.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+
+/** Versions the shared singletons are built against (from the workspace catalog, via this package). */
+function versionOf(pkgDir, name) {
+  try {
+    const req = createRequire(path.join(pkgDir, 'package.json'));
+    return JSON.parse(readFileSync(req.resolve(`${name}/package.json`), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The modules that must exist once on the page. Everything here is loaded whole (shared modules are
+ * not tree-shaken), so keep the list short and measure it.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-dom/client',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'jotai',
+  'zod',
+  '@portal/shared-contracts',
+  '@portal/shared-ui',
+];
+
+export function sharedConfig(pkgDir) {
+  const shared = {};
+  for (const name of SHARED_SINGLETONS) {
+    const base = name.startsWith('react/') || name.startsWith('react-dom/') ? name.split('/')[0] : name;
+    const version = versionOf(pkgDir, base);
+    shared[name] = {
+      singleton: true,
+      requiredVersion: version ? `^${version}` : false,
+      version,
+      strictVersion: false,
+    };
+  }
+  return shared;
+}
+
+export function gitCommit(cwd) {
+  try {
+    return execSync('git rev-parse --short=8 HEAD', { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'local';
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir            the package directory (import.meta.dirname of its config)
+ * @param {'host'|'remote'} o.kind
+ * @param {string} o.name           Module Federation name (shell, mfe_auth, ...)
+ * @param {Record<string,string>} [o.exposes]  for remotes: { './LoginPage': './src/exposes/login-page.tsx' }
+ * @param {number} o.port           dev server port
+ * @param {string[]} [o.runtimePlugins]
+ * @param {object} [o.env]          rspack CLI env
+ * @param {object} [o.argv]         rspack CLI argv
+ */
+export function createConfig(o) {
+  const mode = o.argv?.mode ?? process.env.NODE_ENV ?? 'production';
+  const isProd = mode === 'production';
+  const pkg = JSON.parse(readFileSync(path.join(o.dir, 'package.json'), 'utf8'));
+  const contractsPkg = JSON.parse(readFileSync(path.join(o.dir, '..', 'shared-contracts', 'package.json'), 'utf8'));
+  const buildVersion = process.env.BUILD_VERSION || `${pkg.version}-${gitCommit(o.dir)}`;
+
+  /** @type {import('@rspack/core').Configuration} */
+  const config = {
+    mode,
+    context: o.dir,
+    entry: { main: './src/index.ts' },
+    target: 'web',
+    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      publicPath: o.kind === 'host' ? '/' : 'auto',
+      filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+      uniqueName: o.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProd, refresh: !isProd && o.hmr !== false } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        __BUILD_VERSION__: JSON.stringify(buildVersion),
+        __CONTRACTS_VERSION__: JSON.stringify(contractsPkg.version),
+        __MF_NAME__: JSON.stringify(o.name),
+      }),
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: o.kind === 'remote' ? 'remoteEntry.js' : undefined,
+        exposes: o.exposes,
+        remotes: o.kind === 'host' ? {} : undefined,
+        shared: sharedConfig(o.dir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: o.runtimePlugins ?? [],
+        manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+        dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+      }),
+      ...(o.plugins ?? []),
+    ],
+    optimization: {
+      minimize: isProd,
+    },
+    performance: { hints: false },
+    devServer: {
+      port: o.port,
+      host: '127.0.0.1',
+      hot: true,
+      liveReload: false,
+      historyApiFallback: o.kind === 'host',
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': '*',
+        'Access-Control-Allow-Methods': 'GET, OPTIONS',
+      },
+      client: { overlay: false },
+      ...(o.devServer ?? {}),
+    },
+    experiments: { css: true },
+  };
+  return config;
+}
+
+export { rspack, require as requireFromDeploy };

@@ -1,0 +1,3 @@
+export const REMOTE_EXPOSES = {
+  './LoginPage': './src/exposes/login-page.tsx',
+};

@@ -1,0 +1,13 @@
+import { createConfig } from '@portal/deploy/rspack';
+import { REMOTE_EXPOSES } from './exposes.config.mjs';
+
+export default (env, argv) =>
+  createConfig({
+    dir: import.meta.dirname,
+    kind: 'remote',
+    name: 'mfe_auth',
+    port: 3001,
+    exposes: REMOTE_EXPOSES,
+    env,
+    argv,
+  });
