@@ -57,7 +57,8 @@ export const loginFormSchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
-export const loginBodySchema = loginFormSchema.pick({ email: true, password: true });
+/** rememberMe false makes the session cookie end with the browser. */
+export const loginBodySchema = loginFormSchema;
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 // ---------------------------------------------------------------- employee self-registration

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointOutput } from './endpoint';
 import type { Company, FieldError } from './entities';
 import type { LoginAnswer } from './endpoints';
-import type { RemoteId } from './remotes';
+import type { RemoteId, RemoteSlotComponent } from './remotes';
 import type { ResolvedRemote } from './release';
 import type { Role } from './constants';
 
@@ -83,7 +83,7 @@ export interface Platform {
   /** The spec's session-storage flag "saved" (set after a company is saved in setup step 1). */
   savedFlag: { get(): boolean; set(value: boolean): void };
   /** Renders another remote's exposed module in place (with the shell's isolation). */
-  RemoteSlot: import('./remotes').RemoteSlotComponent;
+  RemoteSlot: RemoteSlotComponent;
   /** The page origin, for links that are shared (employee invite link). */
   origin: string;
 }
