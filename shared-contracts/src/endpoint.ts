@@ -43,7 +43,10 @@ type Maybe<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefin
 /** What a client passes to call an endpoint. */
 export type EndpointInput<E extends AnyEndpoint> = Maybe<'params', In<E['params']>> &
   Maybe<'query', In<E['query']>> &
-  Maybe<'body', In<E['body']>> & { file?: E['multipart'] extends object ? Blob : undefined };
+  Maybe<'body', In<E['body']>> & {
+    /** The multipart file (CSV import). `multipart` is optional on `Endpoint`, so the type cannot tell which endpoints take one. */
+    file?: Blob;
+  };
 
 /** What a client gets back (already parsed by the response schema). */
 export type EndpointOutput<E extends AnyEndpoint> = z.output<E['response']>;

@@ -152,6 +152,8 @@ export const employeeSchema = z.object({
   deactivationReason: z.string().nullable(),
   deactivatedAt: isoDateTime.nullable(),
   deactivatedBy: z.string().nullable(),
+  /** The journey group shown in the detail modal (a fixed label in the spec; real here). */
+  journeyGroupName: z.string().nullable().optional(),
   createdAt: isoDateTime,
 });
 export type Employee = z.infer<typeof employeeSchema>;
@@ -288,3 +290,17 @@ export const sessionUserSchema = z.object({
   signUpState: z.number().int(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+// ---------------------------------------------------------------- the paged lists section 3 names
+export const employeePageSchema = pageOf(employeeSchema);
+export type EmployeePage = z.infer<typeof employeePageSchema>;
+export const participationPageSchema = pageOf(participationRowSchema);
+export type ParticipationPage = z.infer<typeof participationPageSchema>;
+export const journeyGroupPageSchema = pageOf(journeyGroupSchema);
+export type JourneyGroupPage = z.infer<typeof journeyGroupPageSchema>;
+export const feedbackPageSchema = pageOf(feedbackSchema);
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+export const userPageSchema = pageOf(userListItemSchema);
+export type UserPage = z.infer<typeof userPageSchema>;
+export const employerPageSchema = pageOf(employerListItemSchema);
+export type EmployerPage = z.infer<typeof employerPageSchema>;

@@ -53,7 +53,7 @@ export const loginFormSchema = z.object({
     .min(1, MESSAGES.login.emailRequired)
     .max(LIMITS.signup.emailMax, MESSAGES.login.emailMax)
     .regex(EMAIL_PATTERN, MESSAGES.login.emailInvalid),
-  password: z.string().min(1, MESSAGES.login.passwordRequired).max(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
+  password: z.string().min(1, MESSAGES.login.passwordRequired).max(LIMITS.changePassword.newMax, MESSAGES.login.passwordTooLong),
   rememberMe: z.boolean().optional(),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -210,10 +210,10 @@ export const addAdminFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.admins.passwordMin });
     }
     if (v.password.length > LIMITS.changePassword.newMax) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.changePassword.newMax });
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.admins.passwordMax });
     }
     if (v.userName.length > LIMITS.signup.nameMax) {
-      ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.signup.nameMax });
+      ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.admins.userNameMax });
     }
   });
 export type AddAdminForm = z.infer<typeof addAdminFormSchema>;

@@ -30,6 +30,11 @@ export const MESSAGES = {
     buttonBusy: 'Logging in...',
     /** Our addition: a deactivated company's users are told why they cannot sign in. */
     companyDeactivated: 'Your company account has been deactivated. Please contact support.',
+    /** Ours: login accepts what change-password can set (100), so the spec's 20 is not the cap here. */
+    passwordTooLong: 'Password should not exceed 100 characters.',
+    rememberMe: 'Remember me',
+    forgotLink: 'Forgot password?',
+    signupLink: 'Sign up',
   },
   // ---- employee self-registration
   employeeSignup: {
@@ -115,6 +120,16 @@ export const MESSAGES = {
     deactivated: 'Employer deactivated successfully!',
     reactivated: 'Employer reactivated successfully!',
     deleted: 'Employer deleted successfully!',
+    /** Ours: the company could not be read (network or server failure). */
+    loadFailed: 'Could not load the company details.',
+    /** Ours: locations belong to a saved company. */
+    locationsNeedCompany: 'Save the company details first, then add your office locations.',
+  },
+  /** Ours: the super admin's All Employers list and employer modal. */
+  employers: {
+    loadFailed: 'Could not load employers.',
+    none: 'No employers found.',
+    confirmDelete: 'Are you sure you want to delete this employer? All of its data is removed and its users lose access at once.',
   },
   // ---- employees
   employees: {
@@ -171,6 +186,13 @@ export const MESSAGES = {
     bulkApproved: 'Drivers approved successfully!',
     vehicleApproved: 'Vehicle approved successfully!',
     approveSelectedFailed: 'Failed to approve selected drivers / vehicles / employees',
+    /** The spec's "drivers / vehicles / employees" read as one fallback per list. */
+    approveSelectedFailedFor: {
+      drivers: 'Failed to approve selected drivers',
+      vehicles: 'Failed to approve selected vehicles',
+      employees: 'Failed to approve selected employees',
+    },
+    followUpTitle: 'Driver Follow-up Verification',
     noPending: 'No pending drivers found',
     loadingDetails: 'Loading driver details...',
   },
@@ -183,6 +205,11 @@ export const MESSAGES = {
     userAdded: 'User added successfully!',
     adminAdded: 'Admin added successfully!',
     userRemoved: 'User removed successfully!',
+    /** Ours: limits the spec leaves unstated for the add form. */
+    userNameMax: 'Username should not exceed 30 characters.',
+    passwordMax: 'Password should not exceed 100 characters.',
+    /** "Asks to confirm removal of the named admin". */
+    confirmRemove: (name: string) => `Are you sure you want to remove ${name}?`,
   },
   // ---- session and layout
   session: {
@@ -208,6 +235,120 @@ export const MESSAGES = {
     featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
     retry: 'Retry',
   },
+  /** Labels, headings and status words of section 2 of both documents. */
+  labels: {
+    // actions
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    close: 'Close',
+    ok: 'Ok',
+    save: 'Save',
+    edit: 'Edit',
+    add: 'Add',
+    back: 'Back',
+    proceed: 'Proceed',
+    verify: 'Verify',
+    reject: 'Reject',
+    approve: 'Approve',
+    remove: 'Remove',
+    import: 'Import',
+    logout: 'Logout',
+    logOut: 'Log Out',
+    seeMore: 'See more',
+    previous: 'Previous',
+    next: 'Next',
+    pageXofY: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    notAvailable: 'N/A',
+    // header and navigation
+    helpSupport: 'Help & Support',
+    myProfile: 'My profile',
+    users: 'Users',
+    admins: 'Admins',
+    employerNav: ['Dashboard', 'Company Settings', 'Employee Management', 'User Management'] as const,
+    superAdminNav: ['Employers', 'All Users', 'Drivers'] as const,
+    // sign-up
+    policies: {
+      terms: 'Terms and Conditions',
+      privacy: 'Privacy and Cookies Policy',
+      safety: 'Safety Tips for Your Journey',
+    },
+    carouselThemes: ['Parking', 'Employee personal benefits', 'A more sustainable environment'] as const,
+    // setup and company
+    addAnotherLocation: 'Add another location',
+    companySettingsTabs: ['Company Details', 'Incentives'] as const,
+    importCsv: 'Import CSV',
+    copyShareLink: 'Copy and Share Link',
+    copyShareLinkShort: 'Copy & Share Link',
+    copyLink: 'Copy Link',
+    manuallyAddEmployees: 'Manually Add Employees',
+    addManually: 'Add Manually',
+    addEmployeesLater: 'Add Employees Later',
+    addEmployee: 'Add Employee',
+    downloadTemplate: 'Download template',
+    // employees
+    employeeTabs: ['All Employees', 'Employee Participation', 'All Journey Groups', 'Pending Requests'] as const,
+    approveSelected: 'Approve Selected',
+    active: 'Active',
+    deactivated: 'Deactivated',
+    disabled: 'Disabled',
+    qualified: 'Qualified',
+    passenger: 'Passenger',
+    driver: 'Driver',
+    employee: 'Employee',
+    employer: 'Employer',
+    deactivate: 'Deactivate',
+    reactivate: 'Reactivate',
+    delete: 'Delete',
+    deleteUser: 'Delete User',
+    deactivateUser: 'Deactivate User',
+    reasonForDeactivation: 'Reason for deactivation',
+    // dashboard
+    dashboardTiles: {
+      participants: 'Total participants',
+      journeyGroups: 'Journey Groups',
+      distance: 'Total Distance Covered',
+      co2: 'Carbon Emission Saved',
+    },
+    participationTitle: 'Employee Participation',
+    participationNote: 'Positions are ranked by number of trips, not distance.',
+    // super admin
+    allEmployers: 'All Employers',
+    allUsers: 'All Users',
+    allDrivers: 'All Drivers',
+    driverTabs: ['Approved Drivers', 'Pending Drivers'] as const,
+    verifySelected: 'Verify Selected',
+    verifyVehicle: 'Verify vehicle',
+    vehicleVerified: 'Vehicle Verified',
+    verifyDriver: 'Verify driver',
+    driverVerified: 'Driver Verified',
+    rejected: 'Rejected',
+    verified: 'Verified',
+    addUser: 'Add User',
+    removeAdmin: 'Remove this admin',
+    accountTypes: { SuperAdmin: 'Super Admin', Employer: 'Employer' },
+    employerFilter: ['All', 'Active', 'Deactivated'] as const,
+    userFilter: ['All Users', 'Employees', 'Employers'] as const,
+    deactivatedCanReactivate: 'Deactivated users can be reactivated and found through the filter.',
+    // billing
+    cancelSubscription: 'Cancel Subscription',
+  },
+  /** The product's name and strapline (the spec names none; operator names are left out on purpose). */
+  product: {
+    name: 'Commute Portal',
+    tagline: 'Workplace lift sharing for your organisation',
+  },
+  /** Field labels the spec names on the account screens (sign-up, login, passwords, admin users). */
+  fields: {
+    name: 'Name',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm Password',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    confirmNewPassword: 'Confirm New Password',
+    userName: 'User Name',
+    accountType: 'Account Type',
+  },
   billing: {
     cancelConfirm: 'Are you sure you want to cancel your subscription? It stays active until the end of the paid period.',
     cancelled: 'Subscription cancelled. It stays active until the end of the paid period.',
@@ -216,11 +357,15 @@ export const MESSAGES = {
 
 /** A normalised error text for a failed call (document 2, section 8). */
 export function normaliseErrorBody(body: unknown): string {
-  if (Array.isArray(body)) return body.map(String).join(', ');
+  const text = (e: unknown): string =>
+    typeof e === 'string' ? e : e && typeof e === 'object' ? String((e as { message?: unknown }).message ?? '') : String(e ?? '');
+  const joined = (list: unknown[]) => list.map(text).filter(Boolean).join(', ');
+  if (Array.isArray(body)) return joined(body) || MESSAGES.common.unknownError;
   if (body && typeof body === 'object') {
     const b = body as { message?: unknown; errors?: unknown; title?: unknown };
     if (Array.isArray(b.errors) && b.errors.length > 0 && !b.message) {
-      return b.errors.map((e) => (typeof e === 'string' ? e : (e as { message?: string }).message ?? '')).join(', ');
+      const list = joined(b.errors);
+      if (list) return list;
     }
     if (typeof b.message === 'string' && b.message) return b.message;
     if (typeof b.title === 'string' && b.title) return b.title;

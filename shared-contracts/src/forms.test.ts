@@ -1,0 +1,304 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  addAdminFormSchema,
+  addUserBodySchema,
+  changePasswordFormSchema,
+  deactivationReasonSchema,
+  employeeSignupFormSchema,
+  forgotPasswordFormSchema,
+  formatFollowUp,
+  loginFormSchema,
+  manualEmployeeRowSchema,
+  registerBodySchema,
+  rejectDriverFormSchema,
+  resetPasswordBodySchema,
+  resetPasswordFormSchema,
+  signupFormSchema,
+  verifyDriverFormSchema,
+  verifyVehicleFormSchema,
+} from './forms';
+import { MESSAGES } from './messages';
+
+/** The message a form shows under a field: the first issue for that path, as react-hook-form's resolver picks it. */
+function errorAt(schema: z.ZodType, value: unknown, path: string): string | undefined {
+  const r = schema.safeParse(value);
+  if (r.success) return undefined;
+  return r.error.issues.find((i) => i.path.join('.') === path)?.message;
+}
+function ok(schema: z.ZodType, value: unknown): boolean {
+  return schema.safeParse(value).success;
+}
+const long = (n: number, c = 'a') => c.repeat(n);
+const emailOfLength = (n: number) => `${long(n - '@example.com'.length)}@example.com`;
+
+describe('employer sign-up form', () => {
+  const valid = {
+    name: 'Jane',
+    email: 'jane@example.com',
+    password: 'secret12',
+    confirmPassword: 'secret12',
+    agreeTerms: true,
+    agreePrivacy: true,
+    agreeSafety: true,
+  };
+  const m = MESSAGES.signup;
+
+  it('accepts a complete form', () => {
+    expect(ok(signupFormSchema, valid)).toBe(true);
+  });
+  it('requires a name of at most 30 characters', () => {
+    expect(errorAt(signupFormSchema, { ...valid, name: '' }, 'name')).toBe('Name is required.');
+    expect(errorAt(signupFormSchema, { ...valid, name: '   ' }, 'name')).toBe(m.nameRequired);
+    expect(ok(signupFormSchema, { ...valid, name: long(30) })).toBe(true);
+    expect(errorAt(signupFormSchema, { ...valid, name: long(31) }, 'name')).toBe('First Name should not exceed 30 characters.');
+  });
+  it('checks the email pattern and its 255 limit', () => {
+    expect(errorAt(signupFormSchema, { ...valid, email: 'jane@' }, 'email')).toBe('Email is invalid.');
+    expect(errorAt(signupFormSchema, { ...valid, email: '' }, 'email')).toBe(m.emailInvalid);
+    expect(ok(signupFormSchema, { ...valid, email: emailOfLength(255) })).toBe(true);
+    expect(errorAt(signupFormSchema, { ...valid, email: emailOfLength(256) }, 'email')).toBe('Email should not exceed 255 characters.');
+  });
+  it('requires passwords of at most 20 characters', () => {
+    expect(errorAt(signupFormSchema, { ...valid, password: '' }, 'password')).toBe('Password is required.');
+    expect(errorAt(signupFormSchema, { ...valid, password: long(21), confirmPassword: long(21) }, 'password')).toBe(
+      'Password should not exceed 20 characters.',
+    );
+    expect(errorAt(signupFormSchema, { ...valid, confirmPassword: '' }, 'confirmPassword')).toBe('Confirm Password is required.');
+    expect(errorAt(signupFormSchema, { ...valid, confirmPassword: long(21) }, 'confirmPassword')).toBe(
+      'Confirm Password should not exceed 20 characters.',
+    );
+    expect(ok(signupFormSchema, { ...valid, password: long(20), confirmPassword: long(20) })).toBe(true);
+  });
+  it('reports a mismatch', () => {
+    expect(errorAt(signupFormSchema, { ...valid, confirmPassword: 'other123' }, 'confirmPassword')).toBe('Passwords do not match.');
+  });
+  it('needs all three agreements', () => {
+    for (const key of ['agreeTerms', 'agreePrivacy', 'agreeSafety']) {
+      expect(errorAt(signupFormSchema, { ...valid, [key]: false }, 'agreements')).toBe(
+        'You must agree to all terms and policies to continue.',
+      );
+    }
+  });
+  it('the registration body carries role Employer and the same rules', () => {
+    const r = registerBodySchema.parse({ email: 'a@b.co', password: 'x', userName: 'Jane' });
+    expect(r.role).toBe('Employer');
+    expect(errorAt(registerBodySchema, { email: 'a@b.co', password: 'x', userName: long(31) }, 'userName')).toBe(m.nameMax);
+    expect(ok(registerBodySchema, { email: 'a@b.co', password: 'x', userName: 'J', role: 'SuperAdmin' })).toBe(false);
+  });
+});
+
+describe('login form', () => {
+  it('gives the spec messages for the email', () => {
+    expect(errorAt(loginFormSchema, { email: '', password: 'x' }, 'email')).toBe('Please enter your email address.');
+    expect(errorAt(loginFormSchema, { email: 'nope', password: 'x' }, 'email')).toBe(
+      'Invalid email format. Please enter a valid email.',
+    );
+    expect(errorAt(loginFormSchema, { email: emailOfLength(256), password: 'x' }, 'email')).toBe(
+      'Email should not exceed 255 characters.',
+    );
+  });
+  it('requires the password', () => {
+    expect(errorAt(loginFormSchema, { email: 'a@b.co', password: '' }, 'password')).toBe('Please enter your password.');
+  });
+  it('accepts passwords that change-password can set (up to 100)', () => {
+    expect(ok(loginFormSchema, { email: 'a@b.co', password: long(100) })).toBe(true);
+    expect(errorAt(loginFormSchema, { email: 'a@b.co', password: long(101) }, 'password')).toBe(MESSAGES.login.passwordTooLong);
+  });
+});
+
+describe('employee self-registration form', () => {
+  const valid = {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    employeeNumber: 'E-1',
+    password: 'pw123456',
+    confirmPassword: 'pw123456',
+  };
+  it('accepts a complete form, with or without a licence number', () => {
+    expect(ok(employeeSignupFormSchema, valid)).toBe(true);
+    expect(ok(employeeSignupFormSchema, { ...valid, drivingLicenseNumber: '' })).toBe(true);
+  });
+  it('requires names of at most 30 characters', () => {
+    expect(errorAt(employeeSignupFormSchema, { ...valid, firstName: '' }, 'firstName')).toBe('First Name is required');
+    expect(errorAt(employeeSignupFormSchema, { ...valid, firstName: long(31) }, 'firstName')).toBe(
+      'First Name should not exceed 30 characters',
+    );
+    expect(errorAt(employeeSignupFormSchema, { ...valid, lastName: '' }, 'lastName')).toBe('Last Name is required');
+    expect(errorAt(employeeSignupFormSchema, { ...valid, lastName: long(31) }, 'lastName')).toBe(
+      'Last Name should not exceed 30 characters',
+    );
+  });
+  it('checks email format and length', () => {
+    expect(errorAt(employeeSignupFormSchema, { ...valid, email: 'ann.example.com' }, 'email')).toBe('Invalid email format');
+    expect(errorAt(employeeSignupFormSchema, { ...valid, email: emailOfLength(256) }, 'email')).toBe(
+      MESSAGES.employeeSignup.emailMax,
+    );
+  });
+  it('requires an employee number of at most 20', () => {
+    expect(errorAt(employeeSignupFormSchema, { ...valid, employeeNumber: '' }, 'employeeNumber')).toBe(
+      MESSAGES.employeeSignup.employeeNumberRequired,
+    );
+    expect(errorAt(employeeSignupFormSchema, { ...valid, employeeNumber: long(21) }, 'employeeNumber')).toBe(
+      MESSAGES.employeeSignup.employeeNumberMax,
+    );
+  });
+  it('requires passwords of at most 20 that match', () => {
+    expect(errorAt(employeeSignupFormSchema, { ...valid, password: '' }, 'password')).toBe(MESSAGES.employeeSignup.passwordRequired);
+    expect(errorAt(employeeSignupFormSchema, { ...valid, password: long(21) }, 'password')).toBe(MESSAGES.employeeSignup.passwordMax);
+    expect(errorAt(employeeSignupFormSchema, { ...valid, confirmPassword: '' }, 'confirmPassword')).toBe(
+      MESSAGES.employeeSignup.confirmRequired,
+    );
+    expect(errorAt(employeeSignupFormSchema, { ...valid, confirmPassword: 'different' }, 'confirmPassword')).toBe(
+      'Passwords do not match',
+    );
+  });
+});
+
+describe('reset and forgot password', () => {
+  it('reset form: both required, max 20, equal', () => {
+    expect(errorAt(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' }, 'newPassword')).toBe(MESSAGES.reset.newRequired);
+    expect(errorAt(resetPasswordFormSchema, { newPassword: 'abcdefgh', confirmPassword: '' }, 'confirmPassword')).toBe(
+      MESSAGES.reset.confirmRequired,
+    );
+    expect(errorAt(resetPasswordFormSchema, { newPassword: long(21), confirmPassword: long(21) }, 'newPassword')).toBe(
+      MESSAGES.reset.newMax,
+    );
+    expect(errorAt(resetPasswordFormSchema, { newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' }, 'confirmPassword')).toBe(
+      'Passwords do not match',
+    );
+    expect(ok(resetPasswordFormSchema, { newPassword: long(20), confirmPassword: long(20) })).toBe(true);
+  });
+  it('reset body: email and token must be present', () => {
+    expect(errorAt(resetPasswordBodySchema, { token: 't', newPassword: 'abcdefgh' }, 'email')).toBe('Email and token are required');
+    expect(errorAt(resetPasswordBodySchema, { email: 'a@b.co', token: '', newPassword: 'abcdefgh' }, 'token')).toBe(
+      'Email and token are required',
+    );
+    expect(ok(resetPasswordBodySchema, { email: 'a@b.co', token: 't', newPassword: 'abcdefgh' })).toBe(true);
+  });
+  it('forgot: email must match the pattern', () => {
+    expect(errorAt(forgotPasswordFormSchema, { email: 'x' }, 'email')).toBe('Invalid email format');
+    expect(ok(forgotPasswordFormSchema, { email: 'x@y.io' })).toBe(true);
+  });
+});
+
+describe('change password form', () => {
+  const schema = changePasswordFormSchema('me@example.com');
+  const valid = { email: 'me@example.com', currentPassword: 'old', newPassword: 'newpass12', confirmNewPassword: 'newpass12' };
+  it('accepts a complete form (email compared without case)', () => {
+    expect(ok(schema, valid)).toBe(true);
+    expect(ok(schema, { ...valid, email: 'ME@example.com' })).toBe(true);
+  });
+  it('checks the email: required, format, in sync with the session', () => {
+    expect(errorAt(schema, { ...valid, email: '' }, 'email')).toBe('Email is required.');
+    expect(errorAt(schema, { ...valid, email: 'me' }, 'email')).toBe('Invalid email format.');
+    expect(errorAt(schema, { ...valid, email: 'other@example.com' }, 'email')).toBe('Email field out of sync. Please refresh.');
+  });
+  it('checks the current password: required, max 100', () => {
+    expect(errorAt(schema, { ...valid, currentPassword: '' }, 'currentPassword')).toBe('Current password is required.');
+    expect(ok(schema, { ...valid, currentPassword: long(100) })).toBe(true);
+    expect(errorAt(schema, { ...valid, currentPassword: long(101) }, 'currentPassword')).toBe('Current password is too long.');
+  });
+  it('checks the new password: required, min 8, max 100', () => {
+    expect(errorAt(schema, { ...valid, newPassword: '', confirmNewPassword: '' }, 'newPassword')).toBe('New password is required');
+    expect(errorAt(schema, { ...valid, newPassword: long(7), confirmNewPassword: long(7) }, 'newPassword')).toBe(
+      'New password must be at least 8 characters',
+    );
+    expect(ok(schema, { ...valid, newPassword: long(8), confirmNewPassword: long(8) })).toBe(true);
+    expect(ok(schema, { ...valid, newPassword: long(100), confirmNewPassword: long(100) })).toBe(true);
+    expect(errorAt(schema, { ...valid, newPassword: long(101), confirmNewPassword: long(101) }, 'newPassword')).toBe(
+      'New password should not exceed 100 characters',
+    );
+  });
+  it('checks the confirmation: required and equal', () => {
+    expect(errorAt(schema, { ...valid, confirmNewPassword: '' }, 'confirmNewPassword')).toBe('Confirm new password is required');
+    expect(errorAt(schema, { ...valid, confirmNewPassword: 'newpass13' }, 'confirmNewPassword')).toBe('New passwords do not match');
+  });
+});
+
+describe('manual employee rows', () => {
+  const valid = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: '7' };
+  it('accepts a valid row', () => {
+    expect(ok(manualEmployeeRowSchema, valid)).toBe(true);
+  });
+  it('first name: required, max 30', () => {
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, firstName: '' }, 'firstName')).toBe('Name is required');
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, firstName: long(31) }, 'firstName')).toBe('Name required, max 30 characters');
+  });
+  it('last name: required, max 30', () => {
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, lastName: '' }, 'lastName')).toBe('Surname is required');
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, lastName: long(31) }, 'lastName')).toBe('Surname, max 30 characters');
+  });
+  it('email: required, format, max 255', () => {
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, email: '' }, 'email')).toBe('Email is required');
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, email: 'ann' }, 'email')).toBe('Invalid email format');
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, email: emailOfLength(256) }, 'email')).toBe(
+      'Email should not exceed 255 characters',
+    );
+  });
+  it('employee number: required', () => {
+    expect(errorAt(manualEmployeeRowSchema, { ...valid, employeeNumber: ' ' }, 'employeeNumber')).toBe('Employee No required');
+  });
+});
+
+describe('add admin form', () => {
+  const valid = { userName: 'jane', email: 'jane@example.com', password: 'secret', role: 'SuperAdmin' };
+  it('accepts a valid admin', () => {
+    expect(ok(addAdminFormSchema, valid)).toBe(true);
+    expect(ok(addAdminFormSchema, { ...valid, role: 'Employer' })).toBe(true);
+  });
+  it('needs every field', () => {
+    for (const key of ['userName', 'email', 'password']) {
+      expect(errorAt(addAdminFormSchema, { ...valid, [key]: '' }, 'form')).toBe('All fields are required.');
+    }
+  });
+  it('checks email, password length and spaces in the user name', () => {
+    expect(errorAt(addAdminFormSchema, { ...valid, email: 'jane' }, 'email')).toBe('Enter a valid email address.');
+    expect(errorAt(addAdminFormSchema, { ...valid, password: '12345' }, 'password')).toBe('Password must be at least 6 characters.');
+    expect(ok(addAdminFormSchema, { ...valid, password: '123456' })).toBe(true);
+    expect(errorAt(addAdminFormSchema, { ...valid, userName: 'jane doe' }, 'userName')).toBe('Username cannot contain spaces.');
+  });
+  it('the add-user body defaults to role Admin and applies the same rules', () => {
+    const r = addUserBodySchema.parse({ userName: 'bob', email: 'bob@example.com', password: 'secret' });
+    expect(r.role).toBe('Admin');
+    expect(errorAt(addUserBodySchema, { userName: 'bob smith', email: 'bob@example.com', password: 'secret' }, 'userName')).toBe(
+      MESSAGES.admins.usernameSpaces,
+    );
+  });
+});
+
+describe('reasons, notes and follow-ups', () => {
+  it('deactivation needs a reason that is not only whitespace', () => {
+    expect(errorAt(deactivationReasonSchema, { reason: '' }, 'reason')).toBe('Reason for deactivation is needed');
+    expect(errorAt(deactivationReasonSchema, { reason: '   \n\t' }, 'reason')).toBe('Reason for deactivation is needed');
+    expect(errorAt(deactivationReasonSchema, {}, 'reason')).toBe('Reason for deactivation is needed');
+    expect(deactivationReasonSchema.parse({ reason: '  Left the company ' }).reason).toBe('Left the company');
+  });
+  it('rejecting a driver needs notes', () => {
+    expect(errorAt(rejectDriverFormSchema, { notes: '  ' }, 'notes')).toBe('Please provide notes for rejecting the driver.');
+    expect(errorAt(rejectDriverFormSchema, {}, 'notes')).toBe('Please provide notes for rejecting the driver.');
+    expect(ok(rejectDriverFormSchema, { notes: 'Licence expired' })).toBe(true);
+  });
+  it('verifying a driver needs a follow-up date; notes are optional', () => {
+    expect(errorAt(verifyDriverFormSchema, { notes: 'x' }, 'followUpDate')).toBe('Please provide follow up date for the driver.');
+    expect(errorAt(verifyDriverFormSchema, { followUpDate: '' }, 'followUpDate')).toBe('Please provide follow up date for the driver.');
+    expect(errorAt(verifyDriverFormSchema, { followUpDate: 'not a date' }, 'followUpDate')).toBe(
+      'Please provide follow up date for the driver.',
+    );
+    expect(verifyDriverFormSchema.parse({ followUpDate: '2026-12-01T09:30:00.000Z' }).notes).toBe('');
+  });
+  it('verifying a vehicle needs notes and a follow-up date', () => {
+    const msg = 'Please provide notes and follow up date for the vehicle.';
+    expect(errorAt(verifyVehicleFormSchema, { notes: '', followUpDate: '2026-12-01T09:30:00.000Z' }, 'notes')).toBe(msg);
+    expect(errorAt(verifyVehicleFormSchema, { notes: 'MOT seen' }, 'followUpDate')).toBe(msg);
+    expect(errorAt(verifyVehicleFormSchema, { notes: 'MOT seen', followUpDate: 'soon' }, 'followUpDate')).toBe(msg);
+    expect(ok(verifyVehicleFormSchema, { notes: 'MOT seen', followUpDate: '2026-12-01T09:30:00.000Z' })).toBe(true);
+  });
+  it('formats a follow-up as dd-MM-yyyy HH:mm (local time)', () => {
+    const local = new Date(2026, 0, 5, 7, 4);
+    expect(formatFollowUp(local.toISOString())).toBe('05-01-2026 07:04');
+    expect(formatFollowUp(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31-12-2026 23:59');
+    expect(formatFollowUp('garbage')).toBe('');
+  });
+});
