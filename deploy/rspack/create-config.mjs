@@ -51,6 +51,27 @@ export function sharedConfig(pkgDir) {
   return shared;
 }
 
+/**
+ * Writes `build-info.json` next to the build so that publishing records exactly the version and
+ * contracts version the bundle was compiled with (the same values the DefinePlugin bakes in).
+ */
+class BuildInfoPlugin {
+  constructor(info) {
+    this.info = info;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('BuildInfoPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'BuildInfoPlugin', stage: compiler.rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const json = JSON.stringify({ ...this.info, builtAt: new Date().toISOString() }, null, 2);
+          compilation.emitAsset('build-info.json', new compiler.rspack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
 export function gitCommit(cwd) {
   try {
     return execSync('git rev-parse --short=8 HEAD', { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
@@ -99,6 +120,9 @@ export function createConfig(o) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
     },
     module: {
+      // CSS Modules are imported as `import styles from './x.module.css'`: the class map must be the
+      // default export, which Rspack's css parser gives only with named exports off.
+      parser: { 'css/auto': { namedExports: false } },
       rules: [
         {
           test: /\.[cm]?[jt]sx?$/,
@@ -134,6 +158,14 @@ export function createConfig(o) {
         manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
+      }),
+      new BuildInfoPlugin({
+        name: pkg.name,
+        mfName: o.name,
+        kind: o.kind,
+        version: buildVersion,
+        contractsVersion: contractsPkg.version,
+        commit: gitCommit(o.dir),
       }),
       ...(o.plugins ?? []),
     ],

@@ -1,0 +1,5 @@
+import { AllEmployersPage } from '../features/employers/all-employers-page';
+
+export default function AllEmployersPageExposed() {
+  return <AllEmployersPage />;
+}

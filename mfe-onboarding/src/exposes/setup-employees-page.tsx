@@ -1,0 +1,5 @@
+import { SetupEmployeesPage } from '../features/setup/setup-employees-page';
+
+export default function SetupEmployeesPageExposed() {
+  return <SetupEmployeesPage />;
+}

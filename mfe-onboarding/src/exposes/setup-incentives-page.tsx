@@ -1,0 +1,5 @@
+import { SetupIncentivesPage } from '../features/setup/setup-incentives-page';
+
+export default function SetupIncentivesPageExposed() {
+  return <SetupIncentivesPage />;
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_COUNTRY, MESSAGES, usePlatform, type Company } from '@portal/shared-contracts';
+import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
+import { Button, Select, TextField } from '@portal/shared-ui';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useCreateCompany } from '../../api/create-company';
+import { useUpdateCompany } from '../../api/update-company';
+import { isServerFailure } from '../shared/error-text';
+import { callingCodeLabel } from '../shared/phone';
+import styles from './company-details-form.module.css';
+
+type CompanyFormInput = z.input<typeof companyFormSchema>;
+
+export interface CompanyDetailsFormProps {
+  /** The saved company (edit mode), or null when none exists yet (add mode). */
+  company: Company | null;
+  /** After a successful save; `created` is true when the company was just created. */
+  onSaved?: (company: Company, created: boolean) => void;
+  /** Reports whether the form holds edits that are not saved yet. */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Shows the spec's "click the save button" warning while there are unsaved edits. */
+  warnWhenDirty?: boolean;
+}
+
+function valuesOf(company: Company | null): CompanyFormInput {
+  return {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    countryCode: company?.countryCode.alpha2Code ?? DEFAULT_COUNTRY,
+    phoneNumber: company?.phoneNumber ?? '',
+  };
+}
+
+/**
+ * The company details form of setup step 1 and Company Settings: add mode posts a new company,
+ * edit mode puts the changes. Either way the saved flag and the session's company are updated.
+ */
+export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDirty = false }: CompanyDetailsFormProps) {
+  const platform = usePlatform();
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const mode = company ? 'edit' : 'add';
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CompanyFormInput, unknown, CompanyForm>({
+    resolver: zodResolver(companyFormSchema),
+    defaultValues: valuesOf(company),
+  });
+
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
+
+  const countryOptions = useMemo(
+    () => COUNTRIES.map((c) => ({ value: c.alpha2Code, label: `${c.flag} ${c.name} (${callingCodeLabel(c.callingCode)})` })),
+    [],
+  );
+
+  const onSubmit = async (values: CompanyForm) => {
+    try {
+      const answer = company ? await update.mutateAsync({ ...values, id: company.id }) : await create.mutateAsync(values);
+      platform.savedFlag.set(true);
+      platform.auth.updateSession({ employerId: answer.id, companyDetails: answer.company });
+      platform.toast.success(MESSAGES.company.saved);
+      reset(valuesOf(answer.company));
+      onSaved?.(answer.company, !company);
+    } catch (error) {
+      platform.toast.error(isServerFailure(error) && error.message ? error.message : MESSAGES.company.saveFailed);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Company details" data-mode={mode}>
+      <div className={styles.grid}>
+        <TextField label="Company name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
+        <TextField label="Company email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <div className={styles.phoneRow}>
+          <Select
+            label="Country code"
+            containerClassName={styles.country}
+            options={countryOptions}
+            error={errors.countryCode?.message}
+            {...register('countryCode')}
+          />
+          <TextField
+            label="Phone number"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            containerClassName={styles.phone}
+            error={errors.phoneNumber?.message}
+            {...register('phoneNumber')}
+          />
+        </div>
+      </div>
+      {warnWhenDirty && isDirty ? (
+        <p className={styles.warning} role="status">
+          {MESSAGES.setup.clickSave}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button type="submit" loading={isSubmitting}>
+          {MESSAGES.labels.save}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, usePlatform, type Location } from '@portal/shared-contracts';
+import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
+import { Button, TextField } from '@portal/shared-ui';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useAddLocation } from '../../api/add-location';
+import { useDeleteLocation } from '../../api/delete-location';
+import { useUpdateLocation } from '../../api/update-location';
+import { serverMessage } from '../shared/error-text';
+import styles from './locations.module.css';
+
+type LocationInput = z.input<ReturnType<typeof locationFormSchemaFor>>;
+
+const EMPTY: LocationInput = { addressLine1: '', addressLine2: '', town: '', postalCode: '' };
+
+function valuesOf(location: Location | undefined): LocationInput {
+  if (!location) return EMPTY;
+  return {
+    addressLine1: location.addressLine1,
+    addressLine2: location.addressLine2 ?? '',
+    town: location.town,
+    postalCode: location.postalCode,
+  };
+}
+
+export interface LocationRowProps {
+  /** The company the location belongs to; without one (company not saved yet) the row is disabled. */
+  companyId: string | null;
+  /** Alpha-2 of the company's country: postal codes are checked against its format. */
+  countryCode: string;
+  /** A saved location (read-only until Edit), or none for a new row (editable, with Add). */
+  location?: Location;
+  /** 1-based position, to name the row for screen readers. */
+  position: number;
+  /** A new row was added; the parent drops it (the saved location replaces it). */
+  onAdded?: () => void;
+  /** Offered on extra new rows so an unused "another location" can be dismissed. */
+  onDiscard?: () => void;
+}
+
+export function LocationRow({ companyId, countryCode, location, position, onAdded, onDiscard }: LocationRowProps) {
+  const platform = usePlatform();
+  const add = useAddLocation();
+  const update = useUpdateLocation();
+  const remove = useDeleteLocation();
+  const isNew = !location;
+  const [editing, setEditing] = useState(isNew);
+  const schema = useMemo(() => locationFormSchemaFor(countryCode), [countryCode]);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<LocationInput, unknown, LocationForm>({ resolver: zodResolver(schema), defaultValues: valuesOf(location) });
+
+  const readOnly = !editing;
+  const disabled = !companyId;
+
+  const onSubmit = async (values: LocationForm) => {
+    if (!companyId) return;
+    try {
+      if (location) {
+        const answer = await update.mutateAsync({ companyId, location: { ...values, id: location.id } });
+        platform.toast.success(MESSAGES.company.locationUpdated);
+        reset(valuesOf(answer.location));
+        setEditing(false);
+      } else {
+        const answer = await add.mutateAsync({ companyId, location: values });
+        platform.auth.updateSession({ signUpState: answer.signUpState });
+        platform.toast.success(MESSAGES.company.locationAdded);
+        reset(EMPTY);
+        onAdded?.();
+      }
+    } catch (error) {
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+    }
+  };
+
+  const onRemove = async () => {
+    if (!companyId || !location) return;
+    try {
+      await remove.mutateAsync({ companyId, locationId: location.id });
+      platform.toast.success(MESSAGES.company.locationRemoved);
+    } catch (error) {
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+    }
+  };
+
+  const label = isNew ? `New location` : `Location ${position}`;
+
+  return (
+    <form
+      className={styles.row}
+      data-state={isNew ? 'new' : editing ? 'editing' : 'saved'}
+      onSubmit={handleSubmit(onSubmit)}
+      noValidate
+      aria-label={label}
+    >
+      <fieldset className={styles.fields} disabled={disabled}>
+        <legend className={styles.legend}>{label}</legend>
+        <TextField label="Address line 1" readOnly={readOnly} error={errors.addressLine1?.message} {...register('addressLine1')} />
+        <TextField label="Address line 2" readOnly={readOnly} error={errors.addressLine2?.message} {...register('addressLine2')} />
+        <TextField label="Town" readOnly={readOnly} error={errors.town?.message} {...register('town')} />
+        <TextField label="Postal code" readOnly={readOnly} error={errors.postalCode?.message} {...register('postalCode')} />
+      </fieldset>
+      <div className={styles.rowActions}>
+        {isNew ? (
+          <>
+            {onDiscard ? (
+              <Button variant="ghost" size="sm" onClick={onDiscard}>
+                {MESSAGES.labels.cancel}
+              </Button>
+            ) : null}
+            <Button type="submit" size="sm" loading={isSubmitting} disabled={disabled}>
+              {MESSAGES.labels.add}
+            </Button>
+          </>
+        ) : editing ? (
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                reset(valuesOf(location));
+                setEditing(false);
+              }}
+            >
+              {MESSAGES.labels.cancel}
+            </Button>
+            <Button type="submit" size="sm" loading={isSubmitting}>
+              {MESSAGES.labels.save}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="ghost" size="sm" onClick={onRemove} loading={remove.isPending} aria-label={`Remove location ${position}`}>
+              {MESSAGES.labels.remove}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit location ${position}`}>
+              {MESSAGES.labels.edit}
+            </Button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { deactivationReasonSchema, MESSAGES, usePlatform, type Company, type DeactivationReason } from '@portal/shared-contracts';
+import { Badge, Button, Modal, Popover, Spinner, Textarea, TextField } from '@portal/shared-ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useDeactivateEmployer } from '../../api/deactivate-employer';
+import { useCompany } from '../../api/get-company';
+import { useReactivateEmployer } from '../../api/reactivate-employer';
+import { useRemoveEmployer } from '../../api/remove-employer';
+import { serverMessage } from '../shared/error-text';
+import { initialsOf } from '../shared/initials';
+import { formatContact } from '../shared/phone';
+import styles from './employer-modal.module.css';
+
+export interface EmployerModalProps {
+  employerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** One employer for a super admin: contact, first office address, and delete / deactivate / reactivate. */
+export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalProps) {
+  const company = useCompany(open ? employerId : null);
+  const data = company.data;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Employer details"
+      size="lg"
+      footer={data ? <EmployerActions company={data} onDone={() => onOpenChange(false)} /> : undefined}
+    >
+      {company.isPending ? (
+        <Spinner label="Loading employer" />
+      ) : company.isError ? (
+        <p role="alert" className={styles.error}>
+          {MESSAGES.company.loadFailed}
+        </p>
+      ) : data ? (
+        <EmployerDetails company={data} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function EmployerDetails({ company }: { company: Company }) {
+  const first = company.locations[0];
+  return (
+    <div className={styles.details}>
+      <div className={styles.identity}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initialsOf(company.name)}
+        </span>
+        <div className={styles.identityText}>
+          <p className={styles.name}>
+            {company.name} {company.isActive ? null : <Badge tone="danger">{MESSAGES.labels.deactivated}</Badge>}
+          </p>
+          <dl className={styles.contact}>
+            <div>
+              <dt>Phone</dt>
+              <dd>{formatContact(company.countryCode, company.phoneNumber)}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{company.email}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      {!company.isActive && company.deactivationReason ? (
+        <p className={styles.reason}>
+          <strong>{MESSAGES.labels.reasonForDeactivation}:</strong> {company.deactivationReason}
+        </p>
+      ) : null}
+      <fieldset className={styles.address}>
+        <legend className={styles.legend}>Address</legend>
+        <TextField label="AddressLine1" readOnly value={first?.addressLine1 ?? ''} />
+        <TextField label="AddressLine2" readOnly value={first?.addressLine2 ?? ''} />
+        <TextField label="Town" readOnly value={first?.town ?? ''} />
+        <TextField label="Postal Code" readOnly value={first?.postalCode ?? ''} />
+      </fieldset>
+    </div>
+  );
+}
+
+type ReasonInput = z.input<typeof deactivationReasonSchema>;
+
+function EmployerActions({ company, onDone }: { company: Company; onDone: () => void }) {
+  const platform = usePlatform();
+  const remove = useRemoveEmployer();
+  const deactivate = useDeactivateEmployer();
+  const reactivate = useReactivateEmployer();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deactivateOpen, setDeactivateOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ReasonInput, unknown, DeactivationReason>({ resolver: zodResolver(deactivationReasonSchema), defaultValues: { reason: '' } });
+
+  const run = async (action: () => Promise<unknown>, success: string) => {
+    try {
+      await action();
+      platform.toast.success(success);
+      onDone();
+    } catch (error) {
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+    }
+  };
+
+  const onDeactivate = (values: DeactivationReason) =>
+    run(async () => {
+      await deactivate.mutateAsync({ employerId: company.id, body: values });
+      reset();
+      setDeactivateOpen(false);
+    }, MESSAGES.company.deactivated);
+
+  return (
+    <div className={styles.actions}>
+      <Popover
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        side="top"
+        className={styles.popoverLayer}
+        label="Confirm delete"
+        trigger={<Button variant="danger">{MESSAGES.labels.deleteUser}</Button>}
+      >
+        <div className={styles.popover}>
+          <p>{MESSAGES.employers.confirmDelete}</p>
+          <div className={styles.popoverActions}>
+            <Button variant="secondary" size="sm" onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
+              {MESSAGES.labels.cancel}
+            </Button>
+            <Button
+              variant="danger"
+              size="sm"
+              loading={remove.isPending}
+              onClick={() => void run(() => remove.mutateAsync(company.id), MESSAGES.company.deleted)}
+            >
+              {MESSAGES.labels.delete}
+            </Button>
+          </div>
+        </div>
+      </Popover>
+      {company.isActive ? (
+        <Popover
+          open={deactivateOpen}
+          onOpenChange={(o) => {
+            setDeactivateOpen(o);
+            if (!o) reset();
+          }}
+          side="top"
+          className={styles.popoverLayer}
+          label="Deactivate employer"
+          trigger={<Button variant="secondary">{MESSAGES.labels.deactivateUser}</Button>}
+        >
+          <form className={styles.popover} onSubmit={handleSubmit(onDeactivate)} noValidate>
+            <Textarea label={MESSAGES.labels.reasonForDeactivation} rows={3} error={errors.reason?.message} {...register('reason')} />
+            <div className={styles.popoverActions}>
+              <Button variant="secondary" size="sm" onClick={() => setDeactivateOpen(false)} disabled={deactivate.isPending}>
+                {MESSAGES.labels.cancel}
+              </Button>
+              <Button type="submit" variant="danger" size="sm" loading={deactivate.isPending}>
+                {MESSAGES.labels.deactivate}
+              </Button>
+            </div>
+          </form>
+        </Popover>
+      ) : (
+        <Button loading={reactivate.isPending} onClick={() => void run(() => reactivate.mutateAsync(company.id), MESSAGES.company.reactivated)}>
+          {MESSAGES.labels.reactivate}
+        </Button>
+      )}
+    </div>
+  );
+}

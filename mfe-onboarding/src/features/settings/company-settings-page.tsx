@@ -1,0 +1,92 @@
+import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES, usePlatform, type CompanySettingsTab } from '@portal/shared-contracts';
+import { Tabs } from '@portal/shared-ui';
+import { useEffect, useState } from 'react';
+import { useCompany } from '../../api/get-company';
+import { useIncentive } from '../../api/get-incentive';
+import { CompanyDetailsForm } from '../company/company-details-form';
+import { IncentiveEditor } from '../company/incentive-editor';
+import { LocationsSection } from '../company/locations-section';
+import { useSyncCompanyDetails } from '../company/use-sync-company-details';
+import { PageError, PageLoading } from '../shared/page-state';
+import styles from './company-settings-page.module.css';
+
+export interface CompanySettingsPageProps {
+  tab?: CompanySettingsTab;
+}
+
+function asTab(value: string | null | undefined): CompanySettingsTab | undefined {
+  return COMPANY_SETTINGS_TABS.find((t) => t === value);
+}
+
+/** Company Settings: Company Details (details + locations) and Incentives tabs, chosen by `?tab=`. */
+export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
+  const platform = usePlatform();
+  const fromUrl = tab ?? asTab(platform.location.query.get('tab'));
+  const [current, setCurrent] = useState<CompanySettingsTab>(fromUrl ?? 'Company Details');
+
+  // Links such as the dashboard's incentive figures change the query while the page is open.
+  useEffect(() => {
+    if (fromUrl) setCurrent(fromUrl);
+  }, [fromUrl]);
+
+  const onTabChange = (value: string) => {
+    const next = asTab(value);
+    if (!next) return;
+    setCurrent(next);
+    if (!tab) platform.navigate(`${ROUTES.companySettings}?tab=${encodeURIComponent(next)}`, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>{MESSAGES.labels.employerNav[1]}</h1>
+      <Tabs
+        label="Company settings"
+        value={current}
+        onValueChange={onTabChange}
+        items={[
+          { value: COMPANY_SETTINGS_TABS[0], label: MESSAGES.labels.companySettingsTabs[0], content: <CompanyDetailsTab /> },
+          { value: COMPANY_SETTINGS_TABS[1], label: MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function CompanyDetailsTab() {
+  const platform = usePlatform();
+  const id = platform.session?.employerId ?? null;
+  const company = useCompany(id);
+  useSyncCompanyDetails(company.data);
+  if (id && company.isPending) return <PageLoading label="Loading company details" />;
+  if (id && company.isError) return <PageError message={MESSAGES.company.loadFailed} onRetry={() => void company.refetch()} />;
+  const data = company.data ?? null;
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card} aria-labelledby="company-details-heading">
+        <h2 id="company-details-heading" className={styles.heading}>
+          Company details
+        </h2>
+        <CompanyDetailsForm key={data?.id ?? 'new'} company={data} warnWhenDirty />
+      </section>
+      <div className={styles.card}>
+        <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
+      </div>
+    </div>
+  );
+}
+
+function IncentivesTab() {
+  const platform = usePlatform();
+  const id = platform.session?.employerId ?? null;
+  const incentive = useIncentive(id);
+  if (id && incentive.isPending) return <PageLoading label="Loading incentives" />;
+  if (id && incentive.isError) return <PageError message={MESSAGES.company.loadFailed} onRetry={() => void incentive.refetch()} />;
+  return (
+    <section className={styles.card} aria-labelledby="incentives-heading">
+      <h2 id="incentives-heading" className={styles.heading}>
+        Incentives
+      </h2>
+      <IncentiveEditor companyId={id} incentive={incentive.data ?? null} formId="company-settings-incentives" showSave />
+    </section>
+  );
+}

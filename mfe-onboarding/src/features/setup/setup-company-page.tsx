@@ -1,0 +1,86 @@
+import { MESSAGES, ROUTES, usePlatform, type Company } from '@portal/shared-contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { companyQueryOptions, useCompany } from '../../api/get-company';
+import { CompanyDetailsForm } from '../company/company-details-form';
+import { LocationsSection } from '../company/locations-section';
+import { useSyncCompanyDetails } from '../company/use-sync-company-details';
+import { PageError, PageLoading } from '../shared/page-state';
+import { SetupLayout } from './setup-layout';
+
+export interface SetupCompanyPageProps {
+  /** From /setup-company/{id}; otherwise the session's company, if any. */
+  companyId?: string;
+}
+
+/** Setup step 1: company details (add or edit mode) and office locations. */
+export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
+  const platform = usePlatform();
+  const qc = useQueryClient();
+  // The id of a company created here: used until the route (/setup-company/{id}) catches up.
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const id = companyId ?? createdId ?? platform.session?.employerId ?? null;
+  const company = useCompany(id);
+  useSyncCompanyDetails(company.data);
+  const [dirty, setDirty] = useState(false);
+  const [proceeding, setProceeding] = useState(false);
+  const onDirtyChange = useCallback((d: boolean) => setDirty(d), []);
+
+  const onSaved = (saved: Company, created: boolean) => {
+    if (created || saved.id !== id) {
+      setCreatedId(saved.id);
+      platform.navigate(ROUTES.setupCompanyWithId(saved.id));
+    }
+  };
+
+  const proceed = async () => {
+    const current = company.data;
+    // Saved means the session's saved flag is up (set by a save in this tab) or the company already
+    // exists on the server from an earlier visit, and the form holds no edits made since.
+    const saved = (platform.savedFlag.get() || current !== undefined) && !dirty;
+    if (!current || !saved) {
+      platform.toast.error(MESSAGES.setup.saveFirst);
+      return;
+    }
+    setProceeding(true);
+    try {
+      // Read the company again: its locations and sign-up state are what the server holds now.
+      const fresh = await qc.fetchQuery({ ...companyQueryOptions(platform.api, current.id), staleTime: 0 });
+      if (fresh.locations.length === 0) {
+        platform.toast.error(MESSAGES.setup.addLocation);
+        return;
+      }
+      platform.auth.updateSession({ signUpState: fresh.signUpState, companyDetails: fresh, employerId: fresh.id });
+      platform.navigate(ROUTES.setupIncentives);
+    } catch {
+      platform.toast.error(MESSAGES.setup.proceedFailed);
+    } finally {
+      setProceeding(false);
+    }
+  };
+
+  let body;
+  if (id && company.isPending) body = <PageLoading label="Loading company details" />;
+  else if (id && company.isError) body = <PageError message={MESSAGES.company.loadFailed} onRetry={() => void company.refetch()} />;
+  else {
+    const data = company.data ?? null;
+    body = (
+      <>
+        <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
+        <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
+      </>
+    );
+  }
+
+  return (
+    <SetupLayout
+      step={1}
+      title="Company details"
+      intro="Tell us about your company and where your offices are."
+      onBack={() => platform.navigate(ROUTES.login)}
+      proceed={{ onClick: () => void proceed(), loading: proceeding }}
+    >
+      {body}
+    </SetupLayout>
+  );
+}

@@ -1,0 +1,135 @@
+import { MESSAGES, ROUTES, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
+import { useState, type ReactNode } from 'react';
+import { useCompleteSetup } from '../../api/complete-setup';
+import { serverMessage } from '../shared/error-text';
+import { OptionTile } from './option-tile';
+import { SetupLayout } from './setup-layout';
+import styles from './setup-employees-page.module.css';
+
+type OpenDialog = 'import' | 'share' | null;
+
+/**
+ * Setup step 3: how employees will join. Leaving the step by any option first marks the setup
+ * complete on the server (sign-up state 2 -> 3), so that the next login lands on the dashboard.
+ */
+export function SetupEmployeesPage() {
+  const platform = usePlatform();
+  const { RemoteSlot } = platform;
+  const complete = useCompleteSetup();
+  const companyId = platform.session?.employerId ?? null;
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const leaveTo = async (path: string) => {
+    if (!companyId) {
+      platform.toast.error(MESSAGES.company.companyIdMissing);
+      return;
+    }
+    try {
+      const answer = await complete.mutateAsync(companyId);
+      platform.auth.updateSession({ signUpState: answer.signUpState });
+      platform.navigate(path);
+    } catch (error) {
+      platform.toast.error(serverMessage(error, MESSAGES.setup.proceedFailed));
+    }
+  };
+
+  const dialogProps = (kind: Exclude<OpenDialog, null>, onDone?: () => void): DialogWidgetProps => ({
+    open: dialog === kind,
+    onOpenChange: (open) => setDialog(open ? kind : null),
+    context: 'setup',
+    ...(onDone ? { onDone } : {}),
+  });
+
+  const onShareClosed = (open: boolean) => {
+    setDialog(open ? 'share' : null);
+    // Sharing the link is a way of finishing setup: once the dialog is closed the employer moves on.
+    if (!open && companyId) void leaveTo(ROUTES.accountCompletedFor(companyId));
+  };
+
+  const tiles: { key: string; title: string; text: string; icon: ReactNode; onSelect: () => void }[] = [
+    {
+      key: 'import',
+      title: MESSAGES.labels.importCsv,
+      text: 'Upload a CSV file of your employees using our template.',
+      icon: <IconUpload />,
+      onSelect: () => setDialog('import'),
+    },
+    {
+      key: 'share',
+      title: MESSAGES.labels.copyShareLink,
+      text: 'Share a sign-up link; employees who join need your approval.',
+      icon: <IconLink />,
+      onSelect: () => setDialog('share'),
+    },
+    {
+      key: 'manual',
+      title: MESSAGES.labels.manuallyAddEmployees,
+      text: 'Type in your employees one row at a time.',
+      icon: <IconPerson />,
+      onSelect: () => void leaveTo(ROUTES.addManually),
+    },
+    {
+      key: 'later',
+      title: MESSAGES.labels.addEmployeesLater,
+      text: 'Finish setup now and add employees from Employee Management.',
+      icon: <IconClock />,
+      onSelect: () => void leaveTo(ROUTES.companySettings),
+    },
+  ];
+
+  return (
+    <SetupLayout
+      step={3}
+      title="Add your employees"
+      intro="Choose how your employees will join the scheme."
+      onBack={() => platform.navigate(ROUTES.setupIncentives)}
+    >
+      <div className={styles.tiles}>
+        {tiles.map((t) => (
+          <OptionTile key={t.key} title={t.title} text={t.text} icon={t.icon} onSelect={t.onSelect} disabled={complete.isPending} />
+        ))}
+      </div>
+      {dialog === 'import' ? (
+        <RemoteSlot
+          remote="mfe-employees"
+          module="ImportCsvDialog"
+          props={{ ...dialogProps('import', () => void leaveTo(ROUTES.employeeManagement)) }}
+        />
+      ) : null}
+      {dialog === 'share' ? (
+        <RemoteSlot remote="mfe-employees" module="ShareLinkDialog" props={{ ...dialogProps('share'), onOpenChange: onShareClosed }} />
+      ) : null}
+    </SetupLayout>
+  );
+}
+
+function IconUpload() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
+    </svg>
+  );
+}
+function IconLink() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" />
+    </svg>
+  );
+}
+function IconPerson() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 20c0-4 4-6 8-6s8 2 8 6M19 4v4M17 6h4" />
+    </svg>
+  );
+}
+function IconClock() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}

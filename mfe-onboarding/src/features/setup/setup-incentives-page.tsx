@@ -1,0 +1,43 @@
+import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { useCallback, useState } from 'react';
+import { useIncentive } from '../../api/get-incentive';
+import { IncentiveEditor } from '../company/incentive-editor';
+import { PageError, PageLoading } from '../shared/page-state';
+import { SetupLayout } from './setup-layout';
+
+const FORM_ID = 'setup-incentives-form';
+
+/** Setup step 2: the incentive rules, submitted by Proceed (the editor has no button here). */
+export function SetupIncentivesPage() {
+  const platform = usePlatform();
+  const companyId = platform.session?.employerId ?? null;
+  const incentive = useIncentive(companyId);
+  const [busy, setBusy] = useState(false);
+  const onBusyChange = useCallback((b: boolean) => setBusy(b), []);
+
+  let body;
+  if (companyId && incentive.isPending) body = <PageLoading label="Loading incentives" />;
+  else if (companyId && incentive.isError) body = <PageError message={MESSAGES.company.loadFailed} onRetry={() => void incentive.refetch()} />;
+  else
+    body = (
+      <IncentiveEditor
+        companyId={companyId}
+        incentive={incentive.data ?? null}
+        formId={FORM_ID}
+        onBusyChange={onBusyChange}
+        onSaved={() => platform.navigate(ROUTES.setupEmployees)}
+      />
+    );
+
+  return (
+    <SetupLayout
+      step={2}
+      title="Incentives"
+      intro="Set the rewards that encourage your employees to share their commute."
+      onBack={() => platform.navigate(ROUTES.setupCompany)}
+      proceed={{ form: FORM_ID, loading: busy }}
+    >
+      {body}
+    </SetupLayout>
+  );
+}

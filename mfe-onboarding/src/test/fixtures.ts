@@ -1,0 +1,52 @@
+import type { Company, EmployerListItem, Location } from '@portal/shared-contracts';
+
+let seq = 0;
+/** A fresh UUID-shaped id (the contracts validate ids as UUIDs). */
+export function uuid(): string {
+  seq += 1;
+  return `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+}
+
+export const GB = { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' };
+
+export function aLocation(overrides: Partial<Location> = {}): Location {
+  return { id: uuid(), addressLine1: '1 High Street', addressLine2: null, town: 'Leeds', postalCode: 'LS1 4AP', ...overrides };
+}
+
+export function aCompany(overrides: Partial<Company> = {}): Company {
+  return {
+    id: uuid(),
+    name: 'Acme Widgets Ltd',
+    email: 'office@acme.example',
+    phoneNumber: '07911 123456',
+    countryCode: GB,
+    isActive: true,
+    signUpState: 0,
+    locations: [],
+    incentive: null,
+    deactivationReason: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function anEmployerRow(overrides: Partial<EmployerListItem> = {}): EmployerListItem {
+  return {
+    id: uuid(),
+    name: 'Acme Widgets Ltd',
+    email: 'office@acme.example',
+    phoneNumber: '7911123456',
+    countryCode: GB,
+    isActive: true,
+    locations: [],
+    signUpState: 3,
+    employeeCount: 12,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function pageOf<T>(items: T[], { pageNumber = 1, pageSize = 10, totalCount = items.length } = {}) {
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return { items, totalCount, pageNumber, pageSize, totalPages, hasPreviousPage: pageNumber > 1, hasNextPage: pageNumber < totalPages };
+}
