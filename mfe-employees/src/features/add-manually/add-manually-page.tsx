@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { Button, Card, TableRoot, Td, TextField, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
+import { ApiError, LIMITS, MESSAGES, ROUTES, usePlatform, type FieldError } from '@portal/shared-contracts';
+import { useBulkAddEmployees } from '../../api/bulk-add-employees';
+import { errorMessage } from '../../lib/errors';
+import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';
+import styles from './add-manually-page.module.css';
+
+const COLUMNS: { field: RowField; label: string; type: string; max: number; autoComplete: string }[] = [
+  { field: 'firstName', label: 'First Name', type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
+  { field: 'lastName', label: 'Last Name', type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
+  { field: 'email', label: 'Email', type: 'email', max: LIMITS.manualRow.emailMax, autoComplete: 'off' },
+  { field: 'employeeNumber', label: 'Employee Number', type: 'text', max: LIMITS.manualRow.employeeNumberMax, autoComplete: 'off' },
+];
+
+/** Where a server error points: its 1-based `line`, or a path like `employees.2.email`. */
+function locate(e: FieldError): { index: number; field: string } | null {
+  const path = /^employees\.(\d+)\.(\w+)$/.exec(e.field);
+  if (path) return { index: Number(path[1]), field: path[2] ?? '' };
+  if (e.line && e.line > 0) return { index: e.line - 1, field: e.field };
+  return null;
+}
+
+/** Add employees by typing rows; nothing is sent until every row is valid. */
+export function AddManuallyPage() {
+  const { navigate, toast } = usePlatform();
+  const add = useBulkAddEmployees();
+  const [rowNotes, setRowNotes] = useState<string[]>([]);
+  const form = useForm<ManualRowsFormInput, unknown, ManualRowsForm>({
+    resolver: zodResolver(manualRowsFormSchema),
+    defaultValues: { employees: [emptyRow()] },
+    mode: 'onTouched',
+  });
+  const rows = useFieldArray({ control: form.control, name: 'employees' });
+  const errors = form.formState.errors.employees;
+
+  const onSubmit = form.handleSubmit(async ({ employees }) => {
+    setRowNotes([]);
+    try {
+      await add.mutateAsync(employees);
+      toast.success(MESSAGES.employees.manualAdded);
+      navigate(ROUTES.employeeManagement);
+    } catch (err) {
+      toast.error(MESSAGES.employees.manualFailed(errorMessage(err, MESSAGES.common.unknownError)));
+      if (!(err instanceof ApiError)) return;
+      const notes: string[] = [];
+      for (const e of err.errors) {
+        const at = locate(e);
+        if (at && at.index < employees.length && (ROW_FIELDS as readonly string[]).includes(at.field)) {
+          form.setError(`employees.${at.index}.${at.field as RowField}`, { type: 'server', message: e.message }, { shouldFocus: notes.length === 0 });
+        } else {
+          notes.push(at ? `Row ${at.index + 1}: ${e.message}` : e.message);
+        }
+      }
+      setRowNotes(notes);
+    }
+  });
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <div>
+          <h1 className={styles.title}>Add Employees Manually</h1>
+          <p className={styles.lead}>Each employee receives an invitation email to set a password.</p>
+        </div>
+        <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>
+          Back to Employee Management
+        </Button>
+      </div>
+
+      <Card padded={false} className={styles.card}>
+        <form onSubmit={onSubmit} noValidate>
+          <TableRoot caption="Employees to add" hideCaption>
+            <thead>
+              <tr>
+                <Th className={styles.numCol}>#</Th>
+                {COLUMNS.map((c) => (
+                  <Th key={c.field}>{c.label}</Th>
+                ))}
+                <Th className={styles.removeCol}>
+                  <VisuallyHidden>Remove</VisuallyHidden>
+                </Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.fields.map((row, i) => (
+                <Tr key={row.id}>
+                  <Td className={styles.numCol}>{i + 1}</Td>
+                  {COLUMNS.map((c) => (
+                    <Td key={c.field} className={styles.cell}>
+                      <TextField
+                        label={`${c.label}, row ${i + 1}`}
+                        hideLabel
+                        type={c.type}
+                        placeholder={c.label}
+                        autoComplete={c.autoComplete}
+                        maxLength={c.max + 20}
+                        error={errors?.[i]?.[c.field]?.message}
+                        {...form.register(`employees.${i}.${c.field}`)}
+                      />
+                    </Td>
+                  ))}
+                  <Td className={styles.removeCol}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => rows.remove(i)}
+                      disabled={rows.fields.length === 1 || add.isPending}
+                      aria-label={`Remove row ${i + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </TableRoot>
+
+          {rowNotes.length > 0 && (
+            <ul className={styles.notes} role="alert">
+              {rowNotes.map((n, i) => (
+                <li key={i}>{n}</li>
+              ))}
+            </ul>
+          )}
+
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={() => rows.append(emptyRow())} disabled={add.isPending}>
+              Add row
+            </Button>
+            <span className={styles.spacer} />
+            <Button variant="secondary" onClick={() => navigate(ROUTES.employeeManagement)} disabled={add.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending} loadingText="Submitting...">
+              {`Submit ${rows.fields.length} employee${rows.fields.length === 1 ? '' : 's'}`}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

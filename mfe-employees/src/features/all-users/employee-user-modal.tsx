@@ -1,0 +1,48 @@
+import { Modal, Spinner, TextField } from '@portal/shared-ui';
+import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
+import { useEmployee } from '../../api/employee-detail';
+import { errorMessage } from '../../lib/errors';
+import { accountKind, fullName, initials, licenceNumber, orNa } from '../../lib/format';
+import styles from './all-users.module.css';
+
+/** An employee as the super admin sees it: identity, status and read-only vehicle and licence details. */
+export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+  const employee = useEmployee(user?.id ?? null);
+  const e = employee.data;
+  return (
+    <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : 'Employee'} size="lg">
+      {employee.isPending ? (
+        <div className={styles.center}>
+          <Spinner size="lg" label="Loading employee" />
+        </div>
+      ) : employee.isError || !e ? (
+        <p role="alert" className={styles.error}>
+          {errorMessage(employee.error, MESSAGES.employees.notFound)}
+        </p>
+      ) : (
+        <div className={styles.profile}>
+          <div className={styles.identity}>
+            <span className={styles.initials} aria-hidden="true">
+              {initials(e)}
+            </span>
+            <div className={styles.identityText}>
+              <p className={styles.fullName}>{fullName(e)}</p>
+              <p className={styles.kind}>{accountKind(e)}</p>
+              <p className={styles.meta}>{`Employee No. ${orNa(e.employeeNumber)}`}</p>
+              <p className={styles.meta}>{e.email}</p>
+            </div>
+            <span className={e.isActive ? styles.active : styles.disabled}>{e.isActive ? 'Active' : 'Disabled'}</span>
+          </div>
+          <div className={styles.readOnlyGrid}>
+            <TextField label="Vehicle Make" readOnly value={orNa(e.vehicle?.make)} />
+            <TextField label="Model" readOnly value={orNa(e.vehicle?.model)} />
+            <TextField label="Year" readOnly value={orNa(e.vehicle?.yearManufactured)} />
+            <TextField label="Registration No." readOnly value={orNa(e.vehicle?.registrationNumber)} />
+            <TextField label="Driver License No." readOnly value={orNa(licenceNumber(e))} />
+            <TextField label="Postal Code" readOnly value={orNa(e.postalCode?.value)} />
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

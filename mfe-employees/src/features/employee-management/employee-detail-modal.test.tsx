@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/shared-contracts';
+import { makeEmployee } from '../../test/fixtures';
+import { callsTo, renderWithPlatform } from '../../test/render';
+import { EmployeeDetailModal } from './employee-detail-modal';
+
+const ok = { success: true, message: 'ok' };
+
+describe('Employee detail modal', () => {
+  it('shows real details, N/A where missing, and requires a reason to deactivate', async () => {
+    const e = makeEmployee({
+      firstName: 'Ravi',
+      lastName: 'Shah',
+      vehicle: { make: 'Toyota', model: 'Corolla', yearManufactured: 2019, color: 'Blue', registrationNumber: 'AB12 CDE', isVerified: true },
+      drivingLicenseNumber: 'SHAH9912',
+    });
+    const onClose = vi.fn();
+    const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={onClose} />, {
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.deactivate': () => ok },
+    });
+    expect(await screen.findByText('Toyota')).toBeInTheDocument();
+    expect(screen.getByText('Corolla')).toBeInTheDocument();
+    expect(screen.getByText('2019')).toBeInTheDocument();
+    expect(screen.getByText('AB12 CDE')).toBeInTheDocument();
+    expect(screen.getByText('SHAH9912')).toBeInTheDocument();
+    expect(screen.getByText('Driver')).toBeInTheDocument();
+    expect(screen.getByText('N/A')).toBeInTheDocument(); // postal code
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(MESSAGES.employees.deactivationReason)).toBeInTheDocument();
+    expect(callsTo(call, 'employees.deactivate')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Reason for deactivation'), 'Left the company');
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.deactivated));
+    expect(callsTo(call, 'employees.deactivate')).toEqual([{ params: { id: e.id }, body: { reason: 'Left the company' } }]);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a deactivated employee shows the badge, the stored reason read-only, and reactivates without sending it', async () => {
+    const e = makeEmployee({ isActive: false, deactivationReason: 'On long leave' });
+    const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.reactivate': () => ok },
+    });
+    expect(await screen.findByText('Deactivated')).toBeInTheDocument();
+    expect(screen.getByText('Disabled')).toBeInTheDocument();
+    expect(screen.getByText('Passenger')).toBeInTheDocument();
+    const reason = screen.getByLabelText('Reason for deactivation');
+    expect(reason).toHaveValue('On long leave');
+    expect(reason).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Reactivate' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.reactivated));
+    expect(callsTo(call, 'employees.reactivate')).toEqual([{ params: { id: e.id } }]);
+  });
+
+  it('deletes after a confirmation', async () => {
+    const e = makeEmployee();
+    const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.remove': () => ok },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(callsTo(call, 'employees.remove')).toHaveLength(0);
+    const confirm = await screen.findAllByRole('button', { name: 'Delete' });
+    await user.click(confirm[confirm.length - 1]!);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.deleted));
+    expect(callsTo(call, 'employees.remove')).toEqual([{ params: { id: e.id } }]);
+  });
+});

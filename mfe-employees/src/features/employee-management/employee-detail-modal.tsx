@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge, Button, ConfirmDialog, Modal, Spinner, Textarea } from '@portal/shared-ui';
+import { deactivationReasonSchema, MESSAGES, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
+import { useDeactivateEmployee } from '../../api/deactivate-employee';
+import { useEmployee } from '../../api/employee-detail';
+import { useReactivateEmployee } from '../../api/reactivate-employee';
+import { useRemoveEmployee } from '../../api/remove-employee';
+import { errorMessage } from '../../lib/errors';
+import { accountKind, fullName, licenceNumber, orNa } from '../../lib/format';
+import styles from './employee-management.module.css';
+
+export interface EmployeeDetailModalProps {
+  employeeId: string | null;
+  onClose: () => void;
+}
+
+/** Details of one employee with delete, deactivate (reason required) and reactivate. */
+export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModalProps) {
+  const employee = useEmployee(employeeId);
+  const e = employee.data;
+  return (
+    <Modal
+      open={employeeId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={e ? fullName(e) : 'Employee details'}
+      size="lg"
+    >
+      {employee.isPending ? (
+        <div className={styles.center}>
+          <Spinner size="lg" label="Loading employee details" />
+        </div>
+      ) : employee.isError || !e ? (
+        <p role="alert" className={styles.errorText}>
+          {errorMessage(employee.error, MESSAGES.employees.notFound)}
+        </p>
+      ) : (
+        <EmployeeDetail key={`${e.id}-${String(e.isActive)}`} employee={e} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+export function EmployeeFacts({ employee: e }: { employee: Employee }) {
+  const rows: [string, string][] = [
+    ['Email', e.email],
+    ['Employee number', orNa(e.employeeNumber)],
+    ['Account type', accountKind(e)],
+    ['Status', e.isActive ? 'Active' : 'Disabled'],
+    ['Vehicle make', orNa(e.vehicle?.make)],
+    ['Vehicle model', orNa(e.vehicle?.model)],
+    ['Year', orNa(e.vehicle?.yearManufactured)],
+    ['Registration No.', orNa(e.vehicle?.registrationNumber)],
+    ['Driver License No.', orNa(licenceNumber(e))],
+    ['Postal Code', orNa(e.postalCode?.value)],
+  ];
+  return (
+    <dl className={styles.facts}>
+      {rows.map(([k, v]) => (
+        <div key={k} className={styles.fact}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose: () => void }) {
+  const { toast } = usePlatform();
+  const deactivate = useDeactivateEmployee();
+  const reactivate = useReactivateEmployee();
+  const remove = useRemoveEmployee();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<DeactivationReason>({
+    resolver: zodResolver(deactivationReasonSchema),
+    defaultValues: { reason: '' },
+  });
+
+  const onDeactivate = form.handleSubmit(async ({ reason }) => {
+    try {
+      await deactivate.mutateAsync({ id: e.id, reason });
+      toast.success(MESSAGES.employees.deactivated);
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+    }
+  });
+
+  async function onReactivate() {
+    try {
+      await reactivate.mutateAsync(e.id);
+      toast.success(MESSAGES.employees.reactivated);
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+    }
+  }
+
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(e.id);
+      toast.success(MESSAGES.employees.deleted);
+      setConfirmDelete(false);
+      onClose();
+    } catch (err) {
+      setConfirmDelete(false);
+      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+    }
+  }
+
+  return (
+    <div className={styles.detail}>
+      <div className={styles.detailStatus}>
+        {e.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Deactivated</Badge>}
+      </div>
+      <EmployeeFacts employee={e} />
+
+      {e.isActive ? (
+        <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>
+          <Textarea
+            label="Reason for deactivation"
+            rows={3}
+            maxLength={500}
+            error={form.formState.errors.reason?.message}
+            {...form.register('reason')}
+          />
+          <p className={styles.hint}>A deactivated employee loses access at once and can be reactivated later.</p>
+          <div className={styles.detailActions}>
+            <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={deactivate.isPending}>
+              Delete
+            </Button>
+            <Button type="submit" variant="danger" loading={deactivate.isPending}>
+              Deactivate
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.reasonForm}>
+          <Textarea label="Reason for deactivation" rows={3} readOnly value={e.deactivationReason ?? ''} />
+          <div className={styles.detailActions}>
+            <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={reactivate.isPending}>
+              Delete
+            </Button>
+            <Button onClick={() => void onReactivate()} loading={reactivate.isPending}>
+              Reactivate
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={(open) => !remove.isPending && setConfirmDelete(open)}
+        title="Delete employee"
+        message={`Delete ${fullName(e)}? This cannot be undone and they lose access at once.`}
+        confirmLabel="Delete"
+        tone="danger"
+        busy={remove.isPending}
+        onConfirm={() => void onDelete()}
+      />
+    </div>
+  );
+}

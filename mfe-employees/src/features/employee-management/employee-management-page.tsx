@@ -1,0 +1,76 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Tabs } from '@portal/shared-ui';
+import { ROUTES, usePlatform } from '@portal/shared-contracts';
+import { usePendingEmployees } from '../../api/pending-employees';
+import { AllEmployeesTab } from './all-employees-tab';
+import { PendingRequestsTab } from './pending-requests-tab';
+import styles from './employee-management.module.css';
+
+export const EMPLOYEE_TABS = [
+  { value: 'all-employees', label: 'All Employees' },
+  { value: 'participation', label: 'Employee Participation' },
+  { value: 'journey-groups', label: 'All Journey Groups' },
+  { value: 'pending-requests', label: 'Pending Requests' },
+] as const;
+export type EmployeeTab = (typeof EMPLOYEE_TABS)[number]['value'];
+
+/** `?tab=` takes the tab's id or its label, in any case ("pending-requests", "Pending Requests"). */
+export function tabFromQuery(raw: string | null): EmployeeTab {
+  const q = (raw ?? '').trim().toLowerCase();
+  const hit = EMPLOYEE_TABS.find((t) => t.value === q || t.label.toLowerCase() === q);
+  return hit?.value ?? 'all-employees';
+}
+
+export function EmployeeManagementPage() {
+  const { location, navigate, RemoteSlot } = usePlatform();
+  const queryTab = location.query.get('tab');
+  const [tab, setTab] = useState<EmployeeTab>(() => tabFromQuery(queryTab));
+  // A link to another tab while this page is open (e.g. from the header bell) switches to it.
+  const [seenQueryTab, setSeenQueryTab] = useState(queryTab);
+  if (queryTab !== seenQueryTab) {
+    setSeenQueryTab(queryTab);
+    if (queryTab) setTab(tabFromQuery(queryTab));
+  }
+  const pending = usePendingEmployees();
+  const pendingCount = pending.data?.length ?? 0;
+
+  const content: Record<EmployeeTab, ReactNode> = {
+    'all-employees': <AllEmployeesTab />,
+    participation: <RemoteSlot remote="mfe-insights" module="ParticipationTab" />,
+    'journey-groups': <RemoteSlot remote="mfe-insights" module="JourneyGroupsTab" />,
+    'pending-requests': <PendingRequestsTab />,
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Employee Management</h1>
+      <Tabs
+        label="Employee Management"
+        value={tab}
+        onValueChange={(v) => {
+          const next = tabFromQuery(v);
+          setTab(next);
+          // Keeps the open tab in the address so a reload or a shared link lands on it.
+          navigate(`${ROUTES.employeeManagement}?tab=${next}`, { replace: true });
+        }}
+        items={EMPLOYEE_TABS.map((t) => ({
+          value: t.value,
+          label:
+            t.value === 'pending-requests' ? (
+              <span className={styles.tabLabel}>
+                {t.label}
+                {pendingCount > 0 && (
+                  <Badge tone="danger" className={styles.tabBadge}>
+                    <span aria-label={`${pendingCount} pending`}>{pendingCount}</span>
+                  </Badge>
+                )}
+              </span>
+            ) : (
+              t.label
+            ),
+          content: content[t.value],
+        }))}
+      />
+    </div>
+  );
+}

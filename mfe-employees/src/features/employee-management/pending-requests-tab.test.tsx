@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError, MESSAGES, type Employee } from '@portal/shared-contracts';
+import { makeEmployee, pageOf } from '../../test/fixtures';
+import { callsTo, renderWithPlatform, type Handler } from '../../test/render';
+import { PendingRequestsTab } from './pending-requests-tab';
+
+function pending(n: number): Employee[] {
+  return Array.from({ length: n }, (_, i) =>
+    makeEmployee({ firstName: `Person${String(i + 1).padStart(3, '0')}`, lastName: 'Waiting', isApproved: false, isActive: false }),
+  );
+}
+
+function pendingHandler(all: Employee[]): Handler {
+  return (input) => {
+    const q = (input?.query ?? {}) as { pageNumber: number; pageSize: number };
+    return pageOf(all, q.pageNumber, q.pageSize);
+  };
+}
+
+describe('Pending Requests', () => {
+  it('reads every page 100 at a time and shows 10 per page', async () => {
+    const { call } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(pending(230)) } });
+    expect(await screen.findByText('Person001 Waiting')).toBeInTheDocument();
+    const queries = callsTo(call, 'employees.pending').map((i) => i?.query);
+    expect(queries).toEqual([
+      { pageNumber: 1, pageSize: 100 },
+      { pageNumber: 2, pageSize: 100 },
+      { pageNumber: 3, pageSize: 100 },
+    ]);
+    expect(screen.getAllByRole('checkbox', { name: /^Select Person/ })).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 23')).toBeInTheDocument();
+    expect(screen.queryByText('Person011 Waiting')).not.toBeInTheDocument();
+  });
+
+  it('asks to select someone when Approve Selected has nothing selected', async () => {
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(pending(3)) } });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    expect(toast.error).toHaveBeenCalledWith('Please select at least one employee to approve.');
+    expect(callsTo(call, 'employees.bulkAccept')).toHaveLength(0);
+  });
+
+  it('select-all ticks every visible row and Approve Selected approves them together', async () => {
+    const all = pending(12);
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.bulkAccept': () => ({ success: true, message: 'ok', count: 10 }) },
+    });
+    await screen.findByText('Person001 Waiting');
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all' });
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    for (const box of screen.getAllByRole('checkbox', { name: /^Select Person/ })) expect(box).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.bulkApproved));
+    expect(callsTo(call, 'employees.bulkAccept')[0]?.body).toEqual({ employeeIds: all.slice(0, 10).map((e) => e.id) });
+  });
+
+  it('shows the server message when bulk approval fails', async () => {
+    const { user, toast } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: {
+        'employees.pending': pendingHandler(pending(2)),
+        'employees.bulkAccept': () => {
+          throw new ApiError(400, 'Already approved');
+        },
+      },
+    });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person001 Waiting' }));
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Already approved'));
+  });
+
+  it('rejects one request after the confirmation', async () => {
+    const all = pending(2);
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.reject': () => ({ success: true, message: 'ok' }) },
+    });
+    await screen.findByText('Person002 Waiting');
+    await user.click(screen.getByRole('button', { name: 'Reject Person002 Waiting' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MESSAGES.employees.confirmReject)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.rejected));
+    expect(callsTo(call, 'employees.reject')).toEqual([{ params: { id: all[1]!.id } }]);
+    expect(callsTo(call, 'employees.accept')).toHaveLength(0);
+  });
+
+  it('verifies one request after the confirmation, and Cancel does nothing', async () => {
+    const all = pending(1);
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.accept': () => ({ success: true, message: 'ok' }) },
+    });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('button', { name: 'Verify Person001 Waiting' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(MESSAGES.employees.confirmVerify)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(call, 'employees.accept')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Verify Person001 Waiting' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.approved));
+    expect(callsTo(call, 'employees.accept')).toEqual([{ params: { id: all[0]!.id } }]);
+  });
+
+  it('falls back to the spec message when a rejection fails without one', async () => {
+    const { user, toast } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: {
+        'employees.pending': pendingHandler(pending(1)),
+        'employees.reject': () => {
+          throw new Error('network');
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Reject Person001 Waiting' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.employees.rejectFailed));
+  });
+
+  it('searches locally', async () => {
+    const all = [...pending(15), makeEmployee({ firstName: 'Zelda', lastName: 'Unique', email: 'zelda@corp.example' })];
+    const { user, call } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(all) } });
+    await screen.findByText('Person001 Waiting');
+    await user.type(screen.getByRole('searchbox', { name: 'Search pending requests' }), 'zelda');
+    expect(screen.getByText('Zelda Unique')).toBeInTheDocument();
+    expect(screen.queryByText('Person001 Waiting')).not.toBeInTheDocument();
+    expect(callsTo(call, 'employees.pending')).toHaveLength(1);
+  });
+
+  it('says when there is nothing pending, and when the list cannot load', async () => {
+    renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler([]) } });
+    expect(await screen.findByText(MESSAGES.employees.noPending)).toBeInTheDocument();
+  });
+
+  it('says when the list cannot load', async () => {
+    renderWithPlatform(<PendingRequestsTab />, {
+      handlers: {
+        'employees.pending': () => {
+          throw new ApiError(500, 'boom');
+        },
+      },
+    });
+    expect(await screen.findByText(MESSAGES.employees.pendingLoadFailed)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Button, Card, PasswordField, Spinner, TextField } from '@portal/shared-ui';
+import {
+  ApiError,
+  employeeSignupFormSchema,
+  LIMITS,
+  MESSAGES,
+  ROUTES,
+  usePlatform,
+  type EmployeeSignupForm,
+} from '@portal/shared-contracts';
+import type { z } from 'zod';
+import { usePublicCompany } from '../../api/public-company';
+import { useSelfRegisterEmployee } from '../../api/self-register-employee';
+import { errorMessage } from '../../lib/errors';
+import { AppMark } from './app-mark';
+import styles from './setup-account.module.css';
+
+const FORM_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber', 'password', 'confirmPassword', 'drivingLicenseNumber'] as const;
+type FormField = (typeof FORM_FIELDS)[number];
+
+/** Employee self-registration through the shared link (public: no session). */
+export function SetupAccountPage() {
+  const { location, navigate, toast } = usePlatform();
+  const companyId = location.query.get('employer_id')?.trim() || null;
+  const company = usePublicCompany(companyId);
+  const register = useSelfRegisterEmployee();
+  const notFound = !companyId || (company.isError && company.error instanceof ApiError && company.error.status === 404);
+  const companyName = company.data?.name || MESSAGES.employeeSignup.unknownCompany;
+
+  const form = useForm<z.input<typeof employeeSignupFormSchema>, unknown, EmployeeSignupForm>({
+    resolver: zodResolver(employeeSignupFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', employeeNumber: '', password: '', confirmPassword: '', drivingLicenseNumber: '' },
+    mode: 'onTouched',
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!companyId) return;
+    try {
+      await register.mutateAsync({ companyId, form: values });
+      navigate(ROUTES.downloadLinks);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+      if (err instanceof ApiError) {
+        for (const e of err.errors) {
+          if ((FORM_FIELDS as readonly string[]).includes(e.field)) form.setError(e.field as FormField, { type: 'server', message: e.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <main className={styles.screen}>
+      <Card className={styles.card}>
+        <div className={styles.brand}>
+          <AppMark />
+        </div>
+        <h1 className={styles.welcome}>{MESSAGES.employeeSignup.welcome}</h1>
+        <h2 className={styles.setup}>{MESSAGES.employeeSignup.setup}</h2>
+        <p className={styles.invited} aria-live="polite">
+          {companyId && company.isPending ? <Spinner label="Loading company" /> : MESSAGES.employeeSignup.invitedBy(companyName)}
+        </p>
+        {notFound ? (
+          <p role="alert" className={styles.notice}>
+            {MESSAGES.employeeSignup.companyNotFound}
+          </p>
+        ) : (
+          <p className={styles.approval}>Once you have set up your account, your employer must approve it before it becomes active.</p>
+        )}
+
+        <form onSubmit={onSubmit} noValidate className={styles.form}>
+          <div className={styles.pair}>
+            <TextField label="First Name" autoComplete="given-name" required error={errors.firstName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('firstName')} />
+            <TextField label="Last Name" autoComplete="family-name" required error={errors.lastName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('lastName')} />
+          </div>
+          <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+          <TextField label="Employee Number" autoComplete="off" required error={errors.employeeNumber?.message} {...form.register('employeeNumber')} />
+          <TextField
+            label="Driving licence number"
+            hint="Optional: only if you will drive others."
+            autoComplete="off"
+            error={errors.drivingLicenseNumber?.message}
+            {...form.register('drivingLicenseNumber')}
+          />
+          <PasswordField label="Password" autoComplete="new-password" required error={errors.password?.message} {...form.register('password')} />
+          <PasswordField label="Confirm Password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <Button type="submit" fullWidth loading={register.isPending} loadingText="Processing..." disabled={notFound}>
+            Proceed
+          </Button>
+        </form>
+      </Card>
+    </main>
+  );
+}

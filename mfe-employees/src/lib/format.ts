@@ -1,0 +1,35 @@
+import type { Employee } from '@portal/shared-contracts';
+
+export const NOT_AVAILABLE = 'N/A';
+
+export function fullName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
+export function initials(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName.trim().charAt(0)}${p.lastName.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+/** A value, or "N/A" when the record has none. */
+export function orNa(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return NOT_AVAILABLE;
+  const s = String(v).trim();
+  return s ? s : NOT_AVAILABLE;
+}
+
+/** Driver when the employee has a vehicle, Passenger otherwise (document 2, All Users modal). */
+export function accountKind(e: Pick<Employee, 'vehicle'>): 'Driver' | 'Passenger' {
+  return e.vehicle ? 'Driver' : 'Passenger';
+}
+
+/** The licence number under either of the names the two documents use. */
+export function licenceNumber(e: Pick<Employee, 'drivingLicenseNumber' | 'drivingLicense'>): string | null {
+  return e.drivingLicenseNumber ?? e.drivingLicense ?? null;
+}
+
+/** Case-insensitive match of a local search on name, email and employee number. */
+export function matchesSearch(e: Pick<Employee, 'firstName' | 'lastName' | 'email' | 'employeeNumber'>, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  return [e.firstName, e.lastName, fullName(e), e.email, e.employeeNumber].some((s) => s.toLowerCase().includes(q));
+}
