@@ -17,6 +17,8 @@ export const MESSAGES = {
     agreements: 'You must agree to all terms and policies to continue.',
     unexpectedResponse: 'Unexpected response from the server.',
     failed: 'Registration failed. Please try again.',
+    /** Our addition: the message of a successful registration answer. */
+    success: 'Your account has been created.',
   },
   // ---- login
   login: {
@@ -35,6 +37,8 @@ export const MESSAGES = {
     rememberMe: 'Remember me',
     forgotLink: 'Forgot password?',
     signupLink: 'Sign up',
+    /** Our addition: the message of a successful login answer. */
+    success: 'Logged in successfully.',
   },
   // ---- employee self-registration
   employeeSignup: {
@@ -215,6 +219,8 @@ export const MESSAGES = {
   session: {
     confirmLogout: 'Are you sure you want to log out?',
     unauthorized: 'Your session has ended. Please log in again.',
+    /** Our addition: the message of the logout answer. */
+    loggedOut: 'You have been logged out.',
   },
   notFound: {
     code: '404',
@@ -222,6 +228,8 @@ export const MESSAGES = {
     link: 'Dashboard',
   },
   common: {
+    /** Our addition: the message of a successful read. */
+    ok: 'OK',
     unknownError: 'An unknown error occurred.',
     validationFailed: 'Some fields are not valid. Please check them and try again.',
     internalError: 'Something went wrong on our side. Please try again later.',
@@ -348,6 +356,7 @@ export const MESSAGES = {
     confirmNewPassword: 'Confirm New Password',
     userName: 'User Name',
     accountType: 'Account Type',
+    action: 'Action',
   },
   billing: {
     cancelConfirm: 'Are you sure you want to cancel your subscription? It stays active until the end of the paid period.',

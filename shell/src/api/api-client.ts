@@ -1,0 +1,156 @@
+import ky, { type KyInstance } from 'ky';
+import {
+  ApiError,
+  buildPath,
+  CSRF_HEADER,
+  MESSAGES,
+  normaliseErrorBody,
+  RELEASE_HEADER,
+  type AnyEndpoint,
+  type ApiClient,
+  type CallOptions,
+  type EndpointInput,
+  type EndpointOutput,
+  type FieldError,
+} from '@portal/shared-contracts';
+
+export interface ApiClientOptions {
+  /** Called on a 401 from any call that needs a session (not from login, whose 401 means bad credentials). */
+  onUnauthorized: () => void;
+  /** The remote versions in force, for the server's log (e.g. `mfe-auth@1.0.0-abc;...`). */
+  releaseHeader: () => string;
+  /** For tests; the page's fetch otherwise. */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export function toSearchParams(query: Query | undefined): URLSearchParams {
+  const sp = new URLSearchParams();
+  if (!query) return sp;
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) for (const item of v) sp.append(k, String(item));
+    else sp.append(k, String(v));
+  }
+  return sp;
+}
+
+function fieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((e): e is FieldError => !!e && typeof e === 'object' && typeof (e as FieldError).message === 'string');
+}
+
+/** `{ success: false, message, errors? }` (or anything else a proxy may answer) as an ApiError. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as { message?: unknown; errors?: unknown }) : {};
+  const message = typeof b.message === 'string' && b.message ? b.message : normaliseErrorBody(body);
+  return new ApiError(status, message, fieldErrors(b.errors));
+}
+
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Multipart with upload progress: fetch cannot report it over HTTP/1.1, XMLHttpRequest can. */
+function sendWithProgress(url: string, form: FormData, headers: Record<string, string>, options: CallOptions): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) options.onUploadProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText || undefined;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        /* not JSON: kept as text */
+      }
+      resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, body });
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/**
+ * The one HTTP client of the portal (DESIGN.md section 4): cookie credentials, the anti-CSRF header
+ * on every call, answers parsed with the endpoint's schema, error answers as ApiError, 401 -> login.
+ */
+export function createApiClient(o: ApiClientOptions): ApiClient {
+  const http: KyInstance = ky.create({
+    credentials: 'include',
+    retry: 0,
+    timeout: 60_000,
+    throwHttpErrors: false,
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  });
+  const base = o.baseUrl ?? '';
+
+  async function call<E extends AnyEndpoint>(endpoint: E, input?: EndpointInput<E>, options: CallOptions = {}): Promise<EndpointOutput<E>> {
+    const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; file?: Blob };
+    const qs = toSearchParams(i.query).toString();
+    const url = `${base}${buildPath(endpoint.path, i.params)}${qs ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = { [CSRF_HEADER]: '1', accept: 'application/json' };
+    const release = o.releaseHeader();
+    if (release) headers[RELEASE_HEADER] = release;
+
+    let answer: RawAnswer;
+    try {
+      if (endpoint.multipart) {
+        const form = new FormData();
+        if (i.file) form.append(endpoint.multipart.field, i.file, (i.file as File).name ?? 'upload');
+        if (options.onUploadProgress && typeof XMLHttpRequest !== 'undefined') {
+          answer = await sendWithProgress(url, form, headers, options);
+        } else {
+          const res = await http(url, { method: endpoint.method, headers, body: form, signal: options.signal });
+          answer = { status: res.status, ok: res.ok, body: await readBody(res) };
+        }
+      } else {
+        const res = await http(url, {
+          method: endpoint.method,
+          headers,
+          signal: options.signal,
+          ...(i.body !== undefined ? { json: i.body } : {}),
+        });
+        answer = { status: res.status, ok: res.ok, body: await readBody(res) };
+      }
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      console.error(`${endpoint.id}: request failed`, err);
+      throw new ApiError(0, MESSAGES.common.unknownError);
+    }
+
+    if (!answer.ok) {
+      if (answer.status === 401 && endpoint.access !== 'public') o.onUnauthorized();
+      throw toApiError(answer.status, answer.body);
+    }
+    const parsed = endpoint.response.safeParse(answer.body);
+    if (!parsed.success) {
+      // The server and this build disagree on the contract: a programming error, not a user error.
+      console.error(`${endpoint.id}: the answer does not match its contract`, parsed.error.issues);
+      throw new ApiError(500, MESSAGES.common.unknownError);
+    }
+    return parsed.data as EndpointOutput<E>;
+  }
+
+  return { call };
+}

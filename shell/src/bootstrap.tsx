@@ -1,0 +1,159 @@
+import '@portal/shared-ui/tokens.css';
+import { version as reactVersion } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createStore } from 'jotai';
+import { QueryClient } from '@tanstack/react-query';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createToastStore } from '@portal/shared-ui';
+import type { RemoteId, ResolvedRemote } from '@portal/shared-contracts';
+import { SHELL_CONTRACTS_VERSION, SHELL_VERSION } from './build-info';
+import { chooseVersions } from './release/choose-version';
+import { loadReleaseManifest } from './release/load-release';
+import { applyOverrides, parseOverrideParams, readOverrides, writeOverrides, type Overrides } from './release/overrides';
+import { RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
+import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
+import { ShellApp } from './shell-app';
+
+export interface PortalDiagnostics {
+  shellVersion: string;
+  contractsVersion: string;
+  react: string;
+  remotes: Partial<Record<RemoteId, ResolvedRemote>>;
+  warnings: string[];
+  /**
+   * The loaded copies of each shared singleton, as `provider@version` (for the "one React on the
+   * page" check): more than one entry for a name means two copies are running.
+   */
+  singletons(): Record<string, string[]>;
+}
+
+interface ShareEntry {
+  from?: string;
+  loaded?: boolean;
+}
+
+function loadedSingletons(): Record<string, string[]> {
+  const share = (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, ShareEntry>>>> } })
+    .__FEDERATION__?.__SHARE__;
+  const out: Record<string, Set<string>> = {};
+  for (const scopes of Object.values(share ?? {}))
+    for (const pkgs of Object.values(scopes))
+      for (const [name, versions] of Object.entries(pkgs))
+        for (const [version, entry] of Object.entries(versions))
+          if (entry.loaded) (out[name] ??= new Set()).add(`${entry.from ?? '?'}@${version}`);
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+}
+
+declare global {
+  interface Window {
+    __PORTAL_DIAGNOSTICS__?: PortalDiagnostics;
+  }
+}
+
+/** Overrides from the query string (then removed from the address bar) or from earlier visits. */
+function takeOverrides(): Overrides {
+  const params = parseOverrideParams(window.location.search);
+  let overrides = params.reset ? {} : readOverrides(localStorage);
+  if (params.present) {
+    overrides = { ...overrides, ...params.set };
+    writeOverrides(localStorage, overrides);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('override');
+    url.searchParams.delete('override-reset');
+    window.history.replaceState(window.history.state, '', url.href);
+  }
+  return overrides;
+}
+
+async function boot() {
+  const manifest = await loadReleaseManifest();
+  const stored = readStoredSession();
+  const store = createStore();
+  store.set(sessionAtom, stored?.session ?? null);
+
+  const audienceOf = (userId: string | undefined, companyId: string | null | undefined) => ({
+    key: userId ?? deviceId(),
+    companyId: companyId ?? null,
+  });
+  const overrides = takeOverrides();
+  const allowedOrigins = manifest?.overrideOrigins ?? [];
+  const choose = (userId: string | undefined, companyId: string | null | undefined) => {
+    const base = manifest
+      ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION)
+      : { resolved: {}, fallbacks: {}, warnings: [] };
+    const o = applyOverrides(base.resolved, overrides, allowedOrigins);
+    const fallbacks = { ...base.fallbacks };
+    for (const id of o.applied) delete fallbacks[id];
+    return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied };
+  };
+  const first = choose(stored?.session.userId, stored?.session.employerId);
+  for (const w of first.warnings) console.warn(w);
+
+  const registry = new RemoteRegistry(
+    {
+      registerRemotes,
+      loadRemote: (id) => loadRemote(id),
+      preloadRemote: (o) => preloadRemote(o),
+    },
+    first.resolved,
+    first.fallbacks,
+  );
+
+  const warnings = [...first.warnings];
+  window.__PORTAL_DIAGNOSTICS__ = {
+    shellVersion: SHELL_VERSION,
+    contractsVersion: SHELL_CONTRACTS_VERSION,
+    react: reactVersion,
+    get remotes() {
+      return registry.versions();
+    },
+    warnings,
+    singletons: loadedSingletons,
+  };
+
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root, {
+    // Remote slots log their own load failures (an unreleased remote only as a warning: it is a
+    // release decision, not a fault); anything else a boundary catches is reported here.
+    onCaughtError(error, info) {
+      if (error instanceof RemoteUnavailableError || error instanceof RemoteLoadError) return;
+      console.error(error, info.componentStack);
+    },
+  }).render(
+    <ShellApp
+      services={{
+        store,
+        registry,
+        queryClient,
+        toasts: createToastStore(),
+        shellVersion: SHELL_VERSION,
+        contractsVersion: SHELL_CONTRACTS_VERSION,
+        onSignedIn: (session) => {
+          const next = choose(session.userId, session.employerId);
+          registry.reassign(next.resolved, next.fallbacks);
+        },
+        overrides: first.applied.map((id) => ({ remote: id, entry: first.resolved[id]?.entry ?? '' })),
+        resetOverrides: () => {
+          writeOverrides(localStorage, {});
+          window.location.reload();
+        },
+      }}
+    />,
+  );
+}
+
+boot().catch((error: unknown) => {
+  console.error('The portal failed to start', error);
+  const root = document.getElementById('root');
+  if (root && !root.hasChildNodes()) {
+    root.innerHTML =
+      '<main style="font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;text-align:center">' +
+      '<h1 style="font-size:1.4rem">The portal could not start.</h1>' +
+      '<p>Please check your connection and <a href="">reload the page</a>.</p></main>';
+  }
+});

@@ -1,0 +1,9 @@
+import { CONTRACTS_VERSION } from '@portal/shared-contracts';
+
+/** Set by the build (deploy/rspack/create-config.mjs); tests run unbuilt. */
+export const SHELL_VERSION: string = typeof __BUILD_VERSION__ === 'string' ? __BUILD_VERSION__ : '0.0.0-test';
+/**
+ * The contracts version this shell was built against. Read from the build, not from the shared
+ * module at run time: a remote could in theory provide its own copy of the shared contracts.
+ */
+export const SHELL_CONTRACTS_VERSION: string = typeof __CONTRACTS_VERSION__ === 'string' ? __CONTRACTS_VERSION__ : CONTRACTS_VERSION;

@@ -1,0 +1,36 @@
+import { useContext } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { RegistryContext } from '../remotes/remote-slot';
+import { ROUTE_TABLE } from '../routes/route-table';
+import { cx } from '@portal/shared-ui';
+
+export interface NavLinkItemProps {
+  to: string;
+  label: string;
+  /** Other paths on which this link counts as the current page (e.g. the two drivers sub-lists). */
+  alsoActiveOn?: readonly string[];
+  className?: string;
+  activeClassName?: string;
+  icon?: React.ReactNode;
+}
+
+/** A nav link that warms its page's remote module on hover or focus. */
+export function NavLinkItem({ to, label, alsoActiveOn = [], className, activeClassName, icon }: NavLinkItemProps) {
+  const registry = useContext(RegistryContext);
+  const { pathname } = useLocation();
+  const route = ROUTE_TABLE.find((r) => r.path === to);
+  const warm = () => route && registry?.preload(route.remote, route.module);
+  const active = pathname === to || alsoActiveOn.includes(pathname);
+  return (
+    <Link
+      to={to}
+      className={cx(className, active && activeClassName)}
+      aria-current={active ? 'page' : undefined}
+      onMouseEnter={warm}
+      onFocus={warm}
+    >
+      {icon}
+      <span>{label}</span>
+    </Link>
+  );
+}

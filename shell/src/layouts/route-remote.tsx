@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom';
+import type { RemoteRoute } from '../routes/route-table';
+import { RemoteSlot } from '../remotes/remote-slot';
+
+/** A route's page: its remote module with the route's fixed props and its params as props. */
+export function RouteRemote({ route }: { route: RemoteRoute }) {
+  const params = useParams();
+  const props: Record<string, unknown> = { ...(route.props ?? {}) };
+  for (const [prop, param] of Object.entries(route.paramProps ?? {})) {
+    if (params[param] !== undefined) props[prop] = params[param];
+  }
+  return <RemoteSlot remote={route.remote} module={route.module} props={props} />;
+}

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ToastStore } from '@portal/shared-ui';
+import type { Session } from '@portal/shared-contracts';
+import type { RemoteRegistry } from '../remotes/remote-registry';
+import type { PortalStore } from '../session/session-store';
+
+/** What bootstrap builds once and the React tree shares (injected so tests can build their own). */
+export interface ShellServices {
+  store: PortalStore;
+  registry: RemoteRegistry;
+  queryClient: QueryClient;
+  toasts: ToastStore;
+  shellVersion: string;
+  contractsVersion: string;
+  /** After sign-in the canary audience becomes the user: re-resolve the remotes not yet loaded. */
+  onSignedIn?: (session: Session) => void;
+  /** Remotes pointed at a development server (DESIGN.md section 3); the banner lists them. */
+  overrides?: { remote: string; entry: string }[];
+  resetOverrides?: () => void;
+  /** For tests: the api base URL and fetch. */
+  apiBaseUrl?: string;
+  fetch?: typeof fetch;
+}

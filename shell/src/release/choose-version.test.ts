@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACTS_VERSION, releaseManifestSchema, type RemoteRelease } from '@portal/shared-contracts';
+import { bucketOf, chooseVersion, chooseVersions, releaseHeaderValue } from './choose-version';
+
+const build = (version: string, contractsVersion = CONTRACTS_VERSION) => ({
+  version,
+  entry: `/remotes/mfe-employees/${version}/mf-manifest.json`,
+  contractsVersion,
+});
+
+function release(over: Partial<RemoteRelease> = {}): RemoteRelease {
+  return {
+    stable: build('1.4.0'),
+    canary: { ...build('1.5.0'), percent: 10, companies: [] },
+    previous: [],
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  };
+}
+
+const userIds = Array.from({ length: 10_000 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+
+describe('chooseVersion', () => {
+  it('sends about 10% of 10 000 users to a 10% canary', () => {
+    const onCanary = userIds.filter((key) => chooseVersion('mfe-employees', release(), { key }, CONTRACTS_VERSION).resolved?.version === '1.5.0').length;
+    expect(Math.abs(onCanary / userIds.length - 0.1)).toBeLessThanOrEqual(0.02);
+  });
+
+  it('gives the same user the same version on every load', () => {
+    for (const key of userIds.slice(0, 200)) {
+      const first = chooseVersion('mfe-employees', release(), { key }, CONTRACTS_VERSION).resolved?.version;
+      const again = chooseVersion('mfe-employees', release(), { key }, CONTRACTS_VERSION).resolved?.version;
+      expect(again).toBe(first);
+    }
+  });
+
+  it('keeps every user on stable at 0% and moves every user at 100%', () => {
+    const zero = release({ canary: { ...build('1.5.0'), percent: 0, companies: [] } });
+    const all = release({ canary: { ...build('1.5.0'), percent: 100, companies: [] } });
+    expect(userIds.slice(0, 500).every((key) => chooseVersion('mfe-employees', zero, { key }, CONTRACTS_VERSION).resolved?.version === '1.4.0')).toBe(true);
+    expect(userIds.slice(0, 500).every((key) => chooseVersion('mfe-employees', all, { key }, CONTRACTS_VERSION).resolved?.version === '1.5.0')).toBe(true);
+  });
+
+  it('gives a targeted company the canary whatever the percentage', () => {
+    const r = release({ canary: { ...build('1.5.0'), percent: 0, companies: ['company-a'] } });
+    const targeted = chooseVersion('mfe-employees', r, { key: 'u1', companyId: 'company-a' }, CONTRACTS_VERSION);
+    const other = chooseVersion('mfe-employees', r, { key: 'u1', companyId: 'company-b' }, CONTRACTS_VERSION);
+    expect(targeted.resolved).toMatchObject({ version: '1.5.0', reason: 'canary' });
+    expect(targeted.fallback).toMatchObject({ version: '1.4.0', reason: 'stable' });
+    expect(other.resolved).toMatchObject({ version: '1.4.0', reason: 'stable' });
+  });
+
+  it('uses stable and says why when the canary was built against another contracts major', () => {
+    const r = release({ canary: { ...build('2.0.0', '2.0.0'), percent: 100, companies: [] } });
+    const choice = chooseVersion('mfe-employees', r, { key: 'u1' }, '1.3.0');
+    expect(choice.resolved).toMatchObject({ version: '1.4.0' });
+    expect(choice.warnings.join(' ')).toMatch(/contracts 2\.0\.0/);
+  });
+
+  it('accepts a different minor of the same contracts major', () => {
+    const r = release({ canary: { ...build('1.5.0', '1.9.0'), percent: 100, companies: [] } });
+    expect(chooseVersion('mfe-employees', r, { key: 'u1' }, '1.0.0').resolved?.version).toBe('1.5.0');
+  });
+
+  it('falls back to the newest compatible earlier stable when stable itself is incompatible', () => {
+    const r = release({ stable: build('3.0.0', '2.0.0'), canary: null, previous: [build('2.9.0', '2.0.0'), build('2.8.0'), build('2.7.0')] });
+    const choice = chooseVersion('mfe-employees', r, { key: 'u1' }, CONTRACTS_VERSION);
+    expect(choice.resolved).toMatchObject({ version: '2.8.0', reason: 'fallback' });
+    expect(choice.warnings).toHaveLength(1);
+  });
+
+  it('leaves a remote unresolved when no build is compatible', () => {
+    const r = release({ stable: build('3.0.0', '2.0.0'), canary: null });
+    expect(chooseVersion('mfe-employees', r, { key: 'u1' }, CONTRACTS_VERSION).resolved).toBeNull();
+  });
+
+  it('buckets the same user independently per remote', () => {
+    const differs = userIds.slice(0, 100).some((key) => bucketOf(key, 'mfe-auth') !== bucketOf(key, 'mfe-employees'));
+    expect(differs).toBe(true);
+  });
+});
+
+describe('chooseVersions', () => {
+  it('resolves only the remotes the manifest lists and builds the release header', () => {
+    const manifest = releaseManifestSchema.parse({
+      schemaVersion: 1,
+      shell: { version: '1.0.0', contractsVersion: CONTRACTS_VERSION },
+      remotes: {
+        'mfe-auth': { stable: build('1.0.0-abc'), updatedAt: 'x' },
+        'mfe-billing': { stable: build('1.2.0'), updatedAt: 'x' },
+      },
+    });
+    const choice = chooseVersions(manifest, { key: 'device-1' }, CONTRACTS_VERSION);
+    expect(Object.keys(choice.resolved)).toEqual(['mfe-auth', 'mfe-billing']);
+    expect(releaseHeaderValue(choice.resolved)).toBe('mfe-auth@1.0.0-abc;mfe-billing@1.2.0');
+  });
+});

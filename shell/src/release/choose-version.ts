@@ -1,0 +1,128 @@
+import {
+  contractsMajor,
+  REMOTE_IDS,
+  type BuildRef,
+  type ReleaseManifest,
+  type RemoteId,
+  type RemoteRelease,
+  type ResolvedRemote,
+} from '@portal/shared-contracts';
+
+/** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
+export interface Audience {
+  key: string;
+  companyId?: string | null;
+}
+
+/**
+ * FNV-1a (32 bit). Not cryptographic: it only needs to spread ids evenly and give the same answer
+ * on every load and in every browser, which Math.random or a salted hash would not.
+ */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * The audience's bucket 0..99 for one remote. The remote id salts the hash so that the same 10% of
+ * users are not the guinea pigs of every canary at once.
+ */
+export function bucketOf(key: string, remote: RemoteId): number {
+  return fnv1a(`${remote}:${key}`) % 100;
+}
+
+export function isCompatible(build: Pick<BuildRef, 'contractsVersion'>, shellContractsVersion: string): boolean {
+  const major = contractsMajor(build.contractsVersion);
+  return Number.isFinite(major) && major === contractsMajor(shellContractsVersion);
+}
+
+export interface Choice {
+  resolved: ResolvedRemote | null;
+  /** The stable build to fall back to when a canary fails to load (null when the choice is stable). */
+  fallback: ResolvedRemote | null;
+  /** Why the release's preferred build was not used; the caller logs it with console.warn. */
+  warnings: string[];
+}
+
+function toResolved(remote: RemoteId, build: BuildRef, reason: ResolvedRemote['reason'], note?: string): ResolvedRemote {
+  return { remote, version: build.version, entry: build.entry, reason, ...(note ? { note } : {}) };
+}
+
+/**
+ * One version per remote (DESIGN.md section 3): the canary for targeted companies or for a sticky
+ * percentage of audiences, otherwise stable; a build made against another contracts major is never
+ * used, in which case the newest compatible earlier stable stands in.
+ */
+export function chooseVersion(
+  remote: RemoteId,
+  release: RemoteRelease,
+  audience: Audience,
+  shellContractsVersion: string,
+): Choice {
+  const warnings: string[] = [];
+  const stableOk = isCompatible(release.stable, shellContractsVersion);
+  let stable: ResolvedRemote | null = null;
+  if (stableOk) {
+    stable = toResolved(remote, release.stable, 'stable');
+  } else {
+    const earlier = release.previous.find((b) => isCompatible(b, shellContractsVersion));
+    const why = `${remote}@${release.stable.version} was built against contracts ${release.stable.contractsVersion}, the shell uses ${shellContractsVersion}`;
+    if (earlier) {
+      warnings.push(`${why}: using ${earlier.version} instead.`);
+      stable = toResolved(remote, earlier, 'fallback', why);
+    } else {
+      warnings.push(`${why}: no compatible build, the feature is unavailable.`);
+    }
+  }
+
+  const canary = release.canary;
+  if (canary) {
+    const targeted = !!audience.companyId && canary.companies.includes(audience.companyId);
+    const inPercent = bucketOf(audience.key, remote) < canary.percent;
+    if (targeted || inPercent) {
+      if (isCompatible(canary, shellContractsVersion)) {
+        return {
+          resolved: toResolved(remote, canary, 'canary'),
+          fallback: stable,
+          warnings,
+        };
+      }
+      const note = `canary ${remote}@${canary.version} was built against contracts ${canary.contractsVersion}, the shell uses ${shellContractsVersion}: using stable`;
+      warnings.push(`${note}.`);
+      return { resolved: stable && { ...stable, note: stable.note ?? note }, fallback: null, warnings };
+    }
+  }
+  return { resolved: stable, fallback: null, warnings };
+}
+
+export interface ReleaseChoice {
+  resolved: Partial<Record<RemoteId, ResolvedRemote>>;
+  fallbacks: Partial<Record<RemoteId, ResolvedRemote>>;
+  warnings: string[];
+}
+
+/** Every remote of the manifest; remotes missing from it stay unresolved (their slots say unavailable). */
+export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string): ReleaseChoice {
+  const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
+  for (const id of REMOTE_IDS) {
+    const release = manifest.remotes[id];
+    if (!release) continue;
+    const choice = chooseVersion(id, release, audience, shellContractsVersion);
+    if (choice.resolved) out.resolved[id] = choice.resolved;
+    if (choice.fallback) out.fallbacks[id] = choice.fallback;
+    out.warnings.push(...choice.warnings);
+  }
+  return out;
+}
+
+/** The value of the release header: `mfe-auth@1.0.0-abc;mfe-employees@1.5.0-def`. */
+export function releaseHeaderValue(resolved: Partial<Record<RemoteId, ResolvedRemote>>): string {
+  return REMOTE_IDS.flatMap((id) => {
+    const r = resolved[id];
+    return r ? [`${id}@${r.version}`] : [];
+  }).join(';');
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverrideBanner } from './override-banner';
+
+describe('OverrideBanner', () => {
+  it('names every overridden remote and resets in one click', async () => {
+    const onReset = vi.fn();
+    render(<OverrideBanner overrides={[{ remote: 'mfe-employees', entry: 'http://localhost:3003/mf-manifest.json' }]} onReset={onReset} />);
+    expect(screen.getByRole('status')).toHaveTextContent('mfe-employees');
+    expect(screen.getByRole('status')).toHaveTextContent('http://localhost:3003/mf-manifest.json');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset overrides' }));
+    expect(onReset).toHaveBeenCalledOnce();
+  });
+
+  it('renders nothing without overrides', () => {
+    const { container } = render(<OverrideBanner overrides={[]} onReset={() => {}} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,127 @@
+import { REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+
+/** The part of the Module Federation runtime the shell uses (injected so tests need no network). */
+export interface FederationRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null>;
+  preloadRemote?(options: { nameOrAlias: string; exposes?: string[]; resourceCategory?: 'all' | 'sync' }[]): Promise<void>;
+}
+
+/** The remote is not in release.json (or no build of it is compatible with this shell). */
+export class RemoteUnavailableError extends Error {
+  readonly remote: RemoteId;
+  constructor(remote: RemoteId) {
+    super(`${remote} is not released to this portal`);
+    this.name = 'RemoteUnavailableError';
+    this.remote = remote;
+  }
+}
+
+/** The remote is released but its manifest, entry or module could not be loaded. */
+export class RemoteLoadError extends Error {
+  readonly remote: RemoteId;
+  constructor(remote: RemoteId, module: string, cause: unknown) {
+    super(`${remote}/${module} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'RemoteLoadError';
+    this.remote = remote;
+  }
+}
+
+export type RemoteModule = { default: unknown } & Record<string, unknown>;
+
+/**
+ * Which build of each remote this page uses, and the only way the shell loads a remote module.
+ * The shell knows no remote URL at build time: everything comes from release.json via `resolved`.
+ */
+export class RemoteRegistry {
+  private readonly resolved: Partial<Record<RemoteId, ResolvedRemote>>;
+  private readonly fallbacks: Partial<Record<RemoteId, ResolvedRemote>>;
+  private readonly loaded = new Set<RemoteId>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly runtime: FederationRuntime,
+    resolved: Partial<Record<RemoteId, ResolvedRemote>>,
+    fallbacks: Partial<Record<RemoteId, ResolvedRemote>> = {},
+  ) {
+    this.resolved = { ...resolved };
+    this.fallbacks = { ...fallbacks };
+    const list = Object.values(this.resolved).map((r) => ({ name: REMOTES[r.remote].mfName, entry: r.entry }));
+    if (list.length) runtime.registerRemotes(list);
+  }
+
+  /** The versions in force (changes when a canary falls back to stable). */
+  versions(): Partial<Record<RemoteId, ResolvedRemote>> {
+    return { ...this.resolved };
+  }
+
+  isReleased(remote: RemoteId): boolean {
+    return !!this.resolved[remote];
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private use(remote: RemoteId, choice: ResolvedRemote): void {
+    this.resolved[remote] = choice;
+    this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry: choice.entry }], { force: true });
+    for (const l of this.listeners) l();
+  }
+
+  /**
+   * After sign-in the audience changes from the device to the user: a remote not loaded yet moves to
+   * the user's sticky choice; one already on the page stays as it is until the next load.
+   */
+  reassign(next: Partial<Record<RemoteId, ResolvedRemote>>, fallbacks: Partial<Record<RemoteId, ResolvedRemote>>): void {
+    for (const [id, choice] of Object.entries(next) as [RemoteId, ResolvedRemote][]) {
+      if (this.loaded.has(id)) continue;
+      const current = this.resolved[id];
+      if (fallbacks[id]) this.fallbacks[id] = fallbacks[id];
+      else delete this.fallbacks[id];
+      if (!current || current.entry !== choice.entry) this.use(id, choice);
+    }
+  }
+
+  async load(remote: RemoteId, module: string): Promise<RemoteModule> {
+    const choice = this.resolved[remote];
+    if (!choice) throw new RemoteUnavailableError(remote);
+    const id = `${REMOTES[remote].mfName}/${module}`;
+    try {
+      const mod = await this.runtime.loadRemote<RemoteModule>(id);
+      if (!mod) throw new Error(`${id} answered no module`);
+      this.loaded.add(remote);
+      return mod;
+    } catch (error) {
+      const stable = this.fallbacks[remote];
+      if (choice.reason === 'canary' && stable) {
+        // A failing canary must not cost the user the feature: the stable build is still good.
+        console.warn(`${remote}@${choice.version} (canary) failed to load; falling back to ${stable.version}.`, error);
+        delete this.fallbacks[remote];
+        this.use(remote, { ...stable, reason: 'fallback', note: `canary ${choice.version} failed to load` });
+        try {
+          const mod = await this.runtime.loadRemote<RemoteModule>(id);
+          if (!mod) throw new Error(`${id} answered no module`);
+          this.loaded.add(remote);
+          return mod;
+        } catch (again) {
+          throw new RemoteLoadError(remote, module, again);
+        }
+      }
+      throw new RemoteLoadError(remote, module, error);
+    }
+  }
+
+  /** Forgets a failed attempt (cached manifest, entry script) so Retry really fetches again. */
+  reset(remote: RemoteId): void {
+    const choice = this.resolved[remote];
+    if (choice && !this.loaded.has(remote)) this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry: choice.entry }], { force: true });
+  }
+
+  /** Warms a route's module (nav-link hover, idle time); failures are left for the real load to report. */
+  preload(remote: RemoteId, module: string): void {
+    if (!this.resolved[remote] || !this.runtime.preloadRemote) return;
+    this.runtime.preloadRemote([{ nameOrAlias: REMOTES[remote].mfName, exposes: [module], resourceCategory: 'sync' }]).catch(() => {});
+  }
+}

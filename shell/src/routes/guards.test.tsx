@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { MESSAGES, REMOTES } from '@portal/shared-contracts';
+import { employerSession, renderShell, superAdminSession } from '../test/render-shell';
+
+const quietMe = () =>
+  vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'offline' }), { status: 503 })) as unknown as typeof fetch;
+
+describe('route guards', () => {
+  it('sends a visitor without a session to the login page', async () => {
+    renderShell({ path: '/employee-management' });
+    expect(await screen.findByRole('heading', { name: 'mfe_auth/LoginPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/);
+  });
+
+  it('keeps a SuperAdmin out of the employer area', async () => {
+    renderShell({ path: '/mainPage', session: superAdminSession(), fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/AllEmployersPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/super-admin');
+  });
+
+  it('keeps an Employer out of the back office', async () => {
+    renderShell({ path: '/admins', session: employerSession(), fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/mainPage');
+  });
+
+  it('keeps a SuperAdmin out of the setup flow', async () => {
+    renderShell({ path: '/setup-company', session: superAdminSession(), fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/AllEmployersPage' })).toBeInTheDocument();
+  });
+
+  it('lets anyone open the public pages', async () => {
+    renderShell({ path: '/setup-account?employer_id=abc' });
+    expect(await screen.findByRole('heading', { name: 'mfe_employees/SetupAccountPage' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in employer from the login page to where the login sequence would', async () => {
+    renderShell({ path: '/', session: employerSession({ signUpState: 1 }), fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/SetupIncentivesPage' })).toBeInTheDocument();
+  });
+});
+
+describe('route table', () => {
+  it('passes route params and fixed props to the page', async () => {
+    renderShell({ path: '/account-completed/42', session: employerSession(), fetch: quietMe() });
+    expect(await screen.findByTestId('props')).toHaveTextContent('{"companyId":"42"}');
+  });
+
+  it('draws the employer layout with its tab nav around employer pages', async () => {
+    renderShell({ path: '/company-settings/company-incentives', session: employerSession(), fetch: quietMe() });
+    expect(await screen.findByTestId('props')).toHaveTextContent('{"tab":"Incentives"}');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const label of MESSAGES.labels.employerNav) expect(nav).toHaveTextContent(label);
+    expect(screen.getByRole('link', { name: 'Company Settings' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('accepts the nested /mainPage/... form of the employer routes', async () => {
+    renderShell({ path: '/mainPage/employee-management', session: employerSession(), fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_employees/EmployeeManagementPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent('/employee-management');
+  });
+
+  it('accepts the nested /super-admin/... form of the back-office routes', async () => {
+    renderShell({ path: '/super-admin/pending-drivers', session: superAdminSession(), fetch: quietMe() });
+    expect(await screen.findByTestId('props')).toHaveTextContent('{"tab":"Pending"}');
+  });
+
+  it('keeps the header working when the notifications remote is not released', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderShell({ path: '/mainPage', session: employerSession(), released: ['mfe-insights'], fetch: quietMe() });
+    expect(await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-employees'].feature))).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Ann Employer' })).toBeInTheDocument();
+  });
+
+  it('shows the unavailable panel in the page slot for an unreleased remote', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderShell({ path: '/payment', session: employerSession(), released: ['mfe-employees'], fetch: quietMe() });
+    expect(await screen.findByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-billing'].feature))).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});

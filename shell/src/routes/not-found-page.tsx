@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import styles from './not-found-page.module.css';
+
+/** The catch-all page (both documents): "404", "Page not found" and a Dashboard link to /. */
+export function NotFoundPage() {
+  return (
+    <main className={styles.page}>
+      <p className={styles.code}>{MESSAGES.notFound.code}</p>
+      <h1 className={styles.title}>{MESSAGES.notFound.text}</h1>
+      <Link className={styles.link} to={ROUTES.login}>
+        {MESSAGES.notFound.link}
+      </Link>
+    </main>
+  );
+}

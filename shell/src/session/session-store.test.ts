@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'jotai';
+import { clearStoredSession, readStoredSession, savedFlag, sessionAtom, setSession, writeStoredSession } from './session-store';
+import { employerSession } from '../test/render-shell';
+
+describe('session storage', () => {
+  it('keeps the spec keys in localStorage when "remember me" is ticked', () => {
+    writeStoredSession(employerSession(), true);
+    expect(localStorage.getItem('name')).toBe('Ann Employer');
+    expect(localStorage.getItem('userId')).toBe(employerSession().userId);
+    expect(sessionStorage.getItem('name')).toBeNull();
+    expect(readStoredSession()).toMatchObject({ remember: true, session: { role: 'Employer', signUpState: 3 } });
+  });
+
+  it('keeps them in sessionStorage otherwise, so the session ends with the browser', () => {
+    writeStoredSession(employerSession(), false);
+    expect(localStorage.getItem('name')).toBeNull();
+    expect(sessionStorage.getItem('email')).toBe('ann@acme.test');
+    expect(readStoredSession()?.remember).toBe(false);
+  });
+
+  it('stores no token', () => {
+    writeStoredSession(employerSession(), true);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('clears everything, the saved flag included, on sign-out', () => {
+    const store = createStore();
+    setSession(store, employerSession(), true);
+    savedFlag.set(true);
+    setSession(store, null);
+    expect(store.get(sessionAtom)).toBeNull();
+    expect(readStoredSession()).toBeNull();
+    expect(savedFlag.get()).toBe(false);
+  });
+
+  it('ignores a stored role it does not know', () => {
+    writeStoredSession(employerSession(), true);
+    localStorage.setItem('role', 'Hacker');
+    expect(readStoredSession()).toBeNull();
+    clearStoredSession();
+  });
+});

@@ -1,0 +1,42 @@
+import { StrictMode, type ReactNode } from 'react';
+import { Provider as JotaiProvider } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { HashRouter, MemoryRouter } from 'react-router-dom';
+import { Toaster } from '@portal/shared-ui';
+import { TIMINGS } from '@portal/shared-contracts';
+import { PlatformProvider } from './platform/platform-provider';
+import type { ShellServices } from './platform/shell-services';
+import { OverrideBanner } from './release/override-banner';
+import { RegistryContext } from './remotes/remote-slot';
+import { AppRoutes } from './routes/app-routes';
+
+export interface ShellAppProps {
+  services: ShellServices;
+  /** Tests render a memory router at this path; the page uses the hash router. */
+  initialPath?: string;
+}
+
+function ShellRouter({ initialPath, children }: { initialPath: string | undefined; children: ReactNode }) {
+  return initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter> : <HashRouter>{children}</HashRouter>;
+}
+
+/** The whole page: session store, query client, remote registry, router, platform, routes, toasts. */
+export function ShellApp({ services, initialPath }: ShellAppProps) {
+  return (
+    <StrictMode>
+      <JotaiProvider store={services.store}>
+        <QueryClientProvider client={services.queryClient}>
+          <RegistryContext.Provider value={services.registry}>
+            <ShellRouter initialPath={initialPath}>
+              <PlatformProvider services={services}>
+                <AppRoutes />
+              </PlatformProvider>
+            </ShellRouter>
+            <Toaster store={services.toasts} durationMs={TIMINGS.toastMs} />
+            <OverrideBanner overrides={services.overrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
+          </RegistryContext.Provider>
+        </QueryClientProvider>
+      </JotaiProvider>
+    </StrictMode>
+  );
+}

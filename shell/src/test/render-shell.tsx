@@ -1,0 +1,63 @@
+import { render } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { QueryClient } from '@tanstack/react-query';
+import { vi } from 'vitest';
+import { createToastStore } from '@portal/shared-ui';
+import { REMOTE_IDS, usePlatform, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
+import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';
+import { sessionAtom } from '../session/session-store';
+import { ShellApp } from '../shell-app';
+
+/** A page module that names itself and shows where the platform says we are. */
+function fakePage(id: string) {
+  if (id.endsWith('Bell')) return () => <span>{id}</span>;
+  return function FakePage(props: Record<string, unknown>) {
+    const { location } = usePlatform();
+    return (
+      <div data-testid="page">
+        <h1>{id}</h1>
+        <p data-testid="path">{location.pathname}</p>
+        <p data-testid="props">{JSON.stringify(props)}</p>
+      </div>
+    );
+  };
+}
+
+export function renderShell(o: { path: string; session?: Session | null; released?: readonly RemoteId[]; fetch?: typeof fetch }) {
+  const released = o.released ?? REMOTE_IDS;
+  const resolved: Partial<Record<RemoteId, ResolvedRemote>> = {};
+  for (const id of released) resolved[id] = { remote: id, version: '1.0.0', entry: `/remotes/${id}/1.0.0/mf-manifest.json`, reason: 'stable' };
+  const runtime: FederationRuntime = {
+    registerRemotes: vi.fn(),
+    loadRemote: vi.fn(async (id: string) => ({ default: fakePage(id) })) as FederationRuntime['loadRemote'],
+  };
+  const store = createStore();
+  store.set(sessionAtom, o.session ?? null);
+  const fetchFn = o.fetch ?? (vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'offline' }), { status: 503 })) as unknown as typeof fetch);
+  const services = {
+    store,
+    registry: new RemoteRegistry(runtime, resolved),
+    queryClient: new QueryClient(),
+    toasts: createToastStore(),
+    shellVersion: '1.0.0-test',
+    contractsVersion: '1.0.0',
+    apiBaseUrl: 'http://portal.test',
+    fetch: fetchFn,
+  };
+  const view = render(<ShellApp services={services} initialPath={o.path} />);
+  return { ...view, runtime, store, services };
+}
+
+export const employerSession = (over: Partial<Session> = {}): Session => ({
+  userId: '11111111-1111-4111-8111-111111111111',
+  role: 'Employer',
+  name: 'Ann Employer',
+  email: 'ann@acme.test',
+  employerId: '33333333-3333-4333-8333-333333333333',
+  employerUserId: '22222222-2222-4222-8222-222222222222',
+  signUpState: 3,
+  companyDetails: null,
+  ...over,
+});
+
+export const superAdminSession = (): Session => employerSession({ role: 'SuperAdmin', name: 'Sam Admin', employerId: null, employerUserId: null });
