@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { createJsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  RELEASE_HEADER,
+  SESSION_COOKIE,
+  allEndpoints,
+  toRouterPath,
+  type AnyEndpoint,
+} from '@portal/shared-contracts';
+import type { ApiContext } from './context';
+import { HttpError } from './lib/http-error';
+import type { RouteImpl } from './lib/route';
+import { accountsRoutes } from './modules/accounts/routes';
+import { devRoutes } from './modules/dev/routes';
+import { employersRoutes } from './modules/employers/routes';
+import { authenticate } from './plugins/auth';
+import { errorHandler, notFoundAnswer } from './plugins/errors';
+import { zodValidatorCompiler } from './plugins/validation';
+
+/** JSON bodies; the CSV import brings its own (larger) limit from the contract. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+export const DOCS_PATH = '/api/docs';
+
+/** Every implemented endpoint. A domain module adds its list here. */
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...employersRoutes];
+
+export interface ApiPluginOptions {
+  ctx: ApiContext;
+}
+
+function titleCase(s: string) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndpoint, impl: RouteImpl | undefined) {
+  const status = ep.status ?? 200;
+  fastify.route({
+    method: ep.method,
+    url: toRouterPath(ep.path),
+    bodyLimit: ep.multipart ? ep.multipart.maxBytes + 64 * 1024 : JSON_BODY_LIMIT,
+    schema: {
+      operationId: ep.id,
+      summary: ep.summary,
+      tags: [...ep.tags],
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(ep.access === 'public' ? {} : { security: ep.access === 'optional' ? [{}, { bearer: [] }, { cookie: [] }] : [{ bearer: [] }, { cookie: [] }] }),
+      response: { [status]: ep.response },
+    },
+    onRequest: authenticate(ctx, ep.access),
+    handler: impl
+      ? async (req, reply) => {
+          // Services log through the request's logger, so their lines carry the request id.
+          const out = await impl.handler(req as never, reply, { ...ctx, log: req.log });
+          return reply.code(status).send(out);
+        }
+      : async () => {
+          // Declared in the contract, not served by this build yet: say so plainly.
+          throw new HttpError(501, MESSAGES.common.featureUnavailable(titleCase(ep.tags[0] ?? ep.id)));
+        },
+  });
+}
+
+/**
+ * The whole api as one encapsulated plugin: routes at their full `/api/...` paths with their own
+ * validation, serializers, parsers, error and 404 answers. The portal server registers it next to
+ * its static files; `createApp` wraps it for a standalone process and tests.
+ */
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, { ctx }) => {
+  fastify.setValidatorCompiler(zodValidatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+  fastify.setErrorHandler(errorHandler);
+  if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
+  if (!fastify.hasRequestDecorator('auth')) fastify.decorateRequest('auth', null);
+
+  // An empty JSON body (e.g. a bodiless POST sent with a JSON content type) is no body, not an error.
+  const defaultJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJson(req, text, done);
+  });
+
+  // Which remote versions a call came from, on every log line of the request.
+  fastify.addHook('onRequest', async (req, reply) => {
+    const release = req.headers[RELEASE_HEADER];
+    if (typeof release === 'string' && release) {
+      req.log = req.log.child({ release: release.slice(0, 500) });
+      reply.log = req.log;
+    }
+  });
+
+  await fastify.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Commute Portal API',
+        version: '1.0.0',
+        description:
+          'Generated from @portal/shared-contracts. Authenticate with `Authorization: Bearer <token>` (login answer) or the session cookie; cookie-authenticated POST/PUT/DELETE calls must send the `x-portal-request` header.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: ctx.config.cookieSecure ? SESSION_COOKIE : 'portal_session' },
+        },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+  });
+  await fastify.register(swaggerUi, { routePrefix: DOCS_PATH });
+
+  const impls = new Map(ROUTE_IMPLEMENTATIONS.map((r) => [r.endpoint.id, r]));
+  for (const ep of allEndpoints()) registerEndpoint(fastify, ctx, ep, impls.get(ep.id));
+  await fastify.register(devRoutes, { ctx });
+
+  // Unknown /api paths and wrong methods answer JSON here; other paths belong to the host server.
+  const notFoundRoute = { schema: { hide: true }, handler: notFoundAnswer };
+  fastify.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/api', ...notFoundRoute });
+  fastify.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/api/*', ...notFoundRoute });
+};
+
+/** Logger settings that put the release header on the "incoming request" line; the portal server may reuse them. */
+export function apiLoggerOptions(level: string) {
+  return {
+    level,
+    serializers: {
+      req(req: FastifyRequest) {
+        const release = req.headers[RELEASE_HEADER];
+        return {
+          method: req.method,
+          url: req.url,
+          host: req.host,
+          remoteAddress: req.ip,
+          ...(typeof release === 'string' && release ? { release: release.slice(0, 500) } : {}),
+        };
+      },
+    },
+  };
+}
+
+export function fastifyOptions(ctx: ApiContext): FastifyServerOptions {
+  return {
+    logger: ctx.config.logLevel === 'silent' ? false : apiLoggerOptions(ctx.config.logLevel),
+    genReqId: () => randomUUID(),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+  };
+}
+
+/** A standalone Fastify instance serving only the api (server.ts, tests). */
+export async function createApp(ctx: ApiContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ ...fastifyOptions(ctx), ...options });
+  await app.register(apiPlugin, { ctx });
+  app.setNotFoundHandler(notFoundAnswer);
+  app.setErrorHandler(errorHandler);
+  await app.ready();
+  return app;
+}

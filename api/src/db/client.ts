@@ -1,0 +1,57 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** The common face of both drivers: code above this file never knows which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Apply the committed SQL migrations (idempotent; serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; when absent PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder, or `memory://` for a database that lives as long as the process. */
+  pgliteDir: string;
+  /** A dump (see `template.ts`) to start an in-memory PGlite from instead of an empty cluster. */
+  pgliteTemplate?: string | undefined;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const { migrateDatabase } = await import('./migrate');
+  if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    // Notices (e.g. "schema already exists, skipping") are noise in our logs.
+    const client = postgres(url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateDatabase({ kind: 'postgres', url }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const inMemory = options.pgliteDir === 'memory://' || options.pgliteDir === '';
+  if (!inMemory) await fs.mkdir(options.pgliteDir, { recursive: true });
+  const client = !inMemory
+    ? await PGlite.create(options.pgliteDir)
+    : options.pgliteTemplate
+      ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]) })
+      : await PGlite.create();
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migrateDatabase({ kind: 'pglite', client }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The portal's tables. Every id is a database-generated UUID; every time is `timestamptz`.
+ * Later domains (employees, vehicles, trips, billing...) add columns and tables by new migrations:
+ * employees are `users` rows with role Employee, so their columns go on `users` or a 1:1 table.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    /** ISO 3166-1 alpha-2; the country object (name, calling code, flag) is derived on reads. */
+    countryCode: text('country_code').notNull().default('GB'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** 0 SetUpCompany .. 3 SetUpComplete; the sign-up state of every user of the company. */
+    signUpState: integer('sign_up_state').notNull().default(0),
+    deactivationReason: text('deactivation_reason'),
+    deactivatedBy: uuid('deactivated_by'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('companies_country_code_alpha2', sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    check('companies_sign_up_state_range', sql`${t.signUpState} between 0 and 3`),
+  ],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    town: text('town').notNull(),
+    postalCode: text('postal_code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locations_company_idx').on(t.companyId)],
+);
+
+/** One incentive rule set per company. */
+export const incentives = pgTable('incentives', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  generalRewardDescription: text('general_reward_description').notNull().default(''),
+  numberOfMiles: integer('number_of_miles').notNull().default(0),
+  numberOfMilesRewards: text('number_of_miles_rewards').notNull().default(''),
+  numberOfTrips: integer('number_of_trips').notNull().default(0),
+  numberOfTripsRewards: text('number_of_trips_rewards').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const USER_ROLES = ['SuperAdmin', 'Employer', 'Admin', 'Employee'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept as typed; unique and looked up case-insensitively through `lower(email)`. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    /**
+     * The tenant: the company an Employer runs (null before setup step 1), an Admin's or an
+     * Employee's company; always null for SuperAdmin.
+     */
+    companyId: uuid('company_id').references(() => companies.id),
+    isActive: boolean('is_active').notNull().default(true),
+    deactivationReason: text('deactivation_reason'),
+    deactivatedBy: uuid('deactivated_by'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+    check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
+    check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
+  ],
+);
+
+/**
+ * The spec's "employer user" record (`employerUserId`): one per Employer/Admin user. The company
+ * is the user's `company_id` (one source of truth for tenancy).
+ */
+export const employerUsers = pgTable('employer_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the token (hex); the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end; the idle end is `last_seen_at` + the idle timeout of its kind. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Mail kept when no SMTP server is configured (and readable by e2e tests through the outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    link: text('link'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt)],
+);
+
+/** Authentication log (ASVS 16.3.1): who, what, from where; never a password or a token. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id'),
+    email: text('email'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_events_user_idx').on(t.userId), index('auth_events_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every api instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;

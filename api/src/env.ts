@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** `<repo root>/.data`: the api package sits one level under the repository root. */
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.data');
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'expected true/false (1/0)' });
+      return z.NEVER;
+    });
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const envSchema = z.object({
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .default('http://localhost:8080')
+    .refine((v) => /^https?:\/\/[^/\s]+/.test(v), 'must be an http(s) URL such as https://portal.example.com')
+    .transform((v) => v.replace(/\/+$/, '')),
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().trim().default('Commute Portal <no-reply@localhost>'),
+  SUPERADMIN_EMAIL: optionalString.refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an email address'),
+  SUPERADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+  COOKIE_SECURE: bool(true),
+  TRUST_PROXY: bool(false),
+  EXPOSE_OUTBOX: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(5260),
+  API_HOST: z.string().trim().default('127.0.0.1'),
+  /** Scales every auth rate limit (e.g. 100 for a load test); 0 turns them off. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).default(1),
+});
+
+/** Per window: how many attempts before an answer 429 (hard) or a delay (soft). */
+export interface RateLimits {
+  windowSeconds: number;
+  /** Failed logins for one account from one address. */
+  loginPerAccountAddress: number;
+  /** Failed logins for one account from anywhere: over it, answers slow down (no lockout). */
+  loginPerAccountSoft: number;
+  /** Login attempts from one address. */
+  loginPerAddress: number;
+  registerPerAccount: number;
+  registerPerAddress: number;
+  forgotPerAccount: number;
+  forgotPerAddress: number;
+  /** Delay added per failed attempt over the soft limit, capped by `maxDelayMs`. */
+  delayStepMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowSeconds: 15 * 60,
+  loginPerAccountAddress: 10,
+  loginPerAccountSoft: 20,
+  loginPerAddress: 100,
+  registerPerAccount: 5,
+  registerPerAddress: 20,
+  forgotPerAccount: 5,
+  forgotPerAddress: 30,
+  delayStepMs: 250,
+  maxDelayMs: 3_000,
+};
+
+export interface ApiConfig {
+  dataDir: string;
+  /** Where PGlite keeps its files (unused when `databaseUrl` is set); `memory://` for a throwaway database. */
+  pgliteDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  superAdminEmail: string | undefined;
+  superAdminPassword: string | undefined;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  /** Enables `GET /api/dev/outbox` (never in production). */
+  exposeOutbox: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  apiPort: number;
+  apiHost: string;
+  rateLimits: RateLimits;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The api's only reader of the environment; a bad variable stops the start with its name. */
+export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const m = e.RATE_LIMIT_MULTIPLIER;
+  const scale = (n: number) => (m === 0 ? Number.MAX_SAFE_INTEGER : Math.max(1, Math.round(n * m)));
+  const rl = DEFAULT_RATE_LIMITS;
+  return {
+    dataDir,
+    pgliteDir: path.join(dataDir, 'db'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superAdminEmail: e.SUPERADMIN_EMAIL?.toLowerCase(),
+    superAdminPassword: e.SUPERADMIN_PASSWORD,
+    cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
+    exposeOutbox: e.EXPOSE_OUTBOX,
+    logLevel: e.LOG_LEVEL,
+    apiPort: e.API_PORT,
+    apiHost: e.API_HOST,
+    rateLimits: {
+      ...rl,
+      loginPerAccountAddress: scale(rl.loginPerAccountAddress),
+      loginPerAccountSoft: scale(rl.loginPerAccountSoft),
+      loginPerAddress: scale(rl.loginPerAddress),
+      registerPerAccount: scale(rl.registerPerAccount),
+      registerPerAddress: scale(rl.registerPerAddress),
+      forgotPerAccount: scale(rl.forgotPerAccount),
+      forgotPerAddress: scale(rl.forgotPerAddress),
+    },
+  };
+}

@@ -1,0 +1,11 @@
+export { loadApiConfig, ConfigError, DEFAULT_RATE_LIMITS, DEFAULT_DATA_DIR, type ApiConfig, type RateLimits } from './env';
+export { createApiContext, type ApiContext, type CreateApiContextOptions } from './context';
+export { apiPlugin, createApp, apiLoggerOptions, fastifyOptions, JSON_BODY_LIMIT, DOCS_PATH, ROUTE_IMPLEMENTATIONS, type ApiPluginOptions } from './app';
+export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppOptions } from './testing';
+export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './mail/mailer';
+export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './modules/accounts/sessions';
+export { loadCompany } from './modules/employers/service';
+export { implement, type Handler, type RouteImpl, type ApiRequest } from './lib/route';
+export { HttpError } from './lib/http-error';
+export type { Db, Database } from './db/client';
+export * as schema from './db/schema';

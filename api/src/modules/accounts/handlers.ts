@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
+import type { Handler } from '../../lib/route';
+import * as accounts from './service';
+import { endSession } from './sessions';
+
+type A = typeof ENDPOINTS.accounts;
+
+export function clientMeta(req: Pick<FastifyRequest, 'ip' | 'headers'>): accounts.ClientMeta {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+}
+
+export const register: Handler<A['register']> = async (req, reply, ctx) => {
+  const { answer, session } = await accounts.register(ctx, req.body, clientMeta(req));
+  setSessionCookie(ctx, reply, session);
+  return answer;
+};
+
+export const login: Handler<A['login']> = async (req, reply, ctx) => {
+  const { answer, session } = await accounts.login(ctx, req.body, clientMeta(req));
+  setSessionCookie(ctx, reply, session);
+  return answer;
+};
+
+export const logout: Handler<A['logout']> = async (req, reply, ctx) => {
+  if (req.auth) {
+    await endSession(ctx.db, req.auth.sessionId);
+    await accounts.recordLogout(ctx, req.auth, clientMeta(req));
+  }
+  clearSessionCookie(ctx, reply);
+  return { success: true, message: MESSAGES.session.loggedOut };
+};
+
+export const me: Handler<A['me']> = async (req, _reply, ctx) => {
+  const user = await accounts.me(ctx, requireAuth(req));
+  return { success: true, message: MESSAGES.common.ok, user };
+};
+
+export const forgotPassword: Handler<A['forgotPassword']> = async (req, _reply, ctx) => {
+  await accounts.forgotPassword(ctx, req.body, clientMeta(req));
+  return { success: true, message: MESSAGES.forgot.success };
+};
+
+export const resetPassword: Handler<A['resetPassword']> = async (req, _reply, ctx) => {
+  await accounts.resetPassword(ctx, req.body, clientMeta(req));
+  return { success: true, message: MESSAGES.reset.success };
+};
+
+export const changePassword: Handler<A['changePassword']> = async (req, reply, ctx) => {
+  await accounts.changePassword(ctx, requireAuth(req), req.body, clientMeta(req));
+  clearSessionCookie(ctx, reply);
+  return { success: true, message: MESSAGES.changePassword.success };
+};

@@ -1,0 +1,266 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  MESSAGES,
+  ROUTES,
+  resetPasswordLink,
+  type ChangePasswordBody,
+  type ForgotPasswordBody,
+  type LoginAnswer,
+  type LoginBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type SessionUser,
+} from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
+import { companies, employerUsers, passwordResetTokens, sessions, users } from '../../db/schema';
+import { recordAuthEvent } from '../../lib/auth-events';
+import { HttpError, tooManyRequests } from '../../lib/http-error';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
+import { accountKey } from '../../lib/rate-limiter';
+import { hashToken, newToken } from '../../lib/tokens';
+import { passwordResetMail, registrationAttemptMail } from '../../mail/templates';
+import { createSession, endUserSessions, type AuthUser, type NewSession } from './sessions';
+
+/** Reset links work once, for this long. */
+export const RESET_TOKEN_TTL_MINUTES = 30;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const lowerEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/** The user as the login answer and `me` describe it. */
+async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUser | null> {
+  const [row] = await ctx.db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      name: users.name,
+      employerId: users.companyId,
+      employerUserId: employerUsers.id,
+      signUpState: companies.signUpState,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(employerUsers, eq(employerUsers.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  // Before setup step 1 an employer has no company: that is state 0 (SetUpCompany).
+  return { ...row, employerUserId: row.employerUserId ?? null, signUpState: row.signUpState ?? 0 };
+}
+
+function loginAnswer(user: SessionUser, session: NewSession, message: string): LoginAnswer {
+  return {
+    success: true,
+    message,
+    token: session.token,
+    id: user.id,
+    role: user.role,
+    signUpState: user.signUpState,
+    userSignUpState: user.signUpState,
+    email: user.email,
+    name: user.name,
+    employerId: user.employerId,
+    employerUserId: user.employerUserId,
+  };
+}
+
+async function limited(ctx: ApiContext, meta: ClientMeta, email: string | null, detail: Record<string, unknown>, retryAfter: number): Promise<never> {
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'rate-limited', email, ip: meta.ip, userAgent: meta.userAgent, detail });
+  throw tooManyRequests(retryAfter);
+}
+
+/**
+ * Login with rate limits that slow an attacker without locking the owner out:
+ * - every attempt from one address counts (hard limit -> 429);
+ * - failures for one account from one address (hard limit -> 429, that address only);
+ * - failures for one account from anywhere only add a growing delay.
+ */
+export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta): Promise<{ answer: LoginAnswer; session: NewSession }> {
+  const rl = ctx.config.rateLimits;
+  const acct = accountKey(body.email);
+  const byAddress = await ctx.limiter.hit(`login:ip:${meta.ip}`, rl.windowSeconds);
+  if (byAddress.count > rl.loginPerAddress) await limited(ctx, meta, body.email, { action: 'login', scope: 'address' }, byAddress.retryAfter);
+  const pairKey = `login:acct-ip:${acct}:${meta.ip}`;
+  const byPair = await ctx.limiter.peek(pairKey);
+  if (byPair.count >= rl.loginPerAccountAddress) await limited(ctx, meta, body.email, { action: 'login', scope: 'account+address' }, byPair.retryAfter);
+  const byAccount = await ctx.limiter.peek(`login:acct:${acct}`);
+  if (byAccount.count >= rl.loginPerAccountSoft) {
+    await sleep(Math.min(rl.maxDelayMs, (byAccount.count - rl.loginPerAccountSoft + 1) * rl.delayStepMs));
+  }
+
+  const [user] = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, companyActive: companies.isActive })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(lowerEmail(body.email))
+    .limit(1);
+  // Unknown email: the same argon2 work as a known one, so time does not tell them apart.
+  const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDummy(body.password);
+  if (!user || !passwordOk || !user.isActive) {
+    await ctx.limiter.hit(pairKey, rl.windowSeconds);
+    await ctx.limiter.hit(`login:acct:${acct}`, rl.windowSeconds);
+    await recordAuthEvent(ctx.db, ctx.log, {
+      kind: 'login.failure',
+      userId: user?.id,
+      email: body.email,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      detail: { reason: !user ? 'unknown-email' : !passwordOk ? 'wrong-password' : 'user-inactive' },
+    });
+    throw new HttpError(400, MESSAGES.login.failed);
+  }
+  if (user.companyActive === false) {
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'login.company-deactivated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
+    throw new HttpError(403, MESSAGES.login.companyDeactivated);
+  }
+  await ctx.limiter.clear(pairKey);
+  const session = await createSession(ctx.db, user.id, body.rememberMe === true, meta);
+  const described = (await describeUser(ctx, user.id))!;
+  await recordAuthEvent(ctx.db, ctx.log, {
+    kind: 'login.success',
+    userId: user.id,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    detail: { remember: session.remember },
+  });
+  return { answer: loginAnswer(described, session, MESSAGES.login.success), session };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Registration of an employer (role Employer, sign-up state 0), signed in at once.
+ * A taken email gets the same generic failure as any other refusal, after the same hashing work;
+ * the owner of the address is told by mail (see README, "Registration and enumeration").
+ */
+export async function register(ctx: ApiContext, body: RegisterBody, meta: ClientMeta): Promise<{ answer: LoginAnswer; session: NewSession }> {
+  const rl = ctx.config.rateLimits;
+  const byAddress = await ctx.limiter.hit(`register:ip:${meta.ip}`, rl.windowSeconds);
+  if (byAddress.count > rl.registerPerAddress) await limited(ctx, meta, body.email, { action: 'register', scope: 'address' }, byAddress.retryAfter);
+  const byAccount = await ctx.limiter.hit(`register:acct:${accountKey(body.email)}`, rl.windowSeconds);
+  if (byAccount.count > rl.registerPerAccount) await limited(ctx, meta, body.email, { action: 'register', scope: 'account' }, byAccount.retryAfter);
+
+  const email = body.email.trim();
+  const passwordHash = await hashPassword(body.password);
+  let userId: string | null = null;
+  try {
+    userId = await ctx.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(lowerEmail(email)).limit(1);
+      if (taken) return null;
+      const [created] = await tx.insert(users).values({ email, passwordHash, name: body.userName.trim(), role: 'Employer' }).returning({ id: users.id });
+      await tx.insert(employerUsers).values({ userId: created!.id });
+      return created!.id;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  if (!userId) {
+    const base = ctx.config.publicUrl;
+    ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'register.existing-email', email, ip: meta.ip, userAgent: meta.userAgent });
+    throw new HttpError(400, MESSAGES.signup.failed);
+  }
+  const session = await createSession(ctx.db, userId, false, meta);
+  const described = (await describeUser(ctx, userId))!;
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'register', userId, ip: meta.ip, userAgent: meta.userAgent });
+  return { answer: loginAnswer(described, session, MESSAGES.signup.success), session };
+}
+
+export async function me(ctx: ApiContext, auth: AuthUser): Promise<SessionUser> {
+  const user = await describeUser(ctx, auth.userId);
+  if (!user) throw new HttpError(401, MESSAGES.common.unauthorized);
+  return user;
+}
+
+/** Same answer, whether or not the account exists; the mail goes out in the background. */
+export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, meta: ClientMeta): Promise<void> {
+  const rl = ctx.config.rateLimits;
+  const byAddress = await ctx.limiter.hit(`forgot:ip:${meta.ip}`, rl.windowSeconds);
+  if (byAddress.count > rl.forgotPerAddress) await limited(ctx, meta, body.email, { action: 'forgot', scope: 'address' }, byAddress.retryAfter);
+  const byAccount = await ctx.limiter.hit(`forgot:acct:${accountKey(body.email)}`, rl.windowSeconds);
+  if (byAccount.count > rl.forgotPerAccount) await limited(ctx, meta, body.email, { action: 'forgot', scope: 'account' }, byAccount.retryAfter);
+
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(lowerEmail(body.email)).limit(1);
+  await recordAuthEvent(ctx.db, ctx.log, {
+    kind: 'password.forgot',
+    userId: user?.id,
+    email: body.email,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    detail: { mailed: Boolean(user?.isActive) },
+  });
+  if (!user || !user.isActive) return;
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    // Only the newest link works.
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+  });
+  // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
+  ctx.mailer.queue(passwordResetMail(user.email, resetPasswordLink(ctx.config.publicUrl, user.email, token), RESET_TOKEN_TTL_MINUTES), ctx.log);
+}
+
+/** Single use, short-lived, tied to the user of the email; ends every session of that user. */
+export async function resetPassword(ctx: ApiContext, body: ResetPasswordBody, meta: ClientMeta): Promise<void> {
+  const passwordHash = await hashPassword(body.newPassword);
+  const userId = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(body.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+          sql`${passwordResetTokens.userId} in (select ${users.id} from ${users} where lower(${users.email}) = ${body.email.trim().toLowerCase()})`,
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return null;
+    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    return used.userId;
+  });
+  if (!userId) {
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.reset-invalid', email: body.email, ip: meta.ip, userAgent: meta.userAgent });
+    throw new HttpError(400, MESSAGES.reset.invalidToken);
+  }
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.reset', userId, ip: meta.ip, userAgent: meta.userAgent });
+}
+
+/** Checks the current password; on success every session of the user ends, this one included. */
+export async function changePassword(ctx: ApiContext, auth: AuthUser, body: ChangePasswordBody, meta: ClientMeta): Promise<void> {
+  const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.change-failure', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
+    throw new HttpError(400, MESSAGES.changePassword.wrongCurrent, [{ field: 'currentPassword', message: MESSAGES.changePassword.wrongCurrent }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, auth.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, auth.userId));
+  });
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.change', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
+}
+
+export { endUserSessions };
+
+export async function recordLogout(ctx: ApiContext, auth: AuthUser, meta: ClientMeta): Promise<void> {
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'logout', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
+}

@@ -1,0 +1,136 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Role } from '@portal/shared-contracts';
+import type { Db } from '../../db/client';
+import { companies, employerUsers, sessions, users } from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+
+/**
+ * Session lifetimes (ASVS 7.3.1 / 7.3.2). A session ends at whichever comes first: no request for
+ * the idle time, or the absolute time since login. "Remember me" gets the longer pair and a
+ * persistent cookie; otherwise the cookie ends with the browser.
+ */
+export const SESSION_TIMEOUTS = {
+  idleMs: 60 * 60 * 1000,
+  absoluteMs: 12 * 60 * 60 * 1000,
+  rememberIdleMs: 7 * 24 * 60 * 60 * 1000,
+  rememberAbsoluteMs: 30 * 24 * 60 * 60 * 1000,
+  /** `last_seen_at` is written at most this often, not on every request. */
+  touchEveryMs: 60 * 1000,
+} as const;
+
+/** The signed-in caller, as every handler sees it. */
+export interface AuthUser {
+  sessionId: string;
+  userId: string;
+  role: Role;
+  email: string;
+  name: string;
+  /** The tenant: null for super admins and for an employer before setup step 1. */
+  companyId: string | null;
+  employerUserId: string | null;
+  signUpState: number;
+  /** How the token came: a cookie-borne call must carry the CSRF header to change anything. */
+  via: 'cookie' | 'bearer';
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+  remember: boolean;
+}
+
+let created = 0;
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  remember: boolean,
+  meta: { ip?: string | undefined; userAgent?: string | undefined },
+): Promise<NewSession> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + (remember ? SESSION_TIMEOUTS.rememberAbsoluteMs : SESSION_TIMEOUTS.absoluteMs));
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    remember,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  // Ended sessions are dropped now and then rather than by a timer (no state between instances).
+  if (++created % 200 === 0) void sweepSessions(db).catch(() => {});
+  return { token, expiresAt, remember };
+}
+
+/**
+ * The caller of a token, or null when the session is gone, timed out, or its user or company was
+ * deactivated since: checked on every request, so revocation takes effect at once.
+ */
+export async function resolveSession(db: Db, token: string, via: AuthUser['via']): Promise<AuthUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      role: users.role,
+      email: users.email,
+      name: users.name,
+      userActive: users.isActive,
+      companyId: users.companyId,
+      companyActive: companies.isActive,
+      signUpState: companies.signUpState,
+      employerUserId: employerUsers.id,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(employerUsers, eq(employerUsers.userId, users.id))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const now = Date.now();
+  const idle = row.remember ? SESSION_TIMEOUTS.rememberIdleMs : SESSION_TIMEOUTS.idleMs;
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + idle <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return null;
+  }
+  if (!row.userActive) return null;
+  if (row.companyId && row.companyActive === false) return null;
+  if (now - row.lastSeenAt.getTime() > SESSION_TIMEOUTS.touchEveryMs) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    role: row.role,
+    email: row.email,
+    name: row.name,
+    companyId: row.companyId,
+    employerUserId: row.employerUserId,
+    signUpState: row.signUpState ?? 0,
+    via,
+  };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends every session of a user: password change or reset, deletion, deactivation, rejection.
+ * Other modules call this (or `endCompanySessions`) whenever access must stop at once.
+ */
+export async function endUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function endCompanySessions(db: Db, companyId: string): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.userId} in (select ${users.id} from ${users} where ${users.companyId} = ${companyId})`);
+}
+
+/** Removes sessions past their absolute end (the idle end is checked on use). */
+export async function sweepSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, sql`now()`), and(eq(sessions.remember, false), lt(sessions.lastSeenAt, sql`now() - interval '1 day'`))));
+}

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, companySchema, employerCurrentAnswerSchema } from '@portal/shared-contracts';
+import { companies, employerUsers, incentives, locations, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { bearer, json, loginAs, registerEmployer } from '../../test-support';
+import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface World {
+  acme: string;
+  globex: string;
+  closed: string;
+  erin: { id: string; token: string; employerUserId: string };
+  gus: { id: string; token: string; employerUserId: string };
+  adminToken: string;
+  adminId: string;
+  superToken: string;
+}
+let w: World;
+
+/** Two companies with an employer each (as after setup step 1), an Admin of Acme, and a closed company. */
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const [acme] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', countryCode: 'GB', signUpState: 1 }).returning();
+  const [globex] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+33 6 12 34 56 78', countryCode: 'FR', signUpState: 3 }).returning();
+  const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
+  await db.insert(locations).values({ companyId: acme!.id, addressLine1: '1 High Street', town: 'Leeds', postalCode: 'LS1 1AA' });
+  await db.insert(incentives).values({ companyId: acme!.id, generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfMilesRewards: 'Voucher', numberOfTrips: 10, numberOfTripsRewards: 'Lunch' });
+
+  const erin = await registerEmployer(t.app, 'erin@acme.test');
+  const gus = await registerEmployer(t.app, 'gus@globex.test');
+  await db.update(users).set({ companyId: acme!.id }).where(eq(users.id, erin.id));
+  await db.update(users).set({ companyId: globex!.id }).where(eq(users.id, gus.id));
+  const [admin] = await db
+    .insert(users)
+    .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada', role: 'Admin', companyId: acme!.id })
+    .returning();
+  await db.insert(employerUsers).values({ userId: admin!.id });
+  const adminToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
+  const superToken = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin, gus, adminToken, adminId: admin!.id, superToken };
+});
+
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });
+
+describe('GET /api/employers/current/{userId}', () => {
+  it("answers the caller's own employer record", async () => {
+    const res = await get(`/api/employers/current/${w.erin.id}`, w.erin.token);
+    expect(res.statusCode).toBe(200);
+    expect(employerCurrentAnswerSchema.parse(json(res))).toMatchObject({ id: w.erin.employerUserId, userId: w.erin.id, employerId: w.acme });
+  });
+
+  it('accepts the employer user id as well (the lookup other roles make)', async () => {
+    const res = await get(`/api/employers/current/${w.erin.employerUserId}`, w.adminToken);
+    expect(json(res)).toMatchObject({ userId: w.erin.id, employerId: w.acme });
+  });
+
+  it('answers null employerId before setup step 1', async () => {
+    const fresh = await registerEmployer(t.app, 'new@example.com');
+    expect(json(await get(`/api/employers/current/${fresh.id}`, fresh.token))).toMatchObject({ employerId: null });
+  });
+
+  it("hides other companies' users, and lets a super admin see anyone", async () => {
+    expect((await get(`/api/employers/current/${w.gus.id}`, w.erin.token)).statusCode).toBe(404);
+    expect((await get(`/api/employers/current/${w.erin.id}`, w.gus.token)).statusCode).toBe(404);
+    expect((await get(`/api/employers/current/${w.gus.id}`, w.superToken)).statusCode).toBe(200);
+    expect((await get('/api/employers/current/not-a-uuid', w.superToken)).statusCode).toBe(404);
+  });
+
+  it('needs a session', async () => {
+    const res = await get(`/api/employers/current/${w.erin.id}`);
+    expect(res.statusCode).toBe(401);
+    expect(json(res)).toEqual({ success: false, message: MESSAGES.common.unauthorized });
+  });
+
+  it('login then reflects the company and its sign-up state', async () => {
+    const res = json(await loginAs(t.app, 'erin@acme.test', 'Passw0rd!'));
+    expect(res).toMatchObject({ employerId: w.acme, signUpState: 1, userSignUpState: 1, employerUserId: w.erin.employerUserId });
+  });
+});
+
+describe('GET /api/employers/{id}', () => {
+  it('gives its own users the full company with country, locations and incentive', async () => {
+    for (const token of [w.erin.token, w.adminToken]) {
+      const res = await get(`/api/employers/${w.acme}`, token);
+      expect(res.statusCode).toBe(200);
+      const company = companySchema.parse(json<{ company: unknown }>(res).company);
+      expect(company).toMatchObject({
+        id: w.acme,
+        name: 'Acme Ltd',
+        email: 'hello@acme.test',
+        isActive: true,
+        signUpState: 1,
+        countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '44', flag: '🇬🇧' },
+        locations: [{ addressLine1: '1 High Street', addressLine2: null, town: 'Leeds', postalCode: 'LS1 1AA' }],
+        incentive: { generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfTrips: 10 },
+      });
+    }
+  });
+
+  it("answers 404 to another company's users and the full company to a super admin", async () => {
+    const other = await get(`/api/employers/${w.acme}`, w.gus.token);
+    expect(other.statusCode).toBe(404);
+    expect(json(other)).toEqual({ success: false, message: MESSAGES.company.notFound });
+    const sa = await get(`/api/employers/${w.globex}`, w.superToken);
+    expect(json<{ company: { countryCode: { callingCode: string } } }>(sa).company.countryCode.callingCode).toBe('33');
+  });
+
+  it('tells an anonymous caller only the id and name of an active company', async () => {
+    const res = await get(`/api/employers/${w.acme}`);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.common.ok, company: { id: w.acme, name: 'Acme Ltd' } });
+    expect((await get(`/api/employers/${w.closed}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    expect((await get('/api/employers/00000000-0000-4000-8000-000000000000', w.superToken)).statusCode).toBe(404);
+    expect((await get('/api/employers/12345')).statusCode).toBe(404);
+  });
+});
