@@ -28,13 +28,16 @@ export const SHARED_SINGLETONS = [
   'react-dom',
   'react/jsx-runtime',
   'react-dom/client',
-  'react-router-dom',
   '@tanstack/react-query',
   'jotai',
-  'zod',
   '@portal/shared-contracts',
   '@portal/shared-ui',
 ];
+// Not shared, on purpose (docs/decisions/0006-shared-singletons.md):
+// - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it weighed
+//   62 KB gz whole; bundled in the shell it is tree-shaken.
+// - zod: shared, it was loaded whole with its 40 locales and JSON-schema code (89 KB gz). It holds no
+//   state that must be unique: schemas are plain objects, so each bundle keeps only what it uses.
 
 export function sharedConfig(pkgDir) {
   const shared = {};
@@ -157,6 +160,9 @@ export function createConfig(o) {
         runtimePlugins: o.runtimePlugins ?? [],
         manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
+        // The shell provides the federation runtime once; remote entries use it instead of carrying
+        // their own copy (about 19 KB gz less per remote). A remote therefore runs inside the shell only.
+        experiments: o.kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       }),
       new BuildInfoPlugin({

@@ -306,6 +306,16 @@ export const employers = {
     response: okSchema.extend({ incentive: incentiveSchema, signUpState: z.number().int() }),
     tags: ['employers'],
   }),
+  /** The spec's call made without a company id: always 400 "Company ID is missing." (never a 404). */
+  saveIncentiveWithoutId: defineEndpoint({
+    id: 'employers.saveIncentiveWithoutId',
+    method: 'POST',
+    path: '/api/incentives/employers/incentive',
+    summary: 'Save incentive rules without a company id: answers 400 "Company ID is missing."',
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    response: okSchema,
+    tags: ['employers'],
+  }),
   // -- additions (DESIGN.md section 6)
   completeSetup: defineEndpoint({
     id: 'employers.completeSetup',

@@ -128,6 +128,10 @@ export const MESSAGES = {
     loadFailed: 'Could not load the company details.',
     /** Ours: locations belong to a saved company. */
     locationsNeedCompany: 'Save the company details first, then add your office locations.',
+    /** Ours: an employer creates one company; later changes go through PUT employers. */
+    alreadySetUp: 'Your company is already set up.',
+    /** Ours: setup step 3 is left only after the incentives are saved. */
+    incentivesFirst: 'Please save your incentives before proceeding.',
   },
   /** Ours: the super admin's All Employers list and employer modal. */
   employers: {
@@ -165,6 +169,16 @@ export const MESSAGES = {
     reactivated: 'Employee reactivated successfully!',
     deleted: 'Employee deleted successfully!',
     notFound: 'Employee not found.',
+    // Import report (our additions: the spec names no per-row messages).
+    importLine: (line: number, message: string) => `Line ${line}: ${message}`,
+    csvColumns: 'The file must have a header line with exactly the columns firstName, lastName, email, employeeNumber.',
+    csvEmpty: 'The file has no employee rows.',
+    csvTooManyRows: (max: number) => `The file has more than ${max} employee rows.`,
+    csvUnreadable: 'The file is not a readable CSV text file.',
+    duplicateInFile: (line: number) => `Duplicate of line ${line}`,
+    emailTaken: 'A user with this email already exists.',
+    employeeNumberTaken: 'An employee with this employee number already exists.',
+    notPending: 'This employee has no pending join request.',
   },
   manualRow: {
     firstNameRequired: 'Name is required',

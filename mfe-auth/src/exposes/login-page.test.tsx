@@ -1,0 +1,83 @@
+import { ApiError, MESSAGES } from '@portal/shared-contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakePlatform, renderWithPlatform } from '../test/render-with-platform';
+import LoginPage from './login-page';
+
+const answer = {
+  success: true as const,
+  message: 'ok',
+  token: 't',
+  id: 'u-1',
+  role: 'Employer' as const,
+  signUpState: 3,
+  userSignUpState: 3,
+  email: 'ada@example.com',
+  name: 'Ada',
+  employerId: 'c-1',
+  employerUserId: 'eu-1',
+};
+
+async function fillAndSubmit(email = 'ada@example.com', password = 'secret-pass') {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(MESSAGES.fields.email), email);
+  await user.type(screen.getByLabelText(MESSAGES.fields.password), password);
+  await user.click(screen.getByRole('button', { name: MESSAGES.login.button }));
+  return user;
+}
+
+describe('LoginPage', () => {
+  it('shows the failure under the email field', async () => {
+    const { platform } = renderWithPlatform(<LoginPage />);
+    platform.api.call.mockRejectedValue(new ApiError(401, 'Invalid credentials'));
+    await fillAndSubmit();
+    const email = screen.getByLabelText(MESSAGES.fields.email);
+    await waitFor(() => expect(email).toHaveAccessibleDescription(MESSAGES.login.failed));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(platform.auth.signIn).not.toHaveBeenCalled();
+  });
+
+  it('shows the server reason for a deactivated company (403)', async () => {
+    const { platform } = renderWithPlatform(<LoginPage />);
+    platform.api.call.mockRejectedValue(new ApiError(403, MESSAGES.login.companyDeactivated));
+    await fillAndSubmit();
+    await waitFor(() => expect(screen.getByLabelText(MESSAGES.fields.email)).toHaveAccessibleDescription(MESSAGES.login.companyDeactivated));
+  });
+
+  it('reads "Logging in..." while the call runs, then signs in remembering the choice', async () => {
+    const platform = createFakePlatform();
+    let finish: (v: typeof answer) => void = () => {};
+    platform.api.call.mockReturnValue(new Promise((r) => (finish = r)));
+    renderWithPlatform(<LoginPage />, platform);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(MESSAGES.fields.email), 'ada@example.com');
+    await user.type(screen.getByLabelText(MESSAGES.fields.password), 'secret-pass');
+    await user.click(screen.getByRole('checkbox', { name: MESSAGES.login.rememberMe }));
+    await user.click(screen.getByRole('button', { name: MESSAGES.login.button }));
+    const busy = await screen.findByRole('button', { name: MESSAGES.login.buttonBusy });
+    expect(busy).toBeDisabled();
+    expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.login' }), {
+      body: { email: 'ada@example.com', password: 'secret-pass', rememberMe: true },
+    });
+    finish(answer);
+    await waitFor(() => expect(platform.auth.signIn).toHaveBeenCalledWith(answer, { remember: true }));
+    expect(await screen.findByRole('button', { name: MESSAGES.login.button })).toBeEnabled();
+  });
+
+  it('validates with the spec messages before calling', async () => {
+    const { platform } = renderWithPlatform(<LoginPage />);
+    await userEvent.setup().click(screen.getByRole('button', { name: MESSAGES.login.button }));
+    expect(await screen.findByText(MESSAGES.login.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.login.passwordRequired)).toBeInTheDocument();
+    expect(platform.api.call).not.toHaveBeenCalled();
+  });
+
+  it('links to forgot password and sign-up through the platform', async () => {
+    const { platform } = renderWithPlatform(<LoginPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: MESSAGES.login.forgotLink }));
+    expect(platform.navigate).toHaveBeenCalledWith('/forgot-password');
+    expect(screen.getByRole('link', { name: MESSAGES.login.signupLink })).toHaveAttribute('href', '#/Signup');
+  });
+});

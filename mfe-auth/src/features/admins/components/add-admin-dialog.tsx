@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, addAdminFormSchema, usePlatform, type AddAdminForm } from '@portal/shared-contracts';
+import { Button, FormErrorList, Modal, PasswordField, Select, TextField } from '@portal/shared-ui';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAddUser } from '../../../api/add-user';
+import { serverMessages } from '../../../shared/api-error';
+import { COPY } from '../../../shared/copy';
+import styles from './admins.module.css';
+
+export interface AddAdminDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  variant: 'employer' | 'superAdmin';
+}
+
+const ACCOUNT_TYPES = [
+  { value: 'SuperAdmin', label: MESSAGES.labels.accountTypes.SuperAdmin },
+  { value: 'Employer', label: MESSAGES.labels.accountTypes.Employer },
+] as const;
+
+export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogProps) {
+  const platform = usePlatform();
+  const addUser = useAddUser();
+  const formId = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AddAdminForm>({
+    resolver: zodResolver(addAdminFormSchema),
+    defaultValues: { userName: '', email: '', password: '', role: variant === 'superAdmin' ? 'SuperAdmin' : 'Admin' },
+  });
+  const [userName, email, password] = watch(['userName', 'email', 'password']);
+  const filled = Boolean(userName?.trim() && email?.trim() && password);
+
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await addUser.mutateAsync({
+        ...values,
+        role: variant === 'superAdmin' ? values.role : 'Admin',
+        // The spec's client sends the company and the creating user; the server takes both from the session.
+        employerId: variant === 'employer' ? (platform.session?.employerId ?? null) : null,
+        employerUserId: variant === 'employer' ? (platform.session?.employerUserId ?? platform.session?.userId ?? null) : null,
+      });
+    } catch (error) {
+      const list = serverMessages(error);
+      setError('root.server', { type: 'server', message: (list.length > 0 ? list : [MESSAGES.common.unknownError]).join('\n') });
+      return;
+    }
+    platform.toast.success(variant === 'superAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded);
+    close(false);
+  });
+
+  const byKey = errors as Record<string, { message?: string } | undefined>;
+  const messages = [
+    byKey.form?.message,
+    errors.userName?.message,
+    errors.email?.message,
+    errors.password?.message,
+    ...(errors.root?.server?.message?.split('\n') ?? []),
+  ];
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title={COPY.admins.addTitle}
+      dismissible={!addUser.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={addUser.isPending}>
+            {MESSAGES.labels.cancel}
+          </Button>
+          <Button type="submit" form={formId} disabled={!filled} loading={addUser.isPending}>
+            {MESSAGES.labels.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormErrorList messages={messages} />
+        <TextField label={MESSAGES.fields.userName} autoComplete="off" aria-invalid={errors.userName ? true : undefined} {...register('userName')} />
+        <TextField label={MESSAGES.fields.email} type="email" autoComplete="off" aria-invalid={errors.email ? true : undefined} {...register('email')} />
+        <PasswordField label={MESSAGES.fields.password} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} {...register('password')} />
+        {variant === 'superAdmin' ? <Select label={MESSAGES.fields.accountType} options={ACCOUNT_TYPES} {...register('role')} /> : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,119 @@
+import { LIMITS, MESSAGES, usePlatform, type AdminEntry } from '@portal/shared-contracts';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Pagination, Spinner, Table, type TableColumn } from '@portal/shared-ui';
+import { useMemo, useState } from 'react';
+import { useEmployerAdmins } from '../../../api/employer-admins';
+import { useRemoveUser } from '../../../api/remove-user';
+import { useSuperAdmins } from '../../../api/super-admins';
+import { serverMessage } from '../../../shared/api-error';
+import { COPY } from '../../../shared/copy';
+import { AddAdminDialog } from './add-admin-dialog';
+import styles from './admins.module.css';
+
+export function AdminUsers({ variant }: { variant: 'employer' | 'superAdmin' }) {
+  const platform = usePlatform();
+  const session = platform.session;
+  const superAdmins = useSuperAdmins(variant === 'superAdmin');
+  const employerAdmins = useEmployerAdmins(variant === 'employer' ? session?.employerId : null);
+  const query = variant === 'superAdmin' ? superAdmins : employerAdmins;
+  const removeUser = useRemoveUser();
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AdminEntry | null>(null);
+
+  // The server already leaves the caller out; filter again so the signed-in user never sees themselves.
+  const entries = useMemo(
+    () => (query.data ?? []).filter((a) => a.id !== session?.userId && a.email.toLowerCase() !== session?.email.toLowerCase()),
+    [query.data, session?.userId, session?.email],
+  );
+  const totalPages = Math.max(1, Math.ceil(entries.length / LIMITS.pageSize));
+  const current = Math.min(page, totalPages);
+  const visible = entries.slice((current - 1) * LIMITS.pageSize, current * LIMITS.pageSize);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await removeUser.mutateAsync(removing.id);
+      platform.toast.success(MESSAGES.admins.userRemoved);
+      setRemoving(null);
+    } catch (error) {
+      platform.toast.error(serverMessage(error) ?? MESSAGES.common.unknownError);
+    }
+  };
+
+  const columns: TableColumn<AdminEntry>[] = [
+    { key: 'name', header: MESSAGES.fields.userName, cell: (a) => <span className={styles.name}>{a.name}</span> },
+    { key: 'email', header: MESSAGES.fields.email, cell: (a) => a.email },
+    ...(variant === 'superAdmin'
+      ? [
+          {
+            key: 'role',
+            header: MESSAGES.fields.accountType,
+            cell: (a: AdminEntry) => (
+              <Badge tone={a.role === 'SuperAdmin' ? 'brand' : 'info'}>
+                {a.role === 'SuperAdmin' ? MESSAGES.labels.accountTypes.SuperAdmin : MESSAGES.labels.accountTypes.Employer}
+              </Badge>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'action',
+      header: MESSAGES.fields.action,
+      align: 'right',
+      cell: (a) => (
+        <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`}>
+          {MESSAGES.labels.removeAdmin}
+        </Button>
+      ),
+    },
+  ];
+
+  const title = variant === 'superAdmin' ? MESSAGES.labels.admins : MESSAGES.labels.users;
+  return (
+    <div className={styles.page}>
+      <Card
+        title={
+          <span className={styles.title}>
+            {title} {query.data ? <Badge tone="neutral">{COPY.admins.count(entries.length)}</Badge> : null}
+          </span>
+        }
+        headingLevel={1}
+        actions={<Button onClick={() => setAdding(true)}>{MESSAGES.labels.addUser}</Button>}
+      >
+        {query.isPending && query.fetchStatus !== 'idle' ? (
+          <div className={styles.loading}>
+            <Spinner size="lg" label={COPY.admins.loading} />
+          </div>
+        ) : query.isError ? (
+          <EmptyState
+            title={COPY.admins.loadFailed}
+            action={
+              <Button variant="secondary" onClick={() => query.refetch()}>
+                {MESSAGES.common.retry}
+              </Button>
+            }
+          >
+            {serverMessage(query.error)}
+          </EmptyState>
+        ) : (
+          <>
+            <Table caption={title} hideCaption columns={columns} rows={visible} rowKey={(a) => a.id} empty={COPY.admins.empty} />
+            {entries.length > LIMITS.pageSize ? <Pagination page={current} totalPages={totalPages} onPageChange={setPage} /> : null}
+          </>
+        )}
+      </Card>
+      <AddAdminDialog open={adding} onOpenChange={setAdding} variant={variant} />
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={COPY.admins.removeTitle}
+        message={removing ? MESSAGES.admins.confirmRemove(removing.name) : ''}
+        cancelLabel={MESSAGES.labels.cancel}
+        confirmLabel={MESSAGES.labels.remove}
+        onConfirm={confirmRemove}
+        busy={removeUser.isPending}
+        tone="danger"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { MESSAGES } from '@portal/shared-contracts';
+import { Button, Modal } from '@portal/shared-ui';
+import { POLICIES, type PolicyId } from './policy-texts';
+
+export function PolicyDialog({ policy, onClose }: { policy: PolicyId | null; onClose: () => void }) {
+  const content = policy ? POLICIES[policy] : null;
+  return (
+    <Modal
+      open={policy !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={content?.title ?? ''}
+      size="lg"
+      hideCloseButton
+      footer={<Button onClick={onClose}>{MESSAGES.labels.close}</Button>}
+    >
+      {content?.body}
+    </Modal>
+  );
+}

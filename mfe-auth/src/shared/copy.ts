@@ -1,0 +1,64 @@
+/**
+ * Product copy of the account screens that the spec does not word (headings, help text, the
+ * sign-up carousel). Spec strings live in `MESSAGES` of shared-contracts, never here.
+ */
+export const COPY = {
+  login: {
+    title: 'Welcome back',
+    subtitle: 'Sign in to manage your organisation’s lift-sharing scheme.',
+    noAccount: 'New to the scheme?',
+    createAccount: 'Create an employer account',
+  },
+  signup: {
+    title: 'Create your employer account',
+    subtitle: 'Set up lift sharing for your organisation in a few minutes.',
+    button: 'Create account',
+    buttonBusy: 'Creating account...',
+    haveAccount: 'Already have an account?',
+    backToLogin: 'Log in',
+    agreePrefix: 'I agree to the',
+    readPolicy: (name: string) => `Read the ${name}`,
+  },
+  forgot: {
+    subtitle: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    backToLogin: 'Back to log in',
+  },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Enter your new password twice to confirm it.',
+    backToLogin: 'Back to log in',
+    requestNew: 'Request a new link',
+  },
+  changePassword: {
+    title: 'Login details',
+    superAdminTitle: 'My profile',
+    subtitle: 'Change the password you use to sign in. You will be signed out afterwards.',
+  },
+  admins: {
+    count: (n: number) => (n === 1 ? '1 user' : `${n} users`),
+    empty: 'No other users yet.',
+    loadFailed: 'Could not load the users.',
+    loading: 'Loading users...',
+    removeTitle: 'Remove user',
+    addTitle: 'Add User',
+  },
+  carousel: {
+    label: 'Why lift sharing works',
+    previous: 'Previous slide',
+    next: 'Next slide',
+    goTo: (n: number, total: number) => `Show slide ${n} of ${total}`,
+    pause: 'Pause slideshow',
+    play: 'Play slideshow',
+    slides: [
+      {
+        text: 'Fewer cars arriving each morning frees up spaces and ends the daily hunt for a parking spot.',
+      },
+      {
+        text: 'Colleagues share the cost of the commute, save money every month and start the day in good company.',
+      },
+      {
+        text: 'Every shared journey keeps a car off the road and cuts your organisation’s carbon footprint.',
+      },
+    ],
+  },
+} as const;

@@ -1,0 +1,30 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Table } from './table';
+
+describe('Table', () => {
+  it('renders column headers and one row per item', () => {
+    render(
+      <Table
+        caption="Admins"
+        columns={[
+          { key: 'name', header: 'Name', cell: (r: { id: string; name: string }) => r.name },
+          { key: 'id', header: 'Id', cell: (r) => r.id },
+        ]}
+        rows={[
+          { id: '1', name: 'Ann' },
+          { id: '2', name: 'Bo' },
+        ]}
+        rowKey={(r) => r.id}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Admins' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Id']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('shows the empty content when there are no rows', () => {
+    render(<Table columns={[{ key: 'a', header: 'A', cell: () => null }]} rows={[]} rowKey={() => 'x'} empty="No users found" />);
+    expect(screen.getByText('No users found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import styles from './table.module.css';
+import { cx } from './cx';
+
+export interface TableColumn<Row> {
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  caption?: ReactNode;
+  /** Caption visible to screen readers only. */
+  hideCaption?: boolean;
+  empty?: ReactNode;
+  className?: string;
+}
+
+/** A semantic data table from column definitions. For custom layouts use the compound parts below. */
+export function Table<Row>({ columns, rows, rowKey, caption, hideCaption, empty, className }: TableProps<Row>) {
+  return (
+    <TableRoot className={className} caption={caption} hideCaption={hideCaption}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <Th key={c.key} align={c.align}>
+              {c.header}
+            </Th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 && empty ? (
+          <tr>
+            <td className={styles.empty} colSpan={columns.length}>
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <Tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <Td key={c.key} align={c.align}>
+                  {c.cell(row)}
+                </Td>
+              ))}
+            </Tr>
+          ))
+        )}
+      </tbody>
+    </TableRoot>
+  );
+}
+
+export function TableRoot({ caption, hideCaption, className, children }: { caption?: ReactNode; hideCaption?: boolean; className?: string; children: ReactNode }) {
+  return (
+    <div className={cx(styles.wrap, className)}>
+      <table className={styles.table}>
+        {caption ? (
+          <caption className={styles.caption} style={hideCaption ? srOnly : undefined}>
+            {caption}
+          </caption>
+        ) : null}
+        {children}
+      </table>
+    </div>
+  );
+}
+
+const alignClass = (align?: 'left' | 'right' | 'center') => (align === 'right' ? styles.right : align === 'center' ? styles.center : undefined);
+
+export function Th({ align, className, ...rest }: Omit<ThHTMLAttributes<HTMLTableCellElement>, 'align'> & { align?: 'left' | 'right' | 'center' }) {
+  return <th scope="col" className={cx(styles.th, alignClass(align), className)} {...rest} />;
+}
+
+export function Td({ align, className, ...rest }: Omit<TdHTMLAttributes<HTMLTableCellElement>, 'align'> & { align?: 'left' | 'right' | 'center' }) {
+  return <td className={cx(styles.td, alignClass(align), className)} {...rest} />;
+}
+
+export function Tr({ className, ...rest }: HTMLAttributes<HTMLTableRowElement>) {
+  return <tr className={cx(styles.tr, rest.onClick && styles.clickable, className)} {...rest} />;
+}
+
+const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,72 @@
+import { TIMINGS } from '@portal/shared-contracts';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import styles from './toaster.module.css';
+import { cx } from './cx';
+import type { ToastItem, ToastStore } from './toast-store';
+
+export interface ToasterProps {
+  store: ToastStore;
+  /** How long a toast stays; the spec's 3000 ms by default. */
+  durationMs?: number;
+  closeLabel?: string;
+}
+
+/** The toast viewport: errors are announced assertively (role="alert"), the rest politely (role="status"). */
+export function Toaster({ store, durationMs = TIMINGS.toastMs, closeLabel = 'Dismiss notification' }: ToasterProps) {
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return (
+    <ol className={styles.viewport} aria-label="Notifications">
+      {items.map((t) => (
+        <ToastView key={t.id} toast={t} onDismiss={() => store.dismiss(t.id)} durationMs={durationMs} closeLabel={closeLabel} />
+      ))}
+    </ol>
+  );
+}
+
+function ToastView({ toast, onDismiss, durationMs, closeLabel }: { toast: ToastItem; onDismiss: () => void; durationMs: number; closeLabel: string }) {
+  // onDismiss is a fresh closure on every render; keep the latest so the timer starts once per toast.
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
+  // Hovering or focusing a toast holds it (WCAG 2.2.1); it leaves after the time it had left.
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(durationMs);
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismiss.current(), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [toast.id, paused]);
+  return (
+    <li
+      className={cx(styles.toast, styles[toast.kind])}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      aria-atomic="true"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ToastIcon kind={toast.kind} />
+      <span className={styles.message}>{toast.message}</span>
+      <button type="button" className={styles.close} aria-label={closeLabel} onClick={onDismiss}>
+        <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+function ToastIcon({ kind }: { kind: ToastItem['kind'] }) {
+  return (
+    <svg className={styles.icon} width="18" height="18" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      {kind === 'success' && <path d="M6.2 10.3l2.5 2.5 5-5.3" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />}
+      {kind === 'error' && <path d="M10 5.8v5M10 13.8v.4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+      {kind === 'info' && <path d="M10 9v5M10 6v.4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />}
+    </svg>
+  );
+}
