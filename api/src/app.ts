@@ -18,6 +18,9 @@ import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
 import { devRoutes } from './modules/dev/routes';
 import { employersRoutes } from './modules/employers/routes';
+import { multipartSupport } from './modules/employees/multipart';
+import { employeesRoutes } from './modules/employees/routes';
+import { usersRoutes } from './modules/users/routes';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -27,7 +30,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...employersRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...employersRoutes, ...employeesRoutes, ...usersRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -78,6 +81,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
   fastify.setErrorHandler(errorHandler);
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   if (!fastify.hasRequestDecorator('auth')) fastify.decorateRequest('auth', null);
+  // The CSV import's multipart body; the file is read (and size-limited) as a stream by its handler.
+  await fastify.register(multipartSupport);
 
   // An empty JSON body (e.g. a bodiless POST sent with a JSON content type) is no body, not an error.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');

@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { seedSuperAdmin, type SeedResult } from './seed';
 import { sweepSessions } from './modules/accounts/sessions';
+import { seedDemo } from './demo';
 
 /** Everything a request needs that outlives it; one per process (no per-instance state in memory). */
 export interface ApiContext {
@@ -40,6 +41,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       password: config.superAdminPassword,
       log,
     });
+    if (config.demoData) await seedDemo({ db: database.db, log });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
     const limiter = createRateLimiter(database.db);
     await limiter.sweep();

@@ -42,6 +42,8 @@ const envSchema = z.object({
   COOKIE_SECURE: bool(true),
   TRUST_PROXY: bool(false),
   EXPOSE_OUTBOX: bool(false),
+  /** Demo companies and logins at start (printed once); the portal server turns it on. */
+  DEMO_DATA: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(5260),
   API_HOST: z.string().trim().default('127.0.0.1'),
@@ -94,6 +96,8 @@ export interface ApiConfig {
   trustProxy: boolean;
   /** Enables `GET /api/dev/outbox` (never in production). */
   exposeOutbox: boolean;
+  /** Create the demo companies and logins at start (`src/demo`), once. */
+  demoData: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   apiPort: number;
   apiHost: string;
@@ -131,6 +135,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     exposeOutbox: e.EXPOSE_OUTBOX,
+    demoData: e.DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     apiPort: e.API_PORT,
     apiHost: e.API_HOST,

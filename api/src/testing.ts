@@ -73,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cookieSecure: true,
     trustProxy: false,
     exposeOutbox: false,
+    demoData: false,
     logLevel: 'silent',
     rateLimits: { ...DEFAULT_RATE_LIMITS },
     ...options.config,

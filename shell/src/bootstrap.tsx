@@ -1,3 +1,4 @@
+import './zod-jitless';
 import '@portal/shared-ui/tokens.css';
 import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -26,6 +27,9 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: string | undefined;
 }
 
+/** Extensions the migrations create (PGlite ships them separately; PostgreSQL has them in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { migrateDatabase } = await import('./migrate');
   if (options.databaseUrl) {
@@ -42,11 +46,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const inMemory = options.pgliteDir === 'memory://' || options.pgliteDir === '';
   if (!inMemory) await fs.mkdir(options.pgliteDir, { recursive: true });
+  const extensions = PGLITE_EXTENSIONS;
   const client = !inMemory
-    ? await PGlite.create(options.pgliteDir)
+    ? await PGlite.create(options.pgliteDir, { extensions })
     : options.pgliteTemplate
-      ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]) })
-      : await PGlite.create();
+      ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]), extensions })
+      : await PGlite.create({ extensions });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

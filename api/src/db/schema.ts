@@ -97,14 +97,63 @@ export const users = pgTable(
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // ---- employee columns (role Employee); null for the other roles
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    employeeNumber: text('employee_number'),
+    department: text('department'),
+    drivingLicenseNumber: text('driving_license_number'),
+    postalCode: text('postal_code'),
+    /** The employer accepted the join request; self-registered employees start false. */
+    isApproved: boolean('is_approved').notNull().default(true),
+    /** The driver's own verification by a super admin. */
+    isDriverVerified: boolean('is_driver_verified').notNull().default(false),
+    driverNotes: text('driver_notes'),
+    driverFollowUpAt: timestamp('driver_follow_up_at', { withTimezone: true }),
+    /** When the invitation mail (set your password) was sent to an imported or added employee. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /**
+     * What list searches match (case-insensitive contains): kept by the database so a search
+     * never recomputes it per row, and indexed with trigrams.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || name || ' ' || email || ' ' || coalesce(employee_number, '') || ' ' || coalesce(phone_number, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_company_idx').on(t.companyId),
+    // The employee list: one company, approved or pending, in name order, read a page at a time.
+    index('users_employee_list_idx').on(t.companyId, t.role, t.isApproved, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    // Case-insensitive contains-search (ILIKE '%term%') through trigrams.
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // An employee number names one employee within a company.
+    uniqueIndex('users_company_employee_number_unique')
+      .on(t.companyId, sql`lower(${t.employeeNumber})`)
+      .where(sql`${t.employeeNumber} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
   ],
 );
+
+/** An employee's car (document 2: drivers and vehicles); at most one per employee. */
+export const vehicles = pgTable('vehicles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  make: text('make').notNull(),
+  model: text('model').notNull(),
+  yearManufactured: integer('year_manufactured'),
+  color: text('color'),
+  registrationNumber: text('registration_number').notNull(),
+  isVerified: boolean('is_verified').notNull().default(false),
+  notes: text('notes'),
+  followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 /**
  * The spec's "employer user" record (`employerUserId`): one per Employer/Admin user. The company
@@ -150,6 +199,11 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * `reset` (forgot password, 30 minutes) or `invitation` (an imported or added employee sets a
+     * first password, 7 days). The reset-password endpoint accepts both: same page, same rules.
+     */
+    kind: text('kind').notNull().default('reset'),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
@@ -194,4 +248,5 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+export type VehicleRow = typeof vehicles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 /**
@@ -47,7 +48,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   } catch {
     // not built yet
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     await migrateDatabase({ kind: 'pglite', client });
     const dump = await client.dumpDataDir('none');

@@ -100,7 +100,7 @@ describe('GET /api/employers/{id}', () => {
         email: 'hello@acme.test',
         isActive: true,
         signUpState: 1,
-        countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '44', flag: '🇬🇧' },
+        countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' },
         locations: [{ addressLine1: '1 High Street', addressLine2: null, town: 'Leeds', postalCode: 'LS1 1AA' }],
         incentive: { generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfTrips: 10 },
       });
@@ -112,7 +112,7 @@ describe('GET /api/employers/{id}', () => {
     expect(other.statusCode).toBe(404);
     expect(json(other)).toEqual({ success: false, message: MESSAGES.company.notFound });
     const sa = await get(`/api/employers/${w.globex}`, w.superToken);
-    expect(json<{ company: { countryCode: { callingCode: string } } }>(sa).company.countryCode.callingCode).toBe('33');
+    expect(json<{ company: { countryCode: { callingCode: string } } }>(sa).company.countryCode.callingCode).toBe('+33');
   });
 
   it('tells an anonymous caller only the id and name of an active company', async () => {

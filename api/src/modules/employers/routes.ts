@@ -4,4 +4,20 @@ import * as h from './handlers';
 
 const E = ENDPOINTS.employers;
 
-export const employersRoutes: RouteImpl[] = [implement(E.current, h.current), implement(E.get, h.get)];
+export const employersRoutes: RouteImpl[] = [
+  implement(E.current, h.current),
+  implement(E.list, h.list),
+  implement(E.get, h.get),
+  implement(E.create, h.create),
+  implement(E.update, h.update),
+  implement(E.addLocation, h.addLocation),
+  implement(E.updateLocation, h.updateLocation),
+  implement(E.deleteLocation, h.deleteLocation),
+  implement(E.getIncentive, h.getIncentive),
+  implement(E.saveIncentive, h.saveIncentive),
+  implement(E.saveIncentiveWithoutId, h.saveIncentiveWithoutId),
+  implement(E.completeSetup, h.completeSetup),
+  implement(E.deactivate, h.deactivate),
+  implement(E.reactivate, h.reactivate),
+  implement(E.remove, h.remove),
+];

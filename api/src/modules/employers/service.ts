@@ -1,15 +1,55 @@
-import { asc, eq } from 'drizzle-orm';
-import { MESSAGES, type Company, type PublicCompany } from '@portal/shared-contracts';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type Company,
+  type CompanyFields,
+  type Country,
+  type EmployerListItem,
+  type Incentive,
+  type IncentiveForm,
+  type Location,
+  type LocationFields,
+  type Page,
+  type PublicCompany,
+} from '@portal/shared-contracts';
+import {
+  companyFormSchema,
+  companyUpdateFormSchema,
+  countryByCode,
+  locationFormSchemaFor,
+  locationUpdateFormSchemaFor,
+} from '@portal/shared-contracts/company-rules';
+import type { z } from 'zod';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
-import { companies, employerUsers, incentives, locations, users } from '../../db/schema';
+import { companies, employerUsers, incentives, locations, users, type CompanyRow } from '../../db/schema';
 import { countryOf } from '../../lib/countries';
-import { notFound } from '../../lib/http-error';
-import type { AuthUser } from '../accounts/sessions';
+import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
+import { toFieldErrors } from '../../plugins/validation';
+import { endCompanySessions, type AuthUser } from '../accounts/sessions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not a UUID names nothing (and must not reach a uuid column as text). */
 export const isUuid = (s: string) => UUID.test(s);
+
+/** The contract's country object (the list the company form offers); any other stored code still reads. */
+export function countryFor(alpha2: string): Country {
+  return countryByCode(alpha2) ?? countryOf(alpha2);
+}
+
+function toLocation(l: typeof locations.$inferSelect): Location {
+  return { id: l.id, addressLine1: l.addressLine1, addressLine2: l.addressLine2, town: l.town, postalCode: l.postalCode };
+}
+
+function toIncentive(i: typeof incentives.$inferSelect): Incentive {
+  return {
+    generalRewardDescription: i.generalRewardDescription,
+    numberOfMiles: i.numberOfMiles,
+    numberOfMilesRewards: i.numberOfMilesRewards,
+    numberOfTrips: i.numberOfTrips,
+    numberOfTripsRewards: i.numberOfTripsRewards,
+  };
+}
 
 /** The full company as the contract's `companySchema` describes it. */
 export async function loadCompany(db: Db, id: string): Promise<Company | null> {
@@ -25,19 +65,11 @@ export async function loadCompany(db: Db, id: string): Promise<Company | null> {
     name: c.name,
     email: c.email,
     phoneNumber: c.phoneNumber,
-    countryCode: countryOf(c.countryCode),
+    countryCode: countryFor(c.countryCode),
     isActive: c.isActive,
     signUpState: c.signUpState,
-    locations: locs.map((l) => ({ id: l.id, addressLine1: l.addressLine1, addressLine2: l.addressLine2, town: l.town, postalCode: l.postalCode })),
-    incentive: inc
-      ? {
-          generalRewardDescription: inc.generalRewardDescription,
-          numberOfMiles: inc.numberOfMiles,
-          numberOfMilesRewards: inc.numberOfMilesRewards,
-          numberOfTrips: inc.numberOfTrips,
-          numberOfTripsRewards: inc.numberOfTripsRewards,
-        }
-      : null,
+    locations: locs.map(toLocation),
+    incentive: inc ? toIncentive(inc) : null,
     deactivationReason: c.deactivationReason,
     createdAt: c.createdAt.toISOString(),
   };
@@ -83,4 +115,328 @@ export async function currentEmployer(ctx: ApiContext, auth: AuthUser, userOrEmp
     auth.role === 'SuperAdmin' || rec.userId === auth.userId || (auth.companyId !== null && rec.employerId === auth.companyId);
   if (!allowed) throw notFound();
   return rec;
+}
+
+// ================================================================ company, locations, incentive, sign-up state
+
+/** A transaction or the database: the helpers below run inside either. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/**
+ * The contract schemas checked the shape already; these add what depends on data (the phone
+ * valid for the chosen country, the postcode plausible for the company's country), answered
+ * exactly like a contract validation failure.
+ */
+function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  throw new RequestValidationError(toFieldErrors(schema, data, r.error.issues, 'body'));
+}
+
+/**
+ * The company a caller may reach: an Employer or Admin only their own (the tenant of the
+ * session), whatever id they send; a super admin any. Anything else does not exist for them.
+ */
+async function companyRowFor(db: Tx, auth: AuthUser, id: string): Promise<CompanyRow> {
+  if (!isUuid(id) || (auth.role !== 'SuperAdmin' && auth.companyId !== id)) throw notFound(MESSAGES.company.notFound);
+  const [c] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!c) throw notFound(MESSAGES.company.notFound);
+  return c;
+}
+
+async function mustLoad(db: Db, id: string): Promise<Company> {
+  const company = await loadCompany(db, id);
+  if (!company) throw notFound(MESSAGES.company.notFound);
+  return company;
+}
+
+async function signUpStateOf(db: Tx, companyId: string): Promise<number> {
+  const [c] = await db.select({ signUpState: companies.signUpState }).from(companies).where(eq(companies.id, companyId));
+  return c?.signUpState ?? 0;
+}
+
+/** 0 -> 1 once the company is saved and has a location, whichever happened last. */
+async function advanceToIncentives(db: Tx, companyId: string): Promise<void> {
+  await db
+    .update(companies)
+    .set({ signUpState: 1, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(companies.id, companyId),
+        eq(companies.signUpState, 0),
+        sql`exists (select 1 from locations l where l.company_id = ${companyId})`,
+      ),
+    );
+}
+
+/** Setup step 1: the calling Employer's company; the caller becomes its employer user. */
+export async function createCompany(ctx: ApiContext, auth: AuthUser, body: CompanyFields): Promise<Company> {
+  const fields = validate(companyFormSchema, body);
+  if (auth.companyId) throw new HttpError(409, MESSAGES.company.alreadySetUp);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(companies)
+      .values({ name: fields.name, email: fields.email, phoneNumber: fields.phoneNumber, countryCode: fields.countryCode })
+      .returning({ id: companies.id });
+    // The conditional update makes two concurrent creates by one user leave one company.
+    const [u] = await tx
+      .update(users)
+      .set({ companyId: c!.id, updatedAt: sql`now()` })
+      .where(and(eq(users.id, auth.userId), isNull(users.companyId)))
+      .returning({ id: users.id });
+    if (!u) throw new HttpError(409, MESSAGES.company.alreadySetUp);
+    await tx.insert(employerUsers).values({ userId: auth.userId }).onConflictDoNothing();
+    return c!.id;
+  });
+  ctx.log.info({ companyId: id, userId: auth.userId }, 'company created');
+  return mustLoad(ctx.db, id);
+}
+
+export async function updateCompany(ctx: ApiContext, auth: AuthUser, body: CompanyFields & { id: string }): Promise<Company> {
+  const fields = validate(companyUpdateFormSchema, body);
+  const c = await companyRowFor(ctx.db, auth, fields.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(companies)
+      .set({ name: fields.name, email: fields.email, phoneNumber: fields.phoneNumber, countryCode: fields.countryCode, updatedAt: sql`now()` })
+      .where(eq(companies.id, c.id));
+    await advanceToIncentives(tx, c.id);
+  });
+  return mustLoad(ctx.db, c.id);
+}
+
+export async function addLocation(
+  ctx: ApiContext,
+  auth: AuthUser,
+  companyId: string,
+  body: LocationFields,
+): Promise<{ location: Location; signUpState: number }> {
+  const c = await companyRowFor(ctx.db, auth, companyId);
+  const fields = validate(locationFormSchemaFor(c.countryCode), body);
+  return ctx.db.transaction(async (tx) => {
+    const [loc] = await tx
+      .insert(locations)
+      .values({ companyId: c.id, addressLine1: fields.addressLine1, addressLine2: fields.addressLine2, town: fields.town, postalCode: fields.postalCode })
+      .returning();
+    await advanceToIncentives(tx, c.id);
+    return { location: toLocation(loc!), signUpState: await signUpStateOf(tx, c.id) };
+  });
+}
+
+/** A location of a company the caller may reach, with that company's country. */
+async function locationFor(db: Tx, auth: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db
+    .select({ companyId: locations.companyId, countryCode: companies.countryCode })
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(eq(locations.id, id));
+  if (!row || (auth.role !== 'SuperAdmin' && auth.companyId !== row.companyId)) throw notFound();
+  return row;
+}
+
+export async function updateLocation(ctx: ApiContext, auth: AuthUser, body: LocationFields & { id: string }): Promise<Location> {
+  const { countryCode } = await locationFor(ctx.db, auth, body.id);
+  const fields = validate(locationUpdateFormSchemaFor(countryCode), body);
+  const [loc] = await ctx.db
+    .update(locations)
+    .set({ addressLine1: fields.addressLine1, addressLine2: fields.addressLine2, town: fields.town, postalCode: fields.postalCode })
+    .where(eq(locations.id, fields.id))
+    .returning();
+  if (!loc) throw notFound();
+  return toLocation(loc);
+}
+
+/** The sign-up state never goes back: a company that removes its last location keeps its state. */
+export async function deleteLocation(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await locationFor(ctx.db, auth, id);
+  await ctx.db.delete(locations).where(eq(locations.id, id));
+}
+
+export async function getIncentive(ctx: ApiContext, auth: AuthUser, companyId: string): Promise<Incentive | null> {
+  const c = await companyRowFor(ctx.db, auth, companyId);
+  const [inc] = await ctx.db.select().from(incentives).where(eq(incentives.companyId, c.id));
+  return inc ? toIncentive(inc) : null;
+}
+
+/** What the spec's client sends when it has no company id yet. */
+export function isMissingId(id: string | undefined | null): boolean {
+  const v = (id ?? '').trim().toLowerCase();
+  return v === '' || v === 'undefined' || v === 'null';
+}
+
+export const companyIdMissing = () =>
+  new HttpError(400, MESSAGES.company.companyIdMissing, [{ field: 'id', message: MESSAGES.company.companyIdMissing }]);
+
+/**
+ * Setup step 2 and the Incentives tab. Refused before step 1 is complete (company and a
+ * location), so the state cannot skip; 1 -> 2 when saved during setup.
+ */
+export async function saveIncentive(
+  ctx: ApiContext,
+  auth: AuthUser,
+  companyId: string,
+  body: IncentiveForm,
+): Promise<{ incentive: Incentive; signUpState: number }> {
+  if (isMissingId(companyId)) throw companyIdMissing();
+  const c = await companyRowFor(ctx.db, auth, companyId.trim());
+  return ctx.db.transaction(async (tx) => {
+    const [cur] = await tx.select({ signUpState: companies.signUpState }).from(companies).where(eq(companies.id, c.id)).for('update');
+    if (!cur) throw notFound(MESSAGES.company.notFound);
+    if (cur.signUpState < 1) throw new HttpError(400, MESSAGES.setup.addLocation);
+    const values = {
+      generalRewardDescription: body.generalRewardDescription,
+      numberOfMiles: body.numberOfMiles,
+      numberOfMilesRewards: body.numberOfMilesRewards,
+      numberOfTrips: body.numberOfTrips,
+      numberOfTripsRewards: body.numberOfTripsRewards,
+    };
+    const [inc] = await tx
+      .insert(incentives)
+      .values({ companyId: c.id, ...values })
+      .onConflictDoUpdate({ target: incentives.companyId, set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    let signUpState = cur.signUpState;
+    if (signUpState === 1) {
+      await tx.update(companies).set({ signUpState: 2, updatedAt: sql`now()` }).where(eq(companies.id, c.id));
+      signUpState = 2;
+    }
+    return { incentive: toIncentive(inc!), signUpState };
+  });
+}
+
+/** Setup step 3 left (employees added or "later"): 2 -> 3; refused before the incentives are saved. */
+export async function completeSetup(ctx: ApiContext, auth: AuthUser, companyId: string): Promise<number> {
+  const c = await companyRowFor(ctx.db, auth, companyId);
+  if (c.signUpState < 2) throw new HttpError(400, MESSAGES.company.incentivesFirst);
+  if (c.signUpState >= 3) return c.signUpState;
+  await ctx.db
+    .update(companies)
+    .set({ signUpState: 3, updatedAt: sql`now()` })
+    .where(and(eq(companies.id, c.id), eq(companies.signUpState, 2)));
+  return signUpStateOf(ctx.db, c.id);
+}
+
+// ================================================================ super admin
+
+/** Deactivation with who, when and why; every session of the company's users ends in the same transaction. */
+export async function deactivateCompany(ctx: ApiContext, auth: AuthUser, id: string, reason: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(MESSAGES.company.notFound);
+  await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(companies)
+      .set({ isActive: false, deactivationReason: reason, deactivatedBy: auth.userId, deactivatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    if (!c) throw notFound(MESSAGES.company.notFound);
+    await endCompanySessions(tx as Db, id);
+  });
+  ctx.log.info({ companyId: id, by: auth.userId }, 'company deactivated');
+}
+
+export async function reactivateCompany(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(MESSAGES.company.notFound);
+  const [c] = await ctx.db
+    .update(companies)
+    .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+    .returning({ id: companies.id });
+  if (!c) throw notFound(MESSAGES.company.notFound);
+  ctx.log.info({ companyId: id, by: auth.userId }, 'company reactivated');
+}
+
+/**
+ * The company and all of its data in one transaction: its users (employer users, admins and
+ * employees, whose sessions, employer records, reset tokens and per-user rows go with them by
+ * cascade), then the company (locations and incentive by cascade).
+ */
+export async function removeCompany(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(MESSAGES.company.notFound);
+  await ctx.db.transaction(async (tx) => {
+    const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
+    if (!c) throw notFound(MESSAGES.company.notFound);
+    await endCompanySessions(tx as Db, id);
+    await tx.delete(users).where(eq(users.companyId, id));
+    await tx.delete(companies).where(eq(companies.id, id));
+  });
+  ctx.log.info({ companyId: id, by: auth.userId }, 'company deleted');
+}
+
+export interface ListEmployersQuery {
+  pageNumber: number;
+  pageSize: number;
+  search?: string | undefined;
+  status?: 'All' | 'Active' | 'Deactivated' | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+/** A search that looks like a phone number is also compared digit by digit ("07700 900" finds "07700900123"). */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+
+/** All Employers: search on name, email, phone (any case), status filter, newest first, one page. */
+export async function listEmployers(ctx: ApiContext, query: ListEmployersQuery): Promise<Page<EmployerListItem>> {
+  const { pageNumber, pageSize } = query;
+  const conds: SQL[] = [];
+  if (query.status === 'Active') conds.push(eq(companies.isActive, true));
+  if (query.status === 'Deactivated') conds.push(eq(companies.isActive, false));
+  const term = query.search?.trim();
+  if (term) {
+    const like = `%${escapeLike(term)}%`;
+    const any: SQL[] = [
+      sql`${companies.name} ilike ${like}`,
+      sql`${companies.email} ilike ${like}`,
+      sql`${companies.phoneNumber} ilike ${like}`,
+    ];
+    const digits = term.replace(/\D/g, '');
+    if (PHONE_LIKE.test(term) && digits.length >= 3) {
+      any.push(sql`regexp_replace(${companies.phoneNumber}, ${'[^0-9]'}, '', 'g') like ${`%${digits}%`}`);
+    }
+    conds.push(or(...any)!);
+  }
+  const where = conds.length ? and(...conds) : undefined;
+  const rows = await ctx.db
+    .select({
+      company: companies,
+      // The total rides along with the page: one round trip.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // Spelled out: inside a subquery drizzle would name the outer column without its table.
+      employeeCount: sql<number>`(select count(*) from users e where e.company_id = "companies"."id" and e.role = 'Employee')`.mapWith(Number),
+    })
+    .from(companies)
+    .where(where)
+    .orderBy(desc(companies.createdAt), asc(companies.id))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  let totalCount = rows[0]?.total ?? 0;
+  if (rows.length === 0 && pageNumber > 1) {
+    const [r] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(companies).where(where);
+    totalCount = r?.n ?? 0;
+  }
+  const ids = rows.map((r) => r.company.id);
+  const locs = ids.length
+    ? await ctx.db.select().from(locations).where(inArray(locations.companyId, ids)).orderBy(asc(locations.createdAt), asc(locations.id))
+    : [];
+  const byCompany = new Map<string, Location[]>();
+  for (const l of locs) byCompany.set(l.companyId, [...(byCompany.get(l.companyId) ?? []), toLocation(l)]);
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    items: rows.map(({ company: c, employeeCount }) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      phoneNumber: c.phoneNumber,
+      countryCode: countryFor(c.countryCode),
+      isActive: c.isActive,
+      locations: byCompany.get(c.id) ?? [],
+      signUpState: c.signUpState,
+      employeeCount,
+      createdAt: c.createdAt.toISOString(),
+    })),
+    totalCount,
+    pageNumber,
+    pageSize,
+    totalPages,
+    hasPreviousPage: pageNumber > 1,
+    hasNextPage: pageNumber < totalPages,
+  };
 }

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/shared-contracts';
+import { companies, users } from '../db/schema';
+import { json, loginAs } from '../test-support';
+import { createTestApp, type TestApp } from '../testing';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo data', () => {
+  it('is not created for tests unless asked', async () => {
+    expect(await t.ctx.db.select().from(companies)).toEqual([]);
+  });
+
+  it('creates the demo companies and logins once, prints them once, and leaves them alone afterwards', async () => {
+    const lines: string[] = [];
+    const log = { info() {}, warn: (_o: object | string, msg?: string) => void lines.push(String(msg)), error() {} };
+    const first = await seedDemo({ db: t.ctx.db, log }, { employeesPerCompany: 0 });
+    expect(first.created).toBe(true);
+    expect(first.companies.map((c) => [c.name, c.isActive])).toEqual([
+      ['Greenway Logistics Ltd', true],
+      ['Riverside Health Trust', true],
+      ['Northgate Retail Group', false],
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(DEMO_PASSWORD);
+    expect(lines[0]).toContain(DEMO_ACCOUNTS.readyEmployer);
+
+    const again = await seedDemo({ db: t.ctx.db, log }, { employeesPerCompany: 0 });
+    expect(again.created).toBe(false);
+    expect(again.companies.map((c) => c.id)).toEqual(first.companies.map((c) => c.id));
+    expect(lines).toHaveLength(1);
+    expect(await t.ctx.db.select().from(companies)).toHaveLength(3);
+  });
+
+  it('gives logins that land where their state says', async () => {
+    const greenway = json(await loginAs(t.app, DEMO_ACCOUNTS.readyEmployer, DEMO_PASSWORD));
+    expect(greenway).toMatchObject({ role: 'Employer', signUpState: 3 });
+    const company = json<{ company: { locations: unknown[]; incentive: unknown } }>(
+      await t.app.inject({ method: 'GET', url: `/api/employers/${String(greenway.employerId)}`, headers: { authorization: `Bearer ${String(greenway.token)}` } }),
+    ).company;
+    expect(company.locations.length).toBeGreaterThanOrEqual(2);
+    expect(company.incentive).not.toBeNull();
+    expect(json(await loginAs(t.app, DEMO_ACCOUNTS.secondEmployer, DEMO_PASSWORD))).toMatchObject({ signUpState: 3 });
+    expect(json(await loginAs(t.app, DEMO_ACCOUNTS.newEmployer, DEMO_PASSWORD))).toMatchObject({ signUpState: 0, employerId: null });
+    const closed = await loginAs(t.app, DEMO_ACCOUNTS.deactivatedEmployer, DEMO_PASSWORD);
+    expect(closed.statusCode).toBe(403);
+    expect(json(closed)).toMatchObject({ message: MESSAGES.login.companyDeactivated });
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.newEmployer));
+    expect(u!.companyId).toBeNull();
+  });
+});

@@ -1,0 +1,559 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/shared-contracts';
+import { companies, employerUsers, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { readOutbox } from '../../mail/mailer';
+import { bearer, json, loginAs, registerEmployer, type Res } from '../../test-support';
+import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { INVITATION_KIND } from './mails';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface World {
+  acme: string;
+  globex: string;
+  closed: string;
+  erin: string; // Acme's employer token
+  erinId: string;
+  gus: string; // Globex's employer token
+  admin: string; // Acme's Admin token
+  root: string; // super admin token
+}
+let w: World;
+
+const PASSWORD = 'Passw0rd!';
+
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const [acme] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
+  const [globex] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
+  const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
+  const erin = await registerEmployer(t.app, 'erin@acme.test');
+  const gus = await registerEmployer(t.app, 'gus@globex.test');
+  await db.update(users).set({ companyId: acme!.id }).where(eq(users.id, erin.id));
+  await db.update(users).set({ companyId: globex!.id }).where(eq(users.id, gus.id));
+  const [admin] = await db
+    .insert(users)
+    .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada Admin', role: 'Admin', companyId: acme!.id })
+    .returning();
+  await db.insert(employerUsers).values({ userId: admin!.id });
+  const adminToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
+  const root = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: adminToken, root };
+});
+
+// ---------------------------------------------------------------- helpers
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  t.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+const signupBody = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Sam',
+  lastName: 'Pending',
+  email: 'sam@acme.test',
+  employeeNumber: 'P-1',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  ...over,
+});
+
+async function selfRegister(companyId: string, over: Record<string, unknown> = {}) {
+  const res = await call('POST', `/api/employees/employers/${companyId}/employees`, undefined, signupBody(over));
+  return res;
+}
+
+/** An approved, active employee of a company (optionally with a password and a vehicle). */
+async function addEmployee(companyId: string, o: { first: string; last: string; email: string; number: string; active?: boolean; approved?: boolean; password?: string }) {
+  const [u] = await t.ctx.db
+    .insert(users)
+    .values({
+      email: o.email,
+      passwordHash: o.password ? await hashPassword(o.password) : '!',
+      name: `${o.first} ${o.last}`,
+      role: 'Employee',
+      companyId,
+      firstName: o.first,
+      lastName: o.last,
+      employeeNumber: o.number,
+      isActive: o.active ?? true,
+      isApproved: o.approved ?? true,
+    })
+    .returning();
+  return u!.id;
+}
+
+async function employeeCount(companyId: string) {
+  const [r] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.companyId} = ${companyId} and ${users.role} = 'Employee'`);
+  return Number(r!.n);
+}
+
+function multipart(content: string | Buffer, { filename = 'employees.csv', type = 'text/csv', field = 'file' } = {}) {
+  const boundary = '----portal-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const importCsv = (content: string | Buffer, token = w.erin, opts?: Parameters<typeof multipart>[1]) => {
+  const m = multipart(content, opts);
+  return t.app.inject({ method: 'POST', url: '/api/employees/csv-import', payload: m.payload, headers: { ...m.headers, ...bearer(token) } });
+};
+
+function csvOf(n: number, { header = 'firstName,lastName,email,employeeNumber', prefix = 'emp' } = {}) {
+  const lines = [header];
+  for (let i = 1; i <= n; i++) lines.push(`First${i},Last${i},${prefix}${i}@acme.test,${prefix.toUpperCase()}-${i}`);
+  return lines.join('\n') + '\n';
+}
+
+const errorOf = (res: Res) => json<{ success: false; message: string; errors?: { line?: number; field: string; message: string }[] }>(res);
+
+// ---------------------------------------------------------------- self-registration
+describe('POST /api/employees/employers/{companyId}/employees (self-registration)', () => {
+  it('creates a pending, inactive employee whatever isActive the body says, and answers its id', async () => {
+    const res = await selfRegister(w.acme, { isActive: true, company_id: w.globex, drivingLicenseNumber: 'SMITH901234AB9CD' });
+    expect(res.statusCode).toBe(201);
+    const body = json<{ success: boolean; message: string; response: { id: string } }>(res);
+    expect(body).toMatchObject({ success: true, message: MESSAGES.employeeSignup.success });
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.id, body.response.id));
+    expect(u).toMatchObject({ companyId: w.acme, isActive: false, isApproved: false, role: 'Employee', drivingLicenseNumber: 'SMITH901234AB9CD' });
+    // A join request is in the pending list, not in the employee list.
+    const pending = employeePageSchema.parse(json(await call('GET', '/api/employees/pending', w.erin)));
+    expect(pending.items.map((e) => e.email)).toEqual(['sam@acme.test']);
+    expect(json<{ totalCount: number }>(await call('GET', '/api/employees', w.erin)).totalCount).toBe(0);
+  });
+
+  it('answers 404 with a clear message for an unknown, malformed or deactivated company', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', w.closed]) {
+      const res = await selfRegister(id);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe(MESSAGES.employeeSignup.companyNotFound);
+    }
+    expect(await employeeCount(w.closed)).toBe(0);
+  });
+
+  it.each([
+    [{ firstName: '' }, MESSAGES.employeeSignup.firstNameRequired],
+    [{ firstName: 'x'.repeat(31) }, MESSAGES.employeeSignup.firstNameMax],
+    [{ lastName: '' }, MESSAGES.employeeSignup.lastNameRequired],
+    [{ lastName: 'x'.repeat(31) }, MESSAGES.employeeSignup.lastNameMax],
+    [{ email: 'nope' }, MESSAGES.employeeSignup.emailInvalid],
+    [{ email: `${'a'.repeat(250)}@x.com` }, MESSAGES.employeeSignup.emailMax],
+    [{ employeeNumber: '' }, MESSAGES.employeeSignup.employeeNumberRequired],
+    [{ employeeNumber: 'x'.repeat(21) }, MESSAGES.employeeSignup.employeeNumberMax],
+    [{ password: '', confirmPassword: '' }, MESSAGES.employeeSignup.passwordRequired],
+    [{ password: 'x'.repeat(21), confirmPassword: 'x'.repeat(21) }, MESSAGES.employeeSignup.passwordMax],
+    [{ confirmPassword: '' }, MESSAGES.employeeSignup.confirmRequired],
+    [{ confirmPassword: 'Different1!' }, MESSAGES.employeeSignup.mismatch],
+  ])('refuses %j with "%s"', async (over, message) => {
+    const res = await selfRegister(w.acme, over);
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).errors?.map((e) => e.message)).toContain(message);
+    expect(await employeeCount(w.acme)).toBe(0);
+  });
+
+  it('refuses a taken email (any case) with the generic message, and tells the owner by mail', async () => {
+    expect((await selfRegister(w.acme)).statusCode).toBe(201);
+    const again = await selfRegister(w.acme, { email: 'SAM@acme.test', employeeNumber: 'P-2' });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).message).toBe(MESSAGES.signup.failed);
+    // An employer's address too: the answer does not say whose it is.
+    const employer = await selfRegister(w.acme, { email: 'erin@acme.test', employeeNumber: 'P-3' });
+    expect(errorOf(employer).message).toBe(MESSAGES.signup.failed);
+    await t.ctx.mailer.flush();
+    expect(await readOutbox(t.ctx.db, { to: 'sam@acme.test', kind: 'registration-existing' })).toHaveLength(1);
+    expect(await employeeCount(w.acme)).toBe(1);
+  });
+
+  it('refuses an employee number already used in the company, but not one used elsewhere', async () => {
+    await addEmployee(w.acme, { first: 'A', last: 'B', email: 'ab@acme.test', number: 'P-1' });
+    expect((await selfRegister(w.acme)).statusCode).toBe(400);
+    expect((await selfRegister(w.globex)).statusCode).toBe(201);
+  });
+});
+
+// ---------------------------------------------------------------- list, pending, details
+describe('GET /api/employees', () => {
+  beforeEach(async () => {
+    await addEmployee(w.acme, { first: 'Olivia', last: 'Smith', email: 'olivia.smith@acme.test', number: 'A-100' });
+    await addEmployee(w.acme, { first: 'george', last: 'brown', email: 'g.brown@acme.test', number: 'A-101' });
+    await addEmployee(w.acme, { first: 'Amelia', last: 'Smith', email: 'amelia@acme.test', number: 'A-102', active: false });
+    await addEmployee(w.acme, { first: 'Harry', last: 'Jones', email: 'harry@acme.test', number: 'B-7' });
+    await addEmployee(w.acme, { first: 'Pat', last: 'Pending', email: 'pat@acme.test', number: 'A-103', active: false, approved: false });
+    await addEmployee(w.globex, { first: 'Gina', last: 'Smith', email: 'gina@globex.test', number: 'A-100' });
+  });
+
+  const names = (res: Res) => employeePageSchema.parse(json(res)).items.map((e) => `${e.firstName} ${e.lastName}`);
+
+  it("pages the company's approved employees in last-name, first-name order", async () => {
+    const res = await call('GET', '/api/employees?pageNumber=1&pageSize=2', w.erin);
+    expect(res.statusCode).toBe(200);
+    const page = employeePageSchema.parse(json(res));
+    expect(page).toMatchObject({ totalCount: 4, pageNumber: 1, pageSize: 2, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
+    expect(names(res)).toEqual(['george brown', 'Harry Jones']);
+    const second = await call('GET', '/api/employees?pageNumber=2&pageSize=2', w.erin);
+    expect(names(second)).toEqual(['Amelia Smith', 'Olivia Smith']);
+    expect(json(second)).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
+    expect(json<{ items: unknown[] }>(await call('GET', '/api/employees?pageNumber=3&pageSize=2', w.erin)).items).toEqual([]);
+  });
+
+  it('searches first name, last name, email and employee number, case-insensitively', async () => {
+    expect(names(await call('GET', '/api/employees?search=SMITH', w.erin))).toEqual(['Amelia Smith', 'Olivia Smith']);
+    expect(names(await call('GET', '/api/employees?search=Geor', w.erin))).toEqual(['george brown']);
+    expect(names(await call('GET', '/api/employees?search=harry%40acme', w.erin))).toEqual(['Harry Jones']);
+    expect(names(await call('GET', '/api/employees?search=b-7', w.erin))).toEqual(['Harry Jones']);
+    expect(names(await call('GET', '/api/employees?search=%25', w.erin))).toEqual([]);
+    expect(json(await call('GET', '/api/employees?search=zzz', w.erin))).toMatchObject({ items: [], totalCount: 0, totalPages: 0 });
+  });
+
+  it('filters on status', async () => {
+    expect(names(await call('GET', '/api/employees?status=deactivated', w.erin))).toEqual(['Amelia Smith']);
+    expect(names(await call('GET', '/api/employees?status=active&search=smith', w.erin))).toEqual(['Olivia Smith']);
+    expect(json<{ totalCount: number }>(await call('GET', '/api/employees?status=all', w.erin)).totalCount).toBe(4);
+  });
+
+  it('keeps an employer to its own company whatever companyId it sends; a super admin sees all or one', async () => {
+    expect(names(await call('GET', `/api/employees?companyId=${w.acme}`, w.gus))).toEqual(['Gina Smith']);
+    expect(names(await call('GET', '/api/employees?search=smith', w.admin))).toEqual(['Amelia Smith', 'Olivia Smith']);
+    expect(json<{ totalCount: number }>(await call('GET', '/api/employees', w.root)).totalCount).toBe(5);
+    expect(names(await call('GET', `/api/employees?companyId=${w.globex}`, w.root))).toEqual(['Gina Smith']);
+  });
+
+  it('refuses anonymous callers and bad paging', async () => {
+    expect((await call('GET', '/api/employees')).statusCode).toBe(401);
+    expect((await call('GET', '/api/employees?pageSize=101', w.erin)).statusCode).toBe(400);
+    expect((await call('GET', '/api/employees?status=nope', w.erin)).statusCode).toBe(400);
+  });
+
+  it('GET /api/employees/pending lists join requests only, 100 a page allowed', async () => {
+    const res = await call('GET', '/api/employees/pending?pageSize=100', w.erin);
+    expect(names(res)).toEqual(['Pat Pending']);
+    expect(names(await call('GET', '/api/employees/pending', w.gus))).toEqual([]);
+    expect(names(await call('GET', '/api/employees/pending?search=nobody', w.erin))).toEqual([]);
+  });
+});
+
+describe('GET /api/employees/{id}', () => {
+  it('answers the employee with vehicle, licence and postal code', async () => {
+    const id = await addEmployee(w.acme, { first: 'Dan', last: 'Driver', email: 'dan@acme.test', number: 'D-1' });
+    await t.ctx.db.update(users).set({ drivingLicenseNumber: 'DRIVE901234AB9CD', postalCode: 'LS1 4AP' }).where(eq(users.id, id));
+    await t.ctx.db.insert(vehicles).values({ userId: id, make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Blue', registrationNumber: 'AB19 CDE' });
+    const res = await call('GET', `/api/employees/${id}`, w.erin);
+    expect(res.statusCode).toBe(200);
+    const { employee } = json<{ employee: unknown }>(res);
+    expect(employeeSchema.parse(employee)).toMatchObject({
+      id,
+      firstName: 'Dan',
+      drivingLicense: 'DRIVE901234AB9CD',
+      drivingLicenseNumber: 'DRIVE901234AB9CD',
+      postalCode: { value: 'LS1 4AP' },
+      vehicle: { make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Blue', registrationNumber: 'AB19 CDE', isVerified: false },
+      isActive: true,
+      isApproved: true,
+    });
+    expect((await call('GET', `/api/employees/${id}`, w.root)).statusCode).toBe(200);
+  });
+
+  it("answers 404 for another company's employee, a non-employee and a malformed id", async () => {
+    const id = await addEmployee(w.acme, { first: 'Dan', last: 'Driver', email: 'dan@acme.test', number: 'D-1' });
+    for (const [url, token] of [
+      [`/api/employees/${id}`, w.gus],
+      [`/api/employees/${w.erinId}`, w.erin],
+      ['/api/employees/not-a-uuid', w.erin],
+    ] as const) {
+      const res = await call('GET', url, token);
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe(MESSAGES.employees.notFound);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- decisions
+describe('join request decisions', () => {
+  async function pendingId(email = 'sam@acme.test', number = 'P-1') {
+    return json<{ response: { id: string } }>(await selfRegister(w.acme, { email, employeeNumber: number })).response.id;
+  }
+  const flags = async (id: string) => (await t.ctx.db.select({ a: users.isApproved, on: users.isActive }).from(users).where(eq(users.id, id)))[0];
+
+  it('PUT accept approves and activates; the employee can then sign in', async () => {
+    const id = await pendingId();
+    expect((await loginAs(t.app, 'sam@acme.test', PASSWORD)).statusCode).toBe(400);
+    const res = await call('PUT', `/api/employees/${id}/accept`, w.erin);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.approved });
+    expect(await flags(id)).toEqual({ a: true, on: true });
+    expect((await loginAs(t.app, 'sam@acme.test', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("another company's employer gets 404 and nothing changes", async () => {
+    const id = await pendingId();
+    for (const [method, url, body] of [
+      ['PUT', `/api/employees/${id}/accept`, undefined],
+      ['POST', `/api/employees/${id}/reject`, undefined],
+      ['POST', '/api/employees/bulk-accept', { employeeIds: [id] }],
+      ['POST', `/api/employees/${id}/deactivate`, { reason: 'x' }],
+      ['POST', `/api/employees/reactivate-employee/${id}`, undefined],
+      ['DELETE', `/api/employees/${id}`, undefined],
+    ] as const) {
+      const res = await call(method, url, w.gus, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(errorOf(res).message).toBe(MESSAGES.employees.notFound);
+    }
+    expect(await flags(id)).toEqual({ a: false, on: false });
+  });
+
+  it('POST bulk-accept approves every id, all or nothing', async () => {
+    const a = await pendingId('a@acme.test', 'P-1');
+    const b = await pendingId('b@acme.test', 'P-2');
+    const res = await call('POST', '/api/employees/bulk-accept', w.admin, { employeeIds: [a, b] });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.bulkApproved, count: 2 });
+    expect(await flags(a)).toEqual({ a: true, on: true });
+    expect(json<{ totalCount: number }>(await call('GET', '/api/employees/pending', w.erin)).totalCount).toBe(0);
+  });
+
+  it('bulk-accept with one foreign or already approved id changes nothing', async () => {
+    const a = await pendingId('a@acme.test', 'P-1');
+    const foreign = json<{ response: { id: string } }>(await selfRegister(w.globex, { email: 'g@globex.test' })).response.id;
+    const approved = await addEmployee(w.acme, { first: 'X', last: 'Y', email: 'xy@acme.test', number: 'X-1' });
+    const r1 = await call('POST', '/api/employees/bulk-accept', w.erin, { employeeIds: [a, foreign] });
+    expect(r1.statusCode).toBe(404);
+    const r2 = await call('POST', '/api/employees/bulk-accept', w.erin, { employeeIds: [a, approved] });
+    expect(r2.statusCode).toBe(400);
+    expect(errorOf(r2).message).toBe(MESSAGES.employees.notPending);
+    expect(await flags(a)).toEqual({ a: false, on: false });
+    expect((await call('POST', '/api/employees/bulk-accept', w.erin, { employeeIds: [] })).statusCode).toBe(400);
+  });
+
+  it('POST reject removes the request', async () => {
+    const id = await pendingId();
+    const res = await call('POST', `/api/employees/${id}/reject`, w.erin);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.rejected });
+    expect(await flags(id)).toBeUndefined();
+    // An approved employee is not a request.
+    const approved = await addEmployee(w.acme, { first: 'X', last: 'Y', email: 'xy@acme.test', number: 'X-1' });
+    expect((await call('POST', `/api/employees/${approved}/reject`, w.erin)).statusCode).toBe(400);
+  });
+});
+
+describe('deactivate, reactivate, delete', () => {
+  let id: string;
+  let token: string;
+  beforeEach(async () => {
+    id = await addEmployee(w.acme, { first: 'Eve', last: 'Worker', email: 'eve@acme.test', number: 'E-1', password: PASSWORD });
+    await t.ctx.db.insert(vehicles).values({ userId: id, make: 'Kia', model: 'Ceed', registrationNumber: 'KI21 AAA' });
+    token = json<{ token: string }>(await loginAs(t.app, 'eve@acme.test', PASSWORD)).token;
+    expect((await call('GET', '/api/accounts/me', token)).statusCode).toBe(200);
+  });
+
+  it('deactivate needs a reason', async () => {
+    for (const body of [{}, { reason: '' }, { reason: '   ' }]) {
+      const res = await call('POST', `/api/employees/${id}/deactivate`, w.erin, body);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).message).toBe(MESSAGES.employees.deactivationReason);
+    }
+  });
+
+  it('deactivate stores reason, who and when, and ends the sessions at once; reactivate restores', async () => {
+    const res = await call('POST', `/api/employees/${id}/deactivate`, w.erin, { reason: 'Left the company' });
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.deactivated });
+    expect((await call('GET', '/api/accounts/me', token)).statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
+    const { employee } = json<{ employee: { isActive: boolean; deactivationReason: string; deactivatedBy: string; deactivatedAt: string } }>(
+      await call('GET', `/api/employees/${id}`, w.erin),
+    );
+    expect(employee).toMatchObject({ isActive: false, deactivationReason: 'Left the company', deactivatedBy: 'Erin Employer' });
+    expect(Date.now() - Date.parse(employee.deactivatedAt)).toBeLessThan(60_000);
+    expect((await loginAs(t.app, 'eve@acme.test', PASSWORD)).statusCode).toBe(400);
+
+    const back = await call('POST', `/api/employees/reactivate-employee/${id}`, w.admin);
+    expect(json(back)).toEqual({ success: true, message: MESSAGES.employees.reactivated });
+    expect(json(await call('GET', `/api/employees/${id}`, w.erin))).toMatchObject({ employee: { isActive: true, deactivationReason: null } });
+    expect((await loginAs(t.app, 'eve@acme.test', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("delete removes the employee and the vehicle, and the employee's session ends at once", async () => {
+    const res = await call('DELETE', `/api/employees/${id}`, w.erin);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.deleted });
+    expect((await call('GET', '/api/accounts/me', token)).statusCode).toBe(401);
+    expect(await t.ctx.db.select().from(vehicles).where(eq(vehicles.userId, id))).toHaveLength(0);
+    expect((await call('GET', `/api/employees/${id}`, w.erin)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/employees/${id}`, w.erin)).statusCode).toBe(404);
+  });
+
+  it('an employee cannot manage employees', async () => {
+    expect((await call('GET', '/api/employees', token)).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/employees/${id}`, token)).statusCode).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------- bulk add
+describe('POST /api/employees (manual rows)', () => {
+  const row = (i: number, over: Record<string, string> = {}) => ({ firstName: `F${i}`, lastName: `L${i}`, email: `m${i}@acme.test`, employeeNumber: `M-${i}`, ...over });
+
+  it('adds approved, active employees and mails each an invitation that sets the password', async () => {
+    const res = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2)] });
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.manualAdded, count: 2 });
+    const page = employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin)));
+    expect(page.items.map((e) => [e.email, e.isActive, e.isApproved])).toEqual([
+      ['m1@acme.test', true, true],
+      ['m2@acme.test', true, true],
+    ]);
+    const [mail] = await readOutbox(t.ctx.db, { to: 'm1@acme.test', kind: INVITATION_KIND });
+    expect(mail!.text).toContain('Acme Ltd');
+    const link = new URL(mail!.link!.replace('/#/', '/'));
+    expect(mail!.link!.startsWith('https://portal.test/#/reset-password?')).toBe(true);
+    // The invitation token is accepted by reset-password; then the employee signs in.
+    const set = await call('POST', '/api/accounts/reset-password', undefined, {
+      email: link.searchParams.get('email'),
+      token: link.searchParams.get('token'),
+      newPassword: 'Chosen-pass1',
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await loginAs(t.app, 'm1@acme.test', 'Chosen-pass1')).statusCode).toBe(200);
+  });
+
+  it('refuses the whole list for one invalid row, with the contract message', async () => {
+    const res = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'bad' })] });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).errors?.map((e) => e.message)).toContain(MESSAGES.manualRow.emailInvalid);
+    expect(await employeeCount(w.acme)).toBe(0);
+  });
+
+  it.each([
+    [{ firstName: '' }, MESSAGES.manualRow.firstNameRequired],
+    [{ firstName: 'x'.repeat(31) }, MESSAGES.manualRow.firstNameMax],
+    [{ lastName: '' }, MESSAGES.manualRow.lastNameRequired],
+    [{ lastName: 'x'.repeat(31) }, MESSAGES.manualRow.lastNameMax],
+    [{ email: '' }, MESSAGES.manualRow.emailRequired],
+    [{ email: `${'a'.repeat(250)}@x.com` }, MESSAGES.manualRow.emailMax],
+    [{ employeeNumber: '' }, MESSAGES.manualRow.employeeNumberRequired],
+  ])('row %j is refused with "%s"', async (over, message) => {
+    const res = await call('POST', '/api/employees', w.erin, { employees: [row(1, over)] });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).errors?.map((e) => e.message)).toContain(message);
+  });
+
+  it('refuses duplicates within the list (400) and existing users (409 "User/s already exists.")', async () => {
+    const dup = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'M1@acme.test' })] });
+    expect(dup.statusCode).toBe(400);
+    expect(errorOf(dup).errors).toEqual([{ line: 2, field: 'email', message: MESSAGES.employees.duplicateInFile(1) }]);
+    const taken = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'gus@globex.test' })] });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toMatchObject({ message: MESSAGES.employees.usersExistServer, errors: [{ line: 2, field: 'email', message: MESSAGES.employees.emailTaken }] });
+    expect(await employeeCount(w.acme)).toBe(0);
+  });
+
+  it('is for employers of a company only', async () => {
+    expect((await call('POST', '/api/employees', w.root, { employees: [row(1)] })).statusCode).toBe(403);
+    expect((await call('POST', '/api/employees', undefined, { employees: [row(1)] })).statusCode).toBe(401);
+  });
+});
+
+// ---------------------------------------------------------------- CSV import
+describe('POST /api/employees/csv-import', () => {
+  it('imports the template with two rows (columns in any order)', async () => {
+    const res = await importCsv('email,firstName,employeeNumber,lastName\r\nann@acme.test,Ann,C-1,Able\r\nbob@acme.test,Bob,C-2,Baker\r\n');
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.csvSuccess, count: 2 });
+    expect(employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin))).items.map((e) => e.lastName)).toEqual(['Able', 'Baker']);
+  });
+
+  it('refuses 2 MB + 1 byte with "File size exceeds 2MB." and imports nothing', async () => {
+    const header = 'firstName,lastName,email,employeeNumber\n';
+    const big = Buffer.alloc(LIMITS.csvMaxBytes + 1, 'a');
+    big.write(header);
+    const res = await importCsv(big);
+    expect(res.statusCode).toBe(413);
+    expect(errorOf(res).message).toBe(MESSAGES.employees.csvSize);
+    // Exactly 2 MB is not refused for its size.
+    const exact = Buffer.alloc(LIMITS.csvMaxBytes, 'a');
+    exact.write(header);
+    expect(errorOf(await importCsv(exact)).message).not.toBe(MESSAGES.employees.csvSize);
+    expect(await employeeCount(w.acme)).toBe(0);
+  });
+
+  it('refuses another type, binary content and a missing file', async () => {
+    const png = await importCsv(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]), w.erin, { type: 'image/png', filename: 'x.png' });
+    expect(png.statusCode).toBe(400);
+    expect(errorOf(png).message).toBe(MESSAGES.employees.csvType);
+    const disguised = await importCsv(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2]));
+    expect(errorOf(disguised).message).toBe(MESSAGES.employees.csvUnreadable);
+    const noFile = await importCsv(csvOf(1), w.erin, { field: 'other' });
+    expect(errorOf(noFile).message).toBe(MESSAGES.employees.csvSelect);
+    const json400 = await call('POST', '/api/employees/csv-import', w.erin, {});
+    expect(errorOf(json400).message).toBe(MESSAGES.employees.csvSelect);
+  });
+
+  it('refuses a missing header, a missing column and an extra column', async () => {
+    for (const content of ['ann@acme.test,Ann,C-1,Able\n', csvOf(1, { header: 'firstName,lastName,email' }), csvOf(1, { header: 'firstName,lastName,email,employeeNumber,salary' }), '']) {
+      const res = await importCsv(content);
+      expect(res.statusCode).toBe(400);
+      expect([MESSAGES.employees.csvColumns, MESSAGES.employees.csvEmpty]).toContain(errorOf(res).message);
+    }
+  });
+
+  it('one bad row among 500 refuses the whole file with a per-line report', async () => {
+    const lines = csvOf(500).split('\n');
+    lines[250] = 'First250,Last250,not-an-email,EMP-250'; // CSV line 251
+    lines[400] = ',Last400,emp400@acme.test,EMP-400'; // CSV line 401
+    const res = await importCsv(lines.join('\n'));
+    expect(res.statusCode).toBe(400);
+    const body = errorOf(res);
+    expect(body.success).toBe(false);
+    expect(body.message).toBe(MESSAGES.employees.importLine(251, MESSAGES.manualRow.emailInvalid));
+    expect(body.errors).toEqual([
+      { line: 251, field: 'email', message: MESSAGES.manualRow.emailInvalid },
+      { line: 401, field: 'firstName', message: MESSAGES.manualRow.firstNameRequired },
+    ]);
+    expect(await employeeCount(w.acme)).toBe(0);
+    expect(await readOutbox(t.ctx.db, { kind: INVITATION_KIND })).toHaveLength(0);
+  });
+
+  it('refuses duplicates within the file and users that exist already', async () => {
+    const dup = await importCsv(csvOf(3) + 'Again,Person,EMP2@acme.test,NEW-1\nOther,Person,new@acme.test,emp-3\n');
+    expect(dup.statusCode).toBe(400);
+    expect(errorOf(dup).errors).toEqual([
+      { line: 5, field: 'email', message: MESSAGES.employees.duplicateInFile(3) },
+      { line: 6, field: 'employeeNumber', message: MESSAGES.employees.duplicateInFile(4) },
+    ]);
+    await addEmployee(w.acme, { first: 'Old', last: 'Timer', email: 'emp2@acme.test', number: 'OLD-1' });
+    const existing = await importCsv(csvOf(3));
+    expect(existing.statusCode).toBe(409);
+    expect(errorOf(existing)).toMatchObject({ message: MESSAGES.employees.usersExistServer, errors: [{ line: 3, field: 'email' }] });
+    expect(await employeeCount(w.acme)).toBe(1);
+  });
+
+  it('imports 10 000 rows in one go and writes 10 000 invitations to the outbox', async () => {
+    const started = Date.now();
+    const res = await importCsv(csvOf(10_000));
+    const ms = Date.now() - started;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(json(res)).toMatchObject({ count: 10_000 });
+    expect(await employeeCount(w.acme)).toBe(10_000);
+    const [mails] = await t.ctx.db.execute(sql`select count(*)::int as n from mail_outbox where kind = ${INVITATION_KIND}`).then((r) =>
+      Array.isArray(r) ? r : (r as unknown as { rows: { n: number }[] }).rows,
+    );
+    expect(Number((mails as { n: number }).n)).toBe(10_000);
+    const [tokens] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(passwordResetTokens).where(eq(passwordResetTokens.kind, 'invitation'));
+    expect(Number(tokens!.n)).toBe(10_000);
+    expect(json<{ totalCount: number }>(await call('GET', '/api/employees?search=first9999', w.erin)).totalCount).toBe(1);
+    // Generous bound for a shared CI machine on in-memory PGlite; the benchmark measures the real figure.
+    expect(ms).toBeLessThan(20_000);
+  }, 60_000);
+
+  it('another company is untouched and the super admin cannot import (no company)', async () => {
+    expect((await importCsv(csvOf(2), w.root)).statusCode).toBe(403);
+    expect((await importCsv(csvOf(2), w.gus)).statusCode).toBe(201);
+    expect(await employeeCount(w.acme)).toBe(0);
+    expect(await employeeCount(w.globex)).toBe(2);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import { LIMITS, MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { HttpError } from '../../lib/http-error';
+import type { Handler } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { parseEmployeesCsv } from './csv';
+import * as employees from './service';
+
+type E = typeof ENDPOINTS.employees;
+
+export const selfRegister: Handler<E['selfRegister']> = async (req, _reply, ctx) => {
+  const { id } = await employees.selfRegister(ctx, req.params.companyId, req.body);
+  return { success: true, message: MESSAGES.employeeSignup.success, response: { id } };
+};
+
+export const list: Handler<E['list']> = async (req, _reply, ctx) => employees.listEmployees(ctx, requireAuth(req), req.query, true);
+
+export const pending: Handler<E['pending']> = async (req, _reply, ctx) => employees.listEmployees(ctx, requireAuth(req), req.query, false);
+
+export const get: Handler<E['get']> = async (req, _reply, ctx) => ({
+  success: true,
+  message: MESSAGES.common.ok,
+  employee: await employees.getEmployee(ctx, requireAuth(req), req.params.id),
+});
+
+export const accept: Handler<E['accept']> = async (req, _reply, ctx) => {
+  await employees.accept(ctx, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.employees.approved };
+};
+
+export const bulkAccept: Handler<E['bulkAccept']> = async (req, _reply, ctx) => {
+  const count = await employees.bulkAccept(ctx, requireAuth(req), req.body.employeeIds);
+  return { success: true, message: MESSAGES.employees.bulkApproved, count };
+};
+
+export const reject: Handler<E['reject']> = async (req, _reply, ctx) => {
+  await employees.reject(ctx, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.employees.rejected };
+};
+
+export const deactivate: Handler<E['deactivate']> = async (req, _reply, ctx) => {
+  await employees.deactivate(ctx, requireAuth(req), req.params.id, req.body.reason);
+  return { success: true, message: MESSAGES.employees.deactivated };
+};
+
+export const reactivate: Handler<E['reactivate']> = async (req, _reply, ctx) => {
+  await employees.reactivate(ctx, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.employees.reactivated };
+};
+
+export const remove: Handler<E['remove']> = async (req, _reply, ctx) => {
+  await employees.remove(ctx, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.employees.deleted };
+};
+
+export const bulkAdd: Handler<E['bulkAdd']> = async (req, _reply, ctx) => {
+  const count = await employees.bulkAdd(ctx, requireAuth(req), req.body.employees);
+  return { success: true, message: MESSAGES.employees.manualAdded, count };
+};
+
+/** `text/csv` with or without parameters (`; charset=utf-8`). */
+function isCsvType(mimetype: string): boolean {
+  return mimetype.split(';')[0]!.trim().toLowerCase() === LIMITS.csvMimeType;
+}
+
+export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  const r = req as unknown as FastifyRequest;
+  if (!r.isMultipart()) throw new HttpError(400, MESSAGES.employees.csvSelect);
+  const part = await r.file();
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw new HttpError(400, MESSAGES.employees.csvSelect);
+  }
+  if (!isCsvType(part.mimetype) || !/\.csv$/i.test(part.filename || 'file.csv')) {
+    part.file.resume();
+    throw new HttpError(400, MESSAGES.employees.csvType);
+  }
+  let buf: Buffer;
+  try {
+    // Stops at LIMITS.csvMaxBytes + 1 byte: the rest is never kept.
+    buf = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MESSAGES.employees.csvSize);
+    throw err;
+  }
+  if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
+  const rows = parseEmployeesCsv(buf);
+  const count = await employees.importEmployees(ctx, auth, rows);
+  return { success: true, message: MESSAGES.employees.csvSuccess, count };
+};

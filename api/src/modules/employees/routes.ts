@@ -1,0 +1,20 @@
+import { ENDPOINTS } from '@portal/shared-contracts';
+import { implement, type RouteImpl } from '../../lib/route';
+import * as h from './handlers';
+
+const E = ENDPOINTS.employees;
+
+export const employeesRoutes: RouteImpl[] = [
+  implement(E.selfRegister, h.selfRegister),
+  implement(E.bulkAdd, h.bulkAdd),
+  implement(E.csvImport, h.csvImport),
+  implement(E.list, h.list),
+  implement(E.pending, h.pending),
+  implement(E.get, h.get),
+  implement(E.accept, h.accept),
+  implement(E.bulkAccept, h.bulkAccept),
+  implement(E.reject, h.reject),
+  implement(E.deactivate, h.deactivate),
+  implement(E.reactivate, h.reactivate),
+  implement(E.remove, h.remove),
+];

@@ -1,0 +1,458 @@
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  ROUTES,
+  resetPasswordLink,
+  type EmployeeSignupBody,
+  type Employee,
+  type FieldError,
+  type ManualEmployeeRow,
+  type Page,
+} from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
+import type { Db } from '../../db/client';
+import { companies, mailOutbox, passwordResetTokens, users } from '../../db/schema';
+import { HttpError, notFound } from '../../lib/http-error';
+import { hashPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import { registrationAttemptMail } from '../../mail/templates';
+import type { MailMessage } from '../../mail/mailer';
+import type { AuthUser } from '../accounts/sessions';
+import { INVITATION_TTL_DAYS, invitationMail } from './mails';
+import { containsPattern, isUniqueViolation, pageAnswer, rows, toIso } from './sql';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** Imported employees have no password until they follow the invitation: nothing verifies against this. */
+export const NO_PASSWORD = '!invited';
+
+/** Rows per multi-row INSERT: big enough to be fast, small enough for the 65 535-parameter limit. */
+const CHUNK = 1000;
+
+// ---------------------------------------------------------------- tenancy
+
+/**
+ * The company a caller works on: an Employer/Admin always their own (whatever they send); a super
+ * admin the one asked for, or every company (null). An employer before setup has none: a company
+ * id that matches nothing, so every lookup is "not found".
+ */
+export function scopeOf(auth: AuthUser, requested?: string): string | null {
+  if (auth.role === 'SuperAdmin') return requested ?? null;
+  return auth.companyId ?? '00000000-0000-0000-0000-000000000000';
+}
+
+function scopeCondition(scope: string | null): SQL {
+  return scope === null ? sql`true` : sql`u.company_id = ${scope}`;
+}
+
+// ---------------------------------------------------------------- reads
+
+interface EmployeeDbRow {
+  id: string;
+  company_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  phone_number: string | null;
+  employee_number: string | null;
+  department: string | null;
+  driving_license_number: string | null;
+  postal_code: string | null;
+  is_active: boolean;
+  is_approved: boolean;
+  is_driver_verified: boolean;
+  deactivation_reason: string | null;
+  deactivated_at: Date | string | null;
+  deactivated_by: string | null;
+  created_at: Date | string;
+  v_make: string | null;
+  v_model: string | null;
+  v_year: number | null;
+  v_color: string | null;
+  v_registration: string | null;
+  v_verified: boolean | null;
+}
+
+/** The columns of one employee answer (users `u`, vehicles `v`, deactivating user `d`). */
+const EMPLOYEE_COLUMNS = sql`
+  u.id, u.company_id, u.first_name, u.last_name, u.email, u.phone_number, u.employee_number, u.department,
+  u.driving_license_number, u.postal_code, u.is_active, u.is_approved, u.is_driver_verified,
+  u.deactivation_reason, u.deactivated_at, d.name as deactivated_by, u.created_at,
+  v.make as v_make, v.model as v_model, v.year_manufactured as v_year, v.color as v_color,
+  v.registration_number as v_registration, v.is_verified as v_verified`;
+
+const EMPLOYEE_JOINS = sql`left join vehicles v on v.user_id = u.id left join users d on d.id = u.deactivated_by`;
+
+function toEmployee(r: EmployeeDbRow): Employee {
+  return {
+    id: r.id,
+    companyId: r.company_id,
+    firstName: r.first_name ?? '',
+    lastName: r.last_name ?? '',
+    email: r.email,
+    phoneNumber: r.phone_number,
+    employeeNumber: r.employee_number ?? '',
+    department: r.department,
+    drivingLicense: r.driving_license_number,
+    drivingLicenseNumber: r.driving_license_number,
+    isActive: r.is_active,
+    isApproved: r.is_approved,
+    isVerified: r.is_approved,
+    isDriverVerified: r.is_driver_verified,
+    postalCode: r.postal_code ? { value: r.postal_code } : null,
+    vehicle:
+      r.v_make !== null
+        ? {
+            make: r.v_make,
+            model: r.v_model ?? '',
+            yearManufactured: r.v_year === null ? null : Number(r.v_year),
+            color: r.v_color,
+            registrationNumber: r.v_registration ?? '',
+            isVerified: Boolean(r.v_verified),
+          }
+        : null,
+    deactivationReason: r.deactivation_reason,
+    deactivatedAt: toIso(r.deactivated_at),
+    deactivatedBy: r.deactivated_by,
+    journeyGroupName: null,
+    createdAt: toIso(r.created_at) ?? '',
+  };
+}
+
+export interface ListOptions {
+  pageNumber: number;
+  pageSize: number;
+  search?: string | undefined;
+  status?: 'all' | 'active' | 'deactivated' | undefined;
+  companyId?: string | undefined;
+}
+
+/**
+ * One page of approved employees (or of pending join requests) in name order, with the total,
+ * in ONE statement: the count and the page are two subqueries each free to take its best plan
+ * (the count an index-only scan, the page an ordered index scan stopped by LIMIT).
+ */
+export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListOptions, approved: boolean): Promise<Page<Employee>> {
+  if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
+  const scope = scopeOf(auth, q.companyId);
+  const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
+  if (q.status === 'active') conds.push(sql`u.is_active`);
+  if (q.status === 'deactivated') conds.push(sql`not u.is_active`);
+  const term = q.search?.trim();
+  if (term) conds.push(sql`u.search_text like ${containsPattern(term)}`);
+  const where = sql.join(conds, sql` and `);
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  const found = await rows<EmployeeDbRow & { total: number | string }>(
+    ctx.db,
+    sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
+      left join lateral (
+        select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
+        where ${where}
+        order by lower(u.last_name), lower(u.first_name), u.id
+        limit ${q.pageSize} offset ${offset}
+      ) p on true`,
+  );
+  const total = Number(found[0]?.total ?? 0);
+  const items = found.filter((r) => r.id !== null).map(toEmployee);
+  return pageAnswer(items, total, q.pageNumber, q.pageSize);
+}
+
+async function loadEmployee(db: Db, scope: string | null, id: string): Promise<Employee | null> {
+  if (!isUuid(id)) return null;
+  const [r] = await rows<EmployeeDbRow>(
+    db,
+    sql`select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
+      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scope)}`,
+  );
+  return r ? toEmployee(r) : null;
+}
+
+export async function getEmployee(ctx: ApiContext, auth: AuthUser, id: string): Promise<Employee> {
+  const employee = await loadEmployee(ctx.db, scopeOf(auth), id);
+  if (!employee) throw notFound(MESSAGES.employees.notFound);
+  return employee;
+}
+
+// ---------------------------------------------------------------- self-registration
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/**
+ * The shared link's sign-up: a pending employee (inactive, not approved) of an active company.
+ * The company comes from the path; `isActive` and `company_id` in the body are ignored. A taken
+ * email or employee number gets the generic refusal (the owner of the address is told by mail),
+ * so the public form cannot be used to find out who works where.
+ */
+export async function selfRegister(ctx: ApiContext, companyId: string, body: EmployeeSignupBody): Promise<{ id: string }> {
+  const [company] = isUuid(companyId)
+    ? await ctx.db.select({ id: companies.id, isActive: companies.isActive }).from(companies).where(eq(companies.id, companyId))
+    : [];
+  if (!company || !company.isActive) throw notFound(MESSAGES.employeeSignup.companyNotFound);
+  const passwordHash = await hashPassword(body.password);
+  const email = body.email.trim();
+  const firstName = body.firstName.trim();
+  const lastName = body.lastName.trim();
+  let id: string | null = null;
+  let emailTaken = false;
+  try {
+    id = await ctx.db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+      if (taken) {
+        emailTaken = true;
+        return null;
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          name: `${firstName} ${lastName}`,
+          role: 'Employee',
+          companyId,
+          firstName,
+          lastName,
+          employeeNumber: body.employeeNumber.trim(),
+          drivingLicenseNumber: body.drivingLicenseNumber?.trim() || null,
+          isActive: false,
+          isApproved: false,
+        })
+        .returning({ id: users.id });
+      return created!.id;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  if (!id) {
+    if (emailTaken) {
+      const base = ctx.config.publicUrl.replace(/\/+$/, '');
+      ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
+    }
+    throw new HttpError(400, MESSAGES.signup.failed);
+  }
+  ctx.log.info({ employeeId: id, companyId }, 'employee join request');
+  return { id };
+}
+
+// ---------------------------------------------------------------- decisions
+
+/** The employee `id` of the caller's scope, locked for the transaction; else "not found". */
+async function lockEmployee(tx: Db, auth: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound(MESSAGES.employees.notFound);
+  const [r] = await rows<{ id: string; is_approved: boolean; is_active: boolean }>(
+    tx,
+    sql`select u.id, u.is_approved, u.is_active from users u
+      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+  );
+  if (!r) throw notFound(MESSAGES.employees.notFound);
+  return r;
+}
+
+/** Approves a join request: approved and active. An already approved employee is left as is. */
+export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    if (e.is_approved) return;
+    await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
+  });
+}
+
+/** All or nothing: every id must be a pending request of the caller's scope. */
+export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    const scope = scopeOf(auth);
+    const found = await rows<{ id: string; is_approved: boolean }>(
+      tx as unknown as Db,
+      sql`select u.id, u.is_approved from users u
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
+          and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
+    );
+    if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
+    await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+    return unique.length;
+  });
+}
+
+/** Rejects a join request: the pending user is removed (sessions and tokens go with it). */
+export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    if (e.is_approved) throw new HttpError(400, MESSAGES.employees.notPending);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+/** Deactivation: the reason is stored with who and when; the employee's sessions end at once. */
+export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
+    await tx
+      .update(users)
+      .set({ isActive: false, deactivationReason: reason, deactivatedBy: auth.userId, deactivatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await tx.execute(sql`delete from sessions where user_id = ${id}`);
+  });
+}
+
+export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
+    await tx
+      .update(users)
+      .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  });
+}
+
+/** Immediate and irreversible: the row goes, and with it (by cascade) sessions, tokens and the vehicle. */
+export async function remove(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockEmployee(tx as unknown as Db, auth, id);
+    await tx.execute(sql`delete from sessions where user_id = ${id}`);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+// ---------------------------------------------------------------- bulk add and CSV import
+
+/** A row to import with the line it came from (CSV line, or 1-based row of a manual list). */
+export interface ImportRow extends ManualEmployeeRow {
+  line: number;
+}
+
+/**
+ * Rows that cannot be imported because of each other: the same email or employee number twice.
+ * Emails compare case-insensitively, like the unique index; employee numbers too.
+ */
+export function duplicatesWithin(list: ImportRow[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const seenEmail = new Map<string, number>();
+  const seenNumber = new Map<string, number>();
+  for (const r of list) {
+    const e = r.email.trim().toLowerCase();
+    const n = r.employeeNumber.trim().toLowerCase();
+    const firstE = seenEmail.get(e);
+    if (firstE !== undefined) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.duplicateInFile(firstE) });
+    else seenEmail.set(e, r.line);
+    const firstN = seenNumber.get(n);
+    if (firstN !== undefined) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.duplicateInFile(firstN) });
+    else seenNumber.set(n, r.line);
+  }
+  return errors;
+}
+
+export function refuse(errors: FieldError[], status = 400): HttpError {
+  const first = errors[0]!;
+  return new HttpError(status, first.line ? MESSAGES.employees.importLine(first.line, first.message) : first.message, errors);
+}
+
+/** Which of these emails / employee numbers (of this company) exist already: two statements, any size. */
+async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<FieldError[]> {
+  const emails = JSON.stringify(list.map((r) => r.email.trim().toLowerCase()));
+  const numbers = JSON.stringify(list.map((r) => r.employeeNumber.trim().toLowerCase()));
+  const [takenEmails, takenNumbers] = await Promise.all([
+    rows<{ e: string }>(db, sql`select lower(email) as e from users where lower(email) in (select json_array_elements_text(${emails}::json))`),
+    rows<{ n: string }>(
+      db,
+      sql`select lower(employee_number) as n from users where company_id = ${companyId}
+        and lower(employee_number) in (select json_array_elements_text(${numbers}::json))`,
+    ),
+  ]);
+  const e = new Set(takenEmails.map((r) => r.e));
+  const n = new Set(takenNumbers.map((r) => r.n));
+  const errors: FieldError[] = [];
+  for (const r of list) {
+    if (e.has(r.email.trim().toLowerCase())) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.emailTaken });
+    if (n.has(r.employeeNumber.trim().toLowerCase())) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.employeeNumberTaken });
+  }
+  return errors;
+}
+
+function conflictError(errors: FieldError[]): HttpError {
+  return new HttpError(409, MESSAGES.employees.usersExistServer, errors);
+}
+
+/**
+ * Adds already validated rows to the caller's company, all or nothing: approved, active, each
+ * invited by mail to set a password. One transaction of multi-row inserts (users, invitation
+ * tokens, and the outbox when there is no SMTP server), so thousands of rows take one or two
+ * seconds rather than thousands of round trips.
+ */
+export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[]): Promise<number> {
+  const companyId = auth.companyId;
+  if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
+  const within = duplicatesWithin(list);
+  if (within.length) throw refuse(within);
+  const conflicts = await existingConflicts(ctx.db, companyId, list);
+  if (conflicts.length) throw conflictError(conflicts);
+
+  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new HttpError(400, MESSAGES.company.notFound);
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+  const mails: MailMessage[] = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      for (let i = 0; i < list.length; i += CHUNK) {
+        const chunk = list.slice(i, i + CHUNK);
+        const created = await tx
+          .insert(users)
+          .values(
+            chunk.map((r) => ({
+              email: r.email.trim(),
+              passwordHash: NO_PASSWORD,
+              name: `${r.firstName.trim()} ${r.lastName.trim()}`,
+              role: 'Employee' as const,
+              companyId,
+              firstName: r.firstName.trim(),
+              lastName: r.lastName.trim(),
+              employeeNumber: r.employeeNumber.trim(),
+              isActive: true,
+              isApproved: true,
+              invitedAt: sql`now()`,
+            })),
+          )
+          .returning({ id: users.id, email: users.email, firstName: users.firstName });
+        const tokens = created.map((u) => ({ u, token: newToken() }));
+        await tx.insert(passwordResetTokens).values(
+          tokens.map(({ u, token }) => ({ userId: u.id, tokenHash: hashToken(token), expiresAt, kind: 'invitation' })),
+        );
+        const batch = tokens.map(({ u, token }) =>
+          invitationMail(u.email, u.firstName ?? '', company.name, resetPasswordLink(ctx.config.publicUrl, u.email, token)),
+        );
+        if (ctx.mailer.mode === 'outbox') {
+          await tx.insert(mailOutbox).values(batch.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: null, kind: m.kind, link: m.link ?? null })));
+        } else {
+          mails.push(...batch);
+        }
+      }
+    });
+  } catch (err) {
+    // Someone added one of these addresses between the check and the insert.
+    if (isUniqueViolation(err)) throw conflictError([]);
+    throw err;
+  }
+  // With SMTP the mails leave only once the rows exist; without, they are already in the outbox.
+  for (const m of mails) ctx.mailer.queue(m, ctx.log);
+  ctx.log.info(
+    { companyId, count: list.length, mail: ctx.mailer.mode },
+    ctx.mailer.mode === 'outbox' ? `employees added; ${list.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
+  );
+  return list.length;
+}
+
+/** The manual list: the contract already validated every row; the line is the row's position. */
+export async function bulkAdd(ctx: ApiContext, auth: AuthUser, employees: ManualEmployeeRow[]): Promise<number> {
+  return importEmployees(
+    ctx,
+    auth,
+    employees.map((e, i) => ({ ...e, line: i + 1 })),
+  );
+}
+

@@ -1,0 +1,44 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Raw statements answer `{ rows }` on PGlite and an array on postgres-js; the services only see rows.
+ */
+export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown;
+  if (Array.isArray(res)) return res as T[];
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** `%term%` for LIKE, with the pattern characters of the term taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function toIso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  const d = new Date(String(v));
+  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
+}
+
+/** Unique violation (SQLSTATE 23505), wherever the driver nests it. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function pageAnswer<T>(items: T[], totalCount: number, pageNumber: number, pageSize: number) {
+  const totalPages = Math.ceil(totalCount / pageSize);
+  return {
+    items,
+    totalCount,
+    pageNumber,
+    pageSize,
+    totalPages,
+    hasPreviousPage: pageNumber > 1,
+    hasNextPage: pageNumber < totalPages,
+  };
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { userPageSchema } from '@portal/shared-contracts';
+import { companies, users } from '../../db/schema';
+import { bearer, json, loginAs, registerEmployer } from '../../test-support';
+import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let root: string;
+let erin: string;
+let acme: string;
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const [c] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123' }).returning();
+  acme = c!.id;
+  const e = await registerEmployer(t.app, 'erin@acme.test', 'Passw0rd!', 'Erin Walker');
+  await db.update(users).set({ companyId: acme }).where(eq(users.id, e.id));
+  erin = e.token;
+  await db.insert(users).values([
+    { email: 'olivia@acme.test', passwordHash: '!', name: 'Olivia Smith', role: 'Employee', companyId: acme, firstName: 'Olivia', lastName: 'Smith', employeeNumber: '1', phoneNumber: '07700 900111' },
+    { email: 'noah@acme.test', passwordHash: '!', name: 'Noah Evans', role: 'Employee', companyId: acme, firstName: 'Noah', lastName: 'Evans', employeeNumber: '2', isApproved: false, isActive: false },
+  ]);
+  root = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+});
+
+const list = async (query = '') => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/users${query}`, headers: bearer(root) });
+  expect(res.statusCode).toBe(200);
+  return userPageSchema.parse(json(res));
+};
+
+describe('GET /api/users', () => {
+  it('lists employees and employer users together (never super admins), in name order', async () => {
+    const page = await list();
+    expect(page.totalCount).toBe(3);
+    expect(page.items.map((u) => [u.firstName, u.lastName, u.role, u.companyId])).toEqual([
+      ['Erin', 'Walker', 'Employer', acme],
+      ['Noah', 'Evans', 'Employee', acme],
+      ['Olivia', 'Smith', 'Employee', acme],
+    ]);
+  });
+
+  it('filters by type and searches first name, last name, email and phone case-insensitively', async () => {
+    expect((await list('?type=Employers')).items.map((u) => u.email)).toEqual(['erin@acme.test']);
+    expect((await list('?type=Employees')).totalCount).toBe(2);
+    expect((await list('?search=SMITH')).items.map((u) => u.email)).toEqual(['olivia@acme.test']);
+    expect((await list('?search=900111')).items.map((u) => u.email)).toEqual(['olivia@acme.test']);
+    expect((await list('?search=walk')).items.map((u) => u.role)).toEqual(['Employer']);
+    expect((await list('?search=noah%40')).items.map((u) => u.firstName)).toEqual(['Noah']);
+    expect(await list('?pageNumber=2&pageSize=2')).toMatchObject({ totalCount: 3, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
+  });
+
+  it('is for super admins only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(erin) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,178 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPortal } from './app';
+import { loadPortalConfig } from './env';
+import { ensureReleased } from './release/publish';
+import { FsReleaseStore } from './release/store';
+import { tempDir, writeFakeRepo } from './test-fixtures';
+
+const open: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((a) => a.close()));
+});
+
+async function portal(env: Record<string, string> = {}) {
+  const repo = await tempDir();
+  await writeFakeRepo(repo);
+  const shellDir = path.join(repo, 'shell', 'dist');
+  await mkdir(path.join(shellDir, 'assets'), { recursive: true });
+  await writeFile(path.join(shellDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  await writeFile(path.join(shellDir, 'main.0123456789.js'), `console.log("shell");\n`.repeat(400));
+  await writeFile(path.join(shellDir, 'favicon.ico'), 'icon');
+  const data = await tempDir();
+  const config = loadPortalConfig({ DATA_DIR: data, SHELL_DIR: shellDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
+  const store = new FsReleaseStore(config.releaseStoreDir);
+  await ensureReleased(store, { repoRoot: repo });
+  const app = await createPortal(config, {
+    repoRoot: repo,
+    logger: false,
+    registerApi: async (a) => {
+      a.get('/api/ping', async () => ({ success: true, where: 'embedded' }));
+    },
+  });
+  open.push(app);
+  return app;
+}
+
+describe('portal server', () => {
+  it('serves index.html for / and client-side paths, never cached', async () => {
+    const app = await portal();
+    for (const url of ['/', '/index.html', '/Signup', '/some/deep/link']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed shell assets for good and 404s missing files', async () => {
+    const app = await portal();
+    const js = await app.inject({ url: '/main.0123456789.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.headers['content-type']).toMatch(/javascript/);
+    expect((await app.inject({ url: '/favicon.ico' })).headers['cache-control']).toBe('public, max-age=300');
+    const missing = await app.inject({ url: '/main.deadbeef00.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/../package.json' })).body).not.toContain('"version"');
+  });
+
+  it('compresses JavaScript, including immutable assets', async () => {
+    const app = await portal();
+    const res = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('console.log("shell")');
+    const remote = await app.inject({
+      url: '/remotes/mfe-auth/1.0.0-abc12345/remoteEntry.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(remote.headers['content-encoding']).toBe('br');
+  });
+
+  it('serves remote builds from the store: immutable and readable cross-origin', async () => {
+    const app = await portal();
+    const res = await app.inject({ url: '/remotes/mfe-auth/1.0.0-abc12345/mf-manifest.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json()).toMatchObject({ name: 'mfe_auth' });
+    expect((await app.inject({ url: '/remotes/mfe-auth/1.0.0-abc12345/123.abcdef0123.js' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/remotes/mfe-auth/9.9.9/mf-manifest.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes/release.json' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/remotes/history.jsonl' })).statusCode).toBe(404);
+  });
+
+  it('answers /release.json from the store, never cached', async () => {
+    const app = await portal();
+    const res = await app.inject({ url: '/release.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().remotes['mfe-auth'].stable.entry).toBe('/remotes/mfe-auth/1.0.0-abc12345/mf-manifest.json');
+  });
+
+  it('offers the employee CSV template as a download', async () => {
+    const app = await portal();
+    const res = await app.inject({ url: '/employees.csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="employees.csv"');
+    const [header, example] = res.body.trim().split(/\r?\n/);
+    expect(header).toBe('firstName,lastName,email,employeeNumber');
+    expect(example?.split(',')).toHaveLength(4);
+  });
+
+  it('sends the security headers on every answer', async () => {
+    const app = await portal();
+    for (const url of ['/', '/release.json', '/api/ping', '/nope.js']) {
+      const res = await app.inject({ url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['permissions-policy']).toBeTruthy();
+    }
+  });
+
+  it('allows scripts from a separate release store origin in the CSP', async () => {
+    const app = await portal({ RELEASE_STORE_URL: 'https://cdn.example.com/releases' });
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://cdn.example.com;");
+    expect(csp).toContain("connect-src 'self' https://cdn.example.com;");
+  });
+
+  it('runs the api in-process by default and 404s unknown api paths', async () => {
+    const app = await portal();
+    expect((await app.inject({ url: '/api/ping' })).json()).toEqual({ success: true, where: 'embedded' });
+    const unknown = await app.inject({ url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).not.toMatch(/html/);
+  });
+
+  it('proxies /api to API_URL when set', async () => {
+    const upstream = Fastify();
+    open.push(upstream);
+    upstream.post('/api/echo', async (req) => ({ body: req.body, forwardedFor: req.headers['x-forwarded-for'] ?? null }));
+    const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const app = await portal({ API_URL: url });
+    const res = await app.inject({ method: 'POST', url: '/api/echo', payload: { a: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ body: { a: 1 }, forwardedFor: '127.0.0.1' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('portal configuration', () => {
+  it('refuses a bad variable and names it', () => {
+    expect(() => loadPortalConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadPortalConfig({ API_URL: 'not a url' })).toThrow(/API_URL/);
+  });
+
+  it('fills the documented defaults', () => {
+    const c = loadPortalConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toMatch(/\.data$/);
+    expect(c.releaseStoreDir).toBe(path.join(c.dataDir, 'releases'));
+    expect(c.shellDir).toMatch(/shell[/\\]dist$/);
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.apiUrl).toBeNull();
+    expect(c.apiEnv).toMatchObject({ DATA_DIR: c.dataDir, PUBLIC_URL: c.publicUrl });
+    expect(loadPortalConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadPortalConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadPortalConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('answers 400, not 500, to a malformed path', async () => {
+    const app = await portal();
+    expect((await app.inject({ url: '/%E0%A4%A' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,191 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import httpProxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
+import type { PortalConfig } from './env';
+import { REPO_ROOT } from './paths';
+import { emptyManifest } from './release/manifest';
+import { readShellInfo } from './release/publish';
+import { FsReleaseStore, type ReleaseStore } from './release/store';
+import { originOf, securityHeaders } from './security-headers';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_STORE = 'no-store';
+
+/** What the portal needs of `@portal/api` to run it in-process. */
+export interface EmbeddedApiModule {
+  loadApiConfig(env: Record<string, string | undefined>): unknown;
+  createApiContext(config: unknown): Promise<{ close(): Promise<void> | void }>;
+  apiPlugin: (app: FastifyInstance, opts: { ctx: unknown }) => Promise<void> | void;
+  /** The server options the api expects (request ids, logger serializers, body limit). */
+  fastifyOptions?: (ctx: unknown) => FastifyServerOptions;
+}
+
+export interface PortalOptions {
+  /** Registers the api routes instead of embedding `@portal/api` (e.g. a test double); ignored when API_URL is set. */
+  registerApi?: (app: FastifyInstance) => Promise<void>;
+  /** Fastify logger option; defaults to JSON logs at the configured level. */
+  logger?: boolean | { level: string };
+  repoRoot?: string;
+  store?: ReleaseStore;
+}
+
+// A file name carrying a content hash of 8+ hex characters (e.g. main.53de5a3fb0.js) never changes.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|mjs|css|map|woff2?|png|svg|jpe?g|gif|webp|ico)$/;
+
+async function isFile(p: string): Promise<boolean> {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The portal at one URL: the shell at `/`, remotes from the release store under `/remotes/`,
+ * `/release.json`, `/employees.csv`, and the api at `/api` (in this process or proxied).
+ */
+export async function createPortal(config: PortalConfig, options: PortalOptions = {}): Promise<FastifyInstance> {
+  const repoRoot = options.repoRoot ?? REPO_ROOT;
+  const store = options.store ?? new FsReleaseStore(config.releaseStoreDir);
+  // The embedded api is opened first: its database must be ready before the port opens, and it
+  // says which server options its routes expect.
+  let embedded: { api: EmbeddedApiModule; ctx: Awaited<ReturnType<EmbeddedApiModule['createApiContext']>> } | null = null;
+  if (!config.apiUrl && !options.registerApi) {
+    // A variable specifier keeps the api's sources out of this package's typecheck.
+    const specifier = '@portal/api';
+    const api = (await import(specifier)) as EmbeddedApiModule;
+    embedded = { api, ctx: await api.createApiContext(api.loadApiConfig(config.apiEnv)) };
+  }
+  const app = Fastify({
+    genReqId: () => randomUUID(),
+    ...(embedded?.api.fastifyOptions?.(embedded.ctx) ?? {}),
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  });
+  if (embedded) {
+    const { ctx } = embedded;
+    app.addHook('onClose', async () => {
+      await ctx.close();
+    });
+  }
+
+  const storeOrigin = originOf(config.releaseStoreUrl);
+  const headers = securityHeaders(storeOrigin, config.publicUrl.startsWith('https:'));
+  app.addHook('onRequest', async (_req, reply) => {
+    // Swagger UI at /api/docs runs under the same policy (its scripts and styles are files).
+    reply.headers(headers);
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+
+  // ---- the api
+  if (config.apiUrl) {
+    await app.register(httpProxy, {
+      upstream: config.apiUrl,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      replyOptions: {
+        rewriteRequestHeaders: (req, h) => ({
+          ...h,
+          'x-forwarded-for': [h['x-forwarded-for'], req.ip].filter(Boolean).join(', '),
+          'x-forwarded-proto': req.protocol,
+          'x-forwarded-host': req.host,
+        }),
+      },
+    });
+  } else if (embedded) {
+    await app.register(embedded.api.apiPlugin, { ctx: embedded.ctx });
+  } else if (options.registerApi) {
+    await options.registerApi(app);
+  }
+
+  // ---- remotes from the release store: immutable, readable cross-origin
+  const storeRoot = store instanceof FsReleaseStore ? store.rootDir : config.releaseStoreDir;
+  await mkdir(storeRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: storeRoot,
+    prefix: '/remotes/',
+    decorateReply: false,
+    cacheControl: false,
+    index: false,
+    dotfiles: 'deny',
+    allowedPath: (pathName: string) => FsReleaseStore.isServablePath(pathName),
+    setHeaders: (res) => {
+      res.header('cache-control', IMMUTABLE);
+      res.header('access-control-allow-origin', '*');
+      res.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+
+  // ---- the release manifest: never cached, so a release is visible on the next load
+  app.get('/release.json', async (_req, reply) => {
+    const manifest = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
+    reply.header('cache-control', NO_STORE).header('access-control-allow-origin', '*').type('application/json');
+    return manifest;
+  });
+
+  app.get('/employees.csv', async (_req, reply) => {
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('content-disposition', 'attachment; filename="employees.csv"')
+      .type('text/csv; charset=utf-8');
+    return EMPLOYEES_CSV_TEMPLATE;
+  });
+
+  // ---- the shell: index.html for `/` and every client-side path, hashed assets cached for good
+  const shellDir = config.shellDir;
+  await app.register(fastifyStatic, {
+    root: shellDir,
+    serve: false,
+    cacheControl: false,
+    index: false,
+    dotfiles: 'deny',
+  });
+
+  const sendIndex = async (reply: FastifyReply) => {
+    reply.header('cache-control', NO_STORE);
+    if (!(await isFile(path.join(shellDir, 'index.html')))) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send(`The portal shell is not built (${shellDir}/index.html is missing). Run: pnpm build`);
+    }
+    return reply.sendFile('index.html', shellDir);
+  };
+
+  const serveShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent((req.url.split('?')[0] ?? '/').replace(/\/+$/, '')) || '/';
+    } catch {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
+    }
+    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/')) return reply.callNotFound();
+    const rel = path.posix.normalize(urlPath).replace(/^\/+/, '');
+    const segments = rel.split('/');
+    if (!rel.startsWith('..') && !segments.some((s) => s.startsWith('.'))) {
+      const file = path.join(shellDir, rel);
+      if (file.startsWith(shellDir + path.sep) && (await isFile(file))) {
+        reply.header('cache-control', HASHED_ASSET.test(rel) ? IMMUTABLE : 'public, max-age=300');
+        return reply.sendFile(rel, shellDir);
+      }
+    }
+    // A path that names a file (has an extension) and does not exist is a real 404; anything else
+    // is a client-side route.
+    if (/\.[A-Za-z0-9]{1,8}$/.test(segments[segments.length - 1] ?? '')) {
+      reply.header('cache-control', NO_STORE);
+      return reply.callNotFound();
+    }
+    return sendIndex(reply);
+  };
+  app.get('/', serveShell);
+  app.get('/*', serveShell);
+
+  return app;
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** The variables the portal server reads; everything else in the environment is handed to the api. */
+const envSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: optionalString,
+  SHELL_DIR: optionalString,
+  RELEASE_STORE: optionalString,
+  /** Origin (or base URL) the remotes are served from when the store is not this server. */
+  RELEASE_STORE_URL: optionalUrl,
+  /** A separate api to proxy /api to; unset means the api runs inside this process. */
+  API_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  /** Behind a reverse proxy: believe X-Forwarded-For for the client address (rate limits use it). */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'])
+      .default('false')
+      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v)),
+  ),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface PortalConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  shellDir: string;
+  releaseStoreDir: string;
+  /** Base URL of a remote release store (no trailing slash), or null when this server serves it. */
+  releaseStoreUrl: string | null;
+  apiUrl: string | null;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Fastify's trustProxy: which X-Forwarded-* headers to believe for the client address. */
+  trustProxy: boolean;
+  /** The environment handed to the embedded api's `loadApiConfig`, with the resolved defaults filled in. */
+  apiEnv: Record<string, string | undefined>;
+}
+
+export class PortalConfigError extends Error {
+  override name = 'PortalConfigError';
+}
+
+/** Parses the environment once at start-up; a bad value stops the process and names the variable. */
+export function loadPortalConfig(env: Record<string, string | undefined> = process.env): PortalConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new PortalConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const resolve = (p: string) => path.resolve(REPO_ROOT, p);
+  const dataDir = resolve(e.DATA_DIR ?? '.data');
+  const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: e.HOST,
+    dataDir,
+    shellDir: resolve(e.SHELL_DIR ?? path.join('shell', 'dist')),
+    releaseStoreDir: e.RELEASE_STORE ? resolve(e.RELEASE_STORE) : path.join(dataDir, 'releases'),
+    releaseStoreUrl: e.RELEASE_STORE_URL ? e.RELEASE_STORE_URL.replace(/\/+$/, '') : null,
+    apiUrl: e.API_URL ? e.API_URL.replace(/\/+$/, '') : null,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    apiEnv: { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl },
+  };
+}

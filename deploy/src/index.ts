@@ -1,0 +1,7 @@
+export { createPortal, type PortalOptions, type EmbeddedApiModule, IMMUTABLE, NO_STORE } from './app';
+export { loadPortalConfig, type PortalConfig } from './env';
+export { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
+export { contentSecurityPolicy, securityHeaders } from './security-headers';
+export * from './release/store';
+export * from './release/manifest';
+export * from './release/publish';

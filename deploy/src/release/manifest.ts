@@ -1,0 +1,46 @@
+import type { BuildRef, ReleaseManifest, RemoteId } from '@portal/shared-contracts';
+
+/** How many earlier stable versions a remote keeps for rollback. */
+export const PREVIOUS_KEPT = 10;
+
+export function emptyManifest(shell: ReleaseManifest['shell']): ReleaseManifest {
+  return { schemaVersion: 1, shell, overrideOrigins: [], remotes: {} };
+}
+
+/** The manifest path of a build, on this server or under a remote store's base URL. */
+export function entryFor(remote: RemoteId, version: string, baseUrl: string | null = null): string {
+  return `${baseUrl ?? ''}/remotes/${remote}/${version}/mf-manifest.json`;
+}
+
+/**
+ * Makes `build` the stable version of `remote`; the one it replaces goes first in `previous`.
+ * Returns a new manifest and the version replaced (null when there was none).
+ */
+export function setStable(
+  manifest: ReleaseManifest,
+  remote: RemoteId,
+  build: BuildRef,
+  now = new Date(),
+): { manifest: ReleaseManifest; replaced: string | null } {
+  const current = manifest.remotes[remote];
+  const replaced = current?.stable.version ?? null;
+  const previous = current
+    ? [current.stable, ...current.previous.filter((p) => p.version !== build.version && p.version !== current.stable.version)]
+    : [];
+  const canary = current?.canary && current.canary.version !== build.version ? current.canary : null;
+  return {
+    manifest: {
+      ...manifest,
+      remotes: {
+        ...manifest.remotes,
+        [remote]: {
+          stable: build,
+          canary,
+          previous: replaced === build.version ? (current?.previous ?? []) : previous.slice(0, PREVIOUS_KEPT),
+          updatedAt: now.toISOString(),
+        },
+      },
+    },
+    replaced,
+  };
+}

@@ -1,0 +1,68 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeFakeRepo } from '../test-fixtures';
+import { ensureReleased, publishRemote } from './publish';
+import { FsReleaseStore } from './store';
+
+describe('publishRemote', () => {
+  it('publishes the version the build recorded, once', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const store = new FsReleaseStore(await tempDir());
+
+    const res = await publishRemote(store, 'mfe-auth', { repoRoot: repo });
+    expect(res).toMatchObject({ version: '1.0.0-abc12345', published: true });
+    expect(res.build).toMatchObject({ entry: '/remotes/mfe-auth/1.0.0-abc12345/mf-manifest.json', contractsVersion: '1.2.0' });
+
+    await expect(publishRemote(store, 'mfe-auth', { repoRoot: repo })).rejects.toThrow(/already published/);
+    expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo, ifMissing: true })).published).toBe(false);
+    expect((await store.readHistory()).filter((h) => h.action === 'publish')).toHaveLength(1);
+  });
+
+  it('takes an explicit version and refuses a missing build', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const store = new FsReleaseStore(await tempDir());
+    expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo, version: '9.9.9' })).version).toBe('9.9.9');
+    await expect(publishRemote(store, 'mfe-billing', { repoRoot: repo })).rejects.toThrow(/No build of mfe-billing/);
+  });
+});
+
+describe('ensureReleased', () => {
+  it('publishes every built remote and makes it stable when it has none', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const store = new FsReleaseStore(await tempDir());
+
+    const first = await ensureReleased(store, { repoRoot: repo });
+    expect(first).toEqual([{ remote: 'mfe-auth', version: '1.0.0-abc12345', published: true, madeStable: true }]);
+    const manifest = await store.readManifest();
+    expect(manifest?.remotes['mfe-auth']?.stable.version).toBe('1.0.0-abc12345');
+    expect(manifest?.shell.contractsVersion).toBe('1.2.0');
+
+    // Nothing changed: nothing happens.
+    expect(await ensureReleased(store, { repoRoot: repo, promoteNew: true })).toEqual([
+      { remote: 'mfe-auth', version: '1.0.0-abc12345', published: false, madeStable: false },
+    ]);
+  });
+
+  it('publishes a changed build of the same commit under a new version and promotes it on request', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo, 'v1');
+    const store = new FsReleaseStore(await tempDir());
+    await ensureReleased(store, { repoRoot: repo });
+
+    await writeFile(path.join(repo, 'mfe-auth', 'dist', '123.abcdef0123.js'), 'console.log("v2")');
+    const kept = await ensureReleased(store, { repoRoot: repo });
+    expect(kept[0]?.version).toMatch(/^1\.0\.0-abc12345\.[0-9a-f]{10}$/);
+    expect(kept[0]?.madeStable).toBe(false);
+    expect((await store.readManifest())?.remotes['mfe-auth']?.stable.version).toBe('1.0.0-abc12345');
+
+    const promoted = await ensureReleased(store, { repoRoot: repo, promoteNew: true });
+    expect(promoted[0]).toMatchObject({ version: kept[0]?.version, published: false, madeStable: true });
+    const remote = (await store.readManifest())?.remotes['mfe-auth'];
+    expect(remote?.stable.version).toBe(kept[0]?.version);
+    expect(remote?.previous.map((p) => p.version)).toEqual(['1.0.0-abc12345']);
+  });
+});

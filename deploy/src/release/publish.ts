@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { REPO_ROOT } from '../paths';
+import { emptyManifest, entryFor, setStable } from './manifest';
+import { BUILD_INFO_FILE, ReleaseStoreError, assertRemote, buildInfoSchema, type BuildInfo, type ReleaseStore } from './store';
+
+export interface PublishOptions {
+  /** Defaults to the version the build recorded (build-info.json), else `<package version>-<git commit>`. */
+  version?: string;
+  /** The build folder; defaults to `<repo>/<remote>/dist`. */
+  dir?: string;
+  /** An existing identical version is not an error (it is already published). */
+  ifMissing?: boolean;
+  /** Base URL of a remote store, written into manifest entries. */
+  storeUrl?: string | null;
+  repoRoot?: string;
+  now?: Date;
+}
+
+export interface PublishResult {
+  remote: RemoteId;
+  version: string;
+  /** False when the version was already in the store and nothing was copied. */
+  published: boolean;
+  build: BuildRef;
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(file, 'utf8'));
+}
+
+function gitShortCommit(cwd: string): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short=8', 'HEAD'], { cwd, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'local';
+  }
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** sha256 over every file of a build except the build record (which carries a timestamp). */
+export async function hashBuild(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const rel of await listFiles(dir)) {
+    if (rel === BUILD_INFO_FILE) continue;
+    hash.update(rel).update('\0').update(await readFile(path.join(dir, rel))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** What a build folder says about itself, completed from the package and git when it says nothing. */
+export async function describeBuild(remote: RemoteId, dir: string, repoRoot = REPO_ROOT): Promise<BuildInfo> {
+  const recorded = buildInfoSchema.safeParse(await readJson(path.join(dir, BUILD_INFO_FILE)).catch(() => null));
+  const contentHash = await hashBuild(dir);
+  if (recorded.success) return { ...recorded.data, contentHash };
+  const pkg = (await readJson(path.join(repoRoot, remote, 'package.json')).catch(() => ({}))) as { name?: string; version?: string };
+  const contracts = (await readJson(path.join(repoRoot, 'shared-contracts', 'package.json'))) as { version: string };
+  const commit = gitShortCommit(repoRoot);
+  return {
+    name: pkg.name,
+    version: `${pkg.version ?? '0.0.0'}-${commit}`,
+    contractsVersion: contracts.version,
+    commit,
+    contentHash,
+  };
+}
+
+/** Copies one remote's build into the store. Never touches the manifest: releasing is a separate step. */
+export async function publishRemote(store: ReleaseStore, remote: string, options: PublishOptions = {}): Promise<PublishResult> {
+  assertRemote(remote);
+  const repoRoot = options.repoRoot ?? REPO_ROOT;
+  const dir = path.resolve(options.dir ?? path.join(repoRoot, remote, 'dist'));
+  if (!(await exists(path.join(dir, 'mf-manifest.json')))) {
+    throw new ReleaseStoreError(`No build of ${remote} at ${dir} (mf-manifest.json missing): run its build first`);
+  }
+  const info = await describeBuild(remote, dir, repoRoot);
+  const version = options.version ?? info.version;
+  const now = options.now ?? new Date();
+  let published = false;
+  let publishedAt = now.toISOString();
+  if (await store.hasVersion(remote, version)) {
+    if (!options.ifMissing) {
+      throw new ReleaseStoreError(`${remote} ${version} is already published; versions are immutable (use a new version)`);
+    }
+    const existing = await store.readBuildInfo(remote, version);
+    if (existing?.contentHash && info.contentHash && existing.contentHash !== info.contentHash) {
+      throw new ReleaseStoreError(`${remote} ${version} is already published with different content; use a new version`);
+    }
+    publishedAt = existing?.publishedAt ?? publishedAt;
+  } else {
+    await store.putBuild(remote, version, dir, { ...info, version, publishedAt });
+    await store.appendHistory({ at: publishedAt, action: 'publish', remote, version });
+    published = true;
+  }
+  return {
+    remote,
+    version,
+    published,
+    build: { version, entry: entryFor(remote, version, options.storeUrl ?? null), contractsVersion: info.contractsVersion, publishedAt },
+  };
+}
+
+/** Remote packages of the repo that have a build: `mfe-*` folders with `dist/mf-manifest.json`. */
+export async function builtRemotes(repoRoot = REPO_ROOT): Promise<RemoteId[]> {
+  const out: RemoteId[] = [];
+  for (const e of await readdir(repoRoot, { withFileTypes: true })) {
+    if (!e.isDirectory() || !e.name.startsWith('mfe-')) continue;
+    if (!(REMOTE_IDS as readonly string[]).includes(e.name)) continue;
+    if (await exists(path.join(repoRoot, e.name, 'dist', 'mf-manifest.json'))) out.push(e.name as RemoteId);
+  }
+  return out;
+}
+
+export async function readShellInfo(repoRoot: string): Promise<ReleaseManifest['shell']> {
+  const recorded = buildInfoSchema.safeParse(
+    await readJson(path.join(repoRoot, 'shell', 'dist', BUILD_INFO_FILE)).catch(() => null),
+  );
+  if (recorded.success) return { version: recorded.data.version, contractsVersion: recorded.data.contractsVersion };
+  const pkg = (await readJson(path.join(repoRoot, 'shell', 'package.json')).catch(() => ({}))) as { version?: string };
+  const contracts = (await readJson(path.join(repoRoot, 'shared-contracts', 'package.json'))) as { version: string };
+  return { version: `${pkg.version ?? '0.0.0'}-${gitShortCommit(repoRoot)}`, contractsVersion: contracts.version };
+}
+
+export interface EnsureOptions {
+  repoRoot?: string;
+  /** Make a freshly built version stable even when the remote already has a stable one. */
+  promoteNew?: boolean;
+  storeUrl?: string | null;
+  log?: (line: string) => void;
+  now?: Date;
+}
+
+export interface EnsureResult {
+  remote: RemoteId;
+  version: string;
+  published: boolean;
+  /** The version made stable by this call, if any. */
+  madeStable: boolean;
+}
+
+/**
+ * Used at start: every built remote of the repo is in the store, and is the stable version when
+ * the remote has none (or, with `promoteNew`, whenever it is not already). A working-tree build
+ * that differs from a published one of the same name gets the content hash appended, so a local
+ * change is never refused as "already published" nor silently ignored.
+ */
+export async function ensureReleased(store: ReleaseStore, options: EnsureOptions = {}): Promise<EnsureResult[]> {
+  const repoRoot = options.repoRoot ?? REPO_ROOT;
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  const results: EnsureResult[] = [];
+  let manifest = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
+  manifest = { ...manifest, shell: await readShellInfo(repoRoot) };
+
+  for (const remote of await builtRemotes(repoRoot)) {
+    const dir = path.join(repoRoot, remote, 'dist');
+    const info = await describeBuild(remote, dir, repoRoot);
+    let version = info.version;
+    if (await store.hasVersion(remote, version)) {
+      const existing = await store.readBuildInfo(remote, version);
+      if (existing?.contentHash && existing.contentHash !== info.contentHash) {
+        version = `${info.version}.${info.contentHash?.slice(0, 10) ?? 'changed'}`;
+      }
+    }
+    const res = await publishRemote(store, remote, {
+      version,
+      dir,
+      ifMissing: true,
+      storeUrl: options.storeUrl ?? null,
+      repoRoot,
+      now,
+    });
+    if (res.published) log(`published ${remote} ${version}`);
+    const current = manifest.remotes[remote];
+    let madeStable = false;
+    if (!current || (options.promoteNew && current.stable.version !== version)) {
+      const next = setStable(manifest, remote, res.build, now);
+      manifest = next.manifest;
+      madeStable = true;
+      await store.appendHistory({
+        at: now.toISOString(),
+        action: 'stable',
+        remote,
+        version,
+        from: next.replaced,
+        note: current ? 'promoted at start (newly built)' : 'first release',
+      });
+      log(`${remote} ${version} is now stable${next.replaced ? ` (was ${next.replaced})` : ''}`);
+    }
+    results.push({ remote, version, published: res.published, madeStable });
+  }
+  await store.writeManifest(manifest);
+  return results;
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { z } from 'zod';
+
+/** What a publish records next to the build (also what `build-info.json` in a dist holds). */
+export const buildInfoSchema = z.object({
+  name: z.string().optional(),
+  version: z.string(),
+  contractsVersion: z.string(),
+  commit: z.string().optional(),
+  builtAt: z.string().optional(),
+  publishedAt: z.string().optional(),
+  /** sha256 of the build's files, so a rebuilt but unchanged remote is recognised. */
+  contentHash: z.string().optional(),
+});
+export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+export const HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary'] as const;
+export const historyEntrySchema = z.object({
+  at: z.string(),
+  action: z.enum(HISTORY_ACTIONS),
+  remote: z.string(),
+  version: z.string(),
+  /** The version in force before the change, when there was one. */
+  from: z.string().nullable().optional(),
+  by: z.string().optional(),
+  note: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/**
+ * The release store: immutable builds per remote and version, the manifest the shell boots from,
+ * and an append-only history. The embedded implementation is a folder; an object-storage one only
+ * has to implement this interface.
+ */
+export interface ReleaseStore {
+  /** A description for logs, e.g. the folder or bucket. */
+  readonly location: string;
+  hasVersion(remote: RemoteId, version: string): Promise<boolean>;
+  listVersions(remote: RemoteId): Promise<string[]>;
+  /** Copies a build in as `<remote>/<version>`; refuses a version that already exists (builds are immutable). */
+  putBuild(remote: RemoteId, version: string, fromDir: string, info?: BuildInfo): Promise<void>;
+  readBuildInfo(remote: RemoteId, version: string): Promise<BuildInfo | null>;
+  /** The manifest in force, or null before anything was released. */
+  readManifest(): Promise<ReleaseManifest | null>;
+  /** Replaces the manifest atomically: a reader sees the old one or the new one, never half. */
+  writeManifest(manifest: ReleaseManifest): Promise<void>;
+  appendHistory(entry: HistoryEntry): Promise<void>;
+  readHistory(): Promise<HistoryEntry[]>;
+}
+
+export class ReleaseStoreError extends Error {
+  override name = 'ReleaseStoreError';
+}
+
+/** Versions become URL path segments and folder names: keep them to a safe alphabet. */
+const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,127}$/;
+
+export function assertRemote(remote: string): asserts remote is RemoteId {
+  if (!(REMOTE_IDS as readonly string[]).includes(remote)) {
+    throw new ReleaseStoreError(`Unknown remote "${remote}". Known remotes: ${REMOTE_IDS.join(', ')}`);
+  }
+}
+
+export function assertVersion(version: string): void {
+  if (!VERSION_PATTERN.test(version) || version.includes('..')) {
+    throw new ReleaseStoreError(`Invalid version "${version}": use letters, digits, ".", "-", "_" or "+"`);
+  }
+}
+
+export const BUILD_INFO_FILE = 'build-info.json';
+const MANIFEST_FILE = 'release.json';
+const HISTORY_FILE = 'history.jsonl';
+
+async function readBuildInfoFile(file: string): Promise<Partial<BuildInfo>> {
+  try {
+    const parsed = buildInfoSchema.partial().safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  try {
+    await stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Layout: `<root>/<remote>/<version>/...`, `<root>/release.json`, `<root>/history.jsonl`. */
+export class FsReleaseStore implements ReleaseStore {
+  readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = path.resolve(rootDir);
+  }
+
+  get location(): string {
+    return this.rootDir;
+  }
+
+  versionDir(remote: RemoteId, version: string): string {
+    assertRemote(remote);
+    assertVersion(version);
+    return path.join(this.rootDir, remote, version);
+  }
+
+  async hasVersion(remote: RemoteId, version: string): Promise<boolean> {
+    return exists(this.versionDir(remote, version));
+  }
+
+  async listVersions(remote: RemoteId): Promise<string[]> {
+    assertRemote(remote);
+    try {
+      const entries = await readdir(path.join(this.rootDir, remote), { withFileTypes: true });
+      return entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort();
+    } catch {
+      return [];
+    }
+  }
+
+  async putBuild(remote: RemoteId, version: string, fromDir: string, info?: BuildInfo): Promise<void> {
+    const target = this.versionDir(remote, version);
+    if (!(await exists(path.join(fromDir, 'mf-manifest.json')))) {
+      throw new ReleaseStoreError(`${fromDir} holds no mf-manifest.json: build ${remote} first`);
+    }
+    if (await exists(target)) {
+      throw new ReleaseStoreError(`${remote} ${version} is already in the store; a published version is never replaced`);
+    }
+    // Copy beside the target under a hidden name, then rename: a half-copied build is never visible.
+    const staging = path.join(this.rootDir, remote, `.incoming-${version}-${randomBytes(4).toString('hex')}`);
+    await mkdir(path.dirname(staging), { recursive: true });
+    try {
+      await cp(fromDir, staging, { recursive: true, errorOnExist: true, force: false, mode: fsConstants.COPYFILE_EXCL });
+      const recorded = info ?? (await readBuildInfoFile(path.join(fromDir, BUILD_INFO_FILE)));
+      const record = buildInfoSchema.parse({
+        contractsVersion: CONTRACTS_VERSION,
+        publishedAt: new Date().toISOString(),
+        ...recorded,
+        version,
+      });
+      await writeFile(path.join(staging, BUILD_INFO_FILE), `${JSON.stringify(record, null, 2)}\n`);
+      if (await exists(target)) {
+        throw new ReleaseStoreError(`${remote} ${version} was published meanwhile; a published version is never replaced`);
+      }
+      await rename(staging, target);
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  }
+
+  async readBuildInfo(remote: RemoteId, version: string): Promise<BuildInfo | null> {
+    try {
+      const raw = await readFile(path.join(this.versionDir(remote, version), BUILD_INFO_FILE), 'utf8');
+      return buildInfoSchema.parse(JSON.parse(raw));
+    } catch {
+      return null;
+    }
+  }
+
+  async readManifest(): Promise<ReleaseManifest | null> {
+    let raw: string;
+    try {
+      raw = await readFile(path.join(this.rootDir, MANIFEST_FILE), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    return releaseManifestSchema.parse(JSON.parse(raw));
+  }
+
+  async writeManifest(manifest: ReleaseManifest): Promise<void> {
+    const valid = releaseManifestSchema.parse(manifest);
+    await mkdir(this.rootDir, { recursive: true });
+    const tmp = path.join(this.rootDir, `.${MANIFEST_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
+    await writeFile(tmp, `${JSON.stringify(valid, null, 2)}\n`);
+    await rename(tmp, path.join(this.rootDir, MANIFEST_FILE));
+  }
+
+  async appendHistory(entry: HistoryEntry): Promise<void> {
+    const valid = historyEntrySchema.parse(entry);
+    await mkdir(this.rootDir, { recursive: true });
+    // One write per line with O_APPEND keeps concurrent appends whole.
+    await appendFile(path.join(this.rootDir, HISTORY_FILE), `${JSON.stringify(valid)}\n`);
+  }
+
+  async readHistory(): Promise<HistoryEntry[]> {
+    let raw: string;
+    try {
+      raw = await readFile(path.join(this.rootDir, HISTORY_FILE), 'utf8');
+    } catch {
+      return [];
+    }
+    return raw
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => historyEntrySchema.parse(JSON.parse(l)));
+  }
+
+  /** True when `relPath` (URL path below /remotes/) names a file inside a published build. */
+  static isServablePath(relPath: string): boolean {
+    const parts = relPath.replace(/^\/+/, '').split('/');
+    if (parts.length < 3) return false;
+    const [remote, version] = parts;
+    if (!remote || !version) return false;
+    if (!(REMOTE_IDS as readonly string[]).includes(remote)) return false;
+    if (!VERSION_PATTERN.test(version)) return false;
+    return parts.every((p) => p !== '' && p !== '.' && p !== '..' && !p.startsWith('.'));
+  }
+}

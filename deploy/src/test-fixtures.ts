@@ -1,0 +1,39 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const created: string[] = [];
+
+export async function tempDir(prefix = 'portal-deploy-'): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every folder `tempDir` made (called after each test file). */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(created.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}
+
+/** A remote build as Rspack leaves it: an mf-manifest.json, an entry and a chunk. */
+export async function writeFakeRemoteBuild(dir: string, marker = 'v1'): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'mf-manifest.json'), JSON.stringify({ id: 'mfe_auth', name: 'mfe_auth', marker }));
+  await writeFile(path.join(dir, 'remoteEntry.js'), `/* ${marker} */ ${'var mfe_auth = {};\n'.repeat(200)}`);
+  await writeFile(path.join(dir, '123.abcdef0123.js'), `console.log(${JSON.stringify(marker)});`);
+}
+
+/** A small repository: shared-contracts and one remote package with a build. */
+export async function writeFakeRepo(root: string, marker = 'v1'): Promise<void> {
+  await mkdir(path.join(root, 'shared-contracts'), { recursive: true });
+  await writeFile(path.join(root, 'shared-contracts', 'package.json'), JSON.stringify({ version: '1.2.0' }));
+  await mkdir(path.join(root, 'shell'), { recursive: true });
+  await writeFile(path.join(root, 'shell', 'package.json'), JSON.stringify({ version: '2.0.0' }));
+  await mkdir(path.join(root, 'mfe-auth'), { recursive: true });
+  await writeFile(path.join(root, 'mfe-auth', 'package.json'), JSON.stringify({ name: '@portal/mfe-auth', version: '1.0.0' }));
+  await writeFakeRemoteBuild(path.join(root, 'mfe-auth', 'dist'), marker);
+  await writeFile(
+    path.join(root, 'mfe-auth', 'dist', 'build-info.json'),
+    JSON.stringify({ version: '1.0.0-abc12345', contractsVersion: '1.2.0', commit: 'abc12345', builtAt: new Date().toISOString() }),
+  );
+}

@@ -1,0 +1,6 @@
+import { afterAll } from 'vitest';
+import { removeTempDirs } from './test-fixtures';
+
+afterAll(async () => {
+  await removeTempDirs();
+});

@@ -1,0 +1,110 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const ARTIFACTS = path.join(REPO_ROOT, 'e2e', 'artifacts');
+const TSX = path.join(REPO_ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
+
+export const SUPERADMIN = { email: 'admin@example.test', password: 'E2e-Super-Admin-9731!' } as const;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before answering`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the portal did not answer ${url} within ${timeoutMs} ms`);
+}
+
+export interface RunningPortal {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built portal (deploy server, api embedded, PGlite) on a free port with a fresh data
+ * folder, after releasing the built remotes into that folder's release store.
+ */
+export async function startPortal(extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
+  const shellIndex = path.join(REPO_ROOT, 'shell', 'dist', 'index.html');
+  if (!existsSync(shellIndex)) throw new Error(`${shellIndex} is missing: run "pnpm build" before the journeys`);
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // A developer's own database, api or store must not leak into the run.
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL', 'SHELL_DIR']) delete inherited[key];
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    SUPERADMIN_EMAIL: SUPERADMIN.email,
+    SUPERADMIN_PASSWORD: SUPERADMIN.password,
+    EXPOSE_OUTBOX: '1',
+    LOG_LEVEL: 'info',
+    // E2E_API_URL runs the journeys against an api started separately (proxied, as in production).
+    ...(process.env.E2E_API_URL ? { API_URL: process.env.E2E_API_URL } : {}),
+    ...extraEnv,
+  };
+
+  const release = spawnSync(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env, encoding: 'utf8' });
+  if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.stdout}\n${release.stderr}`);
+
+  const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(TSX, ['src/server.ts'], { cwd: path.join(REPO_ROOT, 'deploy'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  try {
+    await waitForHttp(`${url}/release.json`, child, 120_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message} (log: ${logFile})`);
+  }
+
+  return {
+    url,
+    dataDir,
+    logFile,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      log.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES, type RemoteId } from '@portal/shared-contracts';
+
+export { SUPERADMIN } from './portal-process';
+
+export function portalUrl(): string {
+  const url = process.env.PORTAL_URL;
+  if (!url) throw new Error('PORTAL_URL is not set: the journeys run through playwright.config.ts');
+  return url;
+}
+
+let counter = 0;
+/** A fresh address per journey: the database persists across the run. */
+export function uniqueEmail(tag: string): string {
+  counter += 1;
+  return `${tag}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+/** A hash route of the portal, e.g. hash(ROUTES.loginDetails) -> "/#/login-details". */
+export function hash(route: string): string {
+  return `/#${route}`;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Resolves when the page shows the given hash route (ignoring the query). */
+export async function expectRoute(page: Page, route: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`#${escapeRegExp(route)}(?:[?].*)?$`));
+}
+
+export async function expectLoginPage(page: Page): Promise<void> {
+  // "/" shown as "/#" or "/#/" by the hash router
+  await expect(page).toHaveURL(/^[^#]*\/(#\/?)?$/);
+  await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
+}
+
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(hash(ROUTES.login));
+  await fillLogin(page, email, password);
+}
+
+/** Signs up a new employer through the Signup page (all three agreements ticked). */
+export async function signUpEmployer(page: Page, name: string, email: string, password: string): Promise<void> {
+  await page.goto(hash(ROUTES.signup));
+  await page.getByLabel(MESSAGES.fields.name, { exact: true }).fill(name);
+  await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(password);
+  await page.getByLabel(MESSAGES.fields.confirmPassword, { exact: true }).fill(password);
+  const agreements = page.getByRole('checkbox');
+  await expect(agreements).toHaveCount(3);
+  for (const box of await agreements.all()) await box.check();
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** Log Out from the profile menu, confirming the spec's question. */
+export async function logOutViaProfileMenu(page: Page, userName: string): Promise<void> {
+  // The profile menu's trigger is named after the signed-in user ("My profile: <name>" or the name).
+  const profile = page.getByRole('banner').getByRole('button', { name: new RegExp(escapeRegExp(userName)) });
+  // The setup pages are stand-alone in the spec's route table; the profile menu belongs to the
+  // employer layout, so go there when the current page has none.
+  if (!(await profile.isVisible({ timeout: 3_000 }).catch(() => false))) {
+    await page.goto(hash(ROUTES.loginDetails));
+  }
+  await profile.click();
+  await page.getByRole('menuitem', { name: MESSAGES.labels.logOut }).click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(dialog.getByText(MESSAGES.session.confirmLogout)).toBeVisible();
+  await dialog.getByRole('button', { name: MESSAGES.labels.logout, exact: true }).click();
+}
+
+/** Creates an employer account through the api, leaving the page signed out. */
+export async function apiRegisterEmployer(request: APIRequestContext, userName: string, email: string, password: string): Promise<void> {
+  const res = await request.post('/api/accounts/register', {
+    data: { email, password, userName, role: 'Employer' },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** The api's own answer to a login, for journeys that act from a second client. */
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/api/accounts/login', {
+    data: { email, password },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+const RESET_LINK = (email: string) =>
+  new RegExp(`https?://[^\\s"'<>\\\\]+/#${ROUTES.resetPassword}\\?email=${escapeRegExp(encodeURIComponent(email))}&(?:amp;)?token=[^\\s"'<>\\\\&]+`, 'g');
+
+/**
+ * The reset link mailed to `email`. Without SMTP the api keeps mail in its outbox and logs it: the
+ * outbox route (EXPOSE_OUTBOX=1) is read when the api offers one, else the portal's log.
+ */
+export async function readResetLink(request: APIRequestContext, email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const pattern = RESET_LINK(email);
+  while (Date.now() < deadline) {
+    const sources: string[] = [];
+    for (const path of [`/api/dev/outbox?to=${encodeURIComponent(email)}`, '/api/dev/outbox', '/api/dev/mail']) {
+      const res = await request.get(path).catch(() => null);
+      if (res?.ok()) sources.push(await res.text());
+    }
+    if (process.env.PORTAL_LOG) sources.push(await readFile(process.env.PORTAL_LOG, 'utf8').catch(() => ''));
+    const links = sources.flatMap((s) => s.replace(/\\u0026/g, '&').match(pattern) ?? []);
+    const last = links.at(-1);
+    if (last) return last.replace('&amp;', '&');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no reset link for ${email} in the outbox or the portal log`);
+}
+
+/** The remotes /release.json releases, so a journey can expect a page or its "unavailable" panel. */
+export async function releasedRemotes(request: APIRequestContext): Promise<Set<RemoteId>> {
+  const res = await request.get('/release.json');
+  expect(res.ok()).toBe(true);
+  const manifest = (await res.json()) as { remotes: Partial<Record<RemoteId, unknown>> };
+  return new Set(Object.keys(manifest.remotes) as RemoteId[]);
+}
+
+/** A route drawn by `remote`: its page when released, otherwise the panel naming the feature. */
+export async function expectRemoteOrUnavailable(page: Page, released: Set<RemoteId>, remote: RemoteId): Promise<void> {
+  const panel = page.getByText(MESSAGES.common.featureUnavailable(REMOTES[remote].feature));
+  if (released.has(remote)) {
+    await expect(page.locator('main, #root').first()).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  } else {
+    await expect(panel).toBeVisible();
+  }
+}
