@@ -83,7 +83,10 @@ function start() {
   // The server is this process's direct child (through tsx, which relays signals), so stopping
   // `npm start` stops the portal too.
   const tsx = path.join(ROOT, 'deploy', 'node_modules', '.bin', isWindows ? 'tsx.cmd' : 'tsx');
-  const child = spawn(tsx, ['src/server.ts'], { cwd: path.join(ROOT, 'deploy'), stdio: 'inherit', shell: isWindows });
+  // A newcomer should see a populated portal: demo companies and employees are created on the first
+  // start (DEMO_DATA=0 turns that off) and their logins printed once.
+  const env = { ...process.env, DEMO_DATA: process.env.DEMO_DATA ?? '1' };
+  const child = spawn(tsx, ['src/server.ts'], { cwd: path.join(ROOT, 'deploy'), stdio: 'inherit', shell: isWindows, env });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

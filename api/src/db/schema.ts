@@ -114,11 +114,12 @@ export const users = pgTable(
     /** When the invitation mail (set your password) was sent to an imported or added employee. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
-     * What list searches match (case-insensitive contains): kept by the database so a search
-     * never recomputes it per row, and indexed with trigrams.
+     * What list searches match (case-insensitive contains): first and last name (or the name of
+     * a non-employee), email, employee number. Kept by the database so a search never recomputes
+     * it per row, and indexed with trigrams.
      */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || name || ' ' || email || ' ' || coalesce(employee_number, '') || ' ' || coalesce(phone_number, ''))`,
+      sql`lower(coalesce(first_name || ' ' || last_name, name) || ' ' || email || ' ' || coalesce(employee_number, ''))`,
     ),
   },
   (t) => [
@@ -126,8 +127,12 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId),
     // The employee list: one company, approved or pending, in name order, read a page at a time.
     index('users_employee_list_idx').on(t.companyId, t.role, t.isApproved, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
-    // Case-insensitive contains-search (ILIKE '%term%') through trigrams.
+    // Totals of the employee list: an index-only count, far smaller than the table.
+    index('users_employee_count_idx').on(t.companyId, t.role, t.isApproved, t.isActive),
+    // Case-insensitive contains-search (LIKE '%term%' on lowered text) through trigrams.
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The super admin's user list also searches phone numbers.
+    index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
     // An employee number names one employee within a company.
     uniqueIndex('users_company_employee_number_unique')
       .on(t.companyId, sql`lower(${t.employeeNumber})`)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
 import { json, loginAs } from '../test-support';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../testing';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
 let t: TestApp;
@@ -49,11 +49,26 @@ describe('demo data', () => {
     expect(company.locations.length).toBeGreaterThanOrEqual(2);
     expect(company.incentive).not.toBeNull();
     expect(json(await loginAs(t.app, DEMO_ACCOUNTS.secondEmployer, DEMO_PASSWORD))).toMatchObject({ signUpState: 3 });
+    // Demo employees are created only with the companies (employeesPerCompany was 0 here).
+    expect(await t.ctx.db.select().from(users).where(eq(users.role, 'Employee'))).toEqual([]);
     expect(json(await loginAs(t.app, DEMO_ACCOUNTS.newEmployer, DEMO_PASSWORD))).toMatchObject({ signUpState: 0, employerId: null });
     const closed = await loginAs(t.app, DEMO_ACCOUNTS.deactivatedEmployer, DEMO_PASSWORD);
     expect(closed.statusCode).toBe(403);
     expect(json(closed)).toMatchObject({ message: MESSAGES.login.companyDeactivated });
     const [u] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.newEmployer));
     expect(u!.companyId).toBeNull();
+  });
+
+  it('adds employees to each demo company on the run that creates them', async () => {
+    await t.reset();
+    const result = await seedDemo({ db: t.ctx.db, log: { info() {}, warn() {}, error() {} } }, { employeesPerCompany: 3 });
+    for (const c of result.companies) {
+      const staff = await t.ctx.db.select().from(users).where(eq(users.companyId, c.id));
+      expect(staff.filter((u) => u.role === 'Employee')).toHaveLength(3);
+    }
+    const list = json<{ items: { name: string; employeeCount: number }[] }>(
+      await t.app.inject({ method: 'GET', url: '/api/employers', headers: { authorization: `Bearer ${json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token}` } }),
+    );
+    expect(list.items.map((i) => i.employeeCount)).toEqual([3, 3, 3]);
   });
 });

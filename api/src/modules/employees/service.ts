@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
@@ -11,7 +12,7 @@ import {
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
-import { companies, mailOutbox, passwordResetTokens, users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/http-error';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -27,7 +28,7 @@ export const isUuid = (s: string) => UUID.test(s);
 /** Imported employees have no password until they follow the invitation: nothing verifies against this. */
 export const NO_PASSWORD = '!invited';
 
-/** Rows per multi-row INSERT: big enough to be fast, small enough for the 65 535-parameter limit. */
+/** Rows per multi-row INSERT: big enough to be fast, small enough to keep each statement a few MB. */
 const CHUNK = 1000;
 
 // ---------------------------------------------------------------- tenancy
@@ -130,8 +131,9 @@ export interface ListOptions {
 
 /**
  * One page of approved employees (or of pending join requests) in name order, with the total,
- * in ONE statement: the count and the page are two subqueries each free to take its best plan
- * (the count an index-only scan, the page an ordered index scan stopped by LIMIT).
+ * in ONE statement (one round trip). Without a search the count and the page are two subqueries
+ * each free to take its best plan (the count an index-only scan, the page an ordered index scan
+ * stopped by LIMIT).
  */
 export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListOptions, approved: boolean): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
@@ -143,15 +145,31 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListOpti
   if (term) conds.push(sql`u.search_text like ${containsPattern(term)}`);
   const where = sql.join(conds, sql` and `);
   const offset = (q.pageNumber - 1) * q.pageSize;
+  const order = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
+  // A term of 3+ characters goes through the trigram index: its matches are found once, then
+  // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
+  // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
+  // Shorter terms match too much for trigrams; the ordered walk suits them.
+  const viaTrigrams = term !== undefined && term.length >= 3;
   const found = await rows<EmployeeDbRow & { total: number | string }>(
     ctx.db,
-    sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
-      left join lateral (
-        select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
-        where ${where}
-        order by lower(u.last_name), lower(u.first_name), u.id
-        limit ${q.pageSize} offset ${offset}
-      ) p on true`,
+    viaTrigrams
+      ? sql`with m as materialized (
+            select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where}
+          )
+          select t.total, p.* from (select count(*)::int as total from m) t
+          left join lateral (
+            select ${EMPLOYEE_COLUMNS} from (select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}) pg
+            join users u on u.id = pg.id ${EMPLOYEE_JOINS}
+            ${order}
+          ) p on true`
+      : sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
+          left join lateral (
+            select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
+            where ${where}
+            ${order}
+            limit ${q.pageSize} offset ${offset}
+          ) p on true`,
   );
   const total = Number(found[0]?.total ?? 0);
   const items = found.filter((r) => r.id !== null).map(toEmployee);
@@ -395,41 +413,47 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
 
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new HttpError(400, MESSAGES.company.notFound);
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
+  const people = list.map((r) => {
+    const firstName = r.firstName.trim();
+    const lastName = r.lastName.trim();
+    const email = r.email.trim();
+    const token = newToken();
+    return {
+      id: randomUUID(),
+      email,
+      name: `${firstName} ${lastName}`,
+      first_name: firstName,
+      last_name: lastName,
+      employee_number: r.employeeNumber.trim(),
+      token_hash: hashToken(token),
+      mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
+    };
+  });
   const mails: MailMessage[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
-      for (let i = 0; i < list.length; i += CHUNK) {
-        const chunk = list.slice(i, i + CHUNK);
-        const created = await tx
-          .insert(users)
-          .values(
-            chunk.map((r) => ({
-              email: r.email.trim(),
-              passwordHash: NO_PASSWORD,
-              name: `${r.firstName.trim()} ${r.lastName.trim()}`,
-              role: 'Employee' as const,
-              companyId,
-              firstName: r.firstName.trim(),
-              lastName: r.lastName.trim(),
-              employeeNumber: r.employeeNumber.trim(),
-              isActive: true,
-              isApproved: true,
-              invitedAt: sql`now()`,
-            })),
-          )
-          .returning({ id: users.id, email: users.email, firstName: users.firstName });
-        const tokens = created.map((u) => ({ u, token: newToken() }));
-        await tx.insert(passwordResetTokens).values(
-          tokens.map(({ u, token }) => ({ userId: u.id, tokenHash: hashToken(token), expiresAt, kind: 'invitation' })),
-        );
-        const batch = tokens.map(({ u, token }) =>
-          invitationMail(u.email, u.firstName ?? '', company.name, resetPasswordLink(ctx.config.publicUrl, u.email, token)),
-        );
+      // Each statement takes its rows as one JSON parameter: one parse and plan per chunk, no
+      // parameter-count limit, and no per-row round trip.
+      for (let i = 0; i < people.length; i += CHUNK) {
+        const chunk = people.slice(i, i + CHUNK);
+        await tx.execute(sql`
+          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, is_active, is_approved, invited_at)
+          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, true, true, now()
+          from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
+            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text)`);
+        await tx.execute(sql`
+          insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
+          select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
+          from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
         if (ctx.mailer.mode === 'outbox') {
-          await tx.insert(mailOutbox).values(batch.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: null, kind: m.kind, link: m.link ?? null })));
+          await tx.execute(sql`
+            insert into mail_outbox ("to", subject, text, kind, link)
+            select x."to", x.subject, x.text, x.kind, x.link
+            from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ to: p.mail.to, subject: p.mail.subject, text: p.mail.text, kind: p.mail.kind, link: p.mail.link ?? null })))}::json)
+              as x("to" text, subject text, text text, kind text, link text)`);
         } else {
-          mails.push(...batch);
+          mails.push(...chunk.map((p) => p.mail));
         }
       }
     });
@@ -438,13 +462,27 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
     if (isUniqueViolation(err)) throw conflictError([]);
     throw err;
   }
-  // With SMTP the mails leave only once the rows exist; without, they are already in the outbox.
-  for (const m of mails) ctx.mailer.queue(m, ctx.log);
+  // With SMTP the mails leave only once the rows exist (without, they are already in the outbox),
+  // a few at a time in the background: thousands of simultaneous SMTP connections would be refused.
+  if (mails.length) void sendInBackground(ctx, mails);
   ctx.log.info(
     { companyId, count: list.length, mail: ctx.mailer.mode },
     ctx.mailer.mode === 'outbox' ? `employees added; ${list.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
   );
   return list.length;
+}
+
+const SMTP_CONCURRENCY = 4;
+
+async function sendInBackground(ctx: ApiContext, mails: MailMessage[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < mails.length) {
+      const m = mails[next++]!;
+      await ctx.mailer.sendMail(m, ctx.log).catch((err: unknown) => ctx.log.error({ err, to: m.to, kind: m.kind }, 'invitation mail could not be sent'));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SMTP_CONCURRENCY, mails.length) }, worker));
 }
 
 /** The manual list: the contract already validated every row; the line is the row's position. */

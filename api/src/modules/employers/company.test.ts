@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_FORM_MESSAGES, MESSAGES, companySchema, employerPageSchema } from '@portal/shared-contracts';
-import { companies, employerUsers, incentives, locations, sessions, users } from '../../db/schema';
+import { companies, employerUsers, incentives, locations, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { bearer, browser, json, loginAs, registerEmployer, type Res } from '../../test-support';
 import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
@@ -273,6 +273,14 @@ describe('deactivate, reactivate, delete (super admin)', () => {
     expectError(await call('POST', `/api/employers/${w.acme}/deactivate`, w.superToken, {}), 400, MESSAGES.employees.deactivationReason);
     // A browser session too, not only the bearer one.
     const cookieToken = json<{ token: string }>(await loginAs(t.app, 'erin@acme.test', 'Passw0rd!')).token;
+    // An admin user of the company as well as its employer.
+    const [ada] = await t.ctx.db
+      .insert(users)
+      .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada', role: 'Admin', companyId: w.acme })
+      .returning();
+    await t.ctx.db.insert(employerUsers).values({ userId: ada!.id });
+    const adaToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
+    expect((await call('GET', `/api/employers/${w.acme}/incentive`, adaToken)).statusCode).toBe(200);
     const res = await call('POST', `/api/employers/${w.acme}/deactivate`, w.superToken, { reason: 'Contract ended' });
     expect(json(res)).toEqual({ success: true, message: MESSAGES.company.deactivated });
     const row = (await companyRow(w.acme))!;
@@ -284,6 +292,8 @@ describe('deactivate, reactivate, delete (super admin)', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/employers/${w.acme}/incentive`, ...browser(cookieToken) })).statusCode).toBe(401);
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, w.erin.id))).toEqual([]);
     expectError(await loginAs(t.app, 'erin@acme.test', 'Passw0rd!'), 403, MESSAGES.login.companyDeactivated);
+    expectError(await call('GET', `/api/employers/${w.acme}/incentive`, adaToken), 401, MESSAGES.common.unauthorized);
+    expectError(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1'), 403, MESSAGES.login.companyDeactivated);
     // Other companies carry on.
     expect((await call('GET', `/api/employers/${w.globex}`, w.gus.token)).statusCode).toBe(200);
 
@@ -308,6 +318,7 @@ describe('deactivate, reactivate, delete (super admin)', () => {
       .insert(users)
       .values({ email: 'eve@acme.test', passwordHash: await hashPassword('Employee-1'), name: 'Eve', role: 'Employee', companyId: w.acme })
       .returning();
+    await t.ctx.db.insert(vehicles).values({ userId: emp!.id, make: 'Ford', model: 'Focus', registrationNumber: 'YA19 ABC' });
     const res = await call('DELETE', `/api/employers/${w.acme}`, w.superToken);
     expect(json(res)).toEqual({ success: true, message: MESSAGES.company.deleted });
     expect(await companyRow(w.acme)).toBeUndefined();
@@ -315,6 +326,7 @@ describe('deactivate, reactivate, delete (super admin)', () => {
     expect(await t.ctx.db.select().from(incentives).where(eq(incentives.companyId, w.acme))).toEqual([]);
     expect(await t.ctx.db.select().from(users).where(eq(users.companyId, w.acme))).toEqual([]);
     expect(await t.ctx.db.select().from(users).where(eq(users.id, emp!.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(vehicles).where(eq(vehicles.userId, emp!.id))).toEqual([]);
     expect(await t.ctx.db.select().from(employerUsers).where(eq(employerUsers.userId, w.erin.id))).toEqual([]);
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, w.erin.id))).toEqual([]);
     expectError(await call('GET', `/api/employers/${w.acme}/incentive`, w.erin.token), 401, MESSAGES.common.unauthorized);

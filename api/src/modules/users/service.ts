@@ -39,7 +39,10 @@ export async function listUsers(ctx: ApiContext, q: UsersQuery): Promise<Page<Us
   else if (q.type === 'Employers') conds.push(sql`u.role in ('Employer', 'Admin')`);
   else conds.push(sql`u.role in ('Employee', 'Employer', 'Admin')`);
   const term = q.search?.trim();
-  if (term) conds.push(sql`u.search_text like ${containsPattern(term)}`);
+  if (term) {
+    const pattern = containsPattern(term);
+    conds.push(sql`(u.search_text like ${pattern} or u.phone_number like ${pattern})`);
+  }
   const where = sql.join(conds, sql` and `);
   const found = await rows<UserDbRow>(
     ctx.db,

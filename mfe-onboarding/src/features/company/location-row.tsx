@@ -121,6 +121,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
         ) : editing ? (
           <>
             <Button
+              key="cancel"
               variant="ghost"
               size="sm"
               onClick={() => {
@@ -130,16 +131,25 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
             >
               {MESSAGES.labels.cancel}
             </Button>
-            <Button type="submit" size="sm" loading={isSubmitting}>
+            {/* Distinct keys: React must not turn the clicked Edit button into this submit button
+                while the click is still being handled, or Edit would submit the form. */}
+            <Button key="save" type="submit" size="sm" loading={isSubmitting}>
               {MESSAGES.labels.save}
             </Button>
           </>
         ) : (
           <>
-            <Button variant="ghost" size="sm" onClick={onRemove} loading={remove.isPending} aria-label={`Remove location ${position}`}>
+            <Button key="remove" variant="ghost" size="sm" onClick={onRemove} loading={remove.isPending} aria-label={`Remove location ${position}`}>
               {MESSAGES.labels.remove}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setEditing(true)} aria-label={`Edit location ${position}`}>
+            <Button
+              key="edit"
+              variant="secondary"
+              size="sm"
+              onClick={(e) => {
+                e.preventDefault();
+                setEditing(true);
+              }} aria-label={`Edit location ${position}`}>
               {MESSAGES.labels.edit}
             </Button>
           </>

@@ -1,0 +1,212 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import {
+  apiLogin,
+  apiRegisterEmployer,
+  escapeRegExp,
+  expectLoginPage,
+  expectRoute,
+  fillLogin,
+  hash,
+  login,
+  logOutViaProfileMenu,
+  portalUrl,
+  signUpEmployer,
+  SUPERADMIN,
+  uniqueEmail,
+} from '../support/portal';
+
+const NAME = 'Olive Onboarding';
+const PASSWORD = 'Onboard-Pass1';
+
+async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+async function proceed(page: Page): Promise<void> {
+  await page.getByRole('button', { name: MESSAGES.labels.proceed, exact: true }).click();
+}
+
+/** An employer whose setup is complete (state 3), made through the api: for journeys that start after setup. */
+async function readyEmployer(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag);
+  const companyName = `${tag} ${Date.now().toString(36)} Ltd`;
+  await apiRegisterEmployer(request, NAME, email, PASSWORD);
+  const headers = { authorization: `Bearer ${await apiLogin(request, email, PASSWORD)}`, [CSRF_HEADER]: '1' };
+  const created = await request.post('/api/employers', { headers, data: { name: companyName, email: 'office@olive.example', phoneNumber: '020 7946 0958', countryCode: 'GB' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  const steps = [
+    () => request.post(`/api/employers/${id}/location`, { headers, data: { addressLine1: '10 Station Road', town: 'York', postalCode: 'YO1 6HT' } }),
+    () => request.post(`/api/incentives/employers/${id}/incentive`, {
+      headers,
+      data: { generalRewardDescription: 'Breakfast', numberOfMiles: 120, numberOfMilesRewards: 'A rail voucher', numberOfTrips: 15, numberOfTripsRewards: 'A half day off' },
+    }),
+    () => request.post(`/api/employers/${id}/complete-setup`, { headers }),
+  ];
+  // In order: each step needs the state the previous one reached.
+  for (const step of steps) {
+    const res = await step();
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  return { email, companyName, id };
+}
+
+test('a new employer goes through the three setup steps, which cannot be skipped, and lands where the state says', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('onboarding');
+  const companyName = `Olive Commuting ${Date.now().toString(36)} Ltd`;
+
+  // ---- sign-up lands on setup step 1
+  await signUpEmployer(page, NAME, email, PASSWORD);
+  await expectRoute(page, ROUTES.setupCompany);
+
+  // ---- step 1: Proceed is refused before the details are saved...
+  await proceed(page);
+  await expectToast(page, MESSAGES.setup.saveFirst);
+  await expectRoute(page, ROUTES.setupCompany);
+
+  const details = page.getByRole('form', { name: 'Company details' });
+  await details.getByLabel('Company name', { exact: true }).fill(companyName);
+  await details.getByLabel('Company email', { exact: true }).fill('office@olive.example');
+  await details.getByLabel('Country code', { exact: true }).selectOption('GB');
+  await details.getByLabel('Phone number', { exact: true }).fill('020 7946 0958');
+  await details.getByRole('button', { name: MESSAGES.labels.save, exact: true }).click();
+  await expectToast(page, MESSAGES.company.saved);
+  await expect(page).toHaveURL(new RegExp(`#${escapeRegExp(ROUTES.setupCompany)}/[0-9a-f-]{36}$`));
+
+  // ...and before a location is added
+  await proceed(page);
+  await expectToast(page, MESSAGES.setup.addLocation);
+  await expect(page).toHaveURL(new RegExp(`#${escapeRegExp(ROUTES.setupCompany)}/`));
+
+  const newLocation = page.getByRole('form', { name: 'New location' });
+  await newLocation.getByLabel('Address line 1', { exact: true }).fill('10 Station Road');
+  await newLocation.getByLabel('Town', { exact: true }).fill('York');
+  await newLocation.getByLabel('Postal code', { exact: true }).fill('YO1 6HT');
+  await newLocation.getByRole('button', { name: MESSAGES.labels.add, exact: true }).click();
+  await expectToast(page, MESSAGES.company.locationAdded);
+
+  await proceed(page);
+  await expectRoute(page, ROUTES.setupIncentives);
+
+  // ---- the server keeps the state: logging out and in lands on step 2
+  await logOutViaProfileMenu(page, NAME);
+  await expectLoginPage(page);
+  await fillLogin(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.setupIncentives);
+
+  // ---- step 2: incentives, submitted by Proceed
+  const incentives = page.getByRole('form', { name: 'Incentives' });
+  await incentives.getByLabel('General reward description', { exact: true }).fill('Breakfast on us for every shared week.');
+  await incentives.getByLabel('Number of miles', { exact: true }).fill('120');
+  await incentives.getByLabel('Rewards for miles', { exact: true }).fill('A rail voucher');
+  await incentives.getByLabel('Number of trips', { exact: true }).fill('15');
+  await incentives.getByLabel('Rewards for trips', { exact: true }).fill('An extra half day off');
+  await proceed(page);
+  await expectToast(page, MESSAGES.company.incentiveSaved);
+  await expectRoute(page, ROUTES.setupEmployees);
+
+  // ---- step 3: Add Employees Later finishes setup and opens Company Settings
+  await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(MESSAGES.labels.addEmployeesLater)}`) }).click();
+  await expectRoute(page, ROUTES.companySettings);
+
+  // ---- setup is complete: the next login lands on the dashboard
+  await logOutViaProfileMenu(page, NAME);
+  await expectLoginPage(page);
+  await fillLogin(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+});
+
+test('an employer edits a location from Company Settings', async ({ page, request }) => {
+  const { email } = await readyEmployer(request, 'Settings');
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+
+  await page.goto(hash(ROUTES.companySettings));
+  const location1 = page.getByRole('form', { name: 'Location 1' });
+  await expect(location1.getByLabel('Town', { exact: true })).toHaveValue('York');
+  // Edit opens the row; it must not save it (the Save button takes the Edit button's place).
+  const savedByEdit = page
+    .waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/employers/location'), { timeout: 2_000 })
+    .then(() => true, () => false);
+  await location1.getByRole('button', { name: 'Edit location 1' }).click();
+  expect(await savedByEdit, 'clicking Edit sent PUT /api/employers/location').toBe(false);
+  await expect(location1.getByLabel('Town', { exact: true })).toBeEditable();
+  await location1.getByLabel('Address line 2', { exact: true }).fill('Second floor');
+  await location1.getByLabel('Postal code', { exact: true }).fill('YO1 7HH');
+  await location1.getByRole('button', { name: MESSAGES.labels.save, exact: true }).click();
+  await expectToast(page, MESSAGES.company.locationUpdated);
+
+  // The changes are on the server: a fresh read shows them.
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Location 1' }).getByLabel('Postal code', { exact: true })).toHaveValue('YO1 7HH');
+});
+
+test('an employer edits the incentives from Company Settings', async ({ page, request }) => {
+  const { email } = await readyEmployer(request, 'Incentives');
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+  await page.goto(hash(ROUTES.companySettings));
+
+  await page.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true }).click();
+  const settingsIncentives = page.getByRole('form', { name: 'Incentives' });
+  await expect(settingsIncentives.getByLabel('Number of miles', { exact: true })).toHaveValue('120');
+  await settingsIncentives.getByLabel('Number of trips', { exact: true }).fill('25');
+  await settingsIncentives.getByRole('button', { name: MESSAGES.labels.save, exact: true }).click();
+  await expectToast(page, MESSAGES.company.incentiveSaved);
+
+  await page.reload();
+  await page.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Incentives' }).getByLabel('Number of trips', { exact: true })).toHaveValue('25');
+});
+
+test('the super admin finds the company, deactivates it with a reason, and reactivates it', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const { email, companyName } = await readyEmployer(request, 'Lifecycle');
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+
+  // ---- the super admin, in a browser of their own, finds the company and deactivates it
+  const adminContext = await browser.newContext({ baseURL: portalUrl() });
+  const admin = await adminContext.newPage();
+  try {
+    await login(admin, SUPERADMIN.email, SUPERADMIN.password);
+    await expectRoute(admin, ROUTES.superAdmin);
+    await admin.getByLabel('Search employers', { exact: true }).fill(companyName.toUpperCase());
+    const seeMore = admin.getByRole('button', { name: `See more about ${companyName}` });
+    await expect(seeMore).toBeVisible();
+    await expect(admin.getByRole('button', { name: /^See more about / })).toHaveCount(1);
+    await seeMore.click();
+
+    const modal = admin.getByRole('dialog').filter({ hasText: companyName });
+    await expect(modal.getByLabel('Town', { exact: true })).toHaveValue('York');
+    await modal.getByRole('button', { name: MESSAGES.labels.deactivateUser, exact: true }).click();
+    // A reason is required.
+    const deactivateForm = admin.getByRole('dialog', { name: 'Deactivate employer' }).or(admin.locator('[aria-label="Deactivate employer"]')).first();
+    await deactivateForm.getByRole('button', { name: MESSAGES.labels.deactivate, exact: true }).click();
+    await expect(admin.getByText(MESSAGES.employees.deactivationReason).first()).toBeVisible();
+    await deactivateForm.getByLabel(MESSAGES.labels.reasonForDeactivation, { exact: true }).fill('Trial period ended');
+    await deactivateForm.getByRole('button', { name: MESSAGES.labels.deactivate, exact: true }).click();
+    await expectToast(admin, MESSAGES.company.deactivated);
+
+    // The employer's live session ends at once: the next call sends them to login.
+    await page.reload();
+    await expectLoginPage(page);
+    await fillLogin(page, email, PASSWORD);
+    await expect(page.getByText(MESSAGES.login.companyDeactivated)).toBeVisible();
+
+    // ---- reactivated, the employer signs in again and lands on the dashboard
+    await expect(modal).toBeHidden();
+    await admin.getByLabel('Filter', { exact: true }).selectOption('Deactivated');
+    await admin.getByRole('button', { name: `See more about ${companyName}` }).click();
+    await expect(admin.getByRole('dialog').filter({ hasText: 'Trial period ended' })).toBeVisible();
+    await admin.getByRole('button', { name: MESSAGES.labels.reactivate, exact: true }).click();
+    await expectToast(admin, MESSAGES.company.reactivated);
+  } finally {
+    await adminContext.close();
+  }
+
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+});
