@@ -8,9 +8,6 @@ export default (env, argv) => {
     name: 'mfe_auth',
     port: 3001,
     exposes: REMOTE_EXPOSES,
-    // Without the React Refresh runtime plugin, the refresh transform leaves bare `$RefreshReg$` calls
-    // that throw when the host loads a development build; reload the page instead.
-    hmr: false,
     env,
     argv,
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { execSync } from 'node:child_process';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
 const require = createRequire(import.meta.url);
 
@@ -75,6 +76,60 @@ class BuildInfoPlugin {
   }
 }
 
+/**
+ * Every remote container records the build it belongs to in `self.__PORTAL_BUILDS__[name]` when it
+ * runs, so the shell can show (About, `data-release-marker` on the remote's slot) which code is
+ * really on the page rather than which version it asked for.
+ */
+class BuildStampPlugin {
+  constructor(name, version) {
+    this.name = name;
+    this.version = version;
+  }
+  apply(compiler) {
+    const source = `(self.__PORTAL_BUILDS__ = self.__PORTAL_BUILDS__ || {})[${JSON.stringify(this.name)}] = ${JSON.stringify(this.version)};`;
+    new compiler.rspack.EntryPlugin(compiler.context, `data:text/javascript,${encodeURIComponent(source)}`, { name: undefined }).apply(compiler);
+  }
+}
+
+/**
+ * Development only, remotes only. Inside a portal the page's entry is the shell's, so the HMR client,
+ * the React Refresh runtime and a small bridge must travel in the container (`remoteEntry.js`)
+ * itself: the bridge tells the host page, after every applied update, that this remote changed
+ * (`portal:remote-updated`). A host whose React can refresh in place (a development build) ignores
+ * it; a deployed portal runs production React, which cannot, and reloads the remote's container
+ * instead: the remote re-renders with the new code, the page itself is not reloaded.
+ */
+class RemoteHotBridgePlugin {
+  constructor(name) {
+    this.name = name;
+  }
+  apply(compiler) {
+    const source = `
+      var gen = (self.__PORTAL_HOT_REMOTES__ = self.__PORTAL_HOT_REMOTES__ || {});
+      var mine = (gen[${JSON.stringify(this.name)}] || 0) + 1;
+      gen[${JSON.stringify(this.name)}] = mine;
+      if (import.meta.webpackHot) {
+        var applied = false;
+        import.meta.webpackHot.addStatusHandler(function (status) {
+          if (status === 'apply') applied = true;
+          // 'abort' / 'fail': the update could not be applied in this copy; a fresh one will have it.
+          var changed = (status === 'idle' && applied) || status === 'abort' || status === 'fail';
+          if (status === 'idle' || status === 'abort' || status === 'fail') applied = false;
+          // An older copy of this container (before a reload) stays connected: only the newest speaks.
+          if (changed && gen[${JSON.stringify(this.name)}] === mine) {
+            self.dispatchEvent(new CustomEvent('portal:remote-updated', { detail: { name: ${JSON.stringify(this.name)} } }));
+          }
+        });
+      }
+    `;
+    // A global entry (no name) is prepended to every entry, the container's included, like the dev
+    // server's HMR client and the React Refresh runtime; the container module stays last, so it is
+    // still what remoteEntry.js exports.
+    new compiler.rspack.EntryPlugin(compiler.context, `data:text/javascript,${encodeURIComponent(source)}`, { name: undefined }).apply(compiler);
+  }
+}
+
 export function gitCommit(cwd) {
   try {
     return execSync('git rev-parse --short=8 HEAD', { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
@@ -97,6 +152,12 @@ export function gitCommit(cwd) {
 export function createConfig(o) {
   const mode = o.argv?.mode ?? process.env.NODE_ENV ?? 'production';
   const isProd = mode === 'production';
+  // Hot updates in development (`rspack serve`); `hmr: false` opts a package out.
+  const hot = !isProd && o.hmr !== false;
+  // `pnpm dev <remote> --port N` (scripts/dev.mjs) moves the dev server, and its HMR socket with it.
+  const port = Number(process.env.DEV_PORT) || o.port;
+  // `pnpm release publish` builds into a folder of its own so the working tree stays untouched.
+  const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.dir, 'dist');
   const pkg = JSON.parse(readFileSync(path.join(o.dir, 'package.json'), 'utf8'));
   const contractsPkg = JSON.parse(readFileSync(path.join(o.dir, '..', 'shared-contracts', 'package.json'), 'utf8'));
   const buildVersion = process.env.BUILD_VERSION || `${pkg.version}-${gitCommit(o.dir)}`;
@@ -107,9 +168,10 @@ export function createConfig(o) {
     context: o.dir,
     entry: { main: './src/index.ts' },
     target: 'web',
-    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based source maps: a development remote runs inside the portal, whose CSP has no 'unsafe-eval'.
+    devtool: isProd ? 'source-map' : 'cheap-module-source-map',
     output: {
-      path: path.join(o.dir, 'dist'),
+      path: outDir,
       publicPath: o.kind === 'host' ? '/' : 'auto',
       filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
@@ -134,7 +196,10 @@ export function createConfig(o) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProd, refresh: !isProd && o.hmr !== false } },
+              // A remote renders with the host's React (a shared singleton), which is a production build
+              // in a deployed portal: its JSX goes through the shared `react/jsx-runtime`, never a
+              // bundled `jsx-dev-runtime` that needs React's development internals.
+              transform: { react: { runtime: 'automatic', development: !isProd && o.kind === 'host', refresh: hot } },
               target: 'es2022',
             },
           },
@@ -149,6 +214,8 @@ export function createConfig(o) {
         __BUILD_VERSION__: JSON.stringify(buildVersion),
         __CONTRACTS_VERSION__: JSON.stringify(contractsPkg.version),
         __MF_NAME__: JSON.stringify(o.name),
+        // True in a development build with hot updates: React can then refresh components in place.
+        __REACT_REFRESH__: JSON.stringify(hot),
       }),
       new ModuleFederationPlugin({
         name: o.name,
@@ -173,6 +240,10 @@ export function createConfig(o) {
         contractsVersion: contractsPkg.version,
         commit: gitCommit(o.dir),
       }),
+      // Provides the React Refresh runtime (`$RefreshReg$`, boundaries) the swc transform calls into.
+      ...(hot ? [new ReactRefreshRspackPlugin({ library: o.name })] : []),
+      ...(hot && o.kind === 'remote' ? [new RemoteHotBridgePlugin(o.name)] : []),
+      ...(o.kind === 'remote' ? [new BuildStampPlugin(o.name, buildVersion)] : []),
       ...(o.plugins ?? []),
     ],
     optimization: {
@@ -180,17 +251,25 @@ export function createConfig(o) {
     },
     performance: { hints: false },
     devServer: {
-      port: o.port,
-      host: '127.0.0.1',
-      hot: true,
+      port,
+      host: 'localhost',
+      hot: hot ? 'only' : false,
       liveReload: false,
       historyApiFallback: o.kind === 'host',
+      // A deployed portal (another origin) loads this server's manifest, entry and chunks.
+      allowedHosts: 'all',
       headers: {
         'Access-Control-Allow-Origin': '*',
         'Access-Control-Allow-Headers': '*',
         'Access-Control-Allow-Methods': 'GET, OPTIONS',
+        // The portal re-fetches the container after an update: never answer it from a cache.
+        'Cache-Control': 'no-store',
       },
-      client: { overlay: false },
+      client: {
+        overlay: false,
+        // The page is the portal's, not this server's: the HMR socket must not follow the page's origin.
+        webSocketURL: { protocol: 'ws', hostname: 'localhost', port, pathname: '/ws' },
+      },
       ...(o.devServer ?? {}),
     },
     experiments: { css: true },

@@ -5,9 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
-import { ensureReleased } from './release/publish';
+import { promote } from './release/actions';
+import { ensureReleased, publishRemote } from './release/publish';
 import { FsReleaseStore } from './release/store';
-import { tempDir, writeFakeRepo } from './test-fixtures';
+import { tempDir, writeFakeRemoteBuild, writeFakeRepo } from './test-fixtures';
 
 const open: FastifyInstance[] = [];
 afterEach(async () => {
@@ -125,8 +126,49 @@ describe('portal server', () => {
   it('allows scripts from a separate release store origin in the CSP', async () => {
     const app = await portal({ RELEASE_STORE_URL: 'https://cdn.example.com/releases' });
     const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://cdn.example.com;");
-    expect(csp).toContain("connect-src 'self' https://cdn.example.com;");
+    expect(csp).toContain("script-src 'self' https://cdn.example.com ");
+    expect(csp).toContain("connect-src 'self' https://cdn.example.com ");
+  });
+
+  it('allows exactly loopback and OVERRIDE_ORIGINS for development overrides, and says so in release.json', async () => {
+    const app = await portal({ OVERRIDE_ORIGINS: 'https://remotes.dev.example.com, http://10.0.0.5:4000' });
+    const res = await app.inject({ url: '/' });
+    const directives = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    const dev = ['http://localhost:*', 'http://127.0.0.1:*', 'https://remotes.dev.example.com', 'http://10.0.0.5:4000'];
+    expect(directives['script-src']).toEqual(["'self'", ...dev]);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      ...dev,
+      'ws://localhost:*',
+      'ws://127.0.0.1:*',
+      'wss://remotes.dev.example.com',
+      'ws://10.0.0.5:4000',
+    ]);
+    const manifest = (await app.inject({ url: '/release.json' })).json();
+    expect(manifest.overrideOrigins).toEqual(['https://remotes.dev.example.com', 'http://10.0.0.5:4000']);
+    expect(() => loadPortalConfig({ OVERRIDE_ORIGINS: 'https://x.example.com/path' })).toThrow(/OVERRIDE_ORIGINS/);
+  });
+
+  it('reads release.json from the store on every request: a release needs no restart', async () => {
+    const storeDir = await tempDir();
+    const app = await portal({ RELEASE_STORE: storeDir });
+    const first = (await app.inject({ url: '/release.json' })).json();
+    expect(first.remotes['mfe-auth'].stable.version).toBe('1.0.0-abc12345');
+
+    const store = new FsReleaseStore(storeDir);
+    const build = await tempDir();
+    await writeFakeRemoteBuild(build, 'v2');
+    await publishRemote(store, 'mfe-auth', { dir: build, version: '2.0.0', actor: 'test' });
+    await promote(store, 'mfe-auth', '2.0.0', { actor: 'test' });
+
+    const res = await app.inject({ url: '/release.json' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().remotes['mfe-auth'].stable.version).toBe('2.0.0');
+    expect((await app.inject({ url: '/remotes/mfe-auth/2.0.0/mf-manifest.json' })).json()).toMatchObject({ marker: 'v2' });
   });
 
   it('runs the api in-process by default and 404s unknown api paths', async () => {

@@ -75,7 +75,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   }
 
   const storeOrigin = originOf(config.releaseStoreUrl);
-  const headers = securityHeaders(storeOrigin, config.publicUrl.startsWith('https:'));
+  const headers = securityHeaders(storeOrigin, config.publicUrl.startsWith('https:'), config.overrideOrigins);
   app.addHook('onRequest', async (_req, reply) => {
     // Swagger UI at /api/docs runs under the same policy (its scripts and styles are files).
     reply.headers(headers);
@@ -122,9 +122,12 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     },
   });
 
-  // ---- the release manifest: never cached, so a release is visible on the next load
+  // ---- the release manifest: read from the store on every request and never cached, so a
+  // release, promotion or rollback is what the next page load gets, without a restart
   app.get('/release.json', async (_req, reply) => {
-    const manifest = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
+    const stored = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
+    // Which override origins the shell accepts is this deployment's decision (the same list as its CSP).
+    const manifest = { ...stored, overrideOrigins: config.overrideOrigins };
     reply.header('cache-control', NO_STORE).header('access-control-allow-origin', '*').type('application/json');
     return manifest;
   });

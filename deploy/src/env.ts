@@ -18,6 +18,34 @@ const envSchema = z.object({
   /** A separate api to proxy /api to; unset means the api runs inside this process. */
   API_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
+  /**
+   * Origins besides loopback from which a remote may be overridden for development (comma
+   * separated, e.g. https://dev-remotes.example.com). Served in release.json and allowed by the CSP.
+   */
+  OVERRIDE_ORIGINS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const out: string[] = [];
+        for (const raw of (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+          let url: URL;
+          try {
+            url = new URL(raw);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `"${raw}" is not an origin (e.g. https://remotes.example.com)` });
+            return z.NEVER;
+          }
+          if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== raw.replace(/\/+$/, '')) {
+            ctx.addIssue({ code: 'custom', message: `"${raw}" must be an origin only: scheme, host and port, no path` });
+            return z.NEVER;
+          }
+          out.push(url.origin);
+        }
+        return [...new Set(out)];
+      }),
+  ),
   /** Behind a reverse proxy: believe X-Forwarded-For for the client address (rate limits use it). */
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
@@ -42,6 +70,8 @@ export interface PortalConfig {
   releaseStoreUrl: string | null;
   apiUrl: string | null;
   publicUrl: string;
+  /** OVERRIDE_ORIGINS: where, besides loopback, a remote may be overridden from. */
+  overrideOrigins: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe for the client address. */
   trustProxy: boolean;
@@ -74,6 +104,7 @@ export function loadPortalConfig(env: Record<string, string | undefined> = proce
     releaseStoreUrl: e.RELEASE_STORE_URL ? e.RELEASE_STORE_URL.replace(/\/+$/, '') : null,
     apiUrl: e.API_URL ? e.API_URL.replace(/\/+$/, '') : null,
     publicUrl,
+    overrideOrigins: e.OVERRIDE_ORIGINS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiEnv: { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl },

@@ -9,18 +9,29 @@ export function originOf(url: string | null): string | null {
 }
 
 /**
- * The page may run script only from this origin and the release store. Styles allow inline
- * `<style>` because Radix's scroll lock (react-remove-scroll) injects one while a dialog is open.
+ * Where a remote's development server may run when it is overridden into this portal (DESIGN.md
+ * section 3): any port on loopback, and its HMR socket. The shell accepts the same origins.
  */
-export function contentSecurityPolicy(storeOrigin: string | null): string {
+export const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+export const LOOPBACK_SOCKETS = ['ws://localhost:*', 'ws://127.0.0.1:*'] as const;
+
+/**
+ * The page may run script only from this origin, the release store, loopback development servers
+ * and the deployment's OVERRIDE_ORIGINS. Styles allow inline `<style>` because Radix's scroll lock
+ * (react-remove-scroll) injects one while a dialog is open.
+ */
+export function contentSecurityPolicy(storeOrigin: string | null, overrideOrigins: readonly string[] = []): string {
   const store = storeOrigin ? ` ${storeOrigin}` : '';
+  const dev = ` ${[...LOOPBACK_SOURCES, ...overrideOrigins].join(' ')}`;
+  // An allowed https origin may run its own HMR socket too.
+  const devSockets = ` ${[...LOOPBACK_SOCKETS, ...overrideOrigins.map((o) => o.replace(/^http/, 'ws'))].join(' ')}`;
   return [
     "default-src 'self'",
-    `script-src 'self'${store}`,
-    `style-src 'self' 'unsafe-inline'${store}`,
-    "img-src 'self' data:",
-    `font-src 'self'${store}`,
-    `connect-src 'self'${store}`,
+    `script-src 'self'${store}${dev}`,
+    `style-src 'self' 'unsafe-inline'${store}${dev}`,
+    `img-src 'self' data:${dev}`,
+    `font-src 'self'${store}${dev}`,
+    `connect-src 'self'${store}${dev}${devSockets}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -28,9 +39,9 @@ export function contentSecurityPolicy(storeOrigin: string | null): string {
   ].join('; ');
 }
 
-export function securityHeaders(storeOrigin: string | null, https: boolean): Record<string, string> {
+export function securityHeaders(storeOrigin: string | null, https: boolean, overrideOrigins: readonly string[] = []): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(storeOrigin),
+    'content-security-policy': contentSecurityPolicy(storeOrigin, overrideOrigins),
     'x-content-type-options': 'nosniff',
     // The reset page carries its token in the URL: never leak it to another site.
     'referrer-policy': 'no-referrer',

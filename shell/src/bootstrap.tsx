@@ -6,8 +6,8 @@ import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui';
-import type { RemoteId, ResolvedRemote } from '@portal/shared-contracts';
-import { SHELL_CONTRACTS_VERSION, SHELL_VERSION } from './build-info';
+import { REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { applyOverrides, parseOverrideParams, readOverrides, writeOverrides, type Overrides } from './release/overrides';
@@ -21,6 +21,8 @@ export interface PortalDiagnostics {
   react: string;
   remotes: Partial<Record<RemoteId, ResolvedRemote>>;
   warnings: string[];
+  /** The build each loaded remote container says it is (stamped at build time). */
+  builds(): Record<string, string>;
   /**
    * The loaded copies of each shared singleton, as `provider@version` (for the "one React on the
    * page" check): more than one entry for a name means two copies are running.
@@ -85,10 +87,16 @@ async function boot() {
     const o = applyOverrides(base.resolved, overrides, allowedOrigins);
     const fallbacks = { ...base.fallbacks };
     for (const id of o.applied) delete fallbacks[id];
-    return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied };
+    return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied, refused: o.refused };
   };
   const first = choose(stored?.session.userId, stored?.session.employerId);
   for (const w of first.warnings) console.warn(w);
+  // A refused override is reported on this load and not kept for the next.
+  if (first.refused.length) {
+    const kept = { ...overrides };
+    for (const r of first.refused) delete kept[r.remote];
+    writeOverrides(localStorage, kept);
+  }
 
   const registry = new RemoteRegistry(
     {
@@ -109,8 +117,19 @@ async function boot() {
       return registry.versions();
     },
     warnings,
+    builds: () => ({ ...((globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__ ?? {}) }),
     singletons: loadedSingletons,
   };
+
+  // A remote's development server announces each applied update. A production build of React
+  // cannot refresh components in place, so the overridden remote's container is loaded afresh.
+  if (first.applied.length && !SHELL_REACT_REFRESH) {
+    window.addEventListener('portal:remote-updated', (event) => {
+      const name = (event as CustomEvent<{ name?: string }>).detail?.name;
+      const remote = REMOTE_IDS.find((id) => REMOTES[id].mfName === name);
+      if (remote && registry.reloadOverride(remote)) console.info(`[portal] ${remote} changed on its development server: reloaded it`);
+    });
+  }
 
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
@@ -139,6 +158,7 @@ async function boot() {
           registry.reassign(next.resolved, next.fallbacks);
         },
         overrides: first.applied.map((id) => ({ remote: id, entry: first.resolved[id]?.entry ?? '' })),
+        refusedOverrides: first.refused,
         resetOverrides: () => {
           writeOverrides(localStorage, {});
           window.location.reload();

@@ -7,3 +7,6 @@ export const SHELL_VERSION: string = typeof __BUILD_VERSION__ === 'string' ? __B
  * module at run time: a remote could in theory provide its own copy of the shared contracts.
  */
 export const SHELL_CONTRACTS_VERSION: string = typeof __CONTRACTS_VERSION__ === 'string' ? __CONTRACTS_VERSION__ : CONTRACTS_VERSION;
+
+/** A development build with React Refresh: remotes' hot updates apply in place, no container reload. */
+export const SHELL_REACT_REFRESH: boolean = typeof __REACT_REFRESH__ === 'boolean' ? __REACT_REFRESH__ : false;

@@ -33,7 +33,7 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
               </PlatformProvider>
             </ShellRouter>
             <Toaster store={services.toasts} durationMs={TIMINGS.toastMs} />
-            <OverrideBanner overrides={services.overrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
+            <OverrideBanner overrides={services.overrides ?? []} refused={services.refusedOverrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
           </RegistryContext.Provider>
         </QueryClientProvider>
       </JotaiProvider>

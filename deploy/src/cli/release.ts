@@ -1,11 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_IDS } from '@portal/shared-contracts';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
+import { abortCanary, canary, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
 import { ensureReleased, publishRemote } from '../release/publish';
-import { FsReleaseStore, ReleaseStoreError, assertRemote, type ReleaseStore } from '../release/store';
+import { FsReleaseStore, ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
 
 interface CommandContext {
   store: ReleaseStore;
@@ -13,6 +15,8 @@ interface CommandContext {
   positionals: string[];
   flags: Record<string, string | boolean | undefined>;
   out: (line: string) => void;
+  env: Record<string, string | undefined>;
+  actor: string;
 }
 
 interface Command {
@@ -21,39 +25,112 @@ interface Command {
   run(ctx: CommandContext): Promise<void>;
 }
 
-/** Each release action is one entry: canary, promote and rollback slot in beside these. */
+const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
+
+function needRemote(positionals: string[], command: string): string {
+  const remote = positionals[0];
+  if (!remote) throw new ReleaseStoreError(`${command} needs a remote, e.g. ${command} mfe-auth`);
+  assertRemote(remote);
+  return remote;
+}
+
+/**
+ * Builds one remote into a fresh folder outside the working tree: nothing of the shell or of the
+ * other remotes (nor this remote's own dist) is rebuilt or rewritten.
+ */
+function buildRemote(remote: string, outDir: string, version: string | undefined, env: Record<string, string | undefined>): void {
+  const res = spawnSync('pnpm', ['--filter', `./${remote}`, 'run', 'build'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...env, BUILD_OUT_DIR: outDir, ...(version ? { BUILD_VERSION: version } : {}) },
+  });
+  if (res.status !== 0) throw new ReleaseStoreError(`building ${remote} failed (exit ${res.status ?? res.signal})`);
+}
+
+/** Each release action is one entry. */
 export const COMMANDS: Record<string, Command> = {
   publish: {
-    usage: 'publish <remote> [--version <v>] [--dir <build dir>] [--no-build] [--if-missing]',
-    summary: 'build one remote and copy it into the store as an immutable version (does not release it)',
-    async run({ store, storeUrl, positionals, flags, out }) {
-      const remote = positionals[0];
-      if (!remote) throw new ReleaseStoreError('publish needs a remote, e.g. publish mfe-auth');
-      assertRemote(remote);
-      if (!flags['no-build'] && !flags.dir) {
-        out(`building ${remote}...`);
-        execFileSync('pnpm', ['--filter', `./${remote}`, 'run', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    usage: 'publish <remote> [--version <v>] [--dir <build dir>]',
+    summary: 'build one remote and copy it into the store as an immutable version (users get it only after canary/promote)',
+    async run({ store, storeUrl, positionals, flags, out, env, actor }) {
+      const remote = needRemote(positionals, 'publish');
+      const version = str(flags.version);
+      if (version) assertVersion(version);
+      // Refuse before spending a build on a version that can never be stored.
+      if (version && (await store.hasVersion(remote as never, version))) {
+        throw new ReleaseStoreError(`${remote} ${version} is already published; versions are immutable (use a new version)`);
       }
-      const res = await publishRemote(store, remote, {
-        version: typeof flags.version === 'string' ? flags.version : undefined,
-        dir: typeof flags.dir === 'string' ? path.resolve(process.cwd(), flags.dir) : undefined,
-        ifMissing: Boolean(flags['if-missing']),
-        storeUrl,
-      });
-      out(res.published ? `published ${remote} ${res.version} (${res.build.entry})` : `${remote} ${res.version} is already published`);
+      let dir = str(flags.dir) ? path.resolve(process.cwd(), str(flags.dir)!) : undefined;
+      let temp: string | null = null;
+      if (!dir && !flags['no-build']) {
+        temp = await mkdtemp(path.join(tmpdir(), `portal-build-${remote}-`));
+        out(`building ${remote}${version ? ` ${version}` : ''}...`);
+        const started = Date.now();
+        buildRemote(remote, temp, version, env);
+        out(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        dir = temp;
+      }
+      try {
+        const res = await publishRemote(store, remote, { version, dir, ifMissing: Boolean(flags['if-missing']), storeUrl, actor });
+        out(res.published ? `published ${remote} ${res.version} (${res.build.entry})` : `${remote} ${res.version} is already published`);
+        if (res.published) out(`release it with: pnpm release canary ${remote} ${res.version} --percent 10   or   pnpm release promote ${remote} ${res.version}`);
+      } finally {
+        if (temp) await rm(temp, { recursive: true, force: true });
+      }
+    },
+  },
+  canary: {
+    usage: 'canary <remote> <version> --percent <0-100> [--companies <id1,id2>]',
+    summary: 'serve a published version to a sticky share of users, and to every user of the listed companies',
+    async run({ store, storeUrl, positionals, flags, out, actor }) {
+      const remote = needRemote(positionals, 'canary');
+      const version = positionals[1];
+      if (!version) throw new ReleaseStoreError(`canary needs a version, e.g. canary ${remote} 1.2.0 --percent 10`);
+      const percent = parsePercent(flags.percent);
+      const companies = parseCompanies(flags.companies);
+      await canary(store, remote, version, percent, companies, { storeUrl, actor });
+      out(`${remote} ${version} is the canary for ${percent}% of users${companies.length ? ` and companies ${companies.join(', ')}` : ''}`);
+    },
+  },
+  promote: {
+    usage: 'promote <remote> [<version>]',
+    summary: 'make the canary (or the given published version) the stable version; the old stable is kept for rollback',
+    async run({ store, storeUrl, positionals, out, actor }) {
+      const remote = needRemote(positionals, 'promote');
+      const manifest = await promote(store, remote, positionals[1], { storeUrl, actor });
+      const r = manifest.remotes[remote as keyof typeof manifest.remotes]!;
+      out(`${remote} ${r.stable.version} is stable${r.previous[0] ? ` (was ${r.previous[0].version})` : ''}`);
+    },
+  },
+  rollback: {
+    usage: 'rollback <remote>',
+    summary: 'go back to the previous stable version (and drop any canary)',
+    async run({ store, positionals, out, actor }) {
+      const remote = needRemote(positionals, 'rollback');
+      const manifest = await rollback(store, remote, { actor });
+      out(`${remote} is back on ${manifest.remotes[remote as keyof typeof manifest.remotes]!.stable.version}`);
+    },
+  },
+  'abort-canary': {
+    usage: 'abort-canary <remote>',
+    summary: 'end the canary without promoting it',
+    async run({ store, positionals, out, actor }) {
+      const remote = needRemote(positionals, 'abort-canary');
+      await abortCanary(store, remote, { actor });
+      out(`${remote}: canary ended`);
     },
   },
   ensure: {
     usage: 'ensure [--promote-new]',
     summary: 'publish every built remote of the repo that is not in the store; release it when it has no stable version',
-    async run({ store, storeUrl, flags, out }) {
-      const results = await ensureReleased(store, { promoteNew: Boolean(flags['promote-new']), storeUrl, log: out });
+    async run({ store, storeUrl, flags, out, actor }) {
+      const results = await ensureReleased(store, { promoteNew: Boolean(flags['promote-new']), storeUrl, log: out, actor });
       if (results.length === 0) out('no built remote found (mfe-*/dist/mf-manifest.json)');
     },
   },
   status: {
     usage: 'status [--json]',
-    summary: 'show the versions in force and what the store holds',
+    summary: 'the versions in force: remote, stable, canary, share, contracts version, age of the last change',
     async run({ store, flags, out }) {
       const manifest = await store.readManifest();
       if (flags.json) {
@@ -61,79 +138,93 @@ export const COMMANDS: Record<string, Command> = {
         return;
       }
       out(`store: ${store.location}`);
-      if (!manifest) {
-        out('nothing released yet');
-        return;
-      }
-      out(`shell ${manifest.shell.version} (contracts ${manifest.shell.contractsVersion})`);
-      for (const remote of REMOTE_IDS) {
-        const r = manifest.remotes[remote];
-        const versions = await store.listVersions(remote);
-        if (!r) {
-          out(`${remote.padEnd(16)} not released${versions.length ? ` (${versions.length} version(s) in store)` : ''}`);
-          continue;
-        }
-        const canary = r.canary ? `, canary ${r.canary.version} at ${r.canary.percent}%` : '';
-        out(`${remote.padEnd(16)} stable ${r.stable.version}${canary}; ${versions.length} version(s) in store; updated ${r.updatedAt}`);
-      }
+      if (manifest) out(`shell: ${manifest.shell.version} (contracts ${manifest.shell.contractsVersion})`);
+      for (const line of formatTable(statusRows(manifest))) out(line);
     },
   },
   history: {
-    usage: 'history [--limit <n>]',
-    summary: 'list the latest release actions',
-    async run({ store, flags, out }) {
-      const limit = typeof flags.limit === 'string' ? Number.parseInt(flags.limit, 10) : 20;
-      const entries = (await store.readHistory()).slice(-limit);
-      for (const e of entries) out(`${e.at}  ${e.action.padEnd(8)} ${e.remote} ${e.version}${e.from ? ` (from ${e.from})` : ''}${e.note ? `  ${e.note}` : ''}`);
+    usage: 'history [<remote>] [--limit <n>]',
+    summary: 'the release actions, latest last: when, what, version, from, who',
+    async run({ store, positionals, flags, out }) {
+      const remote = positionals[0];
+      if (remote) assertRemote(remote);
+      const limit = str(flags.limit) ? Number.parseInt(str(flags.limit)!, 10) : 20;
+      const entries = (await store.readHistory()).filter((e) => !remote || e.remote === remote).slice(-limit);
+      if (entries.length === 0) out(remote ? `no release history for ${remote}` : 'no release history');
+      const rows = [['WHEN', 'ACTION', 'REMOTE', 'VERSION', 'FROM', 'BY', 'NOTE']];
+      for (const e of entries) rows.push([e.at, e.action, e.remote, e.version, e.from ?? '-', e.by ?? '-', e.note ?? '']);
+      if (entries.length) for (const line of formatTable(rows)) out(line);
     },
   },
 };
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);
-  return `usage: pnpm release <command>\n${lines.join('\n')}\n\nThe store is RELEASE_STORE (default <DATA_DIR>/releases).`;
+  return [
+    'usage: pnpm release <command>',
+    ...lines,
+    '',
+    'The store is RELEASE_STORE (default <DATA_DIR>/releases); RELEASE_ACTOR names who acts in the history.',
+  ].join('\n');
 }
 
-export async function runReleaseCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      version: { type: 'string' },
-      dir: { type: 'string' },
-      limit: { type: 'string' },
-      'no-build': { type: 'boolean' },
-      'if-missing': { type: 'boolean' },
-      'promote-new': { type: 'boolean' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+/** Runs one command; errors a releaser can act on are one line on stderr and exit code 1. */
+export async function runReleaseCli(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  env: Record<string, string | undefined> = process.env,
+  err: (line: string) => void = console.error,
+): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ allowPositionals: true; options: Record<string, { type: 'string' | 'boolean'; short?: string }> }>>;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        version: { type: 'string' },
+        dir: { type: 'string' },
+        limit: { type: 'string' },
+        percent: { type: 'string' },
+        companies: { type: 'string' },
+        'no-build': { type: 'boolean' },
+        'if-missing': { type: 'boolean' },
+        'promote-new': { type: 'boolean' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    err(`release: ${(e as Error).message}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
   const [name, ...rest] = positionals;
   const command = name ? COMMANDS[name] : undefined;
   if (!command || values.help) {
+    if (name && !command) err(`release: unknown command "${name}"`);
     out(usage());
     return command || values.help ? 0 : 1;
   }
-  const config = loadPortalConfig();
-  const store = new FsReleaseStore(config.releaseStoreDir);
   try {
-    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out });
+    const config = loadPortalConfig(env);
+    const store = new FsReleaseStore(config.releaseStoreDir);
+    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env) });
     return 0;
-  } catch (err) {
-    if (err instanceof ReleaseStoreError) {
-      console.error(`release ${name}: ${err.message}`);
+  } catch (e) {
+    if (e instanceof ReleaseStoreError) {
+      err(`release ${name}: ${e.message}`);
       return 1;
     }
-    throw err;
+    err(`release ${name}: ${e instanceof Error ? e.message.split('\n').join(' ') : String(e)}`);
+    return 1;
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   runReleaseCli(process.argv.slice(2)).then(
     (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
+    (e: unknown) => {
+      console.error(e);
       process.exit(1);
     },
   );

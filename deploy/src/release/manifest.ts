@@ -44,3 +44,49 @@ export function setStable(
     replaced,
   };
 }
+
+/** A canary of `remote`: `percent` of audiences (sticky) plus every user of the listed companies. */
+export function setCanary(
+  manifest: ReleaseManifest,
+  remote: RemoteId,
+  build: BuildRef,
+  percent: number,
+  companies: string[],
+  now = new Date(),
+): { manifest: ReleaseManifest; replaced: string | null } {
+  const current = manifest.remotes[remote];
+  if (!current) throw new Error(`${remote} has no stable version yet`);
+  return {
+    manifest: {
+      ...manifest,
+      remotes: {
+        ...manifest.remotes,
+        [remote]: { ...current, canary: { ...build, percent, companies }, updatedAt: now.toISOString() },
+      },
+    },
+    replaced: current.canary?.version ?? null,
+  };
+}
+
+/** Back to the stable version before the current one; the current one leaves the rollback list. */
+export function rollBack(
+  manifest: ReleaseManifest,
+  remote: RemoteId,
+  now = new Date(),
+): { manifest: ReleaseManifest; from: string; to: BuildRef } | null {
+  const current = manifest.remotes[remote];
+  const [to, ...rest] = current?.previous ?? [];
+  if (!current || !to) return null;
+  return {
+    manifest: {
+      ...manifest,
+      remotes: {
+        ...manifest.remotes,
+        // A canary built on top of the version being withdrawn is withdrawn with it.
+        [remote]: { stable: to, canary: null, previous: rest, updatedAt: now.toISOString() },
+      },
+    },
+    from: current.stable.version,
+    to,
+  };
+}

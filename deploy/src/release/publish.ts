@@ -4,6 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { REPO_ROOT } from '../paths';
+import { releaseActor } from './actions';
 import { emptyManifest, entryFor, setStable } from './manifest';
 import { BUILD_INFO_FILE, ReleaseStoreError, assertRemote, buildInfoSchema, type BuildInfo, type ReleaseStore } from './store';
 
@@ -18,6 +19,8 @@ export interface PublishOptions {
   storeUrl?: string | null;
   repoRoot?: string;
   now?: Date;
+  /** Recorded in the history; defaults to RELEASE_ACTOR or the OS user. */
+  actor?: string;
 }
 
 export interface PublishResult {
@@ -112,7 +115,7 @@ export async function publishRemote(store: ReleaseStore, remote: string, options
     publishedAt = existing?.publishedAt ?? publishedAt;
   } else {
     await store.putBuild(remote, version, dir, { ...info, version, publishedAt });
-    await store.appendHistory({ at: publishedAt, action: 'publish', remote, version });
+    await store.appendHistory({ at: publishedAt, action: 'publish', remote, version, by: options.actor ?? releaseActor() });
     published = true;
   }
   return {
@@ -151,6 +154,7 @@ export interface EnsureOptions {
   storeUrl?: string | null;
   log?: (line: string) => void;
   now?: Date;
+  actor?: string;
 }
 
 export interface EnsureResult {
@@ -192,6 +196,7 @@ export async function ensureReleased(store: ReleaseStore, options: EnsureOptions
       storeUrl: options.storeUrl ?? null,
       repoRoot,
       now,
+      actor: options.actor,
     });
     if (res.published) log(`published ${remote} ${version}`);
     const current = manifest.remotes[remote];
@@ -206,6 +211,7 @@ export async function ensureReleased(store: ReleaseStore, options: EnsureOptions
         remote,
         version,
         from: next.replaced,
+        by: options.actor ?? releaseActor(),
         note: current ? 'promoted at start (newly built)' : 'first release',
       });
       log(`${remote} ${version} is now stable${next.replaced ? ` (was ${next.replaced})` : ''}`);

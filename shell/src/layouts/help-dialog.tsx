@@ -1,8 +1,21 @@
 import { MESSAGES, REMOTE_IDS, usePlatform } from '@portal/shared-contracts';
 import { Modal } from '@portal/shared-ui';
+import type { VersionReason } from '@portal/shared-contracts';
+import { loadedBuild } from '../remotes/remote-slot';
 import styles from './layout.module.css';
 
-/** Help & Support: who to contact, and the exact versions in force (what support asks first). */
+const WHY: Record<VersionReason, string> = {
+  stable: 'stable',
+  canary: 'canary',
+  override: 'development override',
+  fallback: 'fallback to stable',
+};
+
+/**
+ * Help & Support: who to contact, and the exact versions in force (what support asks first): per
+ * remote the version chosen, why (stable, canary, override, fallback) and, once it ran, the build
+ * its code says it is.
+ */
 export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { release, session } = usePlatform();
   return (
@@ -18,15 +31,18 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
         </div>
         {REMOTE_IDS.map((id) => {
           const r = release.remotes[id];
-          return r ? (
-            <div key={id} className={styles.versionRow}>
+          if (!r) return null;
+          const running = loadedBuild(id);
+          return (
+            <div key={id} className={styles.versionRow} data-remote={id} data-reason={r.reason}>
               <dt>{id}</dt>
               <dd>
-                {r.version}
-                {r.reason !== 'stable' ? ` (${r.reason})` : ''}
+                {r.version} <span className={styles.versionWhy}>({WHY[r.reason]})</span>
+                {running && running !== r.version ? <span className={styles.versionWhy}> running {running}</span> : null}
+                {r.note ? <span className={styles.versionNote}>{r.note}</span> : null}
               </dd>
             </div>
-          ) : null;
+          );
         })}
       </dl>
     </Modal>

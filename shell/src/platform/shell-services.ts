@@ -16,6 +16,8 @@ export interface ShellServices {
   onSignedIn?: (session: Session) => void;
   /** Remotes pointed at a development server (DESIGN.md section 3); the banner lists them. */
   overrides?: { remote: string; entry: string }[];
+  /** Overrides this deployment does not allow (not loopback, not in overrideOrigins): shown, not used. */
+  refusedOverrides?: { remote: string; entry: string }[];
   resetOverrides?: () => void;
   /** For tests: the api base URL and fetch. */
   apiBaseUrl?: string;

@@ -13,6 +13,13 @@ describe('OverrideBanner', () => {
     expect(onReset).toHaveBeenCalledOnce();
   });
 
+  it('says out loud that an override was refused', () => {
+    render(<OverrideBanner overrides={[]} refused={[{ remote: 'mfe-auth', entry: 'https://evil.example/mf-manifest.json' }]} onReset={() => {}} />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Override of mfe-auth to https://evil.example/mf-manifest.json refused: this portal accepts overrides only to localhost and the origins its deployment allows.',
+    );
+  });
+
   it('renders nothing without overrides', () => {
     const { container } = render(<OverrideBanner overrides={[]} onReset={() => {}} />);
     expect(container).toBeEmptyDOMElement();

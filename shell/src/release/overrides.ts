@@ -86,17 +86,24 @@ export function applyOverrides(
   resolved: Partial<Record<RemoteId, ResolvedRemote>>,
   overrides: Overrides,
   allowedOrigins: readonly string[],
-): { resolved: Partial<Record<RemoteId, ResolvedRemote>>; applied: RemoteId[]; warnings: string[] } {
+): {
+  resolved: Partial<Record<RemoteId, ResolvedRemote>>;
+  applied: RemoteId[];
+  refused: { remote: RemoteId; entry: string }[];
+  warnings: string[];
+} {
   const out = { ...resolved };
   const applied: RemoteId[] = [];
+  const refused: { remote: RemoteId; entry: string }[] = [];
   const warnings: string[] = [];
   for (const [id, entry] of Object.entries(overrides) as [RemoteId, string][]) {
     if (!isAllowedOverride(entry, allowedOrigins)) {
       warnings.push(`Override of ${id} to ${entry} refused: only loopback origins and the deployment's overrideOrigins are allowed.`);
+      refused.push({ remote: id, entry });
       continue;
     }
     out[id] = { remote: id, version: 'override', entry, reason: 'override', note: `overridden to ${entry}` };
     applied.push(id);
   }
-  return { resolved: out, applied, warnings };
+  return { resolved: out, applied, refused, warnings };
 }

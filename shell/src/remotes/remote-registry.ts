@@ -7,6 +7,19 @@ export interface FederationRuntime {
   preloadRemote?(options: { nameOrAlias: string; exposes?: string[]; resourceCategory?: 'all' | 'sync' }[]): Promise<void>;
 }
 
+/**
+ * Two builds of one remote share a chunk-loading global (`webpackChunk<uniqueName>`, the MF name):
+ * a container loaded after another would adopt the first one's chunks. Dropping the global before
+ * the swap gives the new container a clean one; the old container keeps its own reference.
+ */
+function forgetChunkRegistry(remote: RemoteId): void {
+  try {
+    delete (globalThis as Record<string, unknown>)[`webpackChunk${REMOTES[remote].mfName}`];
+  } catch {
+    /* not deletable: nothing was loaded under that name */
+  }
+}
+
 /** The remote is not in release.json (or no build of it is compatible with this shell). */
 export class RemoteUnavailableError extends Error {
   readonly remote: RemoteId;
@@ -38,6 +51,8 @@ export class RemoteRegistry {
   private readonly fallbacks: Partial<Record<RemoteId, ResolvedRemote>>;
   private readonly loaded = new Set<RemoteId>();
   private readonly listeners = new Set<() => void>();
+  /** Bumped whenever a remote's container is swapped, so its slots load the module again. */
+  private readonly generations: Partial<Record<RemoteId, number>> = {};
 
   constructor(
     private readonly runtime: FederationRuntime,
@@ -64,10 +79,46 @@ export class RemoteRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  private use(remote: RemoteId, choice: ResolvedRemote): void {
+  /** Which copy of the remote's container slots should render (see `generation`). */
+  generation(remote: RemoteId): number {
+    return this.generations[remote] ?? 0;
+  }
+
+  private use(remote: RemoteId, choice: ResolvedRemote, entry = choice.entry): void {
+    this.loaded.delete(remote);
     this.resolved[remote] = choice;
-    this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry: choice.entry }], { force: true });
+    forgetChunkRegistry(remote);
+    this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry }], { force: true });
+    this.generations[remote] = this.generation(remote) + 1;
     for (const l of this.listeners) l();
+  }
+
+  /**
+   * A canary that failed (to load, or while rendering) gives way to the stable build for this user,
+   * for the rest of the page's life. False when there is nothing to fall back to.
+   */
+  fallBack(remote: RemoteId, why: string): boolean {
+    const choice = this.resolved[remote];
+    const stable = this.fallbacks[remote];
+    if (!choice || choice.reason !== 'canary' || !stable) return false;
+    console.warn(`${remote}@${choice.version} (canary) ${why}; falling back to ${stable.version}.`);
+    delete this.fallbacks[remote];
+    this.use(remote, { ...stable, reason: 'fallback', note: `canary ${choice.version} ${why}` });
+    return true;
+  }
+
+  /**
+   * A development server said an overridden remote changed and this page's React cannot refresh in
+   * place (a production build): load a fresh copy of the remote's container and re-render its slots.
+   * The page itself, the session and the other remotes stay as they are.
+   */
+  reloadOverride(remote: RemoteId): boolean {
+    const choice = this.resolved[remote];
+    if (!choice || choice.reason !== 'override') return false;
+    const url = new URL(choice.entry, 'http://localhost');
+    url.searchParams.set('portal-hot', String(Date.now()));
+    this.use(remote, choice, url.href);
+    return true;
   }
 
   /**
@@ -94,12 +145,8 @@ export class RemoteRegistry {
       this.loaded.add(remote);
       return mod;
     } catch (error) {
-      const stable = this.fallbacks[remote];
-      if (choice.reason === 'canary' && stable) {
-        // A failing canary must not cost the user the feature: the stable build is still good.
-        console.warn(`${remote}@${choice.version} (canary) failed to load; falling back to ${stable.version}.`, error);
-        delete this.fallbacks[remote];
-        this.use(remote, { ...stable, reason: 'fallback', note: `canary ${choice.version} failed to load` });
+      // A failing canary must not cost the user the feature: the stable build is still good.
+      if (this.fallBack(remote, `failed to load (${error instanceof Error ? error.message : String(error)})`)) {
         try {
           const mod = await this.runtime.loadRemote<RemoteModule>(id);
           if (!mod) throw new Error(`${id} answered no module`);

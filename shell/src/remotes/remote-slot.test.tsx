@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, REMOTES, type ResolvedRemote } from '@portal/shared-contracts';
 import { RemoteRegistry, type FederationRuntime } from './remote-registry';
@@ -93,5 +93,65 @@ describe('RemoteSlot', () => {
     renderSlot(registry, 'mfe-insights', 'DashboardPage');
     expect(await screen.findByText('Stable dashboard')).toBeInTheDocument();
     expect(registry.versions()['mfe-insights']).toMatchObject({ version: '1.0.0', reason: 'fallback' });
+  });
+
+  it('falls back to stable when the canary loads but throws while rendering, without the panel', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const runtime = fakeRuntime(async (_id, entry) => {
+      if (entry?.includes('2.0.0'))
+        return {
+          default: () => {
+            throw new Error('canary bug');
+          },
+        };
+      return { default: () => <p>Stable settings</p> };
+    });
+    const canary: ResolvedRemote = { ...stable('mfe-onboarding', '2.0.0'), reason: 'canary' };
+    const registry = new RemoteRegistry(runtime, { 'mfe-onboarding': canary }, { 'mfe-onboarding': stable('mfe-onboarding', '1.0.0') });
+    renderSlot(registry, 'mfe-onboarding', 'CompanySettingsPage');
+    expect(await screen.findByText('Stable settings')).toBeInTheDocument();
+    expect(screen.queryByText(panelText('mfe-onboarding'))).not.toBeInTheDocument();
+    expect(registry.versions()['mfe-onboarding']).toMatchObject({ version: '1.0.0', reason: 'fallback', note: 'canary 2.0.0 failed while rendering' });
+  });
+
+  it('shows the panel when stable itself throws: there is nothing to fall back to', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const runtime = fakeRuntime(async () => ({
+      default: () => {
+        throw new Error('bug');
+      },
+    }));
+    const registry = new RemoteRegistry(runtime, { 'mfe-onboarding': stable('mfe-onboarding') });
+    renderSlot(registry, 'mfe-onboarding', 'CompanySettingsPage');
+    expect(await screen.findByText(panelText('mfe-onboarding'))).toBeInTheDocument();
+  });
+
+  it('marks the content with the build its container stamped, and reloads an override in place', async () => {
+    const builds: Record<string, string> = {};
+    (globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__ = builds;
+    let text = 'Login v1';
+    const runtime = fakeRuntime(async () => {
+      builds.mfe_auth = text;
+      const shown = text;
+      return { default: () => <p>{shown}</p> };
+    });
+    const override: ResolvedRemote = { remote: 'mfe-auth', version: 'override', entry: 'http://localhost:3001/mf-manifest.json', reason: 'override' };
+    const registry = new RemoteRegistry(runtime, { 'mfe-auth': override });
+    const { container } = renderSlot(registry, 'mfe-auth', 'LoginPage');
+    expect(await screen.findByText('Login v1')).toBeInTheDocument();
+    expect(container.querySelector('[data-remote="mfe-auth"]')).toHaveAttribute('data-release-marker', 'Login v1');
+
+    text = 'Login v2';
+    act(() => {
+      expect(registry.reloadOverride('mfe-auth')).toBe(true);
+    });
+    expect(await screen.findByText('Login v2')).toBeInTheDocument();
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: 'mfe_auth', entry: expect.stringMatching(/^http:\/\/localhost:3001\/mf-manifest\.json\?portal-hot=\d+$/) }],
+      { force: true },
+    );
+    // Only an override is ever reloaded this way.
+    expect(new RemoteRegistry(runtime, { 'mfe-auth': stable('mfe-auth') }).reloadOverride('mfe-auth')).toBe(false);
   });
 });

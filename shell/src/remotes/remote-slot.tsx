@@ -1,6 +1,6 @@
-import { createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts';
+import { REMOTES, type RemoteId, type RemoteSlotProps } from '@portal/shared-contracts';
 import { Spinner } from '@portal/shared-ui';
 import { FeatureUnavailable } from './feature-unavailable';
 import { RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
@@ -16,13 +16,18 @@ function useRegistry(): RemoteRegistry {
 
 type AnyComponent = ComponentType<Record<string, unknown>>;
 
-/** One React.lazy per registry and module: a rejected lazy stays rejected, so Retry drops it. */
+/**
+ * One React.lazy per registry, module and container generation: a rejected lazy stays rejected, so
+ * Retry drops it. The loaded component is wrapped in an element carrying `data-remote` and
+ * `data-release-marker` (the build the container stamped), so support and the release journeys can
+ * see which code really renders.
+ */
 const lazyCache = new WeakMap<RemoteRegistry, Map<string, AnyComponent>>();
 
-function lazyFor(registry: RemoteRegistry, remote: RemoteId, module: string): AnyComponent {
+function lazyFor(registry: RemoteRegistry, remote: RemoteId, module: string, generation: number): AnyComponent {
   let byKey = lazyCache.get(registry);
   if (!byKey) lazyCache.set(registry, (byKey = new Map()));
-  const key = `${remote}/${module}`;
+  const key = `${remote}/${module}#${generation}`;
   let component = byKey.get(key);
   if (!component) {
     component = lazy(async () => {
@@ -31,16 +36,33 @@ function lazyFor(registry: RemoteRegistry, remote: RemoteId, module: string): An
       if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
         throw new RemoteLoadError(remote, module, new Error('the module exports no component'));
       }
-      return { default: exported as AnyComponent };
+      // Read once the container has run: the build it stamped is the code this component comes from.
+      const Inner = exported as AnyComponent;
+      const build = loadedBuild(remote) ?? '';
+      function Marked(props: Record<string, unknown>) {
+        return (
+          <div className={styles.marker} data-remote={remote} data-release-marker={build}>
+            <Inner {...props} />
+          </div>
+        );
+      }
+      return { default: Marked };
     });
     byKey.set(key, component);
   }
   return component;
 }
 
-function forget(registry: RemoteRegistry, remote: RemoteId, module: string): void {
-  lazyCache.get(registry)?.delete(`${remote}/${module}`);
+function forget(registry: RemoteRegistry, remote: RemoteId, module: string, generation: number): void {
+  lazyCache.get(registry)?.delete(`${remote}/${module}#${generation}`);
 }
+
+/** The build a remote's container says it is (stamped at build time), once it has run on the page. */
+export function loadedBuild(remote: RemoteId): string | undefined {
+  return (globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__?.[REMOTES[remote].mfName];
+}
+
+
 
 export interface ShellRemoteSlotProps extends RemoteSlotProps {
   /** Header widgets use the one-line form of the unavailable panel. */
@@ -56,11 +78,19 @@ export interface ShellRemoteSlotProps extends RemoteSlotProps {
 export function RemoteSlot({ remote, module, props, compact = false, loading }: ShellRemoteSlotProps) {
   const registry = useRegistry();
   const [attempt, setAttempt] = useState(0);
-  const Component = lazyFor(registry, remote, module);
+  // A canary falling back to stable, or a development reload, swaps the remote's container.
+  const subscribe = useCallback((cb: () => void) => registry.subscribe(cb), [registry]);
+  const generation = useSyncExternalStore(subscribe, () => registry.generation(remote));
+  const Component = lazyFor(registry, remote, module, generation);
   return (
     <ErrorBoundary
-      resetKeys={[remote, module, attempt]}
+      resetKeys={[remote, module, attempt, generation]}
       onError={(error) => {
+        // A canary that throws while rendering gives way to stable before any panel is left up.
+        if (!(error instanceof RemoteUnavailableError) && !(error instanceof RemoteLoadError) && registry.fallBack(remote, 'failed while rendering')) {
+          console.error(`${remote}/${module} (canary) failed while rendering`, error);
+          return;
+        }
         if (error instanceof RemoteUnavailableError) console.warn(error.message);
         else if (error instanceof RemoteLoadError) console.error(error.message, error.cause);
         else console.error(`${remote}/${module} failed while rendering`, error);
@@ -73,7 +103,7 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
             // A load failure needs a fresh fetch; a render failure just a fresh render.
             if (!(error instanceof Error) || error instanceof RemoteLoadError || error instanceof RemoteUnavailableError) {
               registry.reset(remote);
-              forget(registry, remote, module);
+              forget(registry, remote, module, generation);
             }
             setAttempt((n) => n + 1);
           }}

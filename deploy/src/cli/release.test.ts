@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
+import { FsReleaseStore } from '../release/store';
+import { runReleaseCli } from './release';
+
+async function cli(store: string, ...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runReleaseCli(argv, (l) => out.push(l), { RELEASE_STORE: store, RELEASE_ACTOR: 'cli-test', LOG_LEVEL: 'silent' }, (l) => err.push(l));
+  return { code, out: out.join('\n'), err };
+}
+
+describe('pnpm release', () => {
+  it('publishes a given build, canaries, promotes, rolls back and shows status and history', async () => {
+    const store = await tempDir();
+    for (const v of ['1.0.0', '1.1.0']) {
+      const dir = await tempDir();
+      await writeFakeRemoteBuild(dir, v);
+      expect((await cli(store, 'publish', 'mfe-auth', '--version', v, '--dir', dir)).code).toBe(0);
+    }
+    // A second publish of a version is refused, whatever it holds.
+    const again = await cli(store, 'publish', 'mfe-auth', '--version', '1.0.0', '--dir', await tempDir());
+    expect(again.code).toBe(1);
+    expect(again.err).toEqual([expect.stringMatching(/^release publish: mfe-auth 1\.0\.0 is already published/)]);
+
+    // The first version becomes stable (the portal's start does this with `ensure`).
+    expect((await cli(store, 'promote', 'mfe-auth', '1.0.0')).code).toBe(0);
+    const canary = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '10', '--companies', 'co-1,co-2');
+    expect(canary).toMatchObject({ code: 0, err: [] });
+    expect((await new FsReleaseStore(store).readManifest())?.remotes['mfe-auth']?.canary).toMatchObject({
+      version: '1.1.0',
+      percent: 10,
+      companies: ['co-1', 'co-2'],
+    });
+    const status = await cli(store, 'status');
+    expect(status.out).toMatch(/mfe-auth\s+1\.0\.0\s+1\.1\.0\s+10% \+2 companies/);
+
+    expect((await cli(store, 'promote', 'mfe-auth')).out).toContain('mfe-auth 1.1.0 is stable (was 1.0.0)');
+    expect((await cli(store, 'rollback', 'mfe-auth')).out).toContain('mfe-auth is back on 1.0.0');
+
+    const history = await cli(store, 'history', 'mfe-auth');
+    const lines = history.out.split('\n');
+    expect(lines[0]).toMatch(/^WHEN\s+ACTION\s+REMOTE\s+VERSION\s+FROM\s+BY/);
+    expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(1, 6))).toEqual([
+      ['publish', 'mfe-auth', '1.0.0', '-', 'cli-test'],
+      ['publish', 'mfe-auth', '1.1.0', '-', 'cli-test'],
+      ['promote', 'mfe-auth', '1.0.0', '-', 'cli-test'],
+      ['canary', 'mfe-auth', '1.1.0', '1.0.0', 'cli-test'],
+      ['promote', 'mfe-auth', '1.1.0', '1.0.0', 'cli-test'],
+      ['rollback', 'mfe-auth', '1.0.0', '1.1.0', 'cli-test'],
+    ]);
+  });
+
+  it('answers a mistake with one line and a non-zero exit', async () => {
+    const store = await tempDir();
+    const dir = await tempDir();
+    await writeFakeRemoteBuild(dir);
+    await cli(store, 'publish', 'mfe-auth', '--version', '1.0.0', '--dir', dir);
+    await cli(store, 'promote', 'mfe-auth', '1.0.0');
+    const cases: [string[], RegExp][] = [
+      [['canary', 'mfe-nope', '1.0.0', '--percent', '5'], /Unknown remote "mfe-nope"/],
+      [['canary', 'mfe-auth', '2.0.0', '--percent', '5'], /mfe-auth 2\.0\.0 is not in the store/],
+      [['canary', 'mfe-auth', '1.0.0', '--percent', '150'], /--percent must be a number from 0 to 100/],
+      [['canary', 'mfe-auth', '1.0.0'], /--percent must be a number from 0 to 100/],
+      [['promote', 'mfe-auth', 'bad/../version'], /Invalid version/],
+      [['rollback', 'mfe-auth'], /no earlier stable version/],
+      [['history', 'mfe-x'], /Unknown remote/],
+      [['status', '--bogus'], /Unknown option '--bogus'/],
+      [['frobnicate'], /unknown command "frobnicate"/],
+    ];
+    for (const [argv, message] of cases) {
+      const res = await cli(store, ...argv);
+      expect(res.code, argv.join(' ')).toBe(1);
+      expect(res.err, argv.join(' ')).toHaveLength(1);
+      expect(res.err[0], argv.join(' ')).toMatch(message);
+    }
+  });
+});

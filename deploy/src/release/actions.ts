@@ -1,0 +1,194 @@
+import { userInfo } from 'node:os';
+import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
+import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
+
+/**
+ * The release actions behind the CLI: each reads the manifest, changes one remote, writes the
+ * manifest atomically and appends who did what to the history. The portal reads release.json on
+ * every request, so a change reaches users on their next page load.
+ */
+
+/** Who is releasing: RELEASE_ACTOR (set it in CI), else the OS user. */
+export function releaseActor(env: Record<string, string | undefined> = process.env): string {
+  const fromEnv = env.RELEASE_ACTOR?.trim();
+  if (fromEnv) return fromEnv;
+  try {
+    return userInfo().username || 'unknown';
+  } catch {
+    return env.USER ?? 'unknown';
+  }
+}
+
+export interface ActionOptions {
+  actor?: string;
+  storeUrl?: string | null;
+  now?: Date;
+}
+
+async function requireManifest(store: ReleaseStore): Promise<ReleaseManifest> {
+  const manifest = await store.readManifest();
+  if (!manifest) throw new ReleaseStoreError(`nothing is released in ${store.location} yet (run: pnpm release ensure)`);
+  return manifest;
+}
+
+function requireReleased(manifest: ReleaseManifest, remote: RemoteId) {
+  const r = manifest.remotes[remote];
+  if (!r) throw new ReleaseStoreError(`${remote} has no stable version yet (publish it and run: pnpm release promote ${remote} <version>)`);
+  return r;
+}
+
+/** The manifest entry for a version of the store, with the contracts version the build recorded. */
+export async function buildRef(store: ReleaseStore, remote: RemoteId, version: string, storeUrl: string | null = null): Promise<BuildRef> {
+  assertVersion(version);
+  if (!(await store.hasVersion(remote, version))) {
+    const known = await store.listVersions(remote);
+    throw new ReleaseStoreError(
+      `${remote} ${version} is not in the store${known.length ? ` (published: ${known.slice(-5).join(', ')})` : ' (nothing published yet)'}`,
+    );
+  }
+  const info = await store.readBuildInfo(remote, version);
+  if (!info) throw new ReleaseStoreError(`${remote} ${version} has no build-info.json in the store`);
+  return {
+    version,
+    entry: entryFor(remote, version, storeUrl),
+    contractsVersion: info.contractsVersion,
+    ...(info.publishedAt ? { publishedAt: info.publishedAt } : {}),
+  };
+}
+
+async function commit(store: ReleaseStore, manifest: ReleaseManifest, entry: Omit<HistoryEntry, 'at'>, now: Date): Promise<void> {
+  await store.writeManifest(manifest);
+  await store.appendHistory({ at: now.toISOString(), ...entry });
+}
+
+export function parsePercent(raw: unknown): number {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 100) {
+    throw new ReleaseStoreError(`--percent must be a number from 0 to 100 (got ${raw === undefined ? 'nothing' : String(raw)})`);
+  }
+  return n;
+}
+
+export function parseCompanies(raw: unknown): string[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  return [...new Set(String(raw).split(',').map((s) => s.trim()).filter(Boolean))];
+}
+
+export async function canary(
+  store: ReleaseStore,
+  remote: string,
+  version: string,
+  percent: number,
+  companies: string[] = [],
+  o: ActionOptions = {},
+): Promise<ReleaseManifest> {
+  assertRemote(remote);
+  parsePercent(percent);
+  const now = o.now ?? new Date();
+  const manifest = await requireManifest(store);
+  const current = requireReleased(manifest, remote);
+  const build = await buildRef(store, remote, version, o.storeUrl ?? null);
+  if (current.stable.version === version) throw new ReleaseStoreError(`${remote} ${version} is already the stable version`);
+  const next = setCanary(manifest, remote, build, percent, companies, now);
+  await commit(
+    store,
+    next.manifest,
+    {
+      action: 'canary',
+      remote,
+      version,
+      from: current.stable.version,
+      by: o.actor ?? releaseActor(),
+      note: `${percent}%${companies.length ? ` + companies ${companies.join(',')}` : ''}`,
+    },
+    now,
+  );
+  return next.manifest;
+}
+
+/** The canary (or the given version of the store) becomes stable; the old stable heads `previous`. */
+export async function promote(store: ReleaseStore, remote: string, version?: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  assertRemote(remote);
+  const now = o.now ?? new Date();
+  // Promoting a first version into an empty store starts the manifest (the portal fills in the shell at start).
+  const manifest = (await store.readManifest()) ?? emptyManifest({ version: 'unknown', contractsVersion: CONTRACTS_VERSION });
+  const current = manifest.remotes[remote];
+  const target = version ?? current?.canary?.version;
+  if (!target) throw new ReleaseStoreError(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
+  if (current?.stable.version === target) throw new ReleaseStoreError(`${remote} ${target} is already the stable version`);
+  const build = await buildRef(store, remote, target, o.storeUrl ?? null);
+  const next = setStable(manifest, remote, build, now);
+  const promoted: ReleaseManifest = {
+    ...next.manifest,
+    // The canary is done once it is stable; another version's canary carries on.
+    remotes: {
+      ...next.manifest.remotes,
+      [remote]: { ...next.manifest.remotes[remote]!, canary: current?.canary?.version === target ? null : (current?.canary ?? null) },
+    },
+  };
+  await commit(store, promoted, { action: 'promote', remote, version: target, from: next.replaced, by: o.actor ?? releaseActor() }, now);
+  return promoted;
+}
+
+export async function rollback(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  assertRemote(remote);
+  const now = o.now ?? new Date();
+  const manifest = await requireManifest(store);
+  requireReleased(manifest, remote);
+  const next = rollBack(manifest, remote, now);
+  if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
+  await commit(store, next.manifest, { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() }, now);
+  return next.manifest;
+}
+
+/** Ends a canary without promoting it. */
+export async function abortCanary(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  assertRemote(remote);
+  const now = o.now ?? new Date();
+  const manifest = await requireManifest(store);
+  const current = requireReleased(manifest, remote);
+  if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
+  const next: ReleaseManifest = {
+    ...manifest,
+    remotes: { ...manifest.remotes, [remote]: { ...current, canary: null, updatedAt: now.toISOString() } },
+  };
+  await commit(
+    store,
+    next,
+    { action: 'abort-canary', remote, version: current.stable.version, from: current.canary.version, by: o.actor ?? releaseActor() },
+    now,
+  );
+  return next;
+}
+
+function age(from: string, now: Date): string {
+  const s = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 1000));
+  if (!Number.isFinite(s)) return '?';
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86400)}d`;
+}
+
+/** `status` as rows: remote, stable, canary, share, contracts, age (of the last change). */
+export function statusRows(manifest: ReleaseManifest | null, now = new Date()): string[][] {
+  const rows = [['REMOTE', 'STABLE', 'CANARY', 'SHARE', 'CONTRACTS', 'AGE']];
+  for (const remote of REMOTE_IDS) {
+    const r = manifest?.remotes[remote];
+    if (!r) {
+      rows.push([remote, '-', '-', '-', '-', '-']);
+      continue;
+    }
+    const c = r.canary;
+    const share = c ? `${c.percent}%${c.companies.length ? ` +${c.companies.length} compan${c.companies.length === 1 ? 'y' : 'ies'}` : ''}` : '-';
+    const contracts = c ? `${r.stable.contractsVersion} / ${c.contractsVersion}` : r.stable.contractsVersion;
+    rows.push([remote, r.stable.version, c?.version ?? '-', share, contracts, age(r.updatedAt, now)]);
+  }
+  return rows;
+}
+
+export function formatTable(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+}

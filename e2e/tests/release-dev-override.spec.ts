@@ -1,0 +1,78 @@
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { freePort, REPO_ROOT } from '../support/portal-process';
+import { hash, portalUrl } from '../support/portal';
+import { startGroup, stopGroup, waitForUrl } from '../support/release-helpers';
+
+test.setTimeout(180_000);
+
+const SUBTITLE = 'Sign in to manage your organisation’s lift-sharing scheme.';
+
+test('a remote served by `pnpm dev` is overridden into the running portal and updates without a page reload', async ({ page }) => {
+  // A copy of mfe-auth beside the real one (its config finds the workspace from its parent folder),
+  // so the edit below never touches the repository's files.
+  const copy = await mkdtemp(path.join(REPO_ROOT, '.release-e2e-mfe-auth-'));
+  for (const item of ['src', 'package.json', 'rspack.config.mjs', 'exposes.config.mjs', 'tsconfig.json']) {
+    await cp(path.join(REPO_ROOT, 'mfe-auth', item), path.join(copy, item), { recursive: true });
+  }
+  await symlink(path.join(REPO_ROOT, 'mfe-auth', 'node_modules'), path.join(copy, 'node_modules'));
+  const copyFile = path.join(copy, 'src', 'shared', 'copy.ts');
+  expect(await readFile(copyFile, 'utf8')).toContain(SUBTITLE);
+
+  const port = await freePort();
+  let output = '';
+  const dev = startGroup('node', [path.join(REPO_ROOT, 'scripts', 'dev.mjs'), 'mfe-auth', '--port', String(port), '--dir', copy, '--portal', portalUrl()], {
+    cwd: REPO_ROOT,
+    log: (c) => (output += c),
+  });
+  try {
+    await waitForUrl(`http://localhost:${port}/mf-manifest.json`, 120_000);
+    const link = `${portalUrl()}/?override=mfe-auth=http://localhost:${port}#/`;
+    await expect.poll(() => output, { timeout: 30_000 }).toContain(link);
+
+    // ---- the dev server's build in the portal, named by the banner
+    const manifest = await fetch(`http://localhost:${port}/mf-manifest.json`, { headers: { origin: portalUrl() } });
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    await page.goto(link);
+    const banner = page.getByRole('status').filter({ hasText: 'Development override' });
+    await expect(banner).toContainText('mfe-auth');
+    await expect(banner).toContainText(`http://localhost:${port}/mf-manifest.json`);
+    await expect(page.getByText(SUBTITLE)).toBeVisible({ timeout: 30_000 });
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /localhost:\d+\/remoteEntry\.js/.test(e.name))),
+    ).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __PORTAL_DIAGNOSTICS__: { remotes: Record<string, { reason: string }> } }).__PORTAL_DIAGNOSTICS__.remotes['mfe-auth']?.reason)).toBe('override');
+
+    // ---- an edit of the remote reaches the page without reloading it
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    const edited = 'Sign in: edited on the development server.';
+    await writeFile(copyFile, (await readFile(copyFile, 'utf8')).replace(SUBTITLE, edited));
+    await expect(page.getByText(edited)).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
+
+    // ---- one click back to the release
+    await banner.getByRole('button', { name: 'Reset overrides' }).click();
+    await expect(page.getByText(SUBTITLE)).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  } finally {
+    await stopGroup(dev);
+    await rm(copy, { recursive: true, force: true });
+  }
+});
+
+test('an override to an origin the deployment does not allow is refused, visibly', async ({ page }) => {
+  await page.goto(`/?override=mfe-auth=https://remotes.evil.example#${ROUTES.login}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toContainText(
+    'Override of mfe-auth to https://remotes.evil.example/mf-manifest.json refused',
+  );
+  // The released build is used instead, and nothing was fetched from that origin.
+  await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('evil.example')))).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('portal.remoteOverrides'))).toBeNull();
+  await page.goto(hash(ROUTES.login));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toHaveCount(0);
+});

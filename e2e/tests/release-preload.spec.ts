@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { expectRoute, hash, releasedRemotes } from '../support/portal';
+import { createCompanyAdmin, signedInPage } from '../support/release-helpers';
+
+test("a nav link warms its page's remote before the click", async ({ browser, request }) => {
+  test.skip(!(await releasedRemotes(request)).has('mfe-employees'), 'mfe-employees is not released in this build');
+  const admin = await createCompanyAdmin('preload');
+  const page = await signedInPage(browser, admin);
+  const employeesFiles: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/remotes/mfe-employees/')) employeesFiles.push(r.url());
+  });
+  await page.goto(hash(ROUTES.loginDetails));
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  // Hover (or, already, idle time) fetches the remote's entry and the page's chunks; no navigation yet.
+  await nav.getByRole('link', { name: MESSAGES.labels.employerNav[2], exact: true }).hover();
+  await expect.poll(() => employeesFiles.some((u) => /remoteEntry\.js$/.test(u)), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => employeesFiles.filter((u) => /\.js$/.test(u) && !/remoteEntry\.js$/.test(u)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expectRoute(page, ROUTES.loginDetails);
+  await page.context().close();
+});
