@@ -7,11 +7,22 @@ export interface FeatureUnavailableProps {
   onRetry: () => void;
   /** Header widgets: one line, no card, so the header keeps its shape. */
   compact?: boolean;
+  /** The remote is not in this portal's release (as opposed to failing). */
+  notReleased?: boolean;
 }
 
 /** What a remote slot shows when its remote is not released, fails to load or throws while rendering. */
-export function FeatureUnavailable({ remote, onRetry, compact = false }: FeatureUnavailableProps) {
+export function FeatureUnavailable({ remote, onRetry, compact = false, notReleased = false }: FeatureUnavailableProps) {
   const text = MESSAGES.common.featureUnavailable(REMOTES[remote].feature);
+  if (compact && notReleased) {
+    // A header widget whose remote is simply not released yet: nothing to retry and nothing to
+    // alarm anyone with; screen readers still hear why the widget is missing.
+    return (
+      <span className={styles.visuallyHidden} role="status" data-remote={remote}>
+        {text}
+      </span>
+    );
+  }
   if (compact) {
     return (
       <span className={styles.compact} role="status" data-remote={remote}>

@@ -52,6 +52,19 @@ describe('RemoteSlot', () => {
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 
+  it('keeps a header widget of an unreleased remote out of sight, but not out of hearing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const runtime = fakeRuntime(async () => ({ default: () => <p>never</p> }));
+    render(
+      <RegistryContext.Provider value={new RemoteRegistry(runtime, {})}>
+        <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact />
+      </RegistryContext.Provider>,
+    );
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(panelText('mfe-drivers'));
+    expect(screen.queryByRole('button', { name: MESSAGES.common.retry })).not.toBeInTheDocument();
+  });
+
   it('shows the panel when loading fails and loads again on Retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;

@@ -99,6 +99,7 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
         <FeatureUnavailable
           remote={remote}
           compact={compact}
+          notReleased={error instanceof RemoteUnavailableError}
           onRetry={() => {
             // A load failure needs a fresh fetch; a render failure just a fresh render.
             if (!(error instanceof Error) || error instanceof RemoteLoadError || error instanceof RemoteUnavailableError) {
