@@ -100,7 +100,7 @@ describe('routes and documentation', () => {
 
   it('answers 501 in the error shape for an endpoint this build does not serve yet', async () => {
     const served = new Set(ROUTE_IMPLEMENTATIONS.map((r) => r.endpoint.id));
-    const pending = allEndpoints().find((e) => !served.has(e.id) && e.method === 'GET' && Array.isArray(e.access) && e.access.includes('SuperAdmin') && !e.path.includes('{'));
+    const pending = allEndpoints().find((e) => !served.has(e.id) && e.method === 'GET' && Array.isArray(e.access) && e.access.includes('SuperAdmin') && !e.path.includes('{') && (!e.query || e.query.safeParse({}).success));
     if (!pending) return;
     const login = json<{ token: string }>(await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: TEST_SUPERADMIN }));
     const res = await t.app.inject({ method: 'GET', url: pending.path, headers: { authorization: `Bearer ${login.token}` } });

@@ -16,6 +16,7 @@ import type { ApiContext } from './context';
 import { HttpError } from './lib/http-error';
 import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
+import { adminsRoutes } from './modules/admins/routes';
 import { devRoutes } from './modules/dev/routes';
 import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
@@ -30,7 +31,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...employersRoutes, ...employeesRoutes, ...usersRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...usersRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

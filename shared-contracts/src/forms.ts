@@ -218,11 +218,13 @@ export const addAdminFormSchema = z
   });
 export type AddAdminForm = z.infer<typeof addAdminFormSchema>;
 /** employerId and employerUserId are sent by the spec's client; the server takes both from the session. */
+const requiredText = () => z.string({ error: MESSAGES.admins.allRequired });
 export const addUserBodySchema = z
   .object({
-    userName: z.string().trim(),
-    email: z.string().trim(),
-    password: z.string(),
+    // A field left out answers like an empty one.
+    userName: requiredText().trim(),
+    email: requiredText().trim(),
+    password: requiredText(),
     role: z.enum(['SuperAdmin', 'Employer', 'Admin']).default('Admin'),
     employerId: z.string().nullish(),
     employerUserId: z.string().nullish(),

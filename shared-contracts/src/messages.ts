@@ -228,6 +228,11 @@ export const MESSAGES = {
     passwordMax: 'Password should not exceed 100 characters.',
     /** "Asks to confirm removal of the named admin". */
     confirmRemove: (name: string) => `Are you sure you want to remove ${name}?`,
+    /** Ours: refusals of the add and remove calls the spec leaves unstated. */
+    addFailed: 'The user could not be added. If this email address is already registered, use a different one.',
+    cannotRemoveSelf: 'You cannot remove your own account.',
+    cannotRemoveOwner: "The company's owner cannot be removed.",
+    lastSuperAdmin: 'The last super admin cannot be removed.',
   },
   // ---- session and layout
   session: {

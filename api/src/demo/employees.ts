@@ -115,19 +115,41 @@ function slug(s: string): string {
     .slice(0, 40) || 'company';
 }
 
+const DOMAIN = /^(?=.{4,100}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+
+/** Domains that can never receive mail (RFC 2606), so made-up addresses reach nobody. */
+const RESERVED_DOMAIN = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/;
+
+/**
+ * A short, readable email domain for a company's employees: the company email's own domain when
+ * it is a reserved one (`hello@greenway.example` -> `greenway.example`), else the first word of the
+ * company name (`greenway.example`). Another company's users already on that domain would make
+ * addresses clash, so then (only then) the domain carries the company's short id.
+ */
+async function employeeDomain(db: Db, companyId: string, name: string, email: string): Promise<string> {
+  const fromEmail = email.trim().toLowerCase().split('@')[1] ?? '';
+  const preferred = DOMAIN.test(fromEmail) && RESERVED_DOMAIN.test(fromEmail) ? fromEmail : `${slug(name).split('-')[0]}.example`;
+  const [clash] = await rows<{ id: string }>(
+    db,
+    // The domain pattern admits no LIKE wildcards, so it goes into the pattern as it is.
+    sql`select id from users where lower(email) like ${`%@${preferred}`}
+      and company_id is distinct from ${companyId}::uuid limit 1`,
+  );
+  return clash ? `${slug(name)}-${companyId.slice(0, 8)}.example` : preferred;
+}
+
 export async function seedDemoEmployees(db: Db, options: SeedDemoEmployeesOptions): Promise<SeedDemoEmployeesResult> {
   const { companyId, count } = options;
   const result: SeedDemoEmployeesResult = { created: 0, active: 0, deactivated: 0, pending: 0, drivers: 0, verifiedDrivers: 0 };
   if (count <= 0) return result;
-  const [company] = await rows<{ name: string; existing: number }>(
+  const [company] = await rows<{ name: string; email: string; existing: number }>(
     db,
-    sql`select c.name, (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee') as existing
+    sql`select c.name, c.email, (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee') as existing
       from companies c where c.id = ${companyId}`,
   );
   if (!company) throw new Error(`seedDemoEmployees: no company ${companyId}`);
   const offset = Number(company.existing);
-  // A domain per company (and per batch), so emails stay unique across companies and reruns.
-  const domain = `${slug(company.name)}-${companyId.slice(0, 8)}.example`;
+  const domain = await employeeDomain(db, companyId, company.name, company.email);
   const rand = prng(`${options.seed ?? 1}:${companyId}:${offset}`);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(rand() * 10)).join('');

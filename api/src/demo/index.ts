@@ -5,8 +5,14 @@ import { seedDemoEmployees } from './employees';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCompanies, hasDemoCompanies } from './companies';
 
+/**
+ * Employees per demo company by default: the ready company gets enough for several pages of the
+ * employee list and a lively dashboard; the others a smaller set.
+ */
+export const DEMO_EMPLOYEES: Record<DemoCompaniesResult['companies'][number]['key'], number> = { greenway: 60, riverside: 20, northgate: 20 };
+
 export interface DemoOptions {
-  /** Employees created for each demo company (default 12; 0 for none). */
+  /** Employees created for every demo company, overriding `DEMO_EMPLOYEES` (0 for none). */
   employeesPerCompany?: number;
 }
 
@@ -16,9 +22,14 @@ export interface DemoOptions {
  */
 export async function seedDemo(ctx: { db: Db; log: Logger }, options: DemoOptions = {}): Promise<DemoCompaniesResult> {
   const result = await seedDemoCompanies(ctx.db, { log: ctx.log });
-  const count = options.employeesPerCompany ?? 12;
-  if (!result.created || count <= 0) return result;
-  for (const c of result.companies) await seedDemoEmployees(ctx.db, { companyId: c.id, count, seed: c.key });
-  ctx.log.info({ companies: result.companies.length, employeesPerCompany: count }, 'demo employees created');
+  if (!result.created) return result;
+  const counts: Record<string, number> = {};
+  for (const c of result.companies) {
+    const count = options.employeesPerCompany ?? DEMO_EMPLOYEES[c.key];
+    if (count <= 0) continue;
+    await seedDemoEmployees(ctx.db, { companyId: c.id, count, seed: c.key });
+    counts[c.key] = count;
+  }
+  if (Object.keys(counts).length) ctx.log.info({ employees: counts }, 'demo employees created');
   return result;
 }
