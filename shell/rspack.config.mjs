@@ -3,8 +3,8 @@ import { createConfig, rspack } from '@portal/deploy/rspack';
 
 const here = import.meta.dirname;
 
-export default (env, argv) => {
-  const config = createConfig({
+export default (env, argv) =>
+  createConfig({
     dir: here,
     kind: 'host',
     name: 'shell',
@@ -23,11 +23,3 @@ export default (env, argv) => {
     env,
     argv,
   });
-  // `import styles from './x.module.css'` (shared-ui and the shell): CSS Modules as a default export.
-  // Harmless if the shared config sets the same.
-  config.module.parser = {
-    ...config.module.parser,
-    'css/auto': { namedExports: false, ...config.module.parser?.['css/auto'] },
-  };
-  return config;
-};
