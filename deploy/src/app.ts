@@ -17,9 +17,19 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 
 /** What the portal needs of `@portal/api` to run it in-process. */
+/** What the embedded api did about the first super admin at this start. */
+export interface SuperAdminSeed {
+  created: boolean;
+  email?: string;
+  generatedPassword?: string;
+}
+
+/** Set on the portal instance when the api is embedded, so the start-up summary can name the login. */
+export const superAdminSeeds = new WeakMap<FastifyInstance, SuperAdminSeed>();
+
 export interface EmbeddedApiModule {
   loadApiConfig(env: Record<string, string | undefined>): unknown;
-  createApiContext(config: unknown): Promise<{ close(): Promise<void> | void }>;
+  createApiContext(config: unknown): Promise<{ close(): Promise<void> | void; seed?: SuperAdminSeed }>;
   apiPlugin: (app: FastifyInstance, opts: { ctx: unknown }) => Promise<void> | void;
   /** The server options the api expects (request ids, logger serializers, body limit). */
   fastifyOptions?: (ctx: unknown) => FastifyServerOptions;
@@ -69,6 +79,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   });
   if (embedded) {
     const { ctx } = embedded;
+    if (ctx.seed) superAdminSeeds.set(app, ctx.seed);
     app.addHook('onClose', async () => {
       await ctx.close();
     });

@@ -1,5 +1,5 @@
 import { loadPortalConfig, PortalConfigError } from './env';
-import { createPortal } from './app';
+import { createPortal, superAdminSeeds } from './app';
 
 async function main(): Promise<void> {
   let config;
@@ -27,7 +27,11 @@ async function main(): Promise<void> {
     `  Portal ready at ${config.publicUrl}`,
     `  api: ${config.apiUrl ? `proxied to ${config.apiUrl}` : 'embedded'}; data: ${config.dataDir}; release store: ${config.releaseStoreDir}`,
   ];
-  if (config.apiEnv.SUPERADMIN_EMAIL) {
+  const seed = superAdminSeeds.get(app);
+  if (seed?.created && seed.generatedPassword) {
+    // Only on the start that created it: the password is not stored anywhere in clear.
+    lines.push(`  Super admin: ${seed.email} / ${seed.generatedPassword} (generated now and shown once: change it after signing in)`);
+  } else if (config.apiEnv.SUPERADMIN_EMAIL) {
     lines.push(`  Super admin: ${config.apiEnv.SUPERADMIN_EMAIL} (password: the configured SUPERADMIN_PASSWORD)`);
   } else {
     lines.push('  Super admin: generated on the first start and printed once in the log above; kept in the database since.');
