@@ -1,7 +1,7 @@
 import * as RadixCheckbox from '@radix-ui/react-checkbox';
 import { forwardRef, type ReactNode } from 'react';
 import { cx } from './cx';
-import { ErrorIcon, fieldStyles as styles, useFieldIds } from './field';
+import { FieldMessages, fieldStyles as styles, useFieldIds } from './field';
 
 export interface CheckboxProps {
   label: ReactNode;
@@ -62,17 +62,7 @@ export const Checkbox = forwardRef<HTMLButtonElement, CheckboxProps>(function Ch
           {label}
         </label>
       </div>
-      {error ? (
-        <p id={ids.errorId} className={styles.error} role="alert">
-          <ErrorIcon />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 });

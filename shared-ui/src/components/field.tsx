@@ -28,6 +28,25 @@ export function ErrorIcon() {
   );
 }
 
+/** The error (announced) and the hint under a control, with the ids the control points at. */
+export function FieldMessages({ ids, error, hint }: { ids: FieldIds; error?: ReactNode; hint?: ReactNode }) {
+  return (
+    <>
+      {error ? (
+        <p id={ids.errorId} className={styles.error} role="alert">
+          <ErrorIcon />
+          <span>{error}</span>
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={ids.hintId} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export interface FieldShellProps {
   label: ReactNode;
   ids: FieldIds;
@@ -52,17 +71,7 @@ export function FieldShell({ label, ids, hint, error, required, hideLabel, class
         )}
       </label>
       {children}
-      {error ? (
-        <p id={ids.errorId} className={styles.error} role="alert">
-          <ErrorIcon />
-          <span>{error}</span>
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={ids.hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </div>
   );
 }
