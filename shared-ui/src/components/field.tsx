@@ -19,7 +19,7 @@ export function useFieldIds(id: string | undefined, hint: ReactNode, error: Reac
   return { inputId, hintId, errorId, describedBy };
 }
 
-export function ErrorIcon() {
+function ErrorIcon() {
   return (
     <svg className={styles.errorIcon} width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.6" />
