@@ -6,7 +6,7 @@ import { RemoteSlot } from '../remotes/remote-slot';
 import { HelpDialog } from './help-dialog';
 import { useIdlePreload } from './idle-preload';
 import { Logo } from './logo';
-import { NavLinkItem } from './nav-link-item';
+import { TabNav } from './nav-link-item';
 import { useRouteFlags } from './use-route-flags';
 import { useLogoutConfirm } from './use-session-actions';
 import styles from './layout.module.css';
@@ -68,18 +68,7 @@ export function EmployerLayout() {
           </div>
         </div>
         {!hideNav && (
-          <nav className={styles.tabNav} aria-label="Main">
-            {EMPLOYER_TABS.map((t) => (
-              <NavLinkItem
-                key={t.to}
-                to={t.to}
-                label={t.label}
-                alsoActiveOn={'alsoActiveOn' in t ? t.alsoActiveOn : []}
-                className={styles.tab}
-                activeClassName={styles.tabActive}
-              />
-            ))}
-          </nav>
+          <TabNav label="Main" tabs={EMPLOYER_TABS} className={styles.tabNav} tabClassName={styles.tab} activeClassName={styles.tabActive} />
         )}
       </header>
       <main className={styles.content} id="main">

@@ -34,3 +34,32 @@ export function NavLinkItem({ to, label, alsoActiveOn = [], className, activeCla
     </Link>
   );
 }
+
+export interface NavTab {
+  to: string;
+  label: string;
+  alsoActiveOn?: readonly string[];
+}
+
+/** A labelled row of nav links (the employer tab nav, the super-admin section tabs). */
+export function TabNav({
+  label,
+  tabs,
+  className,
+  tabClassName,
+  activeClassName,
+}: {
+  label: string;
+  tabs: readonly NavTab[];
+  className?: string;
+  tabClassName?: string;
+  activeClassName?: string;
+}) {
+  return (
+    <nav className={className} aria-label={label}>
+      {tabs.map((t) => (
+        <NavLinkItem key={t.to} to={t.to} label={t.label} alsoActiveOn={t.alsoActiveOn} className={tabClassName} activeClassName={activeClassName} />
+      ))}
+    </nav>
+  );
+}

@@ -5,7 +5,7 @@ import { RemoteSlot } from '../remotes/remote-slot';
 import { Chevron, initialOf } from './employer-layout';
 import { useIdlePreload } from './idle-preload';
 import { Logo } from './logo';
-import { NavLinkItem } from './nav-link-item';
+import { NavLinkItem, TabNav } from './nav-link-item';
 import { useRouteFlags } from './use-route-flags';
 import { useLogoutConfirm } from './use-session-actions';
 import styles from './layout.module.css';
@@ -58,18 +58,7 @@ export function SuperAdminLayout() {
         {!hideTopBar && (
           <header className={styles.topBar}>
             {!hideNav ? (
-              <nav className={styles.topTabs} aria-label="Sections">
-                {SUPER_ADMIN_TABS.map((t) => (
-                  <NavLinkItem
-                    key={t.to}
-                    to={t.to}
-                    label={t.label}
-                    alsoActiveOn={'alsoActiveOn' in t ? t.alsoActiveOn : []}
-                    className={styles.tab}
-                    activeClassName={styles.tabActive}
-                  />
-                ))}
-              </nav>
+              <TabNav label="Sections" tabs={SUPER_ADMIN_TABS} className={styles.topTabs} tabClassName={styles.tab} activeClassName={styles.tabActive} />
             ) : (
               <span />
             )}
