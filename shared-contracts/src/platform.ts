@@ -18,6 +18,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * True when a failure is an answer from the server rather than an exception on the way. The name
+ * check keeps this working if a second copy of the contracts were ever loaded next to the shell's.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError || (error instanceof Error && error.name === 'ApiError');
+}
+
+/** The server's own message for a failed call, else the spec's fallback for that action (network failure, unexpected answer). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}
+
+/** The server's per-field messages (its `errors` list), else its message: what the spec shows as a list. */
+export function serverMessages(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const list = (error.errors ?? []).map((e) => e.message).filter(Boolean);
+  if (list.length > 0) return list;
+  return error.message ? [error.message] : [];
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Upload progress 0..1 for multipart bodies. */

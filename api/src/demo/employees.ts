@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/passwords';
 import { NO_PASSWORD } from '../modules/employees/service';
-import { rows } from '../modules/employees/sql';
+import { rows } from '../db/sql';
 
 /**
  * Realistic employees for a demo company, at any size: UK names, departments, phone numbers and

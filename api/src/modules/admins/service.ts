@@ -8,7 +8,7 @@ import { registrationAttemptMail } from '../../mail/templates';
 import type { ClientMeta } from '../accounts/service';
 import type { AuthUser } from '../accounts/sessions';
 import { isUuid } from '../employees/service';
-import { isUniqueViolation, pageAnswer } from '../employees/sql';
+import { isUniqueViolation, pageAnswer } from '../../db/sql';
 
 /** The users an employer's User Management page lists: the company's owner and its admins. */
 const EMPLOYER_SIDE: Role[] = ['Employer', 'Admin'];

@@ -20,7 +20,7 @@ import { registrationAttemptMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import type { AuthUser } from '../accounts/sessions';
 import { INVITATION_TTL_DAYS, invitationMail } from './mails';
-import { containsPattern, isUniqueViolation, pageAnswer, rows, toIso } from './sql';
+import { containsPattern, isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string) => UUID.test(s);

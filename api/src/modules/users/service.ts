@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Page, UserListItem } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import { containsPattern, pageAnswer, rows } from '../employees/sql';
+import { containsPattern, pageAnswer, rows } from '../../db/sql';
 
 export interface UsersQuery {
   pageNumber: number;

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /**
  * Raw statements answer `{ rows }` on PGlite and an array on postgres-js; the services only see rows.

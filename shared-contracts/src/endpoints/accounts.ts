@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { adminEntrySchema, idSchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, roleSchema, sessionUserSchema, userListItemSchema } from '../entities';
+import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '../forms';
+import { idParams, searchQuery } from './shared';
+
+// accounts (both documents, section 7)
+export const loginAnswerSchema = okSchema.extend({
+  token: z.string(),
+  id: idSchema,
+  role: roleSchema,
+  signUpState: z.number().int(),
+  userSignUpState: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  employerId: idSchema.nullable(),
+  employerUserId: idSchema.nullable(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+/** Registration result (token, message): the same answer as login, the new user signed in. */
+export const registerAnswerSchema = loginAnswerSchema;
+export type RegisterAnswer = LoginAnswer;
+
+export const accounts = {
+  register: defineEndpoint({
+    id: 'accounts.register',
+    method: 'POST',
+    path: '/api/accounts/register',
+    summary: 'Create an employer account (role Employer) and sign it in',
+    access: 'public',
+    body: registerBodySchema,
+    response: loginAnswerSchema,
+    status: 201,
+    tags: ['accounts'],
+  }),
+  login: defineEndpoint({
+    id: 'accounts.login',
+    method: 'POST',
+    path: '/api/accounts/login',
+    summary: 'Sign in; answers the token and the user the portal routes by',
+    access: 'public',
+    body: loginBodySchema,
+    response: loginAnswerSchema,
+    tags: ['accounts'],
+  }),
+  logout: defineEndpoint({
+    id: 'accounts.logout',
+    method: 'POST',
+    path: '/api/accounts/logout',
+    summary: 'End the current session on the server',
+    access: 'optional',
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  me: defineEndpoint({
+    id: 'accounts.me',
+    method: 'GET',
+    path: '/api/accounts/me',
+    summary: 'The signed-in user of the current session (restores the portal after a reload)',
+    access: 'session',
+    response: okSchema.extend({ user: sessionUserSchema }),
+    tags: ['accounts'],
+  }),
+  forgotPassword: defineEndpoint({
+    id: 'accounts.forgotPassword',
+    method: 'POST',
+    path: '/api/accounts/forgot-password',
+    summary: 'Mail a reset link; answers the same whether or not the account exists',
+    access: 'public',
+    body: forgotPasswordBodySchema,
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  resetPassword: defineEndpoint({
+    id: 'accounts.resetPassword',
+    method: 'POST',
+    path: '/api/accounts/reset-password',
+    summary: 'Set a new password with a mailed token (single use); ends every session of the user',
+    access: 'public',
+    body: resetPasswordBodySchema,
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  changePassword: defineEndpoint({
+    id: 'accounts.changePassword',
+    method: 'POST',
+    path: '/api/accounts/change-password',
+    summary: 'Change the signed-in user password; ends every session of the user',
+    access: 'session',
+    body: changePasswordBodySchema,
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  employerAdmins: defineEndpoint({
+    id: 'accounts.employerAdmins',
+    method: 'GET',
+    path: '/api/accounts/employer/{employerId}/admins',
+    summary: "Admin users of the caller's company (the caller excluded)",
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    params: z.object({ employerId: z.string() }),
+    query: pageQuerySchema.partial(),
+    response: pageOf(adminEntrySchema),
+    tags: ['accounts'],
+  }),
+  superAdmins: defineEndpoint({
+    id: 'accounts.superAdmins',
+    method: 'GET',
+    path: '/api/accounts/super-admins',
+    summary: 'All super admins (the caller excluded)',
+    access: ['SuperAdmin'],
+    response: z.array(adminEntrySchema),
+    tags: ['accounts'],
+  }),
+  addUser: defineEndpoint({
+    id: 'accounts.addUser',
+    method: 'POST',
+    path: '/api/accounts/users/add',
+    summary: 'Add an admin user (super admin: SuperAdmin or Employer; employer: Admin of its company)',
+    access: ['SuperAdmin', 'Employer', 'Admin'],
+    body: addUserBodySchema,
+    response: okWithIdSchema,
+    status: 201,
+    tags: ['accounts'],
+  }),
+  removeUser: defineEndpoint({
+    id: 'accounts.removeUser',
+    method: 'DELETE',
+    path: '/api/accounts/users/{id}',
+    summary: 'Remove an admin user; their sessions end at once',
+    access: ['SuperAdmin', 'Employer', 'Admin'],
+    params: idParams,
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  users: defineEndpoint({
+    id: 'accounts.users',
+    method: 'GET',
+    path: '/api/users',
+    summary: 'All users (employees and employers), paged, searchable, filterable (super admin)',
+    access: ['SuperAdmin'],
+    query: searchQuery.extend({ type: z.enum(['All', 'Employees', 'Employers']).optional() }),
+    response: pageOf(userListItemSchema),
+    tags: ['accounts'],
+  }),
+} as const;
