@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import { registrationAttemptMail } from '../../mail/templates';
 import type { ClientMeta } from '../accounts/service';
 import type { AuthUser } from '../accounts/sessions';
-import { isUuid } from '../employees/service';
+import { isUuid } from '../../lib/ids';
 import { isUniqueViolation, pageAnswer } from '../../db/sql';
 
 /** The users an employer's User Management page lists: the company's owner and its admins. */

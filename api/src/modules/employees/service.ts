@@ -21,9 +21,8 @@ import type { MailMessage } from '../../mail/mailer';
 import type { AuthUser } from '../accounts/sessions';
 import { INVITATION_TTL_DAYS, invitationMail } from './mails';
 import { containsPattern, isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
+import { isUuid } from '../../lib/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 /** Imported employees have no password until they follow the invitation: nothing verifies against this. */
 export const NO_PASSWORD = '!invited';

@@ -27,10 +27,8 @@ import { countryOf } from '../../lib/countries';
 import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
 import { toFieldErrors } from '../../plugins/validation';
 import { endCompanySessions, type AuthUser } from '../accounts/sessions';
+import { isUuid } from '../../lib/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id that is not a UUID names nothing (and must not reach a uuid column as text). */
-export const isUuid = (s: string) => UUID.test(s);
 
 /** The contract's country object (the list the company form offers); any other stored code still reads. */
 export function countryFor(alpha2: string): Country {
