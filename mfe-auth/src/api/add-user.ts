@@ -1,20 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type AddUserBody } from '@portal/shared-contracts';
-import { employerAdminsQueryKey } from './employer-admins';
-import { superAdminsQueryKey } from './super-admins';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { adminKeys } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
-/** POST accounts/users/add; refreshes both admin lists. */
-export function useAddUser() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [ENDPOINTS.accounts.addUser.id],
-    mutationFn: (body: AddUserBody) => api.call(ENDPOINTS.accounts.addUser, { body }),
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: superAdminsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: employerAdminsQueryKey('').slice(0, 1) }),
-      ]);
-    },
-  });
+/** POST accounts/users/add. */
+export function addUser(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.addUser>['body']) {
+  return api.call(ENDPOINTS.accounts.addUser, { body });
+}
+
+export function useAddUserMutation() {
+  return useApiMutation(addUser, (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.all }));
 }

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ChangePasswordBody } from '@portal/shared-contracts';
-
-export const changePasswordMutationKey = [ENDPOINTS.accounts.changePassword.id] as const;
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST accounts/change-password. The server ends every session of the user on success. */
-export function useChangePassword() {
-  const { api } = usePlatform();
-  return useMutation({
-    mutationKey: changePasswordMutationKey,
-    mutationFn: (body: ChangePasswordBody) => api.call(ENDPOINTS.accounts.changePassword, { body }),
-  });
+export function changePassword(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.changePassword>['body']) {
+  return api.call(ENDPOINTS.accounts.changePassword, { body });
+}
+
+export function useChangePasswordMutation() {
+  return useApiMutation(changePassword);
 }

@@ -1,14 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
-export const forgotPasswordMutationKey = [ENDPOINTS.accounts.forgotPassword.id] as const;
+/** POST accounts/forgot-password; the server builds the mailed link from the callback address and its own configuration. */
+export function forgotPassword(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.forgotPassword>['body']) {
+  return api.call(ENDPOINTS.accounts.forgotPassword, { body });
+}
 
-/** POST accounts/forgot-password with the callback address of the reset screen (the server builds the link from its own configuration). */
-export function useForgotPassword() {
-  const { api, origin } = usePlatform();
-  return useMutation({
-    mutationKey: forgotPasswordMutationKey,
-    mutationFn: (email: string) =>
-      api.call(ENDPOINTS.accounts.forgotPassword, { body: { email, callbackUrl: `${origin}/#${ROUTES.resetPassword}` } }),
-  });
+export function useForgotPasswordMutation() {
+  return useApiMutation(forgotPassword);
 }

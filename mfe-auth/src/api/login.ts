@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type LoginBody } from '@portal/shared-contracts';
-
-export const loginMutationKey = [ENDPOINTS.accounts.login.id] as const;
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST accounts/login. The answer goes to `platform.auth.signIn`, which routes by role and state. */
-export function useLogin() {
-  const { api } = usePlatform();
-  return useMutation({
-    mutationKey: loginMutationKey,
-    mutationFn: (body: LoginBody) => api.call(ENDPOINTS.accounts.login, { body }),
-  });
+export function login(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.login>['body']) {
+  return api.call(ENDPOINTS.accounts.login, { body });
+}
+
+export function useLoginMutation() {
+  return useApiMutation(login);
 }

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type RegisterBody } from '@portal/shared-contracts';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
-export const registerMutationKey = [ENDPOINTS.accounts.register.id] as const;
+/** POST accounts/register; answers the same shape as login (token included). */
+export function register(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.register>['body']) {
+  return api.call(ENDPOINTS.accounts.register, { body });
+}
 
-/** POST accounts/register with role Employer; answers the same shape as login (token included). */
-export function useRegister() {
-  const { api } = usePlatform();
-  return useMutation({
-    mutationKey: registerMutationKey,
-    mutationFn: (body: Omit<RegisterBody, 'role'>) => api.call(ENDPOINTS.accounts.register, { body: { ...body, role: 'Employer' } }),
-  });
+export function useRegisterMutation() {
+  return useApiMutation(register);
 }

@@ -1,13 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ResetPasswordBody } from '@portal/shared-contracts';
-
-export const resetPasswordMutationKey = [ENDPOINTS.accounts.resetPassword.id] as const;
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST accounts/reset-password: email, token (from the mailed link) and the new password. */
-export function useResetPassword() {
-  const { api } = usePlatform();
-  return useMutation({
-    mutationKey: resetPasswordMutationKey,
-    mutationFn: (body: ResetPasswordBody) => api.call(ENDPOINTS.accounts.resetPassword, { body }),
-  });
+export function resetPassword(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.resetPassword>['body']) {
+  return api.call(ENDPOINTS.accounts.resetPassword, { body });
+}
+
+export function useResetPasswordMutation() {
+  return useApiMutation(resetPassword);
 }

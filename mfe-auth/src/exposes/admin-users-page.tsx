@@ -1,7 +1,3 @@
-import type { AdminUsersPageProps } from '@portal/shared-contracts';
-import { AdminUsers } from '../features/admins/components/admin-users';
+import { AdminUsersPage } from '../features/admins/admin-users-page';
 
-/** Super admin `/admins` (Admins) and employer `/user-management` (Users). */
-export default function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageProps>) {
-  return <AdminUsers variant={variant} />;
-}
+export default AdminUsersPage;

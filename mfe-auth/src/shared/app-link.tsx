@@ -1,7 +1,8 @@
 import { usePlatform } from '@portal/shared-contracts';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import styles from './app-link.module.css';
 
-export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'className'> {
   /** A route of the portal, e.g. `/forgot-password`. */
   to: string;
 }
@@ -18,5 +19,5 @@ export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
     e.preventDefault();
     platform.navigate(to);
   };
-  return <a href={`#${to}`} onClick={handle} {...rest} />;
+  return <a href={`#${to}`} onClick={handle} className={styles.link} {...rest} />;
 }

@@ -7,7 +7,6 @@ export const COPY = {
     title: 'Welcome back',
     subtitle: 'Sign in to manage your organisation’s lift-sharing scheme.',
     noAccount: 'New to the scheme?',
-    createAccount: 'Create an employer account',
   },
   signup: {
     title: 'Create your employer account',
@@ -17,16 +16,15 @@ export const COPY = {
     haveAccount: 'Already have an account?',
     backToLogin: 'Log in',
     agreePrefix: 'I agree to the',
-    readPolicy: (name: string) => `Read the ${name}`,
   },
+  /** The way back from the forgot and reset password screens. */
+  backToLogin: 'Back to log in',
   forgot: {
     subtitle: 'Enter the email address of your account and we will send you a link to choose a new password.',
-    backToLogin: 'Back to log in',
   },
   reset: {
     title: 'Choose a new password',
     subtitle: 'Enter your new password twice to confirm it.',
-    backToLogin: 'Back to log in',
     requestNew: 'Request a new link',
   },
   changePassword: {

@@ -2,7 +2,7 @@ import { BrandMark } from '@portal/shared-ui';
 import type { ReactNode } from 'react';
 import styles from './auth-layout.module.css';
 
-export interface AuthLayoutProps {
+interface AuthLayoutProps {
   title: ReactNode;
   subtitle?: ReactNode;
   /** Content beside the card on wide screens, under it on narrow ones (the sign-up carousel). */

@@ -1,6 +1,6 @@
 import { MESSAGES, TIMINGS } from '@portal/shared-contracts';
 import { useEffect, useState } from 'react';
-import { COPY } from '../../../shared/copy';
+import { COPY } from '../../shared/copy';
 import styles from './carousel.module.css';
 import { CarouselArt } from './carousel-art';
 

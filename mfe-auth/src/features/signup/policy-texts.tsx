@@ -4,8 +4,6 @@ import styles from './policy.module.css';
 
 export type PolicyId = 'terms' | 'privacy' | 'safety';
 
-export const POLICY_IDS: readonly PolicyId[] = ['terms', 'privacy', 'safety'];
-
 const cap = `${CURRENCY_SYMBOL}${POLICY_FACTS.liabilityCapPounds.toLocaleString('en-GB')}`;
 
 /** The static policy texts shown from the sign-up form (document 1 s.9, document 2 s.1). */

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, addAdminFormSchema, usePlatform, type AddAdminForm } from '@portal/shared-contracts';
+import { MESSAGES, addAdminFormSchema, serverMessages, usePlatform, type AddAdminForm } from '@portal/shared-contracts';
 import { Button, FormErrorList, Modal, PasswordField, Select, TextField } from '@portal/shared-ui';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAddUser } from '../../../api/add-user';
-import { serverMessages } from '../../../shared/api-error';
-import { COPY } from '../../../shared/copy';
+import { useAddUserMutation } from '../../api/add-user';
+import { COPY } from '../../shared/copy';
 import styles from './admins.module.css';
 
-export interface AddAdminDialogProps {
+interface AddAdminDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   variant: 'employer' | 'superAdmin';
@@ -21,7 +20,7 @@ const ACCOUNT_TYPES = [
 
 export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogProps) {
   const platform = usePlatform();
-  const addUser = useAddUser();
+  const addUser = useAddUserMutation();
   const formId = useId();
   const {
     register,

@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, TIMINGS, resetPasswordFormSchema, usePlatform, type ResetPasswordForm } from '@portal/shared-contracts';
-import { Button, FormErrorList, PasswordField } from '@portal/shared-ui';
-import { useEffect, useRef, useState } from 'react';
+import { MESSAGES, isApiError, resetPasswordFormSchema, serverMessage, usePlatform, type ResetPasswordForm } from '@portal/shared-contracts';
+import { FormErrorList, PasswordField } from '@portal/shared-ui';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useResetPassword } from '../../../api/reset-password';
-import { serverMessage, statusOf } from '../../../shared/api-error';
-import { isMobileDevice } from '../../../shared/is-mobile';
-import styles from '../../layout/components/form.module.css';
+import { useResetPasswordMutation } from '../../api/reset-password';
+import { AuthForm } from '../../shared/auth-form';
+import styles from '../../shared/form.module.css';
+import { isMobileDevice } from './is-mobile';
+import { useRedirectToLogin } from './use-redirect-to-login';
 
 /**
  * The mailed link's query, URL-decoded. Read from the raw search so that a `+` in a token or address
  * that was not percent-encoded survives (URLSearchParams would turn it into a space).
  */
-export function readResetParams(query: URLSearchParams, search: string): { email: string; token: string } {
+function readResetParams(query: URLSearchParams, search: string): { email: string; token: string } {
   const raw = new URLSearchParams(search.replace(/^\?/, '').replace(/\+/g, '%2B'));
   const email = (raw.get('email') ?? query.get('email') ?? '').trim();
   const token = raw.get('token') ?? query.get('token') ?? '';
@@ -21,13 +22,12 @@ export function readResetParams(query: URLSearchParams, search: string): { email
 
 export function ResetPasswordFormView() {
   const platform = usePlatform();
-  const reset = useResetPassword();
+  const reset = useResetPasswordMutation();
+  const redirectToLogin = useRedirectToLogin();
   const { email, token } = readResetParams(platform.location.query, platform.location.search);
   const missing = !email || !token;
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
   const {
     register,
     handleSubmit,
@@ -40,7 +40,8 @@ export function ResetPasswordFormView() {
     try {
       await reset.mutateAsync({ email, token, newPassword });
     } catch (error) {
-      const message = statusOf(error) === 400 ? (serverMessage(error) ?? MESSAGES.reset.failed) : MESSAGES.reset.failed;
+      // A 400 carries the server's reason (an invalid or expired link); anything else stays generic.
+      const message = isApiError(error) && error.status === 400 ? serverMessage(error, MESSAGES.reset.failed) : MESSAGES.reset.failed;
       setFailure(message);
       platform.toast.error(message);
       return;
@@ -52,11 +53,17 @@ export function ResetPasswordFormView() {
       return;
     }
     platform.toast.success(MESSAGES.reset.success);
-    redirect.current = setTimeout(() => platform.navigate(ROUTES.login), TIMINGS.redirectMs);
+    redirectToLogin();
   });
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <AuthForm
+      onSubmit={onSubmit}
+      submitLabel={MESSAGES.reset.button}
+      busy={reset.isPending}
+      busyLabel={MESSAGES.reset.buttonBusy}
+      disabled={missing || done}
+    >
       {missing ? (
         <FormErrorList messages={[MESSAGES.reset.emailTokenRequired]} />
       ) : (
@@ -81,11 +88,6 @@ export function ResetPasswordFormView() {
         disabled={missing || done}
         {...register('confirmPassword')}
       />
-      <div className={styles.actions}>
-        <Button type="submit" size="lg" fullWidth loading={reset.isPending} loadingText={MESSAGES.reset.buttonBusy} disabled={missing || done}>
-          {MESSAGES.reset.button}
-        </Button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

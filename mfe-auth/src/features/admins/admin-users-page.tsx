@@ -1,21 +1,21 @@
-import { LIMITS, MESSAGES, usePlatform, type AdminEntry } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES, serverMessage, usePlatform, type AdminEntry, type AdminUsersPageProps } from '@portal/shared-contracts';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Pagination, Spinner, Table, type TableColumn } from '@portal/shared-ui';
 import { useMemo, useState } from 'react';
-import { useEmployerAdmins } from '../../../api/employer-admins';
-import { useRemoveUser } from '../../../api/remove-user';
-import { useSuperAdmins } from '../../../api/super-admins';
-import { serverMessage } from '../../../shared/api-error';
-import { COPY } from '../../../shared/copy';
+import { useEmployerAdmins } from '../../api/get-employer-admins';
+import { useSuperAdmins } from '../../api/get-super-admins';
+import { useRemoveUserMutation } from '../../api/remove-user';
+import { COPY } from '../../shared/copy';
 import { AddAdminDialog } from './add-admin-dialog';
 import styles from './admins.module.css';
 
-export function AdminUsers({ variant }: { variant: 'employer' | 'superAdmin' }) {
+/** Super admin `/admins` (Admins) and employer `/user-management` (Users). */
+export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageProps>) {
   const platform = usePlatform();
   const session = platform.session;
-  const superAdmins = useSuperAdmins(variant === 'superAdmin');
-  const employerAdmins = useEmployerAdmins(variant === 'employer' ? session?.employerId : null);
+  const superAdmins = useSuperAdmins({ enabled: variant === 'superAdmin' });
+  const employerAdmins = useEmployerAdmins(session?.employerId, { enabled: variant === 'employer' });
   const query = variant === 'superAdmin' ? superAdmins : employerAdmins;
-  const removeUser = useRemoveUser();
+  const removeUser = useRemoveUserMutation();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AdminEntry | null>(null);
@@ -36,7 +36,7 @@ export function AdminUsers({ variant }: { variant: 'employer' | 'superAdmin' }) 
       platform.toast.success(MESSAGES.admins.userRemoved);
       setRemoving(null);
     } catch (error) {
-      platform.toast.error(serverMessage(error) ?? MESSAGES.common.unknownError);
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -93,7 +93,7 @@ export function AdminUsers({ variant }: { variant: 'employer' | 'superAdmin' }) 
               </Button>
             }
           >
-            {serverMessage(query.error)}
+            {serverMessage(query.error, '')}
           </EmptyState>
         ) : (
           <>

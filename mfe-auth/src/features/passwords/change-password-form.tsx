@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, changePasswordFormSchema, usePlatform, type ChangePasswordForm } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, changePasswordFormSchema, serverMessage, usePlatform, type ChangePasswordForm } from '@portal/shared-contracts';
 import { Button, FormErrorList, Modal, PasswordField, TextField } from '@portal/shared-ui';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useChangePassword } from '../../../api/change-password';
-import { serverMessage } from '../../../shared/api-error';
+import { useChangePasswordMutation } from '../../api/change-password';
 import styles from './change-password.module.css';
 
 export function ChangePasswordFormView() {
   const platform = usePlatform();
   const sessionEmail = platform.session?.email ?? '';
-  const change = useChangePassword();
+  const change = useChangePasswordMutation();
   const [succeeded, setSucceeded] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const schema = useMemo(() => changePasswordFormSchema(sessionEmail), [sessionEmail]);
@@ -28,7 +27,7 @@ export function ChangePasswordFormView() {
       await change.mutateAsync({ currentPassword, newPassword });
       setSucceeded(true);
     } catch (error) {
-      platform.toast.error(serverMessage(error) ?? MESSAGES.changePassword.failed);
+      platform.toast.error(serverMessage(error, MESSAGES.changePassword.failed));
     }
   });
 

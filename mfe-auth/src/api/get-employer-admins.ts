@@ -1,10 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, LIMITS, usePlatform, type AdminEntry, type ApiClient } from '@portal/shared-contracts';
-
-export const employerAdminsQueryKey = (employerId: string) => [ENDPOINTS.accounts.employerAdmins.id, employerId] as const;
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from './keys';
 
 /** Every admin user of the company (read 100 at a time; the page shows them ten at a time). */
-async function fetchAllEmployerAdmins(api: ApiClient, employerId: string, signal?: AbortSignal): Promise<AdminEntry[]> {
+export async function getEmployerAdmins(api: ApiClient, employerId: string, signal?: AbortSignal): Promise<AdminEntry[]> {
   const all: AdminEntry[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
     const page = await api.call(
@@ -19,12 +18,13 @@ async function fetchAllEmployerAdmins(api: ApiClient, employerId: string, signal
 
 export function employerAdminsQueryOptions(api: ApiClient, employerId: string) {
   return queryOptions({
-    queryKey: employerAdminsQueryKey(employerId),
-    queryFn: ({ signal }) => fetchAllEmployerAdmins(api, employerId, signal),
+    queryKey: adminKeys.employerAdmins(employerId),
+    queryFn: ({ signal }) => getEmployerAdmins(api, employerId, signal),
   });
 }
 
-export function useEmployerAdmins(employerId: string | null | undefined) {
+/** The company's admin users, or nothing while there is no company id. */
+export function useEmployerAdmins(employerId: string | null | undefined, options: { enabled?: boolean } = {}) {
   const { api } = usePlatform();
-  return useQuery({ ...employerAdminsQueryOptions(api, employerId ?? ''), enabled: Boolean(employerId) });
+  return useQuery({ ...employerAdminsQueryOptions(api, employerId ?? ''), enabled: Boolean(employerId) && options.enabled !== false });
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, TIMINGS } from '@portal/shared-contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COPY } from '../../../shared/copy';
+import { COPY } from '../../shared/copy';
 import { Carousel } from './carousel';
 
 const themes = MESSAGES.labels.carouselThemes;

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, signupFormSchema, usePlatform, type SignupForm } from '@portal/shared-contracts';
-import { Button, Checkbox, FormErrorList, PasswordField, TextField } from '@portal/shared-ui';
+import { MESSAGES, serverMessages, signupFormSchema, usePlatform, type SignupForm } from '@portal/shared-contracts';
+import { Checkbox, FormErrorList, PasswordField, TextField } from '@portal/shared-ui';
 import { useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import { useRegister } from '../../../api/register';
-import { serverMessages } from '../../../shared/api-error';
-import { COPY } from '../../../shared/copy';
-import styles from '../../layout/components/form.module.css';
-import signupStyles from './signup.module.css';
+import { useRegisterMutation } from '../../api/register';
+import { AuthForm } from '../../shared/auth-form';
+import { EmailField } from '../../shared/email-field';
+import { COPY } from '../../shared/copy';
 import { PolicyDialog } from './policy-dialog';
 import { POLICIES, type PolicyId } from './policy-texts';
+import styles from './signup.module.css';
 
 const AGREEMENTS = [
   { name: 'agreeTerms', policy: 'terms' },
@@ -27,7 +27,7 @@ function listErrors(errors: FieldErrors<SignupForm>): string[] {
 
 export function SignupFormView() {
   const platform = usePlatform();
-  const registerAccount = useRegister();
+  const registerAccount = useRegisterMutation();
   const errorListId = useId();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [policy, setPolicy] = useState<PolicyId | null>(null);
@@ -49,20 +49,13 @@ export function SignupFormView() {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrors([]);
-    let answer;
     try {
-      answer = await registerAccount.mutateAsync({ email: values.email, password: values.password, userName: values.name });
-    } catch (error) {
-      const list = serverMessages(error);
-      setServerErrors(list.length > 0 ? list : [MESSAGES.signup.failed]);
-      return;
-    }
-    if (!answer.token) {
-      setServerErrors([answer.message || MESSAGES.signup.unexpectedResponse]);
-      return;
-    }
-    setSigningIn(true);
-    try {
+      const answer = await registerAccount.mutateAsync({ email: values.email, password: values.password, userName: values.name, role: 'Employer' });
+      if (!answer.token) {
+        setServerErrors([answer.message || MESSAGES.signup.unexpectedResponse]);
+        return;
+      }
+      setSigningIn(true);
       // A new employer has sign-up state 0: the shell takes it to company setup.
       await platform.auth.signIn(answer, { remember: true });
     } catch (error) {
@@ -73,64 +66,41 @@ export function SignupFormView() {
     }
   });
 
-  const messages = [...listErrors(errors), ...serverErrors];
-  const describedBy = messages.length > 0 ? errorListId : undefined;
-  const invalid = (key: keyof SignupForm) => (errors[key] ? true : undefined);
+  /** A text field's registration, tied to the error list while the field is invalid. */
+  const field = (key: 'name' | 'email' | 'password' | 'confirmPassword') => ({
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? errorListId : undefined,
+    ...register(key),
+  });
 
   return (
     <>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <FormErrorList messages={messages} id={errorListId} />
-        <TextField
-          label={MESSAGES.fields.name}
-          autoComplete="name"
-          aria-invalid={invalid('name')}
-          aria-describedby={errors.name ? describedBy : undefined}
-          {...register('name')}
-        />
-        <TextField
-          label={MESSAGES.fields.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          aria-invalid={invalid('email')}
-          aria-describedby={errors.email ? describedBy : undefined}
-          {...register('email')}
-        />
-        <div className={signupStyles.pair}>
-          <PasswordField
-            label={MESSAGES.fields.password}
-            autoComplete="new-password"
-            aria-invalid={invalid('password')}
-            aria-describedby={errors.password ? describedBy : undefined}
-            {...register('password')}
-          />
-          <PasswordField
-            label={MESSAGES.fields.confirmPassword}
-            autoComplete="new-password"
-            aria-invalid={invalid('confirmPassword')}
-            aria-describedby={errors.confirmPassword ? describedBy : undefined}
-            {...register('confirmPassword')}
-          />
+      <AuthForm onSubmit={onSubmit} submitLabel={COPY.signup.button} busy={busy} busyLabel={COPY.signup.buttonBusy} disabled={!allAgreed}>
+        <FormErrorList messages={[...listErrors(errors), ...serverErrors]} id={errorListId} />
+        <TextField label={MESSAGES.fields.name} autoComplete="name" {...field('name')} />
+        <EmailField autoComplete="email" {...field('email')} />
+        <div className={styles.pair}>
+          <PasswordField label={MESSAGES.fields.password} autoComplete="new-password" {...field('password')} />
+          <PasswordField label={MESSAGES.fields.confirmPassword} autoComplete="new-password" {...field('confirmPassword')} />
         </div>
-        <div className={signupStyles.agreements}>
+        <div className={styles.agreements}>
           {AGREEMENTS.map((a) => (
             <Controller
               key={a.name}
               control={control}
               name={a.name}
-              render={({ field }) => (
+              render={({ field: agreement }) => (
                 <Checkbox
-                  name={field.name}
-                  checked={field.value === true}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
+                  name={agreement.name}
+                  checked={agreement.value === true}
+                  onCheckedChange={agreement.onChange}
+                  onBlur={agreement.onBlur}
                   label={
                     <>
                       {COPY.signup.agreePrefix}{' '}
                       <button
                         type="button"
-                        className={signupStyles.policyLink}
+                        className={styles.policyLink}
                         aria-haspopup="dialog"
                         onClick={(e) => {
                           // The link sits in the checkbox label: open the policy without ticking the box.
@@ -147,12 +117,7 @@ export function SignupFormView() {
             />
           ))}
         </div>
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" fullWidth disabled={!allAgreed} loading={busy} loadingText={COPY.signup.buttonBusy}>
-            {COPY.signup.button}
-          </Button>
-        </div>
-      </form>
+      </AuthForm>
       <PolicyDialog policy={policy} onClose={() => setPolicy(null)} />
     </>
   );

@@ -1,0 +1,26 @@
+import { Button } from '@portal/shared-ui';
+import type { FormEventHandler, ReactNode } from 'react';
+import styles from './form.module.css';
+
+interface AuthFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  busy: boolean;
+  busyLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}
+
+/** A form of the public account screens: its fields, then one full-width submit button. */
+export function AuthForm({ onSubmit, submitLabel, busy, busyLabel, disabled, children }: AuthFormProps) {
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {children}
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingText={busyLabel} disabled={disabled}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

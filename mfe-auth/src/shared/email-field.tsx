@@ -1,0 +1,10 @@
+import { MESSAGES } from '@portal/shared-contracts';
+import { TextField, type TextFieldProps } from '@portal/shared-ui';
+import type { Ref } from 'react';
+
+type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'inputMode'> & { ref?: Ref<HTMLInputElement> };
+
+/** The email field of the public account forms: the spec's label and the keyboard for addresses on phones. */
+export function EmailField(props: EmailFieldProps) {
+  return <TextField label={MESSAGES.fields.email} type="email" inputMode="email" {...props} />;
+}
