@@ -18,12 +18,13 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { createApp } from '../src/app';
-import { createApiContext, type ApiContext } from '../src/context';
+import type { ApiContext } from '../src/context';
+import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, users } from '../src/db/schema';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { hashPassword } from '../src/lib/passwords';
-import { rows } from '../src/modules/employees/sql';
+import { rows } from '../src/db/sql';
 
 const { values } = parseArgs({
   options: {

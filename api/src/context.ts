@@ -1,13 +1,14 @@
+import type { Database, Db } from './db/client';
 import type { ApiConfig } from './env';
-import { openDatabase, type Database, type Db } from './db/client';
-import { createConsoleLogger, type Logger } from './lib/logger';
-import { createMailer, type Mailer } from './mail/mailer';
-import { createRateLimiter, type RateLimiter } from './lib/rate-limiter';
-import { seedSuperAdmin, type SeedResult } from './seed';
-import { sweepSessions } from './modules/accounts/sessions';
-import { seedDemo } from './demo';
+import type { Logger } from './lib/logger';
+import type { RateLimiter } from './lib/rate-limiter';
+import type { Mailer } from './mail/mailer';
+import type { SeedResult } from './seed';
 
-/** Everything a request needs that outlives it; one per process (no per-instance state in memory). */
+/**
+ * Everything a request needs that outlives it; one per process (no per-instance state in memory).
+ * Types only: every module may depend on it without depending on how it is built (`create-context.ts`).
+ */
 export interface ApiContext {
   config: ApiConfig;
   db: Db;
@@ -18,49 +19,4 @@ export interface ApiContext {
   /** What the start did about the first super admin. */
   seed: SeedResult;
   close(): Promise<void>;
-}
-
-export interface CreateApiContextOptions {
-  log?: Logger;
-  /** Start an in-memory PGlite from this migrated dump (tests). */
-  pgliteTemplate?: string;
-}
-
-/** Opens the database, applies migrations, seeds the first super admin. */
-export async function createApiContext(config: ApiConfig, options: CreateApiContextOptions = {}): Promise<ApiContext> {
-  const log = options.log ?? createConsoleLogger(config.logLevel);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    pgliteTemplate: options.pgliteTemplate,
-  });
-  try {
-    await database.migrate();
-    const seed = await seedSuperAdmin(database.db, {
-      email: config.superAdminEmail,
-      password: config.superAdminPassword,
-      log,
-    });
-    if (config.demoData) await seedDemo({ db: database.db, log });
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
-    const limiter = createRateLimiter(database.db);
-    await limiter.sweep();
-    await sweepSessions(database.db);
-    return {
-      config,
-      db: database.db,
-      database,
-      mailer,
-      limiter,
-      log,
-      seed,
-      async close() {
-        await mailer.close();
-        await database.close();
-      },
-    };
-  } catch (err) {
-    await database.close().catch(() => {});
-    throw err;
-  }
 }

@@ -1,5 +1,7 @@
 export { loadApiConfig, ConfigError, DEFAULT_RATE_LIMITS, DEFAULT_DATA_DIR, type ApiConfig, type RateLimits } from './env';
-export { createApiContext, type ApiContext, type CreateApiContextOptions } from './context';
+export type { ApiContext } from './context';
+export { createApiContext, type CreateApiContextOptions } from './create-context';
+export type { SeedResult } from './seed';
 export { apiPlugin, createApp, apiLoggerOptions, fastifyOptions, JSON_BODY_LIMIT, DOCS_PATH, ROUTE_IMPLEMENTATIONS, type ApiPluginOptions } from './app';
 export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppOptions } from './testing';
 export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './mail/mailer';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createApiContext } from './context';
+import { createApiContext } from './create-context';
 import { users } from './db/schema';
 import { loadApiConfig, type ApiConfig } from './env';
 import type { Logger } from './lib/logger';

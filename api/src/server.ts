@@ -1,5 +1,5 @@
 import { createApp } from './app';
-import { createApiContext } from './context';
+import { createApiContext } from './create-context';
 import { ConfigError, loadApiConfig } from './env';
 
 /** The api alone on API_PORT (5260, the spec's local development address). */

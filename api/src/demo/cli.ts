@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { createApiContext } from '../context';
+import { createApiContext } from '../create-context';
 import { companies } from '../db/schema';
 import { loadApiConfig } from '../env';
 import { seedDemoEmployees } from './employees';

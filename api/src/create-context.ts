@@ -1,0 +1,54 @@
+import type { ApiContext } from './context';
+import { openDatabase } from './db/client';
+import { seedDemo } from './demo';
+import type { ApiConfig } from './env';
+import { createConsoleLogger, type Logger } from './lib/logger';
+import { createRateLimiter } from './lib/rate-limiter';
+import { createMailer } from './mail/mailer';
+import { sweepSessions } from './modules/accounts/sessions';
+import { seedSuperAdmin } from './seed';
+
+export interface CreateApiContextOptions {
+  log?: Logger;
+  /** Start an in-memory PGlite from this migrated dump (tests). */
+  pgliteTemplate?: string;
+}
+
+/** Opens the database, applies migrations, seeds the first super admin. */
+export async function createApiContext(config: ApiConfig, options: CreateApiContextOptions = {}): Promise<ApiContext> {
+  const log = options.log ?? createConsoleLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteTemplate: options.pgliteTemplate,
+  });
+  try {
+    await database.migrate();
+    const seed = await seedSuperAdmin(database.db, {
+      email: config.superAdminEmail,
+      password: config.superAdminPassword,
+      log,
+    });
+    if (config.demoData) await seedDemo({ db: database.db, log });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+    const limiter = createRateLimiter(database.db);
+    await limiter.sweep();
+    await sweepSessions(database.db);
+    return {
+      config,
+      db: database.db,
+      database,
+      mailer,
+      limiter,
+      log,
+      seed,
+      async close() {
+        await mailer.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
