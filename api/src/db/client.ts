@@ -10,6 +10,12 @@ import * as schema from './schema';
 /** The common face of both drivers: code above this file never knows which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * What `db.transaction` hands its callback. It runs every query `Db` does, so a helper taking `Db`
+ * accepts it as it is; a helper that only makes sense inside a transaction (row locks) takes `Tx`.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

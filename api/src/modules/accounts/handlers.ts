@@ -1,15 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
-import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
+import { clientMeta } from '../../lib/request-meta';
 import type { Handler } from '../../lib/route';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import * as accounts from './service';
 import { endSession } from './sessions';
 
 type A = typeof ENDPOINTS.accounts;
-
-export function clientMeta(req: Pick<FastifyRequest, 'ip' | 'headers'>): accounts.ClientMeta {
-  return { ip: req.ip, userAgent: req.headers['user-agent'] };
-}
 
 export const register: Handler<A['register']> = async (req, reply, ctx) => {
   const { answer, session } = await accounts.register(ctx, req.body, clientMeta(req));

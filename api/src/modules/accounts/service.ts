@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MESSAGES,
-  ROUTES,
   resetPasswordLink,
   type ChangePasswordBody,
   type ForgotPasswordBody,
@@ -16,22 +15,17 @@ import { companies, employerUsers, passwordResetTokens, sessions, users } from '
 import { recordAuthEvent } from '../../lib/auth-events';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
+import { createUser, emailIs, mailRegistrationAttempt } from '../../lib/new-user';
 import { accountKey } from '../../lib/rate-limiter';
+import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
-import { passwordResetMail, registrationAttemptMail } from '../../mail/templates';
-import { createSession, endUserSessions, type AuthUser, type NewSession } from './sessions';
+import { passwordResetMail } from '../../mail/templates';
+import { createSession, type AuthUser, type NewSession } from './sessions';
 
 /** Reset links work once, for this long. */
-export const RESET_TOKEN_TTL_MINUTES = 30;
-
-export interface ClientMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
+const RESET_TOKEN_TTL_MINUTES = 30;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const lowerEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 /** The user as the login answer and `me` describe it. */
 async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUser | null> {
@@ -98,7 +92,7 @@ export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta):
     .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, companyActive: companies.isActive })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(lowerEmail(body.email))
+    .where(emailIs(body.email))
     .limit(1);
   // Unknown email: the same argon2 work as a known one, so time does not tell them apart.
   const passwordOk = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDummy(body.password);
@@ -132,13 +126,6 @@ export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta):
   return { answer: loginAnswer(described, session, MESSAGES.login.success), session };
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Registration of an employer (role Employer, sign-up state 0), signed in at once.
  * A taken email gets the same generic failure as any other refusal, after the same hashing work;
@@ -153,24 +140,13 @@ export async function register(ctx: ApiContext, body: RegisterBody, meta: Client
 
   const email = body.email.trim();
   const passwordHash = await hashPassword(body.password);
-  let userId: string | null = null;
-  try {
-    userId = await ctx.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(lowerEmail(email)).limit(1);
-      if (taken) return null;
-      const [created] = await tx.insert(users).values({ email, passwordHash, name: body.userName.trim(), role: 'Employer' }).returning({ id: users.id });
-      await tx.insert(employerUsers).values({ userId: created!.id });
-      return created!.id;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-  }
-  if (!userId) {
-    const base = ctx.config.publicUrl;
-    ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
+  const created = await createUser(ctx.db, { email, passwordHash, name: body.userName.trim(), role: 'Employer' });
+  if (!('id' in created)) {
+    mailRegistrationAttempt(ctx, email);
     await recordAuthEvent(ctx.db, ctx.log, { kind: 'register.existing-email', email, ip: meta.ip, userAgent: meta.userAgent });
     throw new HttpError(400, MESSAGES.signup.failed);
   }
+  const userId = created.id;
   const session = await createSession(ctx.db, userId, false, meta);
   const described = (await describeUser(ctx, userId))!;
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'register', userId, ip: meta.ip, userAgent: meta.userAgent });
@@ -191,7 +167,7 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
   const byAccount = await ctx.limiter.hit(`forgot:acct:${accountKey(body.email)}`, rl.windowSeconds);
   if (byAccount.count > rl.forgotPerAccount) await limited(ctx, meta, body.email, { action: 'forgot', scope: 'account' }, byAccount.retryAfter);
 
-  const [user] = await ctx.db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(lowerEmail(body.email)).limit(1);
+  const [user] = await ctx.db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(emailIs(body.email)).limit(1);
   await recordAuthEvent(ctx.db, ctx.log, {
     kind: 'password.forgot',
     userId: user?.id,
@@ -258,8 +234,6 @@ export async function changePassword(ctx: ApiContext, auth: AuthUser, body: Chan
   });
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.change', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
 }
-
-export { endUserSessions };
 
 export async function recordLogout(ctx: ApiContext, auth: AuthUser, meta: ClientMeta): Promise<void> {
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'logout', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });

@@ -2,6 +2,7 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Role } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { companies, employerUsers, sessions, users } from '../../db/schema';
+import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 
 /**
@@ -41,12 +42,7 @@ export interface NewSession {
 
 let created = 0;
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  remember: boolean,
-  meta: { ip?: string | undefined; userAgent?: string | undefined },
-): Promise<NewSession> {
+export async function createSession(db: Db, userId: string, remember: boolean, meta: ClientMeta): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + (remember ? SESSION_TIMEOUTS.rememberAbsoluteMs : SESSION_TIMEOUTS.absoluteMs));
   await db.insert(sessions).values({
@@ -54,7 +50,7 @@ export async function createSession(
     userId,
     remember,
     expiresAt,
-    ip: meta.ip ?? null,
+    ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
   // Ended sessions are dropped now and then rather than by a timer (no state between instances).

@@ -1,7 +1,7 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { clientMeta } from '../../lib/request-meta';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { clientMeta } from '../accounts/handlers';
 import * as admins from './service';
 
 type A = typeof ENDPOINTS.accounts;

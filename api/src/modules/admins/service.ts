@@ -1,19 +1,25 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { MESSAGES, ROUTES, type AddUserBody, type AdminEntry, type Page, type Role } from '@portal/shared-contracts';
+import {
+  MESSAGES,
+  type AddUserBody,
+  type AdminEntry,
+  type ENDPOINTS,
+  type EndpointQuery,
+  type Page,
+  type Role,
+} from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import { companies, employerUsers, sessions, users } from '../../db/schema';
+import { companies, sessions, users } from '../../db/schema';
+import { pageAnswer } from '../../db/sql';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/passwords';
-import { registrationAttemptMail } from '../../mail/templates';
-import type { ClientMeta } from '../accounts/service';
-import type { AuthUser } from '../accounts/sessions';
 import { isUuid } from '../../lib/ids';
-import { isUniqueViolation, pageAnswer } from '../../db/sql';
+import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
+import { hashPassword } from '../../lib/passwords';
+import type { ClientMeta } from '../../lib/request-meta';
+import type { AuthUser } from '../accounts/sessions';
 
 /** The users an employer's User Management page lists: the company's owner and its admins. */
 const EMPLOYER_SIDE: Role[] = ['Employer', 'Admin'];
-
-const lowerEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
 
 const entryColumns = { id: users.id, name: users.name, email: users.email, role: users.role };
 
@@ -37,7 +43,7 @@ export async function listEmployerAdmins(
   ctx: ApiContext,
   auth: AuthUser,
   employerId: string,
-  q: { pageNumber?: number | undefined; pageSize?: number | undefined },
+  q: EndpointQuery<typeof ENDPOINTS.accounts.employerAdmins>,
 ): Promise<Page<AdminEntry>> {
   const companyId = await visibleCompany(ctx, auth, employerId);
   const pageNumber = q.pageNumber ?? 1;
@@ -81,26 +87,14 @@ export async function addUser(ctx: ApiContext, auth: AuthUser, body: AddUserBody
 
   const email = body.email.trim();
   const passwordHash = await hashPassword(body.password);
-  let id: string | null = null;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(lowerEmail(email)).limit(1);
-      if (taken) return null;
-      const [created] = await tx.insert(users).values({ email, passwordHash, name: body.userName.trim(), role, companyId }).returning({ id: users.id });
-      // Employer-side users carry the spec's "employer user" record, as registration creates it.
-      if (role !== 'SuperAdmin') await tx.insert(employerUsers).values({ userId: created!.id });
-      return created!.id;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-  }
-  if (!id) {
+  const created = await createUser(ctx.db, { email, passwordHash, name: body.userName.trim(), role, companyId });
+  if (!('id' in created)) {
     // As registration does: the answer does not confirm the account exists; its owner hears of the attempt.
-    const base = ctx.config.publicUrl;
-    ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
+    mailRegistrationAttempt(ctx, email);
     ctx.log.info({ adminEvent: 'user.add-existing-email', by: auth.userId, role, ip: meta.ip }, 'admins: add refused, email in use');
     throw new HttpError(400, MESSAGES.admins.addFailed);
   }
+  const { id } = created;
   ctx.log.info({ adminEvent: 'user.added', by: auth.userId, userId: id, role, companyId, ip: meta.ip }, 'admins: user added');
   const message = auth.role === 'SuperAdmin' && role === 'SuperAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded;
   return { id, message };

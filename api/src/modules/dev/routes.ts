@@ -3,6 +3,12 @@ import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { readOutbox } from '../../mail/mailer';
 
+const outboxQuery = z.object({
+  to: z.string().max(255).optional(),
+  kind: z.string().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+
 /**
  * `GET /api/dev/outbox?to=&kind=&limit=`: the mails kept when no SMTP server is configured, newest
  * first. Registered only when EXPOSE_OUTBOX=1 (local runs and end-to-end tests), never otherwise.
@@ -12,16 +18,9 @@ export const devRoutes: FastifyPluginAsync<{ ctx: ApiContext }> = async (fastify
   fastify.route({
     method: 'GET',
     url: '/api/dev/outbox',
-    schema: {
-      hide: true,
-      querystring: z.object({
-        to: z.string().max(255).optional(),
-        kind: z.string().max(50).optional(),
-        limit: z.coerce.number().int().min(1).max(500).optional(),
-      }),
-    },
+    schema: { hide: true, querystring: outboxQuery },
     handler: async (req) => {
-      const q = req.query as { to?: string; kind?: string; limit?: number };
+      const q = req.query as z.output<typeof outboxQuery>;
       await ctx.mailer.flush();
       return { success: true, items: await readOutbox(ctx.db, q) };
     },

@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
+  type ENDPOINTS,
+  type EndpointBody,
+  type EndpointQuery,
   type Company,
   type CompanyFields,
   type Country,
@@ -21,17 +24,18 @@ import {
 } from '@portal/shared-contracts/company-rules';
 import type { z } from 'zod';
 import type { ApiContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies, employerUsers, incentives, locations, users, type CompanyRow } from '../../db/schema';
+import { containsPattern, pageAnswer } from '../../db/sql';
 import { countryOf } from '../../lib/countries';
 import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
 import { toFieldErrors } from '../../plugins/validation';
 import { endCompanySessions, type AuthUser } from '../accounts/sessions';
-import { isUuid } from '../../lib/ids';
 
 
 /** The contract's country object (the list the company form offers); any other stored code still reads. */
-export function countryFor(alpha2: string): Country {
+function countryFor(alpha2: string): Country {
   return countryByCode(alpha2) ?? countryOf(alpha2);
 }
 
@@ -49,6 +53,20 @@ function toIncentive(i: typeof incentives.$inferSelect): Incentive {
   };
 }
 
+/** What the full company and the All Employers list item both say of a company's row. */
+function companyFields(c: CompanyRow) {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phoneNumber: c.phoneNumber,
+    countryCode: countryFor(c.countryCode),
+    isActive: c.isActive,
+    signUpState: c.signUpState,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
 /** The full company as the contract's `companySchema` describes it. */
 export async function loadCompany(db: Db, id: string): Promise<Company | null> {
   if (!isUuid(id)) return null;
@@ -59,17 +77,10 @@ export async function loadCompany(db: Db, id: string): Promise<Company | null> {
     db.select().from(incentives).where(eq(incentives.companyId, id)),
   ]);
   return {
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    phoneNumber: c.phoneNumber,
-    countryCode: countryFor(c.countryCode),
-    isActive: c.isActive,
-    signUpState: c.signUpState,
+    ...companyFields(c),
     locations: locs.map(toLocation),
     incentive: inc ? toIncentive(inc) : null,
     deactivationReason: c.deactivationReason,
-    createdAt: c.createdAt.toISOString(),
   };
 }
 
@@ -117,9 +128,6 @@ export async function currentEmployer(ctx: ApiContext, auth: AuthUser, userOrEmp
 
 // ================================================================ company, locations, incentive, sign-up state
 
-/** A transaction or the database: the helpers below run inside either. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
 /**
  * The contract schemas checked the shape already; these add what depends on data (the phone
  * valid for the chosen country, the postcode plausible for the company's country), answered
@@ -135,7 +143,7 @@ function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
  * The company a caller may reach: an Employer or Admin only their own (the tenant of the
  * session), whatever id they send; a super admin any. Anything else does not exist for them.
  */
-async function companyRowFor(db: Tx, auth: AuthUser, id: string): Promise<CompanyRow> {
+async function companyRowFor(db: Db, auth: AuthUser, id: string): Promise<CompanyRow> {
   if (!isUuid(id) || (auth.role !== 'SuperAdmin' && auth.companyId !== id)) throw notFound(MESSAGES.company.notFound);
   const [c] = await db.select().from(companies).where(eq(companies.id, id));
   if (!c) throw notFound(MESSAGES.company.notFound);
@@ -148,14 +156,14 @@ async function mustLoad(db: Db, id: string): Promise<Company> {
   return company;
 }
 
-async function signUpStateOf(db: Tx, companyId: string): Promise<number> {
+async function signUpStateOf(db: Db, companyId: string): Promise<number> {
   const [c] = await db.select({ signUpState: companies.signUpState }).from(companies).where(eq(companies.id, companyId));
   return c?.signUpState ?? 0;
 }
 
 /** 0 -> 1 once the company is saved and has a location, whichever happened last. */
-async function advanceToIncentives(db: Tx, companyId: string): Promise<void> {
-  await db
+async function advanceToIncentives(tx: Tx, companyId: string): Promise<void> {
+  await tx
     .update(companies)
     .set({ signUpState: 1, updatedAt: sql`now()` })
     .where(
@@ -190,7 +198,7 @@ export async function createCompany(ctx: ApiContext, auth: AuthUser, body: Compa
   return mustLoad(ctx.db, id);
 }
 
-export async function updateCompany(ctx: ApiContext, auth: AuthUser, body: CompanyFields & { id: string }): Promise<Company> {
+export async function updateCompany(ctx: ApiContext, auth: AuthUser, body: EndpointBody<typeof ENDPOINTS.employers.update>): Promise<Company> {
   const fields = validate(companyUpdateFormSchema, body);
   const c = await companyRowFor(ctx.db, auth, fields.id);
   await ctx.db.transaction(async (tx) => {
@@ -222,7 +230,7 @@ export async function addLocation(
 }
 
 /** A location of a company the caller may reach, with that company's country. */
-async function locationFor(db: Tx, auth: AuthUser, id: string) {
+async function locationFor(db: Db, auth: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound();
   const [row] = await db
     .select({ companyId: locations.companyId, countryCode: companies.countryCode })
@@ -233,7 +241,7 @@ async function locationFor(db: Tx, auth: AuthUser, id: string) {
   return row;
 }
 
-export async function updateLocation(ctx: ApiContext, auth: AuthUser, body: LocationFields & { id: string }): Promise<Location> {
+export async function updateLocation(ctx: ApiContext, auth: AuthUser, body: EndpointBody<typeof ENDPOINTS.employers.updateLocation>): Promise<Location> {
   const { countryCode } = await locationFor(ctx.db, auth, body.id);
   const fields = validate(locationUpdateFormSchemaFor(countryCode), body);
   const [loc] = await ctx.db
@@ -258,7 +266,7 @@ export async function getIncentive(ctx: ApiContext, auth: AuthUser, companyId: s
 }
 
 /** What the spec's client sends when it has no company id yet. */
-export function isMissingId(id: string | undefined | null): boolean {
+function isMissingId(id: string | undefined | null): boolean {
   const v = (id ?? '').trim().toLowerCase();
   return v === '' || v === 'undefined' || v === 'null';
 }
@@ -327,7 +335,7 @@ export async function deactivateCompany(ctx: ApiContext, auth: AuthUser, id: str
       .where(eq(companies.id, id))
       .returning({ id: companies.id });
     if (!c) throw notFound(MESSAGES.company.notFound);
-    await endCompanySessions(tx as Db, id);
+    await endCompanySessions(tx, id);
   });
   ctx.log.info({ companyId: id, by: auth.userId }, 'company deactivated');
 }
@@ -353,33 +361,25 @@ export async function removeCompany(ctx: ApiContext, auth: AuthUser, id: string)
   await ctx.db.transaction(async (tx) => {
     const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
     if (!c) throw notFound(MESSAGES.company.notFound);
-    await endCompanySessions(tx as Db, id);
+    await endCompanySessions(tx, id);
     await tx.delete(users).where(eq(users.companyId, id));
     await tx.delete(companies).where(eq(companies.id, id));
   });
   ctx.log.info({ companyId: id, by: auth.userId }, 'company deleted');
 }
 
-export interface ListEmployersQuery {
-  pageNumber: number;
-  pageSize: number;
-  search?: string | undefined;
-  status?: 'All' | 'Active' | 'Deactivated' | undefined;
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** A search that looks like a phone number is also compared digit by digit ("07700 900" finds "07700900123"). */
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 /** All Employers: search on name, email, phone (any case), status filter, newest first, one page. */
-export async function listEmployers(ctx: ApiContext, query: ListEmployersQuery): Promise<Page<EmployerListItem>> {
+export async function listEmployers(ctx: ApiContext, query: EndpointQuery<typeof ENDPOINTS.employers.list>): Promise<Page<EmployerListItem>> {
   const { pageNumber, pageSize } = query;
   const conds: SQL[] = [];
   if (query.status === 'Active') conds.push(eq(companies.isActive, true));
   if (query.status === 'Deactivated') conds.push(eq(companies.isActive, false));
   const term = query.search?.trim();
   if (term) {
-    const like = `%${escapeLike(term)}%`;
+    const like = containsPattern(term);
     const any: SQL[] = [
       sql`${companies.name} ilike ${like}`,
       sql`${companies.email} ilike ${like}`,
@@ -416,25 +416,10 @@ export async function listEmployers(ctx: ApiContext, query: ListEmployersQuery):
     : [];
   const byCompany = new Map<string, Location[]>();
   for (const l of locs) byCompany.set(l.companyId, [...(byCompany.get(l.companyId) ?? []), toLocation(l)]);
-  const totalPages = Math.ceil(totalCount / pageSize);
-  return {
-    items: rows.map(({ company: c, employeeCount }) => ({
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      phoneNumber: c.phoneNumber,
-      countryCode: countryFor(c.countryCode),
-      isActive: c.isActive,
-      locations: byCompany.get(c.id) ?? [],
-      signUpState: c.signUpState,
-      employeeCount,
-      createdAt: c.createdAt.toISOString(),
-    })),
+  return pageAnswer(
+    rows.map(({ company: c, employeeCount }) => ({ ...companyFields(c), locations: byCompany.get(c.id) ?? [], employeeCount })),
     totalCount,
     pageNumber,
     pageSize,
-    totalPages,
-    hasPreviousPage: pageNumber > 1,
-    hasNextPage: pageNumber < totalPages,
-  };
+  );
 }

@@ -1,14 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Page, UserListItem } from '@portal/shared-contracts';
+import type { ENDPOINTS, EndpointQuery, Page, UserListItem } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import { containsPattern, pageAnswer, rows } from '../../db/sql';
-
-export interface UsersQuery {
-  pageNumber: number;
-  pageSize: number;
-  search?: string | undefined;
-  type?: 'All' | 'Employees' | 'Employers' | undefined;
-}
 
 interface UserDbRow {
   total: number | string;
@@ -33,7 +26,7 @@ function splitName(name: string): [string, string] {
  * Every employee and employer user (Employer and Admin both shown as Employer), in name order,
  * searched case-insensitively on first name, last name, email and phone; one statement.
  */
-export async function listUsers(ctx: ApiContext, q: UsersQuery): Promise<Page<UserListItem>> {
+export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOINTS.accounts.users>): Promise<Page<UserListItem>> {
   const conds: SQL[] = [];
   if (q.type === 'Employees') conds.push(sql`u.role = 'Employee'`);
   else if (q.type === 'Employers') conds.push(sql`u.role in ('Employer', 'Admin')`);
