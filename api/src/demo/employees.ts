@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hashPassword } from '../lib/passwords';
-import { NO_PASSWORD } from '../modules/employees/service';
 import { rows } from '../db/sql';
+import { NO_PASSWORD, hashPassword } from '../lib/passwords';
 
 /**
  * Realistic employees for a demo company, at any size: UK names, departments, phone numbers and

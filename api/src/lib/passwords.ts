@@ -3,7 +3,10 @@ import { hash, verify } from '@node-rs/argon2';
 /**
  * argon2id (the library's default algorithm) with OWASP's minimum: m = 19 MiB, t = 2, p = 1.
  */
-export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** The stored hash of a user without a password yet (an invited employee): nothing verifies against it. */
+export const NO_PASSWORD = '!invited';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { LIMITS, MESSAGES, manualEmployeeRowSchema, type FieldError } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
-import { refuse, type ImportRow } from './service';
+import { refuse, type ImportRow } from './import';
 
 const COLUMNS = LIMITS.csvColumns;
 type Column = (typeof COLUMNS)[number];

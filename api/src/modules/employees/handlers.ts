@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { parseEmployeesCsv } from './csv';
+import * as employeeImport from './import';
 import * as employees from './service';
 
 type E = typeof ENDPOINTS.employees;
@@ -54,7 +55,7 @@ export const remove: Handler<E['remove']> = async (req, _reply, ctx) => {
 };
 
 export const bulkAdd: Handler<E['bulkAdd']> = async (req, _reply, ctx) => {
-  const count = await employees.bulkAdd(ctx, requireAuth(req), req.body.employees);
+  const count = await employeeImport.bulkAdd(ctx, requireAuth(req), req.body.employees);
   return { success: true, message: MESSAGES.employees.manualAdded, count };
 };
 
@@ -86,6 +87,6 @@ export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
   }
   if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
   const rows = parseEmployeesCsv(buf);
-  const count = await employees.importEmployees(ctx, auth, rows);
+  const count = await employeeImport.importEmployees(ctx, auth, rows);
   return { success: true, message: MESSAGES.employees.csvSuccess, count };
 };

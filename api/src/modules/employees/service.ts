@@ -1,34 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
-  ROUTES,
-  resetPasswordLink,
   type EmployeeSignupBody,
   type Employee,
-  type FieldError,
-  type ManualEmployeeRow,
+  type ENDPOINTS,
+  type EndpointQuery,
   type Page,
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
+import { containsPattern, pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
-import { hashPassword } from '../../lib/passwords';
-import { hashToken, newToken } from '../../lib/tokens';
-import { registrationAttemptMail } from '../../mail/templates';
-import type { MailMessage } from '../../mail/mailer';
-import type { AuthUser } from '../accounts/sessions';
-import { INVITATION_TTL_DAYS, invitationMail } from './mails';
-import { containsPattern, isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
 import { isUuid } from '../../lib/ids';
+import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
+import { hashPassword } from '../../lib/passwords';
+import type { AuthUser } from '../accounts/sessions';
 
-
-/** Imported employees have no password until they follow the invitation: nothing verifies against this. */
-export const NO_PASSWORD = '!invited';
-
-/** Rows per multi-row INSERT: big enough to be fast, small enough to keep each statement a few MB. */
-const CHUNK = 1000;
+/**
+ * The employees' list and lifecycle: reads, the shared link's sign-up, approval, deactivation and
+ * removal. Adding employees (manual list, CSV file) is `import.ts`.
+ */
 
 // ---------------------------------------------------------------- tenancy
 
@@ -37,7 +29,7 @@ const CHUNK = 1000;
  * admin the one asked for, or every company (null). An employer before setup has none: a company
  * id that matches nothing, so every lookup is "not found".
  */
-export function scopeOf(auth: AuthUser, requested?: string): string | null {
+function scopeOf(auth: AuthUser, requested?: string): string | null {
   if (auth.role === 'SuperAdmin') return requested ?? null;
   return auth.companyId ?? '00000000-0000-0000-0000-000000000000';
 }
@@ -120,21 +112,13 @@ function toEmployee(r: EmployeeDbRow): Employee {
   };
 }
 
-export interface ListOptions {
-  pageNumber: number;
-  pageSize: number;
-  search?: string | undefined;
-  status?: 'all' | 'active' | 'deactivated' | undefined;
-  companyId?: string | undefined;
-}
-
 /**
  * One page of approved employees (or of pending join requests) in name order, with the total,
  * in ONE statement (one round trip). Without a search the count and the page are two subqueries
  * each free to take its best plan (the count an index-only scan, the page an ordered index scan
  * stopped by LIMIT).
  */
-export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListOptions, approved: boolean): Promise<Page<Employee>> {
+export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: EndpointQuery<typeof ENDPOINTS.employees.list>, approved: boolean): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
   const scope = scopeOf(auth, q.companyId);
   const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
@@ -193,11 +177,6 @@ export async function getEmployee(ctx: ApiContext, auth: AuthUser, id: string): 
 
 // ---------------------------------------------------------------- self-registration
 
-export interface ClientMeta {
-  ip: string;
-  userAgent?: string | undefined;
-}
-
 /**
  * The shared link's sign-up: a pending employee (inactive, not approved) of an active company.
  * The company comes from the path; `isActive` and `company_id` in the body are ignored. A taken
@@ -213,43 +192,25 @@ export async function selfRegister(ctx: ApiContext, companyId: string, body: Emp
   const email = body.email.trim();
   const firstName = body.firstName.trim();
   const lastName = body.lastName.trim();
-  let id: string | null = null;
-  let emailTaken = false;
-  try {
-    id = await ctx.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
-      if (taken) {
-        emailTaken = true;
-        return null;
-      }
-      const [created] = await tx
-        .insert(users)
-        .values({
-          email,
-          passwordHash,
-          name: `${firstName} ${lastName}`,
-          role: 'Employee',
-          companyId,
-          firstName,
-          lastName,
-          employeeNumber: body.employeeNumber.trim(),
-          drivingLicenseNumber: body.drivingLicenseNumber?.trim() || null,
-          isActive: false,
-          isApproved: false,
-        })
-        .returning({ id: users.id });
-      return created!.id;
-    });
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-  }
-  if (!id) {
-    if (emailTaken) {
-      const base = ctx.config.publicUrl.replace(/\/+$/, '');
-      ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
-    }
+  const created = await createUser(ctx.db, {
+    email,
+    passwordHash,
+    name: `${firstName} ${lastName}`,
+    role: 'Employee',
+    companyId,
+    firstName,
+    lastName,
+    employeeNumber: body.employeeNumber.trim(),
+    drivingLicenseNumber: body.drivingLicenseNumber?.trim() || null,
+    isActive: false,
+    isApproved: false,
+  });
+  if (!('id' in created)) {
+    // Only a taken address has an owner to tell; a taken employee number says nothing of the email.
+    if (created.refused === 'email') mailRegistrationAttempt(ctx, email);
     throw new HttpError(400, MESSAGES.signup.failed);
   }
+  const { id } = created;
   ctx.log.info({ employeeId: id, companyId }, 'employee join request');
   return { id };
 }
@@ -257,7 +218,7 @@ export async function selfRegister(ctx: ApiContext, companyId: string, body: Emp
 // ---------------------------------------------------------------- decisions
 
 /** The employee `id` of the caller's scope, locked for the transaction; else "not found". */
-async function lockEmployee(tx: Db, auth: AuthUser, id: string) {
+async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound(MESSAGES.employees.notFound);
   const [r] = await rows<{ id: string; is_approved: boolean; is_active: boolean }>(
     tx,
@@ -271,7 +232,7 @@ async function lockEmployee(tx: Db, auth: AuthUser, id: string) {
 /** Approves a join request: approved and active. An already approved employee is left as is. */
 export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    const e = await lockEmployee(tx, auth, id);
     if (e.is_approved) return;
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
   });
@@ -283,7 +244,7 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(auth);
     const found = await rows<{ id: string; is_approved: boolean }>(
-      tx as unknown as Db,
+      tx,
       sql`select u.id, u.is_approved from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
           and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
@@ -298,7 +259,7 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
 /** Rejects a join request: the pending user is removed (sessions and tokens go with it). */
 export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    const e = await lockEmployee(tx, auth, id);
     if (e.is_approved) throw new HttpError(400, MESSAGES.employees.notPending);
     await tx.delete(users).where(eq(users.id, id));
   });
@@ -307,7 +268,7 @@ export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promi
 /** Deactivation: the reason is stored with who and when; the employee's sessions end at once. */
 export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    const e = await lockEmployee(tx, auth, id);
     if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
     await tx
       .update(users)
@@ -319,7 +280,7 @@ export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, re
 
 export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const e = await lockEmployee(tx as unknown as Db, auth, id);
+    const e = await lockEmployee(tx, auth, id);
     if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
     await tx
       .update(users)
@@ -331,165 +292,8 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
 /** Immediate and irreversible: the row goes, and with it (by cascade) sessions, tokens and the vehicle. */
 export async function remove(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockEmployee(tx as unknown as Db, auth, id);
+    await lockEmployee(tx, auth, id);
     await tx.execute(sql`delete from sessions where user_id = ${id}`);
     await tx.delete(users).where(eq(users.id, id));
   });
 }
-
-// ---------------------------------------------------------------- bulk add and CSV import
-
-/** A row to import with the line it came from (CSV line, or 1-based row of a manual list). */
-export interface ImportRow extends ManualEmployeeRow {
-  line: number;
-}
-
-/**
- * Rows that cannot be imported because of each other: the same email or employee number twice.
- * Emails compare case-insensitively, like the unique index; employee numbers too.
- */
-export function duplicatesWithin(list: ImportRow[]): FieldError[] {
-  const errors: FieldError[] = [];
-  const seenEmail = new Map<string, number>();
-  const seenNumber = new Map<string, number>();
-  for (const r of list) {
-    const e = r.email.trim().toLowerCase();
-    const n = r.employeeNumber.trim().toLowerCase();
-    const firstE = seenEmail.get(e);
-    if (firstE !== undefined) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.duplicateInFile(firstE) });
-    else seenEmail.set(e, r.line);
-    const firstN = seenNumber.get(n);
-    if (firstN !== undefined) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.duplicateInFile(firstN) });
-    else seenNumber.set(n, r.line);
-  }
-  return errors;
-}
-
-export function refuse(errors: FieldError[], status = 400): HttpError {
-  const first = errors[0]!;
-  return new HttpError(status, first.line ? MESSAGES.employees.importLine(first.line, first.message) : first.message, errors);
-}
-
-/** Which of these emails / employee numbers (of this company) exist already: two statements, any size. */
-async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<FieldError[]> {
-  const emails = JSON.stringify(list.map((r) => r.email.trim().toLowerCase()));
-  const numbers = JSON.stringify(list.map((r) => r.employeeNumber.trim().toLowerCase()));
-  const [takenEmails, takenNumbers] = await Promise.all([
-    rows<{ e: string }>(db, sql`select lower(email) as e from users where lower(email) in (select json_array_elements_text(${emails}::json))`),
-    rows<{ n: string }>(
-      db,
-      sql`select lower(employee_number) as n from users where company_id = ${companyId}
-        and lower(employee_number) in (select json_array_elements_text(${numbers}::json))`,
-    ),
-  ]);
-  const e = new Set(takenEmails.map((r) => r.e));
-  const n = new Set(takenNumbers.map((r) => r.n));
-  const errors: FieldError[] = [];
-  for (const r of list) {
-    if (e.has(r.email.trim().toLowerCase())) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.emailTaken });
-    if (n.has(r.employeeNumber.trim().toLowerCase())) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.employeeNumberTaken });
-  }
-  return errors;
-}
-
-function conflictError(errors: FieldError[]): HttpError {
-  return new HttpError(409, MESSAGES.employees.usersExistServer, errors);
-}
-
-/**
- * Adds already validated rows to the caller's company, all or nothing: approved, active, each
- * invited by mail to set a password. One transaction of multi-row inserts (users, invitation
- * tokens, and the outbox when there is no SMTP server), so thousands of rows take one or two
- * seconds rather than thousands of round trips.
- */
-export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[]): Promise<number> {
-  const companyId = auth.companyId;
-  if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
-  const within = duplicatesWithin(list);
-  if (within.length) throw refuse(within);
-  const conflicts = await existingConflicts(ctx.db, companyId, list);
-  if (conflicts.length) throw conflictError(conflicts);
-
-  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw new HttpError(400, MESSAGES.company.notFound);
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
-  const people = list.map((r) => {
-    const firstName = r.firstName.trim();
-    const lastName = r.lastName.trim();
-    const email = r.email.trim();
-    const token = newToken();
-    return {
-      id: randomUUID(),
-      email,
-      name: `${firstName} ${lastName}`,
-      first_name: firstName,
-      last_name: lastName,
-      employee_number: r.employeeNumber.trim(),
-      token_hash: hashToken(token),
-      mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
-    };
-  });
-  const mails: MailMessage[] = [];
-  try {
-    await ctx.db.transaction(async (tx) => {
-      // Each statement takes its rows as one JSON parameter: one parse and plan per chunk, no
-      // parameter-count limit, and no per-row round trip.
-      for (let i = 0; i < people.length; i += CHUNK) {
-        const chunk = people.slice(i, i + CHUNK);
-        await tx.execute(sql`
-          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, is_active, is_approved, invited_at)
-          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, true, true, now()
-          from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
-            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text)`);
-        await tx.execute(sql`
-          insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
-          select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
-          from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
-        if (ctx.mailer.mode === 'outbox') {
-          await tx.execute(sql`
-            insert into mail_outbox ("to", subject, text, kind, link)
-            select x."to", x.subject, x.text, x.kind, x.link
-            from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ to: p.mail.to, subject: p.mail.subject, text: p.mail.text, kind: p.mail.kind, link: p.mail.link ?? null })))}::json)
-              as x("to" text, subject text, text text, kind text, link text)`);
-        } else {
-          mails.push(...chunk.map((p) => p.mail));
-        }
-      }
-    });
-  } catch (err) {
-    // Someone added one of these addresses between the check and the insert.
-    if (isUniqueViolation(err)) throw conflictError([]);
-    throw err;
-  }
-  // With SMTP the mails leave only once the rows exist (without, they are already in the outbox),
-  // a few at a time in the background: thousands of simultaneous SMTP connections would be refused.
-  if (mails.length) void sendInBackground(ctx, mails);
-  ctx.log.info(
-    { companyId, count: list.length, mail: ctx.mailer.mode },
-    ctx.mailer.mode === 'outbox' ? `employees added; ${list.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
-  );
-  return list.length;
-}
-
-const SMTP_CONCURRENCY = 4;
-
-async function sendInBackground(ctx: ApiContext, mails: MailMessage[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < mails.length) {
-      const m = mails[next++]!;
-      await ctx.mailer.sendMail(m, ctx.log).catch((err: unknown) => ctx.log.error({ err, to: m.to, kind: m.kind }, 'invitation mail could not be sent'));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SMTP_CONCURRENCY, mails.length) }, worker));
-}
-
-/** The manual list: the contract already validated every row; the line is the row's position. */
-export async function bulkAdd(ctx: ApiContext, auth: AuthUser, employees: ManualEmployeeRow[]): Promise<number> {
-  return importEmployees(
-    ctx,
-    auth,
-    employees.map((e, i) => ({ ...e, line: i + 1 })),
-  );
-}
-

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
+import type { Db } from '../../db/client';
+import { companies } from '../../db/schema';
+import { isUniqueViolation, rows } from '../../db/sql';
+import { HttpError } from '../../lib/http-error';
+import { NO_PASSWORD } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { MailMessage } from '../../mail/mailer';
+import type { AuthUser } from '../accounts/sessions';
+import { INVITATION_TTL_DAYS, invitationMail } from './mails';
+
+/**
+ * Employees added by the employer, from the manual list or a CSV file: checked together (within
+ * the list and against the company), inserted all or nothing, each invited by mail.
+ */
+
+/** Rows per multi-row INSERT: big enough to be fast, small enough to keep each statement a few MB. */
+const CHUNK = 1000;
+
+/** A row to import with the line it came from (CSV line, or 1-based row of a manual list). */
+export interface ImportRow extends ManualEmployeeRow {
+  line: number;
+}
+
+/**
+ * Rows that cannot be imported because of each other: the same email or employee number twice.
+ * Emails compare case-insensitively, like the unique index; employee numbers too.
+ */
+function duplicatesWithin(list: ImportRow[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const seenEmail = new Map<string, number>();
+  const seenNumber = new Map<string, number>();
+  for (const r of list) {
+    const e = r.email.trim().toLowerCase();
+    const n = r.employeeNumber.trim().toLowerCase();
+    const firstE = seenEmail.get(e);
+    if (firstE !== undefined) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.duplicateInFile(firstE) });
+    else seenEmail.set(e, r.line);
+    const firstN = seenNumber.get(n);
+    if (firstN !== undefined) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.duplicateInFile(firstN) });
+    else seenNumber.set(n, r.line);
+  }
+  return errors;
+}
+
+/** The whole list refused with every problem found; the message names the first one's line. */
+export function refuse(errors: FieldError[]): HttpError {
+  const first = errors[0]!;
+  return new HttpError(400, first.line ? MESSAGES.employees.importLine(first.line, first.message) : first.message, errors);
+}
+
+/** Which of these emails / employee numbers (of this company) exist already: two statements, any size. */
+async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<FieldError[]> {
+  const emails = JSON.stringify(list.map((r) => r.email.trim().toLowerCase()));
+  const numbers = JSON.stringify(list.map((r) => r.employeeNumber.trim().toLowerCase()));
+  const [takenEmails, takenNumbers] = await Promise.all([
+    rows<{ e: string }>(db, sql`select lower(email) as e from users where lower(email) in (select json_array_elements_text(${emails}::json))`),
+    rows<{ n: string }>(
+      db,
+      sql`select lower(employee_number) as n from users where company_id = ${companyId}
+        and lower(employee_number) in (select json_array_elements_text(${numbers}::json))`,
+    ),
+  ]);
+  const e = new Set(takenEmails.map((r) => r.e));
+  const n = new Set(takenNumbers.map((r) => r.n));
+  const errors: FieldError[] = [];
+  for (const r of list) {
+    if (e.has(r.email.trim().toLowerCase())) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.emailTaken });
+    if (n.has(r.employeeNumber.trim().toLowerCase())) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.employeeNumberTaken });
+  }
+  return errors;
+}
+
+function conflictError(errors: FieldError[]): HttpError {
+  return new HttpError(409, MESSAGES.employees.usersExistServer, errors);
+}
+
+/**
+ * Adds already validated rows to the caller's company, all or nothing: approved, active, each
+ * invited by mail to set a password. One transaction of multi-row inserts (users, invitation
+ * tokens, and the outbox when there is no SMTP server), so thousands of rows take one or two
+ * seconds rather than thousands of round trips.
+ */
+export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[]): Promise<number> {
+  const companyId = auth.companyId;
+  if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
+  const within = duplicatesWithin(list);
+  if (within.length) throw refuse(within);
+  const conflicts = await existingConflicts(ctx.db, companyId, list);
+  if (conflicts.length) throw conflictError(conflicts);
+
+  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new HttpError(400, MESSAGES.company.notFound);
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
+  const people = list.map((r) => {
+    const firstName = r.firstName.trim();
+    const lastName = r.lastName.trim();
+    const email = r.email.trim();
+    const token = newToken();
+    return {
+      id: randomUUID(),
+      email,
+      name: `${firstName} ${lastName}`,
+      first_name: firstName,
+      last_name: lastName,
+      employee_number: r.employeeNumber.trim(),
+      token_hash: hashToken(token),
+      mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
+    };
+  });
+  const mails: MailMessage[] = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      // Each statement takes its rows as one JSON parameter: one parse and plan per chunk, no
+      // parameter-count limit, and no per-row round trip.
+      for (let i = 0; i < people.length; i += CHUNK) {
+        const chunk = people.slice(i, i + CHUNK);
+        await tx.execute(sql`
+          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, is_active, is_approved, invited_at)
+          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, true, true, now()
+          from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
+            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text)`);
+        await tx.execute(sql`
+          insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
+          select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
+          from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
+        if (ctx.mailer.mode === 'outbox') {
+          await tx.execute(sql`
+            insert into mail_outbox ("to", subject, text, kind, link)
+            select x."to", x.subject, x.text, x.kind, x.link
+            from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ to: p.mail.to, subject: p.mail.subject, text: p.mail.text, kind: p.mail.kind, link: p.mail.link ?? null })))}::json)
+              as x("to" text, subject text, text text, kind text, link text)`);
+        } else {
+          mails.push(...chunk.map((p) => p.mail));
+        }
+      }
+    });
+  } catch (err) {
+    // Someone added one of these addresses between the check and the insert.
+    if (isUniqueViolation(err)) throw conflictError([]);
+    throw err;
+  }
+  // With SMTP the mails leave only once the rows exist (without, they are already in the outbox),
+  // a few at a time in the background: thousands of simultaneous SMTP connections would be refused.
+  if (mails.length) void sendInBackground(ctx, mails);
+  ctx.log.info(
+    { companyId, count: list.length, mail: ctx.mailer.mode },
+    ctx.mailer.mode === 'outbox' ? `employees added; ${list.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
+  );
+  return list.length;
+}
+
+const SMTP_CONCURRENCY = 4;
+
+async function sendInBackground(ctx: ApiContext, mails: MailMessage[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < mails.length) {
+      const m = mails[next++]!;
+      await ctx.mailer.sendMail(m, ctx.log).catch((err: unknown) => ctx.log.error({ err, to: m.to, kind: m.kind }, 'invitation mail could not be sent'));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SMTP_CONCURRENCY, mails.length) }, worker));
+}
+
+/** The manual list: the contract already validated every row; the line is the row's position. */
+export async function bulkAdd(ctx: ApiContext, auth: AuthUser, employees: ManualEmployeeRow[]): Promise<number> {
+  return importEmployees(
+    ctx,
+    auth,
+    employees.map((e, i) => ({ ...e, line: i + 1 })),
+  );
+}
