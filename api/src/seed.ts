@@ -7,7 +7,7 @@ import { newPassword } from './lib/tokens';
 
 /** Used when SUPERADMIN_EMAIL is not set. */
 export const DEFAULT_SUPERADMIN_EMAIL = 'superadmin@portal.local';
-export const DEFAULT_SUPERADMIN_NAME = 'Super Admin';
+const DEFAULT_SUPERADMIN_NAME = 'Super Admin';
 const SEED_LOCK = 52_600_002;
 
 export interface SeedResult {

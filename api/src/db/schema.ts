@@ -252,6 +252,4 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-export type UserRow = typeof users.$inferSelect;
-export type VehicleRow = typeof vehicles.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, employerUsers, incentives, locations, users } from '../db/schema';
 import type { Logger } from '../lib/logger';
@@ -136,10 +136,4 @@ export async function seedDemoCompanies(db: Db, options: { log?: Logger } = {}):
     );
   }
   return result;
-}
-
-/** Whether the demo set exists (e.g. for a status line). */
-export async function hasDemoCompanies(db: Db): Promise<boolean> {
-  const [u] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_ACCOUNTS.readyEmployer)).limit(1);
-  return Boolean(u);
 }

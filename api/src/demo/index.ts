@@ -3,13 +3,13 @@ import type { Logger } from '../lib/logger';
 import { seedDemoCompanies, type DemoCompaniesResult } from './companies';
 import { seedDemoEmployees } from './employees';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCompanies, hasDemoCompanies } from './companies';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCompanies } from './companies';
 
 /**
  * Employees per demo company by default: the ready company gets enough for several pages of the
  * employee list and a lively dashboard; the others a smaller set.
  */
-export const DEMO_EMPLOYEES: Record<DemoCompaniesResult['companies'][number]['key'], number> = { greenway: 60, riverside: 20, northgate: 20 };
+const DEMO_EMPLOYEES: Record<DemoCompaniesResult['companies'][number]['key'], number> = { greenway: 60, riverside: 20, northgate: 20 };
 
 export interface DemoOptions {
   /** Employees created for every demo company, overriding `DEMO_EMPLOYEES` (0 for none). */

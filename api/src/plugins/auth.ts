@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** `__Host-` requires Secure, so plain-http deployments (COOKIE_SECURE=false) use the other name. */
-export function sessionCookieName(ctx: ApiContext): string {
+function sessionCookieName(ctx: ApiContext): string {
   return ctx.config.cookieSecure ? SESSION_COOKIE : SESSION_COOKIE_INSECURE;
 }
 
