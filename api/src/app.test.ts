@@ -1,19 +1,13 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, RELEASE_HEADER, allEndpoints, toRouterPath } from '@portal/shared-contracts';
 import { apiLoggerOptions, createApp, ROUTE_IMPLEMENTATIONS } from './app';
 import { errorHandler } from './plugins/errors';
-import { json } from './test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from './testing';
+import { json, useTestApp } from './test-support';
+import { TEST_SUPERADMIN } from './testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const notFound = { success: false, message: MESSAGES.common.notFound };
 

@@ -1,9 +1,44 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@portal/shared-contracts';
+import { employerUsers, users } from './db/schema';
+import { hashPassword } from './lib/passwords';
+import { createTestApp, TEST_SUPERADMIN, type TestApp, type TestAppOptions } from './testing';
 
-/** Small helpers for the api's own tests (imported only by `*.test.ts`). */
+/**
+ * Helpers for the api's own test files (imported only by `*.test.ts`; they use vitest's hooks).
+ * `testing.ts` is the part other packages may use too: the test database and app, no test runner.
+ */
 
 export type Res = LightMyRequestResponse;
+
+/**
+ * The test file's app on its own database: created before its first test, closed after its last.
+ * Call it once at the top of the file; `app` and `ctx` are there from `beforeAll` on.
+ */
+export function useTestApp(options: TestAppOptions = {}): Omit<TestApp, 'close'> {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const started = () => {
+    if (!current) throw new Error('useTestApp: the app is created in beforeAll');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    reset: () => started().reset(),
+  };
+}
 
 export function json<T = Record<string, unknown>>(res: Res): T {
   return JSON.parse(res.body) as T;
@@ -21,6 +56,29 @@ export async function registerEmployer(app: FastifyInstance, email: string, pass
 
 export async function loginAs(app: FastifyInstance, email: string, password: string, extra: Partial<InjectOptions> = {}) {
   return app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email, password }, ...extra });
+}
+
+export async function superAdminToken(app: FastifyInstance): Promise<string> {
+  return json<{ token: string }>(await loginAs(app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+}
+
+type Running = Pick<TestApp, 'app' | 'ctx'>;
+
+/** A registered employer who runs `companyId`, as after setup step 1. */
+export async function employerOf(t: Running, companyId: string, email: string, userName?: string) {
+  const employer = await registerEmployer(t.app, email, undefined, userName);
+  await t.ctx.db.update(users).set({ companyId }).where(eq(users.id, employer.id));
+  return employer;
+}
+
+/** A signed-in Admin of `companyId`, with the employer-user record every employer-side user has. */
+export async function adminOf(t: Running, companyId: string, email: string, name: string, password = 'Admin-pass1') {
+  const [admin] = await t.ctx.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), name, role: 'Admin', companyId })
+    .returning({ id: users.id });
+  await t.ctx.db.insert(employerUsers).values({ userId: admin!.id });
+  return { id: admin!.id, token: json<{ token: string }>(await loginAs(t.app, email, password)).token };
 }
 
 export function bearer(token: string) {

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
-import { json, loginAs } from '../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../testing';
+import { bearer, json, loginAs, superAdminToken, useTestApp } from '../test-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('demo data', () => {
   it('is not created for tests unless asked', async () => {
@@ -67,7 +60,7 @@ describe('demo data', () => {
       expect(staff.filter((u) => u.role === 'Employee')).toHaveLength(3);
     }
     const list = json<{ items: { name: string; employeeCount: number }[] }>(
-      await t.app.inject({ method: 'GET', url: '/api/employers', headers: { authorization: `Bearer ${json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token}` } }),
+      await t.app.inject({ method: 'GET', url: '/api/employers', headers: bearer(await superAdminToken(t.app)) }),
     );
     expect(list.items.map((i) => i.employeeCount)).toEqual([3, 3, 3]);
   });

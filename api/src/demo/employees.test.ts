@@ -1,18 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { employeePageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
-import { bearer, json, loginAs } from '../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../testing';
+import { bearer, json, superAdminToken, useTestApp } from '../test-support';
 import { seedDemoEmployees } from './employees';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 let companyId: string;
 beforeEach(async () => {
@@ -48,7 +41,7 @@ describe('seedDemoEmployees', () => {
     expect(Number((cars as { n: number }).n)).toBe(r.drivers);
 
     // The api serves them: list, search, details with the car.
-    const root = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+    const root = await superAdminToken(t.app);
     const page = employeePageSchema.parse(json(await t.app.inject({ method: 'GET', url: `/api/employees?companyId=${companyId}&search=smith`, headers: bearer(root) })));
     expect(page.totalCount).toBeGreaterThan(0);
     expect(page.items.every((e) => `${e.firstName} ${e.lastName} ${e.email}`.toLowerCase().includes('smith'))).toBe(true);

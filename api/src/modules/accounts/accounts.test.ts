@@ -1,19 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, ROUTES, SESSION_COOKIE, loginAnswerSchema, sessionUserSchema } from '@portal/shared-contracts';
 import { authEvents, companies, passwordResetTokens, sessions, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, browser, json, loginAs, registerEmployer, sessionCookie, type Res } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { bearer, browser, json, loginAs, registerEmployer, sessionCookie, useTestApp, type Res } from '../../test-support';
+import { TEST_SUPERADMIN } from '../../testing';
 import { SESSION_TIMEOUTS } from './sessions';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 beforeEach(async () => {
   await t.reset();
 });

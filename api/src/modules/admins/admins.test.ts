@@ -1,21 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, adminEntrySchema, okWithIdSchema, pageOf, type AddUserBody } from '@portal/shared-contracts';
 import { companies, employerUsers, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, json, loginAs, registerEmployer, type Res } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { bearer, employerOf, json, loginAs, useTestApp, type Res } from '../../test-support';
+import { TEST_SUPERADMIN } from '../../testing';
 import { removeUser } from './service';
 
 const adminPageSchema = pageOf(adminEntrySchema);
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 let root: string;
 let rootId: string;
@@ -29,12 +23,6 @@ async function company(name: string, email: string) {
   return c!.id;
 }
 
-async function employerOf(companyId: string, email: string, name: string) {
-  const e = await registerEmployer(t.app, email, 'Passw0rd!', name);
-  await t.ctx.db.update(users).set({ companyId }).where(eq(users.id, e.id));
-  return { token: e.token, id: e.id };
-}
-
 async function login(email: string, password: string) {
   const res = await loginAs(t.app, email, password);
   expect(res.statusCode, res.body).toBe(200);
@@ -45,8 +33,8 @@ beforeEach(async () => {
   await t.reset();
   acme = await company('Acme Ltd', 'hello@acme.test');
   globex = await company('Globex plc', 'hello@globex.test');
-  erin = await employerOf(acme, 'erin@acme.test', 'Erin Walker');
-  gus = await employerOf(globex, 'gus@globex.test', 'Gus Grant');
+  erin = await employerOf(t, acme, 'erin@acme.test', 'Erin Walker');
+  gus = await employerOf(t, globex, 'gus@globex.test', 'Gus Grant');
   const r = await login(TEST_SUPERADMIN.email, TEST_SUPERADMIN.password);
   root = r.token;
   rootId = r.id;

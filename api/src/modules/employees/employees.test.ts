@@ -1,20 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/shared-contracts';
-import { companies, employerUsers, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
+import { companies, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, json, loginAs, registerEmployer, type Res } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test-support';
 import { INVITATION_KIND } from './mails';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 interface World {
   acme: string;
@@ -36,18 +29,11 @@ beforeEach(async () => {
   const [acme] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
   const [globex] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
   const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
-  const erin = await registerEmployer(t.app, 'erin@acme.test');
-  const gus = await registerEmployer(t.app, 'gus@globex.test');
-  await db.update(users).set({ companyId: acme!.id }).where(eq(users.id, erin.id));
-  await db.update(users).set({ companyId: globex!.id }).where(eq(users.id, gus.id));
-  const [admin] = await db
-    .insert(users)
-    .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada Admin', role: 'Admin', companyId: acme!.id })
-    .returning();
-  await db.insert(employerUsers).values({ userId: admin!.id });
-  const adminToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
-  const root = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
-  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: adminToken, root };
+  const erin = await employerOf(t, acme!.id, 'erin@acme.test');
+  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
+  const admin = await adminOf(t, acme!.id, 'ada@acme.test', 'Ada Admin');
+  const root = await superAdminToken(t.app);
+  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: admin.token, root };
 });
 
 // ---------------------------------------------------------------- helpers

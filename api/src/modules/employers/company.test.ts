@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_FORM_MESSAGES, MESSAGES, companySchema, employerPageSchema } from '@portal/shared-contracts';
 import { companies, employerUsers, incentives, locations, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { bearer, browser, json, loginAs, registerEmployer, type Res } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { adminOf, bearer, browser, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test-support';
+import { TEST_SUPERADMIN } from '../../testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 type Who = { id: string; token: string; employerUserId: string };
 interface World {
@@ -35,13 +29,12 @@ beforeEach(async () => {
   const erin = await registerEmployer(t.app, 'erin@acme.test');
   const created = json<{ id: string }>(await call('POST', '/api/employers', erin.token, ACME));
   const loc = json<{ id: string }>(await call('POST', `/api/employers/${created.id}/location`, erin.token, LEEDS));
-  const gus = await registerEmployer(t.app, 'gus@globex.test');
   const [globex] = await t.ctx.db
     .insert(companies)
     .values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+33 6 12 34 56 78', countryCode: 'FR', signUpState: 3 })
     .returning();
-  await t.ctx.db.update(users).set({ companyId: globex!.id }).where(eq(users.id, gus.id));
-  const superToken = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
+  const superToken = await superAdminToken(t.app);
   w = { acme: created.id, globex: globex!.id, acmeLocation: loc.id, erin, gus, superToken };
 });
 
@@ -274,12 +267,7 @@ describe('deactivate, reactivate, delete (super admin)', () => {
     // A browser session too, not only the bearer one.
     const cookieToken = json<{ token: string }>(await loginAs(t.app, 'erin@acme.test', 'Passw0rd!')).token;
     // An admin user of the company as well as its employer.
-    const [ada] = await t.ctx.db
-      .insert(users)
-      .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada', role: 'Admin', companyId: w.acme })
-      .returning();
-    await t.ctx.db.insert(employerUsers).values({ userId: ada!.id });
-    const adaToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
+    const { token: adaToken } = await adminOf(t, w.acme, 'ada@acme.test', 'Ada');
     expect((await call('GET', `/api/employers/${w.acme}/incentive`, adaToken)).statusCode).toBe(200);
     const res = await call('POST', `/api/employers/${w.acme}/deactivate`, w.superToken, { reason: 'Contract ended' });
     expect(json(res)).toEqual({ success: true, message: MESSAGES.company.deactivated });

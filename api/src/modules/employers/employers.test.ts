@@ -1,18 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, companySchema, employerCurrentAnswerSchema } from '@portal/shared-contracts';
-import { companies, employerUsers, incentives, locations, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { bearer, json, loginAs, registerEmployer } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { companies, incentives, locations } from '../../db/schema';
+import { adminOf, bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 interface World {
   acme: string;
@@ -36,18 +27,11 @@ beforeEach(async () => {
   await db.insert(locations).values({ companyId: acme!.id, addressLine1: '1 High Street', town: 'Leeds', postalCode: 'LS1 1AA' });
   await db.insert(incentives).values({ companyId: acme!.id, generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfMilesRewards: 'Voucher', numberOfTrips: 10, numberOfTripsRewards: 'Lunch' });
 
-  const erin = await registerEmployer(t.app, 'erin@acme.test');
-  const gus = await registerEmployer(t.app, 'gus@globex.test');
-  await db.update(users).set({ companyId: acme!.id }).where(eq(users.id, erin.id));
-  await db.update(users).set({ companyId: globex!.id }).where(eq(users.id, gus.id));
-  const [admin] = await db
-    .insert(users)
-    .values({ email: 'ada@acme.test', passwordHash: await hashPassword('Admin-pass1'), name: 'Ada', role: 'Admin', companyId: acme!.id })
-    .returning();
-  await db.insert(employerUsers).values({ userId: admin!.id });
-  const adminToken = json<{ token: string }>(await loginAs(t.app, 'ada@acme.test', 'Admin-pass1')).token;
-  const superToken = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
-  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin, gus, adminToken, adminId: admin!.id, superToken };
+  const erin = await employerOf(t, acme!.id, 'erin@acme.test');
+  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
+  const admin = await adminOf(t, acme!.id, 'ada@acme.test', 'Ada');
+  const superToken = await superAdminToken(t.app);
+  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin, gus, adminToken: admin.token, adminId: admin.id, superToken };
 });
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) });

@@ -1,17 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { userPageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../../db/schema';
-import { bearer, json, loginAs, registerEmployer } from '../../test-support';
-import { createTestApp, TEST_SUPERADMIN, type TestApp } from '../../testing';
+import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 let root: string;
 let erin: string;
@@ -21,14 +13,12 @@ beforeEach(async () => {
   const db = t.ctx.db;
   const [c] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123' }).returning();
   acme = c!.id;
-  const e = await registerEmployer(t.app, 'erin@acme.test', 'Passw0rd!', 'Erin Walker');
-  await db.update(users).set({ companyId: acme }).where(eq(users.id, e.id));
-  erin = e.token;
+  erin = (await employerOf(t, acme, 'erin@acme.test', 'Erin Walker')).token;
   await db.insert(users).values([
     { email: 'olivia@acme.test', passwordHash: '!', name: 'Olivia Smith', role: 'Employee', companyId: acme, firstName: 'Olivia', lastName: 'Smith', employeeNumber: '1', phoneNumber: '07700 900111' },
     { email: 'noah@acme.test', passwordHash: '!', name: 'Noah Evans', role: 'Employee', companyId: acme, firstName: 'Noah', lastName: 'Evans', employeeNumber: '2', isApproved: false, isActive: false },
   ]);
-  root = json<{ token: string }>(await loginAs(t.app, TEST_SUPERADMIN.email, TEST_SUPERADMIN.password)).token;
+  root = await superAdminToken(t.app);
 });
 
 const list = async (query = '') => {
