@@ -1,12 +1,14 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { SeedResult } from '@portal/api';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
+import { isFile } from './files';
 import { REPO_ROOT } from './paths';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
@@ -16,23 +18,20 @@ import { originOf, securityHeaders } from './security-headers';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
 
-/** What the portal needs of `@portal/api` to run it in-process. */
-/** What the embedded api did about the first super admin at this start. */
-export interface SuperAdminSeed {
-  created: boolean;
-  email?: string;
-  generatedPassword?: string;
-}
+/**
+ * What the embedded api did about the first super admin at this start: set on the portal instance
+ * when the api is embedded, so the start-up summary can name the login.
+ */
+export const superAdminSeeds = new WeakMap<FastifyInstance, SeedResult>();
 
-/** Set on the portal instance when the api is embedded, so the start-up summary can name the login. */
-export const superAdminSeeds = new WeakMap<FastifyInstance, SuperAdminSeed>();
-
-export interface EmbeddedApiModule {
-  loadApiConfig(env: Record<string, string | undefined>): unknown;
-  createApiContext(config: unknown): Promise<{ close(): Promise<void> | void; seed?: SuperAdminSeed }>;
-  apiPlugin: (app: FastifyInstance, opts: { ctx: unknown }) => Promise<void> | void;
-  /** The server options the api expects (request ids, logger serializers, body limit). */
-  fastifyOptions?: (ctx: unknown) => FastifyServerOptions;
+/**
+ * The api in this process, on the database its configuration names. Loaded on demand: a portal
+ * that proxies to a standalone api (or a test that brings its own) never loads its code.
+ */
+async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
+  const api = await import('@portal/api');
+  const ctx = await api.createApiContext(api.loadApiConfig(env));
+  return { ctx, plugin: api.apiPlugin, serverOptions: api.fastifyOptions(ctx) };
 }
 
 export interface PortalOptions {
@@ -47,14 +46,6 @@ export interface PortalOptions {
 // A file name carrying a content hash of 8+ hex characters (e.g. main.53de5a3fb0.js) never changes.
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|mjs|css|map|woff2?|png|svg|jpe?g|gif|webp|ico)$/;
 
-async function isFile(p: string): Promise<boolean> {
-  try {
-    return (await stat(p)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The portal at one URL: the shell at `/`, remotes from the release store under `/remotes/`,
  * `/release.json`, `/employees.csv`, and the api at `/api` (in this process or proxied).
@@ -64,22 +55,16 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   const store = options.store ?? new FsReleaseStore(config.releaseStoreDir);
   // The embedded api is opened first: its database must be ready before the port opens, and it
   // says which server options its routes expect.
-  let embedded: { api: EmbeddedApiModule; ctx: Awaited<ReturnType<EmbeddedApiModule['createApiContext']>> } | null = null;
-  if (!config.apiUrl && !options.registerApi) {
-    // A variable specifier keeps the api's sources out of this package's typecheck.
-    const specifier = '@portal/api';
-    const api = (await import(specifier)) as EmbeddedApiModule;
-    embedded = { api, ctx: await api.createApiContext(api.loadApiConfig(config.apiEnv)) };
-  }
+  const embedded = !config.apiUrl && !options.registerApi ? await openEmbeddedApi(config.apiEnv) : null;
   const app = Fastify({
     genReqId: () => randomUUID(),
-    ...(embedded?.api.fastifyOptions?.(embedded.ctx) ?? {}),
+    ...(embedded?.serverOptions ?? {}),
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
   if (embedded) {
     const { ctx } = embedded;
-    if (ctx.seed) superAdminSeeds.set(app, ctx.seed);
+    superAdminSeeds.set(app, ctx.seed);
     app.addHook('onClose', async () => {
       await ctx.close();
     });
@@ -110,7 +95,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       },
     });
   } else if (embedded) {
-    await app.register(embedded.api.apiPlugin, { ctx: embedded.ctx });
+    await app.register(embedded.plugin, { ctx: embedded.ctx });
   } else if (options.registerApi) {
     await options.registerApi(app);
   }

@@ -1,16 +1,10 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
-import { REPO_ROOT } from './paths';
 import { tempDir } from './test-fixtures';
 
-// Runs once the api package provides its entry point; until then there is nothing to embed.
-const apiPresent = existsSync(path.join(REPO_ROOT, 'api', 'src', 'index.ts'));
-
-describe.skipIf(!apiPresent)('portal with the api embedded', () => {
+describe('portal with the api embedded', () => {
   let app: FastifyInstance | undefined;
   afterAll(async () => {
     await app?.close();

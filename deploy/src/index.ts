@@ -1,4 +1,4 @@
-export { createPortal, type PortalOptions, type EmbeddedApiModule, IMMUTABLE, NO_STORE } from './app';
+export { createPortal, type PortalOptions, IMMUTABLE, NO_STORE } from './app';
 export { loadPortalConfig, type PortalConfig } from './env';
 export { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 export { contentSecurityPolicy, securityHeaders } from './security-headers';

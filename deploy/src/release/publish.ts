@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { exists } from '../files';
 import { REPO_ROOT } from '../paths';
 import { releaseActor } from './actions';
 import { emptyManifest, entryFor, setStable } from './manifest';
@@ -29,15 +30,6 @@ export interface PublishResult {
   /** False when the version was already in the store and nothing was copied. */
   published: boolean;
   build: BuildRef;
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function readJson(file: string): Promise<unknown> {

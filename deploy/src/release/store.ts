@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { appendFile, cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { z } from 'zod';
+import { exists } from '../files';
 
 /** What a publish records next to the build (also what `build-info.json` in a dist holds). */
 export const buildInfoSchema = z.object({
@@ -81,15 +82,6 @@ async function readBuildInfoFile(file: string): Promise<Partial<BuildInfo>> {
     return parsed.success ? parsed.data : {};
   } catch {
     return {};
-  }
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
   }
 }
 
