@@ -55,13 +55,15 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
       ...(ep.access === 'public' ? {} : { security: ep.access === 'optional' ? [{}, { bearer: [] }, { cookie: [] }] : [{ bearer: [] }, { cookie: [] }] }),
-      response: { [status]: ep.response },
+      // A download (CSV) is described under its own media type; its text is sent as it is.
+      response: { [status]: ep.produces ? { content: { [ep.produces]: { schema: ep.response } } } : ep.response },
     },
     onRequest: authenticate(ctx, ep.access),
     handler: impl
       ? async (req, reply) => {
           // Services log through the request's logger, so their lines carry the request id.
           const out = await impl.handler(req as never, reply, { ...ctx, log: req.log });
+          if (ep.produces) reply.type(`${ep.produces}; charset=utf-8`);
           return reply.code(status).send(out);
         }
       : async () => {

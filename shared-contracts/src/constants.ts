@@ -34,13 +34,6 @@ export const CURRENCY_SYMBOL = '£';
 /** Document 2 says the super-admin notification badge always shows 6; DESIGN.md makes it real. */
 export const DASHBOARD_PLACEHOLDERS = { distance: 4280, co2Kg: 480, incentives: [48, 16, 29] } as const;
 
-/**
- * Average-car emission factor used for CO2 saved (DESIGN.md section 6).
- * UK government GHG conversion factors 2024, "average car, unknown fuel": 0.16984 kg CO2e per km,
- * i.e. 0.27332 kg per mile.
- */
-export const EMISSION_FACTOR = { kgPerMile: 0.27332, source: 'UK DESNZ GHG conversion factors 2024, average car', asOf: '2024-06-01' } as const;
-
 export const POLICY_FACTS = {
   minimumAge: 16,
   memberDataRetentionMonths: 24,

@@ -27,6 +27,8 @@ export interface Endpoint<
   /** `multipart` bodies (CSV import) are described by `multipart` instead. */
   body: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
+  /** The answer is a file of this type (a download), not JSON; `response` then describes its text. */
+  produces?: 'text/csv';
   response: R;
   /** Status of a successful answer. */
   status?: 200 | 201;
@@ -69,6 +71,7 @@ export function defineEndpoint<
   query?: Q;
   body?: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
+  produces?: 'text/csv';
   response: R;
   status?: 200 | 201;
   tags: readonly string[];

@@ -5,6 +5,8 @@ import { drivers } from './endpoints/drivers';
 import { employees } from './endpoints/employees';
 import { employers } from './endpoints/employers';
 import { insights } from './endpoints/insights';
+import { journeyGroups } from './endpoints/journey-groups';
+import { mobile } from './endpoints/mobile';
 
 // One file per domain under endpoints/; this module is the table every client and the api read.
 export * from './endpoints/accounts';
@@ -13,9 +15,11 @@ export * from './endpoints/drivers';
 export * from './endpoints/employees';
 export * from './endpoints/employers';
 export * from './endpoints/insights';
+export * from './endpoints/journey-groups';
+export * from './endpoints/mobile';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, billing, drivers } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -191,28 +191,76 @@ export const adminEntrySchema = z.object({ id: idSchema, name: z.string(), email
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 
 // ---------------------------------------------------------------- insights
+// Definitions shared by every insight (docs/decisions/0008-insights-data.md):
+// - a trip is one drive by a driver with one or more passengers, `distanceMiles` long;
+// - an employee takes part in a trip as its driver or as one of its passengers; each part counts as
+//   one trip and the trip's full distance for that employee;
+// - months are calendar months in UTC;
+// - a participant of a month is an employee who took part in at least one trip that month;
+// - CO2 saved = passenger miles x the average-car emission factor in force for the month (each
+//   passenger would otherwise have driven alone); the driver's own miles save nothing.
+
+/**
+ * One row of the participation ranking. Rows are ordered by `totalTrips`, then `totalDistance`,
+ * both descending; rows equal on both share a `position` (1, 2, 2, 4) and are listed in a stable
+ * order among themselves.
+ */
 export const participationRowSchema = z.object({
+  /** The employee's id (`GET /api/employees/{id}` answers the details). */
   id: idSchema,
   position: z.number().int().positive(),
   name: z.string(),
   department: z.string().nullable(),
+  /** Trips taken part in as driver or passenger. */
   totalTrips: z.number().int().nonnegative(),
+  /** Miles of those trips, 2 decimals. */
   totalDistance: z.number().nonnegative(),
+  tripsAsDriver: z.number().int().nonnegative(),
+  tripsAsPassenger: z.number().int().nonnegative(),
+  /** Driver when the employee has a registered vehicle, else Passenger. */
   accountType: z.enum(['Passenger', 'Driver']),
+  /** `qualifiesForTrips` or `qualifiesForMiles`. */
   qualify: z.boolean(),
+  /**
+   * The month's trips reached the company's `numberOfTrips` threshold (a threshold of 0 means no
+   * trips reward). In the all-time ranking: the current UTC month's trips.
+   */
+  qualifiesForTrips: z.boolean(),
+  /** The same for miles against `numberOfMiles`. */
+  qualifiesForMiles: z.boolean(),
 });
 export type ParticipationRow = z.infer<typeof participationRowSchema>;
 
+export const journeyGroupMemberSchema = z.object({ id: idSchema, name: z.string() });
+export type JourneyGroupMember = z.infer<typeof journeyGroupMemberSchema>;
+
+/** A journey group with its figures for the period asked (a month, or all time without one). */
 export const journeyGroupSchema = z.object({
   id: idSchema,
   name: z.string(),
-  members: z.array(z.object({ id: idSchema, name: z.string() })),
+  /** Members in name order. */
+  members: z.array(journeyGroupMemberSchema),
   meetingPoints: z.array(z.string()),
+  /** Trips recorded for the group in the period. */
   trips: z.number().int().nonnegative(),
+  /** Miles driven on those trips, 2 decimals. */
   miles: z.number().nonnegative(),
+  /** Passenger miles on those trips x the emission factor, kg CO2e, 2 decimals. */
   co2SavedKg: z.number().nonnegative(),
+  createdAt: isoDateTime,
 });
 export type JourneyGroup = z.infer<typeof journeyGroupSchema>;
+
+/** A journey group as the mobile app lists it for an employee of the company. */
+export const myJourneyGroupSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  members: z.array(journeyGroupMemberSchema),
+  meetingPoints: z.array(z.string()),
+  /** The caller is a member. */
+  isMember: z.boolean(),
+});
+export type MyJourneyGroup = z.infer<typeof myJourneyGroupSchema>;
 
 export const feedbackSchema = z.object({
   id: idSchema,
@@ -224,31 +272,123 @@ export const feedbackSchema = z.object({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
+/** One emission factor: a row of data with the month it applies from, never a literal in code. */
+export const emissionFactorSchema = z.object({
+  /** `direct` (tailpipe) or `wellToTank` (fuel production and delivery). */
+  kind: z.enum(['direct', 'wellToTank']),
+  /** kg CO2e per vehicle mile. */
+  kgPerMile: z.number(),
+  /** kg CO2e per vehicle km, as published. */
+  kgPerKm: z.number(),
+  /** e.g. "kg CO2e per mile". */
+  unit: z.string(),
+  /** e.g. "Scope 1 (direct)" or "Scope 3 (well-to-tank)". */
+  scope: z.string(),
+  /** The activity the factor describes, e.g. "Cars (by size), Average car, Unknown fuel". */
+  activity: z.string(),
+  source: z.string(),
+  /** The publication year of the factor set. */
+  year: z.number().int(),
+  /** The first day (UTC, YYYY-MM-DD) of the first month the factor applies to. */
+  validFrom: z.string(),
+});
+export type EmissionFactor = z.infer<typeof emissionFactorSchema>;
+
+/** The company's choice of factors: direct emissions always, well-to-tank when the company includes it. */
+export const emissionSettingsSchema = z.object({
+  includeWellToTank: z.boolean(),
+  /** The factors in force for the current month; `wellToTank` is listed whether or not it is included. */
+  factors: z.array(emissionFactorSchema),
+});
+export type EmissionSettings = z.infer<typeof emissionSettingsSchema>;
+
+/** The dashboard for one month. Percentages are 0..100 with 1 decimal; 0 when the denominator is 0. */
 export const dashboardSummarySchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  /** Participants of the month: employees who took part in at least one trip (as driver or passenger). */
   totalParticipants: z.number().int().nonnegative(),
+  /** Journey groups the company has now. */
   journeyGroups: z.number().int().nonnegative(),
+  /** Journey groups with at least one trip in the month. */
+  activeJourneyGroups: z.number().int().nonnegative(),
+  /** Trips recorded in the month. */
+  totalTrips: z.number().int().nonnegative(),
+  /** Miles driven on the month's trips (each trip once), 2 decimals. */
   totalDistanceMiles: z.number().nonnegative(),
+  /** Miles travelled as a passenger (a trip's distance once per passenger), 2 decimals. */
+  passengerMiles: z.number().nonnegative(),
+  /** passengerMiles x the factor of the month, kg CO2e, 2 decimals. */
   co2SavedKg: z.number().nonnegative(),
+  /** The incentives panel. */
   incentives: z.object({
-    /** Employees who qualified for an incentive in the month. */
-    qualified: z.number().int().nonnegative(),
-    /** Employees who took at least one trip in the month but have not qualified yet. */
-    inProgress: z.number().int().nonnegative(),
-    /** Share of participants who qualified, 0..100. */
-    qualifiedPercent: z.number().min(0).max(100),
+    /** Active, approved employees of the company now: the denominator of the three figures. */
+    activeEmployees: z.number().int().nonnegative(),
+    /** Employees whose trips in the month reached the trips threshold (0 when the company sets none). */
+    qualifiedForTrips: z.number().int().nonnegative(),
+    /** qualifiedForTrips / activeEmployees x 100. */
+    qualifiedForTripsPercent: z.number().min(0).max(100),
+    /** Employees whose miles in the month reached the miles threshold (0 when the company sets none). */
+    qualifiedForMiles: z.number().int().nonnegative(),
+    /** qualifiedForMiles / activeEmployees x 100. */
+    qualifiedForMilesPercent: z.number().min(0).max(100),
+    /** Participation rate: totalParticipants / activeEmployees x 100 (capped at 100). */
+    participationPercent: z.number().min(0).max(100),
+    /** The thresholds used (0 = no reward of that kind). */
+    numberOfTrips: z.number().int().nonnegative(),
+    numberOfMiles: z.number().int().nonnegative(),
   }),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
+/** One month of the dashboard's trend chart. */
+export const monthlyTrendPointSchema = z.object({
+  year: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  trips: z.number().int().nonnegative(),
+  distanceMiles: z.number().nonnegative(),
+  passengerMiles: z.number().nonnegative(),
+  co2SavedKg: z.number().nonnegative(),
+  /** Participants of that month (see dashboardSummarySchema). */
+  activeParticipants: z.number().int().nonnegative(),
+});
+export type MonthlyTrendPoint = z.infer<typeof monthlyTrendPointSchema>;
+/** The 12 months ending with the month asked, oldest first, months without trips included as zeros. */
+export const monthlyTrendSchema = z.object({ months: z.array(monthlyTrendPointSchema) });
+export type MonthlyTrend = z.infer<typeof monthlyTrendSchema>;
+
+/** What the CO2 modal shows: the formula's inputs for a month and where the factor comes from. */
 export const co2ReportSchema = z.object({
   year: z.number().int(),
   month: z.number().int().min(1).max(12),
   passengerMiles: z.number().nonnegative(),
+  /** The factor applied: direct, plus well-to-tank when the company includes it; 5 decimals. */
   kgPerMile: z.number(),
+  /** passengerMiles x kgPerMile, 2 decimals. */
   co2SavedKg: z.number().nonnegative(),
+  /** "passenger miles x kg CO2e per mile" in words, for the modal. */
+  formula: z.string(),
+  /** Source, year and scope of each factor applied, in one line. */
   factorSource: z.string(),
+  includeWellToTank: z.boolean(),
+  /** The factors in force for the month (well-to-tank listed even when not included). */
+  factors: z.array(emissionFactorSchema),
 });
 export type Co2Report = z.infer<typeof co2ReportSchema>;
+
+/** A trip as the mobile app gets it back. */
+export const tripSchema = z.object({
+  id: idSchema,
+  clientTripId: z.string(),
+  driverId: idSchema,
+  startedAt: isoDateTime,
+  /** 2 decimals (stored in hundredths of a mile). */
+  distanceMiles: z.number().positive(),
+  passengerIds: z.array(idSchema),
+  journeyGroupId: idSchema.nullable(),
+  createdAt: isoDateTime,
+});
+export type Trip = z.infer<typeof tripSchema>;
 
 export const notificationSummarySchema = z.object({
   count: z.number().int().nonnegative(),

@@ -334,3 +334,69 @@ export const incentiveFormSchema = z.object({
   numberOfTripsRewards: rewardText(),
 });
 export type IncentiveForm = z.infer<typeof incentiveFormSchema>;
+
+// ---------------------------------------------------------------- trips, feedback, journey groups (the mobile app; ours)
+export const TRIP_RULES = {
+  clientTripIdMax: 100,
+  /** Miles: more than 0 (at least 0.01 once stored in hundredths), at most 500. */
+  maxMiles: 500,
+  maxPassengers: 8,
+  maxAgeDays: 90,
+  /** A phone's clock may run a little ahead of ours: a start up to this far ahead is not "the future". */
+  clockSkewMs: 5 * 60_000,
+} as const;
+
+/** ISO 8601 date and time with seconds optional and a zone (Z or +hh:mm); checked only on 40 characters or fewer. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `POST /api/trips`: the caller is the driver. The retry key is (driver, clientTripId). Who the
+ * passengers are, the start's distance from now and the journey group are checked by the server.
+ */
+export const tripBodySchema = z.object({
+  clientTripId: z
+    .string({ error: MESSAGES.trips.clientTripIdInvalid })
+    .trim()
+    .min(1, MESSAGES.trips.clientTripIdInvalid)
+    .max(TRIP_RULES.clientTripIdMax, MESSAGES.trips.clientTripIdInvalid),
+  startedAt: z
+    .string({ error: MESSAGES.trips.startedAtInvalid })
+    .max(40, { message: MESSAGES.trips.startedAtInvalid, abort: true })
+    .refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), MESSAGES.trips.startedAtInvalid),
+  distanceMiles: z
+    .number({ error: MESSAGES.trips.distanceInvalid })
+    .max(TRIP_RULES.maxMiles, MESSAGES.trips.distanceInvalid)
+    .refine((n) => Math.round(n * 100) >= 1, MESSAGES.trips.distanceInvalid),
+  passengerIds: z
+    .array(z.string({ error: MESSAGES.trips.passengerInvalid }).uuid(MESSAGES.trips.passengerInvalid), { error: MESSAGES.trips.passengersRequired })
+    .min(1, MESSAGES.trips.passengersRequired)
+    .max(TRIP_RULES.maxPassengers, MESSAGES.trips.passengersMax)
+    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, MESSAGES.trips.passengerDuplicate),
+  journeyGroupId: z.string().uuid(MESSAGES.journeyGroups.notFound).nullish(),
+});
+export type TripBody = z.infer<typeof tripBodySchema>;
+
+export const FEEDBACK_MAX = 2000;
+export const feedbackBodySchema = z.object({
+  feedbackText: z.string({ error: MESSAGES.feedback.required }).trim().min(1, MESSAGES.feedback.required).max(FEEDBACK_MAX, MESSAGES.feedback.max),
+});
+export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
+
+export const JOURNEY_GROUP_RULES = { nameMax: 60, meetingPointMax: 120, meetingPointsMax: 10 } as const;
+const meetingPoints = () =>
+  z
+    .array(trimmed().min(1).max(JOURNEY_GROUP_RULES.meetingPointMax, MESSAGES.journeyGroups.meetingPointMax), { error: MESSAGES.journeyGroups.meetingPointMax })
+    .max(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax);
+/** Create a journey group (employer): a name unique in the company, and its meeting points. */
+export const journeyGroupBodySchema = z.object({
+  name: z.string({ error: MESSAGES.journeyGroups.nameRequired }).trim().min(1, MESSAGES.journeyGroups.nameRequired).max(JOURNEY_GROUP_RULES.nameMax, MESSAGES.journeyGroups.nameMax),
+  meetingPoints: meetingPoints().default([]),
+});
+export type JourneyGroupBody = z.infer<typeof journeyGroupBodySchema>;
+/** Rename a journey group; meeting points are replaced when sent, kept when left out. */
+export const journeyGroupUpdateBodySchema = journeyGroupBodySchema.extend({ meetingPoints: meetingPoints().optional() });
+export type JourneyGroupUpdateBody = z.infer<typeof journeyGroupUpdateBodySchema>;
+
+/** The company's emission setting: include the well-to-tank factor in CO2 saved (off by default). */
+export const emissionSettingsBodySchema = z.object({ includeWellToTank: z.boolean() });
+export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;

@@ -381,6 +381,55 @@ export const MESSAGES = {
     cancelConfirm: 'Are you sure you want to cancel your subscription? It stays active until the end of the paid period.',
     cancelled: 'Subscription cancelled. It stays active until the end of the paid period.',
   },
+  // ---- insights: the dashboard, participation and journey groups tabs, exports (ours)
+  insights: {
+    companyRequired: 'Choose a company to see its insights.',
+    monthInvalid: 'Choose a month from 1 to 12 and a year from 2000 to 2100.',
+    emissionsSaved: 'Emission settings saved.',
+    co2Formula: 'CO2 saved = passenger miles x kg CO2e per mile of an average car',
+    /** Column headings of the participation ranking (screen and CSV export). */
+    participationColumns: ['Position', 'Name', 'Department', 'No. of Trips', 'Total Miles Covered', 'Account Type', 'Incentive Status'] as const,
+    /** Column headings of the journey groups list (screen and CSV export). */
+    journeyGroupColumns: ['Name', 'Members', 'Trips', 'Miles', 'Meeting Points', 'CO2 Saved (kg)'] as const,
+    inProgress: 'In progress',
+  },
+  // ---- trips recorded by the mobile app (ours)
+  trips: {
+    recorded: 'Trip recorded.',
+    alreadyRecorded: 'This trip was already recorded.',
+    keyReused: 'This trip id was already used for a different trip. Send a new trip id.',
+    clientTripIdInvalid: 'Trip id is required and should not exceed 100 characters.',
+    startedAtInvalid: 'Start time must be a date and time with its time zone (ISO 8601).',
+    inFuture: 'A trip cannot start in the future.',
+    tooOld: 'Trips more than 90 days old cannot be recorded.',
+    distanceInvalid: 'Distance must be a number of miles above 0 and at most 500.',
+    passengersRequired: 'Add at least one passenger.',
+    passengersMax: 'A trip can have at most 8 passengers.',
+    passengerDuplicate: 'Each passenger can be listed only once.',
+    passengerIsDriver: 'The driver cannot be a passenger of their own trip.',
+    passengerInvalid: 'Every passenger must be an active, approved employee of your company.',
+    notApproved: 'Your account is awaiting approval by your employer.',
+  },
+  // ---- feedback from the mobile app (ours)
+  feedback: {
+    required: 'Feedback is required.',
+    max: 'Feedback should not exceed 2000 characters.',
+    sent: 'Thank you for your feedback.',
+  },
+  // ---- journey groups (ours)
+  journeyGroups: {
+    nameRequired: 'Group name is required.',
+    nameMax: 'Group name should not exceed 60 characters.',
+    nameTaken: 'Your company already has a journey group with this name.',
+    meetingPointMax: 'A meeting point should not exceed 120 characters.',
+    meetingPointsMax: 'A journey group can have at most 10 meeting points.',
+    created: 'Journey group created.',
+    updated: 'Journey group updated.',
+    deleted: 'Journey group deleted.',
+    joined: 'You joined the journey group.',
+    left: 'You left the journey group.',
+    notFound: 'Journey group not found.',
+  },
 } as const;
 
 /** A normalised error text for a failed call (document 2, section 8). */

@@ -1,16 +1,69 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { co2ReportSchema, dashboardSummarySchema, feedbackSchema, journeyGroupSchema, pageOf, pageQuerySchema, participationRowSchema } from '../entities';
-import { monthQuery } from './shared';
+import {
+  co2ReportSchema,
+  dashboardSummarySchema,
+  emissionSettingsSchema,
+  feedbackSchema,
+  journeyGroupSchema,
+  monthlyTrendSchema,
+  okSchema,
+  pageOf,
+  participationRowSchema,
+} from '../entities';
+import { emissionSettingsBodySchema } from '../forms';
+import { MESSAGES } from '../messages';
+import { idParams } from './shared';
 
-// insights
+/**
+ * A whole number in a query string: digits only, so "", " 5", "1e1" and "-0" are refused rather
+ * than coerced. In-process callers may pass a number.
+ */
+const queryInt = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().max(6, { message, abort: true }).regex(/^\d+$/, message).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const year = () => queryInt(2000, 2100, MESSAGES.insights.monthInvalid);
+/** 1..12 (the spec's month picker sends month+1). */
+const month = () => queryInt(1, 12, MESSAGES.insights.monthInvalid);
+
+/** A super admin names the company; an employer or admin always gets their own, whatever they send. */
+const companyQuery = z.object({ companyId: z.string().uuid(MESSAGES.insights.companyRequired).optional() });
+const pageQuery = z.object({
+  pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
+  pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(10),
+});
+
+/** A calendar month in UTC. */
+export const insightMonthQuery = companyQuery.extend({ year: year(), month: month() });
+export const insightPageQuery = companyQuery.extend(pageQuery.shape);
+export const insightMonthPageQuery = insightMonthQuery.extend(pageQuery.shape);
+/** A month (both year and month) or all time (neither). */
+export const optionalMonthPageQuery = insightPageQuery.extend({ year: year().optional(), month: month().optional() }).refine(
+  (q) => (q.year === undefined) === (q.month === undefined),
+  { message: MESSAGES.insights.monthInvalid, path: ['month'] },
+);
+/** The trend's last month (default: the current UTC month). */
+export const trendQuery = companyQuery
+  .extend({ year: year().optional(), month: month().optional() })
+  .refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] });
+
+const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
+
+/**
+ * Insights, computed in SQL from the trips the mobile app records (monthly roll-ups kept in the
+ * trip's transaction). Tenant-scoped: an employer or admin sees only their company; a super admin
+ * must pass `companyId`. Field definitions are on the entity schemas.
+ */
 export const insights = {
   participation: defineEndpoint({
     id: 'insights.participation',
     method: 'GET',
     path: '/api/employees-participation',
-    summary: 'Participation ranking by trip count for a month (month is 1-12)',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: monthQuery.extend(pageQuerySchema.shape),
+    summary: 'Participation ranking of a month (month 1-12, UTC): trips as driver or passenger, then miles; qualify against the incentive',
+    access: INSIGHT_ROLES,
+    query: insightMonthPageQuery,
     response: pageOf(participationRowSchema),
     tags: ['insights'],
   }),
@@ -18,29 +71,51 @@ export const insights = {
     id: 'insights.participationAllTime',
     method: 'GET',
     path: '/api/employee-participation',
-    summary: 'Participation ranking over all time (the Employee Participation tab)',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: pageQuerySchema,
+    summary: 'Participation ranking over all time (the Employee Participation tab); qualify is the current month\'s',
+    access: INSIGHT_ROLES,
+    query: insightPageQuery,
     response: pageOf(participationRowSchema),
+    tags: ['insights'],
+  }),
+  participationExport: defineEndpoint({
+    id: 'insights.participationExport',
+    method: 'GET',
+    path: '/api/employees-participation/export',
+    summary: 'The whole participation ranking of a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
+    access: INSIGHT_ROLES,
+    query: insightMonthQuery,
+    produces: 'text/csv',
+    response: z.string(),
     tags: ['insights'],
   }),
   journeyGroups: defineEndpoint({
     id: 'insights.journeyGroups',
     method: 'GET',
     path: '/api/journey-groups',
-    summary: 'Journey groups with members, meeting points, trips, miles and CO2 saved',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: pageQuerySchema,
+    summary: 'Journey groups by name with members, meeting points, trips, miles and CO2 saved (for a month when year and month are given, else all time)',
+    access: INSIGHT_ROLES,
+    query: optionalMonthPageQuery,
     response: pageOf(journeyGroupSchema),
+    tags: ['insights'],
+  }),
+  journeyGroupsExport: defineEndpoint({
+    id: 'insights.journeyGroupsExport',
+    method: 'GET',
+    path: '/api/journey-groups/export',
+    summary: 'Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
+    access: INSIGHT_ROLES,
+    query: insightMonthQuery,
+    produces: 'text/csv',
+    response: z.string(),
     tags: ['insights'],
   }),
   feedbacks: defineEndpoint({
     id: 'insights.feedbacks',
     method: 'GET',
     path: '/api/feedbacks',
-    summary: 'Employee feedback with full name and employee number (no per-item lookups)',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: pageQuerySchema,
+    summary: 'Employee feedback, newest first, with full name and employee number (no per-item lookups)',
+    access: INSIGHT_ROLES,
+    query: insightPageQuery,
     response: pageOf(feedbackSchema),
     tags: ['insights'],
   }),
@@ -48,20 +123,51 @@ export const insights = {
     id: 'insights.dashboard',
     method: 'GET',
     path: '/api/dashboard/summary',
-    summary: 'Dashboard tiles and the incentives panel for a month, computed from stored trips',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: monthQuery,
+    summary: 'Dashboard tiles and the incentives panel for a month (UTC), computed from stored trips',
+    access: INSIGHT_ROLES,
+    query: insightMonthQuery,
     response: dashboardSummarySchema,
+    tags: ['insights'],
+  }),
+  trend: defineEndpoint({
+    id: 'insights.trend',
+    method: 'GET',
+    path: '/api/dashboard/trend',
+    summary: 'Trips, miles, CO2 saved and participants for the 12 months ending with the month given (default: this month)',
+    access: INSIGHT_ROLES,
+    query: trendQuery,
+    response: monthlyTrendSchema,
     tags: ['insights'],
   }),
   co2: defineEndpoint({
     id: 'insights.co2',
     method: 'GET',
     path: '/api/journey-groups/co2',
-    summary: 'CO2 saved in a month: passenger miles x the average-car emission factor',
-    access: ['Employer', 'Admin', 'SuperAdmin'],
-    query: monthQuery,
+    summary: 'CO2 saved in a month: passenger miles x the average-car emission factor, with the factor, its source, year and scope',
+    access: INSIGHT_ROLES,
+    query: insightMonthQuery,
     response: co2ReportSchema,
+    tags: ['insights'],
+  }),
+  emissionSettings: defineEndpoint({
+    id: 'insights.emissionSettings',
+    method: 'GET',
+    path: '/api/employers/{id}/emissions',
+    summary: "The company's emission setting (well-to-tank included or not) and the factors in force",
+    access: INSIGHT_ROLES,
+    params: idParams,
+    response: emissionSettingsSchema,
+    tags: ['insights'],
+  }),
+  updateEmissionSettings: defineEndpoint({
+    id: 'insights.updateEmissionSettings',
+    method: 'PUT',
+    path: '/api/employers/{id}/emissions',
+    summary: 'Include or leave out the well-to-tank factor in the company\'s CO2 saved (off by default)',
+    access: INSIGHT_ROLES,
+    params: idParams,
+    body: emissionSettingsBodySchema,
+    response: okSchema.extend({ settings: emissionSettingsSchema }),
     tags: ['insights'],
   }),
 } as const;

@@ -1,0 +1,40 @@
+import { defineEndpoint } from '../endpoint';
+import { journeyGroupSchema, okSchema } from '../entities';
+import { journeyGroupBodySchema, journeyGroupUpdateBodySchema } from '../forms';
+import { idParams } from './shared';
+
+// journey groups: the employer's management calls (the list is `insights.journeyGroups`)
+export const journeyGroups = {
+  create: defineEndpoint({
+    id: 'journeyGroups.create',
+    method: 'POST',
+    path: '/api/journey-groups',
+    summary: 'Create a journey group of the company: a name unique in the company, and meeting points',
+    access: ['Employer', 'Admin'],
+    body: journeyGroupBodySchema,
+    response: okSchema.extend({ group: journeyGroupSchema }),
+    status: 201,
+    tags: ['journey-groups'],
+  }),
+  update: defineEndpoint({
+    id: 'journeyGroups.update',
+    method: 'PUT',
+    path: '/api/journey-groups/{id}',
+    summary: 'Rename a journey group (meeting points replaced when sent)',
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    params: idParams,
+    body: journeyGroupUpdateBodySchema,
+    response: okSchema.extend({ group: journeyGroupSchema }),
+    tags: ['journey-groups'],
+  }),
+  remove: defineEndpoint({
+    id: 'journeyGroups.remove',
+    method: 'DELETE',
+    path: '/api/journey-groups/{id}',
+    summary: "Delete a journey group: members leave it; its trips stay in every figure, no longer under the group",
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    params: idParams,
+    response: okSchema,
+    tags: ['journey-groups'],
+  }),
+} as const;
