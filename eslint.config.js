@@ -1,39 +1,114 @@
 // Lint guards the architecture more than the formatting: imports flow one way
 // (shared-contracts <- shared-ui <- remotes and shell), a remote never imports the shell or another
-// remote, the shell never imports a remote, the api never imports front-end code, and nothing but
-// build configs imports deploy (DESIGN.md section 1).
+// remote, the shell never imports a remote, the api never imports front-end code, and nothing imports
+// deploy (DESIGN.md section 1). build-config is for build configs only, testing for tests only. Inside a
+// remote, features do not import each other, and what they share never imports a feature. No module
+// imports itself back through a cycle.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const REMOTES = ['mfe-auth', 'mfe-onboarding', 'mfe-employees', 'mfe-drivers', 'mfe-insights', 'mfe-billing'];
-const FRONT_END = ['shell', 'shared-ui', ...REMOTES];
+const root = import.meta.dirname;
 
-/** Forbid both the package name and a relative path into another top-level folder. */
-function forbid(fromDir, targets, why) {
+/** The remotes the design names, plus any mfe-* folder that exists, so a new remote is covered at once. */
+const REMOTES = [
+  ...new Set([
+    'mfe-auth',
+    'mfe-onboarding',
+    'mfe-employees',
+    'mfe-drivers',
+    'mfe-insights',
+    'mfe-billing',
+    ...fs.readdirSync(root).filter((name) => name.startsWith('mfe-')),
+  ]),
+];
+const FRONT_END = ['shell', 'shared-ui', ...REMOTES];
+const SOURCES = '**/*.{ts,tsx,js,mjs,jsx}';
+
+// Where tests and build configs live inside a package: only tests may use @portal/testing, only
+// build configs may use @portal/build-config, and a remote's dev/ harness (a test page with its own
+// build) may use both.
+const TEST_FILES = ['**/*.test.{ts,tsx}', 'src/test/**'];
+const BUILD_FILES = ['*.config.{ts,mjs,js}'];
+const HARNESS_FILES = ['dev/**'];
+
+const within = (dir, globs) => globs.map((g) => `${dir}/${g}`);
+const subfolders = (dir) =>
+  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+
+/** One package's import boundaries, forbidding both the package name and a path into its folder. */
+function restrictions(fromDir, targets, zones = []) {
   return {
-    files: [`${fromDir}/**/*.{ts,tsx,js,mjs,jsx}`],
-    ignores: [`${fromDir}/rspack.config.mjs`, `${fromDir}/exposes.config.mjs`],
-    plugins: { 'import-x': importX },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: targets.map((t) => ({
-            group: [`@portal/${t}`, `@portal/${t}/*`, `**/${t}/src/**`, `**/${t}/src`],
-            message: `${fromDir} must not import ${t}: ${why}`,
-          })),
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: targets.map((t) => ({ target: `./${fromDir}`, from: `./${t}`, message: `${fromDir} must not import ${t}: ${why}` })),
-        },
-      ],
-    },
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: targets.map(({ name, why }) => ({
+          group: [`@portal/${name}`, `@portal/${name}/*`, `**/${name}/src/**`, `**/${name}/src`],
+          message: `${fromDir} must not import ${name}: ${why}`,
+        })),
+      },
+    ],
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          ...targets.map(({ name, why }) => ({ target: `./${fromDir}`, from: `./${name}`, message: `${fromDir} must not import ${name}: ${why}` })),
+          ...zones,
+        ],
+      },
+    ],
   };
+}
+
+const TESTS_ONLY = { name: 'testing', why: 'the fake platform and test setup are for tests (*.test.*, src/test/, dev/)' };
+const BUILD_ONLY = { name: 'build-config', why: 'the shared build config is for build configs (*.config.*, dev/)' };
+const DEPLOY = { name: 'deploy', why: 'nothing imports deploy (the shared Rspack config is @portal/build-config)' };
+
+/**
+ * A package's boundaries as flat-config blocks; a forbidden package is a name (with the package's
+ * reason) or a { name, why }. When several blocks match one file ESLint keeps the
+ * last one's rule options (it does not merge them), so each block carries the full list and the
+ * narrower file sets come after the package-wide one.
+ */
+function boundaries(dir, forbidden, why, { zones = [], testsUseTesting = false, buildsUseBuildConfig = false } = {}) {
+  const targets = forbidden.map((target) => (typeof target === 'string' ? { name: target, why } : target));
+  const testing = dir === TESTS_ONLY.name ? [] : [TESTS_ONLY];
+  const buildConfig = dir === BUILD_ONLY.name ? [] : [BUILD_ONLY];
+  const block = (globs, extra) => ({ files: within(dir, globs), rules: restrictions(dir, [...targets, ...extra], zones) });
+  return [
+    block([SOURCES], [...testing, ...buildConfig]),
+    ...(buildsUseBuildConfig ? [block(BUILD_FILES, testing)] : []),
+    ...(testsUseTesting ? [block(TEST_FILES, buildConfig)] : []),
+    ...(testsUseTesting && buildsUseBuildConfig ? [block(HARNESS_FILES, [])] : []),
+  ];
+}
+
+/**
+ * Inside a remote: a feature folder never imports another feature folder (what two features share
+ * lives in src/shared/ or in shared-ui), and src/shared/ and src/api/ never import a feature or an
+ * exposed module. Generated from the folders on disk, so new features and remotes are covered.
+ */
+function featureZones(remote) {
+  const src = `./${remote}/src`;
+  const features = subfolders(path.join(root, remote, 'src', 'features'));
+  return [
+    ...features.map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message: `${remote} feature "${feature}" must not import another feature: move what they share to src/shared/ or shared-ui`,
+    })),
+    ...['shared', 'api'].flatMap((layer) =>
+      ['features', 'exposes'].map((upper) => ({
+        target: `${src}/${layer}`,
+        from: `${src}/${upper}`,
+        message: `${remote} src/${layer}/ must not import src/${upper}/: it sits below the features`,
+      })),
+    ),
+  ];
 }
 
 const others = (self) => REMOTES.filter((r) => r !== self);
@@ -50,7 +125,14 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node, __BUILD_VERSION__: 'readonly', __CONTRACTS_VERSION__: 'readonly', __MF_NAME__: 'readonly' },
     },
-    settings: { 'import-x/resolver': { node: true } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Sources import extensionless TypeScript and workspace packages whose exports point at src/*.ts:
+      // the resolver must find both, or the path zones and the cycle check see no edge at all.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'], conditionNames: ['import', 'default'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js', '.jsx'],
+      'import-x/external-module-folders': ['node_modules'],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'warn',
@@ -58,11 +140,33 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // Each remote: never the shell, never another remote, never the api or deploy.
-  ...REMOTES.map((r) => forbid(r, ['shell', ...others(r), 'api', 'deploy'], 'remotes meet the shell and each other only at run time, through shared-contracts')),
-  forbid('shell', [...REMOTES, 'api', 'deploy'], 'the shell loads remotes at run time and reaches the api over HTTP'),
-  forbid('shared-ui', ['shell', ...REMOTES, 'api', 'deploy'], 'shared-ui sits below the shell and the remotes'),
-  forbid('shared-contracts', ['shared-ui', 'shell', ...REMOTES, 'api', 'deploy'], 'shared-contracts is the bottom layer'),
-  forbid('api', [...FRONT_END, 'deploy'], 'the api never imports front-end code'),
-  forbid('e2e', ['shell', ...REMOTES, 'shared-ui'], 'journeys drive the built portal through the browser'),
+  {
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  ...REMOTES.flatMap((r) =>
+    boundaries(r, ['shell', ...others(r), 'api', DEPLOY, 'e2e'], 'remotes meet the shell and each other only at run time, through shared-contracts', {
+      zones: featureZones(r),
+      testsUseTesting: true,
+      buildsUseBuildConfig: true,
+    }),
+  ),
+  ...boundaries('shell', [...REMOTES, 'api', DEPLOY, 'e2e'], 'the shell loads remotes at run time and reaches the api over HTTP', {
+    testsUseTesting: true,
+    buildsUseBuildConfig: true,
+  }),
+  ...boundaries('shared-ui', ['shell', ...REMOTES, 'api', DEPLOY, 'e2e'], 'shared-ui sits below the shell and the remotes', {
+    testsUseTesting: true,
+    buildsUseBuildConfig: true,
+  }),
+  ...boundaries('shared-contracts', ['shared-ui', 'shell', ...REMOTES, 'api', DEPLOY, 'e2e'], 'shared-contracts is the bottom layer', {
+    buildsUseBuildConfig: true,
+  }),
+  ...boundaries('testing', ['shell', ...REMOTES, 'api', DEPLOY, 'e2e'], 'the test setup stands in for the shell, over shared-contracts and shared-ui', {
+    buildsUseBuildConfig: true,
+  }),
+  ...boundaries('build-config', ['shared-ui', 'shell', ...REMOTES, 'api', DEPLOY, 'e2e'], 'the shared build config depends on shared-contracts alone'),
+  ...boundaries('api', [...FRONT_END, DEPLOY, 'e2e'], 'the api never imports front-end code', { buildsUseBuildConfig: true }),
+  ...boundaries('deploy', [...FRONT_END], 'deploy serves built front ends and embeds the api; it imports no front-end code', { buildsUseBuildConfig: true }),
+  ...boundaries('e2e', ['shell', ...REMOTES, 'shared-ui', 'api', DEPLOY], 'journeys drive the built portal through the browser', { buildsUseBuildConfig: true }),
 );
