@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -36,6 +41,8 @@ export const companies = pgTable(
     deactivationReason: text('deactivation_reason'),
     deactivatedBy: uuid('deactivated_by'),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** CO2 saved adds the well-to-tank factor to the direct one (a company's choice, off by default). */
+    includeWellToTank: boolean('include_well_to_tank').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,3 +260,211 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export type CompanyRow = typeof companies.$inferSelect;
+
+// ---------------------------------------------------------------- insights
+// Trips come from the mobile app; every insight is read from the roll-ups below, which the trip's
+// own transaction keeps up to date (docs/decisions/0008-insights-data.md). Distances are integers
+// of hundredths of a mile, so sums never drift; months are the first day of a UTC month.
+
+export const journeyGroups = pgTable(
+  'journey_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    meetingPoints: text('meeting_points').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Unique per company whatever the case; also the list's name order.
+  (t) => [uniqueIndex('journey_groups_company_name_unique').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const journeyGroupMembers = pgTable(
+  'journey_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => journeyGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('journey_group_members_user_idx').on(t.userId)],
+);
+
+export const trips = pgTable(
+  'trips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Null once the driver's account is deleted: the trip stays in the company's figures. */
+    driverId: uuid('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The app's own id of the trip: a retried post with the same (driver, id) is the same trip. */
+    clientTripId: text('client_trip_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    distanceHundredths: integer('distance_hundredths').notNull(),
+    passengerCount: smallint('passenger_count').notNull(),
+    journeyGroupId: uuid('journey_group_id').references(() => journeyGroups.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trips_driver_client_trip_unique').on(t.driverId, t.clientTripId),
+    index('trips_company_started_idx').on(t.companyId, t.startedAt),
+    index('trips_journey_group_idx').on(t.journeyGroupId),
+    check('trips_distance_range', sql`${t.distanceHundredths} between 1 and 50000`),
+    check('trips_passenger_count_range', sql`${t.passengerCount} between 1 and 8`),
+  ],
+);
+
+export const tripPassengers = pgTable(
+  'trip_passengers',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    passengerId: uuid('passenger_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.passengerId] }), index('trip_passengers_passenger_idx').on(t.passengerId)],
+);
+
+/** Feedback an employee leaves in the mobile app. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    feedbackText: text('feedback_text').notNull(),
+    createdAt: createdAt(),
+  },
+  // The list: one company, newest first.
+  (t) => [index('feedbacks_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Emission factors as dated data: a new year's factor is a row. A factor applies to whole UTC
+ * months from `valid_from` (the first of a month) until the next row of its kind.
+ */
+export const emissionFactors = pgTable(
+  'emission_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `direct` or `wellToTank`. */
+    kind: text('kind').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    kgPerMile: numeric('kg_per_mile', { precision: 10, scale: 5 }).notNull(),
+    kgPerKm: numeric('kg_per_km', { precision: 10, scale: 5 }).notNull(),
+    unit: text('unit').notNull(),
+    scope: text('scope').notNull(),
+    activity: text('activity').notNull(),
+    source: text('source').notNull(),
+    year: integer('year').notNull(),
+  },
+  (t) => [
+    uniqueIndex('emission_factors_kind_valid_from_unique').on(t.kind, t.validFrom),
+    check('emission_factors_kind_known', sql`${t.kind} in ('direct', 'wellToTank')`),
+    check('emission_factors_month_start', sql`extract(day from ${t.validFrom}) = 1`),
+    check('emission_factors_positive', sql`${t.kgPerMile} > 0 and ${t.kgPerKm} > 0`),
+  ],
+);
+
+/** Per employee and month: what the participation ranking, the qualifiers and the exports read. */
+export const employeeMonthlyStats = pgTable(
+  'employee_monthly_stats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tripsAsDriver: integer('trips_as_driver').notNull().default(0),
+    tripsAsPassenger: integer('trips_as_passenger').notNull().default(0),
+    driverHundredths: bigint('driver_hundredths', { mode: 'number' }).notNull().default(0),
+    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
+    totalTrips: integer('total_trips').generatedAlwaysAs(sql`trips_as_driver + trips_as_passenger`),
+    totalHundredths: bigint('total_hundredths', { mode: 'number' }).generatedAlwaysAs(sql`driver_hundredths + passenger_hundredths`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.month, t.employeeId] }),
+    // The ranking in its order, a page at a time, and the count of trips qualifiers as a range.
+    index('employee_monthly_stats_rank_idx').on(t.companyId, t.month, t.totalTrips.desc(), t.totalHundredths.desc(), t.employeeId),
+    // The count of miles qualifiers as a range.
+    index('employee_monthly_stats_miles_idx').on(t.companyId, t.month, t.totalHundredths),
+    index('employee_monthly_stats_employee_idx').on(t.employeeId),
+  ],
+);
+
+/** Per employee over all time: the Employee Participation tab. */
+export const employeeTripTotals = pgTable(
+  'employee_trip_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tripsAsDriver: integer('trips_as_driver').notNull().default(0),
+    tripsAsPassenger: integer('trips_as_passenger').notNull().default(0),
+    driverHundredths: bigint('driver_hundredths', { mode: 'number' }).notNull().default(0),
+    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
+    totalTrips: integer('total_trips').generatedAlwaysAs(sql`trips_as_driver + trips_as_passenger`),
+    totalHundredths: bigint('total_hundredths', { mode: 'number' }).generatedAlwaysAs(sql`driver_hundredths + passenger_hundredths`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.employeeId] }),
+    index('employee_trip_totals_rank_idx').on(t.companyId, t.totalTrips.desc(), t.totalHundredths.desc(), t.employeeId),
+    index('employee_trip_totals_employee_idx').on(t.employeeId),
+  ],
+);
+
+/** Per journey group and month: the groups list, its export and the active-groups figure. */
+export const journeyGroupMonthlyStats = pgTable(
+  'journey_group_monthly_stats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => journeyGroups.id, { onDelete: 'cascade' }),
+    trips: integer('trips').notNull().default(0),
+    distanceHundredths: bigint('distance_hundredths', { mode: 'number' }).notNull().default(0),
+    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.groupId] }), index('journey_group_monthly_stats_group_idx').on(t.groupId, t.month)],
+);
+
+/**
+ * Per company and month: the dashboard tiles and the trend. `participants` counts the employees
+ * who took part that month (kept when one of them is later deleted: it happened).
+ */
+export const companyMonthlyStats = pgTable(
+  'company_monthly_stats',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    trips: integer('trips').notNull().default(0),
+    distanceHundredths: bigint('distance_hundredths', { mode: 'number' }).notNull().default(0),
+    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
+    participants: integer('participants').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
+);
