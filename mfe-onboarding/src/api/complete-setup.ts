@@ -1,17 +1,14 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employers/{id}/complete-setup: leaving setup step 3 moves the sign-up state 2 -> 3. */
 export function completeSetup(api: ApiClient, companyId: string) {
   return api.call(ENDPOINTS.employers.completeSetup, { params: { id: companyId } });
 }
 
-export function useCompleteSetup() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (companyId: string) => completeSetup(api, companyId),
-    onSuccess: (_answer, companyId) => qc.invalidateQueries({ queryKey: employerKeys.company(companyId) }),
-  });
+export function useCompleteSetupMutation() {
+  return useApiMutation(completeSetup, (queryClient, _answer, companyId) =>
+    queryClient.invalidateQueries({ queryKey: employerKeys.company(companyId) }),
+  );
 }

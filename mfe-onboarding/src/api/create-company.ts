@@ -1,20 +1,12 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type CompanyFields } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { employerKeys } from './keys';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { storeSavedCompany } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employers: creates the caller's company (setup step 1 in add mode). */
-export function createCompany(api: ApiClient, body: CompanyFields) {
+export function createCompany(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.employers.create>['body']) {
   return api.call(ENDPOINTS.employers.create, { body });
 }
 
-export function useCreateCompany() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CompanyFields) => createCompany(api, body),
-    onSuccess: (answer) => {
-      qc.setQueryData(employerKeys.company(answer.id), answer.company);
-      return qc.invalidateQueries({ queryKey: employerKeys.lists() });
-    },
-  });
+export function useCreateCompanyMutation() {
+  return useApiMutation(createCompany, storeSavedCompany);
 }

@@ -1,22 +1,13 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-
-export interface DeleteLocationInput {
-  companyId: string;
-  locationId: string;
-}
+import { useApiMutation } from './use-api-mutation';
 
 /** DELETE employers/location/{id}. */
-export function deleteLocation(api: ApiClient, { locationId }: DeleteLocationInput) {
+export function deleteLocation(api: ApiClient, locationId: string) {
   return api.call(ENDPOINTS.employers.deleteLocation, { params: { id: locationId } });
 }
 
-export function useDeleteLocation() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: DeleteLocationInput) => deleteLocation(api, input),
-    onSuccess: (_answer, input) => qc.invalidateQueries({ queryKey: employerKeys.company(input.companyId) }),
-  });
+// Neither the call nor its answer names the company: refresh the companies held (the one being edited).
+export function useDeleteLocationMutation() {
+  return useApiMutation(deleteLocation, (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.companies() }));
 }

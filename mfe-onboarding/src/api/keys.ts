@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { Company } from '@portal/shared-contracts';
 import type { EmployerListQuery } from './list-employers';
 
 /**
@@ -6,8 +8,15 @@ import type { EmployerListQuery } from './list-employers';
  */
 export const employerKeys = {
   all: ['employers'] as const,
+  companies: () => ['employers', 'company'] as const,
   company: (id: string) => ['employers', 'company', id] as const,
   incentive: (id: string) => ['employers', 'incentive', id] as const,
   lists: () => ['employers', 'list'] as const,
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
 };
+
+/** After a company is created or updated: the answer is its details, and the lists may show it differently. */
+export function storeSavedCompany(queryClient: QueryClient, answer: { id: string; company: Company }) {
+  queryClient.setQueryData(employerKeys.company(answer.id), answer.company);
+  return queryClient.invalidateQueries({ queryKey: employerKeys.lists() });
+}

@@ -5,15 +5,16 @@ import { employerKeys } from './keys';
 export type EmployerListQuery = NonNullable<EndpointInput<typeof ENDPOINTS.employers.list>['query']>;
 
 /** GET /employers: searched and filtered on the server, one page at a time. */
-export function listEmployers(api: ApiClient, query: EmployerListQuery) {
-  return api.call(ENDPOINTS.employers.list, { query });
+export function getEmployers(api: ApiClient, query: EmployerListQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.employers.list, { query }, { signal });
 }
 
-export const employersQueryOptions = (api: ApiClient, query: EmployerListQuery) =>
-  queryOptions({ queryKey: employerKeys.list(query), queryFn: () => listEmployers(api, query) });
+export function employersQueryOptions(api: ApiClient, query: EmployerListQuery) {
+  return queryOptions({ queryKey: employerKeys.list(query), queryFn: ({ signal }) => getEmployers(api, query, signal) });
+}
 
-export function useEmployers(query: EmployerListQuery) {
+export function useEmployers(query: EmployerListQuery, options: { enabled?: boolean } = {}) {
   const { api } = usePlatform();
   // Keep the previous page on screen while the next one (or a new search) loads.
-  return useQuery({ ...employersQueryOptions(api, query), placeholderData: keepPreviousData });
+  return useQuery({ ...employersQueryOptions(api, query), placeholderData: keepPreviousData, ...options });
 }

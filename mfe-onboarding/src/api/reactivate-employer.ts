@@ -1,17 +1,12 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employers/{id}/reactivate. */
 export function reactivateEmployer(api: ApiClient, employerId: string) {
   return api.call(ENDPOINTS.employers.reactivate, { params: { id: employerId } });
 }
 
-export function useReactivateEmployer() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (employerId: string) => reactivateEmployer(api, employerId),
-    onSuccess: () => qc.invalidateQueries({ queryKey: employerKeys.all }),
-  });
+export function useReactivateEmployerMutation() {
+  return useApiMutation(reactivateEmployer, (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.all }));
 }

@@ -1,20 +1,16 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** DELETE employers/{id}: the company and all of its data, irreversibly. */
 export function removeEmployer(api: ApiClient, employerId: string) {
   return api.call(ENDPOINTS.employers.remove, { params: { id: employerId } });
 }
 
-export function useRemoveEmployer() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (employerId: string) => removeEmployer(api, employerId),
-    onSuccess: (_answer, employerId) => {
-      qc.removeQueries({ queryKey: employerKeys.company(employerId) });
-      return qc.invalidateQueries({ queryKey: employerKeys.lists() });
-    },
+export function useRemoveEmployerMutation() {
+  return useApiMutation(removeEmployer, (queryClient, _answer, employerId) => {
+    // The company is gone: refetching its details would only fail.
+    queryClient.removeQueries({ queryKey: employerKeys.company(employerId) });
+    return queryClient.invalidateQueries({ queryKey: employerKeys.lists() });
   });
 }

@@ -1,22 +1,13 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type LocationFields } from '@portal/shared-contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-
-export interface UpdateLocationInput {
-  companyId: string;
-  location: LocationFields & { id: string };
-}
+import { useApiMutation } from './use-api-mutation';
 
 /** PUT employers/location with the location id in the body. */
-export function updateLocation(api: ApiClient, { location }: UpdateLocationInput) {
-  return api.call(ENDPOINTS.employers.updateLocation, { body: location });
+export function updateLocation(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.employers.updateLocation>['body']) {
+  return api.call(ENDPOINTS.employers.updateLocation, { body });
 }
 
-export function useUpdateLocation() {
-  const { api } = usePlatform();
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateLocationInput) => updateLocation(api, input),
-    onSuccess: (_answer, input) => qc.invalidateQueries({ queryKey: employerKeys.company(input.companyId) }),
-  });
+// Neither the call nor its answer names the company: refresh the companies held (the one being edited).
+export function useUpdateLocationMutation() {
+  return useApiMutation(updateLocation, (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.companies() }));
 }

@@ -1,5 +1,3 @@
 import { AllEmployersPage } from '../features/employers/all-employers-page';
 
-export default function AllEmployersPageExposed() {
-  return <AllEmployersPage />;
-}
+export default AllEmployersPage;

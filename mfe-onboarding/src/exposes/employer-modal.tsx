@@ -1,7 +1,4 @@
-import type { EmployerModalProps } from '@portal/shared-contracts';
+// A widget: the All Users page of the employees remote opens it for employer rows.
 import { EmployerModal } from '../features/employers/employer-modal';
 
-/** A widget: the All Users page of the employees remote opens it for employer rows. */
-export default function EmployerModalExposed(props: EmployerModalProps) {
-  return <EmployerModal {...props} />;
-}
+export default EmployerModal;

@@ -1,5 +1,3 @@
 import { SetupEmployeesPage } from '../features/setup/setup-employees-page';
 
-export default function SetupEmployeesPageExposed() {
-  return <SetupEmployeesPage />;
-}
+export default SetupEmployeesPage;

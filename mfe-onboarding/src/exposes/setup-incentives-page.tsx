@@ -1,5 +1,3 @@
 import { SetupIncentivesPage } from '../features/setup/setup-incentives-page';
 
-export default function SetupIncentivesPageExposed() {
-  return <SetupIncentivesPage />;
-}
+export default SetupIncentivesPage;

@@ -2,7 +2,7 @@ import { LIMITS, MESSAGES, type EmployerListItem } from '@portal/shared-contract
 import { Badge, Button, Pagination, SearchBox, Select, Spinner, Table, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
 import { useState } from 'react';
 import { useEmployers, type EmployerListQuery } from '../../api/list-employers';
-import { formatContact } from '../shared/phone';
+import { formatContact } from '../../shared/phone';
 import { EmployerModal } from './employer-modal';
 import { useDebouncedValue } from './use-debounced-value';
 import styles from './all-employers-page.module.css';

@@ -1,27 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deactivationReasonSchema, MESSAGES, usePlatform, type Company, type DeactivationReason } from '@portal/shared-contracts';
+import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type Company, type DeactivationReason, type EmployerModalProps } from '@portal/shared-contracts';
 import { Badge, Button, Modal, Popover, Spinner, Textarea, TextField } from '@portal/shared-ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useDeactivateEmployer } from '../../api/deactivate-employer';
+import { useDeactivateEmployerMutation } from '../../api/deactivate-employer';
 import { useCompany } from '../../api/get-company';
-import { useReactivateEmployer } from '../../api/reactivate-employer';
-import { useRemoveEmployer } from '../../api/remove-employer';
-import { serverMessage } from '../shared/error-text';
-import { initialsOf } from '../shared/initials';
-import { formatContact } from '../shared/phone';
+import { useReactivateEmployerMutation } from '../../api/reactivate-employer';
+import { useRemoveEmployerMutation } from '../../api/remove-employer';
+import { formatContact } from '../../shared/phone';
+import { initialsOf } from './initials';
 import styles from './employer-modal.module.css';
-
-export interface EmployerModalProps {
-  employerId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
 
 /** One employer for a super admin: contact, first office address, and delete / deactivate / reactivate. */
 export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalProps) {
-  const company = useCompany(open ? employerId : null);
+  const company = useCompany(employerId, { enabled: open });
   const data = company.data;
 
   return (
@@ -89,9 +82,9 @@ type ReasonInput = z.input<typeof deactivationReasonSchema>;
 
 function EmployerActions({ company, onDone }: { company: Company; onDone: () => void }) {
   const platform = usePlatform();
-  const remove = useRemoveEmployer();
-  const deactivate = useDeactivateEmployer();
-  const reactivate = useReactivateEmployer();
+  const remove = useRemoveEmployerMutation();
+  const deactivate = useDeactivateEmployerMutation();
+  const reactivate = useReactivateEmployerMutation();
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deactivateOpen, setDeactivateOpen] = useState(false);
   const {
@@ -113,7 +106,7 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
 
   const onDeactivate = (values: DeactivationReason) =>
     run(async () => {
-      await deactivate.mutateAsync({ employerId: company.id, body: values });
+      await deactivate.mutateAsync({ params: { id: company.id }, body: values });
       reset();
       setDeactivateOpen(false);
     }, MESSAGES.company.deactivated);

@@ -1,18 +1,14 @@
-import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES, usePlatform, type CompanySettingsTab } from '@portal/shared-contracts';
+import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES, usePlatform, type CompanySettingsPageProps, type CompanySettingsTab } from '@portal/shared-contracts';
 import { Tabs } from '@portal/shared-ui';
 import { useEffect, useState } from 'react';
 import { useCompany } from '../../api/get-company';
 import { useIncentive } from '../../api/get-incentive';
-import { CompanyDetailsForm } from '../company/company-details-form';
-import { IncentiveEditor } from '../company/incentive-editor';
-import { LocationsSection } from '../company/locations-section';
-import { useSyncCompanyDetails } from '../company/use-sync-company-details';
-import { PageError, PageLoading } from '../shared/page-state';
+import { CompanyDetailsForm } from '../../shared/company/company-details-form';
+import { IncentiveEditor } from '../../shared/company/incentive-editor';
+import { LocationsSection } from '../../shared/company/locations-section';
+import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
+import { PageState } from '../../shared/page-state';
 import styles from './company-settings-page.module.css';
-
-export interface CompanySettingsPageProps {
-  tab?: CompanySettingsTab;
-}
 
 function asTab(value: string | null | undefined): CompanySettingsTab | undefined {
   return COMPANY_SETTINGS_TABS.find((t) => t === value);
@@ -57,21 +53,21 @@ function CompanyDetailsTab() {
   const id = platform.session?.employerId ?? null;
   const company = useCompany(id);
   useSyncCompanyDetails(company.data);
-  if (id && company.isPending) return <PageLoading label="Loading company details" />;
-  if (id && company.isError) return <PageError message={MESSAGES.company.loadFailed} onRetry={() => void company.refetch()} />;
   const data = company.data ?? null;
   return (
-    <div className={styles.stack}>
-      <section className={styles.card} aria-labelledby="company-details-heading">
-        <h2 id="company-details-heading" className={styles.heading}>
-          Company details
-        </h2>
-        <CompanyDetailsForm key={data?.id ?? 'new'} company={data} warnWhenDirty />
-      </section>
-      <div className={styles.card}>
-        <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
+    <PageState query={company} loadingLabel="Loading company details">
+      <div className={styles.stack}>
+        <section className={styles.card} aria-labelledby="company-details-heading">
+          <h2 id="company-details-heading" className={styles.heading}>
+            Company details
+          </h2>
+          <CompanyDetailsForm key={data?.id ?? 'new'} company={data} warnWhenDirty />
+        </section>
+        <div className={styles.card}>
+          <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
+        </div>
       </div>
-    </div>
+    </PageState>
   );
 }
 
@@ -79,14 +75,14 @@ function IncentivesTab() {
   const platform = usePlatform();
   const id = platform.session?.employerId ?? null;
   const incentive = useIncentive(id);
-  if (id && incentive.isPending) return <PageLoading label="Loading incentives" />;
-  if (id && incentive.isError) return <PageError message={MESSAGES.company.loadFailed} onRetry={() => void incentive.refetch()} />;
   return (
-    <section className={styles.card} aria-labelledby="incentives-heading">
-      <h2 id="incentives-heading" className={styles.heading}>
-        Incentives
-      </h2>
-      <IncentiveEditor companyId={id} incentive={incentive.data ?? null} formId="company-settings-incentives" showSave />
-    </section>
+    <PageState query={incentive} loadingLabel="Loading incentives">
+      <section className={styles.card} aria-labelledby="incentives-heading">
+        <h2 id="incentives-heading" className={styles.heading}>
+          Incentives
+        </h2>
+        <IncentiveEditor companyId={id} incentive={incentive.data ?? null} formId="company-settings-incentives" showSave />
+      </section>
+    </PageState>
   );
 }

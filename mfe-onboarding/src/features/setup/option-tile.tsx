@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styles from './option-tile.module.css';
 
-export interface OptionTileProps {
+interface OptionTileProps {
   title: string;
   text?: string;
   icon?: ReactNode;

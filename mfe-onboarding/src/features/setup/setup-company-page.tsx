@@ -1,19 +1,14 @@
-import { MESSAGES, ROUTES, usePlatform, type Company } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, usePlatform, type Company, type SetupCompanyPageProps } from '@portal/shared-contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { companyQueryOptions, useCompany } from '../../api/get-company';
-import { CompanyDetailsForm } from '../company/company-details-form';
-import { LocationsSection } from '../company/locations-section';
-import { useSyncCompanyDetails } from '../company/use-sync-company-details';
-import { PageError, PageLoading } from '../shared/page-state';
+import { CompanyDetailsForm } from '../../shared/company/company-details-form';
+import { LocationsSection } from '../../shared/company/locations-section';
+import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
+import { PageState } from '../../shared/page-state';
 import { SetupLayout } from './setup-layout';
 
-export interface SetupCompanyPageProps {
-  /** From /setup-company/{id}; otherwise the session's company, if any. */
-  companyId?: string;
-}
-
-/** Setup step 1: company details (add or edit mode) and office locations. */
+/** Setup step 1: company details (add or edit mode) and office locations; the company is the route's (/setup-company/{id}), else the session's. */
 export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
   const platform = usePlatform();
   const qc = useQueryClient();
@@ -59,18 +54,7 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
     }
   };
 
-  let body;
-  if (id && company.isPending) body = <PageLoading label="Loading company details" />;
-  else if (id && company.isError) body = <PageError message={MESSAGES.company.loadFailed} onRetry={() => void company.refetch()} />;
-  else {
-    const data = company.data ?? null;
-    body = (
-      <>
-        <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
-        <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
-      </>
-    );
-  }
+  const data = company.data ?? null;
 
   return (
     <SetupLayout
@@ -80,7 +64,10 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
       onBack={() => platform.navigate(ROUTES.login)}
       proceed={{ onClick: () => void proceed(), loading: proceeding }}
     >
-      {body}
+      <PageState query={company} loadingLabel="Loading company details">
+        <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
+        <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
+      </PageState>
     </SetupLayout>
   );
 }

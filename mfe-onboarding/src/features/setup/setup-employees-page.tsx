@@ -1,7 +1,6 @@
-import { MESSAGES, ROUTES, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, serverMessage, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
 import { useState, type ReactNode } from 'react';
-import { useCompleteSetup } from '../../api/complete-setup';
-import { serverMessage } from '../shared/error-text';
+import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { OptionTile } from './option-tile';
 import { SetupLayout } from './setup-layout';
 import styles from './setup-employees-page.module.css';
@@ -15,7 +14,7 @@ type OpenDialog = 'import' | 'share' | null;
 export function SetupEmployeesPage() {
   const platform = usePlatform();
   const { RemoteSlot } = platform;
-  const complete = useCompleteSetup();
+  const complete = useCompleteSetupMutation();
   const companyId = platform.session?.employerId ?? null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
 
@@ -51,28 +50,46 @@ export function SetupEmployeesPage() {
       key: 'import',
       title: MESSAGES.labels.importCsv,
       text: 'Upload a CSV file of your employees using our template.',
-      icon: <IconUpload />,
+      icon: (
+        <TileIcon>
+          <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
+        </TileIcon>
+      ),
       onSelect: () => setDialog('import'),
     },
     {
       key: 'share',
       title: MESSAGES.labels.copyShareLink,
       text: 'Share a sign-up link; employees who join need your approval.',
-      icon: <IconLink />,
+      icon: (
+        <TileIcon>
+          <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" />
+        </TileIcon>
+      ),
       onSelect: () => setDialog('share'),
     },
     {
       key: 'manual',
       title: MESSAGES.labels.manuallyAddEmployees,
       text: 'Type in your employees one row at a time.',
-      icon: <IconPerson />,
+      icon: (
+        <TileIcon>
+          <circle cx="12" cy="8" r="4" />
+          <path d="M4 20c0-4 4-6 8-6s8 2 8 6M19 4v4M17 6h4" />
+        </TileIcon>
+      ),
       onSelect: () => void leaveTo(ROUTES.addManually),
     },
     {
       key: 'later',
       title: MESSAGES.labels.addEmployeesLater,
       text: 'Finish setup now and add employees from Employee Management.',
-      icon: <IconClock />,
+      icon: (
+        <TileIcon>
+          <circle cx="12" cy="12" r="9" />
+          <path d="M12 7v5l3 2" />
+        </TileIcon>
+      ),
       onSelect: () => void leaveTo(ROUTES.companySettings),
     },
   ];
@@ -103,33 +120,11 @@ export function SetupEmployeesPage() {
   );
 }
 
-function IconUpload() {
+/** The frame of the option tiles' line icons. */
+function TileIcon({ children }: { children: ReactNode }) {
   return (
     <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
-    </svg>
-  );
-}
-function IconLink() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" />
-    </svg>
-  );
-}
-function IconPerson() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 20c0-4 4-6 8-6s8 2 8 6M19 4v4M17 6h4" />
-    </svg>
-  );
-}
-function IconClock() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
+      {children}
     </svg>
   );
 }

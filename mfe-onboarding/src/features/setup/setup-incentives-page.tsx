@@ -1,8 +1,8 @@
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { ROUTES, usePlatform } from '@portal/shared-contracts';
 import { useCallback, useState } from 'react';
 import { useIncentive } from '../../api/get-incentive';
-import { IncentiveEditor } from '../company/incentive-editor';
-import { PageError, PageLoading } from '../shared/page-state';
+import { IncentiveEditor } from '../../shared/company/incentive-editor';
+import { PageState } from '../../shared/page-state';
 import { SetupLayout } from './setup-layout';
 
 const FORM_ID = 'setup-incentives-form';
@@ -15,20 +15,6 @@ export function SetupIncentivesPage() {
   const [busy, setBusy] = useState(false);
   const onBusyChange = useCallback((b: boolean) => setBusy(b), []);
 
-  let body;
-  if (companyId && incentive.isPending) body = <PageLoading label="Loading incentives" />;
-  else if (companyId && incentive.isError) body = <PageError message={MESSAGES.company.loadFailed} onRetry={() => void incentive.refetch()} />;
-  else
-    body = (
-      <IncentiveEditor
-        companyId={companyId}
-        incentive={incentive.data ?? null}
-        formId={FORM_ID}
-        onBusyChange={onBusyChange}
-        onSaved={() => platform.navigate(ROUTES.setupEmployees)}
-      />
-    );
-
   return (
     <SetupLayout
       step={2}
@@ -37,7 +23,15 @@ export function SetupIncentivesPage() {
       onBack={() => platform.navigate(ROUTES.setupCompany)}
       proceed={{ form: FORM_ID, loading: busy }}
     >
-      {body}
+      <PageState query={incentive} loadingLabel="Loading incentives">
+        <IncentiveEditor
+          companyId={companyId}
+          incentive={incentive.data ?? null}
+          formId={FORM_ID}
+          onBusyChange={onBusyChange}
+          onSaved={() => platform.navigate(ROUTES.setupEmployees)}
+        />
+      </PageState>
     </SetupLayout>
   );
 }

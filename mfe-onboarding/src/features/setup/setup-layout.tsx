@@ -5,7 +5,7 @@ import styles from './setup-layout.module.css';
 
 const STEPS = ['Company details', 'Incentives', 'Employees'] as const;
 
-export interface SetupLayoutProps {
+interface SetupLayoutProps {
   /** 1..3 */
   step: 1 | 2 | 3;
   title: string;

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { LocationRow } from './location-row';
 import styles from './locations.module.css';
 
-export interface LocationsSectionProps {
+interface LocationsSectionProps {
   /** Null while the company is not saved yet: the new-location row is shown but disabled. */
   company: Company | null;
 }

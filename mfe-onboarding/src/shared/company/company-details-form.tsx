@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY, MESSAGES, usePlatform, type Company } from '@portal/shared-contracts';
+import { DEFAULT_COUNTRY, MESSAGES, serverMessage, usePlatform, type Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
 import { Button, Select, TextField } from '@portal/shared-ui';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useCreateCompany } from '../../api/create-company';
-import { useUpdateCompany } from '../../api/update-company';
-import { isServerFailure } from '../shared/error-text';
-import { callingCodeLabel } from '../shared/phone';
+import { useCreateCompanyMutation } from '../../api/create-company';
+import { useUpdateCompanyMutation } from '../../api/update-company';
+import { callingCodeLabel } from '../phone';
 import styles from './company-details-form.module.css';
+import formGrid from './form-grid.module.css';
 
 type CompanyFormInput = z.input<typeof companyFormSchema>;
 
-export interface CompanyDetailsFormProps {
+interface CompanyDetailsFormProps {
   /** The saved company (edit mode), or null when none exists yet (add mode). */
   company: Company | null;
   /** After a successful save; `created` is true when the company was just created. */
@@ -39,8 +39,8 @@ function valuesOf(company: Company | null): CompanyFormInput {
  */
 export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDirty = false }: CompanyDetailsFormProps) {
   const platform = usePlatform();
-  const create = useCreateCompany();
-  const update = useUpdateCompany();
+  const create = useCreateCompanyMutation();
+  const update = useUpdateCompanyMutation();
   const mode = company ? 'edit' : 'add';
 
   const {
@@ -71,13 +71,13 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
       reset(valuesOf(answer.company));
       onSaved?.(answer.company, !company);
     } catch (error) {
-      platform.toast.error(isServerFailure(error) && error.message ? error.message : MESSAGES.company.saveFailed);
+      platform.toast.error(serverMessage(error, MESSAGES.company.saveFailed));
     }
   };
 
   return (
     <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Company details" data-mode={mode}>
-      <div className={styles.grid}>
+      <div className={formGrid.grid}>
         <TextField label="Company name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
         <TextField label="Company email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div className={styles.phoneRow}>

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, usePlatform, type Location } from '@portal/shared-contracts';
+import { MESSAGES, serverMessage, usePlatform, type Location } from '@portal/shared-contracts';
 import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
 import { Button, TextField } from '@portal/shared-ui';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useAddLocation } from '../../api/add-location';
-import { useDeleteLocation } from '../../api/delete-location';
-import { useUpdateLocation } from '../../api/update-location';
-import { serverMessage } from '../shared/error-text';
+import { useAddLocationMutation } from '../../api/add-location';
+import { useDeleteLocationMutation } from '../../api/delete-location';
+import { useUpdateLocationMutation } from '../../api/update-location';
 import styles from './locations.module.css';
 
 type LocationInput = z.input<ReturnType<typeof locationFormSchemaFor>>;
@@ -25,7 +24,7 @@ function valuesOf(location: Location | undefined): LocationInput {
   };
 }
 
-export interface LocationRowProps {
+interface LocationRowProps {
   /** The company the location belongs to; without one (company not saved yet) the row is disabled. */
   companyId: string | null;
   /** Alpha-2 of the company's country: postal codes are checked against its format. */
@@ -42,9 +41,9 @@ export interface LocationRowProps {
 
 export function LocationRow({ companyId, countryCode, location, position, onAdded, onDiscard }: LocationRowProps) {
   const platform = usePlatform();
-  const add = useAddLocation();
-  const update = useUpdateLocation();
-  const remove = useDeleteLocation();
+  const add = useAddLocationMutation();
+  const update = useUpdateLocationMutation();
+  const remove = useDeleteLocationMutation();
   const isNew = !location;
   const [editing, setEditing] = useState(isNew);
   const schema = useMemo(() => locationFormSchemaFor(countryCode), [countryCode]);
@@ -63,12 +62,12 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     if (!companyId) return;
     try {
       if (location) {
-        const answer = await update.mutateAsync({ companyId, location: { ...values, id: location.id } });
+        const answer = await update.mutateAsync({ ...values, id: location.id });
         platform.toast.success(MESSAGES.company.locationUpdated);
         reset(valuesOf(answer.location));
         setEditing(false);
       } else {
-        const answer = await add.mutateAsync({ companyId, location: values });
+        const answer = await add.mutateAsync({ params: { id: companyId }, body: values });
         platform.auth.updateSession({ signUpState: answer.signUpState });
         platform.toast.success(MESSAGES.company.locationAdded);
         reset(EMPTY);
@@ -82,7 +81,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
   const onRemove = async () => {
     if (!companyId || !location) return;
     try {
-      await remove.mutateAsync({ companyId, locationId: location.id });
+      await remove.mutateAsync(location.id);
       platform.toast.success(MESSAGES.company.locationRemoved);
     } catch (error) {
       platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { incentiveFormSchema, MESSAGES, usePlatform, type Incentive, type IncentiveForm } from '@portal/shared-contracts';
+import { incentiveFormSchema, MESSAGES, serverMessage, usePlatform, type Incentive, type IncentiveForm } from '@portal/shared-contracts';
 import { Button, TextField, Textarea } from '@portal/shared-ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useSaveIncentive } from '../../api/save-incentive';
-import { serverMessage } from '../shared/error-text';
+import { useSaveIncentiveMutation } from '../../api/save-incentive';
+import formGrid from './form-grid.module.css';
 import styles from './incentive-editor.module.css';
 
 type IncentiveInput = z.input<typeof incentiveFormSchema>;
@@ -18,7 +18,7 @@ const EMPTY: IncentiveInput = {
   numberOfTripsRewards: '',
 };
 
-export interface IncentiveEditorProps {
+interface IncentiveEditorProps {
   companyId: string | null;
   /** The saved rules, or null before they are first saved. */
   incentive: Incentive | null;
@@ -34,7 +34,7 @@ export interface IncentiveEditorProps {
 /** The five incentive fields, saved with POST /incentives/employers/{id}/incentive. */
 export function IncentiveEditor({ companyId, incentive, formId, showSave = false, onSaved, onBusyChange }: IncentiveEditorProps) {
   const platform = usePlatform();
-  const save = useSaveIncentive();
+  const save = useSaveIncentiveMutation();
   const {
     register,
     handleSubmit,
@@ -53,7 +53,7 @@ export function IncentiveEditor({ companyId, incentive, formId, showSave = false
       return;
     }
     try {
-      const answer = await save.mutateAsync({ companyId, incentive: values });
+      const answer = await save.mutateAsync({ params: { id: companyId }, body: values });
       platform.auth.updateSession({ signUpState: answer.signUpState });
       platform.toast.success(MESSAGES.company.incentiveSaved);
       reset(answer.incentive);
@@ -64,7 +64,7 @@ export function IncentiveEditor({ companyId, incentive, formId, showSave = false
   };
 
   return (
-    <form id={formId} className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Incentives">
+    <form id={formId} className={formGrid.grid} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Incentives">
       <Textarea
         label="General reward description"
         rows={4}
