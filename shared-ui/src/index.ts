@@ -13,6 +13,7 @@ export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './c
 export { FormErrorList, type FormErrorListProps } from './components/form-error-list';
 export { Modal, ModalClose, type ModalProps } from './components/modal';
 export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
+export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
 export { Pagination, type PaginationProps } from './components/pagination';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
 export { Popover, PopoverClose, type PopoverProps } from './components/popover';
@@ -26,3 +27,5 @@ export { TextField, type TextFieldProps } from './components/text-field';
 export { createToastStore, type ToastItem, type ToastKind, type ToastStore } from './components/toast-store';
 export { Toaster, type ToasterProps } from './components/toaster';
 export { VisuallyHidden } from './components/visually-hidden';
+export { useDebouncedValue } from './hooks/use-debounced-value';
+export { usePagedSearch, type PagedSearch, type PagedSearchOptions } from './hooks/use-paged-search';

@@ -7,6 +7,8 @@ export interface TableColumn<Row> {
   header: ReactNode;
   cell: (row: Row) => ReactNode;
   align?: 'left' | 'right' | 'center';
+  /** Applied to the column's header and cells (a narrow checkbox column, say). */
+  className?: string;
 }
 
 export interface TableProps<Row> {
@@ -27,7 +29,7 @@ export function Table<Row>({ columns, rows, rowKey, caption, hideCaption, empty,
       <thead>
         <tr>
           {columns.map((c) => (
-            <Th key={c.key} align={c.align}>
+            <Th key={c.key} align={c.align} className={c.className}>
               {c.header}
             </Th>
           ))}
@@ -44,7 +46,7 @@ export function Table<Row>({ columns, rows, rowKey, caption, hideCaption, empty,
           rows.map((row) => (
             <Tr key={rowKey(row)}>
               {columns.map((c) => (
-                <Td key={c.key} align={c.align}>
+                <Td key={c.key} align={c.align} className={c.className}>
                   {c.cell(row)}
                 </Td>
               ))}
