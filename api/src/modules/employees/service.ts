@@ -29,7 +29,7 @@ import type { AuthUser } from '../accounts/sessions';
  * admin the one asked for, or every company (null). An employer before setup has none: a company
  * id that matches nothing, so every lookup is "not found".
  */
-function scopeOf(auth: AuthUser, requested?: string): string | null {
+export function scopeOf(auth: AuthUser, requested?: string): string | null {
   if (auth.role === 'SuperAdmin') return requested ?? null;
   return auth.companyId ?? '00000000-0000-0000-0000-000000000000';
 }
