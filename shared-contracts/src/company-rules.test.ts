@@ -4,13 +4,12 @@ import {
   companyFormSchema,
   companyUpdateFormSchema,
   countryByCode,
-  DEFAULT_COUNTRY_INFO,
   flagEmoji,
   isPlausiblePostalCode,
   isValidPhoneForCountry,
   locationFormSchemaFor,
-  normalisePhone,
 } from './company-rules';
+import { DEFAULT_COUNTRY } from './constants';
 import { COMPANY_FORM_MESSAGES } from './forms';
 
 describe('countries', () => {
@@ -24,7 +23,7 @@ describe('countries', () => {
     }
   });
   it('defaults to the United Kingdom', () => {
-    expect(DEFAULT_COUNTRY_INFO).toEqual({ alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' });
+    expect(countryByCode(DEFAULT_COUNTRY)).toEqual({ alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' });
   });
   it('finds a country by code in any case, and nothing for an unknown code', () => {
     expect(countryByCode('us')).toMatchObject({ name: 'United States', callingCode: '+1', flag: '🇺🇸' });
@@ -52,11 +51,6 @@ describe('phone numbers', () => {
   });
   it('accepts a US number', () => {
     expect(isValidPhoneForCountry('(212) 555-0123', 'US')).toBe(true);
-    expect(normalisePhone('(212) 555-0123', 'US')).toBe('+12125550123');
-  });
-  it('normalises to E.164', () => {
-    expect(normalisePhone('020 7946 0958', 'GB')).toBe('+442079460958');
-    expect(normalisePhone('12345', 'GB')).toBeNull();
   });
 });
 

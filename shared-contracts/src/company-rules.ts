@@ -62,9 +62,6 @@ export function countryByCode(alpha2: string | null | undefined): Country | unde
   return BY_CODE.get(alpha2.trim().toUpperCase());
 }
 
-/** The default country of the company form (GB). */
-export const DEFAULT_COUNTRY_INFO: Country = countryByCode(DEFAULT_COUNTRY)!;
-
 function parseFor(phone: string, alpha2: string) {
   const country = countryByCode(alpha2);
   if (!country || !phone?.trim()) return undefined;
@@ -81,11 +78,6 @@ export function isValidPhoneForCountry(phone: string, alpha2: string): boolean {
   return parseFor(phone, alpha2) !== undefined;
 }
 
-/** The number in E.164 (`+442079460958`), or null when it is not valid for the country. */
-export function normalisePhone(phone: string, alpha2: string): string | null {
-  return parseFor(phone, alpha2)?.number ?? null;
-}
-
 // ---------------------------------------------------------------- postal codes
 const FIVE_DIGITS = /^\d{5}$/;
 const FOUR_DIGITS = /^\d{4}$/;
@@ -95,7 +87,7 @@ const THREE_PLUS_TWO = /^\d{3} ?\d{2}$/;
  * Postal code formats (Universal Postal Union addressing data and national postal operators).
  * Codes are compared trimmed, upper-cased, with runs of spaces collapsed.
  */
-export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
+const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
   // Royal Mail: outward code (area, district, optional sub-district) + inward code; GIR 0AA is Girobank.
   GB: /^(?:GIR ?0AA|(?:[A-PR-UWYZ](?:\d[A-HJKPSTUW]|\d{1,2}|[A-HK-Y]\d{1,2}|[A-HK-Y]\d[ABEHMNPRV-Y])) ?\d[ABD-HJLNP-UW-Z]{2})$/,
   GG: /^GY\d{1,2} ?\d[ABD-HJLNP-UW-Z]{2}$/,
@@ -146,7 +138,7 @@ export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
 };
 
 /** Any other country: letters, digits, spaces and hyphens, 2 to 11 characters. */
-export const FALLBACK_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
+const FALLBACK_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
 
 /** True when the code has the format of the country's postal codes (a loose check for others). */
 export function isPlausiblePostalCode(code: string, alpha2: string): boolean {

@@ -31,9 +31,6 @@ export const TIMINGS = {
 export const DEFAULT_COUNTRY = 'GB';
 export const CURRENCY_SYMBOL = '£';
 
-/** Document 2 says the super-admin notification badge always shows 6; DESIGN.md makes it real. */
-export const DASHBOARD_PLACEHOLDERS = { distance: 4280, co2Kg: 480, incentives: [48, 16, 29] } as const;
-
 export const POLICY_FACTS = {
   minimumAge: 16,
   memberDataRetentionMonths: 24,
@@ -55,7 +52,6 @@ export const SignUpState = {
   SetUpEmployee: 2,
   SetUpComplete: 3,
 } as const;
-export type SignUpStateValue = (typeof SignUpState)[keyof typeof SignUpState];
 
 /** Header the portal sends on state-changing calls; a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-portal-request';
@@ -65,27 +61,20 @@ export const SESSION_COOKIE = '__Host-portal_session';
 /** The cookie name used over plain http where `__Host-` (which needs Secure) is not wanted. */
 export const SESSION_COOKIE_INSECURE = 'portal_session';
 
-/** Sign-up states 0..3, in order. */
-export const SIGN_UP_STATES = [
-  SignUpState.SetUpCompany,
-  SignUpState.SetUpIncentive,
-  SignUpState.SetUpEmployee,
-  SignUpState.SetUpComplete,
-] as const;
-export function isSignUpState(value: unknown): value is SignUpStateValue {
-  return typeof value === 'number' && (SIGN_UP_STATES as readonly number[]).includes(value);
-}
-
 /**
- * Browser storage keys the spec names (document 1 s.3, document 2 s.3). The session token itself is
- * not kept in script-readable storage (DESIGN.md section 4); `token` is listed so it can be cleared.
+ * The browser storage keys the session is kept under, one entry per field: the names the spec gives
+ * (document 1 s.3, document 2 s.3), plus the role, sign-up state and employer-user id a reload needs
+ * to rebuild the session. The token the spec also names is not among them: it lives in an HttpOnly
+ * cookie (DESIGN.md section 4).
  */
 export const STORAGE_KEYS = {
-  token: 'token',
   name: 'name',
   email: 'email',
   employerId: 'employerId',
   userId: 'userId',
+  employerUserId: 'employerUserId',
+  role: 'role',
+  signUpState: 'signUpState',
   companyDetails: 'companyDetails',
 } as const;
 /** Session-storage flag set after a company is saved in setup step 1. */
@@ -93,29 +82,3 @@ export const SESSION_STORAGE_KEYS = { saved: 'saved' } as const;
 
 /** The CSV template, a static file at the site root. */
 export const CSV_TEMPLATE_PATH = '/employees.csv';
-
-/** Display formats of section 9: follow-up picker and en-GB dates. */
-export const FOLLOW_UP_FORMAT = 'dd-MM-yyyy HH:mm';
-export const DATE_LOCALE = 'en-GB';
-
-/** Document 2 shows a fixed badge of 6; DESIGN.md section 6 replaces it with a real count. */
-export const NOTIFICATION_BADGE_PLACEHOLDER = 6;
-
-/** Account types offered by the super admin's add-user form (document 2, section 9). */
-export const ADD_USER_ACCOUNT_TYPES = ['SuperAdmin', 'Employer'] as const;
-/** Role given to users added from the employer's User Management. */
-export const EMPLOYER_ADDED_USER_ROLE = 'Admin' as const;
-
-/** The subscription shows as active when its status equals this (document 1, section 4). */
-export const SUBSCRIPTION_ACTIVE_STATUS = 'Active';
-export type PaymentStatusKind = 'paid' | 'processing' | 'notPaid';
-/** paid, processing, and anything else is not paid (document 1, section 4). */
-export function paymentStatusKind(status: string | null | undefined): PaymentStatusKind {
-  const s = (status ?? '').trim().toLowerCase();
-  if (s === 'paid') return 'paid';
-  if (s === 'processing') return 'processing';
-  return 'notPaid';
-}
-
-/** The month picker holds a 0-based month; the calls send month + 1 (1..12). */
-export const pickerMonthToApi = (monthIndex: number) => monthIndex + 1;

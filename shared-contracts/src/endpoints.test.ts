@@ -1,31 +1,56 @@
 import { describe, expect, it } from 'vitest';
+import type { ZodObject } from 'zod';
+import { LIMITS, ROLES } from './constants';
+import type { AnyEndpoint } from './endpoint';
 import { allEndpoints, ENDPOINTS } from './endpoints';
+
+/** Every endpoint with the group and key it is filed under in ENDPOINTS. */
+const FILED = Object.entries(ENDPOINTS).flatMap(([group, endpoints]) =>
+  Object.entries(endpoints as Record<string, AnyEndpoint>).map(([key, endpoint]) => ({ group, key, endpoint })),
+);
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const placeholders = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 
 describe('endpoints', () => {
   const all = allEndpoints();
 
-  it('lists every group', () => {
-    expect(all.length).toBe(Object.values(ENDPOINTS).reduce((n, g) => n + Object.keys(g).length, 0));
-    expect(all.length).toBeGreaterThan(40);
+  it('names every endpoint after the group and key it is filed under, and tags it with the group', () => {
+    expect(FILED.length).toBeGreaterThan(40);
+    for (const { group, key, endpoint } of FILED) {
+      expect(endpoint.id, `${group}.${key}`).toBe(`${group}.${key}`);
+      expect(endpoint.tags, endpoint.id).toEqual([kebab(group)]);
+    }
+  });
+  it('gives the router and the OpenAPI document each endpoint once', () => {
+    expect(new Set(all).size).toBe(all.length);
+    expect(new Set(all)).toEqual(new Set(FILED.map((f) => f.endpoint)));
   });
   it('has unique ids', () => {
     const ids = all.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
-  it('has unique method + path pairs', () => {
-    const keys = all.map((e) => `${e.method} ${e.path}`);
+  it('has unique method + path pairs, placeholder names aside', () => {
+    // `/api/x/{id}` and `/api/x/{userId}` are the same route to the router.
+    const keys = all.map((e) => `${e.method} ${e.path.replace(/\{\w+\}/g, '{}')}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
-  it('puts every path under /api/', () => {
-    for (const e of all) expect(e.path, e.id).toMatch(/^\/api\/[^\s]*$/);
+  it('puts every path under /api/, without a trailing slash, query or space', () => {
+    for (const e of all) expect(e.path, e.id).toMatch(/^\/api\/[\w\-/{}]*[\w}]$/);
   });
-  it('declares a params schema for every placeholder', () => {
+  it('declares a params schema key for every placeholder, and a placeholder for every key', () => {
     for (const e of all) {
-      const names = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-      if (names.length === 0) continue;
-      expect(e.params, e.id).toBeDefined();
-      const shape = (e.params as unknown as { shape: Record<string, unknown> }).shape;
-      for (const n of names) expect(Object.keys(shape), e.id).toContain(n);
+      const names = placeholders(e.path);
+      const keys = e.params ? Object.keys((e.params as ZodObject).shape) : [];
+      expect(keys.sort(), e.id).toEqual([...names].sort());
+    }
+  });
+  it('lets only known roles call an endpoint that is not public', () => {
+    for (const e of all) {
+      if (typeof e.access === 'string') expect(['public', 'optional', 'session'], e.id).toContain(e.access);
+      else {
+        expect(e.access.length, e.id).toBeGreaterThan(0);
+        for (const role of e.access) expect(ROLES, e.id).toContain(role);
+      }
     }
   });
   it('has no body on GET and DELETE', () => {
@@ -87,8 +112,8 @@ describe('endpoints', () => {
     ];
     for (const k of expected) expect(keys.has(k), k).toBe(true);
   });
-  it('describes the CSV import as a 2 MB text/csv multipart field "file"', () => {
-    expect(ENDPOINTS.employees.csvImport.multipart).toEqual({ field: 'file', maxBytes: 2 * 1024 * 1024, mimeTypes: ['text/csv'] });
+  it('takes the CSV import as the multipart field "file" within the CSV limits', () => {
+    expect(ENDPOINTS.employees.csvImport.multipart).toEqual({ field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] });
   });
   it('takes the deactivation reason as { reason }', () => {
     expect(ENDPOINTS.employees.deactivate.body.safeParse({ reason: 'Left' }).success).toBe(true);

@@ -17,9 +17,6 @@ export const loginAnswerSchema = okSchema.extend({
   employerUserId: idSchema.nullable(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
-/** Registration result (token, message): the same answer as login, the new user signed in. */
-export const registerAnswerSchema = loginAnswerSchema;
-export type RegisterAnswer = LoginAnswer;
 
 export const accounts = {
   register: defineEndpoint({

@@ -6,7 +6,7 @@ import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySc
 import { idParams, searchQuery } from './shared';
 
 // employees
-export const employeeListQuerySchema = searchQuery.extend({
+const employeeListQuerySchema = searchQuery.extend({
   status: z.enum(['all', 'active', 'deactivated']).optional(),
   companyId: z.string().uuid().optional(),
 });
@@ -41,7 +41,7 @@ export const employees = {
     path: '/api/employees/csv-import',
     summary: 'Import employees from a CSV file (field file); all or nothing with a per-row report',
     access: ['Employer', 'Admin'],
-    multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: ['text/csv'] },
+    multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
     response: okSchema.extend({ count: z.number().int() }),
     status: 201,
     tags: ['employees'],

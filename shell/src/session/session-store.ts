@@ -1,16 +1,12 @@
 import { atom, type createStore } from 'jotai';
-import { companySchema, ROLES, type Role, type Session } from '@portal/shared-contracts';
+import { companySchema, ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role, type Session } from '@portal/shared-contracts';
 
-/**
- * The keys the spec names (document 2, section 3), one storage entry each, so that a support person
- * reading the browser storage sees the same names as the spec. The token is not among them: it
- * lives in an HttpOnly cookie the server sets.
- */
-const KEYS = ['name', 'email', 'employerId', 'userId', 'employerUserId', 'role', 'signUpState', 'companyDetails'] as const;
-/** Session-storage flag set after a company is saved in setup step 1. */
-export const SAVED_FLAG_KEY = 'saved';
+// One storage entry per session field, under the spec's names, so that a support person reading the
+// browser storage sees what the spec describes.
+type StorageKey = keyof typeof STORAGE_KEYS;
+const KEYS = Object.keys(STORAGE_KEYS) as StorageKey[];
 /** Kept before login so a visitor's canary bucket stays the same across reloads. */
-export const DEVICE_ID_KEY = 'portal.deviceId';
+const DEVICE_ID_KEY = 'portal.deviceId';
 
 export const sessionAtom = atom<Session | null>(null);
 
@@ -25,7 +21,7 @@ function safe<T>(f: () => T, fallback: T): T {
 }
 
 function readFrom(storage: Storage): Session | null {
-  const get = (k: (typeof KEYS)[number]) => storage.getItem(k);
+  const get = (k: StorageKey) => storage.getItem(STORAGE_KEYS[k]);
   const userId = get('userId');
   const role = get('role');
   if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return null;
@@ -59,7 +55,7 @@ export function readStoredSession(): { session: Session; remember: boolean } | n
 export function writeStoredSession(session: Session, remember: boolean): void {
   clearStoredSession({ keepSavedFlag: true });
   const storage = remember ? localStorage : sessionStorage;
-  const values: Record<(typeof KEYS)[number], string | null> = {
+  const values: Record<StorageKey, string | null> = {
     name: session.name,
     email: session.email,
     employerId: session.employerId,
@@ -72,28 +68,28 @@ export function writeStoredSession(session: Session, remember: boolean): void {
   safe(() => {
     for (const k of KEYS) {
       const v = values[k];
-      if (v === null) storage.removeItem(k);
-      else storage.setItem(k, v);
+      if (v === null) storage.removeItem(STORAGE_KEYS[k]);
+      else storage.setItem(STORAGE_KEYS[k], v);
     }
   }, undefined);
 }
 
 export function clearStoredSession(o: { keepSavedFlag?: boolean } = {}): void {
   safe(() => {
-    for (const storage of [localStorage, sessionStorage]) for (const k of KEYS) storage.removeItem(k);
-    if (!o.keepSavedFlag) sessionStorage.removeItem(SAVED_FLAG_KEY);
+    for (const storage of [localStorage, sessionStorage]) for (const k of KEYS) storage.removeItem(STORAGE_KEYS[k]);
+    if (!o.keepSavedFlag) sessionStorage.removeItem(SESSION_STORAGE_KEYS.saved);
   }, undefined);
 }
 
 /** Where the session was stored, so updates go back to the same place. */
 export function storedRemember(): boolean {
-  return safe(() => localStorage.getItem('userId') !== null, false);
+  return safe(() => localStorage.getItem(STORAGE_KEYS.userId) !== null, false);
 }
 
 export const savedFlag = {
-  get: (): boolean => safe(() => sessionStorage.getItem(SAVED_FLAG_KEY) === 'true', false),
+  get: (): boolean => safe(() => sessionStorage.getItem(SESSION_STORAGE_KEYS.saved) === 'true', false),
   set: (value: boolean): void =>
-    safe(() => (value ? sessionStorage.setItem(SAVED_FLAG_KEY, 'true') : sessionStorage.removeItem(SAVED_FLAG_KEY)), undefined),
+    safe(() => (value ? sessionStorage.setItem(SESSION_STORAGE_KEYS.saved, 'true') : sessionStorage.removeItem(SESSION_STORAGE_KEYS.saved)), undefined),
 };
 
 export function deviceId(): string {
