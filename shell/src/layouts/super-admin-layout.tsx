@@ -1,19 +1,17 @@
 import { Outlet } from 'react-router-dom';
 import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
-import { DropdownMenu } from '@portal/shared-ui';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { Chevron, initialOf } from './employer-layout';
 import { useIdlePreload } from './idle-preload';
 import { Logo } from './logo';
 import { NavLinkItem, TabNav } from './nav-link-item';
+import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
-import { useLogoutConfirm } from './use-session-actions';
 import styles from './layout.module.css';
 
 const [EMPLOYERS, ALL_USERS, DRIVERS] = MESSAGES.labels.superAdminNav;
 const DRIVER_PATHS = [ROUTES.pendingDrivers, ROUTES.approvedDrivers];
 
-export const SUPER_ADMIN_TABS = [
+const SUPER_ADMIN_TABS = [
   { to: ROUTES.superAdmin, label: EMPLOYERS },
   { to: ROUTES.allUsers, label: ALL_USERS },
   { to: ROUTES.drivers, label: DRIVERS, alsoActiveOn: DRIVER_PATHS },
@@ -27,9 +25,8 @@ const SIDE_MENU = [
 
 /** The back office (document 2, section 2): side menu, top bar (notifications, user menu), tab bar. */
 export function SuperAdminLayout() {
-  const { session, navigate } = usePlatform();
+  const { navigate } = usePlatform();
   const { hideTopBar, hideNav } = useRouteFlags();
-  const logout = useLogoutConfirm();
   useIdlePreload(SIDE_MENU.map((t) => t.to));
 
   return (
@@ -66,20 +63,10 @@ export function SuperAdminLayout() {
               <div className={styles.slot}>
                 <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact />
               </div>
-              <DropdownMenu
-                label={MESSAGES.labels.myProfile}
-                trigger={
-                  <button type="button" className={styles.profileButton} aria-label={session?.name || MESSAGES.labels.myProfile}>
-                    <span className={styles.avatar} aria-hidden="true">
-                      {initialOf(session?.name)}
-                    </span>
-                    <Chevron />
-                  </button>
-                }
+              <ProfileMenu
                 items={[
                   { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
                   { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
-                  { label: MESSAGES.labels.logOut, onSelect: logout.ask, tone: 'danger', separatorBefore: true },
                 ]}
               />
             </div>
@@ -89,7 +76,6 @@ export function SuperAdminLayout() {
           <Outlet />
         </main>
       </div>
-      {logout.dialog}
     </div>
   );
 }
