@@ -9,8 +9,8 @@ import { createFakePlatform, employerSession, PlatformProviders } from '../src/t
 import { makeEmployee, makeUser, pageOf } from '../src/test/fixtures';
 import { EmployeeManagementPage } from '../src/features/employee-management/employee-management-page';
 import { EmployeeDetailModal } from '../src/features/employee-management/employee-detail-modal';
-import { ImportCsvDialog } from '../src/features/csv-import/import-csv-dialog';
-import { ShareLinkDialog } from '../src/features/share-link/share-link-dialog';
+import { ImportCsvDialog } from '../src/shared/import-csv-dialog';
+import { ShareLinkDialog } from '../src/shared/share-link-dialog';
 import { AddManuallyPage } from '../src/features/add-manually/add-manually-page';
 import { SetupAccountPage } from '../src/features/setup-account/setup-account-page';
 import { DownloadLinksPage } from '../src/features/setup-account/download-links-page';

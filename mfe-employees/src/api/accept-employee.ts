@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** PUT employees/{id}/accept: approves a join request. */
-export function useAcceptEmployee() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.call(ENDPOINTS.employees.accept, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function acceptEmployee(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.employees.accept, { params: { id } });
+}
+
+export function useAcceptEmployeeMutation() {
+  return useApiMutation(acceptEmployee, refreshEmployees);
 }

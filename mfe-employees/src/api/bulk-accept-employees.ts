@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees/bulk-accept with the selected ids. */
-export function useBulkAcceptEmployees() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (employeeIds: string[]) => api.call(ENDPOINTS.employees.bulkAccept, { body: { employeeIds } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function bulkAcceptEmployees(api: ApiClient, employeeIds: string[]) {
+  return api.call(ENDPOINTS.employees.bulkAccept, { body: { employeeIds } });
+}
+
+export function useBulkAcceptEmployeesMutation() {
+  return useApiMutation(bulkAcceptEmployees, refreshEmployees);
 }

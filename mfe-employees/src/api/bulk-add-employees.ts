@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ManualEmployeeRow } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient, type ManualEmployeeRow } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees with the manual rows; all or nothing. */
-export function useBulkAddEmployees() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (employees: ManualEmployeeRow[]) => api.call(ENDPOINTS.employees.bulkAdd, { body: { employees } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function bulkAddEmployees(api: ApiClient, employees: ManualEmployeeRow[]) {
+  return api.call(ENDPOINTS.employees.bulkAdd, { body: { employees } });
+}
+
+export function useBulkAddEmployeesMutation() {
+  return useApiMutation(bulkAddEmployees, refreshEmployees);
 }

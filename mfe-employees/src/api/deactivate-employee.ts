@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees/{id}/deactivate with the reason as typed. */
-export function useDeactivateEmployee() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api.call(ENDPOINTS.employees.deactivate, { params: { id }, body: { reason } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function deactivateEmployee(api: ApiClient, { id, reason }: { id: string; reason: string }) {
+  return api.call(ENDPOINTS.employees.deactivate, { params: { id }, body: { reason } });
+}
+
+export function useDeactivateEmployeeMutation() {
+  return useApiMutation(deactivateEmployee, refreshEmployees);
 }

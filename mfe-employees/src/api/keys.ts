@@ -1,5 +1,6 @@
-import type { EmployeeListQuery } from './employees-list';
-import type { UsersQuery } from './users-list';
+import type { QueryClient } from '@tanstack/react-query';
+import type { EmployeesQuery } from './get-employees';
+import type { UsersQuery } from './get-users';
 
 /**
  * Query keys of this remote. Every employee mutation invalidates `employeeKeys.all`, so the list,
@@ -7,16 +8,21 @@ import type { UsersQuery } from './users-list';
  */
 export const employeeKeys = {
   all: ['employees'] as const,
-  list: (q: EmployeeListQuery) => ['employees', 'list', q] as const,
+  list: (query: EmployeesQuery) => ['employees', 'list', query] as const,
   pending: () => ['employees', 'pending', 'all'] as const,
   detail: (id: string) => ['employees', 'detail', id] as const,
 };
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (q: UsersQuery) => ['users', 'list', q] as const,
+  list: (query: UsersQuery) => ['users', 'list', query] as const,
 };
 
 export const companyKeys = {
   publicName: (id: string) => ['employers', 'public', id] as const,
 };
+
+/** What every employee mutation refreshes. */
+export function refreshEmployees(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: employeeKeys.all });
+}

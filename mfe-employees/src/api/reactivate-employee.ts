@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees/reactivate-employee/{id}: the stored reason is shown but never sent. */
-export function useReactivateEmployee() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.call(ENDPOINTS.employees.reactivate, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function reactivateEmployee(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.employees.reactivate, { params: { id } });
+}
+
+export function useReactivateEmployeeMutation() {
+  return useApiMutation(reactivateEmployee, refreshEmployees);
 }

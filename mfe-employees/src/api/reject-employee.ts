@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees/{id}/reject: the join request is removed. */
-export function useRejectEmployee() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.call(ENDPOINTS.employees.reject, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function rejectEmployee(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.employees.reject, { params: { id } });
+}
+
+export function useRejectEmployeeMutation() {
+  return useApiMutation(rejectEmployee, refreshEmployees);
 }

@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from './use-api-mutation';
 
 /** DELETE employees/{id}: immediate and irreversible. */
-export function useRemoveEmployee() {
-  const { api } = usePlatform();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.call(ENDPOINTS.employees.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
-  });
+export function removeEmployee(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.employees.remove, { params: { id } });
+}
+
+export function useRemoveEmployeeMutation() {
+  return useApiMutation(removeEmployee, refreshEmployees);
 }

@@ -1,14 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type EmployeeSignupForm } from '@portal/shared-contracts';
+import { ENDPOINTS, type ApiClient, type EmployeeSignupForm } from '@portal/shared-contracts';
+import { useApiMutation } from './use-api-mutation';
 
 /** POST employees/employers/{companyId}/employees: the account waits for the employer's approval. */
-export function useSelfRegisterEmployee() {
-  const { api } = usePlatform();
-  return useMutation({
-    mutationFn: ({ companyId, form }: { companyId: string; form: EmployeeSignupForm }) =>
-      api.call(ENDPOINTS.employees.selfRegister, {
-        params: { companyId },
-        body: { ...form, company_id: companyId, isActive: false },
-      }),
+export function selfRegisterEmployee(api: ApiClient, { companyId, form }: { companyId: string; form: EmployeeSignupForm }) {
+  return api.call(ENDPOINTS.employees.selfRegister, {
+    params: { companyId },
+    body: { ...form, company_id: companyId, isActive: false },
   });
+}
+
+export function useSelfRegisterEmployeeMutation() {
+  return useApiMutation(selfRegisterEmployee);
 }

@@ -1,5 +1,5 @@
 // Exposed as mfe_employees/ShareLinkDialog (shared-contracts REMOTES['mfe-employees']).
-import { ShareLinkDialog } from '../features/share-link/share-link-dialog';
+import { ShareLinkDialog } from '../shared/share-link-dialog';
 
 /** Props: DialogWidgetProps. */
 export default ShareLinkDialog;

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button, Card, TableRoot, Td, TextField, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
-import { ApiError, LIMITS, MESSAGES, ROUTES, usePlatform, type FieldError } from '@portal/shared-contracts';
-import { useBulkAddEmployees } from '../../api/bulk-add-employees';
-import { errorMessage } from '../../lib/errors';
+import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, usePlatform, type FieldError } from '@portal/shared-contracts';
+import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
 import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';
 import styles from './add-manually-page.module.css';
 
@@ -26,7 +25,7 @@ function locate(e: FieldError): { index: number; field: string } | null {
 /** Add employees by typing rows; nothing is sent until every row is valid. */
 export function AddManuallyPage() {
   const { navigate, toast } = usePlatform();
-  const add = useBulkAddEmployees();
+  const add = useBulkAddEmployeesMutation();
   const [rowNotes, setRowNotes] = useState<string[]>([]);
   const form = useForm<ManualRowsFormInput, unknown, ManualRowsForm>({
     resolver: zodResolver(manualRowsFormSchema),
@@ -43,8 +42,8 @@ export function AddManuallyPage() {
       toast.success(MESSAGES.employees.manualAdded);
       navigate(ROUTES.employeeManagement);
     } catch (err) {
-      toast.error(MESSAGES.employees.manualFailed(errorMessage(err, MESSAGES.common.unknownError)));
-      if (!(err instanceof ApiError)) return;
+      toast.error(MESSAGES.employees.manualFailed(serverMessage(err, MESSAGES.common.unknownError)));
+      if (!isApiError(err)) return;
       const notes: string[] = [];
       for (const e of err.errors) {
         const at = locate(e);

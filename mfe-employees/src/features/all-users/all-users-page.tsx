@@ -1,32 +1,27 @@
 import { useState } from 'react';
-import { Badge, Button, EmptyState, Modal, Pagination, SearchBox, Select, Spinner, Table, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
-import { MESSAGES, usePlatform, type UserListItem } from '@portal/shared-contracts';
-import { useUsers, type UserTypeFilter } from '../../api/users-list';
-import { errorMessage } from '../../lib/errors';
-import { fullName, orNa } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Badge, Button, Modal, PagedList, Select, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
+import { useUsers } from '../../api/get-users';
+import { fullName, orNa } from '../../shared/format';
 import { EmployeeUserModal } from './employee-user-modal';
 import styles from './all-users.module.css';
 
-const TYPE_OPTIONS: { value: UserTypeFilter; label: string }[] = [
+const TYPE_OPTIONS = [
   { value: 'All', label: 'All Users' },
   { value: 'Employees', label: 'Employees' },
   { value: 'Employers', label: 'Employers' },
-];
+] as const;
 
 /** Super admin: every employee and employer user, searched, filtered and paged on the server. */
 export function AllUsersPage() {
   const { RemoteSlot } = usePlatform();
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [type, setType] = useState<UserTypeFilter>('All');
-  const key = `${search}|${type}`;
-  const [pageState, setPageState] = useState({ key, n: 1 });
-  const pageNumber = pageState.key === key ? pageState.n : 1;
+  const paged = usePagedSearch({ filters: { type: 'All' } });
+  const { search, page } = paged;
+  // A hand-edited address may carry any type: only the three the server knows are sent.
+  const type = TYPE_OPTIONS.find((o) => o.value === paged.filters.type)?.value ?? 'All';
   const [open, setOpen] = useState<UserListItem | null>(null);
 
-  const users = useUsers({ pageNumber, search, type });
-  const data = users.data;
+  const users = useUsers({ pageNumber: page, pageSize: LIMITS.pageSize, ...(search ? { search } : {}), ...(type !== 'All' ? { type } : {}) });
 
   const columns: TableColumn<UserListItem>[] = [
     { key: 'name', header: 'Name', cell: (u) => <span className={styles.name}>{fullName(u) || orNa(null)}</span> },
@@ -47,77 +42,39 @@ export function AllUsersPage() {
       align: 'right',
       cell: (u) => (
         <Button variant="link" size="sm" onClick={() => setOpen(u)} aria-label={`See more about ${fullName(u)}`}>
-          See more
+          {MESSAGES.labels.seeMore}
         </Button>
       ),
     },
   ];
 
   return (
-    <div className={styles.page}>
-      <div className={styles.head}>
-        <h1 className={styles.title}>
-          All Users
-          {data && <span className={styles.count}>{` (${data.totalCount})`}</span>}
-        </h1>
-      </div>
-      <div className={styles.toolbar}>
-        <SearchBox
-          label="Search users"
-          placeholder="Search by name, email or phone"
-          value={searchText}
-          onChange={(ev) => setSearchText(ev.target.value)}
-          containerClassName={styles.search}
-        />
-        <Select
-          label="Account type"
-          hideLabel
-          value={type}
-          onChange={(ev) => setType(ev.target.value as UserTypeFilter)}
-          options={TYPE_OPTIONS}
-          containerClassName={styles.filter}
-        />
-      </div>
-
-      {users.isPending ? (
-        <div className={styles.center}>
-          <Spinner size="lg" label="Loading users" />
-        </div>
-      ) : users.isError ? (
-        <EmptyState
-          title={errorMessage(users.error, MESSAGES.common.unknownError)}
-          action={
-            <Button variant="secondary" onClick={() => void users.refetch()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <div className={users.isPlaceholderData ? styles.stale : undefined}>
-            <Table
-              caption="All users"
-              hideCaption
-              columns={columns}
-              rows={data?.items ?? []}
-              rowKey={(u) => u.id}
-              empty={<EmptyState title={search || type !== 'All' ? 'No users match your search.' : 'No users yet.'} />}
-            />
-          </div>
-          {data && (
-            <Pagination
-              page={data.pageNumber}
-              totalPages={data.totalPages}
-              hasPrevious={data.hasPreviousPage}
-              hasNext={data.hasNextPage}
-              onPageChange={(n) => setPageState({ key, n })}
-              disabled={users.isFetching}
-              label="User pages"
-            />
-          )}
-        </>
-      )}
-
+    <>
+      <PagedList
+        title={MESSAGES.labels.allUsers}
+        paged={paged}
+        searchLabel="Search users"
+        searchPlaceholder="Search by name, email or phone"
+        filters={
+          <Select
+            label="Account type"
+            hideLabel
+            value={type}
+            onChange={(ev) => paged.setFilter('type', ev.target.value)}
+            options={TYPE_OPTIONS}
+            containerClassName={styles.filter}
+          />
+        }
+        caption="All users"
+        columns={columns}
+        rowKey={(u) => u.id}
+        query={users}
+        page={users.data}
+        loadingLabel="Loading users"
+        errorText={serverMessage(users.error, MESSAGES.common.unknownError)}
+        emptyText={search || type !== 'All' ? 'No users match your search.' : 'No users yet.'}
+        pagerLabel="User pages"
+      />
       <EmployeeUserModal user={open?.role === 'Employee' ? open : null} onClose={() => setOpen(null)} />
       {open?.role === 'Employer' &&
         (open.companyId ? (
@@ -129,7 +86,7 @@ export function AllUsersPage() {
         ) : (
           <EmployerWithoutCompany user={open} onClose={() => setOpen(null)} />
         ))}
-    </div>
+    </>
   );
 }
 

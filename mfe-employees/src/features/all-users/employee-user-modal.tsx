@@ -1,8 +1,7 @@
 import { Modal, Spinner, TextField } from '@portal/shared-ui';
-import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
-import { useEmployee } from '../../api/employee-detail';
-import { errorMessage } from '../../lib/errors';
-import { accountKind, fullName, initials, licenceNumber, orNa } from '../../lib/format';
+import { MESSAGES, serverMessage, type UserListItem } from '@portal/shared-contracts';
+import { useEmployee } from '../../api/get-employee';
+import { accountKind, fullName, initials, licenceNumber, orNa } from '../../shared/format';
 import styles from './all-users.module.css';
 
 /** An employee as the super admin sees it: identity, status and read-only vehicle and licence details. */
@@ -17,7 +16,7 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
         </div>
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.error}>
-          {errorMessage(employee.error, MESSAGES.employees.notFound)}
+          {serverMessage(employee.error, MESSAGES.employees.notFound)}
         </p>
       ) : (
         <div className={styles.profile}>

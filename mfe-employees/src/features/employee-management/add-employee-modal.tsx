@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui';
 import { ROUTES, usePlatform } from '@portal/shared-contracts';
-import { ImportCsvDialog } from '../csv-import/import-csv-dialog';
-import { ShareLinkDialog } from '../share-link/share-link-dialog';
+import { ImportCsvDialog } from '../../shared/import-csv-dialog';
+import { ShareLinkDialog } from '../../shared/share-link-dialog';
 import styles from './employee-management.module.css';
 
 /** The three ways in: CSV import, the shared sign-up link, manual rows. */

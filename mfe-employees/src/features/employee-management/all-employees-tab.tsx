@@ -1,35 +1,28 @@
 import { useState } from 'react';
-import { Button, Checkbox, EmptyState, Pagination, SearchBox, Spinner, Table, type TableColumn } from '@portal/shared-ui';
-import { MESSAGES, type Employee } from '@portal/shared-contracts';
-import { useEmployeesList, type EmployeeStatusFilter } from '../../api/employees-list';
-import { errorMessage } from '../../lib/errors';
-import { fullName } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { Button, Checkbox, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
+import { useEmployees } from '../../api/get-employees';
+import { fullName } from '../../shared/format';
 import { AddEmployeeModal } from './add-employee-modal';
 import { EmployeeDetailModal } from './employee-detail-modal';
 import styles from './employee-management.module.css';
 
-const FILTERS: { value: EmployeeStatusFilter; label: string }[] = [
+const FILTERS = [
   { value: 'all', label: 'All' },
-  { value: 'active', label: 'Active' },
-  { value: 'deactivated', label: 'Deactivated' },
-];
+  { value: 'active', label: MESSAGES.labels.active },
+  { value: 'deactivated', label: MESSAGES.labels.deactivated },
+] as const;
 
 /** Approved employees: searched, filtered and paged on the server, 10 a page. */
 export function AllEmployeesTab() {
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 300);
-  const [status, setStatus] = useState<EmployeeStatusFilter>('all');
+  const paged = usePagedSearch({ filters: { status: 'all' } });
+  const { search, page } = paged;
+  // A hand-edited address may carry any status: only the three the server knows are sent.
+  const status = FILTERS.find((f) => f.value === paged.filters.status)?.value ?? 'all';
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  // The page belongs to the search and filter it was chosen under: a new search starts at page 1.
-  const key = `${search}|${status}`;
-  const [pageState, setPageState] = useState({ key, n: 1 });
-  const pageNumber = pageState.key === key ? pageState.n : 1;
-  const setPage = (n: number) => setPageState({ key, n });
 
-  const list = useEmployeesList({ pageNumber, search, status });
-  const data = list.data;
+  const list = useEmployees({ pageNumber: page, pageSize: LIMITS.pageSize, ...(search ? { search } : {}), ...(status !== 'all' ? { status } : {}) });
 
   const columns: TableColumn<Employee>[] = [
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
@@ -38,88 +31,54 @@ export function AllEmployeesTab() {
     {
       key: 'status',
       header: 'Status',
-      cell: (e) => (
-        <button
-          type="button"
-          className={e.isActive ? styles.statusActive : styles.statusInactive}
-          onClick={() => setOpenId(e.id)}
-          aria-label={`${e.isActive ? 'Active' : 'Deactivated'}: details of ${fullName(e)}`}
-        >
-          {e.isActive ? 'Active' : 'Deactivated'}
-        </button>
-      ),
+      cell: (e) => {
+        const label = e.isActive ? MESSAGES.labels.active : MESSAGES.labels.deactivated;
+        return (
+          <button
+            type="button"
+            className={e.isActive ? styles.statusActive : styles.statusInactive}
+            onClick={() => setOpenId(e.id)}
+            aria-label={`${label}: details of ${fullName(e)}`}
+          >
+            {label}
+          </button>
+        );
+      },
     },
   ];
 
   return (
     <div className={styles.tab}>
-      <div className={styles.toolbar}>
-        <SearchBox
-          label="Search employees"
-          placeholder="Search by name, email or employee ID"
-          value={searchText}
-          onChange={(ev) => setSearchText(ev.target.value)}
-          containerClassName={styles.search}
-        />
-        <fieldset className={styles.filters}>
-          <legend className={styles.legend}>Show</legend>
-          {FILTERS.map((f) => (
-            <Checkbox
-              key={f.value}
-              label={f.label}
-              checked={status === f.value}
-              // Unticking Active or Deactivated falls back to All, so one filter always applies.
-              onCheckedChange={(on) => setStatus(on ? f.value : 'all')}
-            />
-          ))}
-        </fieldset>
-        <div className={styles.toolbarActions}>
-          <Button onClick={() => setAdding(true)}>Add Employee</Button>
-        </div>
-      </div>
-
-      {list.isPending ? (
-        <div className={styles.center}>
-          <Spinner size="lg" label="Loading employees" />
-        </div>
-      ) : list.isError ? (
-        <EmptyState
-          title={errorMessage(list.error, MESSAGES.common.unknownError)}
-          action={
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
-      ) : (
-        <>
-          <div className={list.isPlaceholderData ? styles.stale : undefined}>
-            <Table
-              caption="Employees"
-              hideCaption
-              columns={columns}
-              rows={data?.items ?? []}
-              rowKey={(e) => e.id}
-              empty={<EmptyState title={search || status !== 'all' ? 'No employees match your search.' : 'No employees yet.'} />}
-            />
-          </div>
-          {data && data.totalCount > 0 && (
-            <div className={styles.footer}>
-              <span className={styles.count}>{`${data.totalCount} employee${data.totalCount === 1 ? '' : 's'}`}</span>
-              <Pagination
-                page={data.pageNumber}
-                totalPages={data.totalPages}
-                hasPrevious={data.hasPreviousPage}
-                hasNext={data.hasNextPage}
-                onPageChange={setPage}
-                disabled={list.isFetching}
-                label="Employee pages"
+      <PagedList
+        paged={paged}
+        searchLabel="Search employees"
+        searchPlaceholder="Search by name, email or employee ID"
+        filters={
+          <fieldset className={styles.filters}>
+            <legend className={styles.legend}>Show</legend>
+            {FILTERS.map((f) => (
+              <Checkbox
+                key={f.value}
+                label={f.label}
+                checked={status === f.value}
+                // Unticking Active or Deactivated falls back to All, so one filter always applies.
+                onCheckedChange={(on) => paged.setFilter('status', on ? f.value : 'all')}
               />
-            </div>
-          )}
-        </>
-      )}
-
+            ))}
+          </fieldset>
+        }
+        actions={<Button onClick={() => setAdding(true)}>{MESSAGES.labels.addEmployee}</Button>}
+        caption="Employees"
+        columns={columns}
+        rowKey={(e) => e.id}
+        query={list}
+        page={list.data}
+        loadingLabel="Loading employees"
+        errorText={serverMessage(list.error, MESSAGES.common.unknownError)}
+        emptyText={search || status !== 'all' ? 'No employees match your search.' : 'No employees yet.'}
+        summary={(n) => `${n} employee${n === 1 ? '' : 's'}`}
+        pagerLabel="Employee pages"
+      />
       <EmployeeDetailModal employeeId={openId} onClose={() => setOpenId(null)} />
       <AddEmployeeModal open={adding} onOpenChange={setAdding} />
     </div>

@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge, Button, ConfirmDialog, Modal, Spinner, Textarea } from '@portal/shared-ui';
-import { deactivationReasonSchema, MESSAGES, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
-import { useDeactivateEmployee } from '../../api/deactivate-employee';
-import { useEmployee } from '../../api/employee-detail';
-import { useReactivateEmployee } from '../../api/reactivate-employee';
-import { useRemoveEmployee } from '../../api/remove-employee';
-import { errorMessage } from '../../lib/errors';
-import { accountKind, fullName, licenceNumber, orNa } from '../../lib/format';
+import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
+import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
+import { useEmployee } from '../../api/get-employee';
+import { useReactivateEmployeeMutation } from '../../api/reactivate-employee';
+import { useRemoveEmployeeMutation } from '../../api/remove-employee';
+import { accountKind, fullName, licenceNumber, orNa } from '../../shared/format';
 import styles from './employee-management.module.css';
 
 export interface EmployeeDetailModalProps {
@@ -33,7 +32,7 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
         </div>
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.errorText}>
-          {errorMessage(employee.error, MESSAGES.employees.notFound)}
+          {serverMessage(employee.error, MESSAGES.employees.notFound)}
         </p>
       ) : (
         <EmployeeDetail key={`${e.id}-${String(e.isActive)}`} employee={e} onClose={onClose} />
@@ -69,9 +68,9 @@ export function EmployeeFacts({ employee: e }: { employee: Employee }) {
 
 function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose: () => void }) {
   const { toast } = usePlatform();
-  const deactivate = useDeactivateEmployee();
-  const reactivate = useReactivateEmployee();
-  const remove = useRemoveEmployee();
+  const deactivate = useDeactivateEmployeeMutation();
+  const reactivate = useReactivateEmployeeMutation();
+  const remove = useRemoveEmployeeMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<DeactivationReason>({
     resolver: zodResolver(deactivationReasonSchema),
@@ -84,7 +83,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       toast.success(MESSAGES.employees.deactivated);
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   });
 
@@ -94,7 +93,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       toast.success(MESSAGES.employees.reactivated);
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
@@ -106,7 +105,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       onClose();
     } catch (err) {
       setConfirmDelete(false);
-      toast.error(errorMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Tabs } from '@portal/shared-ui';
 import { ROUTES, usePlatform } from '@portal/shared-contracts';
-import { usePendingEmployees } from '../../api/pending-employees';
+import { usePendingEmployees } from '../../api/get-pending-employees';
 import { AllEmployeesTab } from './all-employees-tab';
 import { PendingRequestsTab } from './pending-requests-tab';
 import styles from './employee-management.module.css';
@@ -50,8 +50,11 @@ export function EmployeeManagementPage() {
         onValueChange={(v) => {
           const next = tabFromQuery(v);
           setTab(next);
-          // Keeps the open tab in the address so a reload or a shared link lands on it.
-          navigate(`${ROUTES.employeeManagement}?tab=${next}`, { replace: true });
+          // Keeps the open tab in the address so a reload or a shared link lands on it; each tab's
+          // list keeps its own keys there too, for when it is opened again.
+          const query = new URLSearchParams(location.query);
+          query.set('tab', next);
+          navigate(`${ROUTES.employeeManagement}?${query}`, { replace: true });
         }}
         items={EMPLOYEE_TABS.map((t) => ({
           value: t.value,

@@ -130,6 +130,22 @@ describe('Pending Requests', () => {
     expect(callsTo(call, 'employees.pending')).toHaveLength(1);
   });
 
+  it('keeps its page and search in the address under its own keys, and opens on them', async () => {
+    const all = pending(25);
+    const { user, navigate } = renderWithPlatform(<PendingRequestsTab />, { query: 'tab=pending-requests', handlers: { 'employees.pending': pendingHandler(all) } });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Person011 Waiting')).toBeInTheDocument();
+    await waitFor(() => expect(navigate).toHaveBeenLastCalledWith('/?tab=pending-requests&pending.page=2', { replace: true }));
+  });
+
+  it('opens on the page the address names', async () => {
+    renderWithPlatform(<PendingRequestsTab />, { query: 'pending.page=3&pending.search=person', handlers: { 'employees.pending': pendingHandler(pending(25)) } });
+    expect(await screen.findByText('Person021 Waiting')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search pending requests' })).toHaveValue('person');
+  });
+
   it('says when there is nothing pending, and when the list cannot load', async () => {
     renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler([]) } });
     expect(await screen.findByText(MESSAGES.employees.noPending)).toBeInTheDocument();

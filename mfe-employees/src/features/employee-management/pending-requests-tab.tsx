@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, DropdownMenu, EmptyState, Pagination, SearchBox, Spinner, TableRoot, Td, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
-import { LIMITS, MESSAGES, usePlatform } from '@portal/shared-contracts';
-import { usePendingEmployees } from '../../api/pending-employees';
-import { fullName, matchesSearch } from '../../lib/format';
-import { useJoinRequestDecisions } from '../join-requests/use-join-request-decisions';
+import { Button, Checkbox, DropdownMenu, PagedList, pageLocally, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
+import { useBulkAcceptEmployeesMutation } from '../../api/bulk-accept-employees';
+import { usePendingEmployees } from '../../api/get-pending-employees';
+import { fullName, matchesSearch } from '../../shared/format';
+import { JoinRequestActions } from '../../shared/join-request-actions';
+import { useJoinRequestDecisions } from '../../shared/use-join-request-decisions';
 import styles from './employee-management.module.css';
 
 /**
@@ -13,41 +15,32 @@ import styles from './employee-management.module.css';
 export function PendingRequestsTab() {
   const { toast } = usePlatform();
   const pending = usePendingEmployees();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // Searched in the page, so each key applies at once; "pending." keeps its page apart from All Employees'.
+  const paged = usePagedSearch({ param: 'pending', debounceMs: 0 });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const bulkAccept = useBulkAcceptEmployeesMutation();
 
-  const decisions = useJoinRequestDecisions((ids) =>
+  const unselect = (ids: string[]) =>
     setSelected((prev) => {
       const next = new Set(prev);
       for (const id of ids) next.delete(id);
       return next;
-    }),
-  );
+    });
+  const decisions = useJoinRequestDecisions(unselect);
 
-  const filtered = useMemo(() => (pending.data ?? []).filter((e) => matchesSearch(e, search)), [pending.data, search]);
-  const totalPages = Math.max(1, Math.ceil(filtered.length / LIMITS.pageSize));
-  const current = Math.min(page, totalPages);
-  const visible = filtered.slice((current - 1) * LIMITS.pageSize, current * LIMITS.pageSize);
+  const filtered = useMemo(() => (pending.data ?? []).filter((e) => matchesSearch(e, paged.search)), [pending.data, paged.search]);
+  const page = pageLocally(filtered, paged.page);
+  const visible = page.items;
   const allVisibleSelected = visible.length > 0 && visible.every((e) => selected.has(e.id));
   // Only requests still listed count as selected (one may have been decided elsewhere, e.g. in the bell).
   const selectedIds = (pending.data ?? []).filter((e) => selected.has(e.id)).map((e) => e.id);
 
-  function toggle(id: string, on: boolean) {
+  function toggle(ids: string[], on: boolean) {
     setSelected((prev) => {
       const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
-
-  function toggleAllVisible(on: boolean) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const e of visible) {
-        if (on) next.add(e.id);
-        else next.delete(e.id);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
       }
       return next;
     });
@@ -61,120 +54,81 @@ export function PendingRequestsTab() {
     decisions.askReject(selectedIds);
   }
 
-  if (pending.isPending) {
-    return (
-      <div className={styles.center}>
-        <Spinner size="lg" label="Loading pending requests" />
-      </div>
-    );
+  async function approveSelected() {
+    if (selectedIds.length === 0) {
+      toast.error(MESSAGES.employees.selectToApprove);
+      return;
+    }
+    try {
+      await bulkAccept.mutateAsync(selectedIds);
+      toast.success(MESSAGES.employees.bulkApproved);
+      unselect(selectedIds);
+    } catch (err) {
+      toast.error(serverMessage(err, MESSAGES.employees.bulkApproveFailed));
+    }
   }
-  if (pending.isError) {
-    return (
-      <EmptyState
-        title={MESSAGES.employees.pendingLoadFailed}
-        action={
-          <Button variant="secondary" onClick={() => void pending.refetch()}>
-            {MESSAGES.common.retry}
-          </Button>
-        }
-      />
-    );
-  }
+
+  const columns: TableColumn<Employee>[] = [
+    {
+      key: 'select',
+      className: styles.checkCol,
+      header: (
+        <Checkbox
+          label={<VisuallyHidden>Select all</VisuallyHidden>}
+          checked={allVisibleSelected}
+          disabled={visible.length === 0}
+          onCheckedChange={(on) => toggle(visible.map((e) => e.id), on)}
+        />
+      ),
+      cell: (e) => (
+        <Checkbox label={<VisuallyHidden>{`Select ${fullName(e)}`}</VisuallyHidden>} checked={selected.has(e.id)} onCheckedChange={(on) => toggle([e.id], on)} />
+      ),
+    },
+    { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
+    { key: 'email', header: 'Email', cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
+    { key: 'number', header: 'Employee ID', cell: (e) => e.employeeNumber },
+    { key: 'actions', header: 'Actions', align: 'right', cell: (e) => <JoinRequestActions request={e} onDecided={unselect} /> },
+  ];
 
   return (
     <div className={styles.tab}>
-      <div className={styles.toolbar}>
-        <SearchBox
-          label="Search pending requests"
-          placeholder="Search by name, email or employee ID"
-          value={search}
-          onChange={(ev) => {
-            setSearch(ev.target.value);
-            setPage(1);
-          }}
-          containerClassName={styles.search}
-        />
-        <div className={styles.toolbarActions}>
-          <span className={styles.selectionCount} aria-live="polite">
-            {selectedIds.length > 0 ? `${selectedIds.length} selected` : ''}
-          </span>
-          <DropdownMenu
-            label={MESSAGES.employees.awaitingApproval}
-            trigger={
-              <Button variant="secondary">
-                {MESSAGES.employees.awaitingApproval}
-                <ChevronDown />
-              </Button>
-            }
-            items={[
-              { label: 'Reject', tone: 'danger', onSelect: rejectSelected },
-              { label: 'Approve', onSelect: () => void decisions.approveSelected(selectedIds) },
-            ]}
-          />
-          <Button onClick={() => void decisions.approveSelected(selectedIds)} loading={decisions.busy}>
-            Approve Selected
-          </Button>
-        </div>
-      </div>
-
-      <TableRoot caption="Pending join requests" hideCaption>
-        <thead>
-          <tr>
-            <Th className={styles.checkCol}>
-              <Checkbox
-                label={<VisuallyHidden>Select all</VisuallyHidden>}
-                checked={allVisibleSelected}
-                disabled={visible.length === 0}
-                onCheckedChange={toggleAllVisible}
-              />
-            </Th>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th>Employee ID</Th>
-            <Th align="right">Actions</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {visible.length === 0 ? (
-            <tr>
-              <td colSpan={5}>
-                <EmptyState title={MESSAGES.employees.noPending} />
-              </td>
-            </tr>
-          ) : (
-            visible.map((e) => (
-              <Tr key={e.id}>
-                <Td className={styles.checkCol}>
-                  <Checkbox
-                    label={<VisuallyHidden>{`Select ${fullName(e)}`}</VisuallyHidden>}
-                    checked={selected.has(e.id)}
-                    onCheckedChange={(on) => toggle(e.id, on)}
-                  />
-                </Td>
-                <Td>
-                  <span className={styles.nameCell}>{fullName(e)}</span>
-                </Td>
-                <Td>
-                  <span className={styles.emailCell}>{e.email}</span>
-                </Td>
-                <Td>{e.employeeNumber}</Td>
-                <Td align="right">
-                  <span className={styles.rowActions}>
-                    <Button size="sm" variant="secondary" onClick={() => decisions.askReject([e.id])} aria-label={`Reject ${fullName(e)}`}>
-                      Reject
-                    </Button>
-                    <Button size="sm" onClick={() => decisions.askVerify(e.id)} aria-label={`Verify ${fullName(e)}`}>
-                      Verify
-                    </Button>
-                  </span>
-                </Td>
-              </Tr>
-            ))
-          )}
-        </tbody>
-      </TableRoot>
-
-      {filtered.length > 0 && <Pagination page={current} totalPages={totalPages} onPageChange={setPage} label="Pending requests pages" />}
+      <PagedList
+        paged={paged}
+        searchLabel="Search pending requests"
+        searchPlaceholder="Search by name, email or employee ID"
+        actions={
+          <>
+            <span className={styles.selectionCount} aria-live="polite">
+              {selectedIds.length > 0 ? `${selectedIds.length} selected` : ''}
+            </span>
+            <DropdownMenu
+              label={MESSAGES.employees.awaitingApproval}
+              trigger={
+                <Button variant="secondary">
+                  {MESSAGES.employees.awaitingApproval}
+                  <ChevronDown />
+                </Button>
+              }
+              items={[
+                { label: MESSAGES.labels.reject, tone: 'danger', onSelect: rejectSelected },
+                { label: MESSAGES.labels.approve, onSelect: () => void approveSelected() },
+              ]}
+            />
+            <Button onClick={() => void approveSelected()} loading={bulkAccept.isPending}>
+              {MESSAGES.labels.approveSelected}
+            </Button>
+          </>
+        }
+        caption="Pending join requests"
+        columns={columns}
+        rowKey={(e) => e.id}
+        query={pending}
+        page={page}
+        loadingLabel="Loading pending requests"
+        errorText={MESSAGES.employees.pendingLoadFailed}
+        emptyText={MESSAGES.employees.noPending}
+        pagerLabel="Pending requests pages"
+      />
       {decisions.dialog}
     </div>
   );

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Popover, Spinner } from '@portal/shared-ui';
 import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
-import { usePendingEmployees } from '../../api/pending-employees';
-import { fullName } from '../../lib/format';
-import { useJoinRequestDecisions } from './use-join-request-decisions';
+import { usePendingEmployees } from '../../api/get-pending-employees';
+import { fullName } from '../../shared/format';
+import { JoinRequestActions } from '../../shared/join-request-actions';
 import styles from './join-requests-bell.module.css';
 
 const REFRESH_MS = 60_000;
@@ -15,82 +15,71 @@ export function JoinRequestsBell() {
   const { session, navigate } = usePlatform();
   // No company yet (setup not finished) or not an employer user: a quiet bell, no calls.
   const enabled = Boolean(session?.employerId) && (session?.role === 'Employer' || session?.role === 'Admin');
-  const pending = usePendingEmployees({ enabled, refetchIntervalMs: REFRESH_MS });
+  const pending = usePendingEmployees({ enabled, refetchInterval: REFRESH_MS });
   const [open, setOpen] = useState(false);
-  const decisions = useJoinRequestDecisions();
   const items = enabled ? (pending.data ?? []) : [];
   const count = items.length;
 
   return (
-    <>
-      <Popover
-        open={open}
-        onOpenChange={setOpen}
-        align="end"
-        label="Join requests"
-        className={styles.popover}
-        trigger={
-          <button type="button" className={styles.bell} aria-label={count > 0 ? `Join requests, ${count} pending` : 'Join requests'}>
-            <BellIcon />
-            {count > 0 && (
-              <span className={styles.badge} aria-hidden="true">
-                {count > 99 ? '99+' : count}
-              </span>
-            )}
-          </button>
-        }
-      >
-        <div className={styles.panel}>
-          <p className={styles.heading}>Join requests</p>
-          {enabled && pending.isPending ? (
-            <div className={styles.center}>
-              <Spinner label="Loading join requests" />
-            </div>
-          ) : enabled && pending.isError ? (
-            <p className={styles.empty}>{MESSAGES.employees.pendingLoadFailed}</p>
-          ) : count === 0 ? (
-            <p className={styles.empty}>{MESSAGES.employees.noPending}</p>
-          ) : (
-            <ul className={styles.list}>
-              {items.slice(0, MAX_LISTED).map((e) => (
-                <li key={e.id} className={styles.item}>
-                  <div className={styles.who}>
-                    <span className={styles.name} title={fullName(e)}>
-                      {fullName(e)}
-                    </span>
-                    <span className={styles.email} title={e.email}>
-                      {e.email}
-                    </span>
-                  </div>
-                  <div className={styles.actions}>
-                    <Button size="sm" variant="secondary" onClick={() => decisions.askReject([e.id])} aria-label={`Reject ${fullName(e)}`}>
-                      Reject
-                    </Button>
-                    <Button size="sm" onClick={() => decisions.askVerify(e.id)} aria-label={`Verify ${fullName(e)}`}>
-                      Verify
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      align="end"
+      label="Join requests"
+      className={styles.popover}
+      trigger={
+        <button type="button" className={styles.bell} aria-label={count > 0 ? `Join requests, ${count} pending` : 'Join requests'}>
+          <BellIcon />
           {count > 0 && (
-            <Button
-              variant="link"
-              size="sm"
-              className={styles.all}
-              onClick={() => {
-                setOpen(false);
-                navigate(`${ROUTES.employeeManagement}?tab=pending-requests`);
-              }}
-            >
-              {count > MAX_LISTED ? `View all ${count} requests` : 'Open Pending Requests'}
-            </Button>
+            <span className={styles.badge} aria-hidden="true">
+              {count > 99 ? '99+' : count}
+            </span>
           )}
-        </div>
-      </Popover>
-      {decisions.dialog}
-    </>
+        </button>
+      }
+    >
+      <div className={styles.panel}>
+        <p className={styles.heading}>Join requests</p>
+        {enabled && pending.isPending ? (
+          <div className={styles.center}>
+            <Spinner label="Loading join requests" />
+          </div>
+        ) : enabled && pending.isError ? (
+          <p className={styles.empty}>{MESSAGES.employees.pendingLoadFailed}</p>
+        ) : count === 0 ? (
+          <p className={styles.empty}>{MESSAGES.employees.noPending}</p>
+        ) : (
+          <ul className={styles.list}>
+            {items.slice(0, MAX_LISTED).map((e) => (
+              <li key={e.id} className={styles.item}>
+                <div className={styles.who}>
+                  <span className={styles.name} title={fullName(e)}>
+                    {fullName(e)}
+                  </span>
+                  <span className={styles.email} title={e.email}>
+                    {e.email}
+                  </span>
+                </div>
+                <JoinRequestActions request={e} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {count > 0 && (
+          <Button
+            variant="link"
+            size="sm"
+            className={styles.all}
+            onClick={() => {
+              setOpen(false);
+              navigate(`${ROUTES.employeeManagement}?tab=pending-requests`);
+            }}
+          >
+            {count > MAX_LISTED ? `View all ${count} requests` : 'Open Pending Requests'}
+          </Button>
+        )}
+      </div>
+    </Popover>
   );
 }
 

@@ -2,18 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button, Card, PasswordField, Spinner, TextField } from '@portal/shared-ui';
 import {
-  ApiError,
   employeeSignupFormSchema,
+  isApiError,
   LIMITS,
   MESSAGES,
   ROUTES,
+  serverMessage,
   usePlatform,
   type EmployeeSignupForm,
 } from '@portal/shared-contracts';
 import type { z } from 'zod';
-import { usePublicCompany } from '../../api/public-company';
-import { useSelfRegisterEmployee } from '../../api/self-register-employee';
-import { errorMessage } from '../../lib/errors';
+import { usePublicCompany } from '../../api/get-public-company';
+import { useSelfRegisterEmployeeMutation } from '../../api/self-register-employee';
 import { AppMark } from './app-mark';
 import styles from './setup-account.module.css';
 
@@ -25,8 +25,8 @@ export function SetupAccountPage() {
   const { location, navigate, toast } = usePlatform();
   const companyId = location.query.get('employer_id')?.trim() || null;
   const company = usePublicCompany(companyId);
-  const register = useSelfRegisterEmployee();
-  const notFound = !companyId || (company.isError && company.error instanceof ApiError && company.error.status === 404);
+  const register = useSelfRegisterEmployeeMutation();
+  const notFound = !companyId || (company.isError && isApiError(company.error) && company.error.status === 404);
   const companyName = company.data?.name || MESSAGES.employeeSignup.unknownCompany;
 
   const form = useForm<z.input<typeof employeeSignupFormSchema>, unknown, EmployeeSignupForm>({
@@ -42,8 +42,8 @@ export function SetupAccountPage() {
       await register.mutateAsync({ companyId, form: values });
       navigate(ROUTES.downloadLinks);
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.common.unknownError));
-      if (err instanceof ApiError) {
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      if (isApiError(err)) {
         for (const e of err.errors) {
           if ((FORM_FIELDS as readonly string[]).includes(e.field)) form.setError(e.field as FormField, { type: 'server', message: e.message });
         }

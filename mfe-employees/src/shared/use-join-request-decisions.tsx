@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@portal/shared-ui';
-import { MESSAGES, usePlatform } from '@portal/shared-contracts';
-import { useAcceptEmployee } from '../../api/accept-employee';
-import { useBulkAcceptEmployees } from '../../api/bulk-accept-employees';
-import { useRejectEmployee } from '../../api/reject-employee';
-import { errorMessage } from '../../lib/errors';
+import { MESSAGES, serverMessage, usePlatform } from '@portal/shared-contracts';
+import { useAcceptEmployeeMutation } from '../api/accept-employee';
+import { useRejectEmployeeMutation } from '../api/reject-employee';
 
 type Asked = { kind: 'reject'; ids: string[] } | { kind: 'verify'; id: string };
 
@@ -13,19 +11,15 @@ export interface JoinRequestDecisions {
   askReject: (ids: string[]) => void;
   /** Asks "Are you sure you want to verify this user?" then approves the id. */
   askVerify: (id: string) => void;
-  /** Approves several requests at once (no confirmation, as in the spec). Resolves true on success. */
-  approveSelected: (ids: string[]) => Promise<boolean>;
-  busy: boolean;
-  /** The confirmation dialog; render it once, outside any popover. */
+  /** The confirmation dialog, to render once beside the buttons that ask. */
   dialog: ReactNode;
 }
 
-/** The single and bulk decisions on join requests, shared by the Pending Requests tab and the header bell. */
+/** Reject and Verify of join requests, each after its confirmation, with the spec's toasts. */
 export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): JoinRequestDecisions {
   const { toast } = usePlatform();
-  const accept = useAcceptEmployee();
-  const reject = useRejectEmployee();
-  const bulkAccept = useBulkAcceptEmployees();
+  const accept = useAcceptEmployeeMutation();
+  const reject = useRejectEmployeeMutation();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [running, setRunning] = useState(false);
 
@@ -44,26 +38,10 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
         onDecided?.(asked.ids);
       }
     } catch (err) {
-      toast.error(errorMessage(err, asked.kind === 'verify' ? MESSAGES.employees.approveFailed : MESSAGES.employees.rejectFailed));
+      toast.error(serverMessage(err, asked.kind === 'verify' ? MESSAGES.employees.approveFailed : MESSAGES.employees.rejectFailed));
     } finally {
       setRunning(false);
       setAsked(null);
-    }
-  }
-
-  async function approveSelected(ids: string[]): Promise<boolean> {
-    if (ids.length === 0) {
-      toast.error(MESSAGES.employees.selectToApprove);
-      return false;
-    }
-    try {
-      await bulkAccept.mutateAsync(ids);
-      toast.success(MESSAGES.employees.bulkApproved);
-      onDecided?.(ids);
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.employees.bulkApproveFailed));
-      return false;
     }
   }
 
@@ -75,8 +53,8 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
       }}
       title={asked?.kind === 'verify' ? 'Verify join request' : 'Reject join request'}
       message={asked?.kind === 'verify' ? MESSAGES.employees.confirmVerify : MESSAGES.employees.confirmReject}
-      cancelLabel="Cancel"
-      confirmLabel={asked?.kind === 'verify' ? 'Verify' : 'Confirm'}
+      cancelLabel={MESSAGES.labels.cancel}
+      confirmLabel={asked?.kind === 'verify' ? MESSAGES.labels.verify : MESSAGES.labels.confirm}
       tone={asked?.kind === 'verify' ? 'default' : 'danger'}
       busy={running}
       onConfirm={() => void confirm()}
@@ -86,8 +64,6 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
   return {
     askReject: (ids) => ids.length > 0 && setAsked({ kind: 'reject', ids }),
     askVerify: (id) => setAsked({ kind: 'verify', id }),
-    approveSelected,
-    busy: running || bulkAccept.isPending,
     dialog,
   };
 }

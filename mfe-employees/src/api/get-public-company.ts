@@ -3,14 +3,15 @@ import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts
 import { companyKeys } from './keys';
 
 /** GET employers/{id}: an anonymous caller (the invite page) learns the company id and name only. */
-export function publicCompanyQueryOptions(api: ApiClient, id: string) {
-  return queryOptions({
-    queryKey: companyKeys.publicName(id),
-    queryFn: async ({ signal }) => (await api.call(ENDPOINTS.employers.get, { params: { id } }, { signal })).company,
-    retry: false,
-  });
+export async function getPublicCompany(api: ApiClient, id: string, signal?: AbortSignal) {
+  return (await api.call(ENDPOINTS.employers.get, { params: { id } }, { signal })).company;
 }
 
+export function publicCompanyQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({ queryKey: companyKeys.publicName(id), queryFn: ({ signal }) => getPublicCompany(api, id, signal), retry: false });
+}
+
+/** The company, or nothing while no id is given. */
 export function usePublicCompany(id: string | null) {
   const { api } = usePlatform();
   return useQuery({ ...publicCompanyQueryOptions(api, id ?? ''), enabled: Boolean(id) });

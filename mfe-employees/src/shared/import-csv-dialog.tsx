@@ -1,8 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button, Modal } from '@portal/shared-ui';
-import { ApiError, MESSAGES, usePlatform, type DialogWidgetProps, type FieldError } from '@portal/shared-contracts';
-import { useImportEmployeesCsv } from '../../api/import-employees-csv';
-import { errorMessage } from '../../lib/errors';
+import { isApiError, MESSAGES, serverMessage, usePlatform, type DialogWidgetProps, type FieldError } from '@portal/shared-contracts';
+import { useImportEmployeesCsvMutation } from '../api/import-employees-csv';
 import { checkCsvFile } from './check-csv-file';
 import styles from './import-csv-dialog.module.css';
 
@@ -10,7 +9,7 @@ import styles from './import-csv-dialog.module.css';
 export const CSV_TEMPLATE_PATH = '/employees.csv';
 
 function isDuplicateFailure(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 409 || err.message === MESSAGES.employees.usersExistServer);
+  return isApiError(err) && (err.status === 409 || err.message === MESSAGES.employees.usersExistServer);
 }
 
 /**
@@ -19,7 +18,7 @@ function isDuplicateFailure(err: unknown): boolean {
  */
 export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'management' }: DialogWidgetProps) {
   const { toast } = usePlatform();
-  const upload = useImportEmployeesCsv();
+  const upload = useImportEmployeesCsvMutation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -59,10 +58,10 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
       const message =
         context === 'setup' && isDuplicateFailure(err)
           ? MESSAGES.employees.usersExist
-          : MESSAGES.employees.csvFailed(errorMessage(err, MESSAGES.common.unknownError));
+          : MESSAGES.employees.csvFailed(serverMessage(err, MESSAGES.common.unknownError));
       toast.error(message);
       setProblem(message);
-      setReport(err instanceof ApiError ? err.errors : []);
+      setReport(isApiError(err) ? err.errors : []);
     }
   }
 

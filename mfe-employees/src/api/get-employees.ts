@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
+import { employeeKeys } from './keys';
+
+export type EmployeesQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
+
+/** GET employees: the company's approved employees, searched, filtered and paged on the server. */
+export function getEmployees(api: ApiClient, query: EmployeesQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.employees.list, { query }, { signal });
+}
+
+export function employeesQueryOptions(api: ApiClient, query: EmployeesQuery) {
+  return queryOptions({ queryKey: employeeKeys.list(query), queryFn: ({ signal }) => getEmployees(api, query, signal) });
+}
+
+export function useEmployees(query: EmployeesQuery) {
+  const { api } = usePlatform();
+  // Keep the previous page on screen while the next one loads, so the table does not jump.
+  return useQuery({ ...employeesQueryOptions(api, query), placeholderData: keepPreviousData });
+}

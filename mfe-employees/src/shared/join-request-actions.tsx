@@ -1,0 +1,28 @@
+import { Button } from '@portal/shared-ui';
+import { MESSAGES, type Employee } from '@portal/shared-contracts';
+import { fullName } from './format';
+import { useJoinRequestDecisions } from './use-join-request-decisions';
+import styles from './join-request-actions.module.css';
+
+export interface JoinRequestActionsProps {
+  request: Pick<Employee, 'id' | 'firstName' | 'lastName'>;
+  /** Told once the request is decided (e.g. to drop it from a selection). */
+  onDecided?: (ids: string[]) => void;
+}
+
+/** Reject and Verify of one join request, each with its confirmation and toasts (header bell and Pending Requests). */
+export function JoinRequestActions({ request, onDecided }: JoinRequestActionsProps) {
+  const decisions = useJoinRequestDecisions(onDecided);
+  const name = fullName(request);
+  return (
+    <span className={styles.actions}>
+      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request.id])} aria-label={`Reject ${name}`}>
+        {MESSAGES.labels.reject}
+      </Button>
+      <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={`Verify ${name}`}>
+        {MESSAGES.labels.verify}
+      </Button>
+      {decisions.dialog}
+    </span>
+  );
+}
