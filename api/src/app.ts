@@ -21,6 +21,7 @@ import { devRoutes } from './modules/dev/routes';
 import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
+import { insightsRoutes } from './modules/insights/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
@@ -31,7 +32,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...usersRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

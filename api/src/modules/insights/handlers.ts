@@ -1,0 +1,48 @@
+import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import type { Handler } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { attachment, toCsv } from './csv';
+import { getEmissionSettings, setEmissionSettings } from './emissions';
+import { currentMonth, monthStart } from './period';
+import * as insights from './service';
+import { insightCompany } from './tenancy';
+
+type I = typeof ENDPOINTS.insights;
+
+export const participation: Handler<I['participation']> = async (req, _reply, ctx) =>
+  insights.monthlyRanking(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month), req.query.pageNumber, req.query.pageSize);
+
+export const participationAllTime: Handler<I['participationAllTime']> = async (req, _reply, ctx) =>
+  insights.allTimeRanking(ctx.db, insightCompany(requireAuth(req), req.query.companyId), req.query.pageNumber, req.query.pageSize);
+
+export const participationExport: Handler<I['participationExport']> = async (req, reply, ctx) => {
+  const month = monthStart(req.query.year, req.query.month);
+  const ranking = await insights.monthlyRankingRows(ctx.db, insightCompany(requireAuth(req), req.query.companyId), month);
+  const L = MESSAGES.labels;
+  reply.header('content-disposition', attachment(`participation-${month.slice(0, 7)}.csv`));
+  return toCsv(
+    MESSAGES.insights.participationColumns,
+    ranking.map((r) => [r.position, r.name, r.department, r.totalTrips, r.totalDistance.toFixed(2), r.accountType === 'Driver' ? L.driver : L.passenger, r.qualify ? L.qualified : MESSAGES.insights.inProgress]),
+  );
+};
+
+export const dashboard: Handler<I['dashboard']> = async (req, _reply, ctx) =>
+  insights.dashboardSummary(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month));
+
+export const trend: Handler<I['trend']> = async (req, _reply, ctx) => {
+  const { year, month } = req.query;
+  const last = year !== undefined && month !== undefined ? monthStart(year, month) : currentMonth();
+  return insights.monthlyTrend(ctx.db, insightCompany(requireAuth(req), req.query.companyId), last);
+};
+
+export const co2: Handler<I['co2']> = async (req, _reply, ctx) =>
+  insights.co2Report(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month));
+
+export const emissionSettings: Handler<I['emissionSettings']> = async (req, _reply, ctx) =>
+  getEmissionSettings(ctx.db, requireAuth(req), req.params.id, currentMonth());
+
+export const updateEmissionSettings: Handler<I['updateEmissionSettings']> = async (req, _reply, ctx) => ({
+  success: true,
+  message: MESSAGES.insights.emissionsSaved,
+  settings: await setEmissionSettings(ctx.db, requireAuth(req), req.params.id, req.body.includeWellToTank, currentMonth()),
+});

@@ -1,0 +1,249 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type Co2Report,
+  type DashboardSummary,
+  type MonthlyTrend,
+  type Page,
+  type ParticipationRow,
+} from '@portal/shared-contracts';
+import type { Db } from '../../db/client';
+import { pageAnswer, rows } from '../../db/sql';
+import { appliedFactors, describeFactors, factorsFor, includesWellToTank, kgPerMileSql } from './emissions';
+import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from './period';
+
+/**
+ * Every insight reads the roll-ups the trip's transaction keeps (`employee_monthly_stats`,
+ * `employee_trip_totals`, `company_monthly_stats`), never the trips: a month's figures cost the
+ * same with a thousand trips or a million.
+ */
+
+// ---------------------------------------------------------------- participation ranking
+
+interface RankedDbRow {
+  total: number | string;
+  employee_id: string | null;
+  position: number | string;
+  total_trips: number;
+  total_hundredths: number | string;
+  trips_as_driver: number;
+  trips_as_passenger: number;
+  name: string;
+  department: string | null;
+  has_vehicle: boolean;
+  month_trips: number | string | null;
+  month_hundredths: number | string | null;
+  trips_threshold: number;
+  miles_threshold: number;
+}
+
+/** The company's thresholds (0 when it has no incentive: no reward of that kind). */
+const thresholds = (companyId: string) => sql`(select coalesce(max(i.number_of_trips), 0) as trips_threshold,
+  coalesce(max(i.number_of_miles), 0) as miles_threshold from incentives i where i.company_id = ${companyId})`;
+
+/**
+ * One statement: the total, then the page in ranking order with positions, joined to names only
+ * for the page. The rank index holds the order (trips, then distance, both descending, then id),
+ * so a page reads its rows and those before it, and `rank()` streams along.
+ */
+function rankingQuery(opts: { companyId: string; source: SQL; qualifyMonth: string; limit: number | null; offset: number }): SQL {
+  const { companyId, source, qualifyMonth, limit, offset } = opts;
+  return sql`with ranked as (
+      select s.employee_id, s.total_trips, s.total_hundredths, s.trips_as_driver, s.trips_as_passenger,
+        rank() over (order by s.total_trips desc nulls last, s.total_hundredths desc nulls last) as position
+      from ${source} s
+      where s.company_id = ${companyId}
+      order by s.total_trips desc nulls last, s.total_hundredths desc nulls last, s.employee_id
+      ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}
+    )
+    select t.total, p.* from (select count(*)::int as total from ${source} s where s.company_id = ${companyId}) t
+    left join lateral (
+      select r.*, coalesce(u.first_name || ' ' || u.last_name, u.name) as name, u.department,
+        exists (select 1 from vehicles v where v.user_id = r.employee_id) as has_vehicle,
+        q.total_trips as month_trips, q.total_hundredths as month_hundredths, th.trips_threshold, th.miles_threshold
+      from ranked r
+      join users u on u.id = r.employee_id
+      left join employee_monthly_stats q on q.company_id = ${companyId} and q.month = ${qualifyMonth}::date and q.employee_id = r.employee_id
+      cross join ${thresholds(companyId)} th
+    ) p on true
+    order by p.position, p.employee_id`;
+}
+
+function toRow(r: RankedDbRow): ParticipationRow {
+  const monthTrips = Number(r.month_trips ?? 0);
+  const monthHundredths = Number(r.month_hundredths ?? 0);
+  const forTrips = r.trips_threshold > 0 && monthTrips >= r.trips_threshold;
+  const forMiles = r.miles_threshold > 0 && monthHundredths >= r.miles_threshold * 100;
+  return {
+    id: r.employee_id!,
+    position: Number(r.position),
+    name: r.name,
+    department: r.department,
+    totalTrips: Number(r.total_trips),
+    totalDistance: fromHundredths(r.total_hundredths),
+    tripsAsDriver: Number(r.trips_as_driver),
+    tripsAsPassenger: Number(r.trips_as_passenger),
+    accountType: r.has_vehicle ? 'Driver' : 'Passenger',
+    qualify: forTrips || forMiles,
+    qualifiesForTrips: forTrips,
+    qualifiesForMiles: forMiles,
+  };
+}
+
+/** Rows of one month's stats, as the ranking's source. */
+const monthSource = (month: string) => sql`(select * from employee_monthly_stats where month = ${month}::date)`;
+
+/** The month's ranking: participants of the month only; `qualify` against the month's own figures. */
+export async function monthlyRanking(db: Db, companyId: string, month: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
+  const found = await rows<RankedDbRow>(
+    db,
+    rankingQuery({ companyId, source: monthSource(month), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+  );
+  return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
+}
+
+/** All time: every employee who ever took part; `qualify` is the current UTC month's (the reward in play). */
+export async function allTimeRanking(db: Db, companyId: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
+  const found = await rows<RankedDbRow>(
+    db,
+    rankingQuery({ companyId, source: sql`employee_trip_totals`, qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+  );
+  return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
+}
+
+/** The whole ranking of a month (the CSV export). */
+export async function monthlyRankingRows(db: Db, companyId: string, month: string): Promise<ParticipationRow[]> {
+  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: monthSource(month), qualifyMonth: month, limit: null, offset: 0 }));
+  return found.filter((r) => r.employee_id !== null).map(toRow);
+}
+
+// ---------------------------------------------------------------- dashboard
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part * 1000) / whole) / 10) : 0);
+
+interface SummaryDbRow {
+  trips: number | null;
+  distance_hundredths: number | string | null;
+  passenger_hundredths: number | string | null;
+  participants: number | null;
+  co2_kg: string | number | null;
+  groups: number;
+  active_groups: number;
+  active_employees: number;
+  trips_threshold: number;
+  miles_threshold: number;
+  qualified_trips: number;
+  qualified_miles: number;
+}
+
+/** The dashboard of a month: tiles and the incentives panel, in one statement of index lookups. */
+export async function dashboardSummary(db: Db, companyId: string, month: string): Promise<DashboardSummary> {
+  const [r] = await rows<SummaryDbRow>(
+    db,
+    sql`select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
+        round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`${month}::date`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg,
+        (select count(*)::int from journey_groups g where g.company_id = c.id) as groups,
+        (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = c.id and gs.month = ${month}::date) as active_groups,
+        (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee' and u.is_approved and u.is_active) as active_employees,
+        th.trips_threshold, th.miles_threshold,
+        case when th.trips_threshold > 0 then (select count(*)::int from employee_monthly_stats s
+          where s.company_id = c.id and s.month = ${month}::date and s.total_trips >= th.trips_threshold) else 0 end as qualified_trips,
+        case when th.miles_threshold > 0 then (select count(*)::int from employee_monthly_stats s
+          where s.company_id = c.id and s.month = ${month}::date and s.total_hundredths >= th.miles_threshold * 100) else 0 end as qualified_miles
+      from companies c
+      cross join ${thresholds(companyId)} th
+      left join company_monthly_stats cm on cm.company_id = c.id and cm.month = ${month}::date
+      where c.id = ${companyId}`,
+  );
+  const { year, month: m } = yearMonth(month);
+  const participants = Number(r?.participants ?? 0);
+  const activeEmployees = Number(r?.active_employees ?? 0);
+  const qualifiedForTrips = Number(r?.qualified_trips ?? 0);
+  const qualifiedForMiles = Number(r?.qualified_miles ?? 0);
+  return {
+    year,
+    month: m,
+    totalParticipants: participants,
+    journeyGroups: Number(r?.groups ?? 0),
+    activeJourneyGroups: Number(r?.active_groups ?? 0),
+    totalTrips: Number(r?.trips ?? 0),
+    totalDistanceMiles: fromHundredths(r?.distance_hundredths),
+    passengerMiles: fromHundredths(r?.passenger_hundredths),
+    co2SavedKg: decimal(r?.co2_kg),
+    incentives: {
+      activeEmployees,
+      qualifiedForTrips,
+      qualifiedForTripsPercent: percent(qualifiedForTrips, activeEmployees),
+      qualifiedForMiles,
+      qualifiedForMilesPercent: percent(qualifiedForMiles, activeEmployees),
+      participationPercent: percent(participants, activeEmployees),
+      numberOfTrips: Number(r?.trips_threshold ?? 0),
+      numberOfMiles: Number(r?.miles_threshold ?? 0),
+    },
+  };
+}
+
+interface TrendDbRow {
+  month: string | Date;
+  trips: number | null;
+  distance_hundredths: number | string | null;
+  passenger_hundredths: number | string | null;
+  participants: number | null;
+  co2_kg: string | number;
+}
+
+/** The 12 months ending with `lastMonth`, oldest first: 12 primary-key lookups. */
+export async function monthlyTrend(db: Db, companyId: string, lastMonth: string): Promise<MonthlyTrend> {
+  const first = addMonths(lastMonth, -11);
+  const found = await rows<TrendDbRow>(
+    db,
+    sql`select to_char(m.month, 'YYYY-MM-DD') as month, cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
+        round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`m.month`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg
+      from companies c
+      cross join lateral (select d::date as month from generate_series(${first}::date, ${lastMonth}::date, interval '1 month') d) m
+      left join company_monthly_stats cm on cm.company_id = c.id and cm.month = m.month
+      where c.id = ${companyId}
+      order by m.month`,
+  );
+  // A company that does not exist (an employer before setup) still gets its 12 empty months.
+  const byMonth = new Map(found.map((r) => [String(r.month).slice(0, 10), r]));
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const key = addMonths(first, i);
+    const r = byMonth.get(key);
+    return {
+      ...yearMonth(key),
+      trips: Number(r?.trips ?? 0),
+      distanceMiles: fromHundredths(r?.distance_hundredths),
+      passengerMiles: fromHundredths(r?.passenger_hundredths),
+      co2SavedKg: decimal(r?.co2_kg),
+      activeParticipants: Number(r?.participants ?? 0),
+    };
+  });
+  return { months };
+}
+
+/** What the CO2 modal shows for a month. */
+export async function co2Report(db: Db, companyId: string, month: string): Promise<Co2Report> {
+  const [stats] = await rows<{ passenger_hundredths: number | string }>(
+    db,
+    sql`select passenger_hundredths from company_monthly_stats where company_id = ${companyId} and month = ${month}::date`,
+  );
+  const includeWellToTank = await includesWellToTank(db, companyId);
+  const factors = await factorsFor(db, month);
+  const applied = appliedFactors(factors, includeWellToTank);
+  const kgPerMile = decimal(applied.reduce((s, f) => s + f.kgPerMile, 0), 5);
+  const passengerHundredths = Number(stats?.passenger_hundredths ?? 0);
+  const { year, month: m } = yearMonth(month);
+  return {
+    year,
+    month: m,
+    passengerMiles: fromHundredths(passengerHundredths),
+    kgPerMile,
+    // Exact: hundredths of a mile (an integer) x a 5-decimal factor, rounded once.
+    co2SavedKg: decimal((passengerHundredths * Math.round(kgPerMile * 100_000)) / 10_000_000),
+    formula: MESSAGES.insights.co2Formula,
+    factorSource: describeFactors(applied),
+    includeWellToTank,
+    factors,
+  };
+}

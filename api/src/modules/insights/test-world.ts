@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, employerUsers, incentives, users, vehicles } from '../../db/schema';
+import { createSession } from '../accounts/sessions';
+
+/**
+ * Companies, people and signed-in tokens for the insight tests (imported only by `*.test.ts`).
+ * Sessions are made directly: a password login per person would cost an argon2 hash each.
+ */
+
+export async function tokenFor(db: Db, userId: string): Promise<string> {
+  return (await createSession(db, userId, false, { ip: '127.0.0.1' })).token;
+}
+
+export async function makeCompany(db: Db, name: string, incentive?: { numberOfTrips: number; numberOfMiles: number }): Promise<string> {
+  const [c] = await db.insert(companies).values({ name, email: `hello@${name.toLowerCase().replace(/\W+/g, '')}.test`, phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
+  if (incentive) await db.insert(incentives).values({ companyId: c!.id, ...incentive });
+  return c!.id;
+}
+
+/** An Employer (or Admin) of the company, signed in. */
+export async function makeEmployer(db: Db, companyId: string, email: string, role: 'Employer' | 'Admin' = 'Employer'): Promise<{ id: string; token: string }> {
+  const [u] = await db.insert(users).values({ email, passwordHash: '!', name: `Boss ${email}`, role, companyId }).returning();
+  await db.insert(employerUsers).values({ userId: u!.id });
+  return { id: u!.id, token: await tokenFor(db, u!.id) };
+}
+
+export interface PersonOptions {
+  department?: string | null;
+  active?: boolean;
+  approved?: boolean;
+  /** A registered vehicle: the account type is Driver. */
+  car?: boolean;
+}
+
+let seq = 0;
+
+/** An employee (active and approved unless told otherwise), signed in when active. */
+export async function makeEmployee(db: Db, companyId: string, first: string, last: string, o: PersonOptions = {}): Promise<{ id: string; token: string }> {
+  seq += 1;
+  const [u] = await db
+    .insert(users)
+    .values({
+      email: `${first}.${last}.${seq}@people.test`.toLowerCase(),
+      passwordHash: '!',
+      name: `${first} ${last}`,
+      role: 'Employee',
+      companyId,
+      firstName: first,
+      lastName: last,
+      employeeNumber: `E${String(seq).padStart(5, '0')}`,
+      department: o.department === undefined ? 'Operations' : o.department,
+      isActive: o.active ?? true,
+      isApproved: o.approved ?? true,
+    })
+    .returning();
+  if (o.car) await db.insert(vehicles).values({ userId: u!.id, make: 'Ford', model: 'Focus', registrationNumber: `LS${seq} ABC` });
+  // A session is made before deactivation would end it; inactive people get none.
+  const token = o.active === false ? '' : await tokenFor(db, u!.id);
+  return { id: u!.id, token };
+}
+
+/** `YYYY-MM-01` of the month `delta` months from now (UTC). */
+export function monthFromNow(delta: number): { year: number; month: number; start: Date } {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1));
+  return { year: start.getUTCFullYear(), month: start.getUTCMonth() + 1, start };
+}
+
+let tripSeq = 0;
+
+/** An hour ago, or just after midnight UTC when the month began less than an hour ago: this month either way. */
+function recentlyThisMonth(): string {
+  const now = new Date();
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  return new Date(Math.max(now.getTime() - 3_600_000, monthStart + 1000)).toISOString();
+}
+
+/** Posts a trip as `driverToken`; `startedAt` defaults to a moment earlier this month. */
+export function postTrip(
+  app: FastifyInstance,
+  driverToken: string,
+  body: { passengerIds: string[]; distanceMiles?: number; startedAt?: string; clientTripId?: string; journeyGroupId?: string | null },
+) {
+  tripSeq += 1;
+  return app.inject({
+    method: 'POST',
+    url: '/api/trips',
+    headers: { authorization: `Bearer ${driverToken}` },
+    payload: {
+      clientTripId: body.clientTripId ?? `trip-${tripSeq}`,
+      startedAt: body.startedAt ?? recentlyThisMonth(),
+      distanceMiles: body.distanceMiles ?? 10,
+      passengerIds: body.passengerIds,
+      ...(body.journeyGroupId !== undefined ? { journeyGroupId: body.journeyGroupId } : {}),
+    },
+  });
+}
+
+/** Removes emission factors a test added (the seeded 2025 rows stay). */
+export async function dropAddedFactors(db: Db): Promise<void> {
+  await db.execute(sql`delete from emission_factors where year <> 2025`);
+}

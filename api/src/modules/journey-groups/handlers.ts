@@ -1,0 +1,56 @@
+import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import type { Handler } from '../../lib/route';
+import { requireAuth } from '../../plugins/auth';
+import { attachment, toCsv } from '../insights/csv';
+import { monthStart } from '../insights/period';
+import { insightCompany } from '../insights/tenancy';
+import * as groups from './service';
+
+type I = typeof ENDPOINTS.insights;
+type G = typeof ENDPOINTS.journeyGroups;
+type M = typeof ENDPOINTS.mobile;
+
+export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
+  const { year, month, pageNumber, pageSize, companyId } = req.query;
+  const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
+  return groups.listGroups(ctx.db, insightCompany(requireAuth(req), companyId), period, pageNumber, pageSize);
+};
+
+export const exportCsv: Handler<I['journeyGroupsExport']> = async (req, reply, ctx) => {
+  const month = monthStart(req.query.year, req.query.month);
+  const all = await groups.allGroups(ctx.db, insightCompany(requireAuth(req), req.query.companyId), month);
+  reply.header('content-disposition', attachment(`journey-groups-${month.slice(0, 7)}.csv`));
+  return toCsv(
+    MESSAGES.insights.journeyGroupColumns,
+    all.map((g) => [g.name, g.members.map((m) => m.name).join('; '), g.trips, g.miles.toFixed(2), g.meetingPoints.join('; '), g.co2SavedKg.toFixed(2)]),
+  );
+};
+
+export const create: Handler<G['create']> = async (req, _reply, ctx) => ({
+  success: true,
+  message: MESSAGES.journeyGroups.created,
+  group: await groups.createGroup(ctx.db, requireAuth(req), req.body),
+});
+
+export const update: Handler<G['update']> = async (req, _reply, ctx) => ({
+  success: true,
+  message: MESSAGES.journeyGroups.updated,
+  group: await groups.updateGroup(ctx.db, requireAuth(req), req.params.id, req.body),
+});
+
+export const remove: Handler<G['remove']> = async (req, _reply, ctx) => {
+  await groups.removeGroup(ctx.db, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.journeyGroups.deleted };
+};
+
+export const mine: Handler<M['myJourneyGroups']> = async (req, _reply, ctx) => groups.myGroups(ctx.db, requireAuth(req), req.query.pageNumber, req.query.pageSize);
+
+export const join: Handler<M['joinJourneyGroup']> = async (req, _reply, ctx) => {
+  await groups.joinGroup(ctx.db, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.journeyGroups.joined };
+};
+
+export const leave: Handler<M['leaveJourneyGroup']> = async (req, _reply, ctx) => {
+  await groups.leaveGroup(ctx.db, requireAuth(req), req.params.id);
+  return { success: true, message: MESSAGES.journeyGroups.left };
+};

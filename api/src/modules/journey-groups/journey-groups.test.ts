@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
+import { json, useTestApp } from '../../test-support';
+import { makeCompany, makeEmployee, makeEmployer, monthFromNow, postTrip } from '../insights/test-world';
+
+const t = useTestApp();
+
+type Person = { id: string; token: string };
+let w: { acme: string; globex: string; boss: string; rival: string; ann: Person; bob: Person; cat: Person; gil: Person };
+
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const acme = await makeCompany(db, 'Acme');
+  const globex = await makeCompany(db, 'Globex');
+  w = {
+    acme,
+    globex,
+    boss: (await makeEmployer(db, acme, 'boss@acme.test')).token,
+    rival: (await makeEmployer(db, globex, 'boss@globex.test')).token,
+    ann: await makeEmployee(db, acme, 'Ann', 'Archer'),
+    bob: await makeEmployee(db, acme, 'Bob', 'Baker'),
+    cat: await makeEmployee(db, acme, 'Cat', 'Cole'),
+    gil: await makeEmployee(db, globex, 'Gil', 'Green'),
+  };
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function create(name: string, meetingPoints: string[] = []) {
+  const res = await call('POST', '/api/journey-groups', w.boss, { name, meetingPoints });
+  expect(res.statusCode, res.body).toBe(201);
+  return journeyGroupSchema.parse(json<{ group: unknown }>(res).group);
+}
+
+describe('the employer manages journey groups', () => {
+  it('creates, renames and deletes a group; names are unique per company whatever the case', async () => {
+    const g = await create('Leeds North', ['Headingley station', 'Kirkstall Road Tesco']);
+    expect(g).toMatchObject({ name: 'Leeds North', meetingPoints: ['Headingley station', 'Kirkstall Road Tesco'], members: [], trips: 0, miles: 0, co2SavedKg: 0 });
+    const dup = await call('POST', '/api/journey-groups', w.boss, { name: 'leeds north' });
+    expect(dup.statusCode).toBe(409);
+    expect(json(dup)).toMatchObject({ message: MESSAGES.journeyGroups.nameTaken });
+    // Another company may use the name.
+    expect((await call('POST', '/api/journey-groups', w.rival, { name: 'Leeds North' })).statusCode).toBe(201);
+
+    const renamed = await call('PUT', `/api/journey-groups/${g.id}`, w.boss, { name: 'Leeds North East' });
+    expect(renamed.statusCode).toBe(200);
+    expect(json(renamed)).toMatchObject({ message: MESSAGES.journeyGroups.updated, group: { name: 'Leeds North East', meetingPoints: ['Headingley station', 'Kirkstall Road Tesco'] } });
+    const moved = await call('PUT', `/api/journey-groups/${g.id}`, w.boss, { name: 'Leeds North East', meetingPoints: ['Roundhay Park'] });
+    expect(json(moved)).toMatchObject({ group: { meetingPoints: ['Roundhay Park'] } });
+
+    const removed = await call('DELETE', `/api/journey-groups/${g.id}`, w.boss);
+    expect(removed.statusCode).toBe(200);
+    expect((await call('DELETE', `/api/journey-groups/${g.id}`, w.boss)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/journey-groups/not-a-uuid', w.boss)).statusCode).toBe(404);
+  });
+
+  it('checks names and meeting points', async () => {
+    for (const [payload, message] of [
+      [{ name: ' ' }, MESSAGES.journeyGroups.nameRequired],
+      [{ name: 'x'.repeat(61) }, MESSAGES.journeyGroups.nameMax],
+      [{ name: 'Ok', meetingPoints: ['x'.repeat(121)] }, MESSAGES.journeyGroups.meetingPointMax],
+      [{ name: 'Ok', meetingPoints: Array.from({ length: 11 }, (_, i) => `Point ${i}`) }, MESSAGES.journeyGroups.meetingPointsMax],
+    ] as const) {
+      const res = await call('POST', '/api/journey-groups', w.boss, payload);
+      expect(res.statusCode).toBe(400);
+      expect(json(res)).toMatchObject({ message });
+    }
+  });
+});
+
+describe('employees join and leave groups of their company', () => {
+  it('lists the company\'s groups with membership, joins and leaves', async () => {
+    const north = await create('North');
+    const south = await create('South', ['Station']);
+    await call('POST', '/api/journey-groups', w.rival, { name: 'Elsewhere' });
+    expect((await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token)).statusCode).toBe(200);
+    expect((await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token)).statusCode).toBe(200);
+    await call('POST', `/api/journey-groups/${north.id}/join`, w.bob.token);
+    const mine = pageOf(myJourneyGroupSchema).parse(json(await call('GET', '/api/journey-groups/mine', w.ann.token)));
+    expect(mine.totalCount).toBe(2);
+    expect(mine.items.map((g) => [g.name, g.isMember, g.members.map((m) => m.name)])).toEqual([
+      ['North', true, ['Ann Archer', 'Bob Baker']],
+      ['South', false, []],
+    ]);
+    expect((await call('POST', `/api/journey-groups/${north.id}/leave`, w.ann.token)).statusCode).toBe(200);
+    const after = pageOf(myJourneyGroupSchema).parse(json(await call('GET', '/api/journey-groups/mine', w.ann.token)));
+    expect(after.items[0]).toMatchObject({ isMember: false, members: [{ id: w.bob.id, name: 'Bob Baker' }] });
+    // Another company's group does not exist for them.
+    const join = await call('POST', `/api/journey-groups/${south.id}/join`, w.gil.token);
+    expect(join.statusCode).toBe(404);
+    expect(json(join)).toMatchObject({ message: MESSAGES.journeyGroups.notFound });
+  });
+});
+
+describe('GET /api/journey-groups (figures)', () => {
+  it('answers trips, miles and CO2 per group for a month, or all time', async () => {
+    const north = await create('North', ['Gate A']);
+    await create('Quiet');
+    await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token);
+    const last = monthFromNow(-1);
+    const lastMonth = new Date(Date.UTC(last.year, last.month - 1, 12, 8)).toISOString();
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 10, journeyGroupId: north.id, startedAt: lastMonth });
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id], distanceMiles: 5, journeyGroupId: north.id });
+    await postTrip(t.app, w.bob.token, { passengerIds: [w.cat.id], distanceMiles: 50 });
+
+    const month = journeyGroupPageSchema.parse(json(await call('GET', `/api/journey-groups?year=${last.year}&month=${last.month}`, w.boss)));
+    expect(month.items.map((g) => [g.name, g.trips, g.miles, g.co2SavedKg])).toEqual([
+      ['North', 1, 10, 5.38], // 20 passenger miles x 0.26915
+      ['Quiet', 0, 0, 0],
+    ]);
+    expect(month.items[0]).toMatchObject({ meetingPoints: ['Gate A'], members: [{ id: w.ann.id, name: 'Ann Archer' }] });
+    const allTime = journeyGroupPageSchema.parse(json(await call('GET', '/api/journey-groups', w.boss)));
+    expect(allTime.items[0]).toMatchObject({ name: 'North', trips: 2, miles: 15, co2SavedKg: 6.73 }); // 25 x 0.26915 = 6.72875
+    const bad = await call('GET', `/api/journey-groups?year=${last.year}`, w.boss);
+    expect(bad.statusCode).toBe(400);
+
+    // Deleting a group keeps its trips in the company's figures.
+    await call('DELETE', `/api/journey-groups/${north.id}`, w.boss);
+    const summary = json<{ totalTrips: number }>(await call('GET', `/api/dashboard/summary?year=${last.year}&month=${last.month}`, w.boss));
+    expect(summary.totalTrips).toBe(1);
+  });
+
+  it('exports the groups of a month as CSV with formula cells neutralised', async () => {
+    const g = await create('-Danger, "quoted"', ['=1+1', 'Bus stop']);
+    await call('POST', `/api/journey-groups/${g.id}/join`, w.ann.token);
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id], distanceMiles: 2.5, journeyGroupId: g.id });
+    const now = monthFromNow(0);
+    const res = await call('GET', `/api/journey-groups/export?year=${now.year}&month=${now.month}`, w.boss);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body.startsWith('\uFEFFName,Members,Trips,Miles,Meeting Points,CO2 Saved (kg)\r\n')).toBe(true);
+    expect(res.body).toContain(`"'-Danger, ""quoted""",Ann Archer,1,2.50,'=1+1; Bus stop,0.67\r\n`);
+  });
+});

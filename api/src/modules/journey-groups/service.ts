@@ -1,0 +1,204 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type JourneyGroup,
+  type JourneyGroupBody,
+  type JourneyGroupUpdateBody,
+  type MyJourneyGroup,
+  type Page,
+} from '@portal/shared-contracts';
+import type { Db } from '../../db/client';
+import { isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
+import { HttpError, notFound } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import type { AuthUser } from '../accounts/sessions';
+import { scopeOf } from '../employees/service';
+import { kgPerMileSql } from '../insights/emissions';
+import { decimal, fromHundredths } from '../insights/period';
+import { approvedEmployee } from '../trips/service';
+
+/**
+ * Journey groups: the employer creates, renames and deletes them; employees join and leave them
+ * in the mobile app; the lists answer members, meeting points and the figures of the trips
+ * recorded for each group (from `journey_group_monthly_stats`).
+ */
+
+interface GroupDbRow {
+  total: number;
+  id: string | null;
+  name: string;
+  meeting_points: string[] | string | null;
+  members: { id: string; name: string }[] | string | null;
+  created_at: Date | string;
+  trips: number | string | null;
+  distance_hundredths: number | string | null;
+  co2_kg: number | string | null;
+  is_member?: boolean;
+}
+
+const parsed = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** A list as a text[] value, in its order. */
+const textArray = (list: string[]) =>
+  sql`array(select e.v from json_array_elements_text(${JSON.stringify(list)}::json) with ordinality as e(v, n) order by e.n)`;
+
+
+/** Members in name order, as one JSON array per group (no per-group queries). */
+const MEMBERS = sql`coalesce((
+    select json_agg(json_build_object('id', u.id, 'name', coalesce(u.first_name || ' ' || u.last_name, u.name))
+      order by lower(coalesce(u.last_name, u.name)), lower(coalesce(u.first_name, '')), u.id)
+    from journey_group_members m join users u on u.id = m.user_id
+    where m.group_id = g.id), '[]'::json) as members`;
+
+/** A group's figures for one month, or summed over every month (CO2 with each month's own factor). */
+function figures(month: string | null): SQL {
+  return sql`left join lateral (
+      select sum(gs.trips)::int as trips, sum(gs.distance_hundredths) as distance_hundredths,
+        round(coalesce(sum(gs.passenger_hundredths * ${kgPerMileSql(sql`gs.month`, sql`c.include_well_to_tank`)}), 0) / 100, 2) as co2_kg
+      from journey_group_monthly_stats gs
+      where gs.group_id = g.id ${month === null ? sql`` : sql`and gs.company_id = g.company_id and gs.month = ${month}::date`}
+    ) st on true`;
+}
+
+function toGroup(r: GroupDbRow): JourneyGroup {
+  return {
+    id: r.id!,
+    name: r.name,
+    members: parsed(r.members) ?? [],
+    meetingPoints: parsed(r.meeting_points) ?? [],
+    trips: Number(r.trips ?? 0),
+    miles: fromHundredths(r.distance_hundredths),
+    co2SavedKg: decimal(r.co2_kg),
+    createdAt: toIso(r.created_at) ?? '',
+  };
+}
+
+/** One statement: the count and a page of groups in name order with members and figures. */
+async function groupPage(db: Db, companyId: string, month: string | null, limit: number | null, offset: number, only?: string): Promise<{ total: number; items: JourneyGroup[] }> {
+  const filter = only ? sql`and g.id = ${only}` : sql``;
+  const found = await rows<GroupDbRow>(
+    db,
+    sql`select t.total, p.* from (select count(*)::int as total from journey_groups g where g.company_id = ${companyId} ${filter}) t
+      left join lateral (
+        select g.id, g.name, to_json(g.meeting_points) as meeting_points, g.created_at, ${MEMBERS}, st.trips, st.distance_hundredths, st.co2_kg
+        from journey_groups g
+        join companies c on c.id = g.company_id
+        ${figures(month)}
+        where g.company_id = ${companyId} ${filter}
+        order by lower(g.name), g.id
+        ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}
+      ) p on true
+      order by lower(p.name), p.id`,
+  );
+  return { total: Number(found[0]?.total ?? 0), items: found.filter((r) => r.id !== null).map(toGroup) };
+}
+
+export async function listGroups(db: Db, companyId: string, month: string | null, pageNumber: number, pageSize: number): Promise<Page<JourneyGroup>> {
+  const { total, items } = await groupPage(db, companyId, month, pageSize, (pageNumber - 1) * pageSize);
+  return pageAnswer(items, total, pageNumber, pageSize);
+}
+
+/** Every group with its figures for a month (the CSV export). */
+export async function allGroups(db: Db, companyId: string, month: string): Promise<JourneyGroup[]> {
+  return (await groupPage(db, companyId, month, null, 0)).items;
+}
+
+// ---------------------------------------------------------------- the employer's changes
+
+/** The group `id` within the caller's scope (any company for a super admin), with its company. */
+async function groupInScope(db: Db, auth: AuthUser, id: string): Promise<{ companyId: string }> {
+  const scope = scopeOf(auth);
+  if (!isUuid(id)) throw notFound(MESSAGES.journeyGroups.notFound);
+  const [g] = await rows<{ company_id: string }>(
+    db,
+    sql`select company_id from journey_groups where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`}`,
+  );
+  if (!g) throw notFound(MESSAGES.journeyGroups.notFound);
+  return { companyId: g.company_id };
+}
+
+async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyGroup> {
+  const [group] = (await groupPage(db, companyId, null, 1, 0, id)).items;
+  if (!group) throw notFound(MESSAGES.journeyGroups.notFound);
+  return group;
+}
+
+const nameTaken = () => new HttpError(409, MESSAGES.journeyGroups.nameTaken, [{ field: 'name', message: MESSAGES.journeyGroups.nameTaken }]);
+
+export async function createGroup(db: Db, auth: AuthUser, body: JourneyGroupBody): Promise<JourneyGroup> {
+  const companyId = auth.companyId;
+  if (!companyId) throw notFound(MESSAGES.company.notFound);
+  let id: string;
+  try {
+    const [row] = await rows<{ id: string }>(
+      db,
+      sql`insert into journey_groups (company_id, name, meeting_points)
+        values (${companyId}, ${body.name}, ${textArray(body.meetingPoints)})
+        returning id`,
+    );
+    id = row!.id;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+  return oneGroup(db, companyId, id);
+}
+
+export async function updateGroup(db: Db, auth: AuthUser, id: string, body: JourneyGroupUpdateBody): Promise<JourneyGroup> {
+  const { companyId } = await groupInScope(db, auth, id);
+  const points = body.meetingPoints === undefined ? sql`meeting_points` : textArray(body.meetingPoints);
+  try {
+    await db.execute(sql`update journey_groups set name = ${body.name}, meeting_points = ${points}, updated_at = now() where id = ${id}`);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+  return oneGroup(db, companyId, id);
+}
+
+/** Members leave with it; its trips keep counting for the company and their people, under no group. */
+export async function removeGroup(db: Db, auth: AuthUser, id: string): Promise<void> {
+  await groupInScope(db, auth, id);
+  await db.execute(sql`delete from journey_groups where id = ${id}`);
+}
+
+// ---------------------------------------------------------------- the mobile app
+
+export async function myGroups(db: Db, auth: AuthUser, pageNumber: number, pageSize: number): Promise<Page<MyJourneyGroup>> {
+  const { companyId } = await approvedEmployee(db, auth);
+  const found = await rows<GroupDbRow>(
+    db,
+    sql`select t.total, p.* from (select count(*)::int as total from journey_groups g where g.company_id = ${companyId}) t
+      left join lateral (
+        select g.id, g.name, to_json(g.meeting_points) as meeting_points, ${MEMBERS},
+          exists (select 1 from journey_group_members m where m.group_id = g.id and m.user_id = ${auth.userId}) as is_member
+        from journey_groups g
+        where g.company_id = ${companyId}
+        order by lower(g.name), g.id
+        limit ${pageSize} offset ${(pageNumber - 1) * pageSize}
+      ) p on true
+      order by lower(p.name), p.id`,
+  );
+  const items = found
+    .filter((r) => r.id !== null)
+    .map((r) => ({ id: r.id!, name: r.name, members: parsed(r.members) ?? [], meetingPoints: parsed(r.meeting_points) ?? [], isMember: Boolean(r.is_member) }));
+  return pageAnswer(items, Number(found[0]?.total ?? 0), pageNumber, pageSize);
+}
+
+/** A group of the caller's own company, else "not found" (another company's groups do not exist for them). */
+async function ownGroup(db: Db, auth: AuthUser, id: string): Promise<void> {
+  const { companyId } = await approvedEmployee(db, auth);
+  if (!isUuid(id)) throw notFound(MESSAGES.journeyGroups.notFound);
+  const [g] = await rows<{ id: string }>(db, sql`select id from journey_groups where id = ${id} and company_id = ${companyId}`);
+  if (!g) throw notFound(MESSAGES.journeyGroups.notFound);
+}
+
+export async function joinGroup(db: Db, auth: AuthUser, id: string): Promise<void> {
+  await ownGroup(db, auth, id);
+  await db.execute(sql`insert into journey_group_members (group_id, user_id) values (${id}, ${auth.userId}) on conflict do nothing`);
+}
+
+export async function leaveGroup(db: Db, auth: AuthUser, id: string): Promise<void> {
+  await ownGroup(db, auth, id);
+  await db.execute(sql`delete from journey_group_members where group_id = ${id} and user_id = ${auth.userId}`);
+}

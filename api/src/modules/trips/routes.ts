@@ -1,0 +1,5 @@
+import { ENDPOINTS } from '@portal/shared-contracts';
+import { implement, type RouteImpl } from '../../lib/route';
+import * as h from './handlers';
+
+export const tripsRoutes: RouteImpl[] = [implement(ENDPOINTS.mobile.recordTrip, h.record)];
