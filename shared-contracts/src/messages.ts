@@ -246,6 +246,26 @@ export const MESSAGES = {
     text: 'Page not found',
     link: 'Dashboard',
   },
+  /** Our addition: the shell's own texts around the remotes (landmarks, help, overrides, start-up). */
+  shell: {
+    home: 'Home',
+    employerNav: 'Main',
+    backOfficeNav: 'Back office',
+    backOfficeTabs: 'Sections',
+    helpContact: (email: string | undefined) =>
+      `Questions about the scheme, your account or your company’s data? Contact your scheme administrator${email ? ` and mention the account ${email}` : ''}.`,
+    portalVersion: 'Portal',
+    /** Why a remote runs the version it does, by `VersionReason`. */
+    versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable' },
+    runningBuild: (build: string) => `running ${build}`,
+    overrideBanner: 'Development override',
+    overrideRefused: (remote: string, entry: string) =>
+      `Override of ${remote} to ${entry} refused: this portal accepts overrides only to localhost and the origins its deployment allows.`,
+    resetOverrides: 'Reset overrides',
+    startFailed: 'The portal could not start.',
+    startFailedHint: 'Please check your connection and',
+    reloadPage: 'reload the page',
+  },
   common: {
     /** Our addition: the message of a successful read. */
     ok: 'OK',

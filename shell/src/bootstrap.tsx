@@ -6,16 +6,16 @@ import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui';
-import { REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { applyOverrides, parseOverrideParams, readOverrides, writeOverrides, type Overrides } from './release/overrides';
-import { RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
+import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { ShellApp } from './shell-app';
 
-export interface PortalDiagnostics {
+interface PortalDiagnostics {
   shellVersion: string;
   contractsVersion: string;
   react: string;
@@ -117,7 +117,7 @@ async function boot() {
       return registry.versions();
     },
     warnings,
-    builds: () => ({ ...((globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__ ?? {}) }),
+    builds: loadedBuilds,
     singletons: loadedSingletons,
   };
 
@@ -174,7 +174,7 @@ boot().catch((error: unknown) => {
   if (root && !root.hasChildNodes()) {
     root.innerHTML =
       '<main style="font-family:system-ui,sans-serif;max-width:32rem;margin:15vh auto;padding:0 1.5rem;text-align:center">' +
-      '<h1 style="font-size:1.4rem">The portal could not start.</h1>' +
-      '<p>Please check your connection and <a href="">reload the page</a>.</p></main>';
+      `<h1 style="font-size:1.4rem">${MESSAGES.shell.startFailed}</h1>` +
+      `<p>${MESSAGES.shell.startFailedHint} <a href="">${MESSAGES.shell.reloadPage}</a>.</p></main>`;
   }
 });

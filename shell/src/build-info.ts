@@ -1,6 +1,6 @@
 import { CONTRACTS_VERSION } from '@portal/shared-contracts';
 
-/** Set by the build (deploy/rspack/create-config.mjs); tests run unbuilt. */
+/** Set by the shared build config (@portal/build-config); tests run unbuilt. */
 export const SHELL_VERSION: string = typeof __BUILD_VERSION__ === 'string' ? __BUILD_VERSION__ : '0.0.0-test';
 /**
  * The contracts version this shell was built against. Read from the build, not from the shared

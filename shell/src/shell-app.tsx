@@ -10,7 +10,7 @@ import { OverrideBanner } from './release/override-banner';
 import { RegistryContext } from './remotes/remote-slot';
 import { AppRoutes } from './routes/app-routes';
 
-export interface ShellAppProps {
+interface ShellAppProps {
   services: ShellServices;
   /** Tests render a memory router at this path; the page uses the hash router. */
   initialPath?: string;

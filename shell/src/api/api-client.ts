@@ -14,7 +14,7 @@ import {
   type FieldError,
 } from '@portal/shared-contracts';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** Called on a 401 from any call that needs a session (not from login, whose 401 means bad credentials). */
   onUnauthorized: () => void;
   /** The remote versions in force, for the server's log (e.g. `mfe-auth@1.0.0-abc;...`). */
@@ -26,7 +26,7 @@ export interface ApiClientOptions {
 
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
-export function toSearchParams(query: Query | undefined): URLSearchParams {
+function toSearchParams(query: Query | undefined): URLSearchParams {
   const sp = new URLSearchParams();
   if (!query) return sp;
   for (const [k, v] of Object.entries(query)) {
@@ -43,7 +43,7 @@ function fieldErrors(value: unknown): FieldError[] {
 }
 
 /** `{ success: false, message, errors? }` (or anything else a proxy may answer) as an ApiError. */
-export function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown): ApiError {
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as { message?: unknown; errors?: unknown }) : {};
   const message = typeof b.message === 'string' && b.message ? b.message : normaliseErrorBody(body);
   return new ApiError(status, message, fieldErrors(b.errors));

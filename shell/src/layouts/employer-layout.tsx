@@ -35,7 +35,7 @@ export function EmployerLayout() {
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to={ROUTES.mainPage} className={styles.brand}>
-            <Logo label="Home" />
+            <Logo label={MESSAGES.shell.home} />
             <span className={styles.brandName}>{session?.companyDetails?.name ?? ''}</span>
           </Link>
           <div className={styles.headerActions}>
@@ -52,7 +52,7 @@ export function EmployerLayout() {
           </div>
         </div>
         {!hideNav && (
-          <TabNav label="Main" tabs={EMPLOYER_TABS} className={styles.tabNav} tabClassName={styles.tab} activeClassName={styles.tabActive} />
+          <TabNav label={MESSAGES.shell.employerNav} tabs={EMPLOYER_TABS} className={styles.tabNav} tabClassName={styles.tab} activeClassName={styles.tabActive} />
         )}
       </header>
       <main className={styles.content} id="main">

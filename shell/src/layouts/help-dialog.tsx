@@ -1,15 +1,10 @@
 import { MESSAGES, REMOTE_IDS, usePlatform } from '@portal/shared-contracts';
 import { Modal } from '@portal/shared-ui';
 import type { VersionReason } from '@portal/shared-contracts';
-import { loadedBuild } from '../remotes/remote-slot';
+import { loadedBuild } from '../remotes/remote-registry';
 import styles from './layout.module.css';
 
-const WHY: Record<VersionReason, string> = {
-  stable: 'stable',
-  canary: 'canary',
-  override: 'development override',
-  fallback: 'fallback to stable',
-};
+const WHY: Record<VersionReason, string> = MESSAGES.shell.versionReasons;
 
 /**
  * Help & Support: who to contact, and the exact versions in force (what support asks first): per
@@ -20,13 +15,10 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   const { release, session } = usePlatform();
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.helpSupport} size="sm">
-      <p className={styles.helpText}>
-        Questions about the scheme, your account or your company’s data? Contact your scheme administrator
-        {session?.email ? ` and mention the account ${session.email}` : ''}.
-      </p>
+      <p className={styles.helpText}>{MESSAGES.shell.helpContact(session?.email)}</p>
       <dl className={styles.versions}>
         <div className={styles.versionRow}>
-          <dt>Portal</dt>
+          <dt>{MESSAGES.shell.portalVersion}</dt>
           <dd>{release.shellVersion}</dd>
         </div>
         {REMOTE_IDS.map((id) => {
@@ -38,7 +30,7 @@ export function HelpDialog({ open, onOpenChange }: { open: boolean; onOpenChange
               <dt>{id}</dt>
               <dd>
                 {r.version} <span className={styles.versionWhy}>({WHY[r.reason]})</span>
-                {running && running !== r.version ? <span className={styles.versionWhy}> running {running}</span> : null}
+                {running && running !== r.version ? <span className={styles.versionWhy}> {MESSAGES.shell.runningBuild(running)}</span> : null}
                 {r.note ? <span className={styles.versionNote}>{r.note}</span> : null}
               </dd>
             </div>

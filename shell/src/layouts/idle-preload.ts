@@ -1,18 +1,20 @@
 import { useContext, useEffect } from 'react';
+import type { RemoteRegistry } from '../remotes/remote-registry';
 import { RegistryContext } from '../remotes/remote-slot';
-import { ROUTE_TABLE } from '../routes/route-table';
+import { routeAt } from '../routes/route-table';
+
+/** Warms the remote module drawn at a path; failures are left for the real load to report. */
+export function warmRoute(registry: RemoteRegistry | null, path: string): void {
+  const route = routeAt(path);
+  if (route) registry?.preload(route.remote, route.module);
+}
 
 /** Once the page is idle, warm the modules behind a layout's tabs so the next click is instant. */
 export function useIdlePreload(paths: readonly string[]): void {
   const registry = useContext(RegistryContext);
   useEffect(() => {
     if (!registry) return;
-    const run = () => {
-      for (const p of paths) {
-        const r = ROUTE_TABLE.find((x) => x.path === p);
-        if (r) registry.preload(r.remote, r.module);
-      }
-    };
+    const run = () => paths.forEach((path) => warmRoute(registry, path));
     const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(run, { timeout: 5000 });

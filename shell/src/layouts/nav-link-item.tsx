@@ -1,10 +1,10 @@
 import { useContext } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { RegistryContext } from '../remotes/remote-slot';
-import { ROUTE_TABLE } from '../routes/route-table';
 import { cx } from '@portal/shared-ui';
+import { RegistryContext } from '../remotes/remote-slot';
+import { warmRoute } from './idle-preload';
 
-export interface NavLinkItemProps {
+interface NavLinkItemProps {
   to: string;
   label: string;
   /** Other paths on which this link counts as the current page (e.g. the two drivers sub-lists). */
@@ -18,8 +18,7 @@ export interface NavLinkItemProps {
 export function NavLinkItem({ to, label, alsoActiveOn = [], className, activeClassName, icon }: NavLinkItemProps) {
   const registry = useContext(RegistryContext);
   const { pathname } = useLocation();
-  const route = ROUTE_TABLE.find((r) => r.path === to);
-  const warm = () => route && registry?.preload(route.remote, route.module);
+  const warm = () => warmRoute(registry, to);
   const active = pathname === to || alsoActiveOn.includes(pathname);
   return (
     <Link
@@ -35,7 +34,7 @@ export function NavLinkItem({ to, label, alsoActiveOn = [], className, activeCla
   );
 }
 
-export interface NavTab {
+interface NavTab {
   to: string;
   label: string;
   alsoActiveOn?: readonly string[];

@@ -33,9 +33,9 @@ export function SuperAdminLayout() {
     <div className={styles.adminShell}>
       <aside className={styles.sideMenu}>
         <div className={styles.sideBrand}>
-          <Logo label="Home" />
+          <Logo label={MESSAGES.shell.home} />
         </div>
-        <nav aria-label="Back office">
+        <nav aria-label={MESSAGES.shell.backOfficeNav}>
           <ul className={styles.sideList}>
             {SIDE_MENU.map((t) => (
               <li key={t.to}>
@@ -55,7 +55,7 @@ export function SuperAdminLayout() {
         {!hideTopBar && (
           <header className={styles.topBar}>
             {!hideNav ? (
-              <TabNav label="Sections" tabs={SUPER_ADMIN_TABS} className={styles.topTabs} tabClassName={styles.tab} activeClassName={styles.tabActive} />
+              <TabNav label={MESSAGES.shell.backOfficeTabs} tabs={SUPER_ADMIN_TABS} className={styles.topTabs} tabClassName={styles.tab} activeClassName={styles.tabActive} />
             ) : (
               <span />
             )}

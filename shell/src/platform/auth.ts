@@ -8,7 +8,7 @@ import {
   type Session,
 } from '@portal/shared-contracts';
 
-export interface SignInDeps {
+interface SignInDeps {
   api: ApiClient;
   /** Stores the session (in localStorage when `remember`, else sessionStorage) and publishes it. */
   store(session: Session, remember: boolean): void;

@@ -13,7 +13,7 @@ import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
-import { isPublicPath } from '../routes/public-paths';
+import { isPublicPath } from '../routes/route-table';
 import { runSignIn } from './auth';
 import type { ShellServices } from './shell-services';
 

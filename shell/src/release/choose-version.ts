@@ -9,7 +9,7 @@ import {
 } from '@portal/shared-contracts';
 
 /** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
-export interface Audience {
+interface Audience {
   key: string;
   companyId?: string | null;
 }
@@ -18,7 +18,7 @@ export interface Audience {
  * FNV-1a (32 bit). Not cryptographic: it only needs to spread ids evenly and give the same answer
  * on every load and in every browser, which Math.random or a salted hash would not.
  */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -35,12 +35,12 @@ export function bucketOf(key: string, remote: RemoteId): number {
   return fnv1a(`${remote}:${key}`) % 100;
 }
 
-export function isCompatible(build: Pick<BuildRef, 'contractsVersion'>, shellContractsVersion: string): boolean {
+function isCompatible(build: Pick<BuildRef, 'contractsVersion'>, shellContractsVersion: string): boolean {
   const major = contractsMajor(build.contractsVersion);
   return Number.isFinite(major) && major === contractsMajor(shellContractsVersion);
 }
 
-export interface Choice {
+interface Choice {
   resolved: ResolvedRemote | null;
   /** The stable build to fall back to when a canary fails to load (null when the choice is stable). */
   fallback: ResolvedRemote | null;
@@ -99,7 +99,7 @@ export function chooseVersion(
   return { resolved: stable, fallback: null, warnings };
 }
 
-export interface ReleaseChoice {
+interface ReleaseChoice {
   resolved: Partial<Record<RemoteId, ResolvedRemote>>;
   fallbacks: Partial<Record<RemoteId, ResolvedRemote>>;
   warnings: string[];

@@ -1,21 +1,19 @@
+import { MESSAGES } from '@portal/shared-contracts';
 import styles from './override-banner.module.css';
 
-export interface OverrideBannerProps {
+interface OverrideBannerProps {
   overrides: readonly { remote: string; entry: string }[];
   /** Overrides this deployment does not accept: said out loud, never loaded. */
   refused?: readonly { remote: string; entry: string }[];
   onReset: () => void;
 }
 
-export const REFUSED_OVERRIDE_TEXT = (remote: string, entry: string) =>
-  `Override of ${remote} to ${entry} refused: this portal accepts overrides only to localhost and the origins its deployment allows.`;
-
 /** Always visible while any remote is overridden, so nobody mistakes a dev build for the release. */
 export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBannerProps) {
   if (overrides.length === 0 && refused.length === 0) return null;
   return (
     <div className={styles.banner} role="status">
-      <span className={styles.label}>Development override</span>
+      <span className={styles.label}>{MESSAGES.shell.overrideBanner}</span>
       {overrides.length > 0 && (
         <ul className={styles.list}>
           {overrides.map((o) => (
@@ -29,13 +27,13 @@ export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBan
         <ul className={styles.list} role="alert">
           {refused.map((o) => (
             <li key={o.remote} className={styles.refused}>
-              {REFUSED_OVERRIDE_TEXT(o.remote, o.entry)}
+              {MESSAGES.shell.overrideRefused(o.remote, o.entry)}
             </li>
           ))}
         </ul>
       )}
       <button type="button" className={styles.reset} onClick={onReset}>
-        Reset overrides
+        {MESSAGES.shell.resetOverrides}
       </button>
     </div>
   );

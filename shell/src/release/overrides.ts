@@ -7,33 +7,33 @@ import { REMOTE_IDS, type RemoteId, type ResolvedRemote } from '@portal/shared-c
  * Only loopback origins and the deployment's `overrideOrigins` are accepted, so a crafted link
  * cannot make a user's portal run code from an arbitrary host.
  */
-export const OVERRIDES_KEY = 'portal.remoteOverrides';
+const OVERRIDES_KEY = 'portal.remoteOverrides';
 
 export type Overrides = Partial<Record<RemoteId, string>>;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** The manifest URL for an override value: a full URL, or an origin to which `/mf-manifest.json` is added. */
-export function normaliseEntry(value: string): string | null {
-  let url: URL;
+/** The value as an http(s) URL, or null for anything else. */
+function httpUrl(value: string): URL | null {
   try {
-    url = new URL(value);
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+}
+
+/** The manifest URL for an override value: a full URL, or an origin to which `/mf-manifest.json` is added. */
+export function normaliseEntry(value: string): string | null {
+  const url = httpUrl(value);
+  if (!url) return null;
   if (url.pathname === '/' || url.pathname === '') url.pathname = '/mf-manifest.json';
   return url.href;
 }
 
 export function isAllowedOverride(entry: string, allowedOrigins: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(entry);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const url = httpUrl(entry);
+  if (!url) return false;
   if (LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')) return true;
   return allowedOrigins.some((o) => {
     try {

@@ -2,7 +2,7 @@ import { MESSAGES, REMOTES, type RemoteId } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui';
 import styles from './feature-unavailable.module.css';
 
-export interface FeatureUnavailableProps {
+interface FeatureUnavailableProps {
   remote: RemoteId;
   onRetry: () => void;
   /** Header widgets: one line, no card, so the header keeps its shape. */

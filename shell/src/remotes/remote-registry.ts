@@ -40,7 +40,17 @@ export class RemoteLoadError extends Error {
   }
 }
 
-export type RemoteModule = { default: unknown } & Record<string, unknown>;
+type RemoteModule = { default: unknown } & Record<string, unknown>;
+
+/** The build each remote container on the page says it is (stamped at build time), by MF name. */
+export function loadedBuilds(): Record<string, string> {
+  return { ...(globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__ };
+}
+
+/** The build a remote's container says it is, once it has run on the page. */
+export function loadedBuild(remote: RemoteId): string | undefined {
+  return loadedBuilds()[REMOTES[remote].mfName];
+}
 
 /**
  * Which build of each remote this page uses, and the only way the shell loads a remote module.
@@ -136,28 +146,29 @@ export class RemoteRegistry {
   }
 
   async load(remote: RemoteId, module: string): Promise<RemoteModule> {
-    const choice = this.resolved[remote];
-    if (!choice) throw new RemoteUnavailableError(remote);
-    const id = `${REMOTES[remote].mfName}/${module}`;
+    if (!this.resolved[remote]) throw new RemoteUnavailableError(remote);
     try {
-      const mod = await this.runtime.loadRemote<RemoteModule>(id);
-      if (!mod) throw new Error(`${id} answered no module`);
-      this.loaded.add(remote);
-      return mod;
+      return await this.loadCurrent(remote, module);
     } catch (error) {
       // A failing canary must not cost the user the feature: the stable build is still good.
       if (this.fallBack(remote, `failed to load (${error instanceof Error ? error.message : String(error)})`)) {
         try {
-          const mod = await this.runtime.loadRemote<RemoteModule>(id);
-          if (!mod) throw new Error(`${id} answered no module`);
-          this.loaded.add(remote);
-          return mod;
+          return await this.loadCurrent(remote, module);
         } catch (again) {
           throw new RemoteLoadError(remote, module, again);
         }
       }
       throw new RemoteLoadError(remote, module, error);
     }
+  }
+
+  /** The module from the remote's currently registered container. */
+  private async loadCurrent(remote: RemoteId, module: string): Promise<RemoteModule> {
+    const id = `${REMOTES[remote].mfName}/${module}`;
+    const mod = await this.runtime.loadRemote<RemoteModule>(id);
+    if (!mod) throw new Error(`${id} answered no module`);
+    this.loaded.add(remote);
+    return mod;
   }
 
   /** Forgets a failed attempt (cached manifest, entry script) so Retry really fetches again. */

@@ -1,9 +1,9 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import { REMOTES, type RemoteId, type RemoteSlotProps } from '@portal/shared-contracts';
+import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts';
 import { Spinner } from '@portal/shared-ui';
 import { FeatureUnavailable } from './feature-unavailable';
-import { RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
+import { loadedBuild, RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
 import styles from './remote-slot.module.css';
 
 export const RegistryContext = createContext<RemoteRegistry | null>(null);
@@ -57,14 +57,7 @@ function forget(registry: RemoteRegistry, remote: RemoteId, module: string, gene
   lazyCache.get(registry)?.delete(`${remote}/${module}#${generation}`);
 }
 
-/** The build a remote's container says it is (stamped at build time), once it has run on the page. */
-export function loadedBuild(remote: RemoteId): string | undefined {
-  return (globalThis as { __PORTAL_BUILDS__?: Record<string, string> }).__PORTAL_BUILDS__?.[REMOTES[remote].mfName];
-}
-
-
-
-export interface ShellRemoteSlotProps extends RemoteSlotProps {
+interface ShellRemoteSlotProps extends RemoteSlotProps {
   /** Header widgets use the one-line form of the unavailable panel. */
   compact?: boolean;
   /** Shown while the module loads (a centred spinner by default; nothing for compact slots). */

@@ -11,38 +11,26 @@ function AliasRedirect({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
-const byArea = (area: Area) => ROUTE_TABLE.filter((r) => r.area === area);
-
 function routeElement(r: RemoteRoute) {
   const page = <RouteRemote route={r} />;
   return r.path === '/' ? <LoginRedirect>{page}</LoginRedirect> : page;
 }
 
+/** The routes of one area of the table, as <Route>s. */
+const routesOf = (area: Area) =>
+  ROUTE_TABLE.filter((r) => r.area === area).map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />);
+
 /** The full hash-route table of both documents; the shell owns only layouts, guards and the 404. */
 export function AppRoutes() {
   return (
     <Routes>
-      {byArea('public').map((r) => (
-        <Route key={r.path} path={r.path} element={routeElement(r)} />
-      ))}
-      <Route element={<RequireArea area="setup" />}>
-        {byArea('setup').map((r) => (
-          <Route key={r.path} path={r.path} element={routeElement(r)} />
-        ))}
-      </Route>
+      {routesOf('public')}
+      <Route element={<RequireArea area="setup" />}>{routesOf('setup')}</Route>
       <Route element={<RequireArea area="employer" />}>
-        <Route element={<EmployerLayout />}>
-          {byArea('employer').map((r) => (
-            <Route key={r.path} path={r.path} element={routeElement(r)} />
-          ))}
-        </Route>
+        <Route element={<EmployerLayout />}>{routesOf('employer')}</Route>
       </Route>
       <Route element={<RequireArea area="superAdmin" />}>
-        <Route element={<SuperAdminLayout />}>
-          {byArea('superAdmin').map((r) => (
-            <Route key={r.path} path={r.path} element={routeElement(r)} />
-          ))}
-        </Route>
+        <Route element={<SuperAdminLayout />}>{routesOf('superAdmin')}</Route>
       </Route>
       {nestedAliases().map((a) => (
         <Route key={a.from} path={a.from} element={<AliasRedirect to={a.to} />} />

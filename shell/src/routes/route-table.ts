@@ -69,6 +69,12 @@ export function nestedAliases(): { from: string; to: string }[] {
   return out;
 }
 
-export function routeFor(remote: RemoteId, module: string): RemoteRoute | undefined {
-  return ROUTE_TABLE.find((r) => r.remote === remote && r.module === module);
+/** The route drawn at exactly this path (the nav links' targets). */
+export function routeAt(path: string): RemoteRoute | undefined {
+  return ROUTE_TABLE.find((r) => r.path === path);
+}
+
+/** Routes anyone may open (document 2 route table); everything else needs a session. */
+export function isPublicPath(pathname: string): boolean {
+  return routeAt(pathname)?.area === 'public';
 }
