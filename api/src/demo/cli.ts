@@ -1,17 +1,21 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createApiContext } from '../create-context';
-import { companies } from '../db/schema';
+import { companies, incentives } from '../db/schema';
 import { loadApiConfig } from '../env';
 import { seedDemoEmployees } from './employees';
+import { seedDemoInsights } from './insights';
 
 /**
  * Demo employees for benchmarks and demos, on the configured database (DATA_DIR's PGlite, or
  * DATABASE_URL):
  *
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 100000 [--company <id>] [--seed 7]
+ *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 10000 --trips 1000000 [--feedback 5000]
  *
- * Without --company a new company is created (and its id printed). Stop the api first when it
+ * With --trips, the company also gets journey groups, a year of trips among its employees (the
+ * ones created now and those it had) and feedback. Without --company a new company is created
+ * (with an incentive, and its id printed). Stop the api first when it
  * uses PGlite: one process per data folder.
  */
 const { values } = parseArgs({
@@ -20,12 +24,20 @@ const { values } = parseArgs({
     company: { type: 'string' },
     seed: { type: 'string', default: '1' },
     password: { type: 'string' },
+    trips: { type: 'string', default: '0' },
+    feedback: { type: 'string' },
   },
 });
 
 const count = Number(values.employees);
 if (!Number.isInteger(count) || count < 0) {
   console.error('--employees must be a whole number');
+  process.exit(2);
+}
+const tripCount = Number(values.trips);
+const feedbackCount = values.feedback === undefined ? undefined : Number(values.feedback);
+if (!Number.isInteger(tripCount) || tripCount < 0 || (feedbackCount !== undefined && (!Number.isInteger(feedbackCount) || feedbackCount < 0))) {
+  console.error('--trips and --feedback must be whole numbers');
   process.exit(2);
 }
 
@@ -39,6 +51,7 @@ try {
       .values({ name: `Benchmark Commuters ${new Date().toISOString().slice(0, 10)}`, email: 'bench@example.com', phoneNumber: '0113 496 0000', signUpState: 3 })
       .returning({ id: companies.id });
     companyId = c!.id;
+    await ctx.db.insert(incentives).values({ companyId, numberOfTrips: 20, numberOfTripsRewards: 'An extra half day of leave', numberOfMiles: 250, numberOfMilesRewards: 'A 20 GBP voucher' });
     console.log(`company created: ${companyId}`);
   }
   const started = performance.now();
@@ -47,6 +60,14 @@ try {
   await ctx.db.execute(sql`analyze users`);
   await ctx.db.execute(sql`analyze vehicles`);
   console.log(JSON.stringify({ companyId, ...result, ms: Math.round(ms), database: ctx.database.kind }));
+  if (tripCount > 0) {
+    const t0 = performance.now();
+    const insights = await seedDemoInsights(ctx.db, { companyId, trips: tripCount, seed: values.seed, ...(feedbackCount !== undefined ? { feedback: feedbackCount } : {}) });
+    for (const table of ['trips', 'trip_passengers', 'journey_groups', 'journey_group_members', 'feedbacks', 'employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats']) {
+      await ctx.db.execute(sql`analyze ${sql.identifier(table)}`);
+    }
+    console.log(JSON.stringify({ companyId, ...insights, ms: Math.round(performance.now() - t0) }));
+  }
 } finally {
   await ctx.close();
 }

@@ -93,7 +93,7 @@ export interface SeedDemoEmployeesResult {
 }
 
 /** mulberry32 over a 32-bit state derived from the seed text: small, fast, good enough for demo data. */
-function prng(seedText: string): () => number {
+export function prng(seedText: string): () => number {
   let a = createHash('sha256').update(seedText).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;

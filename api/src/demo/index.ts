@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { seedDemoCompanies, type DemoCompaniesResult } from './companies';
 import { seedDemoEmployees } from './employees';
+import { seedDemoInsights, type SeedDemoInsightsResult } from './insights';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCompanies } from './companies';
 
@@ -11,25 +12,32 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoCompanies } from './companies';
  */
 const DEMO_EMPLOYEES: Record<DemoCompaniesResult['companies'][number]['key'], number> = { greenway: 60, riverside: 20, northgate: 20 };
 
+/** A year of lift sharing: trips per demo employee, enough for a dashboard with a story. */
+const DEMO_TRIPS_PER_EMPLOYEE = 40;
+
 export interface DemoOptions {
   /** Employees created for every demo company, overriding `DEMO_EMPLOYEES` (0 for none). */
   employeesPerCompany?: number;
 }
 
 /**
- * The portal's demo data: companies and employer logins (printed once), then employees for each
- * demo company. Idempotent: an existing demo set is left as it is, employees included.
+ * The portal's demo data: companies and employer logins (printed once), then employees, journey
+ * groups, trips and feedback for each demo company. Idempotent: an existing demo set is left as
+ * it is, employees included.
  */
 export async function seedDemo(ctx: { db: Db; log: Logger }, options: DemoOptions = {}): Promise<DemoCompaniesResult> {
   const result = await seedDemoCompanies(ctx.db, { log: ctx.log });
   if (!result.created) return result;
   const counts: Record<string, number> = {};
+  const insights: Record<string, SeedDemoInsightsResult> = {};
   for (const c of result.companies) {
     const count = options.employeesPerCompany ?? DEMO_EMPLOYEES[c.key];
     if (count <= 0) continue;
     await seedDemoEmployees(ctx.db, { companyId: c.id, count, seed: c.key });
     counts[c.key] = count;
+    // Journey groups, a year of trips and feedback from those employees.
+    insights[c.key] = await seedDemoInsights(ctx.db, { companyId: c.id, trips: count * DEMO_TRIPS_PER_EMPLOYEE, seed: c.key });
   }
-  if (Object.keys(counts).length) ctx.log.info({ employees: counts }, 'demo employees created');
+  if (Object.keys(counts).length) ctx.log.info({ employees: counts, insights }, 'demo employees created');
   return result;
 }

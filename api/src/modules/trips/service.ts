@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
 import type { AuthUser } from '../accounts/sessions';
-import { monthOf } from '../insights/period';
+import { rollUp } from './rollups';
 
 const DAY_MS = 86_400_000;
 
@@ -68,7 +68,7 @@ function sameTrip(stored: Trip, body: NormalTrip): Trip {
   return stored;
 }
 
-interface NormalTrip {
+export interface NormalTrip {
   clientTripId: string;
   startedAt: Date;
   hundredths: number;
@@ -111,62 +111,6 @@ async function checkPeople(tx: Tx, companyId: string, trip: NormalTrip): Promise
     const [g] = await rows<{ id: string }>(tx, sql`select id from journey_groups where id = ${trip.journeyGroupId} and company_id = ${companyId}`);
     if (!g) throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
   }
-}
-
-/**
- * Adds the trip to every roll-up, in the trip's transaction. Rows are always locked in the same
- * order (employee rows by id, then totals by id, then the group's, then the company's), so two
- * trips sharing people wait for each other but never deadlock.
- */
-async function rollUp(tx: Tx, companyId: string, driverId: string, trip: NormalTrip): Promise<void> {
-  const month = monthOf(trip.startedAt);
-  const h = trip.hundredths;
-  const people = [
-    { id: driverId.toLowerCase(), d: 1, p: 0, dh: h, ph: 0 },
-    ...trip.passengerIds.map((id) => ({ id, d: 0, p: 1, dh: 0, ph: h })),
-  ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const people$ = sql`json_to_recordset(${JSON.stringify(people)}::json) as x(id uuid, d int, p int, dh bigint, ph bigint)`;
-  const added = await rows<{ inserted: boolean }>(
-    tx,
-    sql`insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
-      select ${companyId}, ${month}::date, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
-      on conflict (company_id, month, employee_id) do update set
-        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
-      returning (xmax = 0) as inserted`,
-  );
-  const newParticipants = added.filter((r) => r.inserted).length;
-  await tx.execute(
-    sql`insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
-      select ${companyId}, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
-      on conflict (company_id, employee_id) do update set
-        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
-  );
-  const passengerHundredths = h * trip.passengerIds.length;
-  if (trip.journeyGroupId) {
-    await tx.execute(
-      sql`insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
-        values (${companyId}, ${month}::date, ${trip.journeyGroupId}, 1, ${h}, ${passengerHundredths})
-        on conflict (company_id, month, group_id) do update set
-          trips = s.trips + 1,
-          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
-          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
-    );
-  }
-  await tx.execute(
-    sql`insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
-      values (${companyId}, ${month}::date, 1, ${h}, ${passengerHundredths}, ${newParticipants})
-      on conflict (company_id, month) do update set
-        trips = s.trips + 1,
-        distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
-        participants = s.participants + excluded.participants`,
-  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { MESSAGES, tripSchema } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test-support';
 import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../insights/test-world';
+import { rebuildRollups } from './rollups';
 
 const t = useTestApp();
 
@@ -153,6 +154,28 @@ describe('POST /api/trips', () => {
   it('accepts a start a little ahead of the server clock and a trip 89 days old', async () => {
     expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: new Date(Date.now() + 60_000).toISOString() })).statusCode).toBe(201);
     expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 89 * 86_400_000).toISOString() })).statusCode).toBe(201);
+  });
+
+  it('keeps the same roll-ups trip by trip as a rebuild from the trips computes', async () => {
+    const db = t.ctx.db;
+    const [group] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name) values (${w.acme}, 'North') returning id`);
+    const lastMonth = new Date(Date.now() - 35 * 86_400_000).toISOString();
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.sue.id], distanceMiles: 12.5, journeyGroupId: group!.id, startedAt: lastMonth });
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 3.25 });
+    await postTrip(t.app, w.sue.token, { passengerIds: [w.dan.id], distanceMiles: 7, journeyGroupId: group!.id });
+    const snapshot = async () => {
+      const read = (table: string, order: string) => rows(db, sql`select * from ${sql.identifier(table)} order by ${sql.raw(order)}`);
+      return {
+        employees: await read('employee_monthly_stats', 'month, employee_id'),
+        totals: await read('employee_trip_totals', 'employee_id'),
+        groups: await read('journey_group_monthly_stats', 'month, group_id'),
+        company: await read('company_monthly_stats', 'month'),
+      };
+    };
+    const incremental = await snapshot();
+    expect(incremental.company).toHaveLength(2);
+    await rebuildRollups(db, w.acme);
+    expect(JSON.parse(JSON.stringify(await snapshot()))).toEqual(JSON.parse(JSON.stringify(incremental)));
   });
 
   it('is for approved employees only', async () => {

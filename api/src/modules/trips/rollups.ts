@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/sql';
+import { monthOf } from '../insights/period';
+import type { NormalTrip } from './service';
+
+/**
+ * The roll-ups every insight reads: per employee and month, per employee over all time, per
+ * journey group and month, per company and month. A recorded trip adds itself in its own
+ * transaction (`rollUp`); bulk loads (demo data) insert trips and rebuild them (`rebuildRollups`).
+ */
+
+/**
+ * Adds the trip to every roll-up, in the trip's transaction. Rows are always locked in the same
+ * order (employee rows by id, then totals by id, then the group's, then the company's), so two
+ * trips sharing people wait for each other but never deadlock.
+ */
+export async function rollUp(tx: Tx, companyId: string, driverId: string, trip: NormalTrip): Promise<void> {
+  const month = monthOf(trip.startedAt);
+  const h = trip.hundredths;
+  const people = [
+    { id: driverId.toLowerCase(), d: 1, p: 0, dh: h, ph: 0 },
+    ...trip.passengerIds.map((id) => ({ id, d: 0, p: 1, dh: 0, ph: h })),
+  ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const people$ = sql`json_to_recordset(${JSON.stringify(people)}::json) as x(id uuid, d int, p int, dh bigint, ph bigint)`;
+  const added = await rows<{ inserted: boolean }>(
+    tx,
+    sql`insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+      select ${companyId}, ${month}::date, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
+      on conflict (company_id, month, employee_id) do update set
+        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
+        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
+        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+      returning (xmax = 0) as inserted`,
+  );
+  const newParticipants = added.filter((r) => r.inserted).length;
+  await tx.execute(
+    sql`insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+      select ${companyId}, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
+      on conflict (company_id, employee_id) do update set
+        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
+        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
+        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
+  );
+  const passengerHundredths = h * trip.passengerIds.length;
+  if (trip.journeyGroupId) {
+    await tx.execute(
+      sql`insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
+        values (${companyId}, ${month}::date, ${trip.journeyGroupId}, 1, ${h}, ${passengerHundredths})
+        on conflict (company_id, month, group_id) do update set
+          trips = s.trips + 1,
+          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
+    );
+  }
+  await tx.execute(
+    sql`insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      values (${companyId}, ${month}::date, 1, ${h}, ${passengerHundredths}, ${newParticipants})
+      on conflict (company_id, month) do update set
+        trips = s.trips + 1,
+        distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
+        participants = s.participants + excluded.participants`,
+  );
+}
+
+/** The UTC month of a trip's start, as SQL. */
+const TRIP_MONTH = sql`date_trunc('month', t.started_at at time zone 'UTC')::date`;
+
+/**
+ * Recomputes a company's roll-ups from its trips, in one transaction: what `rollUp` keeps trip by
+ * trip, in bulk. Participants of a month are then the employees still on record.
+ */
+export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const table of ['employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats']) {
+      await tx.execute(sql`delete from ${sql.identifier(table)} where company_id = ${companyId}`);
+    }
+    await tx.execute(sql`
+      insert into employee_monthly_stats (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+      select ${companyId}, x.month, x.employee_id, sum(x.d), sum(x.p), sum(x.dh), sum(x.ph)
+      from (
+        select ${TRIP_MONTH} as month, t.driver_id as employee_id, 1 as d, 0 as p, t.distance_hundredths as dh, 0 as ph
+        from trips t where t.company_id = ${companyId} and t.driver_id is not null
+        union all
+        select ${TRIP_MONTH}, tp.passenger_id, 0, 1, 0, t.distance_hundredths
+        from trips t join trip_passengers tp on tp.trip_id = t.id where t.company_id = ${companyId}
+      ) x
+      group by x.month, x.employee_id`);
+    await tx.execute(sql`
+      insert into employee_trip_totals (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+      select ${companyId}, s.employee_id, sum(s.trips_as_driver), sum(s.trips_as_passenger), sum(s.driver_hundredths), sum(s.passenger_hundredths)
+      from employee_monthly_stats s where s.company_id = ${companyId}
+      group by s.employee_id`);
+    await tx.execute(sql`
+      insert into journey_group_monthly_stats (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
+      select ${companyId}, ${TRIP_MONTH}, t.journey_group_id, count(*), sum(t.distance_hundredths), sum(t.distance_hundredths * t.passenger_count)
+      from trips t where t.company_id = ${companyId} and t.journey_group_id is not null
+      group by 2, t.journey_group_id`);
+    await tx.execute(sql`
+      insert into company_monthly_stats (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      select ${companyId}, m.month, m.trips, m.distance_hundredths, m.passenger_hundredths,
+        (select count(*) from employee_monthly_stats s where s.company_id = ${companyId} and s.month = m.month)
+      from (
+        select ${TRIP_MONTH} as month, count(*) as trips, sum(t.distance_hundredths) as distance_hundredths,
+          sum(t.distance_hundredths * t.passenger_count) as passenger_hundredths
+        from trips t where t.company_id = ${companyId}
+        group by 1
+      ) m`);
+  });
+}
