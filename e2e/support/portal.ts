@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES, type RemoteId } from '@portal/shared-contracts';
+import { CSRF_HEADER, MESSAGES, REMOTE_IDS, REMOTES, ROUTES, type RemoteId } from '@portal/shared-contracts';
+import { REPO_ROOT } from './portal-process';
 
 export { SUPERADMIN } from './portal-process';
 
@@ -121,12 +124,37 @@ export async function readResetLink(request: APIRequestContext, email: string, t
   throw new Error(`no reset link for ${email} in the outbox or the portal log`);
 }
 
-/** The remotes /release.json releases, so a journey can expect a page or its "unavailable" panel. */
+/** The remotes this repository has (an mfe-* folder with its package.json), written or not yet. */
+function repositoryRemotes(): RemoteId[] {
+  return REMOTE_IDS.filter((id) => existsSync(path.join(REPO_ROOT, id, 'package.json')));
+}
+
+/**
+ * The remotes /release.json releases, so a journey can expect a page or its "unavailable" panel.
+ * `pnpm build` builds every remote of the repository and the global setup releases every build, so a
+ * remote of the repository missing here fails the journey: it is a broken run, not a reason to check less.
+ */
 export async function releasedRemotes(request: APIRequestContext): Promise<Set<RemoteId>> {
   const res = await request.get('/release.json');
   expect(res.ok()).toBe(true);
   const manifest = (await res.json()) as { remotes: Partial<Record<RemoteId, unknown>> };
-  return new Set(Object.keys(manifest.remotes) as RemoteId[]);
+  const released = new Set(Object.keys(manifest.remotes) as RemoteId[]);
+  const unreleased = repositoryRemotes().filter((id) => !released.has(id));
+  expect(unreleased, 'remotes of the repository missing from /release.json: run "pnpm build" before the journeys').toEqual([]);
+  return released;
+}
+
+/**
+ * Serves this page a /release.json without `remote`, as a portal that never released it would:
+ * the shell then treats the remote as not released, whatever the run built.
+ */
+export async function withholdRelease(page: Page, remote: RemoteId): Promise<void> {
+  await page.route('**/release.json', async (route) => {
+    const response = await route.fetch();
+    const manifest = (await response.json()) as { remotes: Partial<Record<RemoteId, unknown>> };
+    delete manifest.remotes[remote];
+    await route.fulfill({ response, json: manifest });
+  });
 }
 
 /** A route drawn by `remote`: its page when released, otherwise the panel naming the feature. */

@@ -118,7 +118,7 @@ export async function signedInPage(browser: Browser, admin: CompanyAdmin): Promi
   // Wait for the post-login routing to land (a set-up company goes to the dashboard), so that it
   // cannot overtake the journey's own navigation.
   await expectRoute(page, ROUTES.mainPage);
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
   return page;
 }
 

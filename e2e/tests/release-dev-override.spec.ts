@@ -36,7 +36,7 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     const manifest = await fetch(`http://localhost:${port}/mf-manifest.json`, { headers: { origin: portalUrl() } });
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     await page.goto(link);
-    const banner = page.getByRole('status').filter({ hasText: 'Development override' });
+    const banner = page.getByRole('status').filter({ hasText: MESSAGES.shell.overrideBanner });
     await expect(banner).toContainText('mfe-auth');
     await expect(banner).toContainText(`http://localhost:${port}/mf-manifest.json`);
     await expect(page.getByText(SUBTITLE)).toBeVisible({ timeout: 30_000 });
@@ -54,7 +54,7 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
 
     // ---- one click back to the release
-    await banner.getByRole('button', { name: 'Reset overrides' }).click();
+    await banner.getByRole('button', { name: MESSAGES.shell.resetOverrides }).click();
     await expect(page.getByText(SUBTITLE)).toBeVisible();
     await expect(banner).toHaveCount(0);
   } finally {
