@@ -380,6 +380,16 @@ export const emissionFactors = pgTable(
   ],
 );
 
+/** An employee's part in trips: as driver, as passenger, and both (what the ranking orders by). */
+const participationCounters = () => ({
+  tripsAsDriver: integer('trips_as_driver').notNull().default(0),
+  tripsAsPassenger: integer('trips_as_passenger').notNull().default(0),
+  driverHundredths: bigint('driver_hundredths', { mode: 'number' }).notNull().default(0),
+  passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
+  totalTrips: integer('total_trips').generatedAlwaysAs(sql`trips_as_driver + trips_as_passenger`),
+  totalHundredths: bigint('total_hundredths', { mode: 'number' }).generatedAlwaysAs(sql`driver_hundredths + passenger_hundredths`),
+});
+
 /** Per employee and month: what the participation ranking, the qualifiers and the exports read. */
 export const employeeMonthlyStats = pgTable(
   'employee_monthly_stats',
@@ -391,12 +401,7 @@ export const employeeMonthlyStats = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tripsAsDriver: integer('trips_as_driver').notNull().default(0),
-    tripsAsPassenger: integer('trips_as_passenger').notNull().default(0),
-    driverHundredths: bigint('driver_hundredths', { mode: 'number' }).notNull().default(0),
-    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
-    totalTrips: integer('total_trips').generatedAlwaysAs(sql`trips_as_driver + trips_as_passenger`),
-    totalHundredths: bigint('total_hundredths', { mode: 'number' }).generatedAlwaysAs(sql`driver_hundredths + passenger_hundredths`),
+    ...participationCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.month, t.employeeId] }),
@@ -418,12 +423,7 @@ export const employeeTripTotals = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    tripsAsDriver: integer('trips_as_driver').notNull().default(0),
-    tripsAsPassenger: integer('trips_as_passenger').notNull().default(0),
-    driverHundredths: bigint('driver_hundredths', { mode: 'number' }).notNull().default(0),
-    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull().default(0),
-    totalTrips: integer('total_trips').generatedAlwaysAs(sql`trips_as_driver + trips_as_passenger`),
-    totalHundredths: bigint('total_hundredths', { mode: 'number' }).generatedAlwaysAs(sql`driver_hundredths + passenger_hundredths`),
+    ...participationCounters(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.employeeId] }),

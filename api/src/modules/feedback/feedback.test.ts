@@ -2,21 +2,19 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, feedbackPageSchema } from '@portal/shared-contracts';
 import { json, useTestApp } from '../../test-support';
-import { makeCompany, makeEmployee, makeEmployer } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee } from '../insights/test-world';
 
 const t = useTestApp();
 
-let w: { acme: string; boss: string; rival: string; ann: { id: string; token: string }; bob: { id: string; token: string }; pending: string };
+let w: { acme: string; globex: string; boss: string; rival: string; ann: { id: string; token: string }; bob: { id: string; token: string }; pending: string };
 
 beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
-  const acme = await makeCompany(db, 'Acme');
-  const globex = await makeCompany(db, 'Globex');
+  const companies = await acmeAndGlobex(db, { acmeRole: 'Admin' });
+  const { acme } = companies;
   w = {
-    acme,
-    boss: (await makeEmployer(db, acme, 'boss@acme.test', 'Admin')).token,
-    rival: (await makeEmployer(db, globex, 'boss@globex.test')).token,
+    ...companies,
     ann: await makeEmployee(db, acme, 'Ann', 'Archer'),
     bob: await makeEmployee(db, acme, 'Bob', 'Baker'),
     pending: (await makeEmployee(db, acme, 'Pen', 'Pending', { approved: false })).token,

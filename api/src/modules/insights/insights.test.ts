@@ -11,7 +11,7 @@ import {
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test-support';
-import { dropAddedFactors, makeCompany, makeEmployee, makeEmployer, monthFromNow, postTrip, tokenFor } from './test-world';
+import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, tokenFor } from './test-world';
 
 const t = useTestApp();
 
@@ -30,15 +30,11 @@ beforeEach(async () => {
   await t.reset();
   await dropAddedFactors(t.ctx.db);
   const db = t.ctx.db;
-  const acme = await makeCompany(db, 'Acme', { numberOfTrips: 2, numberOfMiles: 30 });
-  const globex = await makeCompany(db, 'Globex', { numberOfTrips: 1, numberOfMiles: 1 });
+  const companies = await acmeAndGlobex(db, { acmeIncentive: { numberOfTrips: 2, numberOfMiles: 30 } });
   const [root] = await rows<{ id: string }>(db, sql`select id from users where role = 'SuperAdmin'`);
-  const person = (first: string, o = {}) => makeEmployee(db, acme, first, 'Smith', o);
+  const person = (first: string, o = {}) => makeEmployee(db, companies.acme, first, 'Smith', o);
   w = {
-    acme,
-    globex,
-    boss: (await makeEmployer(db, acme, 'boss@acme.test')).token,
-    rival: (await makeEmployer(db, globex, 'boss@globex.test')).token,
+    ...companies,
     root: await tokenFor(db, root!.id),
     p: {
       dan: await person('Dan', { car: true, department: 'Logistics' }),

@@ -26,6 +26,21 @@ export async function makeEmployer(db: Db, companyId: string, email: string, rol
   return { id: u!.id, token: await tokenFor(db, u!.id) };
 }
 
+/** Two companies with a signed-in employer each: Acme (the one under test) and its rival Globex. */
+export async function acmeAndGlobex(
+  db: Db,
+  o: { acmeIncentive?: { numberOfTrips: number; numberOfMiles: number }; acmeRole?: 'Employer' | 'Admin' } = {},
+): Promise<{ acme: string; globex: string; boss: string; rival: string }> {
+  const acme = await makeCompany(db, 'Acme', o.acmeIncentive);
+  const globex = await makeCompany(db, 'Globex', { numberOfTrips: 1, numberOfMiles: 1 });
+  return {
+    acme,
+    globex,
+    boss: (await makeEmployer(db, acme, 'boss@acme.test', o.acmeRole)).token,
+    rival: (await makeEmployer(db, globex, 'boss@globex.test')).token,
+  };
+}
+
 export interface PersonOptions {
   department?: string | null;
   active?: boolean;

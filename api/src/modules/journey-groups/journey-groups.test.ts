@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
 import { json, useTestApp } from '../../test-support';
-import { makeCompany, makeEmployee, makeEmployer, monthFromNow, postTrip } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip } from '../insights/test-world';
 
 const t = useTestApp();
 
@@ -11,13 +11,10 @@ let w: { acme: string; globex: string; boss: string; rival: string; ann: Person;
 beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
-  const acme = await makeCompany(db, 'Acme');
-  const globex = await makeCompany(db, 'Globex');
+  const companies = await acmeAndGlobex(db);
+  const { acme, globex } = companies;
   w = {
-    acme,
-    globex,
-    boss: (await makeEmployer(db, acme, 'boss@acme.test')).token,
-    rival: (await makeEmployer(db, globex, 'boss@globex.test')).token,
+    ...companies,
     ann: await makeEmployee(db, acme, 'Ann', 'Archer'),
     bob: await makeEmployee(db, acme, 'Bob', 'Baker'),
     cat: await makeEmployee(db, acme, 'Cat', 'Cole'),
