@@ -3,7 +3,6 @@ import { LIMITS, MESSAGES, type Page } from '@portal/shared-contracts';
 import type { PagedSearch } from '../hooks/use-paged-search';
 import { Button } from './button';
 import { EmptyState } from './card';
-import { cx } from './cx';
 import { Pagination } from './pagination';
 import { SearchBox } from './search-box';
 import { Spinner } from './spinner';
@@ -46,10 +45,9 @@ export interface PagedListProps<T> {
   errorText: ReactNode;
   /** Shown in the table when the page has no rows. */
   emptyText: ReactNode;
-  /** A line beside the pager about the whole list (e.g. "23 employees"). */
+  /** A line beside the pager about the whole list (e.g. "23 employees"); an empty list says so in the table instead. */
   summary?: (totalCount: number) => ReactNode;
   pagerLabel: string;
-  className?: string;
 }
 
 /** A searchable, paged list: heading with its count, toolbar, table with its loading, error and empty states, "Page X of Y". */
@@ -71,10 +69,9 @@ export function PagedList<T>({
   emptyText,
   summary,
   pagerLabel,
-  className,
 }: PagedListProps<T>) {
   return (
-    <div className={cx(styles.list, className)}>
+    <div className={styles.list}>
       {title ? (
         <header className={styles.header}>
           <h1 className={styles.title}>
@@ -121,7 +118,7 @@ export function PagedList<T>({
             <Table caption={caption} hideCaption columns={columns} rows={page.items} rowKey={rowKey} empty={<EmptyState title={emptyText} />} />
           </div>
           <div className={styles.footer}>
-            {summary ? <span className={styles.summary}>{summary(page.totalCount)}</span> : null}
+            {summary && page.totalCount > 0 ? <span className={styles.summary}>{summary(page.totalCount)}</span> : null}
             <Pagination
               page={page.pageNumber}
               totalPages={page.totalPages}

@@ -46,7 +46,6 @@ export function AllEmployersPage() {
   return (
     <>
       <PagedList
-        className={styles.page}
         title={MESSAGES.labels.allEmployers}
         description={MESSAGES.labels.deactivatedCanReactivate}
         paged={paged}
