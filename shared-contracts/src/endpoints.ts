@@ -7,6 +7,7 @@ import { employers } from './endpoints/employers';
 import { insights } from './endpoints/insights';
 import { journeyGroups } from './endpoints/journey-groups';
 import { mobile } from './endpoints/mobile';
+import { vehicles } from './endpoints/vehicles';
 
 // One file per domain under endpoints/; this module is the table every client and the api read.
 export * from './endpoints/accounts';
@@ -17,9 +18,10 @@ export * from './endpoints/employers';
 export * from './endpoints/insights';
 export * from './endpoints/journey-groups';
 export * from './endpoints/mobile';
+export * from './endpoints/vehicles';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -158,21 +158,74 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
+/**
+ * Where a driver stands (document 2, section 4): approved when both the driver's and the vehicle's
+ * flags are set; otherwise rejected when a super admin rejected the driver since the last
+ * verification or change of details, else pending. The pending list holds pending and rejected rows.
+ */
+export const DRIVER_STATUSES = ['pending', 'rejected', 'approved'] as const;
+export const driverStatusSchema = z.enum(DRIVER_STATUSES);
+export type DriverStatus = z.infer<typeof driverStatusSchema>;
+
+/** A driver: an employee with a registered vehicle (the spec's fields, then ours). */
 export const driverSchema = z.object({
   id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   employeeNumber: z.string(),
+  drivingLicense: z.string().nullable(),
+  /** The driver's own flag; the vehicle's is `vehicle.isVerified`. */
+  isVerified: z.boolean(),
+  vehicle: vehicleSchema,
+  /** Notes of the driver's last verification or rejection. */
+  notes: z.string().nullable(),
+  /** The driver's follow-up date, set by the last driver verification. */
+  followUpDate: isoDateTime.nullable(),
   companyId: idSchema,
   companyName: z.string(),
-  drivingLicense: z.string().nullable(),
-  isVerified: z.boolean(),
-  vehicle: vehicleSchema.nullable(),
-  notes: z.string().nullable(),
-  followUpDate: isoDateTime.nullable(),
+  status: driverStatusSchema,
+  /** Notes and follow-up date of the last vehicle verification. */
+  vehicleNotes: z.string().nullable(),
+  vehicleFollowUpDate: isoDateTime.nullable(),
+  /** The driver's or the vehicle's follow-up date has passed. */
+  followUpDue: z.boolean(),
+  /** When the driver was rejected (null unless `status` is rejected). */
+  rejectedAt: isoDateTime.nullable(),
 });
 export type Driver = z.infer<typeof driverSchema>;
+
+export const DRIVER_HISTORY_KINDS = [
+  'driverVerified',
+  'vehicleVerified',
+  'rejected',
+  'vehicleRegistered',
+  'registrationChanged',
+  'licenceChanged',
+  'vehicleRemoved',
+] as const;
+
+/** One line of a driver's verification history: what happened, who did it and when. */
+export const driverHistoryEntrySchema = z.object({
+  id: idSchema,
+  kind: z.enum(DRIVER_HISTORY_KINDS),
+  notes: z.string().nullable(),
+  /** The follow-up date a verification set. */
+  followUpDate: isoDateTime.nullable(),
+  /** The super admin, or the driver for their own changes; the name stays when the account is gone. */
+  by: z.object({ id: idSchema.nullable(), name: z.string() }),
+  createdAt: isoDateTime,
+});
+export type DriverHistoryEntry = z.infer<typeof driverHistoryEntrySchema>;
+
+/** The caller's own vehicle and licence as the mobile app shows them. */
+export const myDriverSchema = z.object({
+  vehicle: vehicleSchema,
+  drivingLicenseNumber: z.string().nullable(),
+  isDriverVerified: z.boolean(),
+  status: driverStatusSchema,
+});
+export type MyDriver = z.infer<typeof myDriverSchema>;
 
 // ---------------------------------------------------------------- users and admins (document 2)
 export const userListItemSchema = z.object({
@@ -390,9 +443,31 @@ export const tripSchema = z.object({
 });
 export type Trip = z.infer<typeof tripSchema>;
 
+/**
+ * What waits for a super admin: drivers and vehicles to verify (rejected drivers wait for the driver,
+ * not for the admin, so they are not counted), approved drivers whose follow-up is due, and
+ * employers that signed up in the last 7 days.
+ */
+export const NOTIFICATION_KINDS = ['pendingDrivers', 'pendingVehicles', 'followUpsDue', 'newEmployers'] as const;
 export const notificationSummarySchema = z.object({
+  /** The badge: the sum of the counts. */
   count: z.number().int().nonnegative(),
-  items: z.array(z.object({ kind: z.enum(['pendingDriver', 'pendingVehicle', 'newEmployer']), id: idSchema, text: z.string(), createdAt: isoDateTime })),
+  counts: z.object({
+    pendingDrivers: z.number().int().nonnegative(),
+    pendingVehicles: z.number().int().nonnegative(),
+    followUpsDue: z.number().int().nonnegative(),
+    newEmployers: z.number().int().nonnegative(),
+  }),
+  /** One entry per kind with something waiting, for the dropdown. */
+  items: z.array(
+    z.object({
+      kind: z.enum(NOTIFICATION_KINDS),
+      count: z.number().int().positive(),
+      text: z.string(),
+      /** The portal route of the list that shows them, with its filter (`/approved-drivers?followUp=due`). */
+      link: z.string(),
+    }),
+  ),
 });
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;
 
@@ -444,3 +519,5 @@ export const userPageSchema = pageOf(userListItemSchema);
 export type UserPage = z.infer<typeof userPageSchema>;
 export const employerPageSchema = pageOf(employerListItemSchema);
 export type EmployerPage = z.infer<typeof employerPageSchema>;
+export const driverPageSchema = pageOf(driverSchema);
+export type DriverPage = z.infer<typeof driverPageSchema>;

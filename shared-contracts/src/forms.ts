@@ -12,6 +12,9 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const trimmed = () => z.string().trim();
 
+/** ISO 8601 date and time with seconds optional and a zone (Z or +hh:mm); checked only on 40 characters or fewer. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
 // ---------------------------------------------------------------- employer sign-up
 export const signupFormSchema = z
   .object({
@@ -250,24 +253,58 @@ export const rejectDriverFormSchema = z.object({
 });
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
+/**
+ * A follow-up date as the wire carries it: an ISO 8601 date-time with its zone (the picker's
+ * `Date#toISOString()`), so the server never guesses a time zone. Length is checked before the pattern.
+ */
+const followUpDate = (message: string) =>
+  z
+    .string({ error: message })
+    .min(1, message)
+    .max(40, { message, abort: true })
+    .refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), message);
+
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
 export const verifyDriverFormSchema = z.object({
   notes: z.string().trim().max(LIMITS.notesMax).optional().default(''),
-  followUpDate: z
-    .string({ error: MESSAGES.drivers.verifyFollowUp })
-    .min(1, MESSAGES.drivers.verifyFollowUp)
-    .refine((s) => !Number.isNaN(Date.parse(s)), MESSAGES.drivers.verifyFollowUp),
+  followUpDate: followUpDate(MESSAGES.drivers.verifyFollowUp),
 });
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
 export const verifyVehicleFormSchema = z.object({
   notes: z.string({ error: MESSAGES.drivers.verifyVehicle }).trim().min(1, MESSAGES.drivers.verifyVehicle).max(LIMITS.notesMax),
-  followUpDate: z
-    .string({ error: MESSAGES.drivers.verifyVehicle })
-    .min(1, MESSAGES.drivers.verifyVehicle)
-    .refine((s) => !Number.isNaN(Date.parse(s)), MESSAGES.drivers.verifyVehicle),
+  followUpDate: followUpDate(MESSAGES.drivers.verifyVehicle),
 });
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
+
+export const DRIVER_RULES = {
+  /** Drivers one bulk verification may name (MESSAGES.drivers.tooMany states it). */
+  bulkMax: 1000,
+} as const;
+
+/**
+ * The drivers a bulk verification names. Ids are checked by the server, which names every one
+ * that is not a driver (an unknown or malformed id included) rather than failing on its format.
+ */
+const driverIds = () =>
+  z
+    .array(z.string().trim().max(64, MESSAGES.drivers.notFound), { error: MESSAGES.drivers.noneSelected })
+    .min(1, MESSAGES.drivers.noneSelected)
+    .max(DRIVER_RULES.bulkMax, MESSAGES.drivers.tooMany);
+
+/** `POST /api/drivers/approve`: the driver flag of every named driver, all or nothing. */
+export const approveDriversBodySchema = verifyDriverFormSchema.extend({ employeeIds: driverIds() });
+export type ApproveDriversBody = z.infer<typeof approveDriversBodySchema>;
+
+/** `POST /api/vehicles/approve`: the vehicle flag of every named driver, all or nothing. */
+export const approveVehiclesBodySchema = verifyVehicleFormSchema.extend({ employeeIds: driverIds() });
+export type ApproveVehiclesBody = z.infer<typeof approveVehiclesBodySchema>;
+
+/** `POST /api/drivers/reject`. */
+export const rejectDriverBodySchema = rejectDriverFormSchema.extend({
+  employeeId: z.string({ error: MESSAGES.drivers.notFound }).trim().min(1, MESSAGES.drivers.notFound).max(64, MESSAGES.drivers.notFound),
+});
+export type RejectDriverBody = z.infer<typeof rejectDriverBodySchema>;
 
 /** "dd-MM-yyyy HH:mm" for display of a follow-up date. */
 export function formatFollowUp(iso: string): string {
@@ -346,9 +383,6 @@ export const TRIP_RULES = {
   clockSkewMs: 5 * 60_000,
 } as const;
 
-/** ISO 8601 date and time with seconds optional and a zone (Z or +hh:mm); checked only on 40 characters or fewer. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
 /**
  * `POST /api/trips`: the caller is the driver. The retry key is (driver, clientTripId). Who the
  * passengers are, the start's distance from now and the journey group are checked by the server.
@@ -400,3 +434,85 @@ export type JourneyGroupUpdateBody = z.infer<typeof journeyGroupUpdateBodySchema
 /** The company's emission setting: include the well-to-tank factor in CO2 saved (off by default). */
 export const emissionSettingsBodySchema = z.object({ includeWellToTank: z.boolean() });
 export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;
+
+// ---------------------------------------------------------------- the driver's vehicle and licence (the mobile app; ours)
+export const VEHICLE_RULES = {
+  makeMax: 40,
+  modelMax: 40,
+  colorMax: 30,
+  minYear: 1950,
+  /** What may be typed (spaces included) before the registration is even looked at. */
+  registrationInputMax: 10,
+  licenceInputMax: 24,
+} as const;
+
+/**
+ * UK registration numbers, without spaces: current (since 2001, `AB12CDE`), prefix (1983-2001,
+ * `A123BCD`), suffix (1963-1983, `ABC123D`) and dateless (`ABC123`, `123ABC`, Northern Ireland's
+ * `ABZ1234`). Each pattern is anchored and has no nested repetition, so none can backtrack.
+ */
+const REGISTRATION_FORMATS = [
+  { pattern: /^[A-Z]{2}[0-9]{2}[A-Z]{3}$/, split: 4 },
+  { pattern: /^[A-Z][0-9]{1,3}[A-Z]{3}$/, split: -3 },
+  { pattern: /^[A-Z]{3}[0-9]{1,3}[A-Z]$/, split: 3 },
+  { pattern: /^[A-Z]{1,3}[0-9]{1,4}$/, split: 'letters' },
+  { pattern: /^[0-9]{1,4}[A-Z]{1,3}$/, split: 'digits' },
+] as const;
+
+const compact = (s: string) => s.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The registration as it is stored and shown: upper case with the one space where the plate has it
+ * (`ab12cde` -> `AB12 CDE`); null when it is none of the UK formats.
+ */
+export function normaliseRegistration(input: string): string | null {
+  const c = compact(input);
+  if (c.length < 2 || c.length > 7) return null;
+  const format = REGISTRATION_FORMATS.find((f) => f.pattern.test(c));
+  if (!format) return null;
+  const at =
+    format.split === 'letters' ? c.search(/[0-9]/) : format.split === 'digits' ? c.search(/[A-Z]/) : format.split < 0 ? c.length + format.split : format.split;
+  return `${c.slice(0, at)} ${c.slice(at)}`;
+}
+
+/**
+ * A DVLA driving licence number (Great Britain): 5 characters of the surname padded with 9, the
+ * decade digit of the birth year, the birth month (plus 50 for women), the day, the year digit,
+ * 2 initials padded with 9, 1 digit and 2 check letters: `MORGA753116SM9IJ`.
+ */
+const LICENCE = /^[A-Z][A-Z9]{4}[0-9](?:0[1-9]|1[0-2]|5[1-9]|6[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9][A-Z][A-Z9][0-9][A-Z]{2}$/;
+
+/** The licence number as stored: upper case without spaces; null when it is not a DVLA number. */
+export function normaliseLicence(input: string): string | null {
+  const c = compact(input);
+  return c.length === 16 && LICENCE.test(c) ? c : null;
+}
+
+const checkedText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/**
+ * `PUT /api/me/vehicle`: the driver's car and licence. Registration and licence are answered (and
+ * stored) normalised; a changed one clears the matching verification.
+ */
+export const vehicleBodySchema = z.object({
+  make: checkedText(VEHICLE_RULES.makeMax, MESSAGES.vehicles.makeRequired, MESSAGES.vehicles.makeMax),
+  model: checkedText(VEHICLE_RULES.modelMax, MESSAGES.vehicles.modelRequired, MESSAGES.vehicles.modelMax),
+  yearManufactured: z
+    .number({ error: MESSAGES.vehicles.yearInvalid })
+    .int(MESSAGES.vehicles.yearInvalid)
+    .min(VEHICLE_RULES.minYear, MESSAGES.vehicles.yearInvalid)
+    .refine((y) => y <= new Date().getUTCFullYear() + 1, MESSAGES.vehicles.yearInvalid),
+  color: checkedText(VEHICLE_RULES.colorMax, MESSAGES.vehicles.colorRequired, MESSAGES.vehicles.colorMax),
+  registrationNumber: z
+    .string({ error: MESSAGES.vehicles.registrationInvalid })
+    .max(VEHICLE_RULES.registrationInputMax, { message: MESSAGES.vehicles.registrationInvalid, abort: true })
+    .refine((s) => normaliseRegistration(s) !== null, { message: MESSAGES.vehicles.registrationInvalid, abort: true })
+    .overwrite((s) => normaliseRegistration(s) ?? s),
+  drivingLicenseNumber: z
+    .string({ error: MESSAGES.vehicles.licenceInvalid })
+    .max(VEHICLE_RULES.licenceInputMax, { message: MESSAGES.vehicles.licenceInvalid, abort: true })
+    .refine((s) => normaliseLicence(s) !== null, { message: MESSAGES.vehicles.licenceInvalid, abort: true })
+    .overwrite((s) => normaliseLicence(s) ?? s),
+});
+export type VehicleBody = z.infer<typeof vehicleBodySchema>;

@@ -1,32 +1,61 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
-import { driverSchema, notificationSummarySchema, okSchema } from '../entities';
-import { rejectDriverFormSchema } from '../forms';
+import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf } from '../entities';
+import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '../forms';
+import { idParams, searchQuery } from './shared';
 
-// drivers and vehicles (document 2)
+/** Search on first name, last name, email and driving licence, case-insensitive. */
+const driverSearch = z.string().trim().max(100).optional();
+
+/**
+ * The paged list (docs/decisions/0009-drivers.md): `status` pending (either flag false; rejected rows
+ * included) or approved (both flags); `followUp=due` keeps drivers whose follow-up date has passed.
+ */
+const driverPageQuery = searchQuery.extend({
+  search: driverSearch,
+  status: z.enum(['all', 'pending', 'approved']).optional(),
+  followUp: z.enum(['due']).optional(),
+});
+
+// drivers and vehicles (document 2): super admins only
 export const drivers = {
   list: defineEndpoint({
     id: 'drivers.list',
     method: 'GET',
     path: '/api/drivers',
-    summary: 'All drivers (employees with a vehicle); split client-side by the two flags',
+    summary: "Every driver (employee with a vehicle) in name order, as the spec's screen splits them client-side by the two flags; drivers.page pages and filters on the server",
     access: ['SuperAdmin'],
-    query: z.object({ search: z.string().trim().max(100).optional() }),
+    query: z.object({ search: driverSearch }),
     response: z.array(driverSchema),
+    tags: ['drivers'],
+  }),
+  page: defineEndpoint({
+    id: 'drivers.page',
+    method: 'GET',
+    path: '/api/drivers/page',
+    summary: 'One page of drivers in name order, filtered by status and due follow-ups and searched in SQL',
+    access: ['SuperAdmin'],
+    query: driverPageQuery,
+    response: pageOf(driverSchema),
+    tags: ['drivers'],
+  }),
+  get: defineEndpoint({
+    id: 'drivers.get',
+    method: 'GET',
+    path: '/api/drivers/{id}',
+    summary: 'One driver with the verification history (newest first): verifications, rejections, changes of details',
+    access: ['SuperAdmin'],
+    params: idParams,
+    response: okSchema.extend({ driver: driverSchema, history: z.array(driverHistoryEntrySchema) }),
     tags: ['drivers'],
   }),
   approve: defineEndpoint({
     id: 'drivers.approve',
     method: 'POST',
     path: '/api/drivers/approve',
-    summary: 'Verify drivers with notes and a follow-up date',
+    summary: "Verify drivers (the driver's flag) with notes and a follow-up date; all or nothing; each driver is mailed",
     access: ['SuperAdmin'],
-    body: z.object({
-      employeeIds: z.array(z.string().uuid()).min(1),
-      notes: z.string().max(LIMITS.notesMax).optional().default(''),
-      followUpDate: z.string().min(1),
-    }),
+    body: approveDriversBodySchema,
     response: okSchema.extend({ count: z.number().int() }),
     tags: ['drivers'],
   }),
@@ -34,9 +63,9 @@ export const drivers = {
     id: 'drivers.reject',
     method: 'POST',
     path: '/api/drivers/reject',
-    summary: 'Reject a driver with notes',
+    summary: "Reject a driver with notes: the driver's flag is cleared, the vehicle kept; the driver is mailed",
     access: ['SuperAdmin'],
-    body: rejectDriverFormSchema.extend({ employeeId: z.string().uuid() }),
+    body: rejectDriverBodySchema,
     response: okSchema,
     tags: ['drivers'],
   }),
@@ -44,13 +73,9 @@ export const drivers = {
     id: 'drivers.approveVehicles',
     method: 'POST',
     path: '/api/vehicles/approve',
-    summary: 'Verify vehicles with notes and a follow-up date (ISO)',
+    summary: 'Verify the vehicles of drivers with notes and a follow-up date (ISO); all or nothing; each driver is mailed',
     access: ['SuperAdmin'],
-    body: z.object({
-      employeeIds: z.array(z.string().uuid()).min(1),
-      notes: z.string().max(LIMITS.notesMax),
-      followUpDate: z.string().min(1),
-    }),
+    body: approveVehiclesBodySchema,
     response: okSchema.extend({ count: z.number().int() }),
     tags: ['drivers'],
   }),
@@ -58,7 +83,7 @@ export const drivers = {
     id: 'drivers.notifications',
     method: 'GET',
     path: '/api/notifications',
-    summary: "The super admin's notification badge: pending drivers, vehicles and new employers",
+    summary: "The super admin's notification badge: pending drivers and vehicles, follow-ups due, new employers",
     access: ['SuperAdmin'],
     response: notificationSummarySchema,
     tags: ['drivers'],
