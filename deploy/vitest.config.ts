@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { vitestConfig } from '@portal/build-config/vitest';
 
-export default defineConfig({
-  test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
-    setupFiles: ['src/test-setup.ts'],
-    testTimeout: 20_000,
-  },
-});
+export default vitestConfig({ environment: 'node', setupFiles: ['src/test-setup.ts'], testTimeout: 20_000 });

@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { vitestConfig } from '@portal/build-config/vitest';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-    testTimeout: 15_000,
-  },
-});
+export default vitestConfig({ environment: 'jsdom' });

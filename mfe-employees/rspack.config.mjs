@@ -1,13 +1,3 @@
-import { createConfig } from '@portal/deploy/rspack';
-import { REMOTE_EXPOSES } from './exposes.config.mjs';
+import { remoteConfig } from '@portal/build-config';
 
-export default (env, argv) =>
-  createConfig({
-    dir: import.meta.dirname,
-    kind: 'remote',
-    name: 'mfe_employees',
-    port: 3003,
-    exposes: REMOTE_EXPOSES,
-    env,
-    argv,
-  });
+export default remoteConfig('mfe-employees', import.meta.dirname);

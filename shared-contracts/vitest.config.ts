@@ -1,9 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { vitestConfig } from '@portal/build-config/vitest';
 
 // Pure schemas and helpers: no DOM needed.
-export default defineConfig({
-  test: {
-    environment: 'node',
-    include: ['src/**/*.test.ts'],
-  },
-});
+export default vitestConfig({ environment: 'node' });

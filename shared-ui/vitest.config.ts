@@ -1,10 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { vitestConfig } from '@portal/build-config/vitest';
 
-export default defineConfig({
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    setupFiles: ['./src/test/setup.ts'],
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-  },
-});
+export default vitestConfig({ environment: 'jsdom' });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createConfig, rspack } from '@portal/deploy/rspack';
+import { createConfig, rspack } from '@portal/build-config';
 
 const here = import.meta.dirname;
 

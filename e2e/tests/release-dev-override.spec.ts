@@ -14,7 +14,7 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
   // A copy of mfe-auth beside the real one (its config finds the workspace from its parent folder),
   // so the edit below never touches the repository's files.
   const copy = await mkdtemp(path.join(REPO_ROOT, '.release-e2e-mfe-auth-'));
-  for (const item of ['src', 'package.json', 'rspack.config.mjs', 'exposes.config.mjs', 'tsconfig.json']) {
+  for (const item of ['src', 'package.json', 'rspack.config.mjs', 'tsconfig.json']) {
     await cp(path.join(REPO_ROOT, 'mfe-auth', item), path.join(copy, item), { recursive: true });
   }
   await symlink(path.join(REPO_ROOT, 'mfe-auth', 'node_modules'), path.join(copy, 'node_modules'));

@@ -1,11 +1,10 @@
 // Development only (not part of the remote): renders the exposed pages with an in-memory platform so
 // they can be looked at in a browser before the shell exists. Build: `pnpm harness`.
 import '@portal/shared-ui/tokens.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError, ENDPOINTS, PlatformContext, type AdminEntry, type AnyEndpoint, type Platform, type Session } from '@portal/shared-contracts';
+import { ApiError, ENDPOINTS, type AdminEntry, type AnyEndpoint, type Session } from '@portal/shared-contracts';
 import { Toaster, createToastStore } from '@portal/shared-ui';
-import { StrictMode, useEffect, useMemo, useState, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createHarnessPlatform, mountHarness, PlatformProviders, toastInto } from '@portal/testing/harness';
+import { useEffect, useState, type ComponentType } from 'react';
 import AdminUsersPage from '../src/exposes/admin-users-page';
 import ChangePasswordPage from '../src/exposes/change-password-page';
 import ForgotPasswordPage from '../src/exposes/forgot-password-page';
@@ -15,36 +14,40 @@ import SignupPage from '../src/exposes/signup-page';
 
 const toasts = createToastStore();
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// Answers are parsed with the contracts' schemas, as the shell's client does: ids are UUIDs.
+let seq = 100;
+const uuid = (n = ++seq) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const [ME, COMPANY, EMPLOYER_USER] = [uuid(1), uuid(2), uuid(3)];
 let admins: AdminEntry[] = [
-  { id: 'a1', name: 'grace', email: 'grace@example.com', role: 'SuperAdmin' },
-  { id: 'a2', name: 'linus', email: 'linus@example.com', role: 'Employer' },
-  ...Array.from({ length: 11 }, (_, i) => ({ id: `x${i}`, name: `admin${i + 1}`, email: `admin${i + 1}@example.com`, role: 'Admin' as const })),
+  { id: uuid(), name: 'grace', email: 'grace@example.com', role: 'SuperAdmin' },
+  { id: uuid(), name: 'linus', email: 'linus@example.com', role: 'Employer' },
+  ...Array.from({ length: 11 }, (_, i) => ({ id: uuid(), name: `admin${i + 1}`, email: `admin${i + 1}@example.com`, role: 'Admin' as const })),
 ];
 
 const session: Session = {
-  userId: 'me',
+  userId: ME,
   role: 'SuperAdmin',
   name: 'Ada',
   email: 'ada@example.com',
-  employerId: 'c1',
-  employerUserId: 'eu1',
+  employerId: COMPANY,
+  employerUserId: EMPLOYER_USER,
   signUpState: 3,
   companyDetails: null,
 };
 
-async function call(endpoint: AnyEndpoint, input?: { body?: Record<string, unknown>; params?: Record<string, string> }): Promise<unknown> {
+async function call(endpoint: AnyEndpoint, input?: { body?: Record<string, unknown>; params?: Record<string, unknown> }): Promise<unknown> {
   await wait(600);
   const body = input?.body ?? {};
   switch (endpoint.id) {
     case ENDPOINTS.accounts.login.id:
       if (String(body.email).startsWith('deactivated')) throw new ApiError(403, 'Your company account has been deactivated. Please contact support.');
       if (body.password !== 'password1') throw new ApiError(401, 'Invalid email or password.');
-      return { success: true, message: 'ok', token: 't', id: 'me', role: 'Employer', signUpState: 3, userSignUpState: 3, email: body.email, name: 'Ada', employerId: 'c1', employerUserId: 'eu1' };
+      return { success: true, message: 'ok', token: 't', id: ME, role: 'Employer', signUpState: 3, userSignUpState: 3, email: body.email, name: 'Ada', employerId: COMPANY, employerUserId: EMPLOYER_USER };
     case ENDPOINTS.accounts.register.id:
       if (String(body.email).startsWith('taken')) {
         throw new ApiError(409, 'Registration failed', [{ field: 'email', message: 'An account with this email already exists.' }]);
       }
-      return { success: true, message: 'Registered', token: 't', id: 'me', role: 'Employer', signUpState: 0, userSignUpState: 0, email: body.email, name: body.userName, employerId: null, employerUserId: null };
+      return { success: true, message: 'Registered', token: 't', id: ME, role: 'Employer', signUpState: 0, userSignUpState: 0, email: body.email, name: body.userName, employerId: null, employerUserId: null };
     case ENDPOINTS.accounts.forgotPassword.id:
     case ENDPOINTS.accounts.resetPassword.id:
       return { success: true, message: 'ok' };
@@ -58,7 +61,7 @@ async function call(endpoint: AnyEndpoint, input?: { body?: Record<string, unkno
       return { items, totalCount: items.length, pageNumber: 1, pageSize: 100, totalPages: 1, hasPreviousPage: false, hasNextPage: false };
     }
     case ENDPOINTS.accounts.addUser.id: {
-      const id = `n${Date.now()}`;
+      const id = uuid();
       admins = [...admins, { id, name: String(body.userName), email: String(body.email), role: body.role as AdminEntry['role'] }];
       return { success: true, message: 'ok', id };
     }
@@ -83,8 +86,8 @@ const pages: Record<string, ComponentType> = {
 
 function readHash() {
   const raw = window.location.hash.replace(/^#/, '') || '/';
-  const [pathname = '/', search = ''] = raw.split('?');
-  return { pathname, search: search ? `?${search}` : '', query: new URLSearchParams(search) };
+  const [pathname = '/', query = ''] = raw.split('?');
+  return { pathname, query };
 }
 
 function Harness() {
@@ -94,9 +97,8 @@ function Harness() {
     window.addEventListener('hashchange', on);
     return () => window.removeEventListener('hashchange', on);
   }, []);
-  const client = useMemo(() => new QueryClient(), []);
-  const platform: Platform = {
-    api: { call: call as Platform['api']['call'] },
+  const platform = createHarnessPlatform({
+    call,
     session,
     auth: {
       signIn: async (answer, { remember }) => {
@@ -106,35 +108,22 @@ function Harness() {
       signOut: async () => {
         toasts.show('info', 'Signed out');
       },
-      updateSession: () => {},
     },
     navigate: (to) => {
       window.location.hash = `#${to}`;
     },
-    location,
-    toast: {
-      success: (m) => toasts.show('success', m),
-      error: (m) => toasts.show('error', m),
-      info: (m) => toasts.show('info', m),
-    },
+    ...location,
+    toast: toastInto(toasts),
     release: { shellVersion: 'harness', contractsVersion: 'dev', remotes: {} },
-    savedFlag: { get: () => false, set: () => {} },
-    RemoteSlot: () => null,
     origin: window.location.origin,
-  };
+  });
   const Page = pages[location.pathname] ?? LoginPage;
   return (
-    <QueryClientProvider client={client}>
-      <PlatformContext.Provider value={platform}>
-        <Page key={location.pathname + location.search} />
-        <Toaster store={toasts} />
-      </PlatformContext.Provider>
-    </QueryClientProvider>
+    <PlatformProviders platform={platform}>
+      <Page key={`${location.pathname}?${location.query}`} />
+      <Toaster store={toasts} />
+    </PlatformProviders>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Harness />
-  </StrictMode>,
-);
+mountHarness(<Harness />);

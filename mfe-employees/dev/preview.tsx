@@ -2,10 +2,9 @@
 // so layouts (long names, empty states, errors, many rows) can be checked before the api exists.
 import '@portal/shared-ui/tokens.css';
 import { useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { ApiError, type AnyEndpoint, type Employee, type Session, type UserListItem } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui';
-import { createFakePlatform, employerSession, PlatformProviders } from '../src/test/fake-platform';
+import { createHarnessPlatform, mountHarness, PlatformProviders, sessionFixture } from '@portal/testing/harness';
 import { makeEmployee, makeUser, pageOf } from '../src/test/fixtures';
 import { EmployeeManagementPage } from '../src/features/employee-management/employee-management-page';
 import { EmployeeDetailModal } from '../src/features/employee-management/employee-detail-modal';
@@ -143,13 +142,13 @@ const screens: Record<string, () => ReactNode> = {
   ),
 };
 
-const session: Session | null = scenario === 'setup' || scenario === 'download' ? null : params.has('nosession') ? { ...employerSession, employerId: null } : employerSession;
-const platform = createFakePlatform({
-  call: call as never,
+const session: Session | null = scenario === 'setup' || scenario === 'download' ? null : params.has('nosession') ? { ...sessionFixture, employerId: null } : sessionFixture;
+const platform = createHarnessPlatform({
+  call,
   session,
   query: params.get('q') ?? '',
   navigate: (to) => console.log('navigate', to),
   toast: { success: (m) => console.log('toast.success', m), error: (m) => console.log('toast.error', m), info: (m) => console.log('toast.info', m) },
 });
 
-createRoot(document.getElementById('root')!).render(<PlatformProviders platform={platform}>{(screens[scenario] ?? screens.employees!)()}</PlatformProviders>);
+mountHarness(<PlatformProviders platform={platform}>{(screens[scenario] ?? screens.employees!)()}</PlatformProviders>);

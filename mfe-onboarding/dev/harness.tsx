@@ -2,20 +2,10 @@
 // they can be looked at (and screenshotted) before the employers api exists. Not part of any build
 // the portal serves. Open /#/<scenario>, e.g. /#/setup-company?state=empty.
 import '@portal/shared-ui/tokens.css';
-import {
-  ApiError,
-  PlatformContext,
-  type AnyEndpoint,
-  type Company,
-  type EmployerListItem,
-  type Platform,
-  type RemoteSlotProps,
-  type Session,
-} from '@portal/shared-contracts';
+import { ApiError, type AnyEndpoint, type Company, type EmployerListItem, type RemoteSlotProps } from '@portal/shared-contracts';
 import { createToastStore, Toaster } from '@portal/shared-ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createHarnessPlatform, mountHarness, PlatformProviders, toastInto } from '@portal/testing/harness';
+import { useEffect, useState, type ReactNode } from 'react';
 import AccountCompletedPage from '../src/exposes/account-completed-page';
 import AllEmployersPage from '../src/exposes/all-employers-page';
 import CompanySettingsPage from '../src/exposes/company-settings-page';
@@ -134,30 +124,29 @@ function Harness() {
     return () => removeEventListener('hashchange', on);
   }, []);
   const [path, search = ''] = hash.replace(/^#/, '').split('?');
-  const session: Session = {
-    userId: id(),
-    role: path === '/super-admin' ? 'SuperAdmin' : 'Employer',
-    name: 'Pat Employer',
-    email: 'pat@acme.example',
-    employerId: db?.id ?? null,
-    employerUserId: null,
-    signUpState: db?.signUpState ?? 0,
-    companyDetails: db,
-  };
-  const platform: Platform = {
-    api: { call: ((e: AnyEndpoint, i?: Record<string, unknown>) => handle(e, i).then((a) => e.response.parse(a))) as Platform['api']['call'] },
-    session,
-    auth: { signIn: async () => {}, signOut: async () => {}, updateSession: () => {} },
+  const platform = createHarnessPlatform({
+    call: handle,
+    session: {
+      userId: id(),
+      role: path === '/super-admin' ? 'SuperAdmin' : 'Employer',
+      name: 'Pat Employer',
+      email: 'pat@acme.example',
+      employerId: db?.id ?? null,
+      employerUserId: null,
+      signUpState: db?.signUpState ?? 0,
+      companyDetails: db,
+    },
     navigate: (to) => {
       console.log('navigate', to);
     },
-    location: { pathname: path ?? '/', search: search ? `?${search}` : '', query: new URLSearchParams(search) },
-    toast: { success: (m) => toasts.show('success', m), error: (m) => toasts.show('error', m), info: (m) => toasts.show('info', m) },
+    pathname: path,
+    query: search,
+    toast: toastInto(toasts),
     release: { shellVersion: 'dev', contractsVersion: 'dev', remotes: {} },
     savedFlag: { get: () => sessionStorage.getItem('saved') === 'true', set: (v) => sessionStorage.setItem('saved', String(v)) },
     RemoteSlot: Slot,
     origin: location.origin,
-  };
+  });
   const pages: Record<string, ReactNode> = {
     '/setup-company': <SetupCompanyPage />,
     '/setup-company-incentives': <SetupIncentivesPage />,
@@ -167,18 +156,11 @@ function Harness() {
     '/super-admin': <AllEmployersPage />,
   };
   return (
-    <PlatformContext.Provider value={platform}>
+    <PlatformProviders platform={platform}>
       {pages[path ?? ''] ?? <p>Unknown page {path}</p>}
       <Toaster store={toasts} />
-    </PlatformContext.Provider>
+    </PlatformProviders>
   );
 }
 
-const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={client}>
-      <Harness />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountHarness(<Harness />);

@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
+import remotes from './remotes.json';
 
 /**
  * The feature remotes and the modules each exposes. The shell never imports a remote: it loads
- * `${mfName}/${module}` at run time and renders it with the props declared here.
+ * `${mfName}/${module}` at run time and renders it with the props declared here. The facts live in
+ * remotes.json so that the build configuration (@portal/build-config, plain Node) reads the same ones.
  */
-export const REMOTE_IDS = ['mfe-auth', 'mfe-onboarding', 'mfe-employees', 'mfe-drivers', 'mfe-insights', 'mfe-billing'] as const;
-export type RemoteId = (typeof REMOTE_IDS)[number];
+export type RemoteId = keyof typeof remotes;
+export const REMOTE_IDS = Object.keys(remotes) as readonly RemoteId[];
 
 export interface RemoteInfo {
   /** Module Federation container name (a JS identifier). */
@@ -14,72 +16,11 @@ export interface RemoteInfo {
   feature: string;
   /** Rspack dev server port (DESIGN.md section 5: remotes 3001 upward). */
   devPort: number;
-  /** Exposed module names (without "./"). */
+  /** Exposed module names (without "./"); each is the default export of src/exposes/<kebab-case name>.tsx. */
   exposes: readonly string[];
 }
 
-export const REMOTES: Record<RemoteId, RemoteInfo> = {
-  'mfe-auth': {
-    mfName: 'mfe_auth',
-    feature: 'Account',
-    devPort: 3001,
-    exposes: [
-      'LoginPage',
-      'SignupPage',
-      'ForgotPasswordPage',
-      'ResetPasswordPage',
-      'ChangePasswordPage',
-      'AdminUsersPage',
-    ],
-  },
-  'mfe-onboarding': {
-    mfName: 'mfe_onboarding',
-    feature: 'Company setup',
-    devPort: 3002,
-    exposes: [
-      'SetupCompanyPage',
-      'SetupIncentivesPage',
-      'SetupEmployeesPage',
-      'AccountCompletedPage',
-      'CompanySettingsPage',
-      'AllEmployersPage',
-      'EmployerModal',
-    ],
-  },
-  'mfe-employees': {
-    mfName: 'mfe_employees',
-    feature: 'Employee management',
-    devPort: 3003,
-    exposes: [
-      'EmployeeManagementPage',
-      'AddManuallyPage',
-      'ImportCsvDialog',
-      'ShareLinkDialog',
-      'JoinRequestsBell',
-      'SetupAccountPage',
-      'DownloadLinksPage',
-      'AllUsersPage',
-    ],
-  },
-  'mfe-drivers': {
-    mfName: 'mfe_drivers',
-    feature: 'Driver verification',
-    devPort: 3004,
-    exposes: ['DriversPage', 'NotificationsBell'],
-  },
-  'mfe-insights': {
-    mfName: 'mfe_insights',
-    feature: 'Insights',
-    devPort: 3005,
-    exposes: ['DashboardPage', 'ParticipationTab', 'JourneyGroupsTab'],
-  },
-  'mfe-billing': {
-    mfName: 'mfe_billing',
-    feature: 'Billing',
-    devPort: 3006,
-    exposes: ['BillingPage'],
-  },
-};
+export const REMOTES: Record<RemoteId, RemoteInfo> = remotes;
 
 // ---------------------------------------------------------------- props of exposed modules
 /** Pages rendered by a route get no props unless listed here; they read the URL through the platform. */

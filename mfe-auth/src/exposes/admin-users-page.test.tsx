@@ -3,7 +3,7 @@ import { COPY } from '../shared/copy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakePlatform, renderWithPlatform, testSession } from '../test/render-with-platform';
+import { createFakePlatform, renderWithPlatform, sessionFixture as testSession } from '@portal/testing';
 import AdminUsersPage from './admin-users-page';
 
 const entry = (i: number, role: AdminEntry['role'] = 'Admin'): AdminEntry => ({ id: `a${i}`, name: `user${i}`, email: `user${i}@example.com`, role });

@@ -2,7 +2,7 @@ import { ApiError, MESSAGES } from '@portal/shared-contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakePlatform, renderWithPlatform, testSession } from '../test/render-with-platform';
+import { createFakePlatform, renderWithPlatform, sessionFixture as testSession } from '@portal/testing';
 import ChangePasswordPage from './change-password-page';
 
 const signedIn = () => createFakePlatform({ session: testSession });

@@ -2,7 +2,7 @@ import { ApiError, MESSAGES, TIMINGS } from '@portal/shared-contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPlatform } from '../test/render-with-platform';
+import { renderWithPlatform } from '@portal/testing';
 import ForgotPasswordPage from './forgot-password-page';
 
 describe('ForgotPasswordPage', () => {

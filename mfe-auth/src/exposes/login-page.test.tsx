@@ -2,7 +2,7 @@ import { ApiError, MESSAGES } from '@portal/shared-contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createFakePlatform, renderWithPlatform } from '../test/render-with-platform';
+import { createFakePlatform, renderWithPlatform } from '@portal/testing';
 import LoginPage from './login-page';
 
 const answer = {

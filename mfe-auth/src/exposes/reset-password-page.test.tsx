@@ -2,7 +2,7 @@ import { ApiError, MESSAGES, TIMINGS } from '@portal/shared-contracts';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakePlatform, renderWithPlatform } from '../test/render-with-platform';
+import { createFakePlatform, renderWithPlatform } from '@portal/testing';
 import ResetPasswordPage from './reset-password-page';
 
 const withParams = () => createFakePlatform({ query: 'email=ada%40example.com&token=abc%2B%2Fdef' });

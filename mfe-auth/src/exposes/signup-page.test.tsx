@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { COPY } from '../shared/copy';
-import { renderWithPlatform } from '../test/render-with-platform';
+import { renderWithPlatform } from '@portal/testing';
 import SignupPage from './signup-page';
 
 const policies = MESSAGES.labels.policies;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, LIMITS, MESSAGES } from '@portal/shared-contracts';
-import { callsTo, renderWithPlatform } from '../test/render';
+import { callsTo, renderWithPlatform } from '@portal/testing';
 import { ImportCsvDialog } from './import-csv-dialog';
 
 function pick(file: File) {

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { COMPANY_ID } from '../test/fixtures';
-import { renderWithPlatform } from '../test/render';
+import { renderWithPlatform } from '@portal/testing';
 import { ShareLinkDialog } from './share-link-dialog';
 
 afterEach(() => vi.useRealTimers());

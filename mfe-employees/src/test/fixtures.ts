@@ -1,4 +1,6 @@
 import type { Employee, Page, UserListItem } from '@portal/shared-contracts';
+// The vitest-free entry: the dev preview builds its data with these too.
+import { sessionFixture } from '@portal/testing/harness';
 
 /** Builders of contract-shaped answers for tests and the dev preview. */
 let seq = 0;
@@ -7,7 +9,8 @@ export function uuid(n?: number): string {
   return `00000000-0000-4000-8000-${String(v).padStart(12, '0')}`;
 }
 
-export const COMPANY_ID = uuid(999_001);
+/** The signed-in employer's company. */
+export const COMPANY_ID = sessionFixture.employerId;
 
 export function makeEmployee(over: Partial<Employee> = {}): Employee {
   const id = over.id ?? uuid();

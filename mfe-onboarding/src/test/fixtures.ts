@@ -1,10 +1,25 @@
-import type { Company, EmployerListItem, Location } from '@portal/shared-contracts';
+import type { Company, EmployerListItem, Location, Session } from '@portal/shared-contracts';
 
 let seq = 0;
 /** A fresh UUID-shaped id (the contracts validate ids as UUIDs). */
 export function uuid(): string {
   seq += 1;
   return `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+}
+
+/** The user of this remote's setup pages: an employer whose company is not saved yet. */
+export function aSession(overrides: Partial<Session> = {}): Session {
+  return {
+    userId: '00000000-0000-4000-8000-aaaaaaaaaaaa',
+    role: 'Employer',
+    name: 'Pat Employer',
+    email: 'pat@acme.example',
+    employerId: null,
+    employerUserId: null,
+    signUpState: 0,
+    companyDetails: null,
+    ...overrides,
+  };
 }
 
 export const GB = { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' };

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
-import { callsTo, renderWithPlatform } from '../../test/render';
+import { callsTo, renderWithPlatform } from '@portal/testing';
 import { AddManuallyPage } from './add-manually-page';
 import { DUPLICATE_EMAIL } from './manual-rows-schema';
 

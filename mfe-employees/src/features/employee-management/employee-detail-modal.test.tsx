@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { makeEmployee } from '../../test/fixtures';
-import { callsTo, renderWithPlatform } from '../../test/render';
+import { callsTo, renderWithPlatform } from '@portal/testing';
 import { EmployeeDetailModal } from './employee-detail-modal';
 
 const ok = { success: true, message: 'ok' };

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
-import { employerSession } from '../../test/fake-platform';
+import { callsTo, renderWithPlatform, sessionFixture as employerSession } from '@portal/testing';
 import { makeEmployee, pageOf } from '../../test/fixtures';
-import { callsTo, renderWithPlatform } from '../../test/render';
 import { JoinRequestsBell } from './join-requests-bell';
 
 describe('Join requests bell', () => {

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
 import { COMPANY_ID } from '../../test/fixtures';
-import { callsTo, renderWithPlatform } from '../../test/render';
+import { callsTo, renderWithPlatform } from '@portal/testing';
 import { DownloadLinksPage } from './download-links-page';
 import { SetupAccountPage } from './setup-account-page';
 

@@ -8,9 +8,7 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 
-const require = createRequire(import.meta.url);
-
-/** Versions the shared singletons are built against (from the workspace catalog, via this package). */
+/** Versions the shared singletons are built against (from the workspace catalog, via the package). */
 function versionOf(pkgDir, name) {
   try {
     const req = createRequire(path.join(pkgDir, 'package.json'));
@@ -24,7 +22,7 @@ function versionOf(pkgDir, name) {
  * The modules that must exist once on the page. Everything here is loaded whole (shared modules are
  * not tree-shaken), so keep the list short and measure it.
  */
-export const SHARED_SINGLETONS = [
+const SHARED_SINGLETONS = [
   'react',
   'react-dom',
   'react/jsx-runtime',
@@ -34,13 +32,13 @@ export const SHARED_SINGLETONS = [
   '@portal/shared-contracts',
   '@portal/shared-ui',
 ];
-// Not shared, on purpose (docs/decisions/0006-shared-singletons.md):
+// Not shared, on purpose (docs/decisions/0007-shared-singletons.md):
 // - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it weighed
 //   62 KB gz whole; bundled in the shell it is tree-shaken.
 // - zod: shared, it was loaded whole with its 40 locales and JSON-schema code (89 KB gz). It holds no
 //   state that must be unique: schemas are plain objects, so each bundle keeps only what it uses.
 
-export function sharedConfig(pkgDir) {
+function sharedConfig(pkgDir) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     const base = name.startsWith('react/') || name.startsWith('react-dom/') ? name.split('/')[0] : name;
@@ -130,7 +128,42 @@ class RemoteHotBridgePlugin {
   }
 }
 
-export function gitCommit(cwd) {
+export const RESOLVE = {
+  extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+};
+
+/**
+ * How sources, styles and images are compiled, for the portal's builds and the development harnesses
+ * alike, so a page looks the same in both.
+ * @param {{ reactDevelopment: boolean, refresh: boolean }} o
+ */
+export function sourceModules(o) {
+  return {
+    // CSS Modules are imported as `import styles from './x.module.css'`: the class map must be the
+    // default export, which Rspack's css parser gives only with named exports off.
+    parser: { 'css/auto': { namedExports: false } },
+    rules: [
+      {
+        test: /\.[cm]?[jt]sx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: o.reactDevelopment, refresh: o.refresh } },
+            target: 'es2022',
+          },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.css$/, type: 'css/auto' },
+      { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
+    ],
+  };
+}
+
+function gitCommit(cwd) {
   try {
     return execSync('git rev-parse --short=8 HEAD', { cwd, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
   } catch {
@@ -146,6 +179,9 @@ export function gitCommit(cwd) {
  * @param {Record<string,string>} [o.exposes]  for remotes: { './LoginPage': './src/exposes/login-page.tsx' }
  * @param {number} o.port           dev server port
  * @param {string[]} [o.runtimePlugins]
+ * @param {boolean} [o.hmr]         false turns hot updates off in development
+ * @param {import('@rspack/core').RspackPluginInstance[]} [o.plugins]  added after the shared ones
+ * @param {object} [o.devServer]    merged over the shared dev server options
  * @param {object} [o.env]          rspack CLI env
  * @param {object} [o.argv]         rspack CLI argv
  */
@@ -180,35 +216,11 @@ export function createConfig(o) {
       uniqueName: o.name,
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-    },
-    module: {
-      // CSS Modules are imported as `import styles from './x.module.css'`: the class map must be the
-      // default export, which Rspack's css parser gives only with named exports off.
-      parser: { 'css/auto': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              // A remote renders with the host's React (a shared singleton), which is a production build
-              // in a deployed portal: its JSX goes through the shared `react/jsx-runtime`, never a
-              // bundled `jsx-dev-runtime` that needs React's development internals.
-              transform: { react: { runtime: 'automatic', development: !isProd && o.kind === 'host', refresh: hot } },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(png|svg|jpe?g|gif|webp|ico)$/, type: 'asset' },
-      ],
-    },
+    resolve: RESOLVE,
+    // A remote renders with the host's React (a shared singleton), which is a production build in a
+    // deployed portal: its JSX goes through the shared `react/jsx-runtime`, never a bundled
+    // `jsx-dev-runtime` that needs React's development internals.
+    module: sourceModules({ reactDevelopment: !isProd && o.kind === 'host', refresh: hot }),
     plugins: [
       new rspack.DefinePlugin({
         __BUILD_VERSION__: JSON.stringify(buildVersion),
@@ -277,4 +289,4 @@ export function createConfig(o) {
   return config;
 }
 
-export { rspack, require as requireFromDeploy };
+export { rspack };

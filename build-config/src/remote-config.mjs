@@ -1,0 +1,33 @@
+// A remote's build is derived from its entry in shared-contracts `REMOTES`: the federation name, the
+// dev server port and the exposed modules are written there once and read here.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createConfig } from './create-config.mjs';
+
+/** `AdminUsersPage` -> `admin-users-page`: an exposed module's file is the kebab-case of its name. */
+const fileOf = (name) => `./src/exposes/${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
+
+/**
+ * The remote's entry in the contracts it is built against (resolved from the remote's own package).
+ * The contracts keep these facts as JSON, which remotes.ts imports, so that this config, run by Node
+ * without a TypeScript loader, reads exactly what the shell is typed against.
+ */
+function remoteInfo(remote, dir) {
+  const remotes = createRequire(path.join(dir, 'package.json'))('@portal/shared-contracts/remotes.json');
+  const info = remotes[remote];
+  if (!info) throw new Error(`${remote} is not in shared-contracts REMOTES (known: ${Object.keys(remotes).join(', ')})`);
+  return info;
+}
+
+/**
+ * The whole Rspack configuration of a remote, as its `rspack.config.mjs` default export:
+ * `export default remoteConfig('mfe-auth', import.meta.dirname)`. Exposes `./LoginPage` from
+ * `./src/exposes/login-page.tsx`, and so on for each module the contracts list.
+ * @param {string} remote  a key of REMOTES
+ * @param {string} dir     the remote's package folder (a copy elsewhere in the workspace works too)
+ */
+export function remoteConfig(remote, dir) {
+  const info = remoteInfo(remote, dir);
+  const exposes = Object.fromEntries(info.exposes.map((name) => [`./${name}`, fileOf(name)]));
+  return (env, argv) => createConfig({ dir, kind: 'remote', name: info.mfName, port: info.devPort, exposes, env, argv });
+}

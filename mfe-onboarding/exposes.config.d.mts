@@ -1,2 +1,0 @@
-/** `./ModuleName` -> source file of its default export. */
-export declare const REMOTE_EXPOSES: Record<`./${string}`, string>;
