@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+
+export type ParticipationExportQuery = EndpointInput<typeof ENDPOINTS.insights.participationExport>['query'];
+
+/**
+ * GET employees-participation/export: the month's whole ranking as CSV text. The contract declares
+ * the answer a `text/csv` string, which the platform's client hands back as it is (it parses JSON
+ * only when the body is JSON), with the session, the base URL and the 401 handling of every call.
+ */
+export function exportParticipation(api: ApiClient, query: ParticipationExportQuery) {
+  return api.call(ENDPOINTS.insights.participationExport, { query });
+}
+
+/** A download changes nothing on the server, so there is nothing to invalidate. */
+export function useExportParticipationMutation() {
+  const { api } = usePlatform();
+  return useMutation({ mutationFn: (query: ParticipationExportQuery) => exportParticipation(api, query) });
+}

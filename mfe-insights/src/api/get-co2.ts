@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type Co2Query = EndpointInput<typeof ENDPOINTS.insights.co2>['query'];
+
+/** GET journey-groups/co2: the inputs of the CO2 calculation of one month and where the factor comes from. */
+export function getCo2(api: ApiClient, query: Co2Query, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.co2, { query }, { signal });
+}
+
+export function co2QueryOptions(api: ApiClient, query: Co2Query) {
+  return queryOptions({ queryKey: insightKeys.co2(query), queryFn: ({ signal }) => getCo2(api, query, signal) });
+}
+
+export function useCo2(query: Co2Query) {
+  const { api } = usePlatform();
+  return useQuery({ ...co2QueryOptions(api, query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type DashboardQuery = EndpointInput<typeof ENDPOINTS.insights.dashboard>['query'];
+
+/** GET dashboard/summary: the tiles and the incentives panel of one month. */
+export function getDashboard(api: ApiClient, query: DashboardQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.dashboard, { query }, { signal });
+}
+
+export function dashboardQueryOptions(api: ApiClient, query: DashboardQuery) {
+  return queryOptions({ queryKey: insightKeys.dashboard(query), queryFn: ({ signal }) => getDashboard(api, query, signal) });
+}
+
+export function useDashboard(query: DashboardQuery) {
+  const { api } = usePlatform();
+  return useQuery(dashboardQueryOptions(api, query));
+}

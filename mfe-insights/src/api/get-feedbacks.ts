@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type FeedbacksQuery = EndpointInput<typeof ENDPOINTS.insights.feedbacks>['query'];
+
+/** GET feedbacks: employees' feedback, newest first, with full name and employee number. */
+export function getFeedbacks(api: ApiClient, query: FeedbacksQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.feedbacks, { query }, { signal });
+}
+
+export function feedbacksQueryOptions(api: ApiClient, query: FeedbacksQuery) {
+  return queryOptions({ queryKey: insightKeys.feedbacks(query), queryFn: ({ signal }) => getFeedbacks(api, query, signal) });
+}
+
+export function useFeedbacks(query: FeedbacksQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...feedbacksQueryOptions(api, query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type JourneyGroupsQuery = EndpointInput<typeof ENDPOINTS.insights.journeyGroups>['query'];
+
+/** GET journey-groups: the groups with their figures, paged (all time unless a month is given). */
+export function getJourneyGroups(api: ApiClient, query: JourneyGroupsQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.journeyGroups, { query }, { signal });
+}
+
+export function journeyGroupsQueryOptions(api: ApiClient, query: JourneyGroupsQuery) {
+  return queryOptions({ queryKey: insightKeys.journeyGroups(query), queryFn: ({ signal }) => getJourneyGroups(api, query, signal) });
+}
+
+export function useJourneyGroups(query: JourneyGroupsQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...journeyGroupsQueryOptions(api, query), placeholderData: keepPreviousData });
+}

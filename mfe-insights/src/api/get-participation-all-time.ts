@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type ParticipationAllTimeQuery = EndpointInput<typeof ENDPOINTS.insights.participationAllTime>['query'];
+
+/** GET employee-participation: the ranking over all time, paged (the Employee Participation tab). */
+export function getParticipationAllTime(api: ApiClient, query: ParticipationAllTimeQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.participationAllTime, { query }, { signal });
+}
+
+export function participationAllTimeQueryOptions(api: ApiClient, query: ParticipationAllTimeQuery) {
+  return queryOptions({ queryKey: insightKeys.participationAllTime(query), queryFn: ({ signal }) => getParticipationAllTime(api, query, signal) });
+}
+
+export function useParticipationAllTime(query: ParticipationAllTimeQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...participationAllTimeQueryOptions(api, query), placeholderData: keepPreviousData });
+}

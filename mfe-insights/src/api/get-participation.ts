@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type ParticipationQuery = EndpointInput<typeof ENDPOINTS.insights.participation>['query'];
+
+/** GET employees-participation: the ranking of one month, paged. */
+export function getParticipation(api: ApiClient, query: ParticipationQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.participation, { query }, { signal });
+}
+
+export function participationQueryOptions(api: ApiClient, query: ParticipationQuery) {
+  return queryOptions({ queryKey: insightKeys.participation(query), queryFn: ({ signal }) => getParticipation(api, query, signal) });
+}
+
+export function useParticipation(query: ParticipationQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...participationQueryOptions(api, query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type TrendQuery = EndpointInput<typeof ENDPOINTS.insights.trend>['query'];
+
+/** GET dashboard/trend: trips, miles, CO2 saved and participants of the 12 months ending with the month asked. */
+export function getTrend(api: ApiClient, query: TrendQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.trend, { query }, { signal });
+}
+
+export function trendQueryOptions(api: ApiClient, query: TrendQuery) {
+  return queryOptions({ queryKey: insightKeys.trend(query), queryFn: ({ signal }) => getTrend(api, query, signal) });
+}
+
+export function useTrend(query: TrendQuery) {
+  const { api } = usePlatform();
+  return useQuery(trendQueryOptions(api, query));
+}

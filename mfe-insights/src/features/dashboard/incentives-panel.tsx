@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Card, MonthPicker, type MonthValue } from '@portal/shared-ui';
+import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { useDashboard } from '../../api/get-dashboard';
+import { AppLink } from '../../shared/app-link';
+import { formatCount, formatPercent } from '../../shared/format';
+import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { LoadState, Skeleton } from '../../shared/load-state';
+import styles from './dashboard.module.css';
+
+const I = MESSAGES.insights.incentives;
+const INCENTIVES_TAB = `${ROUTES.companySettings}?tab=${encodeURIComponent(COMPANY_SETTINGS_TABS[1])}`;
+
+/**
+ * How many employees reached the company's rewards in a month, and the participation rate; each
+ * figure links to the rules on the Incentives tab of Company Settings. It reads the same summary as
+ * the tiles, so on the page's own month the two share one request.
+ */
+export function IncentivesPanel({ scope, initialMonth }: { scope: InsightScopeQuery; initialMonth: MonthValue }) {
+  const [month, setMonth] = useState(initialMonth);
+  const summary = useDashboard({ ...scope, ...month });
+  return (
+    <Card title={MESSAGES.labels.companySettingsTabs[1]} aria-label={MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
+      <div className={styles.panelBody}>
+        <MonthPicker label={I.month} value={month} max={initialMonth} onChange={setMonth} />
+        <LoadState query={summary} skeleton={<Skeleton lines={3} shape="row" />}>
+          {({ incentives: x }) => {
+            const of = I.ofEmployees(formatCount(x.activeEmployees));
+            return (
+              <ul className={styles.incentives}>
+                <Figure label={I.trips} value={formatCount(x.qualifiedForTrips)} detail={`${formatPercent(x.qualifiedForTripsPercent)} ${of}`} rule={x.numberOfTrips ? I.tripsThreshold(formatCount(x.numberOfTrips)) : I.noThreshold} />
+                <Figure label={I.miles} value={formatCount(x.qualifiedForMiles)} detail={`${formatPercent(x.qualifiedForMilesPercent)} ${of}`} rule={x.numberOfMiles ? I.milesThreshold(formatCount(x.numberOfMiles)) : I.noThreshold} />
+                <Figure label={I.participation} value={formatPercent(x.participationPercent)} detail={of} />
+              </ul>
+            );
+          }}
+        </LoadState>
+      </div>
+    </Card>
+  );
+}
+
+function Figure({ label, value, detail, rule }: { label: string; value: string; detail: string; rule?: string }) {
+  return (
+    <li>
+      <AppLink to={INCENTIVES_TAB} className={styles.incentive} title={I.seeRules}>
+        <span className={styles.incentiveValue}>{value}</span>
+        <span className={styles.incentiveText}>
+          <span className={styles.incentiveLabel}>{label}</span>
+          <span className={styles.incentiveDetail}>{detail}</span>
+          {rule ? <span className={styles.incentiveDetail}>{rule}</span> : null}
+        </span>
+      </AppLink>
+    </li>
+  );
+}

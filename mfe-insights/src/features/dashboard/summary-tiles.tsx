@@ -1,0 +1,72 @@
+import { useId, type ReactNode } from 'react';
+import { formatMonth, VisuallyHidden, type MonthValue } from '@portal/shared-ui';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { useDashboard } from '../../api/get-dashboard';
+import { AppLink } from '../../shared/app-link';
+import { formatAmount, formatCount } from '../../shared/format';
+import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { LoadState, Skeleton } from '../../shared/load-state';
+import styles from './dashboard.module.css';
+
+const T = MESSAGES.labels.dashboardTiles;
+
+/** Total participants, Journey Groups, Total Distance Covered and Carbon Emission Saved of the month. */
+export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month: MonthValue }) {
+  const summary = useDashboard({ ...scope, ...month });
+  const heading = useId();
+  const inMonth = MESSAGES.insights.tiles.month(formatMonth(month));
+  return (
+    <section aria-labelledby={heading}>
+      <VisuallyHidden>
+        <h2 id={heading}>{MESSAGES.insights.tiles.label}</h2>
+      </VisuallyHidden>
+      <LoadState
+        query={summary}
+        skeleton={
+          <div className={styles.tiles}>
+            {Object.keys(T).map((key) => (
+              <div key={key} className={styles.tile}>
+                <Skeleton lines={1} />
+                <Skeleton lines={1} shape="figure" />
+              </div>
+            ))}
+          </div>
+        }
+      >
+        {(s) => (
+          <ul className={styles.tiles}>
+            <li>
+              <AppLink to={ROUTES.employeeManagement} className={`${styles.tile} ${styles.tileLink}`}>
+                <Tile label={T.participants} value={formatCount(s.totalParticipants)} hint={inMonth} />
+                <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span>
+              </AppLink>
+            </li>
+            <li className={styles.tile}>
+              <Tile
+                label={T.journeyGroups}
+                value={formatCount(s.journeyGroups)}
+                hint={MESSAGES.insights.tiles.activeGroups(formatCount(s.activeJourneyGroups), formatMonth(month))}
+              />
+            </li>
+            <li className={styles.tile}>
+              <Tile label={T.distance} value={MESSAGES.insights.miles(formatAmount(s.totalDistanceMiles))} hint={inMonth} />
+            </li>
+            <li className={styles.tile}>
+              <Tile label={T.co2} value={MESSAGES.insights.kgCo2(formatAmount(s.co2SavedKg))} hint={inMonth} />
+            </li>
+          </ul>
+        )}
+      </LoadState>
+    </section>
+  );
+}
+
+function Tile({ label, value, hint }: { label: string; value: string; hint: ReactNode }) {
+  return (
+    <>
+      <span className={styles.tileLabel}>{label}</span>
+      <span className={styles.tileValue}>{value}</span>
+      <span className={styles.tileHint}>{hint}</span>
+    </>
+  );
+}

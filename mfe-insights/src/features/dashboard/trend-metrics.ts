@@ -1,0 +1,22 @@
+import { formatMonth } from '@portal/shared-ui';
+import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
+import { formatAmount, formatCount } from '../../shared/format';
+
+export const METRIC_NAMES = MESSAGES.insights.trend.metrics;
+export type TrendMetric = keyof typeof METRIC_NAMES;
+export const METRICS = Object.keys(METRIC_NAMES) as TrendMetric[];
+
+/** How each figure is written, in the chart's axis and legend and in the table. */
+export const METRIC_FORMAT: Record<TrendMetric, (n: number) => string> = {
+  trips: formatCount,
+  distanceMiles: formatAmount,
+  co2SavedKg: formatAmount,
+  activeParticipants: formatCount,
+};
+
+/** "July 2026". */
+export const monthOf = (p: MonthlyTrendPoint): string => formatMonth({ year: p.year, month: p.month });
+
+/** "Jul", or "Jan 26" where a year begins, for the chart's axis. */
+export const shortMonthOf = (p: MonthlyTrendPoint): string =>
+  new Date(Date.UTC(p.year, p.month - 1, 1)).toLocaleDateString('en-GB', { month: 'short', ...(p.month === 1 ? { year: '2-digit' } : {}), timeZone: 'UTC' });

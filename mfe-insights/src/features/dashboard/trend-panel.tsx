@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Card, Table, type TableColumn } from '@portal/shared-ui';
+import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
+import { useTrend } from '../../api/get-trend';
+import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { LoadState, Skeleton } from '../../shared/load-state';
+import { TrendChart } from './trend-chart';
+import { METRIC_FORMAT, METRIC_NAMES, METRICS, monthOf, type TrendMetric } from './trend-metrics';
+import styles from './dashboard.module.css';
+
+const COLUMNS: TableColumn<MonthlyTrendPoint>[] = [
+  { key: 'month', header: MESSAGES.insights.month, cell: monthOf },
+  ...METRICS.map((metric) => ({
+    key: metric,
+    header: METRIC_NAMES[metric],
+    align: 'right' as const,
+    cell: (p: MonthlyTrendPoint) => METRIC_FORMAT[metric](p[metric]),
+  })),
+];
+
+/** The last 12 months: one figure at a time in the chart, all of them in the table beneath it. */
+export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
+  const trend = useTrend(scope);
+  const [metric, setMetric] = useState<TrendMetric>('trips');
+  return (
+    <Card title={MESSAGES.insights.trend.title} aria-label={MESSAGES.insights.trend.title} className={styles.panel}>
+      <LoadState query={trend} skeleton={<Skeleton lines={1} shape="chart" />}>
+        {({ months }) => (
+          <div className={styles.trend}>
+            <div role="radiogroup" aria-label={MESSAGES.insights.trend.metric} className={styles.metrics}>
+              {METRICS.map((m) => (
+                <button key={m} type="button" role="radio" aria-checked={m === metric} className={styles.metric} onClick={() => setMetric(m)}>
+                  {METRIC_NAMES[m]}
+                </button>
+              ))}
+            </div>
+            <TrendChart months={months} metric={metric} />
+            <details className={styles.figures}>
+              <summary>{MESSAGES.insights.trend.showTable}</summary>
+              <Table caption={MESSAGES.insights.trend.tableCaption} hideCaption columns={COLUMNS} rows={months} rowKey={monthOf} />
+            </details>
+          </div>
+        )}
+      </LoadState>
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { useId, useState } from 'react';
+import { Badge, Modal, Select } from '@portal/shared-ui';
+import { MESSAGES, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
+import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
+import { useCo2 } from '../../api/get-co2';
+import { DownloadCsvButton } from '../../shared/download-csv-button';
+import { formatAmount, formatFactor } from '../../shared/format';
+import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { LoadState, Skeleton } from '../../shared/load-state';
+import { monthSlug, thisMonth } from '../../shared/month';
+import sharedStyles from '../../shared/shared.module.css';
+import styles from './journey-groups.module.css';
+
+const C = MESSAGES.insights.co2;
+/** Years offered by the year picker: this one and the four before it. */
+const YEARS_BACK = 4;
+
+const MONTH_NAMES = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2000, i, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' }));
+
+/** How CO2 saved is calculated for a month: the formula, its inputs, the factors with their source, and the month's CSV. */
+export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQuery; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [now] = useState(thisMonth);
+  const [month, setMonth] = useState(now);
+  const csv = useExportJourneyGroupsMutation();
+  const query = { ...scope, ...month };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={C.title}
+      description={MESSAGES.insights.co2Formula}
+      footer={<DownloadCsvButton download={() => csv.mutateAsync(query)} pending={csv.isPending} fileName={`journey-groups-${monthSlug(month)}.csv`} />}
+    >
+      <div className={styles.co2}>
+        <div className={styles.pickers}>
+          <Select
+            label={MESSAGES.insights.month}
+            value={String(month.month)}
+            onChange={(e) => setMonth({ ...month, month: Number(e.target.value) })}
+            options={MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name, disabled: month.year === now.year && i + 1 > now.month }))}
+          />
+          <Select
+            label={MESSAGES.insights.year}
+            value={String(month.year)}
+            // A month still to come in the year chosen falls back to this month.
+            onChange={(e) => {
+              const year = Number(e.target.value);
+              setMonth(year === now.year && month.month > now.month ? now : { year, month: month.month });
+            }}
+            options={Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(now.year - i)).map((y) => ({ value: y, label: y }))}
+          />
+        </div>
+        {open ? <Co2Figures query={query} /> : null}
+      </div>
+    </Modal>
+  );
+}
+
+function Co2Figures({ query }: { query: InsightScopeQuery & { year: number; month: number } }) {
+  const report = useCo2(query);
+  return (
+    <LoadState query={report} skeleton={<Skeleton lines={4} />}>
+      {(r) => <Co2Details report={r} />}
+    </LoadState>
+  );
+}
+
+function Co2Details({ report: r }: { report: Co2Report }) {
+  const heading = useId();
+  return (
+    <div className={styles.co2}>
+      <dl className={sharedStyles.facts}>
+        <div>
+          <dt>{C.passengerMiles}</dt>
+          <dd>{formatAmount(r.passengerMiles)}</dd>
+        </div>
+        <div>
+          <dt>{C.factor}</dt>
+          <dd>{C.perMile(formatFactor(r.kgPerMile), r.factors[0]?.unit ?? '')}</dd>
+        </div>
+        <div>
+          <dt>{C.saved}</dt>
+          <dd>{MESSAGES.insights.kgCo2(formatAmount(r.co2SavedKg))}</dd>
+        </div>
+      </dl>
+      <p className={styles.calculation}>
+        {r.passengerMiles > 0
+          ? C.calculation(formatAmount(r.passengerMiles), formatFactor(r.kgPerMile), formatAmount(r.co2SavedKg))
+          : MESSAGES.insights.noTripsThisMonth}
+      </p>
+      <section aria-labelledby={heading} className={styles.co2}>
+        <h3 id={heading} className={styles.subheading}>
+          {C.factorsTitle}
+        </h3>
+        <ul className={styles.factors}>
+          {r.factors.map((f) => (
+            <FactorCard key={f.kind} factor={f} included={f.kind === 'direct' || r.includeWellToTank} />
+          ))}
+        </ul>
+        <p className={sharedStyles.note}>{r.factorSource}</p>
+      </section>
+    </div>
+  );
+}
+
+function FactorCard({ factor: f, included }: { factor: EmissionFactor; included: boolean }) {
+  return (
+    <li className={styles.factor}>
+      <div className={styles.factorHead}>
+        <span className={styles.factorKind}>{C.kinds[f.kind]}</span>
+        <Badge tone={included ? 'success' : 'neutral'}>{included ? C.included : C.notIncluded}</Badge>
+      </div>
+      <dl className={sharedStyles.facts}>
+        <div>
+          <dt>{C.factor}</dt>
+          <dd>{C.perMile(formatFactor(f.kgPerMile), f.unit)}</dd>
+        </div>
+        <div>
+          <dt>{C.scope}</dt>
+          <dd>{f.scope}</dd>
+        </div>
+        <div>
+          <dt>{C.activity}</dt>
+          <dd>{f.activity}</dd>
+        </div>
+        <div>
+          <dt>{C.source}</dt>
+          <dd>{f.source}</dd>
+        </div>
+        <div>
+          <dt>{MESSAGES.insights.year}</dt>
+          <dd>{f.year}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { usePlatform } from '@portal/shared-contracts';
+
+interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** A route of the portal with its query, e.g. `/company-settings?tab=Incentives`. */
+  to: string;
+}
+
+/**
+ * A real link to a portal route (a hash URL, so opening it in a new tab works) that navigates
+ * through the platform on a plain click: remotes never touch the shell's router.
+ */
+export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
+  const { navigate } = usePlatform();
+  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return <a href={`#${to}`} onClick={handle} {...rest} />;
+}

@@ -1,0 +1,36 @@
+import { LIMITS } from '@portal/shared-contracts';
+
+// Figures, dates and distances as a reader in the UK writes them.
+const LOCALE = 'en-GB';
+const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const upToTwo = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const upToFive = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 5 });
+const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+
+/** 4280 -> "4,280". */
+export const formatCount = (n: number): string => whole.format(n);
+/** Miles and kilograms: 1234.5 -> "1,234.5" (the api rounds them to 2 decimals). */
+export const formatAmount = (n: number): string => upToTwo.format(n);
+/** An emission factor in kg per mile: 0.27108 -> "0.27108". */
+export const formatFactor = (n: number): string => upToFive.format(n);
+/** The api's percentages are 0..100: 29 -> "29%". */
+export const formatPercent = (n: number): string => percent.format(n / 100);
+
+/** An ISO date-time as the day it fell on in the UK: "03/07/2026". */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(LOCALE, { timeZone: 'Europe/London' });
+}
+
+/** "Ada Lovelace" -> "AL"; one name gives one letter. */
+export function initials(fullName: string): string {
+  const parts = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.charAt(0) ?? '';
+  const last = parts.length > 1 ? (parts.at(-1)?.charAt(0) ?? '') : '';
+  return `${first}${last}`.toUpperCase() || '?';
+}
+
+/** The feedback preview: the first 100 characters, with an ellipsis when the text goes on. */
+export function preview(text: string, max: number = LIMITS.feedbackPreviewChars): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}

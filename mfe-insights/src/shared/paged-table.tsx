@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { Page } from '@portal/shared-contracts';
+import { Pagination, Table, type TableColumn } from '@portal/shared-ui';
+import { LoadState, Skeleton, type LoadQuery } from './load-state';
+import styles from './shared.module.css';
+
+export interface PagedTableProps<T> {
+  /** Names the table for screen readers. */
+  caption: string;
+  columns: readonly TableColumn<T>[];
+  rowKey: (row: T) => string;
+  query: LoadQuery<Page<T>>;
+  onPageChange: (page: number) => void;
+  /** Shown in the table when the page has no rows. */
+  emptyText: ReactNode;
+  pagerLabel: string;
+  /** A line beside the pager about the whole list. */
+  summary?: (totalCount: number) => ReactNode;
+}
+
+/** A server-paged table with its loading, failure and empty states; it scrolls inside its own box on a narrow screen. */
+export function PagedTable<T>({ caption, columns, rowKey, query, onPageChange, emptyText, pagerLabel, summary }: PagedTableProps<T>) {
+  return (
+    <LoadState query={query} skeleton={<Skeleton lines={5} shape="row" />}>
+      {(page) => (
+        <>
+          <Table caption={caption} hideCaption columns={columns} rows={page.items} rowKey={rowKey} empty={emptyText} />
+          {page.totalCount > 0 ? (
+            <div className={styles.pager}>
+              <span className={styles.summary}>{summary?.(page.totalCount)}</span>
+              <Pagination
+                page={page.pageNumber}
+                totalPages={page.totalPages}
+                hasPrevious={page.hasPreviousPage}
+                hasNext={page.hasNextPage}
+                onPageChange={onPageChange}
+                disabled={query.isPlaceholderData}
+                label={pagerLabel}
+              />
+            </div>
+          ) : null}
+        </>
+      )}
+    </LoadState>
+  );
+}
+
