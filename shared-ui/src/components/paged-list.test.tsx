@@ -202,6 +202,13 @@ describe('PagedList states', () => {
     expect(screen.getAllByRole('row')).toHaveLength(11);
   });
 
+  it('goes to the last page when the answer names a page the list no longer has', () => {
+    const setPage = vi.fn();
+    const beyond = { items: [], totalCount: 25, pageNumber: 7, totalPages: 3, hasPreviousPage: true, hasNextPage: false };
+    render(<PagedList {...base} paged={{ ...base.paged, setPage }} query={READY} page={beyond} />);
+    expect(setPage).toHaveBeenCalledWith(3);
+  });
+
   it('dims the previous page and holds the pager while the next one loads', () => {
     render(<PagedList {...base} query={{ ...READY, isPlaceholderData: true }} page={pageLocally(PEOPLE, 1)} />);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { LIMITS, MESSAGES, type Page } from '@portal/shared-contracts';
 import type { PagedSearch } from '../hooks/use-paged-search';
 import { Button } from './button';
@@ -70,6 +70,12 @@ export function PagedList<T>({
   summary,
   pagerLabel,
 }: PagedListProps<T>) {
+  // A kept or shared address may name a page the list no longer has: show its last page instead.
+  const lastPage = page && !query.isPlaceholderData && page.pageNumber > Math.max(1, page.totalPages) ? Math.max(1, page.totalPages) : null;
+  useEffect(() => {
+    if (lastPage !== null) paged.setPage(lastPage);
+  }, [lastPage]);
+
   return (
     <div className={styles.list}>
       {title ? (
