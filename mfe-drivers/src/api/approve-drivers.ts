@@ -1,0 +1,14 @@
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { refreshDrivers } from './keys';
+import { useApiMutation } from './use-api-mutation';
+
+export type ApproveDriversInput = EndpointInput<typeof ENDPOINTS.drivers.approve>['body'];
+
+/** POST drivers/approve: verifies the drivers' own flag with notes and a follow-up date, all or nothing. */
+export function approveDrivers(api: ApiClient, body: ApproveDriversInput) {
+  return api.call(ENDPOINTS.drivers.approve, { body });
+}
+
+export function useApproveDriversMutation() {
+  return useApiMutation(approveDrivers, refreshDrivers);
+}

@@ -1,0 +1,14 @@
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { refreshDrivers } from './keys';
+import { useApiMutation } from './use-api-mutation';
+
+export type ApproveVehiclesInput = EndpointInput<typeof ENDPOINTS.drivers.approveVehicles>['body'];
+
+/** POST vehicles/approve: verifies the drivers' vehicles with notes and a follow-up date, all or nothing. */
+export function approveVehicles(api: ApiClient, body: ApproveVehiclesInput) {
+  return api.call(ENDPOINTS.drivers.approveVehicles, { body });
+}
+
+export function useApproveVehiclesMutation() {
+  return useApiMutation(approveVehicles, refreshDrivers);
+}

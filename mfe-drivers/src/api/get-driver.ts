@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { driverKeys } from './keys';
+
+/** GET drivers/{id}: the driver with the verification history, newest first. */
+export async function getDriver(api: ApiClient, id: string, signal?: AbortSignal) {
+  const { driver, history } = await api.call(ENDPOINTS.drivers.get, { params: { id } }, { signal });
+  return { driver, history };
+}
+
+export function driverQueryOptions(api: ApiClient, id: string) {
+  return queryOptions({ queryKey: driverKeys.detail(id), queryFn: ({ signal }) => getDriver(api, id, signal) });
+}
+
+/** The driver, or nothing while no id is given. */
+export function useDriver(id: string | null) {
+  const { api } = usePlatform();
+  return useQuery({ ...driverQueryOptions(api, id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
+import { driverKeys } from './keys';
+
+export type DriversPageQuery = EndpointQuery<typeof ENDPOINTS.drivers.page>;
+
+/** GET drivers/page: one page of pending or approved drivers, searched and filtered on the server. */
+export function getDriversPage(api: ApiClient, query: DriversPageQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.drivers.page, { query }, { signal });
+}
+
+export function driversPageQueryOptions(api: ApiClient, query: DriversPageQuery) {
+  return queryOptions({ queryKey: driverKeys.page(query), queryFn: ({ signal }) => getDriversPage(api, query, signal) });
+}
+
+export function useDriversPage(query: DriversPageQuery) {
+  const { api } = usePlatform();
+  // Keep the previous page on screen while the next one loads, so the table does not jump.
+  return useQuery({ ...driversPageQueryOptions(api, query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,18 @@
+import { usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+/**
+ * The mutation of one endpoint file: `call` is its fetcher, `refresh` brings the cache up to date
+ * (invalidating by the keys in `keys.ts`); `mutateAsync` settles once it has.
+ */
+export function useApiMutation<TInput, TAnswer>(
+  call: (api: ApiClient, input: TInput) => Promise<TAnswer>,
+  refresh?: (queryClient: QueryClient, answer: TAnswer, input: TInput) => unknown,
+) {
+  const { api } = usePlatform();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TInput) => call(api, input),
+    onSuccess: (answer, input) => refresh?.(queryClient, answer, input),
+  });
+}

@@ -1,0 +1,58 @@
+import { MESSAGES, type Driver } from '@portal/shared-contracts';
+import { Button, EmptyState, Modal, Spinner } from '@portal/shared-ui';
+import { useDriver } from '../../api/get-driver';
+import { fullName } from '../../shared/format';
+import { DriverFacts, DriverHistory } from './driver-facts';
+import styles from './drivers.module.css';
+
+export interface DriverDetailsModalProps {
+  driverId: string | null;
+  onClose: () => void;
+  onReject: (driver: Driver) => void;
+  /** Verify the next thing that waits: the driver, else the vehicle. */
+  onVerify: (driver: Driver) => void;
+}
+
+/** The pending list's see-more: the driver, the vehicle, notes, follow-ups and history, with Reject and Verify. */
+export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: DriverDetailsModalProps) {
+  const details = useDriver(driverId);
+  const driver = details.data?.driver;
+  return (
+    <Modal
+      open={driverId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={driver ? fullName(driver) : MESSAGES.drivers.loadingDetails}
+      size="lg"
+      footer={
+        driver ? (
+          <>
+            <Button variant="danger" onClick={() => onReject(driver)}>
+              {MESSAGES.labels.reject}
+            </Button>
+            <Button onClick={() => onVerify(driver)}>{MESSAGES.labels.verify}</Button>
+          </>
+        ) : undefined
+      }
+    >
+      {driver && details.data ? (
+        <div className={styles.details}>
+          <DriverFacts driver={driver} />
+          <DriverHistory history={details.data.history} />
+        </div>
+      ) : details.isError ? (
+        <EmptyState
+          title={MESSAGES.driverScreens.details.loadFailed}
+          action={
+            <Button variant="secondary" onClick={() => void details.refetch()}>
+              {MESSAGES.common.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <div className={styles.center}>
+          <Spinner size="lg" label={MESSAGES.drivers.loadingDetails} />
+        </div>
+      )}
+    </Modal>
+  );
+}

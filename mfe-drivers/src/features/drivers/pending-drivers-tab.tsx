@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { LIMITS, MESSAGES, usePlatform, type Driver } from '@portal/shared-contracts';
+import { Badge, Button, Checkbox, PagedList, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { useDriversPage } from '../../api/get-drivers-page';
+import { fullName } from '../../shared/format';
+import { DecisionModal, type Decision } from './decision-modal';
+import { DriverDetailsModal } from './driver-details-modal';
+import { DRIVER_COLUMNS, isApproved } from './driver-columns';
+import styles from './drivers.module.css';
+
+const COPY = MESSAGES.driverScreens;
+const [, PENDING_TAB] = MESSAGES.labels.driverTabs;
+
+/** Name order, as the server sorts a page: last name, first name, id. */
+const byName = (a: Driver, b: Driver) =>
+  a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) || a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()) || a.id.localeCompare(b.id);
+
+/**
+ * Pending Drivers (document 2): either flag false, rejected drivers included. Paged, searched and
+ * counted by the server; the selection and select-all work over the rows on screen, and Verify
+ * Selected acts only on ticked rows that are on screen.
+ */
+export function PendingDriversTab() {
+  const { toast } = usePlatform();
+  // "pending." keeps this list's search and page apart from the approved list's in the address.
+  const paged = usePagedSearch({ param: 'pending' });
+  const query = useDriversPage({ pageNumber: paged.page, pageSize: LIMITS.pageSize, status: 'pending', ...(paged.search ? { search: paged.search } : {}) });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+
+  // A driver verified here on both counts leaves the pending list on the next fetch; until the page
+  // or search changes it stays on screen with the double tick, so the admin sees what happened.
+  const [settled, setSettled] = useState<ReadonlyMap<string, Driver>>(new Map());
+  const view = `${paged.page}|${paged.search}`;
+  const [seenView, setSeenView] = useState(view);
+  if (view !== seenView) {
+    setSeenView(view);
+    setSettled(new Map());
+  }
+
+  const page = query.data;
+  const listed = page?.items ?? [];
+  const rows = [...listed.filter((d) => !settled.has(d.id)), ...settled.values()].sort(byName);
+  const selectable = rows.filter((d) => !isApproved(d));
+  const selectedOnScreen = selectable.filter((d) => selected.has(d.id));
+  const allSelected = selectable.length > 0 && selectedOnScreen.length === selectable.length;
+
+  function toggle(ids: string[], on: boolean) {
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }
+
+  function onDone({ kind, drivers }: Decision) {
+    toggle(
+      drivers.map((d) => d.id),
+      false,
+    );
+    if (kind === 'reject') return;
+    // What the server now holds for each driver, so a row verified on both counts keeps its double tick.
+    const updated = drivers.map((d) =>
+      kind === 'verifyVehicle' ? { ...d, vehicle: { ...d.vehicle, isVerified: true } } : { ...d, isVerified: true, status: d.status === 'rejected' ? ('pending' as const) : d.status },
+    );
+    setSettled((prev) => {
+      const next = new Map(prev);
+      for (const d of updated) if (isApproved(d)) next.set(d.id, { ...d, status: 'approved' });
+      return next;
+    });
+  }
+
+  function verifySelected() {
+    if (selectedOnScreen.length === 0) {
+      toast.error(MESSAGES.drivers.noneSelected);
+      return;
+    }
+    setDecision({ kind: 'verifySelected', drivers: selectedOnScreen });
+  }
+
+  const ask = (kind: Decision['kind'], driver: Driver) => {
+    setDetailsId(null);
+    setDecision({ kind, drivers: [driver] });
+  };
+
+  const columns: TableColumn<Driver>[] = [
+    {
+      key: 'select',
+      className: styles.checkCol,
+      header: (
+        <Checkbox
+          label={<VisuallyHidden>{COPY.selectAll}</VisuallyHidden>}
+          checked={allSelected}
+          disabled={selectable.length === 0}
+          onCheckedChange={(on) =>
+            toggle(
+              selectable.map((d) => d.id),
+              on,
+            )
+          }
+        />
+      ),
+      cell: (d) =>
+        isApproved(d) ? (
+          <DoubleTick label={COPY.bothVerified(fullName(d))} />
+        ) : (
+          <Checkbox label={<VisuallyHidden>{COPY.selectDriver(fullName(d))}</VisuallyHidden>} checked={selected.has(d.id)} onCheckedChange={(on) => toggle([d.id], on)} />
+        ),
+    },
+    ...DRIVER_COLUMNS,
+    {
+      key: 'actions',
+      header: COPY.columns.actions,
+      cell: (d) => <PendingActions driver={d} onAsk={ask} onDetails={() => setDetailsId(d.id)} />,
+    },
+  ];
+
+  return (
+    <div className={styles.tab}>
+      <h2 className={styles.count}>{COPY.withCount(PENDING_TAB, page?.totalCount ?? 0)}</h2>
+      <PagedList
+        paged={paged}
+        searchLabel={COPY.pending.searchLabel}
+        searchPlaceholder={COPY.searchPlaceholder}
+        actions={
+          <>
+            <span className={styles.selection} aria-live="polite">
+              {selectedOnScreen.length > 0 ? COPY.selectedCount(selectedOnScreen.length) : ''}
+            </span>
+            <Button onClick={verifySelected}>{MESSAGES.labels.verifySelected}</Button>
+          </>
+        }
+        caption={COPY.pending.caption}
+        columns={columns}
+        rowKey={(d) => d.id}
+        query={query}
+        page={page ? { ...page, items: rows } : undefined}
+        loadingLabel={COPY.pending.loading}
+        errorText={MESSAGES.drivers.loadFailed}
+        emptyText={MESSAGES.drivers.noPending}
+        pagerLabel={COPY.pending.pages}
+      />
+      <DriverDetailsModal
+        driverId={detailsId}
+        onClose={() => setDetailsId(null)}
+        onReject={(d) => ask('reject', d)}
+        onVerify={(d) => ask(d.isVerified && !d.vehicle.isVerified ? 'verifyVehicle' : 'verifyDriver', d)}
+      />
+      <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={onDone} />
+    </div>
+  );
+}
+
+function PendingActions({ driver, onAsk, onDetails }: { driver: Driver; onAsk: (kind: Decision['kind'], driver: Driver) => void; onDetails: () => void }) {
+  const name = fullName(driver);
+  const L = MESSAGES.labels;
+  return (
+    <div className={styles.actions}>
+      {driver.status === 'rejected' ? (
+        <Badge tone="danger">{L.rejected}</Badge>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => onAsk('reject', driver)} aria-label={COPY.rowAction(L.reject, name)}>
+          {L.reject}
+        </Button>
+      )}
+      {driver.vehicle.isVerified ? (
+        <Badge tone="success">{L.vehicleVerified}</Badge>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => onAsk('verifyVehicle', driver)} aria-label={COPY.rowAction(L.verifyVehicle, name)}>
+          {L.verifyVehicle}
+        </Button>
+      )}
+      {driver.isVerified ? (
+        <Badge tone="success">{L.driverVerified}</Badge>
+      ) : (
+        <Button size="sm" onClick={() => onAsk('verifyDriver', driver)} aria-label={COPY.rowAction(L.verifyDriver, name)}>
+          {L.verifyDriver}
+        </Button>
+      )}
+      <Button size="sm" variant="link" onClick={onDetails} aria-label={COPY.rowAction(L.seeMore, name)}>
+        {L.seeMore}
+      </Button>
+    </div>
+  );
+}
+
+/** Both flags verified: shown instead of the row's checkbox. */
+function DoubleTick({ label }: { label: string }) {
+  return (
+    <span className={styles.doubleTick} role="img" aria-label={label} title={label}>
+      <svg width="22" height="14" viewBox="0 0 22 14" aria-hidden="true" focusable="false">
+        <path d="M1.5 7.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M8.5 11.5l1 0.5 9-10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
+  );
+}

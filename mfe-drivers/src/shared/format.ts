@@ -1,0 +1,16 @@
+import { MESSAGES, type Vehicle } from '@portal/shared-contracts';
+
+export function fullName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
+/** A value, or "N/A" when the record has none. */
+export function orNa(v: string | number | null | undefined): string {
+  const s = v === null || v === undefined ? '' : String(v).trim();
+  return s || MESSAGES.labels.notAvailable;
+}
+
+/** The spec's Vehicle column: make and model. */
+export function vehicleName(v: Pick<Vehicle, 'make' | 'model'>): string {
+  return `${v.make} ${v.model}`.trim();
+}
