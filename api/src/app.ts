@@ -18,6 +18,7 @@ import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminsRoutes } from './modules/admins/routes';
 import { devRoutes } from './modules/dev/routes';
+import { driversRoutes } from './modules/drivers/routes';
 import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
@@ -32,7 +33,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

@@ -20,6 +20,7 @@ export const APP_TABLES = [
   'mail_outbox',
   'password_reset_tokens',
   'sessions',
+  'driver_verification_events',
   'employer_users',
   'incentives',
   'locations',

@@ -442,7 +442,7 @@ export const VEHICLE_RULES = {
   colorMax: 30,
   minYear: 1950,
   /** What may be typed (spaces included) before the registration is even looked at. */
-  registrationInputMax: 10,
+  registrationInputMax: 12,
   licenceInputMax: 24,
 } as const;
 

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DRIVER_HISTORY_KINDS } from '@portal/shared-contracts';
 
 /**
  * The portal's tables. Every id is a database-generated UUID; every time is `timestamptz`.
@@ -118,6 +119,8 @@ export const users = pgTable(
     isDriverVerified: boolean('is_driver_verified').notNull().default(false),
     driverNotes: text('driver_notes'),
     driverFollowUpAt: timestamp('driver_follow_up_at', { withTimezone: true }),
+    /** Set by a rejection; cleared when the driver is verified or changes licence or registration. */
+    driverRejectedAt: timestamp('driver_rejected_at', { withTimezone: true }),
     /** When the invitation mail (set your password) was sent to an imported or added employee. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
@@ -140,6 +143,14 @@ export const users = pgTable(
     index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The super admin's user list also searches phone numbers.
     index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
+    // The drivers list also searches driving licences.
+    index('users_driving_license_trgm_idx').using('gin', sql`lower(${t.drivingLicenseNumber}) gin_trgm_ops`),
+    // Employees of every company in name order (the drivers list walks it, probing vehicles).
+    index('users_employee_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id).where(sql`${t.role} = 'Employee'`),
+    // The driver's flags beside the id: the drivers' counts and the badge join it to the vehicles' index without reading either table.
+    index('users_driver_flags_idx')
+      .on(t.id, t.isDriverVerified, t.driverRejectedAt, t.driverFollowUpAt)
+      .where(sql`${t.role} = 'Employee'`),
     // An employee number names one employee within a company.
     uniqueIndex('users_company_employee_number_unique')
       .on(t.companyId, sql`lower(${t.employeeNumber})`)
@@ -150,22 +161,50 @@ export const users = pgTable(
 );
 
 /** An employee's car (document 2: drivers and vehicles); at most one per employee. */
-export const vehicles = pgTable('vehicles', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  make: text('make').notNull(),
-  model: text('model').notNull(),
-  yearManufactured: integer('year_manufactured'),
-  color: text('color'),
-  registrationNumber: text('registration_number').notNull(),
-  isVerified: boolean('is_verified').notNull().default(false),
-  notes: text('notes'),
-  followUpAt: timestamp('follow_up_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    yearManufactured: integer('year_manufactured'),
+    color: text('color'),
+    registrationNumber: text('registration_number').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    notes: text('notes'),
+    followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  // The vehicle's flag and follow-up beside the driver's id (see users_driver_flags_idx).
+  (t) => [index('vehicles_user_flags_idx').on(t.userId, t.isVerified, t.followUpAt)],
+);
+
+/** A driver's verification history: every verification, rejection and change of details. */
+export const driverVerificationEvents = pgTable(
+  'driver_verification_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DRIVER_HISTORY_KINDS }).notNull(),
+    notes: text('notes'),
+    followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+    /** Who did it (a super admin, or the driver); the name is kept when the account is deleted. */
+    byUserId: uuid('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('driver_verification_events_driver_idx').on(t.driverId, t.createdAt.desc()),
+    index('driver_verification_events_by_idx').on(t.byUserId),
+    check('driver_verification_events_kind_known', sql`${t.kind} in (${sql.raw(DRIVER_HISTORY_KINDS.map((k) => `'${k}'`).join(', '))})`),
+  ],
+);
 
 /**
  * The spec's "employer user" record (`employerUserId`): one per Employer/Admin user. The company
