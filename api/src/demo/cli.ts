@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createApiContext } from '../create-context';
 import { companies, incentives } from '../db/schema';
 import { loadApiConfig } from '../env';
+import { seedDemoDrivers } from './drivers';
 import { seedDemoEmployees } from './employees';
 import { seedDemoInsights } from './insights';
 
@@ -12,10 +13,13 @@ import { seedDemoInsights } from './insights';
  *
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 100000 [--company <id>] [--seed 7]
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 10000 --trips 1000000 [--feedback 5000]
+ *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 0 --drivers 10000
  *
  * With --trips, the company also gets journey groups, a year of trips among its employees (the
  * ones created now and those it had) and feedback. Without --company a new company is created
- * (with an incentive, and its id printed). Stop the api first when it
+ * (with an incentive, and its id printed). --drivers adds that many employees who all drive; every
+ * driver of the company without a verification history then gets a state and its history
+ * (`seedDemoDrivers`). Stop the api first when it
  * uses PGlite: one process per data folder.
  */
 const { values } = parseArgs({
@@ -26,12 +30,18 @@ const { values } = parseArgs({
     password: { type: 'string' },
     trips: { type: 'string', default: '0' },
     feedback: { type: 'string' },
+    drivers: { type: 'string', default: '0' },
   },
 });
 
 const count = Number(values.employees);
 if (!Number.isInteger(count) || count < 0) {
   console.error('--employees must be a whole number');
+  process.exit(2);
+}
+const driverCount = Number(values.drivers);
+if (!Number.isInteger(driverCount) || driverCount < 0) {
+  console.error('--drivers must be a whole number');
   process.exit(2);
 }
 const tripCount = Number(values.trips);
@@ -60,6 +70,14 @@ try {
   await ctx.db.execute(sql`analyze users`);
   await ctx.db.execute(sql`analyze vehicles`);
   console.log(JSON.stringify({ companyId, ...result, ms: Math.round(ms), database: ctx.database.kind }));
+  const d0 = performance.now();
+  if (driverCount > 0) {
+    const added = await seedDemoEmployees(ctx.db, { companyId, count: driverCount, seed: `${values.seed}:drivers`, pendingShare: 0, deactivatedShare: 0, driverShare: 1 });
+    console.log(JSON.stringify({ companyId, driversAdded: added.drivers }));
+  }
+  const drivers = await seedDemoDrivers(ctx.db, { companyId, seed: values.seed });
+  for (const table of ['users', 'vehicles', 'driver_verification_events']) await ctx.db.execute(sql`analyze ${sql.identifier(table)}`);
+  console.log(JSON.stringify({ companyId, ...drivers, ms: Math.round(performance.now() - d0) }));
   if (tripCount > 0) {
     const t0 = performance.now();
     const insights = await seedDemoInsights(ctx.db, { companyId, trips: tripCount, seed: values.seed, ...(feedbackCount !== undefined ? { feedback: feedbackCount } : {}) });

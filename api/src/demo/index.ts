@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { seedDemoCompanies, type DemoCompaniesResult } from './companies';
+import { seedDemoDrivers } from './drivers';
 import { seedDemoEmployees } from './employees';
 import { seedDemoInsights, type SeedDemoInsightsResult } from './insights';
 
@@ -35,6 +36,8 @@ export async function seedDemo(ctx: { db: Db; log: Logger }, options: DemoOption
     if (count <= 0) continue;
     await seedDemoEmployees(ctx.db, { companyId: c.id, count, seed: c.key });
     counts[c.key] = count;
+    // Their drivers in every verification state, with the history behind it.
+    await seedDemoDrivers(ctx.db, { companyId: c.id, seed: c.key });
     // Journey groups, a year of trips and feedback from those employees.
     insights[c.key] = await seedDemoInsights(ctx.db, { companyId: c.id, trips: count * DEMO_TRIPS_PER_EMPLOYEE, seed: c.key });
   }
