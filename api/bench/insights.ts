@@ -1,0 +1,304 @@
+/**
+ * Insights benchmark (a script that prints figures, not a test):
+ *
+ *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50]
+ *
+ * On PostgreSQL (DATABASE_URL, or else a throwaway cluster like `scripts/test-pg.mjs` starts) it
+ * seeds one company with demo employees and a year of trips (`seedDemoInsights`), then serves the
+ * api over HTTP from a child process, beside a bare Fastify answering a constant JSON object, and
+ * drives both with autocannon (this process) at the same concurrency: p50/p99 and requests per
+ * second of every insight endpoint, one request at a time for the CSV exports, and the rate of
+ * trips recorded through `POST /api/trips`.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import postgres from 'postgres';
+import { createApp } from '../src/app';
+import type { ApiContext } from '../src/context';
+import { createApiContext } from '../src/create-context';
+import { companies, employerUsers, incentives, users } from '../src/db/schema';
+import type { Db } from '../src/db/client';
+import { rows } from '../src/db/sql';
+import { seedDemoEmployees } from '../src/demo/employees';
+import { seedDemoInsights } from '../src/demo/insights';
+import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
+import { createSession } from '../src/modules/accounts/sessions';
+import { listFeedback } from '../src/modules/feedback/service';
+import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
+import { listGroups } from '../src/modules/journey-groups/service';
+import { startPostgres } from './postgres';
+
+const { values } = parseArgs({
+  options: {
+    employees: { type: 'string', default: '10000' },
+    trips: { type: 'string', default: '1000000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+function config(databaseUrl: string): ApiConfig {
+  return {
+    ...loadApiConfig(),
+    databaseUrl,
+    pgliteDir: 'memory://',
+    logLevel: 'silent',
+    smtpUrl: undefined,
+    demoData: false,
+    superAdminEmail: 'root@bench.example',
+    superAdminPassword: 'Bench-root-pass-1',
+    rateLimits: { ...DEFAULT_RATE_LIMITS },
+  };
+}
+
+// ---------------------------------------------------------------- the driver (this process)
+/** What the server process seeded, for the requests. */
+interface Prepared {
+  token: string;
+  driverTokens: { id: string; token: string }[];
+  riders: string[];
+  year: number;
+  month: number;
+  trips: number;
+  employees: number;
+}
+
+/** The server process: migrates and seeds the database (once per run), then serves. */
+function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--employees', String(values.employees), '--trips', String(values.trips)], {
+    execArgv: process.execArgv,
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { api: number; bare: number; data: Prepared }) => resolve({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/**
+ * Each insight's statement under `explain analyze`, as its service sends it: the database's own
+ * planning and execution time, and whether the plan reads the trips tables (it must not).
+ */
+async function explainAll(db: Db, companyId: string, month: string) {
+  let captured: SQL | undefined;
+  const capturing = { execute: (query: SQL) => ((captured = query), db.execute(query)) } as unknown as Db;
+  console.log(`\nplans (month ${month.slice(0, 7)}, ms):`);
+  for (const [label, run] of [
+    ['participation, month, page 1', () => monthlyRanking(capturing, companyId, month, 1, 10)],
+    ['participation, month, page 100', () => monthlyRanking(capturing, companyId, month, 100, 10)],
+    ['participation, all time, page 1', () => allTimeRanking(capturing, companyId, 1, 10)],
+    ['journey groups, month, page 1', () => listGroups(capturing, companyId, month, 1, 10)],
+    ['journey groups, all time, page 1', () => listGroups(capturing, companyId, null, 1, 10)],
+    ['feedback, page 1', () => listFeedback(capturing, companyId, 1, 10)],
+    ['dashboard summary', () => dashboardSummary(capturing, companyId, month)],
+    ['dashboard trend', () => monthlyTrend(capturing, companyId, month)],
+    ['CO2 report', () => co2Report(capturing, companyId, month)],
+  ] as const) {
+    await run();
+    const plan = (await rows<Record<string, string>>(db, sql`explain (analyze, costs off) ${captured!}`)).map((r) => Object.values(r)[0]!);
+    const time = (name: string) => plan.find((l) => l.startsWith(name))?.replace(/^.*: /, '') ?? '?';
+    const readsTrips = plan.some((l) => / on (trips|trip_passengers)\b/.test(l));
+    console.log(`  ${label.padEnd(36)} planning ${time('Planning Time').padStart(9)}  execution ${time('Execution Time').padStart(9)}  reads trips: ${readsTrips ? 'YES' : 'no'}`);
+  }
+}
+
+async function prepare(ctx: ApiContext): Promise<Prepared> {
+  const db = ctx.db;
+  const [c] = await db.insert(companies).values({ name: 'Benchmark Commuters Ltd', email: 'hello@bench.example', phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
+  const companyId = c!.id;
+  await db.insert(incentives).values({ companyId, numberOfTrips: 20, numberOfTripsRewards: 'Half a day of leave', numberOfMiles: 250, numberOfMilesRewards: 'A voucher' });
+  const [boss] = await db.insert(users).values({ email: 'boss@bench.example', passwordHash: '!', name: 'Bench Boss', role: 'Employer', companyId }).returning();
+  await db.insert(employerUsers).values({ userId: boss!.id });
+  let t0 = performance.now();
+  const staff = await seedDemoEmployees(db, { companyId, count: Number(values.employees), seed: 'bench' });
+  console.log(`seed: ${staff.created} employees (${staff.active} active, ${staff.drivers} drivers) in ${Math.round(performance.now() - t0)} ms`);
+  t0 = performance.now();
+  const seeded = await seedDemoInsights(db, { companyId, trips: Number(values.trips), seed: 'bench' });
+  console.log(`seed: ${JSON.stringify(seeded)} in ${Math.round(performance.now() - t0)} ms`);
+  t0 = performance.now();
+  await db.execute(sql`vacuum analyze`);
+  console.log(`vacuum analyze: ${Math.round(performance.now() - t0)} ms`);
+  const [sizes] = await rows<{ trips: string; passengers: string; rollups: string }>(
+    db,
+    sql`select pg_size_pretty(pg_total_relation_size('trips')) as trips, pg_size_pretty(pg_total_relation_size('trip_passengers')) as passengers,
+      pg_size_pretty(pg_total_relation_size('employee_monthly_stats') + pg_total_relation_size('employee_trip_totals')
+        + pg_total_relation_size('journey_group_monthly_stats') + pg_total_relation_size('company_monthly_stats')) as rollups`,
+  );
+  console.log(`sizes with indexes: trips ${sizes!.trips}, trip_passengers ${sizes!.passengers}, roll-ups ${sizes!.rollups}`);
+
+  const token = (await createSession(db, boss!.id, false, { ip: '127.0.0.1' })).token;
+  const drivers = await rows<{ id: string }>(
+    db,
+    sql`select u.id from users u join vehicles v on v.user_id = u.id where u.company_id = ${companyId} and u.is_active and u.is_approved limit 200`,
+  );
+  const driverTokens = await Promise.all(drivers.map(async (d) => ({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token })));
+  const riders = (await rows<{ id: string }>(db, sql`select id from users where company_id = ${companyId} and role = 'Employee' and is_active and is_approved`)).map((r) => r.id);
+  const [busiest] = await rows<{ month: string }>(db, sql`select to_char(month, 'YYYY-MM-DD') as month from company_monthly_stats where company_id = ${companyId} order by trips desc limit 1`);
+  const year = Number(busiest!.month.slice(0, 4));
+  const month = Number(busiest!.month.slice(5, 7));
+  await explainAll(db, companyId, busiest!.month);
+  return { token, driverTokens, riders, year, month, trips: seeded.trips, employees: staff.created };
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** The same endpoint one request at a time: its own latency, without queueing. */
+  alone: { p50: number; p99: number };
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w);
+
+async function load(name: string, opts: autocannon.Options, withAlone = true): Promise<Figures> {
+  const seconds = Number(values.seconds);
+  const r = await autocannon({ connections: Number(values.connections), duration: seconds, ...opts });
+  const one = withAlone ? await autocannon({ connections: 1, duration: Math.max(2, seconds / 2), ...opts }) : r;
+  const f = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+    alone: { p50: one.latency.p50, p99: one.latency.p99 },
+  };
+  console.log(
+    `  ${name.padEnd(36)} ${pad(f.rps, 6)} req/s  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
+      (withAlone ? `  | 1 connection: p50 ${pad(f.alone.p50, 3)}  p99 ${pad(f.alone.p99, 3)} ms` : '') +
+      (f.non2xx ? `  (${f.non2xx} not 2xx)` : ''),
+  );
+  return f;
+}
+
+async function main() {
+  let url = process.env.DATABASE_URL;
+  let stop: (() => void) | undefined;
+  if (!url) {
+    const pg = await startPostgres();
+    console.log(`${pg.version}, throwaway cluster`);
+    url = pg.url;
+    stop = pg.stop;
+  }
+  const name = `portal_bench_insights_${Date.now()}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  let server: Awaited<ReturnType<typeof serve>> | undefined;
+  try {
+    // ---- servers
+    server = await serve(databaseUrl);
+    const { token, driverTokens, riders, year, month, trips, employees } = server.data;
+    const api = `http://127.0.0.1:${server.api}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const q = `year=${year}&month=${month}`;
+    console.log(`\n${values.connections} connections for ${values.seconds} s, then 1 connection; month ${year}-${String(month).padStart(2, '0')} (the busiest)`);
+    // Warm-up: connection pools, plans, caches.
+    await autocannon({ url: `${api}/api/dashboard/summary?${q}`, headers, connections: 10, duration: 2 });
+
+    const results: Figures[] = [];
+    results.push(await load('bare Fastify GET /hello', { url: `http://127.0.0.1:${server.bare}/hello` }));
+    for (const [label, path] of [
+      ['participation, month, page 1', `/api/employees-participation?${q}&pageNumber=1&pageSize=10`],
+      ['participation, month, page 100', `/api/employees-participation?${q}&pageNumber=100&pageSize=10`],
+      ['participation, all time, page 1', '/api/employee-participation?pageNumber=1&pageSize=10'],
+      ['journey groups, month, page 1', `/api/journey-groups?${q}&pageNumber=1&pageSize=10`],
+      ['journey groups, all time, page 1', '/api/journey-groups?pageNumber=1&pageSize=10'],
+      ['feedback, page 1', '/api/feedbacks?pageNumber=1&pageSize=10'],
+      ['dashboard summary', `/api/dashboard/summary?${q}`],
+      ['dashboard trend (12 months)', '/api/dashboard/trend'],
+      ['CO2 report', `/api/journey-groups/co2?${q}`],
+    ] as const) {
+      results.push(await load(label, { url: `${api}${path}`, headers }));
+    }
+
+    console.log('\nCSV exports (one request at a time, 5 each, ms):');
+    for (const [label, path] of [
+      ['participation export (whole month)', `/api/employees-participation/export?${q}`],
+      ['journey groups export (month)', `/api/journey-groups/export?${q}`],
+    ] as const) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < 5; i++) {
+        const s = performance.now();
+        const res = await fetch(`${api}${path}`, { headers });
+        bytes = (await res.arrayBuffer()).byteLength;
+        times.push(performance.now() - s);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`  ${label.padEnd(44)} median ${times[2]!.toFixed(0)} ms, max ${times[4]!.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB`);
+    }
+
+    // ---- ingestion: every trip in this month, so all of them update the same company row.
+    let n = 0;
+    const now = Date.now();
+    const monthStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1);
+    const ingest = await load('POST /api/trips (ingestion)', {
+      url: api,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/trips',
+          setupRequest: (req) => {
+            n += 1;
+            const driver = driverTokens[n % driverTokens.length]!;
+            const passengers = new Set<string>();
+            const want = 1 + (n % 3);
+            while (passengers.size < want) {
+              const p = riders[Math.floor(Math.random() * riders.length)]!;
+              if (p !== driver.id) passengers.add(p);
+            }
+            return {
+              ...req,
+              headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                clientTripId: `bench-${process.pid}-${n}`,
+                startedAt: new Date(Math.max(monthStart + 1000, now - Math.floor(Math.random() * 3_600_000))).toISOString(),
+                distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
+                passengerIds: [...passengers],
+              }),
+            };
+          },
+        },
+      ],
+    }, false);
+    console.log(`\ntrip ingestion: ${ingest.rps} trips/s through POST /api/trips at ${values.connections} connections`);
+    const bare = results[0]!;
+    console.log('\nsummary (ms):');
+    console.log(JSON.stringify({ trips, employees, bare: { p50: bare.p50, p99: bare.p99, rps: bare.rps }, endpoints: results.slice(1), ingestionTripsPerSecond: ingest.rps }, null, 2));
+  } finally {
+    server?.child.disconnect();
+    await new Promise((r) => setTimeout(r, 500));
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    stop?.();
+  }
+}
+
+// ---------------------------------------------------------------- this process: the servers (forked) or the driver
+if (values.serve) {
+  const ctx = await createApiContext(config(process.env.BENCH_DATABASE_URL!), { log: quiet as never });
+  const data = await prepare(ctx);
+  const api = await createApp(ctx, { logger: false });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
+  process.send!({ api: port(api as never), bare: port(bare), data });
+  process.on('disconnect', () => {
+    void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
+  });
+} else {
+  await main();
+}
