@@ -28,7 +28,7 @@ export function callsTo(call: CallSpy, id: string): (Record<string, unknown> | u
   return call.mock.calls.filter(([endpoint]) => (endpoint as AnyEndpoint).id === id).map(([, input]) => input);
 }
 
-export interface RenderWithPlatformResult extends RenderResult {
+interface RenderWithPlatformResult extends RenderResult {
   platform: FakePlatform;
   call: FakePlatform['api']['call'];
   callsTo: (id: string) => (Record<string, unknown> | undefined)[];
@@ -56,14 +56,13 @@ export function renderWithPlatform(ui: ReactElement, platformOrOptions: FakePlat
 }
 
 /**
- * `renderWithPlatform` and `createFakePlatform` for a package whose tests mostly share other
- * defaults (e.g. a user whose company is not set up yet); a test's own options still win, and its
- * partial session completes the default one.
+ * `renderWithPlatform` for a package whose tests mostly share other defaults (e.g. a user whose
+ * company is not set up yet); a test's own options still win, and its partial session completes the
+ * default one.
  */
 export function withDefaults(defaults: FakePlatformOptions) {
   const merge = (options: FakePlatformOptions): FakePlatformOptions => ({ ...defaults, ...options, session: mergeSession(defaults.session, options.session) });
   return {
-    createFakePlatform: (options: FakePlatformOptions = {}) => createFakePlatform(merge(options)),
     renderWithPlatform: (ui: ReactElement, platformOrOptions: FakePlatform | FakePlatformOptions = {}) =>
       renderWithPlatform(ui, 'api' in platformOrOptions ? platformOrOptions : merge(platformOrOptions)),
   };
