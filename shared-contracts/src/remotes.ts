@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import remotes from './remotes.json';
+import remotes from './remotes.json' with { type: 'json' };
 
 /**
  * The feature remotes and the modules each exposes. The shell never imports a remote: it loads
