@@ -464,8 +464,7 @@ export const MESSAGES = {
     noTripsThisMonth: 'No trips recorded this month',
     month: 'Month',
     year: 'Year',
-    miles: (figure: string) => `${figure} miles`,
-    kgCo2: (figure: string) => `${figure} kg CO2e`,
+    units: { miles: 'miles', kgCo2: 'kg CO2e' },
     tiles: {
       label: 'This month at a glance',
       month: (month: string) => `In ${month}`,

@@ -3,14 +3,14 @@ import { LIMITS } from '@portal/shared-contracts';
 // Figures, dates and distances as a reader in the UK writes them.
 const LOCALE = 'en-GB';
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const upToTwo = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const upToFive = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 5 });
 const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
 
 /** 4280 -> "4,280". */
 export const formatCount = (n: number): string => whole.format(n);
-/** Miles and kilograms: 1234.5 -> "1,234.5" (the api rounds them to 2 decimals). */
-export const formatAmount = (n: number): string => upToTwo.format(n);
+/** Miles and kilograms, to the api's 2 decimals so that a column lines up: 1234.5 -> "1,234.50". */
+export const formatAmount = (n: number): string => twoDecimals.format(n);
 /** An emission factor in kg per mile: 0.27108 -> "0.27108". */
 export const formatFactor = (n: number): string => upToFive.format(n);
 /** The api's percentages are 0..100: 29 -> "29%". */

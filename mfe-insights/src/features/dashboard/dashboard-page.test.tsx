@@ -39,7 +39,7 @@ describe('DashboardPage', () => {
 
   it('asks each widget’s question once: the tiles and the incentives panel share the month’s summary', async () => {
     const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers() });
-    await screen.findByText('4,280.5 miles');
+    await screen.findByText('4,280.50');
     await screen.findByText('Ada Lovelace');
     expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7 } }]);
     expect(callsTo('insights.trend')).toEqual([{ query: {} }]);
@@ -53,8 +53,8 @@ describe('DashboardPage', () => {
     expect(await within(tiles).findByText('42')).toBeInTheDocument();
     expect(within(tiles).getByText('12')).toBeInTheDocument();
     expect(within(tiles).getByText(I.tiles.activeGroups('9', 'July 2026'))).toBeInTheDocument();
-    expect(within(tiles).getByText('4,280.5 miles')).toBeInTheDocument();
-    expect(within(tiles).getByText('481.83 kg CO2e')).toBeInTheDocument();
+    expect(within(tiles).getByText('4,280.50')).toHaveTextContent(`4,280.50 ${I.units.miles}`);
+    expect(within(tiles).getByText('481.83')).toHaveTextContent(`481.83 ${I.units.kgCo2}`);
     const participants = within(tiles).getByRole('link', { name: new RegExp(MESSAGES.labels.dashboardTiles.participants) });
     expect(participants).toHaveAttribute('href', `#${ROUTES.employeeManagement}`);
     await user.click(participants);
@@ -78,7 +78,7 @@ describe('DashboardPage', () => {
     expect(alerts[0]).toHaveTextContent('The database is asleep.');
     fail = false;
     await user.click(within(alerts[0]!).getByRole('button', { name: MESSAGES.common.retry }));
-    await screen.findByText('4,280.5 miles');
+    await screen.findByText('4,280.50');
     expect(callsTo('insights.dashboard')).toHaveLength(2);
   });
 
@@ -103,8 +103,8 @@ describe('DashboardPage', () => {
       const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
       expect(headers).toEqual(['Position', 'Name', 'No. of Trips', 'Total Miles Covered']);
       const [, first, second] = within(table).getAllByRole('row');
-      expect(first).toHaveTextContent(/^1Ada Lovelace231,234\.5$/);
-      expect(second).toHaveTextContent(/^2Grace Hopper1988$/);
+      expect(first).toHaveTextContent(/^1Ada Lovelace231,234\.50$/);
+      expect(second).toHaveTextContent(/^2Grace Hopper1988\.00$/);
     });
 
     it('asks for the month picked, from its first page, and shows its ranking', async () => {
@@ -189,7 +189,7 @@ describe('DashboardPage', () => {
       expect(await within(panel).findByText('7')).toBeInTheDocument();
       expect(callsTo('insights.dashboard').at(-1)).toEqual({ query: { year: 2026, month: 6 } });
       // The tiles keep their month.
-      expect(within(screen.getByRole('region', { name: I.tiles.label })).getByText('4,280.5 miles')).toBeInTheDocument();
+      expect(within(screen.getByRole('region', { name: I.tiles.label })).getByText('4,280.50')).toBeInTheDocument();
     });
   });
 
@@ -257,7 +257,7 @@ describe('DashboardPage', () => {
       const rows = within(table).getAllByRole('row', { hidden: true });
       expect(rows).toHaveLength(13);
       expect(rows[1]).toHaveTextContent('August 2025');
-      expect(rows[12]).toHaveTextContent(/^July 20261201,206161\.5216$/);
+      expect(rows[12]).toHaveTextContent(/^July 20261201,206\.00161\.5216$/);
     });
 
     it('says so when the chart cannot be drawn, the table still there', async () => {
@@ -281,7 +281,7 @@ describe('DashboardPage', () => {
     it('shows a super admin the company named in the address', async () => {
       const companyId = uuid();
       const { callsTo } = renderWithPlatform(<DashboardPage />, { session: { role: 'SuperAdmin', employerId: null }, query: `companyId=${companyId}`, handlers: handlers() });
-      await screen.findByText('4,280.5 miles');
+      await screen.findByText('4,280.50');
       expect(callsTo('insights.dashboard')).toEqual([{ query: { companyId, year: 2026, month: 7 } }]);
       expect(callsTo('insights.trend')).toEqual([{ query: { companyId } }]);
     });

@@ -32,17 +32,21 @@ export function plotTrend(el: HTMLElement, s: TrendSeries): TrendPlot {
   const muted = token('--color-text-muted');
   const grid = token('--color-border');
   const font = `12px ${token('--font-sans') || 'sans-serif'}`;
+  // Away from the pointer, the legend speaks of the latest month.
+  const last = s.values.length - 1;
 
   const options: uPlot.Options = {
     width: el.clientWidth,
     height: HEIGHT,
     scales: {
-      x: { time: false },
+      // Half a step either side, so the first and last points are drawn whole.
+      x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
       // From zero, with room above the highest month; a year without trips still gets an axis.
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
     },
     axes: [
-      { stroke: muted, font, grid: { show: false }, ticks: { stroke: grid }, incrs: [1], values: (_u, splits) => splits.map((i) => s.ticks[i] ?? '') },
+      // Every month where they fit, else every second, third... month.
+      { stroke: muted, font, grid: { show: false }, ticks: { stroke: grid }, space: 36, incrs: [1, 2, 3, 4, 6, 12], values: (_u, splits) => splits.map((i) => s.ticks[i] ?? '') },
       {
         stroke: muted,
         font,
@@ -54,14 +58,14 @@ export function plotTrend(el: HTMLElement, s: TrendSeries): TrendPlot {
       },
     ],
     series: [
-      { label: MESSAGES.insights.month, value: (_u, i) => (i === null ? '' : (s.labels[i] ?? '')) },
+      { label: MESSAGES.insights.month, value: (_u, i) => s.labels[i ?? last] ?? '' },
       {
         label: s.name,
         stroke: line,
         fill: token('--color-primary-subtle'),
         width: 2,
         points: { size: 7, fill: line, stroke: line },
-        value: (_u, v) => (v === null ? '' : s.format(v)),
+        value: (_u, v) => s.format(v ?? s.values[last] ?? 0),
       },
     ],
     cursor: { drag: { x: false, y: false } },

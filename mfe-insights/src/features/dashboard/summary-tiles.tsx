@@ -9,6 +9,7 @@ import { LoadState, Skeleton } from '../../shared/load-state';
 import styles from './dashboard.module.css';
 
 const T = MESSAGES.labels.dashboardTiles;
+const U = MESSAGES.insights.units;
 
 /** Total participants, Journey Groups, Total Distance Covered and Carbon Emission Saved of the month. */
 export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month: MonthValue }) {
@@ -49,10 +50,10 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
               />
             </li>
             <li className={styles.tile}>
-              <Tile label={T.distance} value={MESSAGES.insights.miles(formatAmount(s.totalDistanceMiles))} hint={inMonth} />
+              <Tile label={T.distance} value={formatAmount(s.totalDistanceMiles)} unit={U.miles} hint={inMonth} />
             </li>
             <li className={styles.tile}>
-              <Tile label={T.co2} value={MESSAGES.insights.kgCo2(formatAmount(s.co2SavedKg))} hint={inMonth} />
+              <Tile label={T.co2} value={formatAmount(s.co2SavedKg)} unit={U.kgCo2} hint={inMonth} />
             </li>
           </ul>
         )}
@@ -61,11 +62,14 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
   );
 }
 
-function Tile({ label, value, hint }: { label: string; value: string; hint: ReactNode }) {
+function Tile({ label, value, unit, hint }: { label: string; value: string; unit?: string; hint: ReactNode }) {
   return (
     <>
       <span className={styles.tileLabel}>{label}</span>
-      <span className={styles.tileValue}>{value}</span>
+      <span className={styles.tileValue}>
+        {value}
+        {unit ? <span className={styles.tileUnit}> {unit}</span> : null}
+      </span>
       <span className={styles.tileHint}>{hint}</span>
     </>
   );

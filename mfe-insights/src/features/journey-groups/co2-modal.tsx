@@ -81,7 +81,7 @@ function Co2Details({ report: r }: { report: Co2Report }) {
         </div>
         <div>
           <dt>{C.saved}</dt>
-          <dd>{MESSAGES.insights.kgCo2(formatAmount(r.co2SavedKg))}</dd>
+          <dd>{`${formatAmount(r.co2SavedKg)} ${MESSAGES.insights.units.kgCo2}`}</dd>
         </div>
       </dl>
       <p className={styles.calculation}>

@@ -36,7 +36,7 @@ describe('JourneyGroupsTab', () => {
     const table = await screen.findByRole('table', { name: I.journeyGroupsTitle });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...I.journeyGroupColumns]);
     const [, row] = within(table).getAllByRole('row');
-    expect(row).toHaveTextContent(/^Riverside runAda LovelaceGrace Hopper31402\.75Station car parkMarket Square108\.4$/);
+    expect(row).toHaveTextContent(/^Riverside runAda LovelaceGrace Hopper31402\.75Station car parkMarket Square108\.40$/);
     expect(callsTo('insights.journeyGroups')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
   });
 

@@ -26,8 +26,8 @@ describe('ParticipationTab', () => {
     const table = await screen.findByRole('table', { name: MESSAGES.labels.participationTitle });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...I.participationColumns]);
     const [, ada, grace] = within(table).getAllByRole('row');
-    expect(ada).toHaveTextContent(/^1Ada LovelaceEngineering1,20315,234\.5DriverQualified$/);
-    expect(grace).toHaveTextContent(/^2Grace HopperN\/A1988Passenger$/);
+    expect(ada).toHaveTextContent(/^1Ada LovelaceEngineering1,20315,234\.50DriverQualified$/);
+    expect(grace).toHaveTextContent(/^2Grace HopperN\/A1988\.00Passenger$/);
     expect(within(grace!).getByRole('img', { name: I.inProgress })).toBeInTheDocument();
     expect(screen.getByText(new RegExp(MESSAGES.labels.participationNote.replace('.', '\\.')))).toBeInTheDocument();
     expect(callsTo('insights.participationAllTime')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);

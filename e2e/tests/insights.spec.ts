@@ -1,0 +1,285 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES, type DashboardSummary, type Feedback, type Co2Report, type Page as ListPage, type ParticipationRow } from '@portal/shared-contracts';
+import { expectRoute, hash, login } from '../support/portal';
+import { startPortal, type RunningPortal } from '../support/portal-process';
+
+// The insights are computed from trips, so these journeys run on a portal of their own with the
+// api's demo data (a year of trips, journey groups and feedback for the demo companies).
+const EMPLOYER = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' };
+const EMPLOYEE_PASSWORD = 'Trips-2026-e2e';
+const I = MESSAGES.insights;
+const INSIGHTS = REMOTES['mfe-insights'];
+
+const count = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(n);
+const amount = (n: number) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+const monthName = (m: { year: number; month: number }) => new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The api counts calendar months in UTC, and so does the dashboard. */
+function thisMonth() {
+  const now = new Date();
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
+}
+function previousMonth(m: { year: number; month: number }) {
+  return m.month === 1 ? { year: m.year - 1, month: 12 } : { year: m.year, month: m.month - 1 };
+}
+
+let portal: RunningPortal;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Seeding a year of demo trips takes a while on a small machine.
+  test.setTimeout(180_000);
+  portal = await startPortal({ DEMO_DATA: '1' });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+/** Console errors of the page; a journey fails on any it does not expect. */
+function consoleErrors(page: Page, expected: (message: ConsoleMessage) => boolean = () => false): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expected(message)) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+async function employerPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: portal.url, viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await login(page, EMPLOYER.email, EMPLOYER.password);
+  await expectRoute(page, ROUTES.mainPage);
+}
+
+/** The api's own answer to a GET, with the page's session (its cookie). */
+async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/** The names of the participation table's rows, in order, once it shows `month`. */
+async function rankingNames(panel: Locator, month: { year: number; month: number }): Promise<string[]> {
+  await expect(panel.getByRole('group', { name: I.participationMonth })).toContainText(monthName(month));
+  const rows = panel.getByRole('table').getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  return (await rows.allInnerTexts()).slice(1).map((text) => text.split(/\t|\n/)[1]!.trim());
+}
+
+test('the dashboard shows the api’s own figures of the month, one request per widget', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  const errors = consoleErrors(page);
+  const month = thisMonth();
+  await signIn(page);
+  // A fresh load of the dashboard, counting what it asks the api.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) asked.push(new URL(r.url()).pathname);
+  });
+  const summaryAnswer = page.waitForResponse((r) => r.url().includes('/api/dashboard/summary'));
+  await page.reload();
+  const shown = (await (await summaryAnswer).json()) as DashboardSummary;
+  const own = await apiGet<DashboardSummary>(page.request, `/api/dashboard/summary?year=${month.year}&month=${month.month}`);
+  expect(shown).toEqual(own);
+  expect(own.totalParticipants).toBeGreaterThan(0);
+  expect(own.totalDistanceMiles).toBeGreaterThan(0);
+  expect(own.co2SavedKg).toBeGreaterThan(0);
+
+  const tiles = region(page, I.tiles.label);
+  const tile = (label: string) => tiles.getByRole('listitem').filter({ hasText: label });
+  await expect(tile(MESSAGES.labels.dashboardTiles.participants)).toContainText(count(own.totalParticipants));
+  await expect(tile(MESSAGES.labels.dashboardTiles.journeyGroups)).toContainText(count(own.journeyGroups));
+  await expect(tile(MESSAGES.labels.dashboardTiles.distance)).toContainText(`${amount(own.totalDistanceMiles)} ${I.units.miles}`);
+  await expect(tile(MESSAGES.labels.dashboardTiles.co2)).toContainText(`${amount(own.co2SavedKg)} ${I.units.kgCo2}`);
+  const incentives = region(page, MESSAGES.labels.companySettingsTabs[1]);
+  await expect(incentives.getByRole('link').first()).toContainText(count(own.incentives.qualifiedForTrips));
+  await expect(incentives.getByRole('link').nth(1)).toContainText(count(own.incentives.qualifiedForMiles));
+
+  // The chart is drawn (its library loaded on demand) and its figures are in the table too.
+  const trend = region(page, I.trend.title);
+  await expect(trend.locator('canvas')).toBeVisible();
+  await trend.getByText(I.trend.showTable).click();
+  await expect(trend.getByRole('table', { name: I.trend.tableCaption }).getByRole('row')).toHaveCount(13);
+  await expect(region(page, I.feedback.title).getByRole('listitem').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const mine = asked.filter((p) => /^\/api\/(dashboard|employees-participation|feedbacks)/.test(p));
+  expect(mine.sort()).toEqual(['/api/dashboard/summary', '/api/dashboard/trend', '/api/employees-participation', '/api/feedbacks']);
+  await page.screenshot({ path: test.info().outputPath('dashboard.png'), fullPage: true });
+
+  // Incentive figures lead to the rules.
+  await incentives.getByRole('link').first().click();
+  await expect(page).toHaveURL(/#\/company-settings\?tab=Incentives$/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('changing the month changes the ranking to that month’s', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  const errors = consoleErrors(page);
+  const month = thisMonth();
+  const before = previousMonth(month);
+  await signIn(page);
+  const panel = region(page, MESSAGES.labels.participationTitle);
+  const now = await rankingNames(panel, month);
+  const answer = page.waitForResponse((r) => r.url().includes('/api/employees-participation') && r.url().includes(`month=${before.month}&`));
+  await panel.getByRole('button', { name: /Previous month/ }).click();
+  const shown = (await (await answer).json()) as ListPage<ParticipationRow>;
+  const own = await apiGet<ListPage<ParticipationRow>>(page.request, `/api/employees-participation?year=${before.year}&month=${before.month}&pageNumber=1&pageSize=10`);
+  expect(shown.items.map((r) => r.name)).toEqual(own.items.map((r) => r.name));
+  const then = await rankingNames(panel, before);
+  expect(then).toEqual(own.items.map((r) => r.name));
+  expect(then).not.toEqual(now);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a trip recorded by an employee through the api moves them up the month’s ranking after a reload', async ({ browser, playwright }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await employerPage(browser, { width: 390, height: 844 });
+  const errors = consoleErrors(page);
+  const month = thisMonth();
+  await signIn(page);
+
+  // A new employee with a 60-character name joins through the company's link and is approved.
+  const login = await page.request.post('/api/accounts/login', { data: EMPLOYER, headers: { [CSRF_HEADER]: '1' } });
+  const companyId = ((await login.json()) as { employerId: string }).employerId;
+  const firstName = 'Maximilian-Alexander Fairweather'.slice(0, 30);
+  const lastName = 'Montgomery-Worthington Smythes'.slice(0, 29);
+  const fullName = `${firstName} ${lastName}`;
+  expect(fullName).toHaveLength(60);
+  const email = `trips.${Date.now().toString(36)}@greenway.example`;
+  const joined = await page.request.post(`/api/employees/employers/${companyId}/employees`, {
+    data: { firstName, lastName, email, employeeNumber: `T${Date.now().toString(36)}`.slice(0, 20), password: EMPLOYEE_PASSWORD, confirmPassword: EMPLOYEE_PASSWORD },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const employeeId = ((await joined.json()) as { response: { id: string } }).response.id;
+  const accepted = await page.request.put(`/api/employees/${employeeId}/accept`, { headers: { [CSRF_HEADER]: '1' } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+
+  // As that employee (the mobile app's bearer token), drive twice as many trips as the month's leader
+  // has, the colleagues riding along in turn, so that none of them catches up.
+  const colleagues = await apiGet<ListPage<{ id: string; isActive: boolean }>>(page.request, '/api/employees?pageNumber=1&pageSize=10');
+  const passengers = colleagues.items.filter((e) => e.isActive && e.id !== employeeId).map((e) => e.id);
+  expect(passengers.length).toBeGreaterThanOrEqual(5);
+  const leader = await apiGet<ListPage<ParticipationRow>>(page.request, `/api/employees-participation?year=${month.year}&month=${month.month}&pageNumber=1&pageSize=1`);
+  const trips = 2 * ((leader.items[0]?.totalTrips ?? 0) + 1);
+  const app = await playwright.request.newContext({ baseURL: portal.url });
+  const token = ((await (await app.post('/api/accounts/login', { data: { email, password: EMPLOYEE_PASSWORD } })).json()) as { token: string }).token;
+  const monthStart = Date.UTC(month.year, month.month - 1, 1);
+  for (let i = 0; i < trips; i += 1) {
+    // Minutes apart, all within this month.
+    const startedAt = new Date(Math.max(Date.now() - (i + 1) * 60_000, monthStart + (i + 1) * 1_000)).toISOString();
+    const res = await app.post('/api/trips', {
+      data: { clientTripId: `e2e-${employeeId}-${i}`, startedAt, distanceMiles: 7.25, passengerIds: [passengers[i % passengers.length]!] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await app.dispose();
+
+  await page.reload();
+  const panel = region(page, MESSAGES.labels.participationTitle);
+  const row = panel.getByRole('row').filter({ hasText: fullName });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('cell').first()).toHaveText('1');
+  await expect(row).toContainText(count(trips));
+  // The long name wraps inside its column; the table scrolls in its own box, never the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('ranking-390.png') });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a feedback opens in a modal with its full text and the way to Employee Management', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  const errors = consoleErrors(page);
+  await signIn(page);
+  const latest = (await apiGet<ListPage<Feedback>>(page.request, '/api/feedbacks?pageNumber=1&pageSize=10')).items[0]!;
+  const item = region(page, I.feedback.title).getByRole('button').filter({ hasText: latest.fullName }).first();
+  await item.click();
+  const dialog = page.getByRole('dialog', { name: latest.fullName });
+  await expect(dialog).toContainText(latest.employeeNumber);
+  await expect(dialog).toContainText(new Date(latest.createdAt).toLocaleDateString('en-GB', { timeZone: 'Europe/London' }));
+  await expect(dialog).toContainText(latest.feedbackText);
+  await dialog.getByRole('button', { name: I.feedback.goToEmployees }).click();
+  await expectRoute(page, ROUTES.employeeManagement);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the CO2 modal shows the factor and its source, and its CSV holds the month’s journey groups', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  const errors = consoleErrors(page);
+  const month = thisMonth();
+  await signIn(page);
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+  await expect(page.getByRole('table', { name: I.journeyGroupsTitle }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: I.co2.open }).click();
+  const dialog = page.getByRole('dialog', { name: I.co2.title });
+  const report = await apiGet<Co2Report>(page.request, `/api/journey-groups/co2?year=${month.year}&month=${month.month}`);
+  const direct = report.factors.find((f) => f.kind === 'direct')!;
+  await expect(dialog).toContainText(I.co2Formula);
+  await expect(dialog).toContainText(`${amount(report.passengerMiles)} passenger miles`);
+  await expect(dialog.getByRole('listitem').filter({ hasText: I.co2.kinds.direct })).toContainText(String(direct.kgPerMile));
+  await expect(dialog).toContainText(direct.source);
+  await expect(dialog).toContainText(direct.scope);
+  await expect(dialog).toContainText(String(direct.year));
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: I.downloadCsv }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`journey-groups-${month.year}-${String(month.month).padStart(2, '0')}.csv`);
+  const bytes = await readFile((await file.path())!);
+  // UTF-8 with its byte order mark, as the api serves it, so spreadsheets read the names right.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString('utf8');
+  const own = await page.request.get(`/api/journey-groups/export?year=${month.year}&month=${month.month}`);
+  expect(text).toBe((await own.text()).replace(/^\uFEFF/, ''));
+  const lines = text.trim().split(/\r?\n/);
+  expect(lines[0]).toBe(I.journeyGroupColumns.join(','));
+  const groups = await apiGet<ListPage<unknown>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=1');
+  expect(lines).toHaveLength(groups.totalCount + 1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('with mfe-insights unreachable, Employee Management still works and only its two insight tabs show the panel', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  // The blocked remote's own failures are expected; anything else fails the journey.
+  const blocked = (m: ConsoleMessage) => /mfe[-_]insights/.test(`${m.text()} ${m.location().url}`);
+  const errors = consoleErrors(page, blocked);
+  await page.route('**/remotes/mfe-insights/**', (route) => route.abort());
+  await signIn(page);
+  const unavailable = MESSAGES.common.featureUnavailable(INSIGHTS.feature);
+  await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
+
+  await page.goto(hash(ROUTES.employeeManagement));
+  const tabs = page.getByRole('tablist', { name: 'Employee Management' });
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('table', { name: 'Employees' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(panel.getByText(unavailable)).toHaveCount(0);
+  for (const tab of [MESSAGES.labels.employeeTabs[1], MESSAGES.labels.employeeTabs[2]]) {
+    await tabs.getByRole('tab', { name: tab }).click();
+    await expect(panel.getByText(unavailable)).toBeVisible();
+  }
+  await tabs.getByRole('tab', { name: new RegExp(MESSAGES.labels.employeeTabs[3]) }).click();
+  await expect(panel.getByText(unavailable)).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: MESSAGES.labels.approveSelected })).toBeVisible();
+  await tabs.getByRole('tab', { name: MESSAGES.labels.employeeTabs[0] }).click();
+  await expect(panel.getByRole('table', { name: 'Employees' }).getByRole('row').nth(1)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('insights-blocked.png') });
+  expect(errors).toEqual([]);
+  await context.close();
+});
