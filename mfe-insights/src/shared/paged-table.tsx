@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Page } from '@portal/shared-contracts';
-import { Pagination, Table, type TableColumn } from '@portal/shared-ui';
+import { Table, type TableColumn } from '@portal/shared-ui';
 import { LoadState, Skeleton, type LoadQuery } from './load-state';
+import { PagePager } from './page-pager';
 import styles from './shared.module.css';
 
 export interface PagedTableProps<T> {
@@ -26,17 +27,9 @@ export function PagedTable<T>({ caption, columns, rowKey, query, onPageChange, e
         <>
           <Table caption={caption} hideCaption columns={columns} rows={page.items} rowKey={rowKey} empty={emptyText} />
           {page.totalCount > 0 ? (
-            <div className={styles.pager}>
-              <span className={styles.summary}>{summary?.(page.totalCount)}</span>
-              <Pagination
-                page={page.pageNumber}
-                totalPages={page.totalPages}
-                hasPrevious={page.hasPreviousPage}
-                hasNext={page.hasNextPage}
-                onPageChange={onPageChange}
-                disabled={query.isPlaceholderData}
-                label={pagerLabel}
-              />
+            <div className={`${styles.spread} ${styles.pager}`}>
+              <span className={styles.note}>{summary?.(page.totalCount)}</span>
+              <PagePager page={page} onPageChange={onPageChange} busy={query.isPlaceholderData} label={pagerLabel} />
             </div>
           ) : null}
         </>

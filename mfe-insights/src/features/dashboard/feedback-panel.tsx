@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Modal, Pagination } from '@portal/shared-ui';
+import { Button, Card, Modal } from '@portal/shared-ui';
 import { LIMITS, MESSAGES, ROUTES, usePlatform, type Feedback } from '@portal/shared-contracts';
 import { useFeedbacks } from '../../api/get-feedbacks';
 import { formatDate, initials, preview } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState, Skeleton } from '../../shared/load-state';
+import { PagePager } from '../../shared/page-pager';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
@@ -25,10 +26,10 @@ export function FeedbackPanel({ scope }: { scope: InsightScopeQuery }) {
             <p className={sharedStyles.empty}>{F.empty}</p>
           ) : (
             <>
-              <ul className={styles.feedbacks}>
+              <ul className={`${sharedStyles.plainList} ${styles.feedbacks}`}>
                 {list.items.map((f) => (
                   <li key={f.id}>
-                    <button type="button" className={styles.feedback} onClick={() => {
+                    <button type="button" className={`${styles.interactive} ${styles.feedback}`} onClick={() => {
                         setSelected(f);
                         setOpen(true);
                       }}>
@@ -38,7 +39,7 @@ export function FeedbackPanel({ scope }: { scope: InsightScopeQuery }) {
                       <span className={styles.feedbackBody}>
                         <span className={styles.feedbackHead}>
                           <span className={styles.feedbackName}>{f.fullName}</span>
-                          <time dateTime={f.createdAt} className={styles.feedbackDate}>
+                          <time dateTime={f.createdAt} className={sharedStyles.hint}>
                             {formatDate(f.createdAt)}
                           </time>
                         </span>
@@ -49,16 +50,7 @@ export function FeedbackPanel({ scope }: { scope: InsightScopeQuery }) {
                 ))}
               </ul>
               {list.totalPages > 1 ? (
-                <Pagination
-                  page={list.pageNumber}
-                  totalPages={list.totalPages}
-                  hasPrevious={list.hasPreviousPage}
-                  hasNext={list.hasNextPage}
-                  onPageChange={setPage}
-                  disabled={feedbacks.isPlaceholderData}
-                  label={F.pages}
-                  className={styles.feedbackPager}
-                />
+                <PagePager page={list} onPageChange={setPage} busy={feedbacks.isPlaceholderData} label={F.pages} className={styles.feedbackPager} />
               ) : null}
             </>
           )

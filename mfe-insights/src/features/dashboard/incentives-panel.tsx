@@ -6,6 +6,7 @@ import { AppLink } from '../../shared/app-link';
 import { formatCount, formatPercent } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState, Skeleton } from '../../shared/load-state';
+import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
 const I = MESSAGES.insights.incentives;
@@ -27,7 +28,7 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: InsightScopeQu
           {({ incentives: x }) => {
             const of = I.ofEmployees(formatCount(x.activeEmployees));
             return (
-              <ul className={styles.incentives}>
+              <ul className={`${sharedStyles.plainList} ${styles.incentives}`}>
                 <Figure label={I.trips} value={formatCount(x.qualifiedForTrips)} detail={`${formatPercent(x.qualifiedForTripsPercent)} ${of}`} rule={x.numberOfTrips ? I.tripsThreshold(formatCount(x.numberOfTrips)) : I.noThreshold} />
                 <Figure label={I.miles} value={formatCount(x.qualifiedForMiles)} detail={`${formatPercent(x.qualifiedForMilesPercent)} ${of}`} rule={x.numberOfMiles ? I.milesThreshold(formatCount(x.numberOfMiles)) : I.noThreshold} />
                 <Figure label={I.participation} value={formatPercent(x.participationPercent)} detail={of} />
@@ -43,12 +44,12 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: InsightScopeQu
 function Figure({ label, value, detail, rule }: { label: string; value: string; detail: string; rule?: string }) {
   return (
     <li>
-      <AppLink to={INCENTIVES_TAB} className={styles.incentive} title={I.seeRules}>
+      <AppLink to={INCENTIVES_TAB} className={`${styles.interactive} ${styles.incentive}`} title={I.seeRules}>
         <span className={styles.incentiveValue}>{value}</span>
         <span className={styles.incentiveText}>
           <span className={styles.incentiveLabel}>{label}</span>
-          <span className={styles.incentiveDetail}>{detail}</span>
-          {rule ? <span className={styles.incentiveDetail}>{rule}</span> : null}
+          <span className={sharedStyles.hint}>{detail}</span>
+          {rule ? <span className={sharedStyles.hint}>{rule}</span> : null}
         </span>
       </AppLink>
     </li>

@@ -6,6 +6,7 @@ import { AppLink } from '../../shared/app-link';
 import { formatAmount, formatCount } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState, Skeleton } from '../../shared/load-state';
+import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
 const T = MESSAGES.labels.dashboardTiles;
@@ -35,9 +36,9 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
         }
       >
         {(s) => (
-          <ul className={styles.tiles}>
+          <ul className={`${sharedStyles.plainList} ${styles.tiles}`}>
             <li>
-              <AppLink to={ROUTES.employeeManagement} className={`${styles.tile} ${styles.tileLink}`}>
+              <AppLink to={ROUTES.employeeManagement} className={`${styles.tile} ${styles.interactive}`}>
                 <Tile label={T.participants} value={formatCount(s.totalParticipants)} hint={inMonth} />
                 <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span>
               </AppLink>
@@ -70,7 +71,7 @@ function Tile({ label, value, unit, hint }: { label: string; value: string; unit
         {value}
         {unit ? <span className={styles.tileUnit}> {unit}</span> : null}
       </span>
-      <span className={styles.tileHint}>{hint}</span>
+      <span className={sharedStyles.hint}>{hint}</span>
     </>
   );
 }

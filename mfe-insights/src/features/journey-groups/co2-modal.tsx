@@ -93,7 +93,7 @@ function Co2Details({ report: r }: { report: Co2Report }) {
         <h3 id={heading} className={styles.subheading}>
           {C.factorsTitle}
         </h3>
-        <ul className={styles.factors}>
+        <ul className={`${sharedStyles.plainList} ${styles.factors}`}>
           {r.factors.map((f) => (
             <FactorCard key={f.kind} factor={f} included={f.kind === 'direct' || r.includeWellToTank} />
           ))}
@@ -107,7 +107,7 @@ function Co2Details({ report: r }: { report: Co2Report }) {
 function FactorCard({ factor: f, included }: { factor: EmissionFactor; included: boolean }) {
   return (
     <li className={styles.factor}>
-      <div className={styles.factorHead}>
+      <div className={sharedStyles.spread}>
         <span className={styles.factorKind}>{C.kinds[f.kind]}</span>
         <Badge tone={included ? 'success' : 'neutral'}>{included ? C.included : C.notIncluded}</Badge>
       </div>

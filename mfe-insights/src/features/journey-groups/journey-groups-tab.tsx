@@ -14,7 +14,7 @@ const [NAME, MEMBERS, TRIPS, MILES, MEETING_POINTS, CO2] = MESSAGES.insights.jou
 function List({ items }: { items: readonly string[] }) {
   if (items.length === 0) return <>{MESSAGES.labels.notAvailable}</>;
   return (
-    <ul className={styles.list}>
+    <ul className={`${sharedStyles.plainList} ${styles.list}`}>
       {items.map((item, i) => (
         <li key={`${i}-${item}`}>{item}</li>
       ))}
@@ -44,7 +44,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   const [co2Open, setCo2Open] = useState(false);
   return (
     <div className={sharedStyles.tab}>
-      <div className={styles.toolbar}>
+      <div className={sharedStyles.spread}>
         <p className={sharedStyles.note}>{MESSAGES.insights.journeyGroupsNote}</p>
         <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)}>
           {MESSAGES.insights.co2.open}
