@@ -597,7 +597,8 @@ export const MESSAGES = {
       filterAll: 'All approved drivers',
       noneDue: 'No approved driver has a follow-up due',
     },
-    searchPlaceholder: 'Search by name, email or driving licence',
+    searchPlaceholder: 'Name, email or licence',
+    nextFollowUp: (date: string) => `Follow-up: ${date}`,
     bulkTitle: 'Verify selected drivers',
     bulkConfirm: (n: number) =>
       n === 1 ? 'Verify the 1 driver you selected? They will be told by email.' : `Verify the ${n} drivers you selected? Each of them will be told by email.`,
@@ -616,7 +617,7 @@ export const MESSAGES = {
     driverFollowUp: 'Driver follow-up date',
     vehicleFollowUp: 'Vehicle follow-up date',
     picker: {
-      hint: 'dd-MM-yyyy HH:mm, e.g. 05-03-2026 14:30. The up and down arrow keys change the part at the cursor.',
+      hint: 'dd-MM-yyyy HH:mm, e.g. 05-03-2026 14:30; the arrow keys change the part at the cursor.',
       placeholder: 'dd-mm-yyyy hh:mm',
       invalid: 'Enter a real date and time as dd-MM-yyyy HH:mm.',
       calendar: 'Or choose it from the calendar',

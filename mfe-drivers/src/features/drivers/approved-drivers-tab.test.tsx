@@ -24,7 +24,7 @@ describe('Approved Drivers', () => {
     const ada = screen.getByRole('row', { name: /Ada Due/ });
     expect(within(ada).getByText(L.verified)).toBeInTheDocument();
     expect(within(ada).getByText(MESSAGES.drivers.followUpDue)).toBeInTheDocument();
-    expect(within(ada).getByText(formatFollowUp(PAST))).toBeInTheDocument();
+    expect(within(ada).getByText(COPY.nextFollowUp(formatFollowUp(PAST)))).toBeInTheDocument();
     const bo = screen.getByRole('row', { name: /Bo Fine/ });
     expect(within(bo).getByText(L.verified)).toBeInTheDocument();
     expect(within(bo).queryByText(MESSAGES.drivers.followUpDue)).not.toBeInTheDocument();

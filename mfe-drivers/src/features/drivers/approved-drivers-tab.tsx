@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatFollowUp, LIMITS, MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Badge, Button, PagedList, Select, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Badge, PagedList, Select, usePagedSearch, type TableColumn } from '@portal/shared-ui';
 import { useDriversPage } from '../../api/get-drivers-page';
-import { fullName, orNa } from '../../shared/format';
-import { DRIVER_COLUMNS } from './driver-columns';
+import { orNa } from '../../shared/format';
+import { driverColumns, SeeMore } from './driver-columns';
 import { FollowUpModal } from './follow-up-modal';
 import styles from './drivers.module.css';
 
@@ -39,37 +39,25 @@ export function ApprovedDriversTab() {
   const [open, setOpen] = useState<Driver | null>(null);
 
   const columns: TableColumn<Driver>[] = [
-    ...DRIVER_COLUMNS,
-    {
-      key: 'followUp',
-      header: COPY.followUpDate,
-      cell: (d) => {
-        const next = nextFollowUp(d);
-        return <span className={d.followUpDue ? styles.due : styles.date}>{orNa(next ? formatFollowUp(next) : null)}</span>;
-      },
-    },
+    ...driverColumns({ name: (d) => <SeeMore driver={d} onClick={() => setOpen(d)} /> }),
     {
       key: 'status',
       header: COPY.columns.status,
-      cell: (d) => (
-        <span className={styles.marks}>
-          <Badge tone="success">
-            <TickIcon />
-            {MESSAGES.labels.verified}
-          </Badge>
-          {d.followUpDue ? <Badge tone="warning">{MESSAGES.drivers.followUpDue}</Badge> : null}
-        </span>
-      ),
-    },
-    {
-      key: 'more',
-      header: COPY.columns.actions,
-      align: 'right',
-      cell: (d) => (
-        <Button size="sm" variant="link" onClick={() => setOpen(d)} aria-label={COPY.rowAction(MESSAGES.labels.seeMore, fullName(d))}>
-          {MESSAGES.labels.seeMore}
-        </Button>
-      ),
+      cell: (d) => {
+        const next = nextFollowUp(d);
+        return (
+          <span className={styles.stacked}>
+            <span className={styles.marks}>
+              <Badge tone="success">
+                <TickIcon />
+                {MESSAGES.labels.verified}
+              </Badge>
+              {d.followUpDue ? <Badge tone="warning">{MESSAGES.drivers.followUpDue}</Badge> : null}
+            </span>
+            <span className={d.followUpDue ? styles.due : styles.date}>{COPY.nextFollowUp(orNa(next ? formatFollowUp(next) : null))}</span>
+          </span>
+        );
+      },
     },
   ];
 

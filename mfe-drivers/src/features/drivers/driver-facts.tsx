@@ -32,8 +32,8 @@ export function DriverFacts({ driver, withNotes = true }: { driver: Driver; with
           />
           {withNotes ? (
             <>
-              <Fact label={COPY.notes} value={orNa(driver.notes)} wide />
               <Fact label={COPY.followUpDate} value={dateOrNa(driver.followUpDate)} />
+              <Fact label={COPY.notes} value={orNa(driver.notes)} wide />
             </>
           ) : null}
         </dl>
@@ -51,8 +51,8 @@ export function DriverFacts({ driver, withNotes = true }: { driver: Driver; with
           />
           {withNotes ? (
             <>
-              <Fact label={COPY.vehicleNotes} value={orNa(driver.vehicleNotes)} wide />
               <Fact label={COPY.vehicleFollowUpDate} value={dateOrNa(driver.vehicleFollowUpDate)} />
+              <Fact label={COPY.vehicleNotes} value={orNa(driver.vehicleNotes)} wide />
             </>
           ) : null}
         </dl>

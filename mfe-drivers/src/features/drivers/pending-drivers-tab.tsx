@@ -5,11 +5,12 @@ import { useDriversPage } from '../../api/get-drivers-page';
 import { fullName } from '../../shared/format';
 import { DecisionModal, type Decision } from './decision-modal';
 import { DriverDetailsModal } from './driver-details-modal';
-import { DRIVER_COLUMNS, isApproved } from './driver-columns';
+import { driverColumns, isApproved, SeeMore } from './driver-columns';
 import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens;
 const [, PENDING_TAB] = MESSAGES.labels.driverTabs;
+const L = MESSAGES.labels;
 
 /** Name order, as the server sorts a page: last name, first name, id. */
 const byName = (a: Driver, b: Driver) =>
@@ -111,11 +112,36 @@ export function PendingDriversTab() {
           <Checkbox label={<VisuallyHidden>{COPY.selectDriver(fullName(d))}</VisuallyHidden>} checked={selected.has(d.id)} onCheckedChange={(on) => toggle([d.id], on)} />
         ),
     },
-    ...DRIVER_COLUMNS,
+    ...driverColumns({
+      name: (d) => <SeeMore driver={d} onClick={() => setDetailsId(d.id)} />,
+      driver: (d) =>
+        d.isVerified ? (
+          <Badge tone="success">{L.driverVerified}</Badge>
+        ) : (
+          <Button size="sm" onClick={() => ask('verifyDriver', d)} aria-label={COPY.rowAction(L.verifyDriver, fullName(d))}>
+            {L.verifyDriver}
+          </Button>
+        ),
+      vehicle: (d) =>
+        d.vehicle.isVerified ? (
+          <Badge tone="success">{L.vehicleVerified}</Badge>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => ask('verifyVehicle', d)} aria-label={COPY.rowAction(L.verifyVehicle, fullName(d))}>
+            {L.verifyVehicle}
+          </Button>
+        ),
+    }),
     {
       key: 'actions',
       header: COPY.columns.actions,
-      cell: (d) => <PendingActions driver={d} onAsk={ask} onDetails={() => setDetailsId(d.id)} />,
+      cell: (d) =>
+        d.status === 'rejected' ? (
+          <Badge tone="danger">{L.rejected}</Badge>
+        ) : (
+          <Button size="sm" variant="secondary" onClick={() => ask('reject', d)} aria-label={COPY.rowAction(L.reject, fullName(d))}>
+            {L.reject}
+          </Button>
+        ),
     },
   ];
 
@@ -151,39 +177,6 @@ export function PendingDriversTab() {
         onVerify={(d) => ask(d.isVerified && !d.vehicle.isVerified ? 'verifyVehicle' : 'verifyDriver', d)}
       />
       <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={onDone} />
-    </div>
-  );
-}
-
-function PendingActions({ driver, onAsk, onDetails }: { driver: Driver; onAsk: (kind: Decision['kind'], driver: Driver) => void; onDetails: () => void }) {
-  const name = fullName(driver);
-  const L = MESSAGES.labels;
-  return (
-    <div className={styles.actions}>
-      {driver.status === 'rejected' ? (
-        <Badge tone="danger">{L.rejected}</Badge>
-      ) : (
-        <Button size="sm" variant="secondary" onClick={() => onAsk('reject', driver)} aria-label={COPY.rowAction(L.reject, name)}>
-          {L.reject}
-        </Button>
-      )}
-      {driver.vehicle.isVerified ? (
-        <Badge tone="success">{L.vehicleVerified}</Badge>
-      ) : (
-        <Button size="sm" variant="secondary" onClick={() => onAsk('verifyVehicle', driver)} aria-label={COPY.rowAction(L.verifyVehicle, name)}>
-          {L.verifyVehicle}
-        </Button>
-      )}
-      {driver.isVerified ? (
-        <Badge tone="success">{L.driverVerified}</Badge>
-      ) : (
-        <Button size="sm" onClick={() => onAsk('verifyDriver', driver)} aria-label={COPY.rowAction(L.verifyDriver, name)}>
-          {L.verifyDriver}
-        </Button>
-      )}
-      <Button size="sm" variant="link" onClick={onDetails} aria-label={COPY.rowAction(L.seeMore, name)}>
-        {L.seeMore}
-      </Button>
     </div>
   );
 }

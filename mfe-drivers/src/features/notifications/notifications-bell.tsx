@@ -60,9 +60,6 @@ export function NotificationsBell() {
                     navigate(item.link);
                   }}
                 >
-                  <span className={styles.itemCount} aria-hidden="true">
-                    {item.count}
-                  </span>
                   <span className={styles.itemText}>{item.text}</span>
                   <ChevronIcon />
                 </a>

@@ -1,0 +1,256 @@
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
+import { apiLogin, apiRegisterEmployer, expectRoute, hash, login, SUPERADMIN, uniqueEmail } from '../support/portal';
+
+const L = MESSAGES.labels;
+const COPY = MESSAGES.driverScreens;
+const [APPROVED_TAB] = L.driverTabs;
+const PASSWORD = 'Driver-Pass-42';
+
+// ---------------------------------------------------------------- drivers made as the mobile app makes them
+
+interface Person {
+  id: string;
+  email: string;
+  name: string;
+  lastName: string;
+}
+
+const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+
+/**
+ * A company with one employee per first name, each approved by the employer and registered as a
+ * driver through `PUT /api/me/vehicle` (UK plate, DVLA licence). Last names are unique to the run,
+ * so a journey finds its own drivers by searching for them.
+ */
+async function companyWithDrivers(request: APIRequestContext, firstNames: string[]): Promise<Person[]> {
+  const employerEmail = uniqueEmail('fleet');
+  await apiRegisterEmployer(request, 'Fleet Manager', employerEmail, PASSWORD);
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, [CSRF_HEADER]: '1' });
+  const employer = bearer(await apiLogin(request, employerEmail, PASSWORD));
+  const company = await request.post('/api/employers', { headers: employer, data: { name: `Fleet ${letters(6)} Ltd`, email: 'fleet@drivers.example', phoneNumber: '020 7946 0958', countryCode: 'GB' } });
+  expect(company.status(), await company.text()).toBe(201);
+  const companyId = ((await company.json()) as { id: string }).id;
+
+  const people: Person[] = [];
+  for (const firstName of firstNames) {
+    const surname = letters(8);
+    const lastName = surname.charAt(0) + surname.slice(1).toLowerCase();
+    const email = uniqueEmail(`driver-${firstName.toLowerCase()}`);
+    const joined = await request.post(`/api/employees/employers/${companyId}/employees`, {
+      headers: { [CSRF_HEADER]: '1' },
+      data: { firstName, lastName, email, employeeNumber: `DRV-${letters(4)}`, password: PASSWORD, confirmPassword: PASSWORD },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
+    const id = ((await joined.json()) as { response: { id: string } }).response.id;
+    const accepted = await request.put(`/api/employees/${id}/accept`, { headers: employer });
+    expect(accepted.ok(), await accepted.text()).toBe(true);
+    const vehicle = await request.put('/api/me/vehicle', {
+      headers: bearer(await apiLogin(request, email, PASSWORD)),
+      data: {
+        make: 'Skoda',
+        model: 'Octavia',
+        yearManufactured: 2020,
+        color: 'Silver',
+        registrationNumber: `${letters(2)}${String(10 + Math.floor(Math.random() * 60))} ${letters(3)}`,
+        drivingLicenseNumber: `${surname.slice(0, 5)}753116SM9IJ`,
+      },
+    });
+    expect(vehicle.ok(), await vehicle.text()).toBe(true);
+    people.push({ id, email, name: `${firstName} ${lastName}`, lastName });
+  }
+  return people;
+}
+
+// ---------------------------------------------------------------- the page
+
+/** Every console error fails the journey, unless the journey expects it (a remote it blocks). */
+const consoleErrors = new WeakMap<Page, string[]>();
+let expectedErrors: ((message: ConsoleMessage) => boolean) | null = null;
+
+test.beforeEach(({ page }) => {
+  expectedErrors = null;
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !expectedErrors?.(message)) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+});
+
+test.afterEach(({ page }) => {
+  expect(consoleErrors.get(page), 'console errors').toEqual([]);
+});
+
+async function signInAsSuperAdmin(page: Page): Promise<void> {
+  await login(page, SUPERADMIN.email, SUPERADMIN.password);
+  await expectRoute(page, ROUTES.superAdmin);
+}
+
+async function expectToast(page: Page, message: string): Promise<void> {
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+}
+
+function bellOf(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
+}
+
+/** The badge's count, read from the bell's accessible name ("Notifications, 6 waiting"). */
+async function badgeCount(page: Page): Promise<number> {
+  await expect(bellOf(page)).toHaveAccessibleName(/^Notifications(, \d+ waiting)?$/);
+  const name = (await bellOf(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) waiting/.exec(name)?.[1] ?? 0);
+}
+
+async function openPending(page: Page, search?: string): Promise<void> {
+  await page.goto(hash(ROUTES.pendingDrivers));
+  await expect(page.getByRole('heading', { level: 2, name: /^Pending Drivers \(\d+\)$/ })).toBeVisible();
+  if (search) await page.getByRole('searchbox', { name: COPY.pending.searchLabel }).fill(search);
+}
+
+function rowOf(page: Page, person: Person): Locator {
+  return page.getByRole('row', { name: new RegExp(person.lastName) });
+}
+
+/** Types a follow-up date into a dialog's picker, digits only: the mask writes the separators. */
+async function typeFollowUp(page: Page, dialog: Locator, digits: string): Promise<void> {
+  await dialog.getByRole('textbox', { name: COPY.followUpDate }).click();
+  await page.keyboard.type(digits);
+}
+
+// ---------------------------------------------------------------- journeys
+
+test('verify a driver’s vehicle, then the driver: the row shows the double tick, moves to Approved, and the badge count drops', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [ada] = await companyWithDrivers(request, ['Ada']);
+  await signInAsSuperAdmin(page);
+  await openPending(page, ada!.lastName);
+  const before = await badgeCount(page);
+  const row = rowOf(page, ada!);
+  await expect(row.getByRole('checkbox', { name: COPY.selectDriver(ada!.name) })).toBeVisible();
+
+  // ---- the vehicle: notes and a follow-up date are both required
+  await row.getByRole('button', { name: COPY.rowAction(L.verifyVehicle, ada!.name) }).click();
+  let dialog = page.getByRole('dialog', { name: COPY.verifyVehicleTitle });
+  await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+  await expect(dialog.getByText(MESSAGES.drivers.verifyVehicle)).toBeVisible();
+  await dialog.getByLabel(COPY.notes).fill('V5C, MOT and insurance seen');
+  await typeFollowUp(page, dialog, '010620301000');
+  await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+  await expectToast(page, MESSAGES.drivers.vehicleApproved);
+  await expect(row.getByText(L.vehicleVerified, { exact: true })).toBeVisible();
+  await expect(bellOf(page)).toHaveAccessibleName(COPY.bell.label(before - 1));
+
+  // ---- the driver: a follow-up date is required
+  await row.getByRole('button', { name: COPY.rowAction(L.verifyDriver, ada!.name) }).click();
+  dialog = page.getByRole('dialog', { name: COPY.verifyDriverTitle });
+  await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+  await expect(dialog.getByText(MESSAGES.drivers.verifyFollowUp)).toBeVisible();
+  await typeFollowUp(page, dialog, '010620301000');
+  await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+  await expectToast(page, MESSAGES.drivers.approved);
+  await expect(row.getByRole('img', { name: COPY.bothVerified(ada!.name) })).toBeVisible();
+  await expect(row.getByRole('checkbox')).toHaveCount(0);
+  await expect(bellOf(page)).toHaveAccessibleName(COPY.bell.label(before - 2));
+  await page.screenshot({ path: test.info().outputPath('double-tick.png') });
+
+  // ---- Approved Drivers lists the driver with the Verified mark
+  await page.getByRole('tab', { name: APPROVED_TAB }).click();
+  await expectRoute(page, ROUTES.approvedDrivers);
+  await page.getByRole('searchbox', { name: COPY.approved.searchLabel }).fill(ada!.lastName);
+  await expect(rowOf(page, ada!).getByText(L.verified, { exact: true })).toBeVisible();
+  await page.goto(hash(ROUTES.pendingDrivers));
+  await page.getByRole('searchbox', { name: COPY.pending.searchLabel }).fill(ada!.lastName);
+  await expect(page.getByText(MESSAGES.drivers.noPending)).toBeVisible();
+});
+
+test('reject a driver with notes: the row shows Rejected and the driver is mailed the notes', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [bo] = await companyWithDrivers(request, ['Bo']);
+  await signInAsSuperAdmin(page);
+  await openPending(page, bo!.lastName);
+  const row = rowOf(page, bo!);
+  await row.getByRole('button', { name: COPY.rowAction(L.reject, bo!.name) }).click();
+  const dialog = page.getByRole('dialog', { name: COPY.rejectTitle });
+  await dialog.getByRole('button', { name: L.confirm, exact: true }).click();
+  await expect(dialog.getByText(MESSAGES.drivers.rejectNotes)).toBeVisible();
+  const notes = 'The licence photo is unreadable; please upload it again.';
+  await dialog.getByLabel(COPY.notes).fill(notes);
+  await dialog.getByRole('button', { name: L.confirm, exact: true }).click();
+  await expectToast(page, MESSAGES.drivers.rejected);
+  await expect(row.getByText(L.rejected, { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: COPY.rowAction(L.reject, bo!.name) })).toHaveCount(0);
+
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(bo!.email)}&kind=driver-rejected`);
+      return res.ok() ? ((await res.json()) as { items: { text: string }[] }).items.map((m) => m.text) : [];
+    })
+    .toEqual([expect.stringContaining(notes)]);
+});
+
+test('Verify Selected with no driver ticked says "No drivers selected to approve."', async ({ page }) => {
+  await signInAsSuperAdmin(page);
+  await openPending(page);
+  await page.getByRole('button', { name: L.verifySelected, exact: true }).click();
+  await expectToast(page, MESSAGES.drivers.noneSelected);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the follow-up picker is usable by keyboard alone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [cy] = await companyWithDrivers(request, ['Cy']);
+  await signInAsSuperAdmin(page);
+  await openPending(page, cy!.lastName);
+  const verify = rowOf(page, cy!).getByRole('button', { name: COPY.rowAction(L.verifyDriver, cy!.name) });
+  await verify.focus();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: COPY.verifyDriverTitle });
+  const picker = dialog.getByRole('textbox', { name: COPY.followUpDate });
+  // The dialog opens on the picker; Enter submits, and a half-typed date is refused.
+  await expect(picker).toBeFocused();
+  await page.keyboard.type('1508');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText(MESSAGES.drivers.verifyFollowUp)).toBeVisible();
+  await page.keyboard.type('20300930');
+  await expect(picker).toHaveValue('15-08-2030 09:30');
+  // The arrow keys change the part at the caret: the day, then the hour.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowUp');
+  await expect(picker).toHaveValue('16-08-2030 09:30');
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await expect(picker).toHaveValue('16-08-2030 08:30');
+  await page.keyboard.press('Enter');
+  await expectToast(page, MESSAGES.drivers.approved);
+  await expect(rowOf(page, cy!).getByText(L.driverVerified, { exact: true })).toBeVisible();
+
+  // The details show the date as it was typed.
+  await rowOf(page, cy!).getByRole('button', { name: COPY.rowAction(L.seeMore, cy!.name) }).click();
+  const details = page.getByRole('dialog', { name: cy!.name });
+  await expect(details.getByText('16-08-2030 08:30').first()).toBeVisible();
+});
+
+test('with mfe-drivers blocked, All Employers and All Users still work', async ({ page }) => {
+  const blocked = '/remotes/mfe-drivers/';
+  // The blocked remote's own load failures are what this journey provokes.
+  expectedErrors = (message) => message.location().url.includes(blocked) || /mfe[-_]drivers/.test(message.text());
+  await page.route(`**${blocked}**`, (route) => route.fulfill({ status: 404, body: 'blocked' }));
+  await signInAsSuperAdmin(page);
+  const unavailable = MESSAGES.common.featureUnavailable(REMOTES['mfe-drivers'].feature);
+
+  await expect(page.getByRole('main').getByRole('heading', { name: new RegExp(`^${L.allEmployers}`) })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(unavailable)).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: L.superAdminNav[1], exact: true }).click();
+  await expectRoute(page, ROUTES.allUsers);
+  await expect(page.getByRole('main').getByRole('heading', { name: new RegExp(`^${L.allUsers}`) })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('link', { name: L.superAdminNav[2], exact: true }).click();
+  await expectRoute(page, ROUTES.drivers);
+  await expect(page.getByRole('main').getByText(unavailable)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: MESSAGES.shell.backOfficeTabs })).toBeVisible();
+});
