@@ -9,7 +9,7 @@ import {
 } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { pageAnswer, rows } from '../../db/sql';
-import { appliedFactors, describeFactors, factorsFor, includesWellToTank, kgPerMileSql } from './emissions';
+import { appliedFactors, describeFactors, factorsJsonSql, kgPerMileSql, toFactors, type FactorRow } from './emissions';
 import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from './period';
 
 /**
@@ -59,10 +59,11 @@ function rankingQuery(opts: { companyId: string; source: SQL; qualifyMonth: stri
     select t.total, p.* from (select count(*)::int as total from ${source} s where s.company_id = ${companyId}) t
     left join lateral (
       select r.*, coalesce(u.first_name || ' ' || u.last_name, u.name) as name, u.department,
-        exists (select 1 from vehicles v where v.user_id = r.employee_id) as has_vehicle,
+        v.user_id is not null as has_vehicle,
         q.total_trips as month_trips, q.total_hundredths as month_hundredths, th.trips_threshold, th.miles_threshold
       from ranked r
       join users u on u.id = r.employee_id
+      left join vehicles v on v.user_id = r.employee_id
       left join employee_monthly_stats q on q.company_id = ${companyId} and q.month = ${qualifyMonth}::date and q.employee_id = r.employee_id
       cross join ${thresholds(companyId)} th
     ) p on true
@@ -224,15 +225,18 @@ export async function monthlyTrend(db: Db, companyId: string, lastMonth: string)
 
 /** What the CO2 modal shows for a month. */
 export async function co2Report(db: Db, companyId: string, month: string): Promise<Co2Report> {
-  const [stats] = await rows<{ passenger_hundredths: number | string }>(
+  const [r] = await rows<{ passenger_hundredths: number | string | null; include_well_to_tank: boolean | null; factors: FactorRow[] | string }>(
     db,
-    sql`select passenger_hundredths from company_monthly_stats where company_id = ${companyId} and month = ${month}::date`,
+    sql`select cm.passenger_hundredths, c.include_well_to_tank, ${factorsJsonSql(sql`${month}::date`)} as factors
+      from (select ${companyId}::uuid as id) k
+      left join companies c on c.id = k.id
+      left join company_monthly_stats cm on cm.company_id = k.id and cm.month = ${month}::date`,
   );
-  const includeWellToTank = await includesWellToTank(db, companyId);
-  const factors = await factorsFor(db, month);
+  const includeWellToTank = r?.include_well_to_tank ?? false;
+  const factors = toFactors(r!.factors);
   const applied = appliedFactors(factors, includeWellToTank);
   const kgPerMile = decimal(applied.reduce((s, f) => s + f.kgPerMile, 0), 5);
-  const passengerHundredths = Number(stats?.passenger_hundredths ?? 0);
+  const passengerHundredths = Number(r?.passenger_hundredths ?? 0);
   const { year, month: m } = yearMonth(month);
   return {
     year,
