@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { adminKeys } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST accounts/users/add. */
 export function addUser(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.addUser>['body']) {

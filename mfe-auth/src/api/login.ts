@@ -1,5 +1,5 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST accounts/login. The answer goes to `platform.auth.signIn`, which routes by role and state. */
 export function login(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.login>['body']) {

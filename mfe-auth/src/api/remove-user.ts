@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { adminKeys } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** DELETE accounts/users/{id}; the removed user's sessions end on the server at once. */
 export function removeUser(api: ApiClient, id: string) {

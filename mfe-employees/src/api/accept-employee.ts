@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** PUT employees/{id}/accept: approves a join request. */
 export function acceptEmployee(api: ApiClient, id: string) {

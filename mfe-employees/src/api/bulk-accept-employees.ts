@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST employees/bulk-accept with the selected ids. */
 export function bulkAcceptEmployees(api: ApiClient, employeeIds: string[]) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type ManualEmployeeRow } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST employees with the manual rows; all or nothing. */
 export function bulkAddEmployees(api: ApiClient, employees: ManualEmployeeRow[]) {

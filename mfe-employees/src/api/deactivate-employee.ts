@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST employees/{id}/deactivate with the reason as typed. */
 export function deactivateEmployee(api: ApiClient, { id, reason }: { id: string; reason: string }) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST employees/csv-import (multipart field file), reporting upload progress 0..1. */
 export function importEmployeesCsv(api: ApiClient, { file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) {

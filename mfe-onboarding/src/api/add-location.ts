@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** POST employers/{id}/location; the answer carries the sign-up state (0 -> 1 on the first location). */
 export function addLocation(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.addLocation>) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** DELETE employers/{id}: the company and all of its data, irreversibly. */
 export function removeEmployer(api: ApiClient, employerId: string) {

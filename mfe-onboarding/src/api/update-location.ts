@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 /** PUT employers/location with the location id in the body. */
 export function updateLocation(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.employers.updateLocation>['body']) {

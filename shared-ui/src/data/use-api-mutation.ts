@@ -2,8 +2,9 @@ import { usePlatform, type ApiClient } from '@portal/shared-contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /**
- * The mutation of one endpoint file: `call` is its fetcher, `refresh` brings the cache up to date
- * (invalidating by the keys in `keys.ts`); `mutateAsync` settles once it has.
+ * The mutation of one endpoint file in a remote: `call` is the file's fetcher, `refresh` brings the
+ * cache up to date from the answer (invalidating by the keys in the remote's `keys.ts`), so
+ * `mutateAsync` settles only once it has.
  */
 export function useApiMutation<TInput, TAnswer>(
   call: (api: ApiClient, input: TInput) => Promise<TAnswer>,
