@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { EmptyState } from '@portal/shared-ui';
 import { MESSAGES } from '@portal/shared-contracts';
-import { useInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
+import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { thisMonth } from '../../shared/month';
 import { FeedbackPanel } from './feedback-panel';
 import { IncentivesPanel } from './incentives-panel';
@@ -12,11 +11,10 @@ import styles from './dashboard.module.css';
 
 /** The employer's landing page (/mainPage): each widget asks for its own figures once. */
 export function DashboardPage() {
-  const scope = useInsightScope();
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{MESSAGES.labels.employerNav[0]}</h1>
-      {scope.ready ? <DashboardWidgets scope={scope.query} /> : <EmptyState title={MESSAGES.insights.companyRequired} />}
+      <WithInsightScope>{(scope) => <DashboardWidgets scope={scope} />}</WithInsightScope>
     </div>
   );
 }

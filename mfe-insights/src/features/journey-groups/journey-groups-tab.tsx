@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button, EmptyState, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Button, usePagedSearch, type TableColumn } from '@portal/shared-ui';
 import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
 import { useJourneyGroups } from '../../api/get-journey-groups';
 import { formatAmount, formatCount } from '../../shared/format';
-import { useInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
+import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 import { Co2Modal } from './co2-modal';
@@ -33,8 +33,7 @@ const COLUMNS: TableColumn<JourneyGroup>[] = [
 
 /** Employee Management's All Journey Groups tab: every group with its figures since it began, 10 a page. */
 export function JourneyGroupsTab() {
-  const scope = useInsightScope();
-  return scope.ready ? <Groups scope={scope.query} /> : <EmptyState title={MESSAGES.insights.companyRequired} />;
+  return <WithInsightScope>{(scope) => <Groups scope={scope} />}</WithInsightScope>;
 }
 
 function Groups({ scope }: { scope: InsightScopeQuery }) {

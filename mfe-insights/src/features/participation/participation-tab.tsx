@@ -1,9 +1,9 @@
-import { EmptyState, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { usePagedSearch, type TableColumn } from '@portal/shared-ui';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useParticipationAllTime } from '../../api/get-participation-all-time';
 import { formatAmount, formatCount } from '../../shared/format';
 import { IncentiveStatus } from '../../shared/incentive-status';
-import { useInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
+import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 
@@ -22,8 +22,7 @@ const COLUMNS: TableColumn<ParticipationRow>[] = [
 
 /** Employee Management's Employee Participation tab: the all-time ranking, 10 a page. */
 export function ParticipationTab() {
-  const scope = useInsightScope();
-  return scope.ready ? <Ranking scope={scope.query} /> : <EmptyState title={MESSAGES.insights.companyRequired} />;
+  return <WithInsightScope>{(scope) => <Ranking scope={scope} />}</WithInsightScope>;
 }
 
 function Ranking({ scope }: { scope: InsightScopeQuery }) {

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '@portal/shared-ui';
+import { MESSAGES, usePlatform } from '@portal/shared-contracts';
+
+/** What every insight query carries to say whose figures it wants. */
+export type InsightScopeQuery = { companyId?: string };
+
+/**
+ * Whose insights to ask for. An employer or admin always gets their own company (the api ignores
+ * anything else they send), so nothing is added. A super admin must name the company: the contract
+ * takes `companyId`, read here from the route's `?companyId=`; without one there is nothing to ask,
+ * and the screen says so instead.
+ */
+export function WithInsightScope({ children }: { children: (scope: InsightScopeQuery) => ReactNode }) {
+  const { session, location } = usePlatform();
+  if (session?.role !== 'SuperAdmin') return children({});
+  const companyId = location.query.get('companyId')?.trim();
+  return companyId ? children({ companyId }) : <EmptyState title={MESSAGES.insights.companyRequired} />;
+}
