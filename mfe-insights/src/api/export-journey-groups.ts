@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
 
 export type JourneyGroupsExportQuery = EndpointInput<typeof ENDPOINTS.insights.journeyGroupsExport>['query'];
 
@@ -10,6 +10,5 @@ export function exportJourneyGroups(api: ApiClient, query: JourneyGroupsExportQu
 
 /** A download changes nothing on the server, so there is nothing to invalidate. */
 export function useExportJourneyGroupsMutation() {
-  const { api } = usePlatform();
-  return useMutation({ mutationFn: (query: JourneyGroupsExportQuery) => exportJourneyGroups(api, query) });
+  return useApiMutation(exportJourneyGroups);
 }

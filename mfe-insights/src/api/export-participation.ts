@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
 
 export type ParticipationExportQuery = EndpointInput<typeof ENDPOINTS.insights.participationExport>['query'];
 
@@ -14,6 +14,5 @@ export function exportParticipation(api: ApiClient, query: ParticipationExportQu
 
 /** A download changes nothing on the server, so there is nothing to invalidate. */
 export function useExportParticipationMutation() {
-  const { api } = usePlatform();
-  return useMutation({ mutationFn: (query: ParticipationExportQuery) => exportParticipation(api, query) });
+  return useApiMutation(exportParticipation);
 }
