@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { refreshDrivers } from './keys';
-import { useApiMutation } from './use-api-mutation';
+import { useApiMutation } from '@portal/shared-ui';
 
 export type ApproveDriversInput = EndpointInput<typeof ENDPOINTS.drivers.approve>['body'];
 

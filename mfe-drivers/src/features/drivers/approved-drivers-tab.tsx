@@ -63,7 +63,7 @@ export function ApprovedDriversTab() {
 
   return (
     <div className={styles.tab}>
-      <h2 className={styles.count}>{COPY.withCount(APPROVED_TAB, query.data?.totalCount ?? 0)}</h2>
+      <h2 className={styles.count}>{query.data ? COPY.withCount(APPROVED_TAB, query.data.totalCount) : APPROVED_TAB}</h2>
       <PagedList
         paged={paged}
         searchLabel={COPY.approved.searchLabel}

@@ -147,7 +147,7 @@ export function PendingDriversTab() {
 
   return (
     <div className={styles.tab}>
-      <h2 className={styles.count}>{COPY.withCount(PENDING_TAB, page?.totalCount ?? 0)}</h2>
+      <h2 className={styles.count}>{page ? COPY.withCount(PENDING_TAB, page.totalCount) : PENDING_TAB}</h2>
       <PagedList
         paged={paged}
         searchLabel={COPY.pending.searchLabel}
