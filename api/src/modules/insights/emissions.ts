@@ -30,7 +30,7 @@ export function kgPerMileSql(month: SQL, includeWellToTank: SQL): SQL {
   return sql`(select coalesce(sum(f.kg_per_mile), 0) from (${inForce(month, sql`ef.kind = 'direct' or (ef.kind = 'wellToTank' and ${includeWellToTank})`)}) f)`;
 }
 
-interface FactorRow {
+export interface FactorRow {
   kind: 'direct' | 'wellToTank';
   valid_from: string | Date;
   kg_per_mile: string | number;
@@ -57,10 +57,21 @@ function toFactor(r: FactorRow): EmissionFactor {
   };
 }
 
+/** Every kind's factor in force for `month`, as one JSON array (to read beside other figures). */
+export function factorsJsonSql(month: SQL): SQL {
+  return sql`(select coalesce(json_agg(f), '[]'::json) from (${inForce(month, sql`true`)}) f)`;
+}
+
+/** The factors of `factorsJsonSql`, direct first. */
+export function toFactors(json: FactorRow[] | string): EmissionFactor[] {
+  const list = typeof json === 'string' ? (JSON.parse(json) as FactorRow[]) : json;
+  return list.map(toFactor).sort((a, b) => (a.kind === 'direct' ? -1 : b.kind === 'direct' ? 1 : 0));
+}
+
 /** Every kind's factor in force for `month` (`YYYY-MM-01`), direct first. */
-export async function factorsFor(db: Db, month: string): Promise<EmissionFactor[]> {
-  const found = await rows<FactorRow>(db, sql`${inForce(sql`${month}::date`, sql`true`)}`);
-  return found.map(toFactor).sort((a, b) => (a.kind === 'direct' ? -1 : b.kind === 'direct' ? 1 : 0));
+async function factorsFor(db: Db, month: string): Promise<EmissionFactor[]> {
+  const [r] = await rows<{ factors: FactorRow[] | string }>(db, sql`select ${factorsJsonSql(sql`${month}::date`)} as factors`);
+  return toFactors(r!.factors);
 }
 
 /** The factors applied for a company's choice: direct, plus well-to-tank when included. */
@@ -80,11 +91,6 @@ async function companySetting(db: Db, auth: AuthUser, companyId: string): Promis
   const [c] = await db.select({ includeWellToTank: companies.includeWellToTank }).from(companies).where(eq(companies.id, companyId));
   if (!c) throw notFound(MESSAGES.company.notFound);
   return c.includeWellToTank;
-}
-
-export async function includesWellToTank(db: Db, companyId: string): Promise<boolean> {
-  const [c] = await db.select({ includeWellToTank: companies.includeWellToTank }).from(companies).where(eq(companies.id, companyId));
-  return c?.includeWellToTank ?? false;
 }
 
 export async function getEmissionSettings(db: Db, auth: AuthUser, companyId: string, month: string): Promise<EmissionSettings> {
