@@ -231,21 +231,21 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
       // One commute each way a day: a person already in a car that morning (or evening) is busy.
       const busy = new Set<number>();
       const slot = (p: Person, dayIndex: number, evening: boolean) => (p.index * 31 + dayIndex) * 2 + (evening ? 1 : 0);
-      for (let k = 0, attempts = 0; k < count && attempts < count * 4; attempts++) {
+      /** One trip at a random commute of the month; false when nobody fitting is free then. */
+      const addTrip = (relaxed: boolean): boolean => {
         const dayIndex = Math.floor(rand() * month.days.length);
         const evening = rand() < 0.5;
         // Out between 07:00 and 09:00, back between 16:30 and 18:30 (UTC, near enough for a demo).
         const minutes = evening ? 990 + Math.floor(rand() * 120) : 420 + Math.floor(rand() * 120);
         const startedAt = month.days[dayIndex]! + minutes * 60_000;
-        if (startedAt >= now.getTime()) continue;
-        const free = (p: Person) => p.fromMs <= startedAt && !busy.has(slot(p, dayIndex, evening));
+        if (startedAt >= now.getTime()) return false;
+        const free = (p: Person) => p.fromMs <= startedAt && (relaxed || !busy.has(slot(p, dayIndex, evening)));
         const group = usable[pickIndex(groupCumulative, rand())]!;
         const drivers = group.drivers.filter(free);
-        if (drivers.length === 0) continue;
+        if (drivers.length === 0) return false;
         const driver = drivers[pickIndex(cumulate(drivers.map((d) => d.keenness)), rand())]!;
         const candidates = group.members.filter((m) => m !== driver && free(m));
-        if (candidates.length === 0) continue;
-        k++;
+        if (candidates.length === 0) return false;
         const wanted = Math.min(candidates.length, rand() < 0.55 ? 1 : rand() < 0.67 ? 2 : 3);
         const passengers: Person[] = [];
         while (passengers.length < wanted) {
@@ -266,6 +266,18 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
         for (const p of passengers) rideRows.push({ trip_id: id, passenger_id: p.id });
         result.trips++;
         result.passengerRides += passengers.length;
+        return true;
+      };
+      // While the cars have room, nobody commutes twice the same way in a day. A load beyond the
+      // company's seats (a million trips for ten thousand people) sends busy drivers on second runs
+      // rather than losing trips.
+      for (let k = 0, misses = 0, attempts = 0; k < count && attempts < count * 20; attempts++) {
+        if (!addTrip(misses >= 8)) {
+          misses++;
+          continue;
+        }
+        k++;
+        misses = 0;
         if (tripRows.length >= CHUNK) await flush();
       }
     }
