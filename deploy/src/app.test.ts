@@ -103,8 +103,8 @@ describe('portal server', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toBe('attachment; filename="employees.csv"');
     const [header, example] = res.body.trim().split(/\r?\n/);
-    expect(header).toBe('firstName,lastName,email,employeeNumber');
-    expect(example?.split(',')).toHaveLength(4);
+    expect(header).toBe('firstName,lastName,email,employeeNumber,department');
+    expect(example?.split(',')).toHaveLength(5);
   });
 
   it('sends the security headers on every answer', async () => {

@@ -184,6 +184,11 @@ export const manualEmployeeRowSchema = z.object({
   employeeNumber: trimmed()
     .min(1, MESSAGES.manualRow.employeeNumberRequired)
     .max(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+  /** Optional: shown in the participation ranking; blank means none. */
+  department: trimmed()
+    .max(LIMITS.manualRow.departmentMax, MESSAGES.manualRow.departmentMax)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
 export const bulkEmployeesBodySchema = z.object({

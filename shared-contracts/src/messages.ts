@@ -189,6 +189,7 @@ export const MESSAGES = {
     emailInvalid: 'Invalid email format',
     emailMax: 'Email should not exceed 255 characters',
     employeeNumberRequired: 'Employee No required',
+    departmentMax: 'Department, max 60 characters',
   },
   // ---- drivers (document 2)
   drivers: {

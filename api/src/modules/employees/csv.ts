@@ -3,7 +3,8 @@ import { LIMITS, MESSAGES, manualEmployeeRowSchema, type FieldError } from '@por
 import { HttpError } from '../../lib/http-error';
 import { refuse, type ImportRow } from './import';
 
-const COLUMNS = LIMITS.csvColumns;
+const REQUIRED = LIMITS.csvColumns;
+const COLUMNS = [...LIMITS.csvColumns, ...LIMITS.csvOptionalColumns];
 type Column = (typeof COLUMNS)[number];
 
 /** Text a person could have typed: valid UTF-8 without NULs or other control bytes (tab, CR, LF aside). */
@@ -20,8 +21,8 @@ function decodeText(buf: Buffer): string | null {
 }
 
 /**
- * The employees of a CSV file: header line `firstName,lastName,email,employeeNumber` in any order
- * (no other column), one employee a line, every row checked against the manual row's schema.
+ * The employees of a CSV file: header line `firstName,lastName,email,employeeNumber` in any order,
+ * optionally with `department` (no other column), one employee a line, every row checked against the manual row's schema.
  * Any problem refuses the whole file with every problem found: line (the header is line 1),
  * field and message.
  */
@@ -45,7 +46,7 @@ export function parseEmployeesCsv(buf: Buffer): ImportRow[] {
     if (!col || index.has(col)) throw new HttpError(400, MESSAGES.employees.csvColumns, [{ line: 1, field: n || `column ${i + 1}`, message: MESSAGES.employees.csvColumns }]);
     index.set(col, i);
   }
-  if (index.size !== COLUMNS.length) throw new HttpError(400, MESSAGES.employees.csvColumns, [{ line: 1, field: 'header', message: MESSAGES.employees.csvColumns }]);
+  if (!REQUIRED.every((c) => index.has(c))) throw new HttpError(400, MESSAGES.employees.csvColumns, [{ line: 1, field: 'header', message: MESSAGES.employees.csvColumns }]);
   if (body.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
   if (body.length > LIMITS.csvMaxRows) throw new HttpError(400, MESSAGES.employees.csvTooManyRows(LIMITS.csvMaxRows));
 
@@ -57,7 +58,7 @@ export function parseEmployeesCsv(buf: Buffer): ImportRow[] {
       errors.push({ line, field: 'row', message: MESSAGES.employees.csvColumns });
       continue;
     }
-    const raw = Object.fromEntries(COLUMNS.map((c) => [c, record[index.get(c)!] ?? '']));
+    const raw = Object.fromEntries([...index].map(([c, i]) => [c, record[i] ?? '']));
     const parsed = manualEmployeeRowSchema.safeParse(raw);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? 'row'), message: issue.message });

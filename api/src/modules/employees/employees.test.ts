@@ -407,6 +407,17 @@ describe('POST /api/employees (manual rows)', () => {
     expect((await loginAs(t.app, 'm1@acme.test', 'Chosen-pass1')).statusCode).toBe(200);
   });
 
+  it('keeps an optional department, blank meaning none', async () => {
+    const res = await call('POST', '/api/employees', w.erin, { employees: [row(1, { department: ' Finance ' }), row(2, { department: '' }), row(3)] });
+    expect(res.statusCode).toBe(201);
+    const page = employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin)));
+    expect(page.items.map((e) => [e.email, e.department])).toEqual([
+      ['m1@acme.test', 'Finance'],
+      ['m2@acme.test', null],
+      ['m3@acme.test', null],
+    ]);
+  });
+
   it('refuses the whole list for one invalid row, with the contract message', async () => {
     const res = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'bad' })] });
     expect(res.statusCode).toBe(400);
@@ -422,6 +433,7 @@ describe('POST /api/employees (manual rows)', () => {
     [{ email: '' }, MESSAGES.manualRow.emailRequired],
     [{ email: `${'a'.repeat(250)}@x.com` }, MESSAGES.manualRow.emailMax],
     [{ employeeNumber: '' }, MESSAGES.manualRow.employeeNumberRequired],
+    [{ department: 'x'.repeat(61) }, MESSAGES.manualRow.departmentMax],
   ])('row %j is refused with "%s"', async (over, message) => {
     const res = await call('POST', '/api/employees', w.erin, { employees: [row(1, over)] });
     expect(res.statusCode).toBe(400);
@@ -451,6 +463,16 @@ describe('POST /api/employees/csv-import', () => {
     expect(res.statusCode).toBe(201);
     expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.csvSuccess, count: 2 });
     expect(employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin))).items.map((e) => e.lastName)).toEqual(['Able', 'Baker']);
+  });
+
+  it('imports the optional department column of the template', async () => {
+    const res = await importCsv('firstName,lastName,email,employeeNumber,department\r\nAnn,Able,ann@acme.test,C-1,Sales\r\nBob,Baker,bob@acme.test,C-2,\r\n');
+    expect(res.statusCode).toBe(201);
+    const page = employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin)));
+    expect(page.items.map((e) => [e.lastName, e.department])).toEqual([
+      ['Able', 'Sales'],
+      ['Baker', null],
+    ]);
   });
 
   it('refuses 2 MB + 1 byte with "File size exceeds 2MB." and imports nothing', async () => {

@@ -107,6 +107,7 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
       first_name: firstName,
       last_name: lastName,
       employee_number: r.employeeNumber.trim(),
+      department: r.department ?? null,
       token_hash: hashToken(token),
       mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
     };
@@ -119,10 +120,10 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
       for (let i = 0; i < people.length; i += CHUNK) {
         const chunk = people.slice(i, i + CHUNK);
         await tx.execute(sql`
-          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, is_active, is_approved, invited_at)
-          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, true, true, now()
+          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, is_active, is_approved, invited_at)
+          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, true, true, now()
           from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
-            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text)`);
+            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text)`);
         await tx.execute(sql`
           insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
           select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'

@@ -50,6 +50,19 @@ describe('Add employees manually', () => {
     expect(navigate).toHaveBeenCalledWith('/employee-management');
   });
 
+  it('sends the optional department when one is typed', async () => {
+    const { user, call } = renderWithPlatform(<AddManuallyPage />, {
+      handlers: { 'employees.bulkAdd': () => ({ success: true, message: 'ok', count: 1 }) },
+    });
+    await fillRow(user, 1, { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E1' });
+    await user.type(screen.getByRole('textbox', { name: 'Department (optional), row 1' }), 'Finance');
+    await user.click(screen.getByRole('button', { name: /^Submit/ }));
+    await waitFor(() => expect(callsTo(call, 'employees.bulkAdd')).toHaveLength(1));
+    expect(callsTo(call, 'employees.bulkAdd')[0]?.body).toEqual({
+      employees: [{ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E1', department: 'Finance' }],
+    });
+  });
+
   it('shows the server refusal and puts each row error on its row', async () => {
     const { user, toast, navigate } = renderWithPlatform(<AddManuallyPage />, {
       handlers: {

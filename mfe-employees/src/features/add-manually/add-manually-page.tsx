@@ -12,6 +12,7 @@ const COLUMNS: { field: RowField; label: string; type: string; max: number; auto
   { field: 'lastName', label: 'Last Name', type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
   { field: 'email', label: 'Email', type: 'email', max: LIMITS.manualRow.emailMax, autoComplete: 'off' },
   { field: 'employeeNumber', label: 'Employee Number', type: 'text', max: LIMITS.manualRow.employeeNumberMax, autoComplete: 'off' },
+  { field: 'department', label: 'Department (optional)', type: 'text', max: LIMITS.manualRow.departmentMax, autoComplete: 'off' },
 ];
 
 /** Where a server error points: its 1-based `line`, or a path like `employees.2.email`. */

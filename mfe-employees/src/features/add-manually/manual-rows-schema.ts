@@ -19,6 +19,6 @@ export const manualRowsFormSchema = z
 export type ManualRowsFormInput = z.input<typeof manualRowsFormSchema>;
 export type ManualRowsForm = z.output<typeof manualRowsFormSchema>;
 
-export const ROW_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber'] as const;
+export const ROW_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber', 'department'] as const;
 export type RowField = (typeof ROW_FIELDS)[number];
-export const emptyRow = (): ManualRowsFormInput['employees'][number] => ({ firstName: '', lastName: '', email: '', employeeNumber: '' });
+export const emptyRow = (): ManualRowsFormInput['employees'][number] => ({ firstName: '', lastName: '', email: '', employeeNumber: '', department: '' });
