@@ -71,6 +71,9 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     EXPOSE_OUTBOX: '1',
     LOG_LEVEL: 'info',
+    // Every journey signs up and signs in from 127.0.0.1: one address stands for dozens of people
+    // here, so the per-address limits are scaled up (the api tests hold the limits themselves).
+    RATE_LIMIT_MULTIPLIER: '10',
     // E2E_API_URL runs the journeys against an api started separately (proxied, as in production).
     ...(process.env.E2E_API_URL ? { API_URL: process.env.E2E_API_URL } : {}),
     ...extraEnv,
