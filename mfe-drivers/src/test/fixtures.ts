@@ -1,13 +1,8 @@
-import type { Driver, DriverHistoryEntry, NotificationSummary, Page } from '@portal/shared-contracts';
+import type { Driver, DriverHistoryEntry, NotificationSummary } from '@portal/shared-contracts';
 import { configure } from '@testing-library/react';
-import { withDefaults } from '@portal/testing';
+import { pageOf, uuid, withDefaults } from '@portal/testing';
 
-/** Builders of contract-shaped answers for tests. */
-let seq = 0;
-export function uuid(n?: number): string {
-  const v = n ?? ++seq;
-  return `00000000-0000-4000-8000-${String(v).padStart(12, '0')}`;
-}
+// Builders of contract-shaped answers for tests.
 
 export function makeDriver(over: Partial<Driver> = {}): Driver {
   const id = over.id ?? uuid();
@@ -42,20 +37,6 @@ export function makeHistoryEntry(over: Partial<DriverHistoryEntry> = {}): Driver
     by: { id: null, name: 'Ada Lovelace' },
     createdAt: '2026-01-05T09:30:00.000Z',
     ...over,
-  };
-}
-
-/** A server page of `all`, 1-based. */
-export function pageOf<T>(all: readonly T[], pageNumber: number, pageSize: number): Page<T> {
-  const totalPages = Math.ceil(all.length / pageSize);
-  return {
-    items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    totalCount: all.length,
-    pageNumber,
-    pageSize,
-    totalPages,
-    hasPreviousPage: pageNumber > 1,
-    hasNextPage: pageNumber < totalPages,
   };
 }
 

@@ -1,13 +1,8 @@
-import type { Employee, Page, UserListItem } from '@portal/shared-contracts';
+import type { Employee, UserListItem } from '@portal/shared-contracts';
 // The vitest-free entry: the dev preview builds its data with these too.
-import { sessionFixture } from '@portal/testing/harness';
+import { sessionFixture, uuid } from '@portal/testing/harness';
 
-/** Builders of contract-shaped answers for tests and the dev preview. */
-let seq = 0;
-export function uuid(n?: number): string {
-  const v = n ?? ++seq;
-  return `00000000-0000-4000-8000-${String(v).padStart(12, '0')}`;
-}
+// Builders of contract-shaped answers for tests and the dev preview.
 
 /** The signed-in employer's company. */
 export const COMPANY_ID = sessionFixture.employerId;
@@ -50,19 +45,5 @@ export function makeUser(over: Partial<UserListItem> = {}): UserListItem {
     role: 'Employee',
     companyId: COMPANY_ID,
     ...over,
-  };
-}
-
-/** A server page of `all`, 1-based. */
-export function pageOf<T>(all: readonly T[], pageNumber: number, pageSize: number): Page<T> {
-  const totalPages = Math.ceil(all.length / pageSize);
-  return {
-    items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    totalCount: all.length,
-    pageNumber,
-    pageSize,
-    totalPages,
-    hasPreviousPage: pageNumber > 1,
-    hasNextPage: pageNumber < totalPages,
   };
 }

@@ -1,27 +1,10 @@
-import type { Co2Report, DashboardSummary, Feedback, JourneyGroup, MonthlyTrend, Page, ParticipationRow } from '@portal/shared-contracts';
+import type { Co2Report, DashboardSummary, Feedback, JourneyGroup, MonthlyTrend, ParticipationRow } from '@portal/shared-contracts';
+import { uuid } from '@portal/testing';
 
-/** Builders of contract-shaped answers for the tests. */
-let seq = 0;
-export function uuid(n?: number): string {
-  const v = n ?? ++seq;
-  return `00000000-0000-4000-8000-${String(v).padStart(12, '0')}`;
-}
+// Builders of contract-shaped answers for the tests.
 
 /** The day the tests live on (the api's months are UTC months). */
 export const TODAY = new Date('2026-07-15T10:00:00Z');
-
-export function pageOf<T>(all: readonly T[], pageNumber = 1, pageSize = 10): Page<T> {
-  const totalPages = Math.ceil(all.length / pageSize);
-  return {
-    items: all.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    totalCount: all.length,
-    pageNumber,
-    pageSize,
-    totalPages,
-    hasPreviousPage: pageNumber > 1,
-    hasNextPage: pageNumber < totalPages,
-  };
-}
 
 export function makeSummary(over: Partial<DashboardSummary> = {}): DashboardSummary {
   return {

@@ -1,11 +1,5 @@
 import type { Company, EmployerListItem, Location, Session } from '@portal/shared-contracts';
-
-let seq = 0;
-/** A fresh UUID-shaped id (the contracts validate ids as UUIDs). */
-export function uuid(): string {
-  seq += 1;
-  return `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
-}
+import { uuid } from '@portal/testing';
 
 /** The user of this remote's setup pages: an employer whose company is not saved yet. */
 export function aSession(overrides: Partial<Session> = {}): Session {

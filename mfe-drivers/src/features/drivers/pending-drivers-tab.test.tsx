@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
-import { driversServer, makeDriver, renderWithPlatform, uuid } from '../../test/fixtures';
+import { uuid } from '@portal/testing';
+import { driversServer, makeDriver, renderWithPlatform } from '../../test/fixtures';
 import { PendingDriversTab } from './pending-drivers-tab';
 
 const L = MESSAGES.labels;

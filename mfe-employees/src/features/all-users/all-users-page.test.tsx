@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserListItem } from '@portal/shared-contracts';
-import { makeEmployee, makeUser, pageOf, uuid } from '../../test/fixtures';
-import { callsTo, renderWithPlatform, type Handler } from '@portal/testing';
+import { makeEmployee, makeUser } from '../../test/fixtures';
+import { callsTo, pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
 import { AllUsersPage } from './all-users-page';
 
 const superAdmin = {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Employee } from '@portal/shared-contracts';
-import { makeEmployee, pageOf } from '../../test/fixtures';
-import { callsTo, renderWithPlatform, type Handler } from '@portal/testing';
+import { makeEmployee } from '../../test/fixtures';
+import { callsTo, pageOf, renderWithPlatform, type Handler } from '@portal/testing';
 import { EmployeeManagementPage, tabFromQuery } from './employee-management-page';
 
 function listHandler(all: Employee[]): Handler {

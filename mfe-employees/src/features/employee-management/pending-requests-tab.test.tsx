@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES, type Employee } from '@portal/shared-contracts';
-import { makeEmployee, pageOf } from '../../test/fixtures';
-import { callsTo, renderWithPlatform, type Handler } from '@portal/testing';
+import { makeEmployee } from '../../test/fixtures';
+import { callsTo, pageOf, renderWithPlatform, type Handler } from '@portal/testing';
 import { PendingRequestsTab } from './pending-requests-tab';
 
 function pending(n: number): Employee[] {

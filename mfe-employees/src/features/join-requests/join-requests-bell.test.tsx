@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
-import { callsTo, renderWithPlatform, sessionFixture as employerSession } from '@portal/testing';
-import { makeEmployee, pageOf } from '../../test/fixtures';
+import { callsTo, pageOf, renderWithPlatform, sessionFixture as employerSession } from '@portal/testing';
+import { makeEmployee } from '../../test/fixtures';
 import { JoinRequestsBell } from './join-requests-bell';
 
 describe('Join requests bell', () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPlatform, type Handler } from '@portal/testing';
+import { pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
 import { ApiError, COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { makeFeedback, makeRow, makeSummary, makeTrend, pageOf, TODAY, uuid } from '../../test/fixtures';
+import { makeFeedback, makeRow, makeSummary, makeTrend, TODAY } from '../../test/fixtures';
 import { DashboardPage } from './dashboard-page';
 
 const plotTrend = vi.hoisted(() => vi.fn());

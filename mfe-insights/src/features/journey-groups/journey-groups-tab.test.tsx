@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithPlatform, type Handler } from '@portal/testing';
+import { pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
-import { makeCo2, makeGroup, pageOf, TODAY, uuid } from '../../test/fixtures';
+import { makeCo2, makeGroup, TODAY } from '../../test/fixtures';
 import { JourneyGroupsTab } from './journey-groups-tab';
 
 const I = MESSAGES.insights;

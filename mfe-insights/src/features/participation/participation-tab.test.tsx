@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithPlatform } from '@portal/testing';
+import { pageOf, renderWithPlatform, uuid } from '@portal/testing';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
-import { makeRow, pageOf, uuid } from '../../test/fixtures';
+import { makeRow } from '../../test/fixtures';
 import { ParticipationTab } from './participation-tab';
 
 const I = MESSAGES.insights;

@@ -1,7 +1,8 @@
 import { MESSAGES, type Company } from '@portal/shared-contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aCompany, aLocation, uuid } from '../../test/fixtures';
+import { uuid } from '@portal/testing';
+import { aCompany, aLocation } from '../../test/fixtures';
 import { renderWithPlatform } from '../../test/render';
 import { SetupCompanyPage } from './setup-company-page';
 

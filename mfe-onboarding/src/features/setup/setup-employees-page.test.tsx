@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/shared-contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { uuid } from '../../test/fixtures';
+import { uuid } from '@portal/testing';
 import { renderWithPlatform } from '../../test/render';
 import { SetupEmployeesPage } from './setup-employees-page';
 
