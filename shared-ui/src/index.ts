@@ -11,6 +11,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dia
 export { cx } from './components/cx';
 export { DropdownMenu, type DropdownMenuItem, type DropdownMenuProps } from './components/dropdown-menu';
 export { FormErrorList, type FormErrorListProps } from './components/form-error-list';
+export { HeaderBell, HeaderBellItem, type HeaderBellItemProps, type HeaderBellProps } from './components/header-bell';
 export { Modal, ModalClose, type ModalProps } from './components/modal';
 export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
 export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
