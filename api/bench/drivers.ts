@@ -16,7 +16,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createApp } from '../src/app';
 import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
@@ -26,7 +25,7 @@ import { seedDemoDrivers } from '../src/demo/drivers';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { createSession } from '../src/modules/accounts/sessions';
-import { startPostgres } from './postgres';
+import { withBenchDatabase } from './postgres';
 
 const { values } = parseArgs({
   options: {
@@ -133,57 +132,42 @@ async function plan(db: Db, label: string, query: ReturnType<typeof sql>) {
 const DRIVERS = sql`vehicles v join users u on u.id = v.user_id and u.role = 'Employee'`;
 
 async function main() {
-  let url = process.env.DATABASE_URL;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    const pg = await startPostgres();
-    console.log(`${pg.version}, throwaway cluster`);
-    url = pg.url;
-    stop = pg.stop;
-  }
-  const name = `portal_bench_drivers_${Date.now()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
-  try {
-    const ctx = await createApiContext(config(databaseUrl), { log: quiet });
-    await seed(ctx.db);
-    const [root] = await rows<{ id: string }>(ctx.db, sql`select id from users where role = 'SuperAdmin' limit 1`);
-    const token = (await createSession(ctx.db, root!.id, false, { ip: '127.0.0.1' })).token;
+  await withBenchDatabase('portal_bench_drivers', process.env.DATABASE_URL, async (databaseUrl) => {
+    let server: Awaited<ReturnType<typeof serve>> | undefined;
+    try {
+      const ctx = await createApiContext(config(databaseUrl), { log: quiet });
+      await seed(ctx.db);
+      const [root] = await rows<{ id: string }>(ctx.db, sql`select id from users where role = 'SuperAdmin' limit 1`);
+      const token = (await createSession(ctx.db, root!.id, false, { ip: '127.0.0.1' })).token;
 
-    server = await serve(databaseUrl);
-    const api = `http://127.0.0.1:${server.api}`;
-    const headers = { authorization: `Bearer ${token}` };
-    const search = (status: string) => TERMS.map((term) => `/api/drivers/page?status=${status}&search=${encodeURIComponent(term)}&pageSize=10`);
-    console.log(`\n${values.drivers} drivers, ${values.passengers} other employees; ${values.connections} connections for ${values.seconds} s each`);
-    await autocannon({ url: `${api}/api/drivers/page?status=pending`, headers, connections: 10, duration: 2 });
-    const results = [
-      await load('bare Fastify GET /hello', `http://127.0.0.1:${server.bare}`, ['/hello']),
-      await load('drivers page, pending, with search', api, search('pending'), headers),
-      await load('drivers page, approved, with search', api, search('approved'), headers),
-      await load('drivers page, any status, with search', api, search('all'), headers),
-      await load('drivers page, pending, pages 1-20', api, Array.from({ length: 20 }, (_, i) => `/api/drivers/page?status=pending&pageNumber=${i + 1}`), headers),
-      await load('drivers page, approved, follow-up due', api, ['/api/drivers/page?status=approved&followUp=due'], headers),
-      await load("spec's list, with search (array)", api, TERMS.map((term) => `/api/drivers?search=${encodeURIComponent(term)}`), headers),
-      await load('notification badge', api, ['/api/notifications'], headers),
-    ];
+      server = await serve(databaseUrl);
+      const api = `http://127.0.0.1:${server.api}`;
+      const headers = { authorization: `Bearer ${token}` };
+      const search = (status: string) => TERMS.map((term) => `/api/drivers/page?status=${status}&search=${encodeURIComponent(term)}&pageSize=10`);
+      console.log(`\n${values.drivers} drivers, ${values.passengers} other employees; ${values.connections} connections for ${values.seconds} s each`);
+      await autocannon({ url: `${api}/api/drivers/page?status=pending`, headers, connections: 10, duration: 2 });
+      const results = [
+        await load('bare Fastify GET /hello', `http://127.0.0.1:${server.bare}`, ['/hello']),
+        await load('drivers page, pending, with search', api, search('pending'), headers),
+        await load('drivers page, approved, with search', api, search('approved'), headers),
+        await load('drivers page, any status, with search', api, search('all'), headers),
+        await load('drivers page, pending, pages 1-20', api, Array.from({ length: 20 }, (_, i) => `/api/drivers/page?status=pending&pageNumber=${i + 1}`), headers),
+        await load('drivers page, approved, follow-up due', api, ['/api/drivers/page?status=approved&followUp=due'], headers),
+        await load("spec's list, with search (array)", api, TERMS.map((term) => `/api/drivers?search=${encodeURIComponent(term)}`), headers),
+        await load('notification badge', api, ['/api/notifications'], headers),
+      ];
 
-    const where = (term: string) => sql`not (u.is_driver_verified and v.is_verified) and (u.search_text like ${containsPattern(term)} or lower(u.driving_license_number) like ${containsPattern(term)})`;
-    await plan(ctx.db, "pending, search 'smith': count", sql`select count(*) from ${DRIVERS} where ${where('smith')}`);
-    await plan(ctx.db, 'pending: count', sql`select count(*) from ${DRIVERS} where not (u.is_driver_verified and v.is_verified)`);
-    await plan(ctx.db, 'pending, page 20', sql`select u.id from ${DRIVERS} where not (u.is_driver_verified and v.is_verified) order by lower(u.last_name), lower(u.first_name), u.id limit 10 offset 190`);
-    await ctx.close();
-    console.log('\nsummary (ms):', JSON.stringify({ drivers: Number(values.drivers), passengers: Number(values.passengers), connections: Number(values.connections), results }, null, 2));
-  } finally {
-    server?.child.disconnect();
-    await new Promise((r) => setTimeout(r, 500));
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    stop?.();
-  }
+      const where = (term: string) => sql`not (u.is_driver_verified and v.is_verified) and (u.search_text like ${containsPattern(term)} or lower(u.driving_license_number) like ${containsPattern(term)})`;
+      await plan(ctx.db, "pending, search 'smith': count", sql`select count(*) from ${DRIVERS} where ${where('smith')}`);
+      await plan(ctx.db, 'pending: count', sql`select count(*) from ${DRIVERS} where not (u.is_driver_verified and v.is_verified)`);
+      await plan(ctx.db, 'pending, page 20', sql`select u.id from ${DRIVERS} where not (u.is_driver_verified and v.is_verified) order by lower(u.last_name), lower(u.first_name), u.id limit 10 offset 190`);
+      await ctx.close();
+      console.log('\nsummary (ms):', JSON.stringify({ drivers: Number(values.drivers), passengers: Number(values.passengers), connections: Number(values.connections), results }, null, 2));
+    } finally {
+      server?.child.disconnect();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
 }
 
 if (values.serve) await serveChild();

@@ -11,7 +11,6 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiContext } from '../src/create-context';
@@ -20,7 +19,7 @@ import { seedDemoEmployees } from '../src/demo/employees';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { hashPassword } from '../src/lib/passwords';
 import { rows } from '../src/db/sql';
-import { startPostgres } from './postgres';
+import { withBenchDatabase } from './postgres';
 
 const { values } = parseArgs({
   options: {
@@ -172,26 +171,9 @@ if (values.only !== 'postgres') {
   results.push(await run('pglite', { ...base, ...common, databaseUrl: undefined, pgliteDir: 'memory://' } as ApiConfig));
 }
 if (values.only !== 'pglite') {
-  let url = base.databaseUrl;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    const pg = await startPostgres();
-    console.log(`\n(${pg.version}, throwaway cluster)`);
-    url = pg.url;
-    stop = pg.stop;
-  }
   // A database of our own on that server, dropped afterwards.
-  const name = `portal_bench_${Date.now()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    results.push(await run('postgres', { ...base, ...common, databaseUrl: u.toString(), pgliteDir: 'memory://' } as ApiConfig));
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    stop?.();
-  }
+  await withBenchDatabase('portal_bench', base.databaseUrl, async (databaseUrl) => {
+    results.push(await run('postgres', { ...base, ...common, databaseUrl, pgliteDir: 'memory://' } as ApiConfig));
+  });
 }
 console.log('\nsummary:', JSON.stringify(results, null, 2));

@@ -16,7 +16,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiContext } from '../src/create-context';
@@ -30,7 +29,7 @@ import { createSession } from '../src/modules/accounts/sessions';
 import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';
-import { startPostgres } from './postgres';
+import { withBenchDatabase } from './postgres';
 
 const { values } = parseArgs({
   options: {
@@ -180,109 +179,94 @@ async function load(name: string, opts: autocannon.Options, withAlone = true): P
 }
 
 async function main() {
-  let url = process.env.DATABASE_URL;
-  let stop: (() => void) | undefined;
-  if (!url) {
-    const pg = await startPostgres();
-    console.log(`${pg.version}, throwaway cluster`);
-    url = pg.url;
-    stop = pg.stop;
-  }
-  const name = `portal_bench_insights_${Date.now()}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
-  let server: Awaited<ReturnType<typeof serve>> | undefined;
-  try {
-    // ---- servers
-    server = await serve(databaseUrl);
-    const { token, driverTokens, riders, year, month, trips, employees } = server.data;
-    const api = `http://127.0.0.1:${server.api}`;
-    const headers = { authorization: `Bearer ${token}` };
-    const q = `year=${year}&month=${month}`;
-    console.log(`\n${values.connections} connections for ${values.seconds} s, then 1 connection; month ${year}-${String(month).padStart(2, '0')} (the busiest)`);
-    // Warm-up: connection pools, plans, caches.
-    await autocannon({ url: `${api}/api/dashboard/summary?${q}`, headers, connections: 10, duration: 2 });
+  await withBenchDatabase('portal_bench_insights', process.env.DATABASE_URL, async (databaseUrl) => {
+    let server: Awaited<ReturnType<typeof serve>> | undefined;
+    try {
+      // ---- servers
+      server = await serve(databaseUrl);
+      const { token, driverTokens, riders, year, month, trips, employees } = server.data;
+      const api = `http://127.0.0.1:${server.api}`;
+      const headers = { authorization: `Bearer ${token}` };
+      const q = `year=${year}&month=${month}`;
+      console.log(`\n${values.connections} connections for ${values.seconds} s, then 1 connection; month ${year}-${String(month).padStart(2, '0')} (the busiest)`);
+      // Warm-up: connection pools, plans, caches.
+      await autocannon({ url: `${api}/api/dashboard/summary?${q}`, headers, connections: 10, duration: 2 });
 
-    const results: Figures[] = [];
-    results.push(await load('bare Fastify GET /hello', { url: `http://127.0.0.1:${server.bare}/hello` }));
-    for (const [label, path] of [
-      ['participation, month, page 1', `/api/employees-participation?${q}&pageNumber=1&pageSize=10`],
-      ['participation, month, page 100', `/api/employees-participation?${q}&pageNumber=100&pageSize=10`],
-      ['participation, all time, page 1', '/api/employee-participation?pageNumber=1&pageSize=10'],
-      ['journey groups, month, page 1', `/api/journey-groups?${q}&pageNumber=1&pageSize=10`],
-      ['journey groups, all time, page 1', '/api/journey-groups?pageNumber=1&pageSize=10'],
-      ['feedback, page 1', '/api/feedbacks?pageNumber=1&pageSize=10'],
-      ['dashboard summary', `/api/dashboard/summary?${q}`],
-      ['dashboard trend (12 months)', '/api/dashboard/trend'],
-      ['CO2 report', `/api/journey-groups/co2?${q}`],
-    ] as const) {
-      results.push(await load(label, { url: `${api}${path}`, headers }));
-    }
-
-    console.log('\nCSV exports (one request at a time, 5 each, ms):');
-    for (const [label, path] of [
-      ['participation export (whole month)', `/api/employees-participation/export?${q}`],
-      ['journey groups export (month)', `/api/journey-groups/export?${q}`],
-    ] as const) {
-      const times: number[] = [];
-      let bytes = 0;
-      for (let i = 0; i < 5; i++) {
-        const s = performance.now();
-        const res = await fetch(`${api}${path}`, { headers });
-        bytes = (await res.arrayBuffer()).byteLength;
-        times.push(performance.now() - s);
+      const results: Figures[] = [];
+      results.push(await load('bare Fastify GET /hello', { url: `http://127.0.0.1:${server.bare}/hello` }));
+      for (const [label, path] of [
+        ['participation, month, page 1', `/api/employees-participation?${q}&pageNumber=1&pageSize=10`],
+        ['participation, month, page 100', `/api/employees-participation?${q}&pageNumber=100&pageSize=10`],
+        ['participation, all time, page 1', '/api/employee-participation?pageNumber=1&pageSize=10'],
+        ['journey groups, month, page 1', `/api/journey-groups?${q}&pageNumber=1&pageSize=10`],
+        ['journey groups, all time, page 1', '/api/journey-groups?pageNumber=1&pageSize=10'],
+        ['feedback, page 1', '/api/feedbacks?pageNumber=1&pageSize=10'],
+        ['dashboard summary', `/api/dashboard/summary?${q}`],
+        ['dashboard trend (12 months)', '/api/dashboard/trend'],
+        ['CO2 report', `/api/journey-groups/co2?${q}`],
+      ] as const) {
+        results.push(await load(label, { url: `${api}${path}`, headers }));
       }
-      times.sort((a, b) => a - b);
-      console.log(`  ${label.padEnd(44)} median ${times[2]!.toFixed(0)} ms, max ${times[4]!.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB`);
-    }
 
-    // ---- ingestion: every trip in this month, so all of them update the same company row.
-    let n = 0;
-    const now = Date.now();
-    const monthStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1);
-    const ingest = await load('POST /api/trips (ingestion)', {
-      url: api,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/trips',
-          setupRequest: (req) => {
-            n += 1;
-            const driver = driverTokens[n % driverTokens.length]!;
-            const passengers = new Set<string>();
-            const want = 1 + (n % 3);
-            while (passengers.size < want) {
-              const p = riders[Math.floor(Math.random() * riders.length)]!;
-              if (p !== driver.id) passengers.add(p);
-            }
-            return {
-              ...req,
-              headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({
-                clientTripId: `bench-${process.pid}-${n}`,
-                startedAt: new Date(Math.max(monthStart + 1000, now - Math.floor(Math.random() * 3_600_000))).toISOString(),
-                distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
-                passengerIds: [...passengers],
-              }),
-            };
+      console.log('\nCSV exports (one request at a time, 5 each, ms):');
+      for (const [label, path] of [
+        ['participation export (whole month)', `/api/employees-participation/export?${q}`],
+        ['journey groups export (month)', `/api/journey-groups/export?${q}`],
+      ] as const) {
+        const times: number[] = [];
+        let bytes = 0;
+        for (let i = 0; i < 5; i++) {
+          const s = performance.now();
+          const res = await fetch(`${api}${path}`, { headers });
+          bytes = (await res.arrayBuffer()).byteLength;
+          times.push(performance.now() - s);
+        }
+        times.sort((a, b) => a - b);
+        console.log(`  ${label.padEnd(44)} median ${times[2]!.toFixed(0)} ms, max ${times[4]!.toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB`);
+      }
+
+      // ---- ingestion: every trip in this month, so all of them update the same company row.
+      let n = 0;
+      const now = Date.now();
+      const monthStart = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), 1);
+      const ingest = await load('POST /api/trips (ingestion)', {
+        url: api,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/trips',
+            setupRequest: (req) => {
+              n += 1;
+              const driver = driverTokens[n % driverTokens.length]!;
+              const passengers = new Set<string>();
+              const want = 1 + (n % 3);
+              while (passengers.size < want) {
+                const p = riders[Math.floor(Math.random() * riders.length)]!;
+                if (p !== driver.id) passengers.add(p);
+              }
+              return {
+                ...req,
+                headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  clientTripId: `bench-${process.pid}-${n}`,
+                  startedAt: new Date(Math.max(monthStart + 1000, now - Math.floor(Math.random() * 3_600_000))).toISOString(),
+                  distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
+                  passengerIds: [...passengers],
+                }),
+              };
+            },
           },
-        },
-      ],
-    }, false);
-    console.log(`\ntrip ingestion: ${ingest.rps} trips/s through POST /api/trips at ${values.connections} connections`);
-    const bare = results[0]!;
-    console.log('\nsummary (ms):');
-    console.log(JSON.stringify({ trips, employees, bare: { p50: bare.p50, p99: bare.p99, rps: bare.rps }, endpoints: results.slice(1), ingestionTripsPerSecond: ingest.rps }, null, 2));
-  } finally {
-    server?.child.disconnect();
-    await new Promise((r) => setTimeout(r, 500));
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-    stop?.();
-  }
+        ],
+      }, false);
+      console.log(`\ntrip ingestion: ${ingest.rps} trips/s through POST /api/trips at ${values.connections} connections`);
+      const bare = results[0]!;
+      console.log('\nsummary (ms):');
+      console.log(JSON.stringify({ trips, employees, bare: { p50: bare.p50, p99: bare.p99, rps: bare.rps }, endpoints: results.slice(1), ingestionTripsPerSecond: ingest.rps }, null, 2));
+    } finally {
+      server?.child.disconnect();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
 }
 
 // ---------------------------------------------------------------- this process: the servers (forked) or the driver

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import postgres from 'postgres';
 
 /**
  * A throwaway PostgreSQL cluster for benchmarks, from the machine's binaries the way
@@ -51,4 +52,31 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void; 
   process.once('exit', stop);
   const version = pgRun(bin, 'postgres', ['--version']).stdout.trim();
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, version };
+}
+
+/**
+ * Runs `fn` on a database of its own, dropped afterwards, on the server at `url` (DATABASE_URL) or,
+ * when there is none, on a throwaway cluster started for it and stopped after.
+ */
+export async function withBenchDatabase<T>(prefix: string, url: string | undefined, fn: (databaseUrl: string) => Promise<T>): Promise<T> {
+  let serverUrl = url;
+  let stop: (() => void) | undefined;
+  if (!serverUrl) {
+    const pg = await startPostgres();
+    console.log(`${pg.version}, throwaway cluster`);
+    serverUrl = pg.url;
+    stop = pg.stop;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+    stop?.();
+  }
 }
