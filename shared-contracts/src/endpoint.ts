@@ -3,6 +3,9 @@ import type { Role } from './constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Media types of downloads: CSV exports (text) and invoice PDFs (bytes). */
+export type Produces = 'text/csv' | 'application/pdf';
+
 /**
  * Who may call an endpoint: `public` (no session), `session` (any signed-in user),
  * or the list of roles allowed. The server enforces tenancy on top of this.
@@ -27,8 +30,8 @@ export interface Endpoint<
   /** `multipart` bodies (CSV import) are described by `multipart` instead. */
   body: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
-  /** The answer is a file of this type (a download), not JSON; `response` then describes its text. */
-  produces?: 'text/csv';
+  /** The answer is a file of this type (a download), not JSON; `response` then describes its content. */
+  produces?: Produces;
   response: R;
   /** Status of a successful answer. */
   status?: 200 | 201;
@@ -71,7 +74,7 @@ export function defineEndpoint<
   query?: Q;
   body?: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
-  produces?: 'text/csv';
+  produces?: Produces;
   response: R;
   status?: 200 | 201;
   tags: readonly string[];

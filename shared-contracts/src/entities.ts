@@ -472,25 +472,49 @@ export const notificationSummarySchema = z.object({
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;
 
 // ---------------------------------------------------------------- billing
+/** The subscription is shown as active when `subscriptionStatus` equals this (spec, document 1 section 4). */
+export const SUBSCRIPTION_ACTIVE = 'Active';
+/** What `subscriptionStatus` may say: active (possibly with a cancellation pending), or cancelled once the paid period has ended. */
+export const SUBSCRIPTION_STATUSES = [SUBSCRIPTION_ACTIVE, 'Cancelled'] as const;
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+/** Invoice statuses the api stores; the screen styles paid, processing, and anything else as not paid. */
+export const INVOICE_STATUSES = ['paid', 'processing', 'failed', 'refunded'] as const;
+
+/** The spec's Billing entity plus what the cancellation flow needs. Money is integer pence in storage. */
 export const billingSchema = z.object({
   companyName: z.string(),
+  /** "Active" or "Cancelled" (SUBSCRIPTION_STATUSES). */
   subscriptionStatus: z.string(),
-  /** Pounds. */
+  /** Pounds, for display: `subscriptionFeePence / 100`. */
   subscriptionFee: z.number(),
+  subscriptionFeePence: z.number().int(),
+  plan: z.string(),
+  billingInterval: z.enum(BILLING_INTERVALS),
+  /** A label such as "Visa ending 4242" or "Bank transfer". */
   paymentMethod: z.string(),
+  currentPeriodStart: isoDateTime,
+  /** The end of the paid period (the spec's expiry date): the service ends here when a cancellation is pending. */
   expiryDate: isoDateTime,
+  /** A cancellation is pending: the subscription stays usable until `expiryDate`, then becomes Cancelled. */
   cancelAtPeriodEnd: z.boolean(),
+  /** When the cancellation was asked for (pending or done); null when none. */
+  cancelledAt: isoDateTime.nullable(),
 });
 export type Billing = z.infer<typeof billingSchema>;
 
 export const paymentHistoryEntrySchema = z.object({
   id: idSchema,
+  /** Sequential per year: INV-2026-000123. */
   invoiceNo: z.string(),
   paymentType: z.string(),
   paymentDate: isoDateTime,
+  /** Pounds, for display: `pricePence / 100`. */
   price: z.number(),
+  pricePence: z.number().int(),
   /** paid, processing, anything else is not paid. */
   paymentStatus: z.string(),
+  /** The invoice's PDF (billing.invoicePdf), a path under the portal's origin. */
+  pdfUrl: z.string(),
 });
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
 

@@ -445,6 +445,14 @@ export const MESSAGES = {
   billing: {
     cancelConfirm: 'Are you sure you want to cancel your subscription? It stays active until the end of the paid period.',
     cancelled: 'Subscription cancelled. It stays active until the end of the paid period.',
+    // api answers (ours)
+    companyRequired: 'Choose a company to see its billing.',
+    noSubscription: 'This company has no subscription yet.',
+    alreadyCancelled: 'The subscription is already set to end at the end of the paid period.',
+    subscriptionEnded: 'The subscription has already ended.',
+    resumed: 'Subscription resumed. It renews at the end of the paid period.',
+    notCancelled: 'The subscription has no pending cancellation to undo.',
+    invoiceNotFound: 'Invoice not found.',
   },
   // ---- insights: the dashboard, participation and journey groups tabs, exports (ours)
   insights: {

@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { billingSchema, okSchema, paymentHistoryEntrySchema } from '../entities';
+import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
+import { MESSAGES } from '../messages';
+import { queryInt } from './shared';
 
-// billing
+/** A super admin names the company; an employer or admin always gets their own, whatever they send. */
+const companyQuery = z.object({ companyId: z.string().uuid(MESSAGES.billing.companyRequired).optional() });
+const historyPageQuery = companyQuery.extend({
+  pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
+  pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(10),
+});
+
+/**
+ * Billing (document 1 sections 2, 3, 4, 7): one subscription per company and its invoices, money
+ * stored as integer pence and shown in pounds. The built-in provider issues the invoices from the
+ * database each period (docs/decisions/0013-billing.md).
+ */
 export const billing = {
   billing: defineEndpoint({
     id: 'billing.billing',
     method: 'GET',
     path: '/api/payment-billing',
-    summary: "The company's billing information",
-    access: ['Employer', 'Admin'],
+    summary: "The company's billing information: subscription, fee, payment method, end of the paid period",
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    query: companyQuery,
     response: billingSchema,
     tags: ['billing'],
   }),
@@ -17,18 +31,50 @@ export const billing = {
     id: 'billing.history',
     method: 'GET',
     path: '/api/payment-history',
-    summary: "The company's payment history, newest first",
-    access: ['Employer', 'Admin'],
+    summary: "The company's whole payment history, newest first (the spec's shape); billing.historyPage pages it",
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    query: companyQuery,
     response: z.array(paymentHistoryEntrySchema),
+    tags: ['billing'],
+  }),
+  historyPage: defineEndpoint({
+    id: 'billing.historyPage',
+    method: 'GET',
+    path: '/api/payment-history/page',
+    summary: "One page of the company's payment history, newest first",
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    query: historyPageQuery,
+    response: pageOf(paymentHistoryEntrySchema),
     tags: ['billing'],
   }),
   cancel: defineEndpoint({
     id: 'billing.cancel',
     method: 'POST',
     path: '/api/payment-billing/cancel',
-    summary: 'Cancel the subscription at the end of the paid period',
+    summary:
+      'Cancel the subscription at the end of the paid period; idempotent: a second call changes nothing and says so (`changed: false`)',
     access: ['Employer', 'Admin'],
-    response: okSchema.extend({ billing: billingSchema }),
+    response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    tags: ['billing'],
+  }),
+  resume: defineEndpoint({
+    id: 'billing.resume',
+    method: 'POST',
+    path: '/api/payment-billing/resume',
+    summary: 'Undo a pending cancellation before the paid period ends; idempotent like cancel',
+    access: ['Employer', 'Admin'],
+    response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    tags: ['billing'],
+  }),
+  invoicePdf: defineEndpoint({
+    id: 'billing.invoicePdf',
+    method: 'GET',
+    path: '/api/invoices/{id}/pdf',
+    summary: 'One invoice as a PDF download (company, invoice number, dates, amount, VAT, status); tenant-scoped',
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    params: z.object({ id: z.string() }),
+    produces: 'application/pdf',
+    response: z.string().describe('The PDF document'),
     tags: ['billing'],
   }),
 } as const;

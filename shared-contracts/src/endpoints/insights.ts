@@ -13,16 +13,7 @@ import {
 } from '../entities';
 import { emissionSettingsBodySchema } from '../forms';
 import { MESSAGES } from '../messages';
-import { idParams } from './shared';
-
-/**
- * A whole number in a query string: digits only, so "", " 5", "1e1" and "-0" are refused rather
- * than coerced. In-process callers may pass a number.
- */
-const queryInt = (min: number, max: number, message: string) =>
-  z
-    .union([z.number(), z.string().max(6, { message, abort: true }).regex(/^\d+$/, message).transform(Number)], { error: message })
-    .pipe(z.number({ error: message }).int(message).min(min, message).max(max, message));
+import { idParams, queryInt } from './shared';
 
 const year = () => queryInt(2000, 2100, MESSAGES.insights.monthInvalid);
 /** 1..12 (the spec's month picker sends month+1). */
