@@ -126,3 +126,26 @@ describe('company and location forms', () => {
     );
   });
 });
+
+describe('over-long input', () => {
+  const company = { name: 'Acme Ltd', email: 'hello@acme.co.uk', phoneNumber: '020 7946 0958' };
+  const location = { addressLine1: '1 High Street', town: 'London', postalCode: 'SW1A 1AA' };
+  const messagesAt = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }, path: string) =>
+    r.error?.issues.filter((i) => i.path.join('.') === path).map((i) => i.message);
+  const huge = (s: string) => s.repeat(Math.ceil((1024 * 1024) / s.length));
+
+  it('stops at the length: one message, and neither the phone parser nor a postal pattern sees the input', () => {
+    const started = performance.now();
+    expect(messagesAt(companyFormSchema.safeParse({ ...company, phoneNumber: huge('0') }), 'phoneNumber')).toEqual([COMPANY_FORM_MESSAGES.phoneInvalid]);
+    expect(messagesAt(companyFormSchema.safeParse({ ...company, countryCode: huge('G') }), 'countryCode')).toEqual([COMPANY_FORM_MESSAGES.countryInvalid]);
+    expect(messagesAt(locationFormSchemaFor('GB').safeParse({ ...location, postalCode: huge('A1 ') }), 'postalCode')).toEqual([
+      COMPANY_FORM_MESSAGES.postalCodeInvalid,
+    ]);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+  it('answers false for a number or code longer than the forms allow', () => {
+    expect(isValidPhoneForCountry(huge('0'), 'GB')).toBe(false);
+    expect(isValidPhoneForCountry(`  020 7946 0958  `, 'GB')).toBe(true);
+    expect(isPlausiblePostalCode(huge('9'), 'US')).toBe(false);
+  });
+});

@@ -8,7 +8,7 @@
  */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import type { z } from 'zod';
-import { DEFAULT_COUNTRY } from './constants';
+import { DEFAULT_COUNTRY, LIMITS } from './constants';
 import type { Country } from './entities';
 import {
   COMPANY_FORM_MESSAGES,
@@ -64,9 +64,11 @@ export function countryByCode(alpha2: string | null | undefined): Country | unde
 
 function parseFor(phone: string, alpha2: string) {
   const country = countryByCode(alpha2);
-  if (!country || !phone?.trim()) return undefined;
+  const text = phone?.trim();
+  // Longer than the form allows is no number of ours: not parsed at all.
+  if (!country || !text || text.length > LIMITS.company.phoneMax) return undefined;
   const code = country.alpha2Code as CountryCode;
-  const parsed = parsePhoneNumberFromString(phone.trim(), code);
+  const parsed = parsePhoneNumberFromString(text, code);
   // A number keyed in with another country's +prefix does not belong to this one; numbers of
   // territories that share the calling code (GB, GG, JE, IM) do.
   if (!parsed || parsed.countryCallingCode !== getCountryCallingCode(code)) return undefined;
@@ -142,8 +144,9 @@ const FALLBACK_POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/;
 
 /** True when the code has the format of the country's postal codes (a loose check for others). */
 export function isPlausiblePostalCode(code: string, alpha2: string): boolean {
-  const value = (code ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
-  if (!value) return false;
+  const trimmed = (code ?? '').trim();
+  if (!trimmed || trimmed.length > LIMITS.location.postalCodeMax) return false;
+  const value = trimmed.replace(/\s+/g, ' ').toUpperCase();
   const pattern = POSTAL_CODE_PATTERNS[(alpha2 ?? '').trim().toUpperCase()] ?? FALLBACK_POSTAL_CODE_PATTERN;
   return pattern.test(value);
 }

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { LIMITS } from './constants';
 import {
+  COMPANY_FORM_MESSAGES,
+  NEW_PASSWORD_MIN,
   addAdminFormSchema,
   addUserBodySchema,
+  changePasswordBodySchema,
   changePasswordFormSchema,
+  companyFieldsSchema,
   deactivationReasonSchema,
+  employeeSignupBodySchema,
   employeeSignupFormSchema,
+  forgotPasswordBodySchema,
   forgotPasswordFormSchema,
   formatFollowUp,
+  incentiveFormSchema,
+  isEmailAddress,
   loginFormSchema,
   manualEmployeeRowSchema,
   registerBodySchema,
@@ -81,7 +90,7 @@ describe('employer sign-up form', () => {
     }
   });
   it('the registration body carries role Employer and the same rules', () => {
-    const r = registerBodySchema.parse({ email: 'a@b.co', password: 'x', userName: 'Jane' });
+    const r = registerBodySchema.parse({ email: 'a@b.co', password: 'secret12', userName: 'Jane' });
     expect(r.role).toBe('Employer');
     expect(errorAt(registerBodySchema, { email: 'a@b.co', password: 'x', userName: long(31) }, 'userName')).toBe(m.nameMax);
     expect(ok(registerBodySchema, { email: 'a@b.co', password: 'x', userName: 'J', role: 'SuperAdmin' })).toBe(false);
@@ -243,7 +252,7 @@ describe('manual employee rows', () => {
 });
 
 describe('add admin form', () => {
-  const valid = { userName: 'jane', email: 'jane@example.com', password: 'secret', role: 'SuperAdmin' };
+  const valid = { userName: 'jane', email: 'jane@example.com', password: 'secret12', role: 'SuperAdmin' };
   it('accepts a valid admin', () => {
     expect(ok(addAdminFormSchema, valid)).toBe(true);
     expect(ok(addAdminFormSchema, { ...valid, role: 'Employer' })).toBe(true);
@@ -256,11 +265,11 @@ describe('add admin form', () => {
   it('checks email, password length and spaces in the user name', () => {
     expect(errorAt(addAdminFormSchema, { ...valid, email: 'jane' }, 'email')).toBe('Enter a valid email address.');
     expect(errorAt(addAdminFormSchema, { ...valid, password: '12345' }, 'password')).toBe('Password must be at least 6 characters.');
-    expect(ok(addAdminFormSchema, { ...valid, password: '123456' })).toBe(true);
+    expect(ok(addAdminFormSchema, { ...valid, password: '12345678' })).toBe(true);
     expect(errorAt(addAdminFormSchema, { ...valid, userName: 'jane doe' }, 'userName')).toBe('Username cannot contain spaces.');
   });
   it('the add-user body defaults to role Admin and applies the same rules', () => {
-    const r = addUserBodySchema.parse({ userName: 'bob', email: 'bob@example.com', password: 'secret' });
+    const r = addUserBodySchema.parse({ userName: 'bob', email: 'bob@example.com', password: 'secret12' });
     expect(r.role).toBe('Admin');
     expect(errorAt(addUserBodySchema, { userName: 'bob smith', email: 'bob@example.com', password: 'secret' }, 'userName')).toBe(
       MESSAGES.admins.usernameSpaces,
@@ -300,5 +309,114 @@ describe('reasons, notes and follow-ups', () => {
     expect(formatFollowUp(local.toISOString())).toBe('05-01-2026 07:04');
     expect(formatFollowUp(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31-12-2026 23:59');
     expect(formatFollowUp('garbage')).toBe('');
+  });
+});
+
+describe('the email rule', () => {
+  /** The spec's "simple address pattern" as a regular expression: the reference on short inputs only. */
+  const SPEC_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+  it('accepts exactly what the spec pattern accepts', () => {
+    const alphabet = ['a', '@', '.', ' ', '\t'];
+    const all = (n: number): string[] => (n === 0 ? [''] : all(n - 1).flatMap((s) => alphabet.map((c) => s + c)));
+    for (let n = 0; n <= 6; n++) {
+      for (const s of all(n)) expect(isEmailAddress(s), JSON.stringify(s)).toBe(SPEC_PATTERN.test(s));
+    }
+    expect(isEmailAddress('jane.doe+tag@mail.example.co.uk')).toBe(true);
+    expect(isEmailAddress('jane@example')).toBe(false);
+    expect(isEmailAddress('jane@@example.com')).toBe(false);
+  });
+
+  // Each string makes the spec's pattern backtrack over the whole input for every dot it holds.
+  const crafted = (bytes: number) => [`a@${'.'.repeat(bytes)}@`, `a@${'a.'.repeat(bytes / 2)} `, `${'a'.repeat(bytes)}@a.a@`];
+  const schemas: [string, z.ZodType, Record<string, unknown>, string, string][] = [
+    ['sign-up', signupFormSchema, {}, 'email', MESSAGES.signup.emailMax],
+    ['registration', registerBodySchema, {}, 'email', MESSAGES.signup.emailMax],
+    ['login', loginFormSchema, { password: 'x' }, 'email', MESSAGES.login.emailMax],
+    ['employee sign-up', employeeSignupBodySchema, {}, 'email', MESSAGES.employeeSignup.emailMax],
+    ['forgot password', forgotPasswordBodySchema, {}, 'email', MESSAGES.signup.emailMax],
+    ['change password', changePasswordFormSchema('me@example.com'), {}, 'email', MESSAGES.changePassword.emailInvalid],
+    ['manual row', manualEmployeeRowSchema, {}, 'email', MESSAGES.manualRow.emailMax],
+    ['company', companyFieldsSchema, {}, 'email', COMPANY_FORM_MESSAGES.emailInvalid],
+    ['add admin', addUserBodySchema, { userName: 'a', password: 'secret12' }, 'email', MESSAGES.admins.emailInvalid],
+  ];
+
+  it.each(schemas)('%s: a crafted 256 KB or 1 MB address is refused in a few milliseconds by its length alone', (_name, schema, rest, path, message) => {
+    for (const bytes of [256 * 1024, 1024 * 1024]) {
+      for (const email of crafted(bytes)) {
+        const started = performance.now();
+        const r = schema.safeParse({ ...rest, [path]: email });
+        const ms = performance.now() - started;
+        expect(ms).toBeLessThan(50);
+        expect(r.success).toBe(false);
+        expect(r.error!.issues.filter((i) => i.path.join('.') === path).map((i) => i.message)).toEqual([message]);
+      }
+    }
+  });
+});
+
+describe('new passwords: at least 8 characters everywhere', () => {
+  const seven = 'Abcdef1';
+  const eight = 'Abcdef12';
+  it('sign-up and registration', () => {
+    const form = { name: 'Jane', email: 'jane@example.com', agreeTerms: true, agreePrivacy: true, agreeSafety: true };
+    expect(errorAt(signupFormSchema, { ...form, password: seven, confirmPassword: seven }, 'password')).toBe(MESSAGES.signup.passwordMin);
+    expect(ok(signupFormSchema, { ...form, password: eight, confirmPassword: eight })).toBe(true);
+    expect(errorAt(registerBodySchema, { email: 'a@b.co', password: 'x', userName: 'J' }, 'password')).toBe(MESSAGES.signup.passwordMin);
+    expect(ok(registerBodySchema, { email: 'a@b.co', password: eight, userName: 'J' })).toBe(true);
+  });
+  it('employee self-registration, form and body', () => {
+    const form = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E-1' };
+    for (const schema of [employeeSignupFormSchema, employeeSignupBodySchema]) {
+      expect(errorAt(schema, { ...form, password: seven, confirmPassword: seven }, 'password')).toBe(MESSAGES.employeeSignup.passwordMin);
+      expect(ok(schema, { ...form, password: eight, confirmPassword: eight })).toBe(true);
+    }
+  });
+  it('reset, form and body', () => {
+    expect(errorAt(resetPasswordFormSchema, { newPassword: seven, confirmPassword: seven }, 'newPassword')).toBe(MESSAGES.reset.newMin);
+    expect(ok(resetPasswordFormSchema, { newPassword: eight, confirmPassword: eight })).toBe(true);
+    expect(errorAt(resetPasswordBodySchema, { email: 'a@b.co', token: 't', newPassword: 'x' }, 'newPassword')).toBe(MESSAGES.reset.newMin);
+    expect(ok(resetPasswordBodySchema, { email: 'a@b.co', token: 't', newPassword: eight })).toBe(true);
+  });
+  it('change password: the spec already says 8; the new one must differ from the current one', () => {
+    const form = changePasswordFormSchema('me@example.com');
+    const same = { email: 'me@example.com', currentPassword: eight, newPassword: eight, confirmNewPassword: eight };
+    expect(errorAt(form, same, 'newPassword')).toBe(MESSAGES.changePassword.sameAsCurrent);
+    expect(errorAt(changePasswordBodySchema, { currentPassword: eight, newPassword: eight }, 'newPassword')).toBe(MESSAGES.changePassword.sameAsCurrent);
+    expect(ok(changePasswordBodySchema, { currentPassword: eight, newPassword: `${eight}!` })).toBe(true);
+    expect(errorAt(changePasswordBodySchema, { currentPassword: 'old', newPassword: seven }, 'newPassword')).toBe(MESSAGES.changePassword.newMin);
+  });
+  it('an admin added by a super admin or an employer', () => {
+    const admin = { userName: 'jane', email: 'jane@example.com', role: 'Admin' };
+    expect(errorAt(addUserBodySchema, { ...admin, password: '12345' }, 'password')).toBe(MESSAGES.admins.passwordMin);
+    expect(errorAt(addUserBodySchema, { ...admin, password: '123456' }, 'password')).toBe(MESSAGES.signup.passwordMin);
+    expect(errorAt(addUserBodySchema, { ...admin, password: seven }, 'password')).toBe(MESSAGES.signup.passwordMin);
+    expect(ok(addUserBodySchema, { ...admin, password: eight })).toBe(true);
+  });
+  it('login still accepts any stored password, short ones included', () => {
+    expect(ok(loginFormSchema, { email: 'a@b.co', password: 'x' })).toBe(true);
+  });
+  it('each message states the minimum', () => {
+    for (const message of [MESSAGES.signup.passwordMin, MESSAGES.employeeSignup.passwordMin, MESSAGES.reset.newMin, MESSAGES.changePassword.newMin]) {
+      expect(message).toContain(` ${NEW_PASSWORD_MIN} `);
+    }
+  });
+});
+
+describe('incentive counts', () => {
+  const rules = { generalRewardDescription: '', numberOfMilesRewards: '', numberOfTripsRewards: '', numberOfTrips: 0 };
+  it.each([[[7]], ['0x10'], [true], [''], ['1e3'], [' 5'], [-1], [1.5], ['-1'], ['1.5'], [null], [Number.NaN], [LIMITS.incentive.numberMax + 1], ['1'.repeat(12)]])(
+    'refuses %j with the field message',
+    (value) => {
+      expect(errorAt(incentiveFormSchema, { ...rules, numberOfMiles: value }, 'numberOfMiles')).toBe(COMPANY_FORM_MESSAGES.numberInvalid);
+      expect(errorAt(incentiveFormSchema, { ...rules, numberOfMiles: 1, numberOfTrips: value }, 'numberOfTrips')).toBe(COMPANY_FORM_MESSAGES.numberInvalid);
+    },
+  );
+  it('takes whole JSON numbers and the digits a number input sends', () => {
+    expect(incentiveFormSchema.parse({ ...rules, numberOfMiles: 12, numberOfTrips: '7' })).toMatchObject({ numberOfMiles: 12, numberOfTrips: 7 });
+    expect(incentiveFormSchema.parse({ ...rules, numberOfMiles: '0', numberOfTrips: String(LIMITS.incentive.numberMax) })).toMatchObject({
+      numberOfMiles: 0,
+      numberOfTrips: LIMITS.incentive.numberMax,
+    });
   });
 });

@@ -11,6 +11,8 @@ export const MESSAGES = {
     emailMax: 'Email should not exceed 255 characters.',
     passwordRequired: 'Password is required.',
     passwordMax: 'Password should not exceed 20 characters.',
+    /** Ours: every new password is at least 8 characters (docs/decisions/0015-password-policy.md). */
+    passwordMin: 'Password must be at least 8 characters.',
     confirmRequired: 'Confirm Password is required.',
     confirmMax: 'Confirm Password should not exceed 20 characters.',
     mismatch: 'Passwords do not match.',
@@ -52,6 +54,8 @@ export const MESSAGES = {
     employeeNumberMax: 'Employee Number should not exceed 20 characters',
     passwordRequired: 'Password is required',
     passwordMax: 'Password should not exceed 20 characters',
+    /** Ours: the new-password minimum. */
+    passwordMin: 'Password must be at least 8 characters',
     confirmRequired: 'Confirm Password is required',
     confirmMax: 'Confirm Password should not exceed 20 characters',
     mismatch: 'Passwords do not match',
@@ -66,6 +70,8 @@ export const MESSAGES = {
   reset: {
     newRequired: 'New Password is required',
     newMax: 'New Password should not exceed 20 characters',
+    /** Ours: the new-password minimum. */
+    newMin: 'New Password must be at least 8 characters',
     confirmRequired: 'Confirm Password is required',
     confirmMax: 'Confirm Password should not exceed 20 characters',
     mismatch: 'Passwords do not match',
@@ -102,6 +108,8 @@ export const MESSAGES = {
     success: 'Password successfully changed. You will now be logged out.',
     failed: 'Failed to change password. Please try again.',
     wrongCurrent: 'Current password is incorrect.',
+    /** Ours: a new password must differ from the current one. */
+    sameAsCurrent: 'New password must be different from the current password',
     button: 'Save Password',
     buttonBusy: 'Saving...',
   },
@@ -175,6 +183,8 @@ export const MESSAGES = {
     csvEmpty: 'The file has no employee rows.',
     csvTooManyRows: (max: number) => `The file has more than ${max} employee rows.`,
     csvUnreadable: 'The file is not a readable CSV text file.',
+    csvOneFile: 'Please upload one CSV file at a time.',
+    csvIncomplete: 'The upload did not arrive complete. Please try again.',
     duplicateInFile: (line: number) => `Duplicate of line ${line}`,
     emailTaken: 'A user with this email already exists.',
     employeeNumberTaken: 'An employee with this employee number already exists.',
@@ -324,6 +334,10 @@ export const MESSAGES = {
     bodyTooLarge: 'The request is too large.',
     badRequest: 'The request could not be understood.',
     csrf: 'This request is missing its security header. Please reload the page and try again.',
+    /** A NUL character in any text of a request: no field can hold one. */
+    nulCharacter: 'Text cannot contain the NUL character.',
+    /** The server is too busy to answer now (503 with Retry-After). */
+    overloaded: 'The service is busy right now. Please try again in a few seconds.',
     featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
     retry: 'Retry',
   },
