@@ -545,6 +545,35 @@ export const MESSAGES = {
       scope: 'Scope',
       activity: 'Activity',
       perMile: (kg: string, unit: string) => `${kg} ${unit}`,
+      wellToTank: 'Include well-to-tank emissions',
+      wellToTankHint: 'Adds the emissions of producing and delivering the fuel to CO2 saved, in every month and every figure of the portal.',
+      wellToTankReadOnly: 'Only the company’s employer and admins can change it.',
+      settingFailed: 'The emission setting could not be saved.',
+    },
+    groups: {
+      add: 'New journey group',
+      addText: 'Employees find the group in the app and join it there.',
+      name: 'Group name',
+      meetingPoints: 'Meeting points',
+      meetingPointsHint: 'Optional: one a line, up to 10.',
+      create: 'Create group',
+      rename: 'Rename',
+      renameTitle: 'Rename journey group',
+      renameGroup: (name: string) => `Rename ${name}`,
+      deleteTitle: 'Delete journey group',
+      deleteGroup: (name: string) => `Delete ${name}`,
+      /** What the api does on delete: memberships go, the trips stay in every figure under no group. */
+      deleteConfirm: (name: string, members: number, trips: number) =>
+        [
+          `Delete “${name}”?`,
+          members === 0 ? 'It has no members.' : members === 1 ? 'Its 1 member leaves the group and keeps their account.' : `Its ${members} members leave the group and keep their accounts.`,
+          trips === 0
+            ? 'It has no trips.'
+            : `${trips === 1 ? 'Its 1 trip stays' : `Its ${trips.toLocaleString('en-GB')} trips stay`} in the company’s figures, no longer under a group.`,
+          'This cannot be undone.',
+        ].join(' '),
+      saveFailed: 'The journey group could not be saved.',
+      deleteFailed: 'The journey group could not be deleted.',
     },
   },
   // ---- trips recorded by the mobile app (ours)
