@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Co2Query } from './get-co2';
 import type { DashboardQuery } from './get-dashboard';
 import type { FeedbacksQuery } from './get-feedbacks';
@@ -7,17 +8,33 @@ import type { ParticipationAllTimeQuery } from './get-participation-all-time';
 import type { TrendQuery } from './get-trend';
 
 /**
- * Query keys of this remote. The insights are read-only here (trips come from the mobile app), so
- * nothing invalidates them; the keys carry the whole query so that two widgets asking the same
- * question (the tiles and the incentives panel on the same month) share one request.
+ * Query keys of this remote. The keys carry the whole query so that two widgets asking the same
+ * question (the tiles and the incentives panel on the same month) share one request. Trips come
+ * from the mobile app, so only the employer's own changes (journey groups, the emission setting)
+ * invalidate anything here.
  */
 export const insightKeys = {
   all: ['insights'] as const,
+  dashboards: ['insights', 'dashboard'] as const,
   dashboard: (query: DashboardQuery) => ['insights', 'dashboard', query] as const,
   trend: (query: TrendQuery) => ['insights', 'trend', query] as const,
   participation: (query: ParticipationQuery) => ['insights', 'participation', 'month', query] as const,
   participationAllTime: (query: ParticipationAllTimeQuery) => ['insights', 'participation', 'all-time', query] as const,
+  allJourneyGroups: ['insights', 'journey-groups'] as const,
   journeyGroups: (query: JourneyGroupsQuery) => ['insights', 'journey-groups', query] as const,
   feedbacks: (query: FeedbacksQuery) => ['insights', 'feedbacks', query] as const,
   co2: (query: Co2Query) => ['insights', 'co2', query] as const,
 };
+
+/** What a created, renamed or deleted group changes: the groups' pages and the dashboard's count of groups. */
+export function refreshJourneyGroups(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: insightKeys.allJourneyGroups }),
+    queryClient.invalidateQueries({ queryKey: insightKeys.dashboards }),
+  ]);
+}
+
+/** The emission setting changes CO2 saved in every month and every figure, so all of them are asked again. */
+export function refreshInsights(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: insightKeys.all });
+}

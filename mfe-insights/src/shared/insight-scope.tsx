@@ -17,3 +17,17 @@ export function WithInsightScope({ children }: { children: (scope: InsightScopeQ
   const companyId = location.query.get('companyId')?.trim();
   return companyId ? children({ companyId }) : <EmptyState title={MESSAGES.insights.companyRequired} />;
 }
+
+/** The company a screen's changes go to, and whether the signed-in user may make them. */
+export interface CompanyControl {
+  /** The company shown; null only for an employer whose company is not set up yet. */
+  companyId: string | null;
+  /** The company's own employer and admins manage it; a super admin only reads another company's insights. */
+  canManage: boolean;
+}
+
+export function useCompanyControl(scope: InsightScopeQuery): CompanyControl {
+  const { session } = usePlatform();
+  const companyId = scope.companyId ?? session?.employerId ?? null;
+  return { companyId, canManage: session?.role !== 'SuperAdmin' && companyId !== null };
+}

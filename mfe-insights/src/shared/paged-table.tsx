@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { Page } from '@portal/shared-contracts';
 import { Table, type TableColumn } from '@portal/shared-ui';
 import { LoadState, Skeleton, type LoadQuery } from './load-state';
@@ -21,6 +21,12 @@ export interface PagedTableProps<T> {
 
 /** A server-paged table with its loading, failure and empty states; it scrolls inside its own box on a narrow screen. */
 export function PagedTable<T>({ caption, columns, rowKey, query, onPageChange, emptyText, pagerLabel, summary }: PagedTableProps<T>) {
+  // A page the list no longer has (its last row deleted, or a kept address): show the last one instead.
+  const page = query.data;
+  const lastPage = page && !query.isPlaceholderData && page.pageNumber > Math.max(1, page.totalPages) ? Math.max(1, page.totalPages) : null;
+  useEffect(() => {
+    if (lastPage !== null) onPageChange(lastPage);
+  }, [lastPage]);
   return (
     <LoadState query={query} skeleton={<Skeleton lines={5} shape="row" />}>
       {(page) => (

@@ -1,0 +1,12 @@
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+import { refreshJourneyGroups } from './keys';
+
+/** DELETE journey-groups/{id}: members leave the group; its trips stay in every figure, under no group. */
+export function removeJourneyGroup(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.journeyGroups.remove, { params: { id } });
+}
+
+export function useRemoveJourneyGroupMutation() {
+  return useApiMutation(removeJourneyGroup, refreshJourneyGroups);
+}

@@ -1,0 +1,14 @@
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+import { refreshInsights } from './keys';
+
+export type UpdateEmissionSettingsInput = Pick<EndpointInput<typeof ENDPOINTS.insights.updateEmissionSettings>, 'params' | 'body'>;
+
+/** PUT employers/{id}/emissions: whether the company's CO2 saved includes the well-to-tank factor. */
+export function updateEmissionSettings(api: ApiClient, input: UpdateEmissionSettingsInput) {
+  return api.call(ENDPOINTS.insights.updateEmissionSettings, input);
+}
+
+export function useUpdateEmissionSettingsMutation() {
+  return useApiMutation(updateEmissionSettings, refreshInsights);
+}

@@ -1,0 +1,14 @@
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+import { refreshJourneyGroups } from './keys';
+
+export type UpdateJourneyGroupInput = Pick<EndpointInput<typeof ENDPOINTS.journeyGroups.update>, 'params' | 'body'>;
+
+/** PUT journey-groups/{id}: the new name; meeting points left out of the body stay as they are. */
+export function updateJourneyGroup(api: ApiClient, input: UpdateJourneyGroupInput) {
+  return api.call(ENDPOINTS.journeyGroups.update, input);
+}
+
+export function useUpdateJourneyGroupMutation() {
+  return useApiMutation(updateJourneyGroup, refreshJourneyGroups);
+}
