@@ -6,12 +6,14 @@ import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui';
-import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { applyOverrides, parseOverrideParams, readOverrides, writeOverrides, type Overrides } from './release/overrides';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
+import { createApiClient } from './api/api-client';
+import { restoreBrowserSession } from './session/restore-session';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { ShellApp } from './shell-app';
 
@@ -68,9 +70,16 @@ function takeOverrides(): Overrides {
   return overrides;
 }
 
-async function boot() {
-  const manifest = await loadReleaseManifest();
+/** The session this tab stored, else the browser-long one the server still holds (null for a visitor). */
+async function startingSession(): Promise<{ session: Session; confirmed: boolean } | null> {
   const stored = readStoredSession();
+  if (stored) return { session: stored.session, confirmed: false };
+  const restored = await restoreBrowserSession(createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '' }));
+  return restored ? { session: restored, confirmed: true } : null;
+}
+
+async function boot() {
+  const [manifest, stored] = await Promise.all([loadReleaseManifest(), startingSession()]);
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
 
@@ -153,6 +162,7 @@ async function boot() {
         toasts: createToastStore(),
         shellVersion: SHELL_VERSION,
         contractsVersion: SHELL_CONTRACTS_VERSION,
+        sessionConfirmed: stored?.confirmed ?? false,
         onSignedIn: (session) => {
           const next = choose(session.userId, session.employerId);
           registry.reassign(next.resolved, next.fallbacks);

@@ -20,9 +20,27 @@ function isFullCompany(c: unknown): c is Company {
 }
 
 /**
+ * The employer record (Employer: by the user's id; Admin: by the employer-user id), then the company,
+ * added to the session. Throws when a call fails.
+ */
+export async function withCompany(api: ApiClient, session: Session): Promise<Session> {
+  let next = session;
+  const lookupId = next.role === 'Employer' ? next.userId : next.employerUserId;
+  if (lookupId) {
+    const current = await api.call(ENDPOINTS.employers.current, { params: { userId: lookupId } });
+    next = { ...next, employerUserId: next.employerUserId ?? current.id, employerId: current.employerId ?? next.employerId };
+  }
+  if (next.employerId) {
+    const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: next.employerId } });
+    if (isFullCompany(company)) next = { ...next, companyDetails: company };
+  }
+  return next;
+}
+
+/**
  * The spec's login sequence (document 2, section 4): SuperAdmin goes straight to the back office;
  * sign-up state 0 goes to setup before any company is loaded; everyone else first loads the employer
- * record (Employer: by the user's id; Admin: by the employer-user id) and then the company.
+ * record and then the company.
  */
 export async function runSignIn(answer: LoginAnswer, remember: boolean, deps: SignInDeps): Promise<Session> {
   let session: Session = {
@@ -43,15 +61,7 @@ export async function runSignIn(answer: LoginAnswer, remember: boolean, deps: Si
   }
 
   try {
-    const lookupId = session.role === 'Employer' ? session.userId : session.employerUserId;
-    if (lookupId) {
-      const current = await deps.api.call(ENDPOINTS.employers.current, { params: { userId: lookupId } });
-      session = { ...session, employerUserId: session.employerUserId ?? current.id, employerId: current.employerId ?? session.employerId };
-    }
-    if (session.employerId) {
-      const { company } = await deps.api.call(ENDPOINTS.employers.get, { params: { id: session.employerId } });
-      if (isFullCompany(company)) session = { ...session, companyDetails: company };
-    }
+    session = await withCompany(deps.api, session);
     deps.store(session, remember);
   } catch (error) {
     // The spec only logs data-load failures; the pages load what they need again.

@@ -51,7 +51,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
   );
 
   // A stored session is confirmed with the server once per load; a 401 clears it (see onUnauthorized).
-  const confirmed = useRef(false);
+  const confirmed = useRef(services.sessionConfirmed ?? false);
   useEffect(() => {
     if (confirmed.current || !store.get(sessionAtom)) return;
     confirmed.current = true;

@@ -12,6 +12,8 @@ export interface ShellServices {
   toasts: ToastStore;
   shellVersion: string;
   contractsVersion: string;
+  /** The starting session came from the server just now (restored in a new tab): no need to ask again. */
+  sessionConfirmed?: boolean;
   /** After sign-in the canary audience becomes the user: re-resolve the remotes not yet loaded. */
   onSignedIn?: (session: Session) => void;
   /** Remotes pointed at a development server (DESIGN.md section 3); the banner lists them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
-import { clearStoredSession, readStoredSession, savedFlag, sessionAtom, setSession, writeStoredSession } from './session-store';
+import { clearStoredSession, hasBrowserSession, readStoredSession, savedFlag, sessionAtom, setSession, writeStoredSession } from './session-store';
 import { employerSession } from '../test/render-shell';
 
 describe('session storage', () => {
@@ -17,6 +17,17 @@ describe('session storage', () => {
     expect(localStorage.getItem('name')).toBeNull();
     expect(sessionStorage.getItem('email')).toBe('ann@acme.test');
     expect(readStoredSession()?.remember).toBe(false);
+  });
+
+  it('marks a session without "remember me" with a cookie that ends with the browser, for the other tabs', () => {
+    writeStoredSession(employerSession(), false);
+    expect(hasBrowserSession()).toBe(true);
+    expect(document.cookie).not.toContain(employerSession().userId);
+    writeStoredSession(employerSession(), true);
+    expect(hasBrowserSession()).toBe(false);
+    writeStoredSession(employerSession(), false);
+    clearStoredSession();
+    expect(hasBrowserSession()).toBe(false);
   });
 
   it('stores no token', () => {

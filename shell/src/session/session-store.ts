@@ -7,6 +7,14 @@ type StorageKey = keyof typeof STORAGE_KEYS;
 const KEYS = Object.keys(STORAGE_KEYS) as StorageKey[];
 /** Kept before login so a visitor's canary bucket stays the same across reloads. */
 const DEVICE_ID_KEY = 'portal.deviceId';
+/**
+ * Without "remember me" the session is kept in sessionStorage, of which every tab has its own copy,
+ * while the server's HttpOnly cookie lasts until the browser closes. This cookie lives exactly as
+ * long (no Max-Age) and tells a tab opened later that such a session may be alive, so that it asks
+ * the server instead of showing the login page, and that anonymous visitors are not asked at all.
+ * It holds no secret: only that a browser-long sign-in happened.
+ */
+const BROWSER_SESSION_COOKIE = 'portal_browser_session';
 
 export const sessionAtom = atom<Session | null>(null);
 
@@ -52,8 +60,21 @@ export function readStoredSession(): { session: Session; remember: boolean } | n
   return tab ? { session: tab, remember: false } : null;
 }
 
+function setBrowserSessionCookie(on: boolean): void {
+  const attributes = `Path=/; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+  safe(() => {
+    document.cookie = on ? `${BROWSER_SESSION_COOKIE}=1; ${attributes}` : `${BROWSER_SESSION_COOKIE}=; Max-Age=0; ${attributes}`;
+  }, undefined);
+}
+
+/** True when this browser signed in without "remember me" and has not been closed since. */
+export function hasBrowserSession(): boolean {
+  return safe(() => document.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`), false);
+}
+
 export function writeStoredSession(session: Session, remember: boolean): void {
   clearStoredSession({ keepSavedFlag: true });
+  setBrowserSessionCookie(!remember);
   const storage = remember ? localStorage : sessionStorage;
   const values: Record<StorageKey, string | null> = {
     name: session.name,
@@ -75,6 +96,7 @@ export function writeStoredSession(session: Session, remember: boolean): void {
 }
 
 export function clearStoredSession(o: { keepSavedFlag?: boolean } = {}): void {
+  setBrowserSessionCookie(false);
   safe(() => {
     for (const storage of [localStorage, sessionStorage]) for (const k of KEYS) storage.removeItem(STORAGE_KEYS[k]);
     if (!o.keepSavedFlag) sessionStorage.removeItem(SESSION_STORAGE_KEYS.saved);

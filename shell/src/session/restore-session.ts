@@ -1,0 +1,40 @@
+import { ENDPOINTS, isApiError, SignUpState, type ApiClient, type Session } from '@portal/shared-contracts';
+import { withCompany } from '../platform/auth';
+import { clearStoredSession, hasBrowserSession, writeStoredSession } from './session-store';
+
+/**
+ * A tab that finds no session in its own storage, in a browser that signed in without "remember
+ * me": the server's cookie lasts until the browser closes, so the session is asked from the server
+ * (`accounts.me`, then the company as the login sequence loads it) and kept in this tab's storage.
+ * Null when there is none to restore; a 401 also forgets that there was one.
+ */
+export async function restoreBrowserSession(api: ApiClient): Promise<Session | null> {
+  if (!hasBrowserSession()) return null;
+  let session: Session;
+  try {
+    const { user } = await api.call(ENDPOINTS.accounts.me);
+    session = {
+      userId: user.id,
+      role: user.role,
+      name: user.name,
+      email: user.email,
+      employerId: user.employerId,
+      employerUserId: user.employerUserId,
+      signUpState: user.signUpState,
+      companyDetails: null,
+    };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) clearStoredSession({ keepSavedFlag: true });
+    return null;
+  }
+  if (session.role !== 'SuperAdmin' && session.signUpState !== SignUpState.SetUpCompany) {
+    try {
+      session = await withCompany(api, session);
+    } catch (error) {
+      // As after sign-in: the pages load what they need again.
+      console.error('Loading the company of the restored session failed', error);
+    }
+  }
+  writeStoredSession(session, false);
+  return session;
+}
