@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
 import styles from './modal.module.css';
 import { cx } from './cx';
+import { isFromToaster } from './toaster';
 
 export interface ModalProps {
   open: boolean;
@@ -49,6 +50,12 @@ export function Modal({
         <Dialog.Content
           className={cx(styles.content, size !== 'md' && styles[size], className)}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onInteractOutside={(event) => {
+            if (isFromToaster(event)) event.preventDefault();
+          }}
+          onEscapeKeyDown={(event) => {
+            if (isFromToaster(event)) event.preventDefault();
+          }}
           onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;

@@ -2,6 +2,7 @@ import * as RadixPopover from '@radix-ui/react-popover';
 import type { ReactElement, ReactNode } from 'react';
 import styles from './menu.module.css';
 import { cx } from './cx';
+import { isFromToaster } from './toaster';
 
 export interface PopoverProps {
   trigger: ReactElement;
@@ -21,7 +22,19 @@ export function Popover({ trigger, children, open, onOpenChange, side = 'bottom'
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
       <RadixPopover.Portal>
-        <RadixPopover.Content className={cx(styles.popover, className)} side={side} align={align} sideOffset={6} aria-label={label}>
+        <RadixPopover.Content
+          className={cx(styles.popover, className)}
+          side={side}
+          align={align}
+          sideOffset={6}
+          aria-label={label}
+          onInteractOutside={(event) => {
+            if (isFromToaster(event)) event.preventDefault();
+          }}
+          onEscapeKeyDown={(event) => {
+            if (isFromToaster(event)) event.preventDefault();
+          }}
+        >
           {children}
           <RadixPopover.Arrow className={styles.arrow} />
         </RadixPopover.Content>

@@ -1,5 +1,6 @@
 import { TIMINGS } from '@portal/shared-contracts';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './toaster.module.css';
 import { cx } from './cx';
 import type { ToastItem, ToastStore } from './toast-store';
@@ -11,15 +12,31 @@ export interface ToasterProps {
   closeLabel?: string;
 }
 
-/** The toast viewport: errors are announced assertively (role="alert"), the rest politely (role="status"). */
+const TOASTER_ATTRIBUTE = 'data-toaster';
+
+/**
+ * Whether an event comes from the toaster: dialogs and popovers ignore such events, so dismissing a
+ * toast never dismisses the layer it was raised over.
+ */
+export function isFromToaster(event: Event): boolean {
+  return event.target instanceof Element && event.target.closest(`[${TOASTER_ATTRIBUTE}]`) !== null;
+}
+
+/**
+ * The toast viewport: errors are announced assertively (role="alert"), the rest politely (role="status").
+ * It is its own layer on the body, outside any dialog. A modal dialog hides the rest of the page from
+ * screen readers except elements carrying aria-live; "off" keeps the toasts readable while each toast
+ * stays the only live region that announces it.
+ */
 export function Toaster({ store, durationMs = TIMINGS.toastMs, closeLabel = 'Dismiss notification' }: ToasterProps) {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return (
-    <ol className={styles.viewport} aria-label="Notifications">
+  return createPortal(
+    <ol className={styles.viewport} aria-label="Notifications" aria-live="off" {...{ [TOASTER_ATTRIBUTE]: '' }}>
       {items.map((t) => (
         <ToastView key={t.id} toast={t} onDismiss={() => store.dismiss(t.id)} durationMs={durationMs} closeLabel={closeLabel} />
       ))}
-    </ol>
+    </ol>,
+    document.body,
   );
 }
 
