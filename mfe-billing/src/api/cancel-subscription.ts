@@ -1,0 +1,15 @@
+import { ENDPOINTS, type ApiClient, type EndpointOutput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+import { refreshBilling } from './keys';
+
+export type CancelAnswer = EndpointOutput<typeof ENDPOINTS.billing.cancel>;
+
+/** POST payment-billing/cancel: the subscription ends with the paid period; a second call changes nothing. */
+export function cancelSubscription(api: ApiClient) {
+  return api.call(ENDPOINTS.billing.cancel);
+}
+
+export function useCancelSubscriptionMutation() {
+  // No input: an employer or admin changes their own company's subscription.
+  return useApiMutation<void, CancelAnswer>(cancelSubscription, refreshBilling);
+}

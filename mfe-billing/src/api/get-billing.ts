@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
+import { billingKeys } from './keys';
+
+export type BillingQuery = EndpointQuery<typeof ENDPOINTS.billing.billing>;
+
+/** GET payment-billing: the company's subscription, fee, payment method and end of the paid period. */
+export function getBilling(api: ApiClient, query: BillingQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.billing.billing, { query }, { signal });
+}
+
+export function billingQueryOptions(api: ApiClient, query: BillingQuery) {
+  return queryOptions({ queryKey: billingKeys.info(query), queryFn: ({ signal }) => getBilling(api, query, signal) });
+}
+
+export function useBilling(query: BillingQuery) {
+  const { api } = usePlatform();
+  return useQuery(billingQueryOptions(api, query));
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
+import { billingKeys } from './keys';
+
+export type HistoryPageQuery = EndpointQuery<typeof ENDPOINTS.billing.historyPage>;
+
+/** GET payment-history/page: one page of the company's invoices, newest first. */
+export function getHistoryPage(api: ApiClient, query: HistoryPageQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.billing.historyPage, { query }, { signal });
+}
+
+export function historyPageQueryOptions(api: ApiClient, query: HistoryPageQuery) {
+  return queryOptions({ queryKey: billingKeys.historyPage(query), queryFn: ({ signal }) => getHistoryPage(api, query, signal) });
+}
+
+export function useHistoryPage(query: HistoryPageQuery) {
+  const { api } = usePlatform();
+  // Keep the previous page on screen while the next one loads, so the table does not jump.
+  return useQuery({ ...historyPageQueryOptions(api, query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,3 @@
+import { describeExposes } from '@portal/testing';
+
+describeExposes('mfe-billing', import.meta.dirname);

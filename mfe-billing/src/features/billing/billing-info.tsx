@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from 'react';
+import { MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
+import { Badge, Button, Card, ConfirmDialog, Spinner } from '@portal/shared-ui';
+import { useBilling } from '../../api/get-billing';
+import { useCancelSubscriptionMutation } from '../../api/cancel-subscription';
+import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
+import { formatDay, formatPence, subscriptionState } from './format';
+import { LoadFailed } from './load-failed';
+import styles from './billing.module.css';
+
+const COPY = MESSAGES.billing;
+
+/** The spec's billing information: company, subscription status, fee, payment method, expiry date. */
+export function BillingInfo() {
+  // An employer or admin always reads their own company; the shell keeps a super admin out of /payment.
+  const billing = useBilling({});
+  return (
+    <Card title={COPY.infoTitle} aria-busy={billing.isPending || undefined}>
+      {billing.isPending ? (
+        <div className={styles.loading}>
+          <Spinner size="lg" label={COPY.loading} />
+        </div>
+      ) : billing.isError ? (
+        <LoadFailed error={billing.error} fallback={COPY.loadFailed} onRetry={() => void billing.refetch()} />
+      ) : (
+        <BillingFacts billing={billing.data} />
+      )}
+    </Card>
+  );
+}
+
+function BillingFacts({ billing }: { billing: Billing }) {
+  const state = subscriptionState(billing);
+  const ends = formatDay(billing.expiryDate);
+  return (
+    <>
+      <dl className={styles.facts}>
+        <Fact label={COPY.facts.companyName} wide>
+          <span className={styles.company}>{billing.companyName}</span>
+        </Fact>
+        <Fact label={COPY.facts.subscriptionStatus}>
+          {state === 'active' ? (
+            <Badge tone="success">{billing.subscriptionStatus}</Badge>
+          ) : state === 'ending' ? (
+            <Badge tone="warning">{COPY.activeUntil(ends)}</Badge>
+          ) : (
+            <Badge tone="danger">{billing.subscriptionStatus}</Badge>
+          )}
+        </Fact>
+        <Fact label={COPY.facts.plan}>{billing.plan}</Fact>
+        <Fact label={COPY.facts.subscriptionFee}>
+          <span className={styles.money}>{formatPence(billing.subscriptionFeePence)}</span> {COPY.feePer[billing.billingInterval]}
+        </Fact>
+        <Fact label={COPY.facts.paymentMethod}>{billing.paymentMethod}</Fact>
+        <Fact label={COPY.facts.expiryDate}>{ends}</Fact>
+      </dl>
+      {state === 'ended' ? <p className={styles.notice}>{COPY.subscriptionEnded}</p> : <SubscriptionActions ending={state === 'ending'} ends={ends} />}
+    </>
+  );
+}
+
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? `${styles.fact} ${styles.wide}` : styles.fact}>
+      <dt className={styles.factLabel}>{label}</dt>
+      <dd className={styles.factValue}>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Cancel Subscription behind a confirmation naming the day the service ends; once a cancellation is
+ * pending, the day it ends and Resume instead. What shows comes from the server's answer.
+ */
+function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }) {
+  const { toast } = usePlatform();
+  const cancel = useCancelSubscriptionMutation();
+  const resume = useResumeSubscriptionMutation();
+  const [confirming, setConfirming] = useState(false);
+
+  const onCancel = async () => {
+    try {
+      const answer = await cancel.mutateAsync();
+      if (answer.changed) toast.success(COPY.cancelled);
+      else toast.info(answer.message);
+    } catch (err) {
+      toast.error(serverMessage(err, COPY.cancelFailed));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const onResume = async () => {
+    try {
+      const answer = await resume.mutateAsync();
+      if (answer.changed) toast.success(COPY.resumed);
+      else toast.info(answer.message);
+    } catch (err) {
+      toast.error(serverMessage(err, COPY.resumeFailed));
+    }
+  };
+
+  if (ending) {
+    return (
+      <div className={styles.actions}>
+        <p className={styles.notice}>{COPY.endsOn(ends)}</p>
+        <Button onClick={() => void onResume()} loading={resume.isPending} loadingText={COPY.resuming}>
+          {COPY.resume}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.actions}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        {MESSAGES.labels.cancelSubscription}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={MESSAGES.labels.cancelSubscription}
+        message={`${COPY.cancelConfirm} ${COPY.serviceEndsOn(ends)}`}
+        cancelLabel={COPY.keepSubscription}
+        confirmLabel={MESSAGES.labels.cancelSubscription}
+        busyLabel={COPY.cancelling}
+        busy={cancel.isPending}
+        tone="danger"
+        onConfirm={() => void onCancel()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { SUBSCRIPTION_ACTIVE, type Billing } from '@portal/shared-contracts';
+import type { BadgeTone } from '@portal/shared-ui';
+
+// Money and dates as a reader in the UK writes them.
+const LOCALE = 'en-GB';
+const pounds = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'GBP' });
+const day = new Intl.DateTimeFormat(LOCALE, { timeZone: 'Europe/London' });
+
+/** The api keeps money in whole pence: 125000 -> "£1,250.00". */
+export const formatPence = (pence: number): string => pounds.format(pence / 100);
+
+/** An ISO date-time as the day it falls on in the UK: "01/12/2026". */
+export const formatDay = (iso: string): string => day.format(new Date(iso));
+
+/** The spec's three payment styles: paid, processing, and anything else is not paid. */
+export function paymentTone(status: string): BadgeTone {
+  const s = status.toLowerCase();
+  return s === 'paid' ? 'success' : s === 'processing' ? 'warning' : 'danger';
+}
+
+/** The status as stored, capitalised: "processing" -> "Processing". */
+export function paymentLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Where the subscription stands: running, ending with the paid period, or over. */
+export type SubscriptionState = 'active' | 'ending' | 'ended';
+
+export function subscriptionState(billing: Pick<Billing, 'subscriptionStatus' | 'cancelAtPeriodEnd'>): SubscriptionState {
+  if (billing.subscriptionStatus !== SUBSCRIPTION_ACTIVE) return 'ended';
+  return billing.cancelAtPeriodEnd ? 'ending' : 'active';
+}
