@@ -320,6 +320,11 @@ export const MESSAGES = {
     startFailed: 'The portal could not start.',
     startFailedHint: 'Please check your connection and',
     reloadPage: 'reload the page',
+    /** A remote this portal has not released (yet): a release decision, not a fault, so nothing to retry. */
+    featureNotReleased: (feature: string) => `${feature} is not available in this portal yet.`,
+    featureNotReleasedHint: 'It will appear here once it is released to this portal.',
+    /** Under `common.featureUnavailable` when a released remote failed to load or to render. */
+    featureLoadFailedHint: 'It could not be loaded. Check your connection and try again.',
   },
   common: {
     /** Our addition: the message of a successful read. */
