@@ -157,13 +157,12 @@ export async function withholdRelease(page: Page, remote: RemoteId): Promise<voi
   });
 }
 
-/** A route drawn by `remote`: its page when released, otherwise the panel naming the feature. */
+/** A route drawn by `remote`: its page when released, otherwise the note that it is not released yet. */
 export async function expectRemoteOrUnavailable(page: Page, released: Set<RemoteId>, remote: RemoteId): Promise<void> {
-  const panel = page.getByText(MESSAGES.common.featureUnavailable(REMOTES[remote].feature));
   if (released.has(remote)) {
     await expect(page.locator('main, #root').first()).toBeVisible();
-    await expect(panel).toHaveCount(0);
+    await expect(page.getByText(MESSAGES.common.featureUnavailable(REMOTES[remote].feature))).toHaveCount(0);
   } else {
-    await expect(panel).toBeVisible();
+    await expect(page.getByText(MESSAGES.shell.featureNotReleased(REMOTES[remote].feature))).toBeVisible();
   }
 }

@@ -60,13 +60,38 @@ test('the page holds exactly one React, whichever remotes it loaded', async ({ p
   expect(await rendererCount()).toBe(1);
 });
 
-test('a route whose remote is not released shows the feature-unavailable panel in its place', async ({ page }) => {
+test('a route whose remote is not released says so calmly in its place, with nothing to retry', async ({ page }) => {
   // The run releases every remote it built, so this page gets a release without mfe-employees.
   await withholdRelease(page, 'mfe-employees');
   await signUpEmployer(page, 'Flo Unreleased', uniqueEmail('unreleased'), 'Unreleased123');
   await expectRoute(page, ROUTES.setupCompany);
   await page.goto(hash(ROUTES.employeeManagement));
-  // The page's slot shows the panel (the header's join-request bell of the same remote stays out of sight).
-  await expect(page.getByRole('main').getByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-employees'].feature))).toBeVisible();
+  // The page's slot shows the note (the header's join-request bell of the same remote stays out of sight).
+  const main = page.getByRole('main');
+  await expect(main.getByText(MESSAGES.shell.featureNotReleased(REMOTES['mfe-employees'].feature))).toBeVisible();
+  await expect(main.getByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-employees'].feature))).toHaveCount(0);
+  await expect(main.getByRole('button', { name: MESSAGES.common.retry })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
+});
+
+test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page }) => {
+  await signUpEmployer(page, 'Gus Retry', uniqueEmail('retry'), 'RetryAgain123');
+  await expectRoute(page, ROUTES.setupCompany);
+
+  // Down at first: its manifest, entry and chunks cannot be fetched.
+  const blocked = '**/remotes/mfe-auth/**';
+  await page.route(blocked, (route) => route.abort());
+  await page.goto(hash(ROUTES.loginDetails));
+  await page.reload();
+  const main = page.getByRole('main');
+  const failed = main.getByRole('alert').filter({ hasText: MESSAGES.common.featureUnavailable(REMOTES['mfe-auth'].feature) });
+  await expect(failed).toContainText(MESSAGES.shell.featureLoadFailedHint);
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  // Back up: Retry fetches it afresh and the page appears in the panel's place.
+  await page.unroute(blocked);
+  await failed.getByRole('button', { name: MESSAGES.common.retry }).click();
+  await expect(main.getByRole('button', { name: MESSAGES.changePassword.button })).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 });

@@ -11,18 +11,35 @@ interface FeatureUnavailableProps {
   notReleased?: boolean;
 }
 
-/** What a remote slot shows when its remote is not released, fails to load or throws while rendering. */
+/**
+ * What a remote slot shows in the feature's place. A remote this portal has not released is a
+ * release decision: a calm note, nothing to retry. A released one that failed to load or to render
+ * is a fault: an alert with Retry.
+ */
 export function FeatureUnavailable({ remote, onRetry, compact = false, notReleased = false }: FeatureUnavailableProps) {
-  const text = MESSAGES.common.featureUnavailable(REMOTES[remote].feature);
-  if (compact && notReleased) {
-    // A header widget whose remote is simply not released yet: nothing to retry and nothing to
-    // alarm anyone with; screen readers still hear why the widget is missing.
+  const feature = REMOTES[remote].feature;
+  if (notReleased) {
+    const text = MESSAGES.shell.featureNotReleased(feature);
+    // A header widget stays out of sight; screen readers still hear why it is missing.
+    if (compact) {
+      return (
+        <span className={styles.visuallyHidden} role="status" data-remote={remote}>
+          {text}
+        </span>
+      );
+    }
     return (
-      <span className={styles.visuallyHidden} role="status" data-remote={remote}>
-        {text}
-      </span>
+      <section className={styles.panel} role="status" data-remote={remote} data-state="not-released">
+        <svg className={styles.calmIcon} width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+          <circle cx="20" cy="20" r="18" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M20 11v9l6 4" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p className={styles.text}>{text}</p>
+        <p className={styles.hint}>{MESSAGES.shell.featureNotReleasedHint}</p>
+      </section>
     );
   }
+  const text = MESSAGES.common.featureUnavailable(feature);
   if (compact) {
     return (
       <span className={styles.compact} role="status" data-remote={remote}>
@@ -35,12 +52,13 @@ export function FeatureUnavailable({ remote, onRetry, compact = false, notReleas
     );
   }
   return (
-    <section className={styles.panel} role="alert" data-remote={remote}>
+    <section className={styles.panel} role="alert" data-remote={remote} data-state="failed">
       <svg className={styles.icon} width="40" height="40" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
         <circle cx="20" cy="20" r="18" fill="none" stroke="currentColor" strokeWidth="2" />
         <path d="M20 11v11M20 27.5v.5" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>
       <p className={styles.text}>{text}</p>
+      <p className={styles.hint}>{MESSAGES.shell.featureLoadFailedHint}</p>
       <Button variant="secondary" onClick={onRetry}>
         {MESSAGES.common.retry}
       </Button>

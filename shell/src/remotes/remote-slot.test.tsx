@@ -33,6 +33,7 @@ function renderSlot(registry: RemoteRegistry, remote: ResolvedRemote['remote'], 
 }
 
 const panelText = (remote: ResolvedRemote['remote']) => MESSAGES.common.featureUnavailable(REMOTES[remote].feature);
+const notReleasedText = (remote: ResolvedRemote['remote']) => MESSAGES.shell.featureNotReleased(REMOTES[remote].feature);
 
 describe('RemoteSlot', () => {
   it('renders the exposed module with its props', async () => {
@@ -42,12 +43,16 @@ describe('RemoteSlot', () => {
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_auth/LoginPage');
   });
 
-  it('shows the unavailable panel, in its slot only, for a remote missing from release.json', async () => {
+  it('says calmly, in its slot only, that a remote missing from release.json is not released yet: nothing to retry', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const runtime = fakeRuntime(async () => ({ default: () => <p>never</p> }));
     renderSlot(new RemoteRegistry(runtime, {}), 'mfe-billing', 'BillingPage');
-    expect(await screen.findByText(panelText('mfe-billing'))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: MESSAGES.common.retry })).toBeInTheDocument();
+    const panel = await screen.findByRole('status');
+    expect(panel).toHaveTextContent(notReleasedText('mfe-billing'));
+    expect(panel).toHaveTextContent(MESSAGES.shell.featureNotReleasedHint);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(panelText('mfe-billing'))).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MESSAGES.common.retry })).not.toBeInTheDocument();
     expect(screen.getByText('Header still here')).toBeInTheDocument();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
@@ -61,7 +66,7 @@ describe('RemoteSlot', () => {
       </RegistryContext.Provider>,
     );
     const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent(panelText('mfe-drivers'));
+    expect(status).toHaveTextContent(notReleasedText('mfe-drivers'));
     expect(screen.queryByRole('button', { name: MESSAGES.common.retry })).not.toBeInTheDocument();
   });
 
@@ -74,7 +79,9 @@ describe('RemoteSlot', () => {
     });
     const registry = new RemoteRegistry(runtime, { 'mfe-employees': stable('mfe-employees') });
     renderSlot(registry, 'mfe-employees', 'EmployeeManagementPage');
-    expect(await screen.findByText(panelText('mfe-employees'))).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(panelText('mfe-employees'));
+    expect(alert).toHaveTextContent(MESSAGES.shell.featureLoadFailedHint);
 
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.common.retry }));

@@ -70,14 +70,14 @@ describe('route table', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderShell({ path: '/mainPage', session: employerSession(), released: ['mfe-insights'], fetch: quietMe() });
     expect(await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-employees'].feature))).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(MESSAGES.shell.featureNotReleased(REMOTES['mfe-employees'].feature))).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Ann Employer' })).toBeInTheDocument();
   });
 
   it('shows the unavailable panel in the page slot for an unreleased remote', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderShell({ path: '/payment', session: employerSession(), released: ['mfe-employees'], fetch: quietMe() });
-    expect(await screen.findByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-billing'].feature))).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.shell.featureNotReleased(REMOTES['mfe-billing'].feature))).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 });
