@@ -63,6 +63,53 @@ describe('Add employees manually', () => {
     });
   });
 
+  it('shows no error on a row just added, only once a field is left or the form submitted', async () => {
+    const { user } = renderWithPlatform(<AddManuallyPage />);
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(screen.queryByText(MESSAGES.manualRow.firstNameRequired)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.manualRow.emailRequired)).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('textbox').filter((box) => box.getAttribute('aria-invalid') === 'true')).toHaveLength(0);
+
+    await user.click(screen.getByRole('textbox', { name: 'Email, row 2' }));
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.manualRow.emailRequired)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email, row 2' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Email, row 1' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('sends every row with one click on Submit after rows were added and an invalid one removed', async () => {
+    const { user, call } = renderWithPlatform(<AddManuallyPage />, { handlers: { 'employees.bulkAdd': () => ({ success: true, message: 'ok', count: 2 }) } });
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email, row 2' }), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText(MESSAGES.manualRow.emailInvalid)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(screen.queryByText(MESSAGES.manualRow.emailInvalid)).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.manualRow.emailRequired)).not.toBeInTheDocument();
+
+    await fillRow(user, 1, { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E1' });
+    await fillRow(user, 2, { firstName: 'Bob', lastName: 'Ray', email: 'bob@example.com', employeeNumber: 'E2' });
+    await user.click(screen.getByRole('button', { name: /^Submit/ }));
+    await waitFor(() => expect(callsTo(call, 'employees.bulkAdd')).toHaveLength(1));
+    expect(callsTo(call, 'employees.bulkAdd')[0]?.body).toEqual({
+      employees: [
+        { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E1' },
+        { firstName: 'Bob', lastName: 'Ray', email: 'bob@example.com', employeeNumber: 'E2' },
+      ],
+    });
+  });
+
+  it('shows the errors of every row on Submit, but not on a row added after it', async () => {
+    const { user, call } = renderWithPlatform(<AddManuallyPage />);
+    await user.click(screen.getByRole('button', { name: /^Submit/ }));
+    expect(await screen.findByText(MESSAGES.manualRow.firstNameRequired)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add row' }));
+    expect(screen.getByRole('textbox', { name: 'First Name, row 1' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'First Name, row 2' })).not.toHaveAttribute('aria-invalid');
+    expect(callsTo(call, 'employees.bulkAdd')).toHaveLength(0);
+  });
+
   it('shows the server refusal and puts each row error on its row', async () => {
     const { user, toast, navigate } = renderWithPlatform(<AddManuallyPage />, {
       handlers: {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button, Card, TableRoot, Td, TextField, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
 import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, usePlatform, type FieldError } from '@portal/shared-contracts';
@@ -34,9 +34,19 @@ export function AddManuallyPage() {
     mode: 'onTouched',
   });
   const rows = useFieldArray({ control: form.control, name: 'employees' });
-  const errors = form.formState.errors.employees;
+  // The rows on screen at the last Submit: their errors show at once, a row added later waits until touched.
+  const [submittedRows, setSubmittedRows] = useState<ReadonlySet<string>>(new Set());
+  const { errors, touchedFields } = form.formState;
+  // Adding or removing a row validates the whole list, so an error is only shown once its field was
+  // left or its row submitted: a fresh row is not all red, and leaving the last field as Submit is
+  // pressed does not remove an error line and move the button from under the pointer.
+  const errorOf = (i: number, field: RowField) => {
+    const id = rows.fields[i]?.id;
+    const shown = touchedFields.employees?.[i]?.[field] === true || (id !== undefined && submittedRows.has(id));
+    return shown ? errors.employees?.[i]?.[field]?.message : undefined;
+  };
 
-  const onSubmit = form.handleSubmit(async ({ employees }) => {
+  const submitRows = form.handleSubmit(async ({ employees }) => {
     setRowNotes([]);
     try {
       await add.mutateAsync(employees);
@@ -57,6 +67,10 @@ export function AddManuallyPage() {
       setRowNotes(notes);
     }
   });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    setSubmittedRows(new Set(rows.fields.map((row) => row.id)));
+    return submitRows(event);
+  };
 
   return (
     <div className={styles.page}>
@@ -97,7 +111,7 @@ export function AddManuallyPage() {
                         placeholder={c.label}
                         autoComplete={c.autoComplete}
                         maxLength={c.max + 20}
-                        error={errors?.[i]?.[c.field]?.message}
+                        error={errorOf(i, c.field)}
                         {...form.register(`employees.${i}.${c.field}`)}
                       />
                     </Td>
