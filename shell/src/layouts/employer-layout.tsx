@@ -47,6 +47,7 @@ export function EmployerLayout() {
               items={[
                 { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
                 { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.loginDetails) },
+                { label: MESSAGES.billing.menuEntry, onSelect: () => navigate(ROUTES.payment) },
               ]}
             />
           </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, STORAGE_KEYS, type Session } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, STORAGE_KEYS, type Session } from '@portal/shared-contracts';
 import { setSession } from '../session/session-store';
 import { employerSession, renderShell, superAdminSession } from '../test/render-shell';
 
@@ -25,7 +25,14 @@ describe('profile menu', () => {
   it("lists the employer's entries, then Log Out", async () => {
     const { menu } = await openMenu(employerSession(), '/mainPage');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual([MESSAGES.labels.helpSupport, MESSAGES.labels.myProfile, MESSAGES.labels.logOut]);
+    expect(items).toEqual([MESSAGES.labels.helpSupport, MESSAGES.labels.myProfile, MESSAGES.billing.menuEntry, MESSAGES.labels.logOut]);
+  });
+
+  it("opens Payment and Billing from the employer's Billing entry", async () => {
+    const { user, menu } = await openMenu(employerSession(), '/mainPage');
+    await user.click(within(menu).getByRole('menuitem', { name: MESSAGES.billing.menuEntry }));
+    expect(await screen.findByRole('heading', { name: 'mfe_billing/BillingPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.payment);
   });
 
   it("lists the super admin's entries, then Log Out", async () => {
