@@ -472,6 +472,25 @@ export const MESSAGES = {
     resumed: 'Subscription resumed. It renews at the end of the paid period.',
     notCancelled: 'The subscription has no pending cancellation to undo.',
     invoiceNotFound: 'Invoice not found.',
+    /** The invoice PDF the api draws (billing.invoicePdf). */
+    invoiceDocument: {
+      title: 'Invoice',
+      number: 'Invoice number',
+      issued: 'Issue date',
+      period: 'Period',
+      periodRange: (from: string, to: string) => `${from} to ${to}`,
+      paymentType: 'Payment type',
+      status: 'Status',
+      statuses: { paid: 'Paid', processing: 'Processing', failed: 'Payment failed', refunded: 'Refunded' },
+      billTo: 'Bill to',
+      description: 'Description',
+      amount: 'Amount',
+      item: (plan: string) => `${plan} plan subscription`,
+      net: 'Net',
+      vat: (rate: string) => `VAT at ${rate}`,
+      total: 'Total',
+      vatIncluded: (rate: string) => `The subscription fee includes VAT at ${rate}.`,
+    },
     // The Payment and Billing screen of mfe-billing (ours around the spec's field names).
     title: 'Payment and Billing',
     /** The employer's profile menu entry that opens /payment. */
