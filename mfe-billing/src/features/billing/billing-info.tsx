@@ -15,7 +15,7 @@ export function BillingInfo() {
   // An employer or admin always reads their own company; the shell keeps a super admin out of /payment.
   const billing = useBilling({});
   return (
-    <Card title={COPY.infoTitle} aria-busy={billing.isPending || undefined}>
+    <Card title={COPY.infoTitle} aria-label={COPY.infoTitle} aria-busy={billing.isPending || undefined}>
       {billing.isPending ? (
         <div className={styles.loading}>
           <Spinner size="lg" label={COPY.loading} />

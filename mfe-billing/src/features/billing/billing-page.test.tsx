@@ -11,6 +11,7 @@ describe('Payment and Billing', () => {
     expect(screen.getByRole('heading', { level: 1, name: MESSAGES.billing.title })).toBeInTheDocument();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(sections).toEqual([MESSAGES.billing.infoTitle, MESSAGES.billing.historyTitle]);
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual([MESSAGES.billing.infoTitle, MESSAGES.billing.historyTitle]);
     expect(await screen.findByText('Greenway Logistics Ltd')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: MESSAGES.billing.downloadInvoice('INV-2026-000001') })).toBeInTheDocument();
     // The employer's own company: no company is named in the address or the query.

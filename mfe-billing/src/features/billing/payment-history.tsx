@@ -21,7 +21,7 @@ export function PaymentHistory() {
   }, [lastPage]);
 
   return (
-    <Card title={COPY.historyTitle} aria-busy={history.isPending || undefined}>
+    <Card title={COPY.historyTitle} aria-label={COPY.historyTitle} aria-busy={history.isPending || undefined}>
       {history.isPending ? (
         <div className={styles.loading}>
           <Spinner size="lg" label={COPY.historyLoading} />
