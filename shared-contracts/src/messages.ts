@@ -603,7 +603,7 @@ export const MESSAGES = {
       activity: 'Activity',
       perMile: (kg: string, unit: string) => `${kg} ${unit}`,
       wellToTank: 'Include well-to-tank emissions',
-      wellToTankHint: 'Adds the emissions of producing and delivering the fuel to CO2 saved, in every month and every figure of the portal.',
+      wellToTankHint: 'Adds the fuel’s production and delivery emissions to every CO2 figure, in all months.',
       wellToTankReadOnly: 'Only the company’s employer and admins can change it.',
       settingFailed: 'The emission setting could not be saved.',
     },
@@ -612,7 +612,7 @@ export const MESSAGES = {
       addText: 'Employees find the group in the app and join it there.',
       name: 'Group name',
       meetingPoints: 'Meeting points',
-      meetingPointsHint: 'Optional: one a line, up to 10.',
+      meetingPointsHint: 'Optional: one per line, up to 10.',
       create: 'Create group',
       rename: 'Rename',
       renameTitle: 'Rename journey group',
@@ -623,12 +623,14 @@ export const MESSAGES = {
       deleteConfirm: (name: string, members: number, trips: number) =>
         [
           `Delete “${name}”?`,
-          members === 0 ? 'It has no members.' : members === 1 ? 'Its 1 member leaves the group and keeps their account.' : `Its ${members} members leave the group and keep their accounts.`,
-          trips === 0
-            ? 'It has no trips.'
-            : `${trips === 1 ? 'Its 1 trip stays' : `Its ${trips.toLocaleString('en-GB')} trips stay`} in the company’s figures, no longer under a group.`,
+          members === 0 && trips === 0 ? 'It has no members and no trips.' : '',
+          members === 1 ? 'Its 1 member leaves the group and keeps their account.' : '',
+          members > 1 ? `Its ${members} members leave the group and keep their accounts.` : '',
+          trips > 0 ? `${trips === 1 ? 'Its 1 trip stays' : `Its ${trips.toLocaleString('en-GB')} trips stay`} in the company’s figures, no longer under a group.` : '',
           'This cannot be undone.',
-        ].join(' '),
+        ]
+          .filter(Boolean)
+          .join(' '),
       saveFailed: 'The journey group could not be saved.',
       deleteFailed: 'The journey group could not be deleted.',
     },
