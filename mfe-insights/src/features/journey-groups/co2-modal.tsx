@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
-import { Badge, Modal, Select } from '@portal/shared-ui';
-import { MESSAGES, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
+import { Badge, Checkbox, Modal, Select } from '@portal/shared-ui';
+import { MESSAGES, serverMessage, usePlatform, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useCo2 } from '../../api/get-co2';
+import { useUpdateEmissionSettingsMutation } from '../../api/update-emission-settings';
 import { DownloadCsvButton } from '../../shared/download-csv-button';
 import { formatAmount, formatFactor } from '../../shared/format';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState, Skeleton } from '../../shared/load-state';
 import { monthSlug, thisMonth } from '../../shared/month';
 import sharedStyles from '../../shared/shared.module.css';
@@ -51,18 +52,54 @@ export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQue
             options={Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(now.year - i)).map((y) => ({ value: y, label: y }))}
           />
         </div>
-        {open ? <Co2Figures query={query} /> : null}
+        {open ? <Co2Figures scope={scope} query={query} /> : null}
       </div>
     </Modal>
   );
 }
 
-function Co2Figures({ query }: { query: InsightScopeQuery & { year: number; month: number } }) {
+function Co2Figures({ scope, query }: { scope: InsightScopeQuery; query: InsightScopeQuery & { year: number; month: number } }) {
   const report = useCo2(query);
   return (
     <LoadState query={report} skeleton={<Skeleton lines={4} />}>
-      {(r) => <Co2Details report={r} />}
+      {(r) => (
+        <div className={styles.co2}>
+          <WellToTankSetting scope={scope} included={r.includeWellToTank} />
+          <Co2Details report={r} />
+        </div>
+      )}
     </LoadState>
+  );
+}
+
+/**
+ * The company's choice to count the fuel's well-to-tank emissions. Its state is the report's, read
+ * in the same statement as the figures, so the box and the figures under it never disagree; a save
+ * asks every figure again, and the box shows the choice being saved until they have come.
+ */
+function WellToTankSetting({ scope, included }: { scope: InsightScopeQuery; included: boolean }) {
+  const { toast } = usePlatform();
+  const { companyId, canManage } = useCompanyControl(scope);
+  const save = useUpdateEmissionSettingsMutation();
+  const onChange = async (includeWellToTank: boolean) => {
+    if (!companyId || save.isPending) return;
+    try {
+      await save.mutateAsync({ params: { id: companyId }, body: { includeWellToTank } });
+    } catch (error) {
+      toast.error(serverMessage(error, C.settingFailed));
+      return;
+    }
+    toast.success(MESSAGES.insights.emissionsSaved);
+  };
+  return (
+    <Checkbox
+      className={styles.setting}
+      label={C.wellToTank}
+      hint={canManage ? C.wellToTankHint : `${C.wellToTankHint} ${C.wellToTankReadOnly}`}
+      checked={save.isPending ? save.variables.body.includeWellToTank : included}
+      disabled={!canManage}
+      onCheckedChange={(on) => void onChange(on)}
+    />
   );
 }
 
