@@ -52,6 +52,7 @@ describe('Billing information', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COPY.cancelled));
     expect(callsTo('billing.cancel')).toHaveLength(1);
     expect(await screen.findByText(COPY.endsOn('01/12/2026'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: COPY.resume })).toHaveFocus());
     expect(within(fact(COPY.facts.subscriptionStatus)).getByText(COPY.activeUntil('01/12/2026'))).toHaveClass('warning');
     expect(screen.queryByRole('button', { name: CANCEL })).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -61,7 +62,7 @@ describe('Billing information', () => {
     await user.click(screen.getByRole('button', { name: COPY.resume }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COPY.resumed));
     expect(callsTo('billing.resume')).toHaveLength(1);
-    expect(await screen.findByRole('button', { name: CANCEL })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: CANCEL })).toHaveFocus();
     expect(within(fact(COPY.facts.subscriptionStatus)).getByText('Active')).toHaveClass('success');
     expect(screen.queryByText(COPY.endsOn('01/12/2026'))).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
 import { Badge, Button, Card, ConfirmDialog, Spinner } from '@portal/shared-ui';
 import { useBilling } from '../../api/get-billing';
@@ -77,8 +77,16 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
   const cancel = useCancelSubscriptionMutation();
   const resume = useResumeSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
+  // The button that was used goes away with the change; focus moves to the one that replaces it.
+  const action = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) action.current?.focus();
+    asked.current = false;
+  }, [ending]);
 
   const onCancel = async () => {
+    asked.current = true;
     try {
       const answer = await cancel.mutateAsync();
       if (answer.changed) toast.success(COPY.cancelled);
@@ -91,6 +99,7 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
   };
 
   const onResume = async () => {
+    asked.current = true;
     try {
       const answer = await resume.mutateAsync();
       if (answer.changed) toast.success(COPY.resumed);
@@ -104,7 +113,7 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
     return (
       <div className={styles.actions}>
         <p className={styles.notice}>{COPY.endsOn(ends)}</p>
-        <Button onClick={() => void onResume()} loading={resume.isPending} loadingText={COPY.resuming}>
+        <Button ref={action} onClick={() => void onResume()} loading={resume.isPending} loadingText={COPY.resuming}>
           {COPY.resume}
         </Button>
       </div>
@@ -112,7 +121,7 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
   }
   return (
     <div className={styles.actions}>
-      <Button variant="danger" onClick={() => setConfirming(true)}>
+      <Button ref={action} variant="danger" onClick={() => setConfirming(true)}>
         {MESSAGES.labels.cancelSubscription}
       </Button>
       <ConfirmDialog
