@@ -15,6 +15,9 @@ export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-pass
 
 /** Every table the api owns, emptied between tests. Later migrations add theirs here. */
 export const APP_TABLES = [
+  'invoices',
+  'invoice_counters',
+  'subscriptions',
   'auth_events',
   'rate_limits',
   'mail_outbox',

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { DRIVER_HISTORY_KINDS } from '@portal/shared-contracts';
+import { BILLING_INTERVALS, DRIVER_HISTORY_KINDS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '@portal/shared-contracts';
 
 /**
  * The portal's tables. Every id is a database-generated UUID; every time is `timestamptz`.
@@ -507,3 +507,89 @@ export const companyMonthlyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );
+
+// ---------------------------------------------------------------- billing
+// One subscription per company and its invoices; money is integer pence, never a float
+// (docs/decisions/0013-billing.md).
+
+/** `'a', 'b'` for a check constraint over a list of known values. */
+const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .unique()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    /** `Active` (possibly with a cancellation pending) or `Cancelled` once the paid period has ended. */
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('Active'),
+    /** What each period costs, VAT included. */
+    feePence: integer('fee_pence').notNull(),
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** The anchor of every period: period n runs from `started_at` + n intervals (month ends clamped). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The invoice job's scan: active subscriptions whose period has ended.
+    index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'Active'`),
+    check('subscriptions_status_known', sql`${t.status} in (${sqlList(SUBSCRIPTION_STATUSES)})`),
+    check('subscriptions_interval_known', sql`${t.billingInterval} in (${sqlList(BILLING_INTERVALS)})`),
+    check('subscriptions_fee_not_negative', sql`${t.feePence} >= 0`),
+    check('subscriptions_period_order', sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** `INV-<year>-<seq, six digits>`: one series per year, without gaps. */
+    number: text('number').notNull().unique(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** The total charged, VAT included. */
+    amountPence: integer('amount_pence').notNull(),
+    /** The VAT within the total, at `vat_rate_bp` in force when it was issued. */
+    vatPence: integer('vat_pence').notNull(),
+    /** The VAT rate in basis points (2000 = 20%). */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    paymentType: text('payment_type').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A period is invoiced once, whichever api instance gets there first.
+    uniqueIndex('invoices_subscription_period_unique').on(t.subscriptionId, t.periodStart),
+    uniqueIndex('invoices_year_seq_unique').on(t.year, t.seq),
+    // The payment history: one company, newest first.
+    index('invoices_company_issued_idx').on(t.companyId, t.issuedAt.desc(), t.seq.desc()),
+    check('invoices_status_known', sql`${t.status} in (${sqlList(INVOICE_STATUSES)})`),
+    check('invoices_amounts', sql`${t.amountPence} >= 0 and ${t.vatPence} between 0 and ${t.amountPence}`),
+    check('invoices_period_order', sql`${t.periodEnd} > ${t.periodStart}`),
+  ],
+);
+
+/** The last invoice number of each year's series, taken in the issuing transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
