@@ -315,7 +315,7 @@ export const MESSAGES = {
     runningBuild: (build: string) => `running ${build}`,
     overrideBanner: 'Development override',
     overrideRefused: (remote: string, entry: string) =>
-      `Override of ${remote} to ${entry} refused: this portal accepts overrides only to localhost and the origins its deployment allows.`,
+      `Override of ${remote} to ${entry} refused: this portal does not accept development code from there.`,
     resetOverrides: 'Reset overrides',
     startFailed: 'The portal could not start.',
     startFailedHint: 'Please check your connection and',
@@ -325,6 +325,12 @@ export const MESSAGES = {
     featureNotReleasedHint: 'It will appear here once it is released to this portal.',
     /** Under `common.featureUnavailable` when a released remote failed to load or to render. */
     featureLoadFailedHint: 'It could not be loaded. Check your connection and try again.',
+    /** A link's development override waits for the user's yes (docs/decisions/0016-development-overrides.md). */
+    overrideConfirmTitle: 'Load development code?',
+    overrideConfirmText:
+      'This link asks the portal to load these features from another address instead of their release. Code from there runs in this page with your session: load it only if you are developing them yourself.',
+    overrideConfirmLoad: 'Load development code',
+    overrideConfirmIgnore: 'Use the release',
   },
   common: {
     /** Our addition: the message of a successful read. */
