@@ -149,8 +149,36 @@ describe('portal server', () => {
       'ws://10.0.0.5:4000',
     ]);
     const manifest = (await app.inject({ url: '/release.json' })).json();
-    expect(manifest.overrideOrigins).toEqual(['https://remotes.dev.example.com', 'http://10.0.0.5:4000']);
+    expect(manifest.overrideOrigins).toEqual(dev);
     expect(() => loadPortalConfig({ OVERRIDE_ORIGINS: 'https://x.example.com/path' })).toThrow(/OVERRIDE_ORIGINS/);
+  });
+
+  it('allows no loopback source where development overrides are off: the default when PUBLIC_URL is not loopback', async () => {
+    const loopback = /localhost|127\.0\.0\.1/;
+    const deployed = await portal({ PUBLIC_URL: 'https://portal.example.com' });
+    const csp = String((await deployed.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp).not.toMatch(loopback);
+    expect(csp).toContain("script-src 'self';");
+    expect((await deployed.inject({ url: '/release.json' })).json().overrideOrigins).toEqual([]);
+
+    // OVERRIDE_ORIGINS stay what the deployment lists; DEV_OVERRIDES turns loopback on or off explicitly.
+    const listed = await portal({ PUBLIC_URL: 'https://portal.example.com', OVERRIDE_ORIGINS: 'https://remotes.dev.example.com' });
+    const listedCsp = String((await listed.inject({ url: '/' })).headers['content-security-policy']);
+    expect(listedCsp).not.toMatch(loopback);
+    expect(listedCsp).toContain("script-src 'self' https://remotes.dev.example.com;");
+    const opted = await portal({ PUBLIC_URL: 'https://portal.example.com', DEV_OVERRIDES: 'on' });
+    expect(String((await opted.inject({ url: '/' })).headers['content-security-policy'])).toContain("script-src 'self' http://localhost:* http://127.0.0.1:*;");
+    const local = await portal({ PUBLIC_URL: 'http://127.0.0.1:8080', DEV_OVERRIDES: 'off' });
+    expect(String((await local.inject({ url: '/' })).headers['content-security-policy'])).not.toMatch(loopback);
+  });
+
+  it('turns development overrides on by default only for a loopback PUBLIC_URL', () => {
+    expect(loadPortalConfig({}).devOverrides).toBe(true);
+    expect(loadPortalConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).devOverrides).toBe(true);
+    expect(loadPortalConfig({ PUBLIC_URL: 'https://portal.example.com' }).devOverrides).toBe(false);
+    expect(loadPortalConfig({ PUBLIC_URL: 'http://localhost.example.com' }).devOverrides).toBe(false);
+    expect(loadPortalConfig({ PUBLIC_URL: 'https://portal.example.com', DEV_OVERRIDES: 'true' }).devOverrides).toBe(true);
+    expect(() => loadPortalConfig({ DEV_OVERRIDES: 'sometimes' })).toThrow(/DEV_OVERRIDES/);
   });
 
   it('reads release.json from the store on every request: a release needs no restart', async () => {

@@ -13,7 +13,7 @@ import { REPO_ROOT } from './paths';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
-import { originOf, securityHeaders } from './security-headers';
+import { originOf, overrideSources, securityHeaders } from './security-headers';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
@@ -71,7 +71,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   }
 
   const storeOrigin = originOf(config.releaseStoreUrl);
-  const headers = securityHeaders(storeOrigin, config.publicUrl.startsWith('https:'), config.overrideOrigins);
+  const overrides = overrideSources(config);
+  const headers = securityHeaders(storeOrigin, config.publicUrl.startsWith('https:'), overrides);
   app.addHook('onRequest', async (_req, reply) => {
     // Swagger UI at /api/docs runs under the same policy (its scripts and styles are files).
     reply.headers(headers);
@@ -122,8 +123,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   // release, promotion or rollback is what the next page load gets, without a restart
   app.get('/release.json', async (_req, reply) => {
     const stored = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
-    // Which override origins the shell accepts is this deployment's decision (the same list as its CSP).
-    const manifest = { ...stored, overrideOrigins: config.overrideOrigins };
+    // Which overrides the shell accepts is this deployment's decision (the same list as its CSP).
+    const manifest = { ...stored, overrideOrigins: overrides };
     reply.header('cache-control', NO_STORE).header('access-control-allow-origin', '*').type('application/json');
     return manifest;
   });

@@ -5,6 +5,17 @@ import { REPO_ROOT } from './paths';
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const flag = z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** localhost, 127.0.0.0/8 and [::1]: the machine the browser or the server runs on. */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
 
 /** The variables the portal server reads; everything else in the environment is handed to the api. */
 const envSchema = z.object({
@@ -46,14 +57,14 @@ const envSchema = z.object({
         return [...new Set(out)];
       }),
   ),
+  /**
+   * Whether a remote may be overridden to a development server on loopback (localhost and 127.0.0.1,
+   * any port), which the CSP then allows. Unset: on only when PUBLIC_URL is itself loopback, so that
+   * a deployed portal never runs code from a user's own machine unless its operators say so.
+   */
+  DEV_OVERRIDES: z.preprocess(emptyToUndefined, flag.optional()),
   /** Behind a reverse proxy: believe X-Forwarded-For for the client address (rate limits use it). */
-  TRUST_PROXY: z.preprocess(
-    emptyToUndefined,
-    z
-      .enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'])
-      .default('false')
-      .transform((v) => ['1', 'true', 'yes', 'on'].includes(v)),
-  ),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +83,8 @@ export interface PortalConfig {
   publicUrl: string;
   /** OVERRIDE_ORIGINS: where, besides loopback, a remote may be overridden from. */
   overrideOrigins: string[];
+  /** DEV_OVERRIDES: overrides to loopback development servers are accepted (and allowed by the CSP). */
+  devOverrides: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe for the client address. */
   trustProxy: boolean;
@@ -105,6 +118,7 @@ export function loadPortalConfig(env: Record<string, string | undefined> = proce
     apiUrl: e.API_URL ? e.API_URL.replace(/\/+$/, '') : null,
     publicUrl,
     overrideOrigins: e.OVERRIDE_ORIGINS,
+    devOverrides: e.DEV_OVERRIDES ?? isLoopbackUrl(publicUrl),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiEnv: { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl },

@@ -10,21 +10,28 @@ export function originOf(url: string | null): string | null {
 
 /**
  * Where a remote's development server may run when it is overridden into this portal (DESIGN.md
- * section 3): any port on loopback, and its HMR socket. The shell accepts the same origins.
+ * section 3): any port on loopback. Only a deployment with development overrides on allows these.
  */
 export const LOOPBACK_SOURCES = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
-export const LOOPBACK_SOCKETS = ['ws://localhost:*', 'ws://127.0.0.1:*'] as const;
 
 /**
- * The page may run script only from this origin, the release store, loopback development servers
- * and the deployment's OVERRIDE_ORIGINS. Styles allow inline `<style>` because Radix's scroll lock
+ * The sources a remote may be overridden from in this deployment: loopback when its development
+ * overrides are on, and its OVERRIDE_ORIGINS. The CSP allows exactly these, and release.json hands
+ * the same list to the shell, which accepts no other override (`*` stands for any port).
+ */
+export function overrideSources(o: { devOverrides: boolean; overrideOrigins: readonly string[] }): string[] {
+  return [...(o.devOverrides ? LOOPBACK_SOURCES : []), ...o.overrideOrigins];
+}
+
+/**
+ * The page may run script only from this origin, the release store and the override sources (with
+ * their hot-update sockets). Styles allow inline `<style>` because Radix's scroll lock
  * (react-remove-scroll) injects one while a dialog is open.
  */
-export function contentSecurityPolicy(storeOrigin: string | null, overrideOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(storeOrigin: string | null, overrides: readonly string[] = []): string {
   const store = storeOrigin ? ` ${storeOrigin}` : '';
-  const dev = ` ${[...LOOPBACK_SOURCES, ...overrideOrigins].join(' ')}`;
-  // An allowed https origin may run its own HMR socket too.
-  const devSockets = ` ${[...LOOPBACK_SOCKETS, ...overrideOrigins.map((o) => o.replace(/^http/, 'ws'))].join(' ')}`;
+  const dev = overrides.map((o) => ` ${o}`).join('');
+  const devSockets = overrides.map((o) => ` ${o.replace(/^http/, 'ws')}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${store}${dev}`,
@@ -39,9 +46,9 @@ export function contentSecurityPolicy(storeOrigin: string | null, overrideOrigin
   ].join('; ');
 }
 
-export function securityHeaders(storeOrigin: string | null, https: boolean, overrideOrigins: readonly string[] = []): Record<string, string> {
+export function securityHeaders(storeOrigin: string | null, https: boolean, overrides: readonly string[] = []): Record<string, string> {
   return {
-    'content-security-policy': contentSecurityPolicy(storeOrigin, overrideOrigins),
+    'content-security-policy': contentSecurityPolicy(storeOrigin, overrides),
     'x-content-type-options': 'nosniff',
     // The reset page carries its token in the URL: never leak it to another site.
     'referrer-policy': 'no-referrer',

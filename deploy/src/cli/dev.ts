@@ -79,7 +79,9 @@ async function main(): Promise<number> {
           `  ${args.remote} is served at http://localhost:${args.port}/mf-manifest.json (hot updates on).`,
           '  Open the portal with this remote overridden:',
           `    ${link}`,
-          '  A banner names the override; its "Reset overrides" button (or ?override-reset) goes back to the release.',
+          '  The portal asks you to confirm before it loads code from there (a portal whose PUBLIC_URL is not',
+          '  loopback accepts it only with DEV_OVERRIDES=on). A banner then names the override; its',
+          '  "Reset overrides" button (or ?override-reset) goes back to the release.',
           '',
         ].join('\n'),
       );
