@@ -36,6 +36,14 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     const manifest = await fetch(`http://localhost:${port}/mf-manifest.json`, { headers: { origin: portalUrl() } });
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     await page.goto(link);
+    // ---- the link only asks: nothing comes from the dev server until the user says yes
+    const ask = page.getByRole('dialog', { name: MESSAGES.shell.overrideConfirmTitle });
+    await expect(ask).toContainText('mfe-auth');
+    await expect(ask).toContainText(`http://localhost:${port}/mf-manifest.json`);
+    await expect(page.getByText(SUBTITLE)).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /localhost:\d+\//.test(e.name)))).toBe(false);
+    await ask.getByRole('button', { name: MESSAGES.shell.overrideConfirmLoad }).click();
+
     const banner = page.getByRole('status').filter({ hasText: MESSAGES.shell.overrideBanner });
     await expect(banner).toContainText('mfe-auth');
     await expect(banner).toContainText(`http://localhost:${port}/mf-manifest.json`);
@@ -61,6 +69,25 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     await stopGroup(dev);
     await rm(copy, { recursive: true, force: true });
   }
+});
+
+test('a link to an override loads nothing unless the user confirms it', async ({ page }) => {
+  await page.goto(`/?override=mfe-auth=http://localhost:9#${ROUTES.login}`);
+  const ask = page.getByRole('dialog', { name: MESSAGES.shell.overrideConfirmTitle });
+  await expect(ask).toContainText('mfe-auth');
+  await expect(ask).toContainText('http://localhost:9/mf-manifest.json');
+  await ask.getByRole('button', { name: MESSAGES.shell.overrideConfirmIgnore }).click();
+  await expect(ask).toHaveCount(0);
+
+  // The release is what runs; nothing was asked of the address, kept, or bannered, and a reload asks no more.
+  await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('localhost:9')))).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('portal.remoteOverrides'))).toBeNull();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.shell.overrideBanner })).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('');
+  await page.reload();
+  await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
+  await expect(ask).toHaveCount(0);
 });
 
 test('an override to an origin the deployment does not allow is refused, visibly', async ({ page }) => {

@@ -10,7 +10,7 @@ import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
-import { applyOverrides, parseOverrideParams, readOverrides, writeOverrides, type Overrides } from './release/overrides';
+import { applyOverrides, confirmOverrides, isAllowedOverride, takeOverrideRequest, writeOverrides, type OverrideRequest, type Overrides } from './release/overrides';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
@@ -55,19 +55,16 @@ declare global {
   }
 }
 
-/** Overrides from the query string (then removed from the address bar) or from earlier visits. */
-function takeOverrides(): Overrides {
-  const params = parseOverrideParams(window.location.search);
-  let overrides = params.reset ? {} : readOverrides(localStorage);
-  if (params.present) {
-    overrides = { ...overrides, ...params.set };
-    writeOverrides(localStorage, overrides);
+/** The link's override parameters, then removed from the address bar so that a reload does not ask again. */
+function takeOverrides(): OverrideRequest {
+  const request = takeOverrideRequest(window.location.search, localStorage);
+  if (request.present) {
     const url = new URL(window.location.href);
     url.searchParams.delete('override');
     url.searchParams.delete('override-reset');
     window.history.replaceState(window.history.state, '', url.href);
   }
-  return overrides;
+  return request;
 }
 
 /** The session this tab stored, else the browser-long one the server still holds (null for a visitor). */
@@ -87,13 +84,13 @@ async function boot() {
     key: userId ?? deviceId(),
     companyId: companyId ?? null,
   });
-  const overrides = takeOverrides();
-  const allowedOrigins = manifest?.overrideOrigins ?? [];
+  const { kept: overrides, pending } = takeOverrides();
+  const overrideSources = manifest?.overrideOrigins ?? [];
   const choose = (userId: string | undefined, companyId: string | null | undefined) => {
     const base = manifest
       ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION)
       : { resolved: {}, fallbacks: {}, warnings: [] };
-    const o = applyOverrides(base.resolved, overrides, allowedOrigins);
+    const o = applyOverrides(base.resolved, overrides, overrideSources);
     const fallbacks = { ...base.fallbacks };
     for (const id of o.applied) delete fallbacks[id];
     return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied, refused: o.refused };
@@ -106,6 +103,14 @@ async function boot() {
     for (const r of first.refused) delete kept[r.remote];
     writeOverrides(localStorage, kept);
   }
+  // A link's overrides wait for the user's yes; those the deployment would refuse are not even asked.
+  const asked: Overrides = {};
+  const refusedFromLink: { remote: RemoteId; entry: string }[] = [];
+  for (const [remote, entry] of Object.entries(pending) as [RemoteId, string][]) {
+    if (isAllowedOverride(entry, overrideSources)) asked[remote] = entry;
+    else refusedFromLink.push({ remote, entry });
+  }
+  for (const r of refusedFromLink) console.warn(`Override of ${r.remote} to ${r.entry} refused: not a source this deployment allows.`);
 
   const registry = new RemoteRegistry(
     {
@@ -168,9 +173,14 @@ async function boot() {
           registry.reassign(next.resolved, next.fallbacks);
         },
         overrides: first.applied.map((id) => ({ remote: id, entry: first.resolved[id]?.entry ?? '' })),
-        refusedOverrides: first.refused,
+        refusedOverrides: [...first.refused, ...refusedFromLink],
         resetOverrides: () => {
           writeOverrides(localStorage, {});
+          window.location.reload();
+        },
+        pendingOverrides: Object.entries(asked).map(([remote, entry]) => ({ remote, entry })),
+        confirmOverrides: () => {
+          confirmOverrides(localStorage, asked);
           window.location.reload();
         },
       }}

@@ -7,6 +7,7 @@ import { TIMINGS } from '@portal/shared-contracts';
 import { PlatformProvider } from './platform/platform-provider';
 import type { ShellServices } from './platform/shell-services';
 import { OverrideBanner } from './release/override-banner';
+import { OverrideConfirm } from './release/override-confirm';
 import { RegistryContext } from './remotes/remote-slot';
 import { AppRoutes } from './routes/app-routes';
 
@@ -34,6 +35,7 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
             </ShellRouter>
             <Toaster store={services.toasts} durationMs={TIMINGS.toastMs} />
             <OverrideBanner overrides={services.overrides ?? []} refused={services.refusedOverrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
+            <OverrideConfirm pending={services.pendingOverrides ?? []} onConfirm={services.confirmOverrides ?? (() => {})} />
           </RegistryContext.Provider>
         </QueryClientProvider>
       </JotaiProvider>

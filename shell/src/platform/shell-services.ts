@@ -18,9 +18,13 @@ export interface ShellServices {
   onSignedIn?: (session: Session) => void;
   /** Remotes pointed at a development server (DESIGN.md section 3); the banner lists them. */
   overrides?: { remote: string; entry: string }[];
-  /** Overrides this deployment does not allow (not loopback, not in overrideOrigins): shown, not used. */
+  /** Overrides this deployment does not allow (not among its release.json `overrideOrigins`): shown, not used. */
   refusedOverrides?: { remote: string; entry: string }[];
   resetOverrides?: () => void;
+  /** Overrides a link asks for, not loaded until the user confirms them (docs/decisions/0016). */
+  pendingOverrides?: { remote: string; entry: string }[];
+  /** Keeps the pending overrides and loads the page again with them. */
+  confirmOverrides?: () => void;
   /** For tests: the api base URL and fetch. */
   apiBaseUrl?: string;
   fetch?: typeof fetch;

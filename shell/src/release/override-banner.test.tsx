@@ -16,7 +16,7 @@ describe('OverrideBanner', () => {
   it('says out loud that an override was refused', () => {
     render(<OverrideBanner overrides={[]} refused={[{ remote: 'mfe-auth', entry: 'https://evil.example/mf-manifest.json' }]} onReset={() => {}} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Override of mfe-auth to https://evil.example/mf-manifest.json refused: this portal accepts overrides only to localhost and the origins its deployment allows.',
+      'Override of mfe-auth to https://evil.example/mf-manifest.json refused: this portal does not accept development code from there.',
     );
   });
 

@@ -3,15 +3,16 @@ import { REMOTE_IDS, type RemoteId, type ResolvedRemote } from '@portal/shared-c
 /**
  * Local development of one remote against a deployed portal (DESIGN.md section 3):
  * `https://portal.example/?override=mfe-employees=http://localhost:3003` (repeatable) points that
- * remote at a dev server, kept in localStorage until `?override-reset` or the banner's Reset.
- * Only loopback origins and the deployment's `overrideOrigins` are accepted, so a crafted link
- * cannot make a user's portal run code from an arbitrary host.
+ * remote at a dev server. A link is only a request: the override waits, pending, until the user
+ * confirms it in the portal (anyone can send a link; only the user can agree to run its code), and
+ * is then kept in localStorage until `?override-reset` or the banner's Reset. Only the sources the
+ * deployment lists in release.json (its `overrideOrigins`: loopback where development overrides are
+ * on, and its OVERRIDE_ORIGINS; the same list as its CSP) are accepted at all.
+ * See docs/decisions/0016-development-overrides.md.
  */
 const OVERRIDES_KEY = 'portal.remoteOverrides';
 
 export type Overrides = Partial<Record<RemoteId, string>>;
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** The value as an http(s) URL, or null for anything else. */
 function httpUrl(value: string): URL | null {
@@ -31,17 +32,23 @@ export function normaliseEntry(value: string): string | null {
   return url.href;
 }
 
-export function isAllowedOverride(entry: string, allowedOrigins: readonly string[]): boolean {
+const SOURCE = /^(https?):\/\/([^/:]+|\[[^\]]+\])(?::(\d+|\*))?\/?$/i;
+
+/** True when the URL is from the source: an origin, or `scheme://host:*` for any port (as in a CSP). */
+function fromSource(url: URL, source: string): boolean {
+  const m = SOURCE.exec(source.trim());
+  if (!m) return false;
+  const [, scheme, host, port] = m;
+  if (url.protocol !== `${scheme!.toLowerCase()}:` || url.hostname !== host!.toLowerCase()) return false;
+  if (port === '*') return true;
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  return (url.port || defaultPort) === (port ?? defaultPort);
+}
+
+/** Whether the deployment accepts an override to this entry (its sources from release.json). */
+export function isAllowedOverride(entry: string, sources: readonly string[]): boolean {
   const url = httpUrl(entry);
-  if (!url) return false;
-  if (LOOPBACK.has(url.hostname) || url.hostname.endsWith('.localhost')) return true;
-  return allowedOrigins.some((o) => {
-    try {
-      return new URL(o).origin === url.origin;
-    } catch {
-      return false;
-    }
-  });
+  return !!url && sources.some((source) => fromSource(url, source));
 }
 
 const isRemoteId = (v: string): v is RemoteId => (REMOTE_IDS as readonly string[]).includes(v);
@@ -85,7 +92,7 @@ export function writeOverrides(storage: Storage, overrides: Overrides): void {
 export function applyOverrides(
   resolved: Partial<Record<RemoteId, ResolvedRemote>>,
   overrides: Overrides,
-  allowedOrigins: readonly string[],
+  sources: readonly string[],
 ): {
   resolved: Partial<Record<RemoteId, ResolvedRemote>>;
   applied: RemoteId[];
@@ -97,8 +104,8 @@ export function applyOverrides(
   const refused: { remote: RemoteId; entry: string }[] = [];
   const warnings: string[] = [];
   for (const [id, entry] of Object.entries(overrides) as [RemoteId, string][]) {
-    if (!isAllowedOverride(entry, allowedOrigins)) {
-      warnings.push(`Override of ${id} to ${entry} refused: only loopback origins and the deployment's overrideOrigins are allowed.`);
+    if (!isAllowedOverride(entry, sources)) {
+      warnings.push(`Override of ${id} to ${entry} refused: this deployment accepts overrides only from ${sources.join(', ') || 'nowhere'}.`);
       refused.push({ remote: id, entry });
       continue;
     }
@@ -106,4 +113,31 @@ export function applyOverrides(
     applied.push(id);
   }
   return { resolved: out, applied, refused, warnings };
+}
+
+/** The overrides a page starts with: those kept from earlier confirmations, and those a link asks for. */
+export interface OverrideRequest {
+  kept: Overrides;
+  /** From this page's link, not applied until the user confirms them (`confirmOverrides`). */
+  pending: Overrides;
+  /** The link had override parameters (the shell then removes them from the address bar). */
+  present: boolean;
+}
+
+/**
+ * Reads the link's parameters against what this browser keeps: `override-reset` forgets the kept
+ * overrides; `override=...` adds pending ones (an entry already kept is not asked about again).
+ */
+export function takeOverrideRequest(search: string, storage: Storage): OverrideRequest {
+  const params = parseOverrideParams(search);
+  if (params.reset) writeOverrides(storage, {});
+  const kept = params.reset ? {} : readOverrides(storage);
+  const pending: Overrides = {};
+  for (const [id, entry] of Object.entries(params.set) as [RemoteId, string][]) if (kept[id] !== entry) pending[id] = entry;
+  return { kept, pending, present: params.present };
+}
+
+/** The user said yes: the pending overrides join the kept ones (the next load applies them). */
+export function confirmOverrides(storage: Storage, pending: Overrides): void {
+  writeOverrides(storage, { ...readOverrides(storage), ...pending });
 }

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { MESSAGES } from '@portal/shared-contracts';
+import { Button, Modal } from '@portal/shared-ui';
+import styles from './override-banner.module.css';
+
+interface OverrideConfirmProps {
+  /** What the link asks to load, by remote. */
+  pending: readonly { remote: string; entry: string }[];
+  onConfirm: () => void;
+}
+
+/**
+ * A link cannot make the portal run code from elsewhere: it can only ask, here, naming every remote
+ * and the address it would come from. Closing the dialog keeps the release.
+ */
+export function OverrideConfirm({ pending, onConfirm }: OverrideConfirmProps) {
+  const [open, setOpen] = useState(pending.length > 0);
+  if (pending.length === 0) return null;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      title={MESSAGES.shell.overrideConfirmTitle}
+      description={MESSAGES.shell.overrideConfirmText}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {MESSAGES.shell.overrideConfirmIgnore}
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            {MESSAGES.shell.overrideConfirmLoad}
+          </Button>
+        </>
+      }
+    >
+      <ul className={styles.requested}>
+        {pending.map((o) => (
+          <li key={o.remote}>
+            <strong>{o.remote}</strong> → <code>{o.entry}</code>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
