@@ -33,7 +33,7 @@ export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 export const releaseManifestSchema = z.object({
   schemaVersion: z.literal(1),
   shell: z.object({ version: z.string(), contractsVersion: z.string() }),
-  /** Origins (besides loopback) from which a remote may be overridden for development. */
+  /** Where a remote may be overridden from for development: origins, or `scheme://host:*` for any port (the deployment's CSP allows exactly these; docs/decisions/0016). */
   overrideOrigins: z.array(z.string()).default([]),
   remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
 });
