@@ -17,6 +17,7 @@ import { HttpError } from './lib/http-error';
 import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminsRoutes } from './modules/admins/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { devRoutes } from './modules/dev/routes';
 import { driversRoutes } from './modules/drivers/routes';
 import { employersRoutes } from './modules/employers/routes';
@@ -33,7 +34,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -65,6 +66,8 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ? async (req, reply) => {
           // Services log through the request's logger, so their lines carry the request id.
           const out = await impl.handler(req as never, reply, { ...ctx, log: req.log });
+          // A PDF's handler answers its bytes base64-encoded (the contract's response is text): sent as bytes.
+          if (ep.produces === 'application/pdf') return reply.code(status).type(ep.produces).send(Buffer.from(out as string, 'base64'));
           if (ep.produces) reply.type(`${ep.produces}; charset=utf-8`);
           return reply.code(status).send(out);
         }

@@ -6,6 +6,7 @@ import { createConsoleLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { sweepSessions } from './modules/accounts/sessions';
+import { startBillingJob } from './modules/billing/job';
 import { seedSuperAdmin } from './seed';
 
 export interface CreateApiContextOptions {
@@ -34,6 +35,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const limiter = createRateLimiter(database.db);
     await limiter.sweep();
     await sweepSessions(database.db);
+    // Invoices every period that has begun (exactly once across instances), now and hourly.
+    const billingJob = await startBillingJob(database.db, log);
     return {
       config,
       db: database.db,
@@ -43,6 +46,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       log,
       seed,
       async close() {
+        await billingJob.stop();
         await mailer.close();
         await database.close();
       },

@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import { companies } from '../../db/schema';
+import { bearer, browser, json, useTestApp, type Res } from '../../test-support';
+import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { runBillingPass } from './job';
+import { addIntervals } from './periods';
+import { DEFAULT_PLAN } from './pricing';
+import { addOffice, enrolAt, invoicesOf, pdfText } from './test-world';
+
+const t = useTestApp();
+
+interface World {
+  acme: string;
+  globex: string;
+  fresh: string;
+  root: string;
+  acmeEmployer: string;
+  acmeAdmin: string;
+  globexEmployer: string;
+  freshEmployer: string;
+  employee: string;
+}
+let w: World;
+
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const acme = await makeCompany(db, 'Acme Ltd');
+  const globex = await makeCompany(db, 'Globex');
+  // A company still in setup: no subscription until it finishes.
+  const [fresh] = await db.insert(companies).values({ name: 'Fresh Start', email: 'hi@fresh.test', phoneNumber: '0113 496 0001', signUpState: 1 }).returning();
+  w = {
+    acme,
+    globex,
+    fresh: fresh!.id,
+    root: (await superAdmin(db)).token,
+    acmeEmployer: await makeEmployer(db, acme, 'boss@acme.test'),
+    acmeAdmin: await makeEmployer(db, acme, 'admin@acme.test', 'Admin'),
+    globexEmployer: await makeEmployer(db, globex, 'boss@globex.test'),
+    freshEmployer: await makeEmployer(db, fresh!.id, 'boss@fresh.test'),
+    employee: (await makePerson(db, acme, 'Emma', 'Employee')).token,
+  };
+});
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const post = (url: string, token: string) => t.app.inject({ method: 'POST', url, headers: bearer(token) });
+const message = (res: Res) => json<{ message: string }>(res).message;
+
+async function billing(token: string, query = ''): Promise<Billing> {
+  const res = await get(`/api/payment-billing${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return billingSchema.parse(json(res));
+}
+
+async function history(token: string, query = ''): Promise<PaymentHistoryEntry[]> {
+  const res = await get(`/api/payment-history${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return paymentHistoryEntrySchema.array().parse(json(res));
+}
+
+const change = (res: Res) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return json<{ success: true; message: string; changed: boolean; billing: Billing }>(res);
+};
+
+/** The company's subscription as if it had started `days` ago, with only its first invoice issued yet. */
+async function startedDaysAgo(companyId: string, days: number) {
+  await enrolAt(t.ctx.db, companyId, new Date(Date.now() - days * DAY_MS));
+}
+
+describe('billing information', () => {
+  it("answers the spec's shape: a company that finished setup starts on the default plan, its first period invoiced", async () => {
+    const before = Date.now();
+    const b = await billing(w.acmeEmployer);
+    expect(b).toMatchObject({
+      companyName: 'Acme Ltd',
+      subscriptionStatus: 'Active',
+      subscriptionFeePence: DEFAULT_PLAN.feePence,
+      subscriptionFee: 499,
+      plan: DEFAULT_PLAN.name,
+      billingInterval: 'month',
+      paymentMethod: 'Bank transfer',
+      cancelAtPeriodEnd: false,
+      cancelledAt: null,
+    });
+    const start = new Date(b.currentPeriodStart);
+    expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(b.expiryDate).toBe(addIntervals(start, 1, 'month').toISOString());
+
+    const [first, ...rest] = await history(w.acmeEmployer);
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({
+      invoiceNo: `INV-${start.getUTCFullYear()}-000001`,
+      paymentType: 'Bank transfer',
+      paymentDate: b.currentPeriodStart,
+      price: 499,
+      pricePence: 49_900,
+      paymentStatus: 'processing',
+      pdfUrl: `/api/invoices/${first!.id}/pdf`,
+    });
+    // A second read finds the same subscription and invoices nothing more.
+    expect(await billing(w.acmeAdmin)).toEqual(b);
+    expect(await history(w.acmeAdmin)).toHaveLength(1);
+  });
+
+  it('has no subscription before setup is finished', async () => {
+    const res = await get('/api/payment-billing', w.freshEmployer);
+    expect(res.statusCode).toBe(404);
+    expect(message(res)).toBe(MESSAGES.billing.noSubscription);
+    expect(await history(w.freshEmployer)).toEqual([]);
+    expect(json(await get('/api/payment-history/page', w.freshEmployer))).toMatchObject({ items: [], totalCount: 0 });
+  });
+
+  it('lets employers, admins and super admins in, not employees', async () => {
+    expect((await get('/api/payment-billing', w.employee)).statusCode).toBe(403);
+    expect((await get('/api/payment-history', w.employee)).statusCode).toBe(403);
+    expect((await post('/api/payment-billing/cancel', w.employee)).statusCode).toBe(403);
+    // Cancelling is the company's own decision.
+    expect((await post('/api/payment-billing/cancel', w.root)).statusCode).toBe(403);
+    expect((await get('/api/payment-billing', '')).statusCode).toBe(401);
+  });
+});
+
+describe('tenancy', () => {
+  it("gives each company only its own subscription and invoices, whatever id an employer sends", async () => {
+    await startedDaysAgo(w.acme, 100);
+    await startedDaysAgo(w.globex, 40);
+    const acme = await history(w.acmeEmployer);
+    const globex = await history(w.globexEmployer, `?companyId=${w.acme}`);
+    expect(acme).toHaveLength(4);
+    expect(globex).toHaveLength(2);
+    expect(globex.some((g) => acme.some((a) => a.id === g.id))).toBe(false);
+    expect((await billing(w.globexEmployer, `?companyId=${w.acme}`)).companyName).toBe('Globex');
+    const page = pageOf(paymentHistoryEntrySchema).parse(json(await get(`/api/payment-history/page?companyId=${w.acme}`, w.globexEmployer)));
+    expect(page.items.map((i) => i.id)).toEqual(globex.map((i) => i.id));
+
+    // Another company's invoice is "not found", not "forbidden".
+    const res = await get(acme[0]!.pdfUrl, w.globexEmployer);
+    expect(res.statusCode).toBe(404);
+    expect(message(res)).toBe(MESSAGES.billing.invoiceNotFound);
+    expect((await get('/api/invoices/not-a-uuid/pdf', w.acmeEmployer)).statusCode).toBe(404);
+    expect((await get(acme[0]!.pdfUrl, w.acmeAdmin)).statusCode).toBe(200);
+  });
+
+  it('has the super admin name the company', async () => {
+    for (const url of ['/api/payment-billing', '/api/payment-history', '/api/payment-history/page']) {
+      const res = await get(url, w.root);
+      expect(res.statusCode, url).toBe(400);
+      expect(message(res)).toBe(MESSAGES.billing.companyRequired);
+    }
+    expect((await get('/api/payment-billing?companyId=nope', w.root)).statusCode).toBe(400);
+    await startedDaysAgo(w.globex, 40);
+    expect((await billing(w.root, `?companyId=${w.globex}`)).companyName).toBe('Globex');
+    const invoices = await history(w.root, `?companyId=${w.globex}`);
+    expect(invoices).toHaveLength(2);
+    expect((await get(invoices[0]!.pdfUrl, w.root)).statusCode).toBe(200);
+    const unknown = await get('/api/payment-billing?companyId=00000000-0000-4000-8000-000000000000', w.root);
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('payment history', () => {
+  it('lists newest first in pence and pounds, and pages it in one statement', async () => {
+    // 25 months and a day ago: the first invoice then, and 25 more caught up by the first read.
+    await enrolAt(t.ctx.db, w.acme, addIntervals(new Date(Date.now() - DAY_MS), -25, 'month'));
+    const all = await history(w.acmeEmployer);
+    expect(all).toHaveLength(26);
+    const dates = all.map((e) => e.paymentDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(all.reduce((sum, e) => sum + e.pricePence, 0)).toBe(26 * DEFAULT_PLAN.feePence);
+    for (const e of all) expect(e.price * 100).toBe(e.pricePence);
+
+    const page2 = pageOf(paymentHistoryEntrySchema).parse(json(await get('/api/payment-history/page?pageNumber=2&pageSize=10', w.acmeEmployer)));
+    expect(page2).toMatchObject({ totalCount: 26, pageNumber: 2, pageSize: 10, totalPages: 3, hasPreviousPage: true, hasNextPage: true });
+    expect(page2.items.map((e) => e.id)).toEqual(all.slice(10, 20).map((e) => e.id));
+    const past = json<{ items: unknown[]; totalCount: number }>(await get('/api/payment-history/page?pageNumber=9&pageSize=10', w.acmeEmployer));
+    expect(past).toMatchObject({ items: [], totalCount: 26 });
+    expect((await get('/api/payment-history/page?pageSize=101', w.acmeEmployer)).statusCode).toBe(400);
+  });
+});
+
+describe('cancel and resume', () => {
+  it('cancels at the end of the paid period, once; a second call changes nothing and says so', async () => {
+    const before = await billing(w.acmeEmployer);
+    const first = change(await post('/api/payment-billing/cancel', w.acmeEmployer));
+    expect(first).toMatchObject({ success: true, changed: true, message: MESSAGES.billing.cancelled });
+    expect(first.billing).toMatchObject({ subscriptionStatus: 'Active', cancelAtPeriodEnd: true, expiryDate: before.expiryDate });
+    expect(first.billing.cancelledAt).not.toBeNull();
+
+    const second = change(await post('/api/payment-billing/cancel', w.acmeAdmin));
+    expect(second).toMatchObject({ changed: false, message: MESSAGES.billing.alreadyCancelled });
+    expect(second.billing).toEqual(first.billing);
+    expect(await billing(w.acmeEmployer)).toEqual(first.billing);
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+  });
+
+  it('needs the CSRF header from a browser', async () => {
+    const { cookies } = browser(w.acmeEmployer, false);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment-billing/cancel', cookies })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment-billing/cancel', ...browser(w.acmeEmployer) })).statusCode).toBe(200);
+  });
+
+  it('resumes a pending cancellation; resuming without one changes nothing', async () => {
+    const idle = change(await post('/api/payment-billing/resume', w.acmeEmployer));
+    expect(idle).toMatchObject({ changed: false, message: MESSAGES.billing.notCancelled });
+    expect(idle.billing.cancelAtPeriodEnd).toBe(false);
+
+    await post('/api/payment-billing/cancel', w.acmeEmployer);
+    const resumed = change(await post('/api/payment-billing/resume', w.acmeAdmin));
+    expect(resumed).toMatchObject({ changed: true, message: MESSAGES.billing.resumed });
+    expect(resumed.billing).toMatchObject({ subscriptionStatus: 'Active', cancelAtPeriodEnd: false, cancelledAt: null });
+    expect(change(await post('/api/payment-billing/resume', w.acmeAdmin)).changed).toBe(false);
+  });
+
+  it('ends the subscription when the paid period is over: no new invoice, and nothing left to cancel or resume', async () => {
+    await startedDaysAgo(w.acme, 10);
+    const cancelled = change(await post('/api/payment-billing/cancel', w.acmeEmployer)).billing;
+    const end = new Date(cancelled.expiryDate);
+
+    // The pass also enrols Globex, which finished setup; Acme's ends.
+    expect(await runBillingPass(t.ctx.db, { now: new Date(end.getTime() + 60_000) })).toMatchObject({ enrolled: 1, invoices: 1, failed: 0 });
+    const ended = await billing(w.acmeEmployer);
+    expect(ended).toMatchObject({ subscriptionStatus: 'Cancelled', cancelAtPeriodEnd: true, expiryDate: cancelled.expiryDate });
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+
+    for (const action of ['cancel', 'resume']) {
+      const res = await post(`/api/payment-billing/${action}`, w.acmeEmployer);
+      expect(res.statusCode, action).toBe(409);
+      expect(message(res)).toBe(MESSAGES.billing.subscriptionEnded);
+    }
+    // Later passes leave it ended.
+    await runBillingPass(t.ctx.db, { now: new Date(end.getTime() + 90 * DAY_MS) });
+    expect((await billing(w.acmeEmployer)).subscriptionStatus).toBe('Cancelled');
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+  });
+
+  it('settles an ended period on the next call even before the job runs', async () => {
+    // Renewal: the period ended 5 days ago without a cancellation, so the read invoices the next one.
+    await startedDaysAgo(w.globex, 36);
+    const renewed = await billing(w.globexEmployer);
+    expect(renewed.subscriptionStatus).toBe('Active');
+    expect(new Date(renewed.expiryDate).getTime()).toBeGreaterThan(Date.now());
+    expect(await invoicesOf(t.ctx.db, w.globex)).toHaveLength(2);
+
+    // A cancellation pending when the period ended: a cancel call finds it ended.
+    await startedDaysAgo(w.acme, 36);
+    await t.ctx.db.execute(sql`update subscriptions set cancel_at_period_end = true, cancelled_at = now() - interval '20 days' where company_id = ${w.acme}`);
+    const res = await post('/api/payment-billing/cancel', w.acmeEmployer);
+    expect(res.statusCode).toBe(409);
+    expect((await billing(w.acmeEmployer)).subscriptionStatus).toBe('Cancelled');
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+  });
+});
+
+describe('invoice PDF', () => {
+  it('downloads as a PDF with the company, number, dates, amounts with VAT and status', async () => {
+    await addOffice(t.ctx.db, w.acme);
+    await enrolAt(t.ctx.db, w.acme, new Date('2026-03-01T10:00:00.000Z'));
+    await t.ctx.db.execute(sql`update invoices set status = 'paid' where company_id = ${w.acme}`);
+    // The read catches up the periods since; the first invoice is the one of March.
+    const invoice = (await history(w.acmeEmployer)).find((e) => e.invoiceNo === 'INV-2026-000001');
+    const res = await get(invoice!.pdfUrl, w.acmeEmployer);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${invoice!.invoiceNo}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
+
+    const text = pdfText(res.rawPayload);
+    const T = MESSAGES.billing.invoiceDocument;
+    for (const shown of [
+      MESSAGES.product.name,
+      'Acme Ltd',
+      '12 Wellington Street',
+      'LS1 4DL',
+      'INV-2026-000001',
+      '1 March 2026',
+      T.periodRange('1 March 2026', '1 April 2026'),
+      T.statuses.paid,
+      'Bank transfer',
+      '£499.00', // total
+      '£415.83', // net
+      '£83.17', // VAT: 49 900 / 6, rounded half up
+      T.vat('20%'),
+    ]) {
+      expect(text, shown).toContain(shown);
+    }
+  });
+});
