@@ -120,6 +120,19 @@ describe('GET /api/journey-groups (figures)', () => {
     expect(summary.totalTrips).toBe(1);
   });
 
+  it('counts the well-to-tank factor in the groups’ CO2 and the trend once the company includes it', async () => {
+    const north = await create('North');
+    await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token);
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 10, journeyGroupId: north.id });
+    const groupCo2 = async () => journeyGroupPageSchema.parse(json(await call('GET', '/api/journey-groups', w.boss))).items[0]!.co2SavedKg;
+    const trendCo2 = async () => json<{ months: { co2SavedKg: number }[] }>(await call('GET', '/api/dashboard/trend', w.boss)).months.at(-1)!.co2SavedKg;
+    // 20 passenger miles x 0.26915 = 5.383
+    expect([await groupCo2(), await trendCo2()]).toEqual([5.38, 5.38]);
+    expect((await call('PUT', `/api/employers/${w.acme}/emissions`, w.boss, { includeWellToTank: true })).statusCode).toBe(200);
+    // 20 x (0.26915 + 0.07080) = 6.799
+    expect([await groupCo2(), await trendCo2()]).toEqual([6.8, 6.8]);
+  });
+
   it('exports the groups of a month as CSV with formula cells neutralised', async () => {
     const g = await create('-Danger, "quoted"', ['=1+1', 'Bus stop']);
     await call('POST', `/api/journey-groups/${g.id}/join`, w.ann.token);
