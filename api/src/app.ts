@@ -27,6 +27,8 @@ import { insightsRoutes } from './modules/insights/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
+import { overloadGuard, type OverloadLimits } from './plugins/overload';
+import { rejectNulCharacters } from './plugins/text-guard';
 import { zodValidatorCompiler } from './plugins/validation';
 
 /** JSON bodies; the CSV import brings its own (larger) limit from the contract. */
@@ -38,6 +40,8 @@ export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsR
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
+  /** When the api answers 503 instead of queueing (defaults: `OVERLOAD_LIMITS`). */
+  overload?: Partial<OverloadLimits>;
 }
 
 function titleCase(s: string) {
@@ -83,10 +87,12 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
  * validation, serializers, parsers, error and 404 answers. The portal server registers it next to
  * its static files; `createApp` wraps it for a standalone process and tests.
  */
-export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, { ctx }) => {
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, { ctx, overload }) => {
   fastify.setValidatorCompiler(zodValidatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);
+  await fastify.register(overloadGuard, overload ?? {});
+  fastify.addHook('preValidation', rejectNulCharacters);
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   if (!fastify.hasRequestDecorator('auth')) fastify.decorateRequest('auth', null);
   // The CSV import's multipart body; the file is read (and size-limited) as a stream by its handler.
