@@ -184,7 +184,7 @@ export const MESSAGES = {
     csvTooManyRows: (max: number) => `The file has more than ${max} employee rows.`,
     csvUnreadable: 'The file is not a readable CSV text file.',
     csvOneFile: 'Please upload one CSV file at a time.',
-    csvIncomplete: 'The upload did not arrive complete. Please try again.',
+    csvIncomplete: 'The upload was cut short or is malformed. Please try again.',
     duplicateInFile: (line: number) => `Duplicate of line ${line}`,
     emailTaken: 'A user with this email already exists.',
     employeeNumberTaken: 'An employee with this employee number already exists.',

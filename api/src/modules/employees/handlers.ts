@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS, MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { parseEmployeesCsv } from './csv';
 import * as employeeImport from './import';
+import { readCsvUpload } from './multipart';
 import * as employees from './service';
 
 type E = typeof ENDPOINTS.employees;
@@ -59,34 +60,11 @@ export const bulkAdd: Handler<E['bulkAdd']> = async (req, _reply, ctx) => {
   return { success: true, message: MESSAGES.employees.manualAdded, count };
 };
 
-/** `text/csv` with or without parameters (`; charset=utf-8`). */
-function isCsvType(mimetype: string): boolean {
-  return mimetype.split(';')[0]!.trim().toLowerCase() === LIMITS.csvMimeType;
-}
-
 export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
   const auth = requireAuth(req);
-  const r = req as unknown as FastifyRequest;
-  if (!r.isMultipart()) throw new HttpError(400, MESSAGES.employees.csvSelect);
-  const part = await r.file();
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw new HttpError(400, MESSAGES.employees.csvSelect);
-  }
-  if (!isCsvType(part.mimetype) || !/\.csv$/i.test(part.filename || 'file.csv')) {
-    part.file.resume();
-    throw new HttpError(400, MESSAGES.employees.csvType);
-  }
-  let buf: Buffer;
-  try {
-    // Stops at LIMITS.csvMaxBytes + 1 byte: the rest is never kept.
-    buf = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MESSAGES.employees.csvSize);
-    throw err;
-  }
+  const buf = await readCsvUpload(req as unknown as FastifyRequest);
   if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
-  const rows = parseEmployeesCsv(buf);
+  const rows = await parseEmployeesCsv(buf);
   const count = await employeeImport.importEmployees(ctx, auth, rows);
   return { success: true, message: MESSAGES.employees.csvSuccess, count };
 };

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIMITS } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES } from '@portal/shared-contracts';
+import { HttpError } from '../../lib/http-error';
 
 /**
  * Multipart bodies (the CSV import). The parser only marks the request: the file is read by the
@@ -17,3 +19,52 @@ export const multipartSupport = fp(
   },
   { name: 'portal-multipart' },
 );
+
+/** `text/csv` with or without parameters (`; charset=utf-8`). */
+function isCsvType(mimetype: string): boolean {
+  return mimetype.split(';')[0]!.trim().toLowerCase() === LIMITS.csvMimeType;
+}
+
+/**
+ * What a failure while reading the body means for the caller. The plugin's own errors carry a
+ * status the error handler answers; busboy's plain errors ("Unexpected end of form", "Malformed
+ * part header", no boundary) all mean the body was cut short or broken.
+ */
+function uploadRefusal(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  const { code, statusCode } = err as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, MESSAGES.employees.csvSize);
+  if (code === 'FST_FILES_LIMIT') return new HttpError(400, MESSAGES.employees.csvOneFile);
+  if (statusCode !== undefined) return err;
+  return new HttpError(400, MESSAGES.employees.csvIncomplete);
+}
+
+/**
+ * The one CSV file of a multipart body: a file part named `file` with the CSV type. The body is
+ * read to its end, so a second file is noticed (busboy's file limit is 1); other fields are ignored.
+ */
+export async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new HttpError(400, MESSAGES.employees.csvSelect);
+  let csv: Buffer | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      const refusal =
+        part.fieldname !== 'file'
+          ? MESSAGES.employees.csvSelect
+          : !isCsvType(part.mimetype) || !/\.csv$/i.test(part.filename || 'file.csv')
+            ? MESSAGES.employees.csvType
+            : null;
+      if (refusal) {
+        part.file.resume();
+        throw new HttpError(400, refusal);
+      }
+      // Stops at LIMITS.csvMaxBytes + 1 byte: the rest is never kept.
+      csv = await part.toBuffer();
+    }
+  } catch (err) {
+    throw uploadRefusal(err);
+  }
+  if (csv === undefined) throw new HttpError(400, MESSAGES.employees.csvSelect);
+  return csv;
+}
