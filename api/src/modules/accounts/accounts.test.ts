@@ -55,8 +55,8 @@ describe('register', () => {
     [{ email: `${'a'.repeat(250)}@x.com`, password: 'x', userName: 'A' }, MESSAGES.signup.emailMax],
     [{ email: 'a@b.co', password: '', userName: 'A' }, MESSAGES.signup.passwordRequired],
     [{ email: 'a@b.co', password: 'x'.repeat(LIMITS.signup.passwordMax + 1), userName: 'A' }, MESSAGES.signup.passwordMax],
-    [{ email: 'a@b.co', password: 'x', userName: '' }, MESSAGES.signup.nameRequired],
-    [{ email: 'a@b.co', password: 'x', userName: 'n'.repeat(31) }, MESSAGES.signup.nameMax],
+    [{ email: 'a@b.co', password: 'Passw0rd!', userName: '' }, MESSAGES.signup.nameRequired],
+    [{ email: 'a@b.co', password: 'Passw0rd!', userName: 'n'.repeat(31) }, MESSAGES.signup.nameMax],
     [{ email: 'a@b.co', userName: 'A' }, MESSAGES.signup.passwordRequired],
   ])('rejects %j with the contract message', async (payload, message) => {
     const res = await post('/api/accounts/register', payload);

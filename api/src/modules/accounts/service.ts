@@ -220,13 +220,32 @@ export async function resetPassword(ctx: ApiContext, body: ResetPasswordBody, me
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.reset', userId, ip: meta.ip, userAgent: meta.userAgent });
 }
 
-/** Checks the current password; on success every session of the user ends, this one included. */
+/**
+ * Checks the current password; on success every session of the user ends, this one included.
+ * Wrong current passwords count like failed logins, so a stolen session cannot guess the password:
+ * for the user from one address up to the hard limit (then 429), and for the user from anywhere a
+ * growing delay past the soft limit.
+ */
 export async function changePassword(ctx: ApiContext, auth: AuthUser, body: ChangePasswordBody, meta: ClientMeta): Promise<void> {
+  const rl = ctx.config.rateLimits;
+  const pairKey = `change-password:user-ip:${auth.userId}:${meta.ip}`;
+  const userKey = `change-password:user:${auth.userId}`;
+  const byPair = await ctx.limiter.peek(pairKey);
+  if (byPair.count >= rl.loginPerAccountAddress) {
+    await limited(ctx, meta, null, { action: 'change-password', scope: 'account+address', userId: auth.userId }, byPair.retryAfter);
+  }
+  const byUser = await ctx.limiter.peek(userKey);
+  if (byUser.count >= rl.loginPerAccountSoft) {
+    await sleep(Math.min(rl.maxDelayMs, (byUser.count - rl.loginPerAccountSoft + 1) * rl.delayStepMs));
+  }
   const [user] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
   if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    await ctx.limiter.hit(pairKey, rl.windowSeconds);
+    await ctx.limiter.hit(userKey, rl.windowSeconds);
     await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.change-failure', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
     throw new HttpError(400, MESSAGES.changePassword.wrongCurrent, [{ field: 'currentPassword', message: MESSAGES.changePassword.wrongCurrent }]);
   }
+  await ctx.limiter.clear(pairKey);
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, auth.userId));

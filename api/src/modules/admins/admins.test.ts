@@ -40,7 +40,7 @@ beforeEach(async () => {
   rootId = r.id;
 });
 
-const user = (over: Partial<AddUserBody> = {}) => ({ userName: 'amy', email: 'amy@acme.test', password: 'secret1', role: 'Admin', ...over });
+const user = (over: Partial<AddUserBody> = {}) => ({ userName: 'amy', email: 'amy@acme.test', password: 'secret12', role: 'Admin', ...over });
 
 const add = (token: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/accounts/users/add', headers: bearer(token), payload });
@@ -73,7 +73,7 @@ describe('employer User Management', () => {
     const [row] = await t.ctx.db.select({ companyId: users.companyId, role: users.role }).from(users).where(eq(users.id, res.id));
     expect(row).toEqual({ companyId: acme, role: 'Admin' });
 
-    const amy = await login('AMY@acme.test', 'secret1');
+    const amy = await login('AMY@acme.test', 'secret12');
     expect(amy).toMatchObject({ id: res.id, role: 'Admin', employerId: acme, signUpState: 3 });
     const [record] = await t.ctx.db.select({ id: employerUsers.id }).from(employerUsers).where(eq(employerUsers.userId, res.id));
     expect(amy.employerUserId).toBe(record!.id);
@@ -91,7 +91,7 @@ describe('employer User Management', () => {
     ]);
     expect(list.items[0]).toEqual({ id: expect.any(String), name: 'bob', email: 'bob@acme.test', role: 'Admin' });
 
-    const bob = await login('bob@acme.test', 'secret1');
+    const bob = await login('bob@acme.test', 'secret12');
     expect(page(await admins(bob.token, acme)).items.map((a) => a.name)).toEqual(['Carl', 'Erin Walker', 'zoe']);
     expect(page(await admins(bob.token, acme, '?pageNumber=2&pageSize=2'))).toMatchObject({
       items: [{ name: 'zoe' }],
@@ -143,7 +143,7 @@ describe('employer User Management', () => {
 
   it('removes an admin of the company, whose live session ends at once', async () => {
     const amy = added(await add(erin.token, user()));
-    const session = await login('amy@acme.test', 'secret1');
+    const session = await login('amy@acme.test', 'secret12');
     expect((await admins(session.token, acme)).statusCode).toBe(200);
 
     const res = await remove(erin.token, amy.id);
@@ -151,12 +151,12 @@ describe('employer User Management', () => {
     expect(json(res)).toEqual({ success: true, message: MESSAGES.admins.userRemoved });
     expect((await admins(session.token, acme)).statusCode).toBe(401);
     expect(page(await admins(erin.token, acme)).items).toEqual([]);
-    expect((await loginAs(t.app, 'amy@acme.test', 'secret1')).statusCode).toBe(400);
+    expect((await loginAs(t.app, 'amy@acme.test', 'secret12')).statusCode).toBe(400);
   });
 
   it('never removes the caller, nor the company’s owner', async () => {
     added(await add(erin.token, user()));
-    const amy = await login('amy@acme.test', 'secret1');
+    const amy = await login('amy@acme.test', 'secret12');
     expectError(await remove(erin.token, erin.id), 400, MESSAGES.admins.cannotRemoveSelf);
     expectError(await remove(amy.token, amy.id), 400, MESSAGES.admins.cannotRemoveSelf);
     expectError(await remove(amy.token, erin.id), 403, MESSAGES.admins.cannotRemoveOwner);
@@ -168,7 +168,7 @@ describe('super-admin Admins', () => {
   it('adds a super admin ("Admin added") who can log in; the list leaves out the caller', async () => {
     const res = added(await add(root, user({ userName: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' })));
     expect(res.message).toBe(MESSAGES.admins.adminAdded);
-    const sam = await login('sam@portal.test', 'secret1');
+    const sam = await login('sam@portal.test', 'secret12');
     expect(sam).toMatchObject({ role: 'SuperAdmin', employerId: null, employerUserId: null });
 
     const rootList = await superAdmins(root);
@@ -180,7 +180,7 @@ describe('super-admin Admins', () => {
   it('adds an employer ("User added") with no company yet, at sign-up state 0', async () => {
     const res = added(await add(root, user({ userName: 'Nina', email: 'nina@new.test', role: 'Employer', employerId: acme })));
     expect(res.message).toBe(MESSAGES.admins.userAdded);
-    expect(await login('nina@new.test', 'secret1')).toMatchObject({ role: 'Employer', employerId: null, signUpState: 0, employerUserId: expect.any(String) });
+    expect(await login('nina@new.test', 'secret12')).toMatchObject({ role: 'Employer', employerId: null, signUpState: 0, employerUserId: expect.any(String) });
     expectError(await add(root, user({ email: 'x@acme.test', role: 'Admin' })), 403, MESSAGES.common.forbidden);
   });
 
@@ -204,7 +204,7 @@ describe('super-admin Admins', () => {
 
   it('removes another super admin (their session ends), never itself', async () => {
     const sam = added(await add(root, user({ email: 'sam@portal.test', role: 'SuperAdmin' })));
-    const session = await login('sam@portal.test', 'secret1');
+    const session = await login('sam@portal.test', 'secret12');
     expectError(await remove(root, rootId), 400, MESSAGES.admins.cannotRemoveSelf);
     const res = await remove(root, sam.id);
     expect(json(res)).toEqual({ success: true, message: MESSAGES.admins.userRemoved });
@@ -214,7 +214,7 @@ describe('super-admin Admins', () => {
 
   it('keeps the last super admin', async () => {
     const sam = added(await add(root, user({ email: 'sam@portal.test', role: 'SuperAdmin' })));
-    const samSession = await login('sam@portal.test', 'secret1');
+    const samSession = await login('sam@portal.test', 'secret12');
     // Two super admins removing each other at once: one wins, the other is refused.
     const [a, b] = await Promise.all([remove(root, sam.id), remove(samSession.token, rootId)]);
     expect([a.statusCode, b.statusCode].filter((s) => s === 200)).toHaveLength(1);
