@@ -201,6 +201,19 @@ export const MESSAGES = {
     employeeNumberRequired: 'Employee No required',
     departmentMax: 'Department, max 60 characters',
   },
+  /**
+   * Ours: Reject and Verify of join requests. One request keeps the spec's texts
+   * (employees.confirmReject etc.); several are named and counted.
+   */
+  joinRequests: {
+    rejectTitle: 'Reject join request',
+    verifyTitle: 'Verify join request',
+    rejectManyTitle: (count: number) => `Reject ${count} requests?`,
+    confirmRejectMany: (names: readonly string[]) => `Are you sure you want to reject ${namesInBrief(names)}?`,
+    rejectedMany: 'Employees rejected successfully!',
+    rejectManyFailed: 'Failed to reject employees. Please try again.',
+    selectToReject: 'Please select at least one employee to reject.',
+  },
   // ---- drivers (document 2)
   drivers: {
     loadFailed: 'Could not load pending drivers.',
@@ -767,6 +780,15 @@ export const MESSAGES = {
     },
   },
 } as const;
+
+/** Up to `shown` names, then how many more: "Ann Lee, Bob Ray, Cat Day and 2 more". */
+export function namesInBrief(names: readonly string[], shown = 3): string {
+  const head = names.slice(0, names.length > shown ? shown : names.length);
+  const more = names.length - head.length;
+  if (more > 0) return `${head.join(', ')} and ${more} more`;
+  if (head.length <= 1) return head.join('');
+  return `${head.slice(0, -1).join(', ')} and ${head.at(-1)}`;
+}
 
 /** A normalised error text for a failed call (document 2, section 8). */
 export function normaliseErrorBody(body: unknown): string {

@@ -16,7 +16,7 @@ export function JoinRequestActions({ request, onDecided }: JoinRequestActionsPro
   const name = fullName(request);
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request.id])} aria-label={`Reject ${name}`}>
+      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request])} aria-label={`Reject ${name}`}>
         {MESSAGES.labels.reject}
       </Button>
       <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={`Verify ${name}`}>

@@ -1,14 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@portal/shared-ui';
-import { MESSAGES, serverMessage, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
 import { useAcceptEmployeeMutation } from '../api/accept-employee';
+import { useBulkRejectEmployeesMutation } from '../api/bulk-reject-employees';
 import { useRejectEmployeeMutation } from '../api/reject-employee';
+import { fullName } from './format';
 
-type Asked = { kind: 'reject'; ids: string[] } | { kind: 'verify'; id: string };
+export type JoinRequest = Pick<Employee, 'id' | 'firstName' | 'lastName'>;
+
+type Asked = { kind: 'reject'; requests: JoinRequest[] } | { kind: 'verify'; id: string };
 
 export interface JoinRequestDecisions {
-  /** Asks "Are you sure you want to reject this user?" then rejects each id. */
-  askReject: (ids: string[]) => void;
+  /**
+   * Asks before rejecting: one request with the spec's "Are you sure you want to reject this
+   * user?", several with their count and names; then rejects them in one call.
+   */
+  askReject: (requests: JoinRequest[]) => void;
   /** Asks "Are you sure you want to verify this user?" then approves the id. */
   askVerify: (id: string) => void;
   /** The confirmation dialog, to render once beside the buttons that ask. */
@@ -20,8 +27,10 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
   const { toast } = usePlatform();
   const accept = useAcceptEmployeeMutation();
   const reject = useRejectEmployeeMutation();
+  const bulkReject = useBulkRejectEmployeesMutation();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [running, setRunning] = useState(false);
+  const many = asked?.kind === 'reject' && asked.requests.length > 1;
 
   async function confirm() {
     if (!asked) return;
@@ -32,13 +41,15 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
         toast.success(MESSAGES.employees.approved);
         onDecided?.([asked.id]);
       } else {
-        // There is no bulk reject call: one call per request, stopping at the first refusal.
-        for (const id of asked.ids) await reject.mutateAsync(id);
-        toast.success(MESSAGES.employees.rejected);
-        onDecided?.(asked.ids);
+        const ids = asked.requests.map((r) => r.id);
+        if (ids.length === 1) await reject.mutateAsync(ids[0]!);
+        else await bulkReject.mutateAsync(ids);
+        toast.success(ids.length === 1 ? MESSAGES.employees.rejected : MESSAGES.joinRequests.rejectedMany);
+        onDecided?.(ids);
       }
     } catch (err) {
-      toast.error(serverMessage(err, asked.kind === 'verify' ? MESSAGES.employees.approveFailed : MESSAGES.employees.rejectFailed));
+      const fallback = asked.kind === 'verify' ? MESSAGES.employees.approveFailed : many ? MESSAGES.joinRequests.rejectManyFailed : MESSAGES.employees.rejectFailed;
+      toast.error(serverMessage(err, fallback));
     } finally {
       setRunning(false);
       setAsked(null);
@@ -51,8 +62,20 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
       onOpenChange={(open) => {
         if (!open && !running) setAsked(null);
       }}
-      title={asked?.kind === 'verify' ? 'Verify join request' : 'Reject join request'}
-      message={asked?.kind === 'verify' ? MESSAGES.employees.confirmVerify : MESSAGES.employees.confirmReject}
+      title={
+        asked?.kind === 'verify'
+          ? MESSAGES.joinRequests.verifyTitle
+          : many
+            ? MESSAGES.joinRequests.rejectManyTitle(asked.requests.length)
+            : MESSAGES.joinRequests.rejectTitle
+      }
+      message={
+        asked?.kind === 'verify'
+          ? MESSAGES.employees.confirmVerify
+          : many
+            ? MESSAGES.joinRequests.confirmRejectMany(asked.requests.map(fullName))
+            : MESSAGES.employees.confirmReject
+      }
       cancelLabel={MESSAGES.labels.cancel}
       confirmLabel={asked?.kind === 'verify' ? MESSAGES.labels.verify : MESSAGES.labels.confirm}
       tone={asked?.kind === 'verify' ? 'default' : 'danger'}
@@ -62,7 +85,7 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
   );
 
   return {
-    askReject: (ids) => ids.length > 0 && setAsked({ kind: 'reject', ids }),
+    askReject: (requests) => requests.length > 0 && setAsked({ kind: 'reject', requests }),
     askVerify: (id) => setAsked({ kind: 'verify', id }),
     dialog,
   };

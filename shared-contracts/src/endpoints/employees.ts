@@ -96,6 +96,16 @@ export const employees = {
     response: okSchema.extend({ count: z.number().int() }),
     tags: ['employees'],
   }),
+  bulkReject: defineEndpoint({
+    id: 'employees.bulkReject',
+    method: 'POST',
+    path: '/api/employees/bulk-reject',
+    summary: 'Reject several join requests (the requests are removed); all or nothing',
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    body: z.object({ employeeIds: z.array(z.string().uuid()).min(1).max(1000) }),
+    response: okSchema.extend({ count: z.number().int() }),
+    tags: ['employees'],
+  }),
   reject: defineEndpoint({
     id: 'employees.reject',
     method: 'POST',

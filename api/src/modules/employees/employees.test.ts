@@ -284,6 +284,7 @@ describe('join request decisions', () => {
       ['PUT', `/api/employees/${id}/accept`, undefined],
       ['POST', `/api/employees/${id}/reject`, undefined],
       ['POST', '/api/employees/bulk-accept', { employeeIds: [id] }],
+      ['POST', '/api/employees/bulk-reject', { employeeIds: [id] }],
       ['POST', `/api/employees/${id}/deactivate`, { reason: 'x' }],
       ['POST', `/api/employees/reactivate-employee/${id}`, undefined],
       ['DELETE', `/api/employees/${id}`, undefined],
@@ -316,6 +317,34 @@ describe('join request decisions', () => {
     expect(errorOf(r2).message).toBe(MESSAGES.employees.notPending);
     expect(await flags(a)).toEqual({ a: false, on: false });
     expect((await call('POST', '/api/employees/bulk-accept', w.erin, { employeeIds: [] })).statusCode).toBe(400);
+  });
+
+  it('POST bulk-reject removes every request in one call', async () => {
+    const a = await pendingId('a@acme.test', 'P-1');
+    const b = await pendingId('b@acme.test', 'P-2');
+    const kept = await pendingId('c@acme.test', 'P-3');
+    const res = await call('POST', '/api/employees/bulk-reject', w.admin, { employeeIds: [a, b, a] });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.joinRequests.rejectedMany, count: 2 });
+    expect(await flags(a)).toBeUndefined();
+    expect(await flags(b)).toBeUndefined();
+    expect(await flags(kept)).toEqual({ a: false, on: false });
+  });
+
+  it('bulk-reject with one foreign or approved id removes nothing', async () => {
+    const a = await pendingId('a@acme.test', 'P-1');
+    const foreign = json<{ response: { id: string } }>(await selfRegister(w.globex, { email: 'g@globex.test' })).response.id;
+    const approved = await addEmployee(w.acme, { first: 'X', last: 'Y', email: 'xy@acme.test', number: 'X-1' });
+    const r1 = await call('POST', '/api/employees/bulk-reject', w.erin, { employeeIds: [a, foreign] });
+    expect(r1.statusCode).toBe(404);
+    expect(errorOf(r1).message).toBe(MESSAGES.employees.notFound);
+    const r2 = await call('POST', '/api/employees/bulk-reject', w.erin, { employeeIds: [a, approved] });
+    expect(r2.statusCode).toBe(400);
+    expect(errorOf(r2).message).toBe(MESSAGES.employees.notPending);
+    expect(await flags(a)).toEqual({ a: false, on: false });
+    expect(await flags(foreign)).toEqual({ a: false, on: false });
+    expect(await flags(approved)).toEqual({ a: true, on: true });
+    expect((await call('POST', '/api/employees/bulk-reject', w.erin, { employeeIds: [] })).statusCode).toBe(400);
   });
 
   it('POST reject removes the request', async () => {

@@ -35,6 +35,11 @@ export const bulkAccept: Handler<E['bulkAccept']> = async (req, _reply, ctx) => 
   return { success: true, message: MESSAGES.employees.bulkApproved, count };
 };
 
+export const bulkReject: Handler<E['bulkReject']> = async (req, _reply, ctx) => {
+  const count = await employees.bulkReject(ctx, requireAuth(req), req.body.employeeIds);
+  return { success: true, message: MESSAGES.joinRequests.rejectedMany, count };
+};
+
 export const reject: Handler<E['reject']> = async (req, _reply, ctx) => {
   await employees.reject(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.rejected };

@@ -13,6 +13,7 @@ export const employeesRoutes: RouteImpl[] = [
   implement(E.get, h.get),
   implement(E.accept, h.accept),
   implement(E.bulkAccept, h.bulkAccept),
+  implement(E.bulkReject, h.bulkReject),
   implement(E.reject, h.reject),
   implement(E.deactivate, h.deactivate),
   implement(E.reactivate, h.reactivate),

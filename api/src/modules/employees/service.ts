@@ -256,6 +256,23 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
   });
 }
 
+/** Rejects several join requests, all or nothing: every id must be a pending request of the caller's scope. */
+export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    const found = await rows<{ id: string; is_approved: boolean }>(
+      tx,
+      sql`select u.id, u.is_approved from users u
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
+          and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+    );
+    if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
+    await tx.delete(users).where(inArray(users.id, unique));
+    return unique.length;
+  });
+}
+
 /** Rejects a join request: the pending user is removed (sessions and tokens go with it). */
 export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {

@@ -120,6 +120,58 @@ describe('Pending Requests', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.employees.rejectFailed));
   });
 
+  it('rejects only the selected rows the search still shows, in one call, naming them', async () => {
+    const all = [
+      makeEmployee({ firstName: 'Ann', lastName: 'Hidden', isApproved: false, isActive: false }),
+      makeEmployee({ firstName: 'Bob', lastName: 'Shown', isApproved: false, isActive: false }),
+      makeEmployee({ firstName: 'Cat', lastName: 'Shown', isApproved: false, isActive: false }),
+    ];
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.bulkReject': () => ({ success: true, message: 'ok', count: 2 }) },
+    });
+    await screen.findByText('Ann Hidden');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search pending requests' }), 'shown');
+    expect(screen.queryByText('Ann Hidden')).not.toBeInTheDocument();
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: MESSAGES.employees.awaitingApproval }));
+    await user.click(await screen.findByRole('menuitem', { name: MESSAGES.labels.reject }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.joinRequests.rejectManyTitle(2) });
+    expect(dialog).toHaveAccessibleDescription(MESSAGES.joinRequests.confirmRejectMany(['Bob Shown', 'Cat Shown']));
+    expect(within(dialog).queryByText(/Ann Hidden/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.joinRequests.rejectedMany));
+    expect(callsTo(call, 'employees.bulkReject')).toEqual([{ body: { employeeIds: [all[1]!.id, all[2]!.id] } }]);
+    expect(callsTo(call, 'employees.reject')).toHaveLength(0);
+  });
+
+  it('approves only the selected rows of the page on screen', async () => {
+    const all = pending(12);
+    const { user, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.bulkAccept': () => ({ success: true, message: 'ok', count: 1 }) },
+    });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person001 Waiting' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Person011 Waiting' }));
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    await waitFor(() => expect(callsTo(call, 'employees.bulkAccept')).toHaveLength(1));
+    expect(callsTo(call, 'employees.bulkAccept')[0]?.body).toEqual({ employeeIds: [all[10]!.id] });
+  });
+
+  it('names the first three of many and counts the rest', async () => {
+    const all = pending(5);
+    const { user } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(all) } });
+    await screen.findByText('Person001 Waiting');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: MESSAGES.employees.awaitingApproval }));
+    await user.click(await screen.findByRole('menuitem', { name: MESSAGES.labels.reject }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject 5 requests?' });
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to reject Person001 Waiting, Person002 Waiting, Person003 Waiting and 2 more?');
+  });
+
   it('searches locally', async () => {
     const all = [...pending(15), makeEmployee({ firstName: 'Zelda', lastName: 'Unique', email: 'zelda@corp.example' })];
     const { user, call } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(all) } });

@@ -32,8 +32,10 @@ export function PendingRequestsTab() {
   const page = pageLocally(filtered, paged.page);
   const visible = page.items;
   const allVisibleSelected = visible.length > 0 && visible.every((e) => selected.has(e.id));
-  // Only requests still listed count as selected (one may have been decided elsewhere, e.g. in the bell).
-  const selectedIds = (pending.data ?? []).filter((e) => selected.has(e.id)).map((e) => e.id);
+  // A bulk action takes only what the user sees ticked: rows the search or another page hides stay
+  // out, and so does a request decided elsewhere (e.g. in the bell) that is no longer listed.
+  const selectedRows = visible.filter((e) => selected.has(e.id));
+  const selectedIds = selectedRows.map((e) => e.id);
 
   function toggle(ids: string[], on: boolean) {
     setSelected((prev) => {
@@ -47,11 +49,11 @@ export function PendingRequestsTab() {
   }
 
   function rejectSelected() {
-    if (selectedIds.length === 0) {
-      toast.error('Please select at least one employee to reject.');
+    if (selectedRows.length === 0) {
+      toast.error(MESSAGES.joinRequests.selectToReject);
       return;
     }
-    decisions.askReject(selectedIds);
+    decisions.askReject(selectedRows);
   }
 
   async function approveSelected() {

@@ -1,0 +1,12 @@
+import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { refreshEmployees } from './keys';
+import { useApiMutation } from '@portal/shared-ui';
+
+/** POST employees/bulk-reject: the selected join requests are removed, all or none. */
+export function bulkRejectEmployees(api: ApiClient, employeeIds: string[]) {
+  return api.call(ENDPOINTS.employees.bulkReject, { body: { employeeIds } });
+}
+
+export function useBulkRejectEmployeesMutation() {
+  return useApiMutation(bulkRejectEmployees, refreshEmployees);
+}
