@@ -140,6 +140,13 @@ export const MESSAGES = {
     alreadySetUp: 'Your company is already set up.',
     /** Ours: setup step 3 is left only after the incentives are saved. */
     incentivesFirst: 'Please save your incentives before proceeding.',
+    /** Ours: a company keeps at least one office location (the portal disables Remove; the api refuses). */
+    lastLocation: 'A company needs at least one office location: add another before removing this one.',
+    /** Ours: Remove asks first. */
+    removeLocationTitle: 'Remove this office location?',
+    removeLocationText: (address: string) => `${address} will no longer be listed as an office of your company.`,
+    /** Ours: Company Settings asks before its unsaved details are lost (another tab, another page). */
+    unsavedDetails: 'Your changes to the company details are not saved. If you leave now, they are lost.',
   },
   /** Ours: the super admin's All Employers list and employer modal. */
   employers: {
@@ -364,6 +371,10 @@ export const MESSAGES = {
     overloaded: 'The service is busy right now. Please try again in a few seconds.',
     featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
     retry: 'Retry',
+    /** Ours: what a page holding unsaved edits asks before it is left. */
+    unsavedTitle: 'Leave without saving?',
+    stay: 'Stay',
+    leaveWithoutSaving: 'Leave without saving',
   },
   /** Labels, headings and status words of section 2 of both documents. */
   labels: {
