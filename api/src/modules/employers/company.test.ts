@@ -150,6 +150,18 @@ describe('locations', () => {
     expect(company.locations.map((l) => l.id)).toEqual([w.acmeLocation]);
   });
 
+  it('refuses to remove the last office location, also when two removals race', async () => {
+    expectError(await call('DELETE', `/api/employers/location/${w.acmeLocation}`, w.erin.token), 409, MESSAGES.company.lastLocation);
+    expectError(await call('DELETE', `/api/employers/location/${w.acmeLocation}`, w.superToken), 409, MESSAGES.company.lastLocation);
+    const second = json<{ id: string }>(await call('POST', `/api/employers/${w.acme}/location`, w.erin.token, LEEDS));
+    const both = await Promise.all([
+      call('DELETE', `/api/employers/location/${w.acmeLocation}`, w.erin.token),
+      call('DELETE', `/api/employers/location/${second.id}`, w.erin.token),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.ctx.db.select().from(locations).where(eq(locations.companyId, w.acme))).toHaveLength(1);
+  });
+
   it("checks the postal code against the company's country and requires the fields", async () => {
     const bad = await call('POST', `/api/employers/${w.acme}/location`, w.erin.token, { ...LEEDS, postalCode: '75001' });
     expectError(bad, 400, COMPANY_FORM_MESSAGES.postalCodeInvalid);
@@ -195,6 +207,7 @@ describe('the sign-up state machine', () => {
     expect(json(await call('POST', `/api/employers/${c.id}/complete-setup`, nina.token))).toMatchObject({ signUpState: 3 });
     expect(json(await loginAs(t.app, 'new@example.com', 'Passw0rd!'))).toMatchObject({ signUpState: 3, userSignUpState: 3 });
     // Later edits never move the state back.
+    await call('POST', `/api/employers/${c.id}/location`, nina.token, { ...LEEDS, addressLine1: '2 Park Row' });
     await call('DELETE', `/api/employers/location/${json<{ company: { locations: { id: string }[] } }>(await call('GET', `/api/employers/${c.id}`, nina.token)).company.locations[0]!.id}`, nina.token);
     expect((await companyRow(c.id))!.signUpState).toBe(3);
   });

@@ -253,10 +253,19 @@ export async function updateLocation(ctx: ApiContext, auth: AuthUser, body: Endp
   return toLocation(loc);
 }
 
-/** The sign-up state never goes back: a company that removes its last location keeps its state. */
+/**
+ * A company keeps at least one office location: setup step 1 needs one and the sign-up state never
+ * goes back, so removing the last one is refused.
+ */
 export async function deleteLocation(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
-  await locationFor(ctx.db, auth, id);
-  await ctx.db.delete(locations).where(eq(locations.id, id));
+  const { companyId } = await locationFor(ctx.db, auth, id);
+  await ctx.db.transaction(async (tx) => {
+    // Two removals at once queue on the company row, so both cannot see the other's location as the one left.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.companyId, companyId));
+    if ((left?.n ?? 0) <= 1) throw new HttpError(409, MESSAGES.company.lastLocation);
+    await tx.delete(locations).where(eq(locations.id, id));
+  });
 }
 
 export async function getIncentive(ctx: ApiContext, auth: AuthUser, companyId: string): Promise<Incentive | null> {
