@@ -107,6 +107,12 @@ export interface Platform {
   RemoteSlot: RemoteSlotComponent;
   /** The page origin, for links that are shared (employee invite link). */
   origin: string;
+  /**
+   * While a page holds edits that are not saved: until the returned function is called, the shell asks
+   * (with `message`) before anything takes the user to another page (a link, Back, a reload).
+   * Optional: a shell released before it has none.
+   */
+  holdNavigation?(message: string): () => void;
 }
 
 export const PlatformContext = createContext<Platform | null>(null);
