@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createApiContext } from '../create-context';
 import { companies, incentives } from '../db/schema';
 import { loadApiConfig } from '../env';
+import { seedDemoBilling } from './billing';
 import { seedDemoDrivers } from './drivers';
 import { seedDemoEmployees } from './employees';
 import { seedDemoInsights } from './insights';
@@ -14,12 +15,14 @@ import { seedDemoInsights } from './insights';
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 100000 [--company <id>] [--seed 7]
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 10000 --trips 1000000 [--feedback 5000]
  *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 0 --drivers 10000
+ *   pnpm --filter @portal/api exec tsx src/demo/cli.ts --employees 0 --invoices 120 [--company <id>]
  *
  * With --trips, the company also gets journey groups, a year of trips among its employees (the
  * ones created now and those it had) and feedback. Without --company a new company is created
  * (with an incentive, and its id printed). --drivers adds that many employees who all drive; every
  * driver of the company without a verification history then gets a state and its history
- * (`seedDemoDrivers`). Stop the api first when it
+ * (`seedDemoDrivers`). --invoices gives a company without a subscription one with that many
+ * monthly invoices in every status, the last for the current period (`seedDemoBilling`). Stop the api first when it
  * uses PGlite: one process per data folder.
  */
 const { values } = parseArgs({
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     trips: { type: 'string', default: '0' },
     feedback: { type: 'string' },
     drivers: { type: 'string', default: '0' },
+    invoices: { type: 'string', default: '0' },
   },
 });
 
@@ -42,6 +46,11 @@ if (!Number.isInteger(count) || count < 0) {
 const driverCount = Number(values.drivers);
 if (!Number.isInteger(driverCount) || driverCount < 0) {
   console.error('--drivers must be a whole number');
+  process.exit(2);
+}
+const invoiceMonths = Number(values.invoices);
+if (!Number.isInteger(invoiceMonths) || invoiceMonths < 0) {
+  console.error('--invoices must be a whole number');
   process.exit(2);
 }
 const tripCount = Number(values.trips);
@@ -85,6 +94,12 @@ try {
       await ctx.db.execute(sql`analyze ${sql.identifier(table)}`);
     }
     console.log(JSON.stringify({ companyId, ...insights, ms: Math.round(performance.now() - t0) }));
+  }
+  if (invoiceMonths > 0) {
+    const b0 = performance.now();
+    const billing = await seedDemoBilling(ctx.db, { companyIds: [companyId], months: invoiceMonths, seed: values.seed });
+    for (const table of ['subscriptions', 'invoices']) await ctx.db.execute(sql`analyze ${sql.identifier(table)}`);
+    console.log(JSON.stringify({ companyId, ...billing, ms: Math.round(performance.now() - b0) }));
   }
 } finally {
   await ctx.close();

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
+import { seedDemoBilling } from './billing';
 import { seedDemoCompanies, type DemoCompaniesResult } from './companies';
 import { seedDemoDrivers } from './drivers';
 import { seedDemoEmployees } from './employees';
@@ -42,5 +43,9 @@ export async function seedDemo(ctx: { db: Db; log: Logger }, options: DemoOption
     insights[c.key] = await seedDemoInsights(ctx.db, { companyId: c.id, trips: count * DEMO_TRIPS_PER_EMPLOYEE, seed: c.key });
   }
   if (Object.keys(counts).length) ctx.log.info({ employees: counts, insights }, 'demo employees created');
+  // A year of invoices for every demo company; Riverside's subscription is set to end with its current period.
+  const riverside = result.companies.filter((c) => c.key === 'riverside').map((c) => c.id);
+  const billing = await seedDemoBilling(ctx.db, { companyIds: result.companies.map((c) => c.id), cancelling: riverside, seed: 'demo' });
+  ctx.log.info({ billing }, 'demo billing created');
   return result;
 }
