@@ -41,6 +41,11 @@ export const MESSAGES = {
     signupLink: 'Sign up',
     /** Our addition: the message of a successful login answer. */
     success: 'Logged in successfully.',
+    /** Ours: an employee's account signs in to the mobile app, not to this portal. */
+    employeeAccount: 'This portal is for company administrators. Employees share lifts in the mobile app.',
+    getTheApp: 'Get the mobile app',
+    /** The download page reached from that notice. */
+    appText: 'Sign in to the app with the same email and password to share lifts with your colleagues.',
   },
   // ---- employee self-registration
   employeeSignup: {

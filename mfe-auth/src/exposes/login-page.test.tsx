@@ -1,4 +1,4 @@
-import { ApiError, MESSAGES } from '@portal/shared-contracts';
+import { ApiError, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +63,18 @@ describe('LoginPage', () => {
     finish(answer);
     await waitFor(() => expect(platform.auth.signIn).toHaveBeenCalledWith(answer, { remember: true }));
     expect(await screen.findByRole('button', { name: MESSAGES.login.button })).toBeEnabled();
+  });
+
+  it('tells an employee the portal is for company administrators, ends the session and offers the app', async () => {
+    const { platform } = renderWithPlatform(<LoginPage />);
+    platform.api.call.mockResolvedValue({ ...answer, role: 'Employee', signUpState: null, userSignUpState: null, employerId: 'c-1', employerUserId: null });
+    await fillAndSubmit('sam@example.com');
+    expect(await screen.findByText(MESSAGES.login.employeeAccount)).toBeInTheDocument();
+    expect(platform.auth.signIn).not.toHaveBeenCalled();
+    expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.logout' }));
+    const app = screen.getByRole('link', { name: MESSAGES.login.getTheApp });
+    expect(app).toHaveAttribute('href', `#${ROUTES.downloadLinks}?from=login`);
+    expect(screen.getByLabelText(MESSAGES.fields.email)).toHaveValue('sam@example.com');
   });
 
   it('validates with the spec messages before calling', async () => {

@@ -1,29 +1,42 @@
 import { Card } from '@portal/shared-ui';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES, usePlatform } from '@portal/shared-contracts';
 import { AppMark } from './app-mark';
 import styles from './setup-account.module.css';
 
 const APP_STORE_URL = 'https://www.apple.com/app-store/';
 const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps';
 
-/** After self-registration: the mobile app is where employees share lifts. */
+/**
+ * After self-registration: the mobile app is where employees share lifts. An employee who signed in
+ * to the portal is sent here too (`?from=login`), without the sign-up's success.
+ */
 export function DownloadLinksPage() {
+  const fromLogin = usePlatform().location.query.get('from') === 'login';
   return (
     <main className={styles.screen}>
       <Card className={styles.card}>
         <div className={styles.brand}>
           <AppMark />
         </div>
-        <div className={styles.successIcon} aria-hidden="true">
-          <svg width="56" height="56" viewBox="0 0 56 56">
-            <circle cx="28" cy="28" r="26" fill="var(--color-success-100)" />
-            <path d="M17 29l7 7 15-16" fill="none" stroke="var(--color-success-700)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </div>
-        <h1 className={styles.welcome}>{MESSAGES.employeeSignup.success}</h1>
-        <p className={styles.approval}>
-          Your employer will approve your account. Meanwhile, download the app to find lifts with your colleagues.
-        </p>
+        {fromLogin ? (
+          <>
+            <h1 className={styles.welcome}>{MESSAGES.login.getTheApp}</h1>
+            <p className={styles.approval}>{MESSAGES.login.appText}</p>
+          </>
+        ) : (
+          <>
+            <div className={styles.successIcon} aria-hidden="true">
+              <svg width="56" height="56" viewBox="0 0 56 56">
+                <circle cx="28" cy="28" r="26" fill="var(--color-success-100)" />
+                <path d="M17 29l7 7 15-16" fill="none" stroke="var(--color-success-700)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+            </div>
+            <h1 className={styles.welcome}>{MESSAGES.employeeSignup.success}</h1>
+            <p className={styles.approval}>
+              Your employer will approve your account. Meanwhile, download the app to find lifts with your colleagues.
+            </p>
+          </>
+        )}
         <div className={styles.stores}>
           <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" aria-label="Download on the App Store">
             <AppStoreBadge />

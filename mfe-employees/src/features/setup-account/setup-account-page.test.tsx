@@ -86,4 +86,12 @@ describe('Employee self-registration', () => {
     expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', expect.stringContaining('apple.com'));
     expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', expect.stringContaining('play.google.com'));
   });
+
+  it('the download page reached from the login of an employee offers the app without a sign-up success', () => {
+    renderWithPlatform(<DownloadLinksPage />, { session: null, query: 'from=login' });
+    expect(screen.getByRole('heading', { name: MESSAGES.login.getTheApp })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.login.appText)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.employeeSignup.success)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toBeInTheDocument();
+  });
 });
