@@ -33,6 +33,22 @@ describe('AdminUsersPage', () => {
     );
   });
 
+  it('asks for a password of at least 8 characters', async () => {
+    const user = userEvent.setup();
+    const platform = createFakePlatform({ session: testSession });
+    platform.api.call.mockResolvedValue(page([entry(1)]));
+    renderWithPlatform(<AdminUsersPage variant="employer" />, platform);
+    await screen.findByText('user1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.labels.addUser }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.userName), 'newuser');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'new@example.com');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'abcdef');
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.signup.passwordMin);
+    expect(platform.api.call).not.toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.addUser' }), expect.anything());
+  });
+
   it('employer: adds an Admin of the company after validating with the spec messages', async () => {
     const user = userEvent.setup();
     const platform = createFakePlatform({ session: testSession });
@@ -88,7 +104,7 @@ describe('AdminUsersPage', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.userName), 'boss');
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'boss@example.com');
-    await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'secret1');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'secret12');
     await user.selectOptions(within(dialog).getByLabelText(MESSAGES.fields.accountType), 'Employer');
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
     await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.adminAdded));

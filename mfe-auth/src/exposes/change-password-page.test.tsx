@@ -38,6 +38,13 @@ describe('ChangePasswordPage', () => {
     expect(platform.api.call).not.toHaveBeenCalled();
   });
 
+  it('refuses the current password as the new one', async () => {
+    const { platform } = renderWithPlatform(<ChangePasswordPage variant="employer" />, signedIn());
+    await fill('same-secret-1', 'same-secret-1', 'same-secret-1');
+    expect(await screen.findByText(MESSAGES.changePassword.sameAsCurrent)).toBeInTheDocument();
+    expect(platform.api.call).not.toHaveBeenCalled();
+  });
+
   it('requires the confirmation', async () => {
     renderWithPlatform(<ChangePasswordPage variant="superAdmin" />, signedIn());
     await fill('old-secret', 'new-secret-1', '');

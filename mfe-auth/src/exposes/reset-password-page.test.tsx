@@ -34,6 +34,13 @@ describe('ResetPasswordPage', () => {
     expect(platform.api.call).not.toHaveBeenCalled();
   });
 
+  it('asks for a new password of at least 8 characters', async () => {
+    const { platform } = renderWithPlatform(<ResetPasswordPage />, withParams());
+    await fill('Short-1');
+    expect(await screen.findByText(MESSAGES.reset.newMin)).toBeInTheDocument();
+    expect(platform.api.call).not.toHaveBeenCalled();
+  });
+
   it('sends the decoded token, toasts success and goes to login after 2 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { platform } = renderWithPlatform(<ResetPasswordPage />, withParams());

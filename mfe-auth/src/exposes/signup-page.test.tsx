@@ -40,8 +40,8 @@ describe('SignupPage', () => {
     const { platform } = renderWithPlatform(<SignupPage />);
     await tickAll(user);
     await user.type(screen.getByLabelText(MESSAGES.fields.email), 'not-an-email');
-    await user.type(screen.getByLabelText(MESSAGES.fields.password), 'one');
-    await user.type(screen.getByLabelText(MESSAGES.fields.confirmPassword), 'two');
+    await user.type(screen.getByLabelText(MESSAGES.fields.password), 'password-one');
+    await user.type(screen.getByLabelText(MESSAGES.fields.confirmPassword), 'password-two');
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -50,6 +50,20 @@ describe('SignupPage', () => {
       MESSAGES.signup.mismatch,
     ]);
     expect(screen.getByLabelText(MESSAGES.fields.name)).toHaveAttribute('aria-invalid', 'true');
+    expect(platform.api.call).not.toHaveBeenCalled();
+  });
+
+  it('asks for a password of at least 8 characters', async () => {
+    const user = userEvent.setup();
+    const { platform } = renderWithPlatform(<SignupPage />);
+    await tickAll(user);
+    await user.type(screen.getByLabelText(MESSAGES.fields.name), 'Ada');
+    await user.type(screen.getByLabelText(MESSAGES.fields.email), 'ada@example.com');
+    await user.type(screen.getByLabelText(MESSAGES.fields.password), 'Short-1');
+    await user.type(screen.getByLabelText(MESSAGES.fields.confirmPassword), 'Short-1');
+    await user.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual([MESSAGES.signup.passwordMin]);
     expect(platform.api.call).not.toHaveBeenCalled();
   });
 
