@@ -1,6 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
-import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES, type DashboardSummary, type Feedback, type Co2Report, type Page as ListPage, type ParticipationRow } from '@portal/shared-contracts';
+import {
+  CSRF_HEADER,
+  MESSAGES,
+  REMOTES,
+  ROUTES,
+  type Co2Report,
+  type DashboardSummary,
+  type Feedback,
+  type JourneyGroup,
+  type Page as ListPage,
+  type ParticipationRow,
+} from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
 import { startPortal, type RunningPortal } from '../support/portal-process';
 
@@ -13,6 +24,7 @@ const INSIGHTS = REMOTES['mfe-insights'];
 
 const count = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(n);
 const amount = (n: number) => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+const factor = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 5 }).format(n);
 const monthName = (m: { year: number; month: number }) => new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The api counts calendar months in UTC, and so does the dashboard. */
@@ -253,6 +265,132 @@ test('the CO2 modal shows the factor and its source, and its CSV holds the month
   expect(lines).toHaveLength(groups.totalCount + 1);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+/** The All Journey Groups tab with its first row shown. */
+async function openGroupsTab(page: Page): Promise<Locator> {
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+  const table = page.getByRole('table', { name: I.journeyGroupsTitle });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  return table;
+}
+
+test('on a phone the employer creates, renames and deletes a journey group, each seen in the list after a reload', async ({ browser }) => {
+  const { context, page } = await employerPage(browser, { width: 390, height: 844 });
+  const errors = consoleErrors(page);
+  const G = I.groups;
+  await signIn(page);
+  const before = await apiGet<ListPage<JourneyGroup>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=1');
+  // 60 characters, the longest name there is; it sorts first, so it is on the first page.
+  const name = `A shared ride from Leeds station, early starters ${Date.now().toString(36)}`.padEnd(60, '.').slice(0, 60);
+  const renamed = `${name.slice(0, 50)} (renamed)`;
+  let createdId: string | undefined;
+  try {
+    let table = await openGroupsTab(page);
+    await page.getByRole('button', { name: G.add }).click();
+    const create = page.getByRole('dialog', { name: G.add });
+    await create.getByLabel(G.name).fill(name);
+    await create.getByLabel(G.meetingPoints).fill('Leeds station, north entrance\nHeadingley Tesco car park');
+    await create.getByRole('button', { name: G.create }).click();
+    await expect(page.getByText(MESSAGES.journeyGroups.created)).toBeVisible();
+    await expect(create).toBeHidden();
+    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+    await page.reload();
+    const row = table.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Headingley Tesco car park');
+    createdId = (await apiGet<ListPage<JourneyGroup>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=50')).items.find((g) => g.name === name)?.id;
+    expect(createdId).toBeDefined();
+    // The row's actions are on screen beside the name, and the page itself does not scroll sideways.
+    await row.scrollIntoViewIfNeeded();
+    await expect(row.getByRole('button', { name: G.renameGroup(name) })).toBeInViewport();
+    await expect(row.getByRole('button', { name: G.deleteGroup(name) })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('journey-group-390.png') });
+
+    // Renamed with the keyboard alone: the button, the name field, Enter.
+    await row.getByRole('button', { name: G.renameGroup(name) }).focus();
+    await page.keyboard.press('Enter');
+    const rename = page.getByRole('dialog', { name: G.renameTitle });
+    await expect(rename.getByLabel(G.name)).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(renamed);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(MESSAGES.journeyGroups.updated)).toBeVisible();
+    await expect(rename).toBeHidden();
+    await page.reload();
+    table = page.getByRole('table', { name: I.journeyGroupsTitle });
+    const renamedRow = table.getByRole('row').filter({ hasText: renamed });
+    await expect(renamedRow).toContainText('Headingley Tesco car park');
+    await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+
+    await renamedRow.getByRole('button', { name: G.deleteGroup(renamed) }).click();
+    const confirm = page.getByRole('dialog', { name: G.deleteTitle });
+    await expect(confirm).toContainText(G.deleteConfirm(renamed, 0, 0));
+    await confirm.getByRole('button', { name: MESSAGES.labels.delete }).click();
+    await expect(page.getByText(MESSAGES.journeyGroups.deleted)).toBeVisible();
+    await page.reload();
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
+    createdId = undefined;
+    expect((await apiGet<ListPage<JourneyGroup>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=1')).totalCount).toBe(before.totalCount);
+    expect(errors).toEqual([]);
+  } finally {
+    // The demo data as it was, whatever failed above.
+    if (createdId) await page.request.delete(`/api/journey-groups/${createdId}`, { headers: { [CSRF_HEADER]: '1' } });
+    await context.close();
+  }
+});
+
+test('well-to-tank switched on in the CO2 modal changes the factor and the figure shown, and off again', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
+  const errors = consoleErrors(page);
+  const C = I.co2;
+  const month = thisMonth();
+  await signIn(page);
+  const login = await page.request.post('/api/accounts/login', { data: EMPLOYER, headers: { [CSRF_HEADER]: '1' } });
+  const companyId = ((await login.json()) as { employerId: string }).employerId;
+  const reportUrl = `/api/journey-groups/co2?year=${month.year}&month=${month.month}`;
+  const off = await apiGet<Co2Report>(page.request, reportUrl);
+  expect(off.includeWellToTank).toBe(false);
+  const shows = async (dialog: Locator, r: Co2Report) => {
+    await expect(dialog.getByText(C.calculation(amount(r.passengerMiles), factor(r.kgPerMile), amount(r.co2SavedKg)))).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: C.kinds.wellToTank })).toContainText(r.includeWellToTank ? C.included : C.notIncluded);
+  };
+  try {
+    await openGroupsTab(page);
+    await page.getByRole('button', { name: C.open }).click();
+    let dialog = page.getByRole('dialog', { name: C.title });
+    const box = dialog.getByRole('checkbox', { name: C.wellToTank });
+    await expect(box).not.toBeChecked();
+    await shows(dialog, off);
+
+    await box.click();
+    await expect(page.getByText(I.emissionsSaved)).toBeVisible();
+    const on = await apiGet<Co2Report>(page.request, reportUrl);
+    expect(on.includeWellToTank).toBe(true);
+    expect(on.kgPerMile).toBeGreaterThan(off.kgPerMile);
+    await expect(box).toBeChecked();
+    await shows(dialog, on);
+    await expect(dialog).toContainText(C.perMile(factor(on.kgPerMile), on.factors[0]!.unit));
+    await page.screenshot({ path: test.info().outputPath('co2-well-to-tank.png') });
+
+    // Saved for the company: a reload shows it still on.
+    await page.reload();
+    await page.getByRole('button', { name: C.open }).click();
+    dialog = page.getByRole('dialog', { name: C.title });
+    await expect(dialog.getByRole('checkbox', { name: C.wellToTank })).toBeChecked();
+    await shows(dialog, on);
+
+    await dialog.getByRole('checkbox', { name: C.wellToTank }).press('Space');
+    await expect(dialog.getByRole('checkbox', { name: C.wellToTank })).not.toBeChecked();
+    await shows(dialog, off);
+    expect((await apiGet<Co2Report>(page.request, reportUrl)).includeWellToTank).toBe(false);
+    expect(errors).toEqual([]);
+  } finally {
+    // The demo company's setting as it was, whatever failed above.
+    await page.request.put(`/api/employers/${companyId}/emissions`, { data: { includeWellToTank: false }, headers: { [CSRF_HEADER]: '1' } });
+    await context.close();
+  }
 });
 
 test('with mfe-insights unreachable, Employee Management still works and only its two insight tabs show the panel', async ({ browser }) => {
