@@ -1,7 +1,7 @@
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useState, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { HashRouter, MemoryRouter } from 'react-router-dom';
+import { createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from '@portal/shared-ui';
 import { TIMINGS } from '@portal/shared-contracts';
 import { PlatformProvider } from './platform/platform-provider';
@@ -17,8 +17,16 @@ interface ShellAppProps {
   initialPath?: string;
 }
 
+/**
+ * A data router (hash history on the page, memory history in tests at `initialPath`), so that a page
+ * holding unsaved edits can have navigation wait for the user's answer (`useBlocker`).
+ */
 function ShellRouter({ initialPath, children }: { initialPath: string | undefined; children: ReactNode }) {
-  return initialPath !== undefined ? <MemoryRouter initialEntries={[initialPath]}>{children}</MemoryRouter> : <HashRouter>{children}</HashRouter>;
+  const [router] = useState(() => {
+    const routes = [{ path: '*', element: children }];
+    return initialPath !== undefined ? createMemoryRouter(routes, { initialEntries: [initialPath] }) : createHashRouter(routes);
+  });
+  return <RouterProvider router={router} />;
 }
 
 /** The whole page: session store, query client, remote registry, router, platform, routes, toasts. */

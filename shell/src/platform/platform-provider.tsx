@@ -15,6 +15,7 @@ import { RemoteSlot } from '../remotes/remote-slot';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
 import { isPublicPath } from '../routes/route-table';
 import { runSignIn } from './auth';
+import { createNavigationHolds, LeaveGuard } from './leave-guard';
 import type { ShellServices } from './shell-services';
 
 /**
@@ -27,6 +28,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
   const location = useLocation();
   const session = useAtomValue(sessionAtom, { store });
   const [releaseTick, setReleaseTick] = useState(0);
+  const [holds] = useState(createNavigationHolds);
   useEffect(() => registry.subscribe(() => setReleaseTick((n) => n + 1)), [registry]);
 
   // The API client lives as long as the page; it reads the router through refs.
@@ -138,10 +140,16 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       savedFlag,
       RemoteSlot,
       origin: window.location.origin,
+      holdNavigation: holds.hold,
     }),
     // releaseTick: the registry changed a version (canary fallback, sign-in re-assignment).
-    [api, session, auth, location.pathname, location.search, toasts, registry, releaseTick, services.shellVersion, services.contractsVersion],
+    [api, session, auth, location.pathname, location.search, toasts, registry, releaseTick, services.shellVersion, services.contractsVersion, holds],
   );
 
-  return <PlatformContext.Provider value={platform}>{children}</PlatformContext.Provider>;
+  return (
+    <PlatformContext.Provider value={platform}>
+      {children}
+      <LeaveGuard holds={holds} store={store} />
+    </PlatformContext.Provider>
+  );
 }

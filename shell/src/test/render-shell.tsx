@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
@@ -23,13 +24,20 @@ function fakePage(id: string) {
   };
 }
 
-export function renderShell(o: { path: string; session?: Session | null; released?: readonly RemoteId[]; fetch?: typeof fetch }) {
+export function renderShell(o: {
+  path: string;
+  session?: Session | null;
+  released?: readonly RemoteId[];
+  fetch?: typeof fetch;
+  /** Modules to render instead of the named fakes, by federation id (e.g. `mfe_onboarding/CompanySettingsPage`). */
+  pages?: Record<string, ComponentType>;
+}) {
   const released = o.released ?? REMOTE_IDS;
   const resolved: Partial<Record<RemoteId, ResolvedRemote>> = {};
   for (const id of released) resolved[id] = { remote: id, version: '1.0.0', entry: `/remotes/${id}/1.0.0/mf-manifest.json`, reason: 'stable' };
   const runtime: FederationRuntime = {
     registerRemotes: vi.fn(),
-    loadRemote: vi.fn(async (id: string) => ({ default: fakePage(id) })) as FederationRuntime['loadRemote'],
+    loadRemote: vi.fn(async (id: string) => ({ default: o.pages?.[id] ?? fakePage(id) })) as FederationRuntime['loadRemote'],
   };
   const store = createStore();
   store.set(sessionAtom, o.session ?? null);

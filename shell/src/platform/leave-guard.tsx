@@ -1,0 +1,72 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { MESSAGES } from '@portal/shared-contracts';
+import { ConfirmDialog } from '@portal/shared-ui';
+import { sessionAtom, type PortalStore } from '../session/session-store';
+
+/** What the pages holding unsaved edits asked the user to be told (`platform.holdNavigation`); the latest one speaks. */
+export function createNavigationHolds() {
+  const holds: { message: string }[] = [];
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const l of listeners) l();
+  };
+  return {
+    hold(message: string): () => void {
+      const entry = { message };
+      holds.push(entry);
+      changed();
+      return () => {
+        const i = holds.indexOf(entry);
+        if (i < 0) return;
+        holds.splice(i, 1);
+        changed();
+      };
+    },
+    message: (): string | null => holds.at(-1)?.message ?? null,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type NavigationHolds = ReturnType<typeof createNavigationHolds>;
+
+/**
+ * Asks before the user leaves a page that holds unsaved edits: for a move to another page of the
+ * portal (a link, Back, a redirect) with the portal's dialog, for a reload or closing the tab with the
+ * browser's own. A change of the query alone (a tab of the same page) is the page's own business, and
+ * once signed out (a 401, Log Out) there is nothing left to save.
+ */
+export function LeaveGuard({ holds, store }: { holds: NavigationHolds; store: PortalStore }) {
+  const message = useSyncExternalStore(holds.subscribe, holds.message);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      holds.message() !== null && store.get(sessionAtom) !== null && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  useEffect(() => {
+    if (message === null) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [message]);
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open) blocker.reset?.();
+      }}
+      title={MESSAGES.common.unsavedTitle}
+      message={message ?? ''}
+      cancelLabel={MESSAGES.common.stay}
+      confirmLabel={MESSAGES.common.leaveWithoutSaving}
+      tone="danger"
+      onConfirm={() => blocker.proceed?.()}
+    />
+  );
+}
