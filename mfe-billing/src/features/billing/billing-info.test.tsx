@@ -137,10 +137,23 @@ describe('Billing information', () => {
     renderWithPlatform(<BillingInfo />, {
       handlers: {
         'billing.billing': () => {
+          throw new ApiError(400, COPY.companyRequired);
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(COPY.companyRequired);
+  });
+
+  it('a company still in setup has no subscription yet: said plainly, with nothing to retry', async () => {
+    renderWithPlatform(<BillingInfo />, {
+      handlers: {
+        'billing.billing': () => {
           throw new ApiError(404, COPY.noSubscription);
         },
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(COPY.noSubscription);
+    expect(await screen.findByText(COPY.noSubscription)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

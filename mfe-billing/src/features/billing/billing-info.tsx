@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
-import { Badge, Button, Card, ConfirmDialog, Spinner } from '@portal/shared-ui';
+import { isApiError, MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Spinner } from '@portal/shared-ui';
 import { useBilling } from '../../api/get-billing';
 import { useCancelSubscriptionMutation } from '../../api/cancel-subscription';
 import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
@@ -20,6 +20,9 @@ export function BillingInfo() {
         <div className={styles.loading}>
           <Spinner size="lg" label={COPY.loading} />
         </div>
+      ) : isApiError(billing.error) && billing.error.status === 404 ? (
+        // A company still in setup has no subscription yet: nothing to retry.
+        <EmptyState title={serverMessage(billing.error, COPY.noSubscription)} />
       ) : billing.isError ? (
         <LoadFailed error={billing.error} fallback={COPY.loadFailed} onRetry={() => void billing.refetch()} />
       ) : (
