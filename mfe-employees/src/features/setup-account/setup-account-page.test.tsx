@@ -72,6 +72,18 @@ describe('Employee self-registration', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('asks for a password of at least 8 characters', async () => {
+    const { user, call } = renderWithPlatform(<SetupAccountPage />, { session: null, query: `employer_id=${COMPANY_ID}`, handlers: { 'employers.get': company } });
+    await fill(user);
+    for (const label of [/^Password/, /^Confirm Password/]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'Short-1');
+    }
+    await user.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText(MESSAGES.employeeSignup.passwordMin)).toBeInTheDocument();
+    expect(callsTo(call, 'employees.selfRegister')).toEqual([]);
+  });
+
   it('without employer_id it says the link is not valid and cannot proceed', () => {
     const { call } = renderWithPlatform(<SetupAccountPage />, { session: null });
     expect(screen.getByText(`You have been invited to join by ${MESSAGES.employeeSignup.unknownCompany}`)).toBeInTheDocument();
