@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/shared-contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakePlatform } from '@portal/testing';
 import { aCompany, aLocation } from '../../test/fixtures';
 import { renderWithPlatform } from '../../test/render';
 import { CompanySettingsPage } from './company-settings-page';
@@ -65,5 +66,50 @@ describe('CompanySettingsPage', () => {
     await user.click(screen.getByRole('tab', { name: 'Incentives' }));
     expect(platform.navigate).toHaveBeenCalledWith('/company-settings?tab=Incentives', { replace: true });
     expect(screen.getByRole('tab', { name: 'Incentives' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('keeps unsaved company details across a tab switch, and holds the user on the page while they are unsaved', async () => {
+    const { company, handlers } = handlersFor();
+    // One release per hold: the page is held while its latest hold is not released.
+    const releases: ReturnType<typeof vi.fn>[] = [];
+    const held = () => releases.length > 0 && releases.at(-1)!.mock.calls.length === 0;
+    const platform = createFakePlatform({
+      session: { employerId: company.id, signUpState: 3 },
+      handlers: {
+        ...handlers,
+        'employers.update': (input?: Record<string, unknown>) => ({
+          success: true,
+          message: 'saved',
+          id: company.id,
+          company: { ...company, name: (input!.body as { name: string }).name },
+        }),
+      },
+    });
+    const holdNavigation = vi.fn((_message: string) => {
+      const release = vi.fn();
+      releases.push(release);
+      return release;
+    });
+    platform.holdNavigation = holdNavigation;
+    const { user } = renderWithPlatform(<CompanySettingsPage />, platform);
+    const name = await screen.findByDisplayValue(company.name);
+    expect(holdNavigation).not.toHaveBeenCalled();
+
+    await user.type(name, ' Group');
+    expect(holdNavigation).toHaveBeenCalledWith(MESSAGES.company.unsavedDetails);
+    expect(held()).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: 'Incentives' }));
+    await screen.findByRole('form', { name: 'Incentives' });
+    expect(held()).toBe(true);
+    await user.click(screen.getByRole('tab', { name: 'Company Details' }));
+    expect(await screen.findByDisplayValue(`${company.name} Group`)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.setup.clickSave)).toBeInTheDocument();
+    expect(held()).toBe(true);
+
+    await user.click(within(screen.getByRole('form', { name: 'Company details' })).getByRole('button', { name: MESSAGES.labels.save }));
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.company.saved));
+    await waitFor(() => expect(held()).toBe(false));
+    expect(screen.queryByText(MESSAGES.setup.clickSave)).not.toBeInTheDocument();
   });
 });

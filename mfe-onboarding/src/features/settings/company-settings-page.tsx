@@ -3,7 +3,7 @@ import { Tabs } from '@portal/shared-ui';
 import { useEffect, useState } from 'react';
 import { useCompany } from '../../api/get-company';
 import { useIncentive } from '../../api/get-incentive';
-import { CompanyDetailsForm } from '../../shared/company/company-details-form';
+import { CompanyDetailsForm, type CompanyFormInput } from '../../shared/company/company-details-form';
 import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
@@ -14,16 +14,26 @@ function asTab(value: string | null | undefined): CompanySettingsTab | undefined
   return COMPANY_SETTINGS_TABS.find((t) => t === value);
 }
 
-/** Company Settings: Company Details (details + locations) and Incentives tabs, chosen by `?tab=`. */
+/**
+ * Company Settings: Company Details (details + locations) and Incentives tabs, chosen by `?tab=`.
+ * Unsaved company details survive a switch to the other tab and back; leaving the page with them asks
+ * first (the shell's `holdNavigation`).
+ */
 export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   const platform = usePlatform();
+  const { holdNavigation } = platform;
   const fromUrl = tab ?? asTab(platform.location.query.get('tab'));
   const [current, setCurrent] = useState<CompanySettingsTab>(fromUrl ?? 'Company Details');
+  const [detailsDirty, setDetailsDirty] = useState(false);
+  const [draft, setDraft] = useState<CompanyFormInput | null>(null);
 
   // Links such as the dashboard's incentive figures change the query while the page is open.
   useEffect(() => {
     if (fromUrl) setCurrent(fromUrl);
   }, [fromUrl]);
+
+  const unsaved = detailsDirty || draft !== null;
+  useEffect(() => (unsaved ? holdNavigation?.(MESSAGES.company.unsavedDetails) : undefined), [unsaved, holdNavigation]);
 
   const onTabChange = (value: string) => {
     const next = asTab(value);
@@ -40,7 +50,11 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
         value={current}
         onValueChange={onTabChange}
         items={[
-          { value: COMPANY_SETTINGS_TABS[0], label: MESSAGES.labels.companySettingsTabs[0], content: <CompanyDetailsTab /> },
+          {
+            value: COMPANY_SETTINGS_TABS[0],
+            label: MESSAGES.labels.companySettingsTabs[0],
+            content: <CompanyDetailsTab draft={draft} keepDraft={setDraft} onDirtyChange={setDetailsDirty} />,
+          },
           { value: COMPANY_SETTINGS_TABS[1], label: MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
         ]}
       />
@@ -48,7 +62,13 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   );
 }
 
-function CompanyDetailsTab() {
+interface CompanyDetailsTabProps {
+  draft: CompanyFormInput | null;
+  keepDraft: (draft: CompanyFormInput | null) => void;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTabProps) {
   const platform = usePlatform();
   const id = platform.session?.employerId ?? null;
   const company = useCompany(id);
@@ -61,7 +81,14 @@ function CompanyDetailsTab() {
           <h2 id="company-details-heading" className={styles.heading}>
             Company details
           </h2>
-          <CompanyDetailsForm key={data?.id ?? 'new'} company={data} warnWhenDirty />
+          <CompanyDetailsForm
+            key={data?.id ?? 'new'}
+            company={data}
+            warnWhenDirty
+            draft={draft}
+            keepDraft={keepDraft}
+            onDirtyChange={onDirtyChange}
+          />
         </section>
         <div className={styles.card}>
           <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />

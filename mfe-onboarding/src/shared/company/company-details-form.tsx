@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY, MESSAGES, serverMessage, usePlatform, type Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
 import { Button, Select, TextField } from '@portal/shared-ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCreateCompanyMutation } from '../../api/create-company';
@@ -11,7 +11,7 @@ import { callingCodeLabel } from '../phone';
 import styles from './company-details-form.module.css';
 import formGrid from './form-grid.module.css';
 
-type CompanyFormInput = z.input<typeof companyFormSchema>;
+export type CompanyFormInput = z.input<typeof companyFormSchema>;
 
 interface CompanyDetailsFormProps {
   /** The saved company (edit mode), or null when none exists yet (add mode). */
@@ -22,6 +22,10 @@ interface CompanyDetailsFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Shows the spec's "click the save button" warning while there are unsaved edits. */
   warnWhenDirty?: boolean;
+  /** Unsaved values from the last time the form was shown, put back (still unsaved) when it opens. */
+  draft?: CompanyFormInput | null;
+  /** When the form goes away (another tab): its unsaved values, or null when there are none. */
+  keepDraft?: (draft: CompanyFormInput | null) => void;
 }
 
 function valuesOf(company: Company | null): CompanyFormInput {
@@ -37,7 +41,7 @@ function valuesOf(company: Company | null): CompanyFormInput {
  * The company details form of setup step 1 and Company Settings: add mode posts a new company,
  * edit mode puts the changes. Either way the saved flag and the session's company are updated.
  */
-export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDirty = false }: CompanyDetailsFormProps) {
+export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDirty = false, draft = null, keepDraft }: CompanyDetailsFormProps) {
   const platform = usePlatform();
   const create = useCreateCompanyMutation();
   const update = useUpdateCompanyMutation();
@@ -47,6 +51,7 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
     register,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CompanyFormInput, unknown, CompanyForm>({
     resolver: zodResolver(companyFormSchema),
@@ -56,6 +61,19 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
   useEffect(() => {
     onDirtyChange?.(isDirty);
   }, [isDirty, onDirtyChange]);
+
+  // Put back what was left unsaved (the saved company stays the baseline, so it still counts as
+  // unsaved, and the form holds it from now on); hand it back when the form goes away.
+  const restore = useRef(draft);
+  const dirty = useRef(isDirty);
+  dirty.current = isDirty;
+  const keep = useRef(keepDraft);
+  keep.current = keepDraft;
+  useEffect(() => {
+    if (restore.current) reset(restore.current, { keepDefaultValues: true });
+    keep.current?.(null);
+    return () => keep.current?.(dirty.current ? getValues() : null);
+  }, [reset, getValues]);
 
   const countryOptions = useMemo(
     () => COUNTRIES.map((c) => ({ value: c.alpha2Code, label: `${c.flag} ${c.name} (${callingCodeLabel(c.callingCode)})` })),

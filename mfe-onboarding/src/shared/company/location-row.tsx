@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, serverMessage, usePlatform, type Location } from '@portal/shared-contracts';
 import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
-import { Button, TextField } from '@portal/shared-ui';
-import { useMemo, useState } from 'react';
+import { Button, ConfirmDialog, TextField } from '@portal/shared-ui';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAddLocationMutation } from '../../api/add-location';
@@ -37,15 +37,24 @@ interface LocationRowProps {
   onAdded?: () => void;
   /** Offered on extra new rows so an unused "another location" can be dismissed. */
   onDiscard?: () => void;
+  /** False for the company's only saved location: a company keeps at least one (the api refuses too). */
+  removable?: boolean;
 }
 
-export function LocationRow({ companyId, countryCode, location, position, onAdded, onDiscard }: LocationRowProps) {
+/** "1 High Street, Leeds, LS1 4AP": how the Remove question names the office. */
+function addressOf(location: Location): string {
+  return [location.addressLine1, location.addressLine2, location.town, location.postalCode].filter(Boolean).join(', ');
+}
+
+export function LocationRow({ companyId, countryCode, location, position, onAdded, onDiscard, removable = true }: LocationRowProps) {
   const platform = usePlatform();
   const add = useAddLocationMutation();
   const update = useUpdateLocationMutation();
   const remove = useDeleteLocationMutation();
   const isNew = !location;
   const [editing, setEditing] = useState(isNew);
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const lastNoteId = useId();
   const schema = useMemo(() => locationFormSchemaFor(countryCode), [countryCode]);
 
   const {
@@ -85,6 +94,8 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
       platform.toast.success(MESSAGES.company.locationRemoved);
     } catch (error) {
       platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+    } finally {
+      setConfirmingRemove(false);
     }
   };
 
@@ -138,7 +149,20 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           </>
         ) : (
           <>
-            <Button key="remove" variant="ghost" size="sm" onClick={onRemove} loading={remove.isPending} aria-label={`Remove location ${position}`}>
+            {removable ? null : (
+              <p id={lastNoteId} className={styles.actionNote}>
+                {MESSAGES.company.lastLocation}
+              </p>
+            )}
+            <Button
+              key="remove"
+              variant="ghost"
+              size="sm"
+              onClick={() => setConfirmingRemove(true)}
+              disabled={!removable}
+              aria-describedby={removable ? undefined : lastNoteId}
+              aria-label={`Remove location ${position}`}
+            >
               {MESSAGES.labels.remove}
             </Button>
             <Button
@@ -154,6 +178,20 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           </>
         )}
       </div>
+      {location ? (
+        <ConfirmDialog
+          open={confirmingRemove}
+          onOpenChange={(open) => {
+            if (!remove.isPending) setConfirmingRemove(open);
+          }}
+          title={MESSAGES.company.removeLocationTitle}
+          message={MESSAGES.company.removeLocationText(addressOf(location))}
+          confirmLabel={MESSAGES.labels.remove}
+          tone="danger"
+          busy={remove.isPending}
+          onConfirm={() => void onRemove()}
+        />
+      ) : null}
     </form>
   );
 }

@@ -46,4 +46,30 @@ describe('LocationsSection', () => {
     await user.click(within(row).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(platform.toast.error).toHaveBeenCalledWith('Some fields are not valid. Please check them and try again.'));
   });
+
+  it('asks before removing an office, and removes it only on Remove', async () => {
+    const [leeds, york] = [aLocation(), aLocation({ addressLine1: '10 Station Road', town: 'York', postalCode: 'YO1 6HT' })];
+    const { user, platform, callsTo } = renderWithPlatform(<LocationsSection company={aCompany({ signUpState: 3, locations: [leeds!, york!] })} />, {
+      handlers: { 'employers.deleteLocation': () => ({ success: true, message: MESSAGES.company.locationRemoved }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Remove location 2' }));
+    const ask = screen.getByRole('dialog', { name: MESSAGES.company.removeLocationTitle });
+    expect(ask).toHaveTextContent(MESSAGES.company.removeLocationText('10 Station Road, York, YO1 6HT'));
+    await user.click(within(ask).getByRole('button', { name: MESSAGES.labels.cancel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo('employers.deleteLocation')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove location 2' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MESSAGES.labels.remove }));
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.company.locationRemoved));
+    expect(callsTo('employers.deleteLocation')).toEqual([{ params: { id: york!.id } }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the only office: its Remove is off, and says why', () => {
+    renderWithPlatform(<LocationsSection company={aCompany({ signUpState: 3, locations: [aLocation()] })} />);
+    const remove = screen.getByRole('button', { name: 'Remove location 1' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(MESSAGES.company.lastLocation);
+  });
 });

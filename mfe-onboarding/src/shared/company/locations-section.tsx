@@ -34,7 +34,14 @@ export function LocationsSection({ company }: LocationsSectionProps) {
       {!companyId ? <p className={styles.note}>{MESSAGES.company.locationsNeedCompany}</p> : null}
       <div className={styles.list}>
         {locations.map((location, i) => (
-          <LocationRow key={location.id} companyId={companyId} countryCode={countryCode} location={location} position={i + 1} />
+          <LocationRow
+            key={location.id}
+            companyId={companyId}
+            countryCode={countryCode}
+            location={location}
+            position={i + 1}
+            removable={locations.length > 1}
+          />
         ))}
         {newRows.map((key, i) => (
           <LocationRow
