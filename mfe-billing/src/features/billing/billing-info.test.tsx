@@ -141,7 +141,9 @@ describe('Billing information', () => {
         },
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(COPY.companyRequired);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(COPY.loadFailed);
+    expect(alert).toHaveTextContent(COPY.companyRequired);
   });
 
   it('a company still in setup has no subscription yet: said plainly, with nothing to retry', async () => {

@@ -24,7 +24,7 @@ export function BillingInfo() {
         // A company still in setup has no subscription yet: nothing to retry.
         <EmptyState title={serverMessage(billing.error, COPY.noSubscription)} />
       ) : billing.isError ? (
-        <LoadFailed error={billing.error} fallback={COPY.loadFailed} onRetry={() => void billing.refetch()} />
+        <LoadFailed error={billing.error} what={COPY.loadFailed} onRetry={() => void billing.refetch()} />
       ) : (
         <BillingFacts billing={billing.data} />
       )}

@@ -1,18 +1,23 @@
 import { MESSAGES, serverMessage } from '@portal/shared-contracts';
 import { Button, EmptyState } from '@portal/shared-ui';
 
-/** A failed load, announced, with the server's reason when it gave one and Retry (as shared-ui's lists show it). */
-export function LoadFailed({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry: () => void }) {
+/**
+ * A failed load, announced: what could not be loaded, the server's reason under it when it gave one,
+ * and Retry (as shared-ui's lists show a failure).
+ */
+export function LoadFailed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
   return (
     <div role="alert">
       <EmptyState
-        title={serverMessage(error, fallback)}
+        title={what}
         action={
           <Button variant="secondary" onClick={onRetry}>
             {MESSAGES.common.retry}
           </Button>
         }
-      />
+      >
+        {serverMessage(error, '')}
+      </EmptyState>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function PaymentHistory() {
           <Spinner size="lg" label={COPY.historyLoading} />
         </div>
       ) : history.isError ? (
-        <LoadFailed error={history.error} fallback={COPY.historyFailed} onRetry={() => void history.refetch()} />
+        <LoadFailed error={history.error} what={COPY.historyFailed} onRetry={() => void history.refetch()} />
       ) : history.data.totalCount === 0 ? (
         <EmptyState title={COPY.noPayments} />
       ) : (
