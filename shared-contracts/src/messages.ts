@@ -552,12 +552,13 @@ export const MESSAGES = {
     loading: 'Loading billing information…',
     loadFailed: 'Billing information could not be loaded.',
     historyTitle: 'Payment history',
-    historyColumns: ['Invoice No', 'Payment Type', 'Date', 'Price', 'Status', 'Invoice'] as const,
+    historyColumns: ['Invoice No', 'Payment Type', 'Date', 'Price', 'Status', 'Invoice PDF'] as const,
     historyLoading: 'Loading the payment history…',
     historyFailed: 'The payment history could not be loaded.',
     noPayments: 'No payments yet.',
     historyPages: 'Payment history pages',
-    pdf: 'PDF',
+    /** The PDF link's visible text; its accessible name (downloadInvoice) starts with it and names the invoice. */
+    download: 'Download',
     downloadInvoice: (invoiceNo: string) => `Download invoice ${invoiceNo} (PDF)`,
   },
   // ---- insights: the dashboard, participation and journey groups tabs, exports (ours)

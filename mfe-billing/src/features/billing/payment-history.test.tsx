@@ -18,7 +18,7 @@ describe('Payment history', () => {
     expect(await screen.findByRole('table', { name: COPY.historyTitle })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([...COPY.historyColumns]);
     const [newest, , oldest] = bodyRows();
-    expect(within(newest!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['INV-2026-000003', 'Direct Debit', '01/03/2026', '£1,250.50', 'Paid', COPY.pdf]);
+    expect(within(newest!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['INV-2026-000003', 'Direct Debit', '01/03/2026', '£1,250.50', 'Paid', COPY.download]);
     expect(oldest).toHaveTextContent('INV-2026-000001');
     expect(oldest).toHaveTextContent('£999.00');
   });

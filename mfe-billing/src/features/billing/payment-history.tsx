@@ -87,7 +87,7 @@ function HistoryTable({ entries }: { entries: readonly PaymentHistoryEntry[] }) 
             <Td className={styles.pdf}>
               <a href={e.pdfUrl} download className={styles.pdfLink} aria-label={COPY.downloadInvoice(e.invoiceNo)}>
                 <DownloadIcon />
-                {COPY.pdf}
+                {COPY.download}
               </a>
             </Td>
           </Tr>
