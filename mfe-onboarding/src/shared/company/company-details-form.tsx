@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY, MESSAGES, serverMessage, usePlatform, type Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
 import { Button, Select, TextField } from '@portal/shared-ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCreateCompanyMutation } from '../../api/create-company';
 import { useUpdateCompanyMutation } from '../../api/update-company';
 import { callingCodeLabel } from '../phone';
+import { useFlag } from './flags';
 import styles from './company-details-form.module.css';
 import formGrid from './form-grid.module.css';
 
@@ -52,6 +53,7 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
     handleSubmit,
     reset,
     getValues,
+    watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CompanyFormInput, unknown, CompanyForm>({
     resolver: zodResolver(companyFormSchema),
@@ -75,10 +77,10 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
     return () => keep.current?.(dirty.current ? getValues() : null);
   }, [reset, getValues]);
 
-  const countryOptions = useMemo(
-    () => COUNTRIES.map((c) => ({ value: c.alpha2Code, label: `${c.flag} ${c.name} (${callingCodeLabel(c.callingCode)})` })),
-    [],
-  );
+  // Flags as images, not emoji (which many machines draw as empty boxes). A native select's options
+  // cannot hold images, so the chosen country's flag is drawn in the closed select.
+  const countryOptions = useMemo(() => COUNTRIES.map((c) => ({ value: c.alpha2Code, label: `${c.name} (${callingCodeLabel(c.callingCode)})` })), []);
+  const flag = useFlag(watch('countryCode'));
 
   const onSubmit = async (values: CompanyForm) => {
     try {
@@ -104,6 +106,8 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
             containerClassName={styles.country}
             options={countryOptions}
             error={errors.countryCode?.message}
+            data-flag={flag ? '' : undefined}
+            style={flag ? ({ '--flag': `url("${flag}")` } as CSSProperties) : undefined}
             {...register('countryCode')}
           />
           <TextField
