@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { MESSAGES, ROUTES, type Billing, type Page as ListPage, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import { expectRoute, hash, login } from '../support/portal';
+import { startPortal, type RunningPortal } from '../support/portal-process';
+
+// The demo company has a subscription and a year of invoices, so these journeys run on a portal of
+// their own with the api's demo data.
+const EMPLOYER = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' };
+const COPY = MESSAGES.billing;
+const CANCEL = MESSAGES.labels.cancelSubscription;
+
+const pounds = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date(iso));
+
+let portal: RunningPortal;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  // Seeding a year of demo trips takes a while on a small machine.
+  test.setTimeout(180_000);
+  portal = await startPortal({ DEMO_DATA: '1' });
+});
+
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+/** Console errors and uncaught exceptions of the page: a journey fails on any. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return errors;
+}
+
+async function employerPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: portal.url, viewport, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/accounts/login');
+  await login(page, EMPLOYER.email, EMPLOYER.password);
+  const { name } = (await (await signedIn).json()) as { name: string };
+  await expectRoute(page, ROUTES.mainPage);
+  return { context, page, errors, name };
+}
+
+/** The api's own answer to a GET, with the page's session (its cookie). */
+async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const infoOf = (page: Page) => page.getByRole('region', { name: COPY.infoTitle, exact: true });
+const historyOf = (page: Page) => page.getByRole('region', { name: COPY.historyTitle, exact: true });
+
+/** The value shown beside a fact's label in the billing information. */
+function fact(page: Page, label: string): Locator {
+  return infoOf(page).locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** The invoice numbers of the history's rows, in order. */
+async function invoiceNumbers(page: Page): Promise<string[]> {
+  const rows = historyOf(page).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  return (await rows.allInnerTexts()).slice(1).map((text) => text.split(/\t|\n/)[0]!.trim());
+}
+
+/** No serious or critical WCAG 2.1 AA violation inside `selector`. */
+async function expectAccessible(page: Page, selector: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('the profile menu opens Payment and Billing, showing the api’s own figures and history, newest first', async ({ browser }) => {
+  const { context, page, errors, name } = await employerPage(browser);
+  const billingAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-billing');
+  const historyAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-history/page');
+  await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
+  await page.getByRole('menuitem', { name: COPY.menuEntry }).click();
+  await expectRoute(page, ROUTES.payment);
+  await expect(page.getByRole('heading', { level: 1, name: COPY.title })).toBeVisible();
+
+  const shown = (await (await billingAnswer).json()) as Billing;
+  const own = await apiGet<Billing>(page.request, '/api/payment-billing');
+  expect(shown).toEqual(own);
+  await expect(fact(page, COPY.facts.companyName)).toHaveText(own.companyName);
+  await expect(fact(page, COPY.facts.subscriptionStatus)).toHaveText(own.cancelAtPeriodEnd ? COPY.activeUntil(day(own.expiryDate)) : own.subscriptionStatus);
+  await expect(fact(page, COPY.facts.subscriptionFee)).toHaveText(`${pounds(own.subscriptionFeePence)} ${COPY.feePer[own.billingInterval]}`);
+  await expect(fact(page, COPY.facts.paymentMethod)).toHaveText(own.paymentMethod);
+  await expect(fact(page, COPY.facts.expiryDate)).toHaveText(day(own.expiryDate));
+
+  const firstPage = (await (await historyAnswer).json()) as ListPage<PaymentHistoryEntry>;
+  const whole = await apiGet<PaymentHistoryEntry[]>(page.request, '/api/payment-history');
+  expect(whole.length).toBeGreaterThan(10);
+  expect(firstPage.items).toEqual(whole.slice(0, 10));
+  const dates = whole.map((e) => Date.parse(e.paymentDate));
+  expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  expect(await invoiceNumbers(page)).toEqual(whole.slice(0, 10).map((e) => e.invoiceNo));
+  const newest = historyOf(page).getByRole('row').nth(1);
+  await expect(newest).toContainText(day(whole[0]!.paymentDate));
+  await expect(newest).toContainText(pounds(whole[0]!.pricePence));
+  await expect(newest.getByRole('link', { name: COPY.downloadInvoice(whole[0]!.invoiceNo) })).toBeVisible();
+
+  // The next page, kept in the address: a reload opens it again.
+  await historyOf(page).getByRole('button', { name: MESSAGES.labels.next }).click();
+  await expect(page).toHaveURL(/#\/payment\?page=2$/);
+  await expect.poll(() => invoiceNumbers(page)).toEqual(whole.slice(10, 20).map((e) => e.invoiceNo));
+  await page.reload();
+  await expect(historyOf(page).getByRole('navigation', { name: COPY.historyPages })).toContainText(MESSAGES.labels.pageXofY(2, Math.ceil(whole.length / 10)));
+  await page.screenshot({ path: test.info().outputPath('billing.png'), fullPage: true });
+  await expectAccessible(page, 'main');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('cancelling names the day the service ends, survives a reload, and Resume undoes it', async ({ browser }) => {
+  const { context, page, errors } = await employerPage(browser);
+  await page.goto(hash(ROUTES.payment));
+  const before = await apiGet<Billing>(page.request, '/api/payment-billing');
+  expect(before).toMatchObject({ subscriptionStatus: 'Active', cancelAtPeriodEnd: false });
+  const ends = day(before.expiryDate);
+
+  await infoOf(page).getByRole('button', { name: CANCEL }).click();
+  const dialog = page.getByRole('dialog', { name: CANCEL });
+  await expect(dialog).toContainText(`${COPY.cancelConfirm} ${COPY.serviceEndsOn(ends)}`);
+  await expectAccessible(page, '[role="dialog"]');
+  await page.screenshot({ path: test.info().outputPath('cancel-dialog.png') });
+  await dialog.getByRole('button', { name: CANCEL }).click();
+  await expect(page.getByText(COPY.cancelled)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(infoOf(page).getByText(COPY.endsOn(ends))).toBeVisible();
+
+  await page.reload();
+  await expect(fact(page, COPY.facts.subscriptionStatus)).toHaveText(COPY.activeUntil(ends));
+  await expect(infoOf(page).getByText(COPY.endsOn(ends))).toBeVisible();
+  await expect(infoOf(page).getByRole('button', { name: CANCEL })).toHaveCount(0);
+  expect(await apiGet<Billing>(page.request, '/api/payment-billing')).toMatchObject({ subscriptionStatus: 'Active', cancelAtPeriodEnd: true, expiryDate: before.expiryDate });
+  await page.screenshot({ path: test.info().outputPath('cancelled.png'), fullPage: true });
+
+  await infoOf(page).getByRole('button', { name: COPY.resume }).click();
+  await expect(page.getByText(COPY.resumed)).toBeVisible();
+  await expect(infoOf(page).getByRole('button', { name: CANCEL })).toBeVisible();
+  await page.reload();
+  await expect(fact(page, COPY.facts.subscriptionStatus)).toHaveText('Active');
+  await expect(infoOf(page).getByText(COPY.endsOn(ends))).toHaveCount(0);
+  expect(await apiGet<Billing>(page.request, '/api/payment-billing')).toMatchObject({ subscriptionStatus: 'Active', cancelAtPeriodEnd: false });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('an invoice downloads as a PDF named after it', async ({ browser }) => {
+  const { context, page, errors } = await employerPage(browser);
+  await page.goto(hash(ROUTES.payment));
+  const [newest] = await apiGet<PaymentHistoryEntry[]>(page.request, '/api/payment-history');
+  const link = historyOf(page).getByRole('link', { name: COPY.downloadInvoice(newest!.invoiceNo) });
+  const download = page.waitForEvent('download');
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${newest!.invoiceNo}.pdf`);
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('on a phone each invoice is a card: the page never scrolls sideways and every PDF link is in reach', async ({ browser }) => {
+  const { context, page, errors } = await employerPage(browser, { width: 390, height: 844 });
+  await page.goto(hash(ROUTES.payment));
+  const links = historyOf(page).getByRole('link', { name: /\(PDF\)$/ });
+  await expect(links).toHaveCount(10);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const last = links.last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  const box = await last.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('billing-390.png'), fullPage: true });
+  expect(errors).toEqual([]);
+  await context.close();
+});
