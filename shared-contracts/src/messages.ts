@@ -124,6 +124,8 @@ export const MESSAGES = {
     addLocation: 'Please add a location before proceeding.',
     proceedFailed: 'Failed to save details. Please try again.',
     clickSave: 'Please click the save button below before proceeding',
+    /** Ours: the account-completed page while it completes the setup on the server. */
+    completing: 'Completing your setup',
   },
   company: {
     saved: 'Company details saved successfully',
