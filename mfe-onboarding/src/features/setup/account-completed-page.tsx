@@ -1,18 +1,67 @@
-import { MESSAGES, ROUTES, usePlatform, type AccountCompletedPageProps } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type AccountCompletedPageProps } from '@portal/shared-contracts';
+import { Button, EmptyState, Spinner } from '@portal/shared-ui';
+import { useCallback, useEffect, useRef } from 'react';
+import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { useCompany } from '../../api/get-company';
 import { PageState } from '../../shared/page-state';
 import { OptionTile } from './option-tile';
 import styles from './account-completed-page.module.css';
+import stateStyles from '../../shared/page-state.module.css';
 
-/** The end of setup: where to go next. */
+/**
+ * The end of setup: where to go next. Every way of finishing step 3 (an import, a copied link, added
+ * employees, "Add Employees Later") leads here, and arriving here while step 3 is open completes the
+ * setup on the server (sign-up state 2 -> 3), so that the next login lands on the dashboard.
+ */
 export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
   const platform = usePlatform();
   const id = companyId ?? platform.session?.employerId ?? null;
   const company = useCompany(id);
+  const complete = useCompleteSetupMutation();
+  const { auth, toast } = platform;
+
+  const finish = useCallback(async () => {
+    if (!id) return;
+    try {
+      const answer = await complete.mutateAsync(id);
+      auth.updateSession({ signUpState: answer.signUpState });
+    } catch (error) {
+      toast.error(serverMessage(error, MESSAGES.setup.proceedFailed));
+    }
+  }, [id, complete, auth, toast]);
+
+  const finishing = platform.session?.signUpState === SignUpState.SetUpEmployee;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!finishing || started.current) return;
+    started.current = true;
+    void finish();
+  }, [finishing, finish]);
+
+  if (complete.isPending) {
+    return (
+      <div className={stateStyles.center}>
+        <Spinner size="lg" label={MESSAGES.setup.completing} />
+      </div>
+    );
+  }
+  if (complete.isError) {
+    return (
+      <div className={stateStyles.center} role="alert">
+        <EmptyState
+          title={MESSAGES.setup.proceedFailed}
+          action={
+            <Button variant="secondary" onClick={() => void finish()}>
+              {MESSAGES.common.retry}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
 
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
-
   return (
     <PageState query={company} loadingLabel="Loading company details">
       <main className={styles.page}>

@@ -158,14 +158,16 @@ describe('SetupCompanyPage', () => {
 
   it('removes a location', async () => {
     const location = aLocation();
-    const company = aCompany({ locations: [location] });
+    // The only office cannot be removed: this company has a second one.
+    const company = aCompany({ locations: [aLocation({ town: 'York', postalCode: 'YO1 6HT' }), location] });
     const { user, platform, callsTo } = renderWithPlatform(<SetupCompanyPage companyId={company.id} />, {
       handlers: {
         'employers.get': () => ({ success: true, message: 'ok', company }),
         'employers.deleteLocation': () => ({ success: true, message: 'removed' }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove location 1' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove location 2' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: MESSAGES.labels.remove }));
     await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.company.locationRemoved));
     expect(callsTo('employers.deleteLocation')[0]).toEqual({ params: { id: location.id } });
   });

@@ -1,72 +1,66 @@
 import { MESSAGES } from '@portal/shared-contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { uuid } from '@portal/testing';
 import { renderWithPlatform } from '../../test/render';
 import { SetupEmployeesPage } from './setup-employees-page';
 
-function setup() {
+function setup(signUpState = 2) {
   const companyId = uuid();
-  const order: string[] = [];
-  const r = renderWithPlatform(<SetupEmployeesPage />, {
-    session: { employerId: companyId, signUpState: 2 },
-    handlers: {
-      'employers.completeSetup': () => {
-        order.push('completeSetup');
-        return { success: true, message: 'done', signUpState: 3 };
-      },
-    },
-  });
-  vi.mocked(r.platform.navigate).mockImplementation((to) => void order.push(`navigate ${to}`));
-  return { ...r, companyId, order };
+  const r = renderWithPlatform(<SetupEmployeesPage />, { session: { employerId: companyId, signUpState } });
+  const tile = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
+  return { ...r, companyId, tile, completed: `/account-completed/${companyId}` };
 }
 
 describe('SetupEmployeesPage', () => {
-  it.each([
-    [MESSAGES.labels.manuallyAddEmployees, '/add-manually-employee'],
-    [MESSAGES.labels.addEmployeesLater, '/company-settings'],
-  ])('%s completes the setup, then goes to %s', async (option, destination) => {
-    const { user, platform, order, callsTo, companyId } = setup();
-    await user.click(screen.getByRole('button', { name: new RegExp(option) }));
-    await waitFor(() => expect(order).toEqual(['completeSetup', `navigate ${destination}`]));
-    expect(callsTo('employers.completeSetup')).toEqual([{ params: { id: companyId } }]);
-    expect(platform.auth.updateSession).toHaveBeenCalledWith({ signUpState: 3 });
+  it('Add Employees Later finishes the step on the account-completed page (which completes the setup)', async () => {
+    const { user, platform, tile, completed, callsTo } = setup();
+    await user.click(tile(MESSAGES.labels.addEmployeesLater));
+    expect(platform.navigate).toHaveBeenCalledExactlyOnceWith(completed);
+    expect(callsTo('employers.completeSetup')).toEqual([]);
   });
 
-  it('Import CSV opens the import dialog of the employees feature; a finished import completes setup and goes to /employee-management', async () => {
-    const { user, order } = setup();
-    await user.click(screen.getByRole('button', { name: new RegExp(MESSAGES.labels.importCsv) }));
+  it('Manually Add Employees opens the rows without finishing anything yet', async () => {
+    const { user, platform, tile, callsTo } = setup();
+    await user.click(tile(MESSAGES.labels.manuallyAddEmployees));
+    expect(platform.navigate).toHaveBeenCalledExactlyOnceWith('/add-manually-employee');
+    expect(callsTo('employers.completeSetup')).toEqual([]);
+  });
+
+  it('Import CSV opens the import dialog of the employees feature; a finished import leads to the account-completed page', async () => {
+    const { user, platform, tile, completed } = setup();
+    await user.click(tile(MESSAGES.labels.importCsv));
     const slot = screen.getByTestId('remote-slot');
     expect(slot).toHaveAttribute('data-remote', 'mfe-employees');
     expect(slot).toHaveAttribute('data-module', 'ImportCsvDialog');
     expect(slot).toHaveAttribute('data-context', 'setup');
-    expect(order).toEqual([]);
+    expect(platform.navigate).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Fake ImportCsvDialog done' }));
-    await waitFor(() => expect(order).toEqual(['completeSetup', 'navigate /employee-management']));
+    expect(platform.navigate).toHaveBeenCalledExactlyOnceWith(completed);
   });
 
-  it('Copy and Share Link opens the share dialog; closing it completes setup and shows the completion page', async () => {
-    const { user, order, companyId } = setup();
-    await user.click(screen.getByRole('button', { name: new RegExp(MESSAGES.labels.copyShareLink) }));
+  it('opening and closing the share link finishes nothing; closing it after the link was copied does', async () => {
+    const { user, platform, tile, completed, callsTo } = setup();
+    await user.click(tile(MESSAGES.labels.copyShareLink));
     expect(screen.getByTestId('remote-slot')).toHaveAttribute('data-module', 'ShareLinkDialog');
     await user.click(screen.getByRole('button', { name: 'Fake ShareLinkDialog close' }));
-    await waitFor(() => expect(order).toEqual(['completeSetup', `navigate /account-completed/${companyId}`]));
     expect(screen.queryByTestId('remote-slot')).not.toBeInTheDocument();
+    expect(platform.navigate).not.toHaveBeenCalled();
+    expect(callsTo('employers.completeSetup')).toEqual([]);
+
+    await user.click(tile(MESSAGES.labels.copyShareLink));
+    await user.click(screen.getByRole('button', { name: 'Fake ShareLinkDialog done' }));
+    expect(platform.navigate).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Fake ShareLinkDialog close' }));
+    expect(platform.navigate).toHaveBeenCalledExactlyOnceWith(completed);
   });
 
-  it('does not leave when completing the setup fails', async () => {
-    const { ApiError } = await import('@portal/shared-contracts');
-    const { user, platform } = renderWithPlatform(<SetupEmployeesPage />, {
-      session: { employerId: uuid() },
-      handlers: {
-        'employers.completeSetup': () => {
-          throw new ApiError(409, 'Add a location first.');
-        },
-      },
-    });
-    await user.click(screen.getByRole('button', { name: new RegExp(MESSAGES.labels.addEmployeesLater) }));
-    await waitFor(() => expect(platform.toast.error).toHaveBeenCalledWith('Add a location first.'));
-    expect(platform.navigate).not.toHaveBeenCalled();
+  it('leads to the account-completed page once: after the setup is complete, the options go where they do in the employer area', async () => {
+    const { user, platform, tile } = setup(3);
+    await user.click(tile(MESSAGES.labels.addEmployeesLater));
+    await user.click(tile(MESSAGES.labels.importCsv));
+    await user.click(screen.getByRole('button', { name: 'Fake ImportCsvDialog done' }));
+    expect(vi.mocked(platform.navigate).mock.calls.map(([to]) => to)).toEqual(['/company-settings', '/employee-management']);
   });
 
   it('goes back to step 2', async () => {

@@ -1,6 +1,5 @@
-import { MESSAGES, ROUTES, serverMessage, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, SignUpState, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
 import { useState, type ReactNode } from 'react';
-import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { OptionTile } from './option-tile';
 import { SetupLayout } from './setup-layout';
 import styles from './setup-employees-page.module.css';
@@ -8,28 +7,27 @@ import styles from './setup-employees-page.module.css';
 type OpenDialog = 'import' | 'share' | null;
 
 /**
- * Setup step 3: how employees will join. Leaving the step by any option first marks the setup
- * complete on the server (sign-up state 2 -> 3), so that the next login lands on the dashboard.
+ * Setup step 3: how employees will join. Opening an option changes nothing; the step is finished by a
+ * finished import, a share link closed after it was copied, employees added by hand (on their page) or
+ * "Add Employees Later", and each leads to the account-completed page, which completes the setup.
+ * Once the setup is complete, the options go where they do in the employer area instead.
  */
 export function SetupEmployeesPage() {
   const platform = usePlatform();
   const { RemoteSlot } = platform;
-  const complete = useCompleteSetupMutation();
   const companyId = platform.session?.employerId ?? null;
+  const complete = (platform.session?.signUpState ?? SignUpState.SetUpCompany) >= SignUpState.SetUpComplete;
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [linkCopied, setLinkCopied] = useState(false);
 
-  const leaveTo = async (path: string) => {
+  /** Step 3 is done: the account-completed page the first time, else `otherwise` (null: stay here). */
+  const finish = (otherwise: string | null) => {
     if (!companyId) {
       platform.toast.error(MESSAGES.company.companyIdMissing);
       return;
     }
-    try {
-      const answer = await complete.mutateAsync(companyId);
-      platform.auth.updateSession({ signUpState: answer.signUpState });
-      platform.navigate(path);
-    } catch (error) {
-      platform.toast.error(serverMessage(error, MESSAGES.setup.proceedFailed));
-    }
+    const to = complete ? otherwise : ROUTES.accountCompletedFor(companyId);
+    if (to) platform.navigate(to);
   };
 
   const dialogProps = (kind: Exclude<OpenDialog, null>, onDone?: () => void): DialogWidgetProps => ({
@@ -39,10 +37,10 @@ export function SetupEmployeesPage() {
     ...(onDone ? { onDone } : {}),
   });
 
-  const onShareClosed = (open: boolean) => {
+  const onShareOpenChange = (open: boolean) => {
     setDialog(open ? 'share' : null);
-    // Sharing the link is a way of finishing setup: once the dialog is closed the employer moves on.
-    if (!open && companyId) void leaveTo(ROUTES.accountCompletedFor(companyId));
+    // Sharing the link is a way of finishing setup once it has been copied; only looking at it is not.
+    if (!open && linkCopied) finish(null);
   };
 
   const tiles: { key: string; title: string; text: string; icon: ReactNode; onSelect: () => void }[] = [
@@ -78,7 +76,7 @@ export function SetupEmployeesPage() {
           <path d="M4 20c0-4 4-6 8-6s8 2 8 6M19 4v4M17 6h4" />
         </TileIcon>
       ),
-      onSelect: () => void leaveTo(ROUTES.addManually),
+      onSelect: () => platform.navigate(ROUTES.addManually),
     },
     {
       key: 'later',
@@ -90,7 +88,7 @@ export function SetupEmployeesPage() {
           <path d="M12 7v5l3 2" />
         </TileIcon>
       ),
-      onSelect: () => void leaveTo(ROUTES.companySettings),
+      onSelect: () => finish(ROUTES.companySettings),
     },
   ];
 
@@ -103,18 +101,22 @@ export function SetupEmployeesPage() {
     >
       <div className={styles.tiles}>
         {tiles.map((t) => (
-          <OptionTile key={t.key} title={t.title} text={t.text} icon={t.icon} onSelect={t.onSelect} disabled={complete.isPending} />
+          <OptionTile key={t.key} title={t.title} text={t.text} icon={t.icon} onSelect={t.onSelect} />
         ))}
       </div>
       {dialog === 'import' ? (
         <RemoteSlot
           remote="mfe-employees"
           module="ImportCsvDialog"
-          props={{ ...dialogProps('import', () => void leaveTo(ROUTES.employeeManagement)) }}
+          props={{ ...dialogProps('import', () => finish(ROUTES.employeeManagement)) }}
         />
       ) : null}
       {dialog === 'share' ? (
-        <RemoteSlot remote="mfe-employees" module="ShareLinkDialog" props={{ ...dialogProps('share'), onOpenChange: onShareClosed }} />
+        <RemoteSlot
+          remote="mfe-employees"
+          module="ShareLinkDialog"
+          props={{ ...dialogProps('share', () => setLinkCopied(true)), onOpenChange: onShareOpenChange }}
+        />
       ) : null}
     </SetupLayout>
   );
