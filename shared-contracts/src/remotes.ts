@@ -45,7 +45,7 @@ export interface CompanySettingsPageProps {
 export interface DialogWidgetProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called after a successful import (setup step 3 goes to /employee-management). */
+  /** The dialog's job is done: an import finished, or the share link copied (either finishes setup step 3). */
   onDone?: () => void;
   /** Setup step 3 shows "Error: User/s already exists." for duplicates. */
   context?: 'setup' | 'management';

@@ -26,6 +26,14 @@ describe('Share link dialog', () => {
     expect(screen.getByRole('button', { name: 'Copy Link' })).toBeInTheDocument();
   });
 
+  it('says when the link has been copied (setup step 3 is then finished), not before', async () => {
+    const onDone = vi.fn();
+    const { user } = renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} onDone={onDone} />);
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Copy Link' }));
+    expect(onDone).toHaveBeenCalledOnce();
+  });
+
   it('explains that the link needs a company first', () => {
     renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, { session: null });
     expect(screen.queryByRole('button', { name: 'Copy Link' })).not.toBeInTheDocument();

@@ -21,8 +21,8 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
   }
 }
 
-/** The employee sign-up link of the signed-in company, with Copy Link. */
-export function ShareLinkDialog({ open, onOpenChange }: DialogWidgetProps) {
+/** The employee sign-up link of the signed-in company, with Copy Link (`onDone` once it is copied). */
+export function ShareLinkDialog({ open, onOpenChange, onDone }: DialogWidgetProps) {
   const { origin, session, toast } = usePlatform();
   const companyId = session?.employerId ?? null;
   const link = companyId ? employeeShareLink(origin, companyId) : '';
@@ -39,6 +39,7 @@ export function ShareLinkDialog({ open, onOpenChange }: DialogWidgetProps) {
     if (await copyText(link, inputRef.current)) {
       toast.success(MESSAGES.employees.linkCopied);
       setCopied(true);
+      onDone?.();
     } else {
       inputRef.current?.select();
       toast.error('The link could not be copied. Select it and copy it yourself.');

@@ -50,6 +50,17 @@ describe('Add employees manually', () => {
     expect(navigate).toHaveBeenCalledWith('/employee-management');
   });
 
+  it('finishes setup step 3 when reached from it: added employees lead to the account-completed page', async () => {
+    const { user, toast, navigate } = renderWithPlatform(<AddManuallyPage />, {
+      session: { signUpState: 2 },
+      handlers: { 'employees.bulkAdd': () => ({ success: true, message: 'ok', count: 1 }) },
+    });
+    await fillRow(user, 1, { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', employeeNumber: 'E1' });
+    await user.click(screen.getByRole('button', { name: /^Submit/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.manualAdded));
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('/account-completed');
+  });
+
   it('sends the optional department when one is typed', async () => {
     const { user, call } = renderWithPlatform(<AddManuallyPage />, {
       handlers: { 'employees.bulkAdd': () => ({ success: true, message: 'ok', count: 1 }) },

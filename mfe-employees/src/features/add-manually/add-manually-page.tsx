@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button, Card, TableRoot, Td, TextField, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
-import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, usePlatform, type FieldError } from '@portal/shared-contracts';
+import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type FieldError } from '@portal/shared-contracts';
 import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
 import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';
 import styles from './add-manually-page.module.css';
@@ -25,7 +25,9 @@ function locate(e: FieldError): { index: number; field: string } | null {
 
 /** Add employees by typing rows; nothing is sent until every row is valid. */
 export function AddManuallyPage() {
-  const { navigate, toast } = usePlatform();
+  const { navigate, toast, session } = usePlatform();
+  // Reached from setup step 3: the employees added finish the setup, on the account-completed page.
+  const done = session?.signUpState === SignUpState.SetUpEmployee ? ROUTES.accountCompleted : ROUTES.employeeManagement;
   const add = useBulkAddEmployeesMutation();
   const [rowNotes, setRowNotes] = useState<string[]>([]);
   const form = useForm<ManualRowsFormInput, unknown, ManualRowsForm>({
@@ -51,7 +53,7 @@ export function AddManuallyPage() {
     try {
       await add.mutateAsync(employees);
       toast.success(MESSAGES.employees.manualAdded);
-      navigate(ROUTES.employeeManagement);
+      navigate(done);
     } catch (err) {
       toast.error(MESSAGES.employees.manualFailed(serverMessage(err, MESSAGES.common.unknownError)));
       if (!isApiError(err)) return;
