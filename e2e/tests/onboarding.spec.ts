@@ -27,8 +27,11 @@ async function proceed(page: Page): Promise<void> {
   await page.getByRole('button', { name: MESSAGES.labels.proceed, exact: true }).click();
 }
 
-/** An employer whose setup is complete (state 3), made through the api: for journeys that start after setup. */
-async function readyEmployer(request: APIRequestContext, tag: string) {
+/**
+ * An employer whose setup is complete (state 3), made through the api: for journeys that start after
+ * setup; with `atStep3`, one left at setup step 3 (state 2).
+ */
+async function readyEmployer(request: APIRequestContext, tag: string, { atStep3 = false } = {}) {
   const email = uniqueEmail(tag);
   const companyName = `${tag} ${Date.now().toString(36)} Ltd`;
   await apiRegisterEmployer(request, NAME, email, PASSWORD);
@@ -42,7 +45,7 @@ async function readyEmployer(request: APIRequestContext, tag: string) {
       headers,
       data: { generalRewardDescription: 'Breakfast', numberOfMiles: 120, numberOfMilesRewards: 'A rail voucher', numberOfTrips: 15, numberOfTripsRewards: 'A half day off' },
     }),
-    () => request.post(`/api/employers/${id}/complete-setup`, { headers }),
+    ...(atStep3 ? [] : [() => request.post(`/api/employers/${id}/complete-setup`, { headers })]),
   ];
   // In order: each step needs the state the previous one reached.
   for (const step of steps) {
@@ -107,8 +110,12 @@ test('a new employer goes through the three setup steps, which cannot be skipped
   await expectToast(page, MESSAGES.company.incentiveSaved);
   await expectRoute(page, ROUTES.setupEmployees);
 
-  // ---- step 3: Add Employees Later finishes setup and opens Company Settings
+  // ---- step 3: Add Employees Later finishes setup on the account-completed page, which leads on
   await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(MESSAGES.labels.addEmployeesLater)}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`#${escapeRegExp(ROUTES.accountCompleted)}/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { name: 'Your account is set up' })).toBeVisible();
+  await expect(page.getByText(companyName)).toBeVisible();
+  await page.getByRole('navigation', { name: 'Next steps' }).getByRole('button', { name: new RegExp(`^${MESSAGES.labels.employerNav[1]}`) }).click();
   await expectRoute(page, ROUTES.companySettings);
 
   // ---- setup is complete: the next login lands on the dashboard
@@ -116,6 +123,94 @@ test('a new employer goes through the three setup steps, which cannot be skipped
   await expectLoginPage(page);
   await fillLogin(page, email, PASSWORD);
   await expectRoute(page, ROUTES.mainPage);
+});
+
+test('sharing the link finishes setup step 3 only once the link is copied, and leads to the account-completed page', async ({ page, request }) => {
+  const { email, id } = await readyEmployer(request, 'Share', { atStep3: true });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.setupEmployees);
+  const signUpState = async () => ((await (await page.request.get('/api/accounts/me')).json()) as { user: { signUpState: number } }).user.signUpState;
+
+  // Opening the link and closing it again finishes nothing.
+  const shareTile = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(MESSAGES.labels.copyShareLink)}`) });
+  await shareTile.click();
+  const dialog = page.getByRole('dialog', { name: 'Copy & Share Link' });
+  await expect(dialog.getByRole('textbox', { name: 'Sign-up link' })).toHaveValue(`${portalUrl()}/#/setup-account?employer_id=${id}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expectRoute(page, ROUTES.setupEmployees);
+  expect(await signUpState()).toBe(2);
+
+  // Copied, then closed: setup is complete and the account-completed page says so.
+  await shareTile.click();
+  await dialog.getByRole('button', { name: 'Copy Link' }).click();
+  await expectToast(page, MESSAGES.employees.linkCopied);
+  await dialog.getByRole('button', { name: MESSAGES.labels.close }).click();
+  await expectRoute(page, ROUTES.accountCompletedFor(id));
+  await expect(page.getByRole('heading', { name: 'Your account is set up' })).toBeVisible();
+  await expect.poll(signUpState).toBe(3);
+  await page.goto(hash(ROUTES.login));
+  await expectRoute(page, ROUTES.mainPage);
+});
+
+test('signed in without "Remember me", a link opened in a new tab of the same browser is signed in too', async ({ page, request }) => {
+  const { email, companyName } = await readyEmployer(request, 'NewTab');
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+  expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+
+  const tab = await page.context().newPage();
+  await tab.goto(hash(`${ROUTES.companySettings}?tab=Incentives`));
+  await expectRoute(tab, ROUTES.companySettings);
+  await expect(tab.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(tab.getByRole('banner').getByText(companyName)).toBeVisible();
+  await tab.close();
+
+  // Signed out in one tab, a new tab finds no session.
+  await logOutViaProfileMenu(page, NAME);
+  await expectLoginPage(page);
+  const after = await page.context().newPage();
+  await after.goto(hash(ROUTES.companySettings));
+  await expectLoginPage(after);
+});
+
+test('Company Settings: the flag is an image, unsaved details ask before the page is left, the only office stays', async ({ page, request }) => {
+  const { email, companyName } = await readyEmployer(request, 'Unsaved');
+  await login(page, email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+  await page.goto(hash(ROUTES.companySettings));
+
+  // The flag is drawn from an image, whatever fonts the machine has.
+  const country = page.getByLabel('Country code', { exact: true });
+  await expect(country).toHaveAttribute('data-flag', '');
+  expect(await country.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("data:image\/svg\+xml/);
+  await expect(country.locator('option:checked')).toHaveText('United Kingdom (+44)');
+
+  // The only office cannot be removed, and says why.
+  const office = page.getByRole('form', { name: 'Location 1' });
+  await expect(office.getByRole('button', { name: 'Remove location 1' })).toBeDisabled();
+  await expect(office.getByText(MESSAGES.company.lastLocation)).toBeVisible();
+
+  // Unsaved details survive the other tab and hold the user on the page.
+  const details = page.getByRole('form', { name: 'Company details' });
+  await details.getByLabel('Company name', { exact: true }).fill(`${companyName} Group`);
+  await page.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true }).click();
+  await page.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[0], exact: true }).click();
+  await expect(details.getByLabel('Company name', { exact: true })).toHaveValue(`${companyName} Group`);
+
+  const nav = page.getByRole('navigation', { name: MESSAGES.shell.employerNav });
+  await nav.getByRole('link', { name: MESSAGES.labels.employerNav[0], exact: true }).click();
+  const ask = page.getByRole('dialog', { name: MESSAGES.common.unsavedTitle });
+  await expect(ask).toContainText(MESSAGES.company.unsavedDetails);
+  await ask.getByRole('button', { name: MESSAGES.common.stay }).click();
+  await expectRoute(page, ROUTES.companySettings);
+  await expect(details.getByLabel('Company name', { exact: true })).toHaveValue(`${companyName} Group`);
+
+  await nav.getByRole('link', { name: MESSAGES.labels.employerNav[0], exact: true }).click();
+  await ask.getByRole('button', { name: MESSAGES.common.leaveWithoutSaving }).click();
+  await expectRoute(page, ROUTES.mainPage);
+  await page.screenshot({ path: test.info().outputPath('left-unsaved.png') });
 });
 
 test('an employer edits a location from Company Settings', async ({ page, request }) => {
