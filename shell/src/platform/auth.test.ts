@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS, ROUTES, type AnyEndpoint, type ApiClient, type LoginAnswer, type Session } from '@portal/shared-contracts';
+import { employerCompany } from '../test/render-shell';
 import { runSignIn } from './auth';
 
 const USER = '11111111-1111-4111-8111-111111111111';
@@ -21,17 +22,7 @@ const answer = (over: Partial<LoginAnswer> = {}): LoginAnswer => ({
   ...over,
 });
 
-const company = {
-  id: COMPANY,
-  name: 'Acme',
-  email: 'hello@acme.test',
-  phoneNumber: '7700900123',
-  countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' },
-  isActive: true,
-  signUpState: 3,
-  locations: [],
-  incentive: null,
-};
+const company = employerCompany();
 
 function deps() {
   const calls: { endpoint: AnyEndpoint; input: unknown }[] = [];

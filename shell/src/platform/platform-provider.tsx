@@ -12,7 +12,7 @@ import {
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
+import { savedFlag, sessionAtom, sessionFieldsOf, setSession, signingInAtom, storedRemember } from '../session/session-store';
 import { isPublicPath } from '../routes/route-table';
 import { runSignIn } from './auth';
 import { createNavigationHolds, LeaveGuard } from './leave-guard';
@@ -62,15 +62,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       .then(({ user }) => {
         const current = store.get(sessionAtom);
         if (!current || current.userId !== user.id) return;
-        setSession(store, {
-          ...current,
-          role: user.role,
-          name: user.name,
-          email: user.email,
-          employerId: user.employerId,
-          employerUserId: user.employerUserId,
-          signUpState: user.signUpState,
-        });
+        setSession(store, { ...current, ...sessionFieldsOf(user) });
       })
       .catch(() => {
         /* 401 handled by the client; a network failure keeps the stored session until the next call */

@@ -8,6 +8,15 @@ interface OverrideBannerProps {
   onReset: () => void;
 }
 
+/** One overridden remote and the address its code comes from (the banner, the confirmation). */
+export function OverrideEntry({ remote, entry }: { remote: string; entry: string }) {
+  return (
+    <li>
+      <strong>{remote}</strong> → <code>{entry}</code>
+    </li>
+  );
+}
+
 /** Always visible while any remote is overridden, so nobody mistakes a dev build for the release. */
 export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBannerProps) {
   if (overrides.length === 0 && refused.length === 0) return null;
@@ -17,9 +26,7 @@ export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBan
       {overrides.length > 0 && (
         <ul className={styles.list}>
           {overrides.map((o) => (
-            <li key={o.remote}>
-              <strong>{o.remote}</strong> → <code>{o.entry}</code>
-            </li>
+            <OverrideEntry key={o.remote} remote={o.remote} entry={o.entry} />
           ))}
         </ul>
       )}

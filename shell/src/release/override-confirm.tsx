@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
 import { Button, Modal } from '@portal/shared-ui';
+import { OverrideEntry } from './override-banner';
 import styles from './override-banner.module.css';
 
 interface OverrideConfirmProps {
@@ -35,9 +36,7 @@ export function OverrideConfirm({ pending, onConfirm }: OverrideConfirmProps) {
     >
       <ul className={styles.requested}>
         {pending.map((o) => (
-          <li key={o.remote}>
-            <strong>{o.remote}</strong> → <code>{o.entry}</code>
-          </li>
+          <OverrideEntry key={o.remote} remote={o.remote} entry={o.entry} />
         ))}
       </ul>
     </Modal>

@@ -1,21 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ENDPOINTS, type AnyEndpoint, type ApiClient } from '@portal/shared-contracts';
-import { employerSession } from '../test/render-shell';
+import { employerCompany, employerSession } from '../test/render-shell';
 import { restoreBrowserSession } from './restore-session';
 import { clearStoredSession, hasBrowserSession, readStoredSession, writeStoredSession } from './session-store';
 
 const session = employerSession();
-const company = {
-  id: session.employerId,
-  name: 'Acme',
-  email: 'hello@acme.test',
-  phoneNumber: '7700900123',
-  countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' },
-  isActive: true,
-  signUpState: 3,
-  locations: [],
-  incentive: null,
-};
+const company = employerCompany();
 
 function server(me: () => unknown) {
   const call = vi.fn(async (endpoint: AnyEndpoint) => {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, isApiError, SignUpState, type ApiClient, type Session } from '@portal/shared-contracts';
 import { withCompany } from '../platform/auth';
-import { clearStoredSession, hasBrowserSession, writeStoredSession } from './session-store';
+import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 
 /**
  * A tab that finds no session in its own storage, in a browser that signed in without "remember
@@ -13,16 +13,7 @@ export async function restoreBrowserSession(api: ApiClient): Promise<Session | n
   let session: Session;
   try {
     const { user } = await api.call(ENDPOINTS.accounts.me);
-    session = {
-      userId: user.id,
-      role: user.role,
-      name: user.name,
-      email: user.email,
-      employerId: user.employerId,
-      employerUserId: user.employerUserId,
-      signUpState: user.signUpState,
-      companyDetails: null,
-    };
+    session = { ...sessionFieldsOf(user), companyDetails: null };
   } catch (error) {
     if (isApiError(error) && error.status === 401) clearStoredSession({ keepSavedFlag: true });
     return null;

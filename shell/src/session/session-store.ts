@@ -1,5 +1,5 @@
 import { atom, type createStore } from 'jotai';
-import { companySchema, ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role, type Session } from '@portal/shared-contracts';
+import { companySchema, ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role, type Session, type SessionUser } from '@portal/shared-contracts';
 
 // One storage entry per session field, under the spec's names, so that a support person reading the
 // browser storage sees what the spec describes.
@@ -17,6 +17,19 @@ const DEVICE_ID_KEY = 'portal.deviceId';
 const BROWSER_SESSION_COOKIE = 'portal_browser_session';
 
 export const sessionAtom = atom<Session | null>(null);
+
+/** What the server says of the signed-in user (`accounts.me`), as the session keeps it. */
+export function sessionFieldsOf(user: SessionUser): Omit<Session, 'companyDetails'> {
+  return {
+    userId: user.id,
+    role: user.role,
+    name: user.name,
+    email: user.email,
+    employerId: user.employerId,
+    employerUserId: user.employerUserId,
+    signUpState: user.signUpState,
+  };
+}
 
 export type PortalStore = ReturnType<typeof createStore>;
 

@@ -69,3 +69,16 @@ export const employerSession = (over: Partial<Session> = {}): Session => ({
 });
 
 export const superAdminSession = (): Session => employerSession({ role: 'SuperAdmin', name: 'Sam Admin', employerId: null, employerUserId: null });
+
+/** The company of `employerSession()`, as `employers.get` answers it. */
+export const employerCompany = () => ({
+  id: employerSession().employerId!,
+  name: 'Acme',
+  email: 'hello@acme.test',
+  phoneNumber: '7700900123',
+  countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '🇬🇧' },
+  isActive: true,
+  signUpState: 3,
+  locations: [],
+  incentive: null,
+});
