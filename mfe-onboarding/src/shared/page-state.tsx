@@ -11,28 +11,34 @@ interface PageStateProps {
   children: ReactNode;
 }
 
+/** A page's work in progress, in the page's place. */
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <div className={styles.center}>
+      <Spinner size="lg" label={label} />
+    </div>
+  );
+}
+
+/** A page's work that failed, in the page's place, with Retry. */
+export function PageFailure({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <div className={styles.center} role="alert">
+      <EmptyState
+        title={title}
+        action={
+          <Button variant="secondary" onClick={onRetry}>
+            {MESSAGES.common.retry}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
 /** Content that needs the company's data: a spinner while it loads, the failure with a retry, then the content. */
 export function PageState({ query, loadingLabel, children }: PageStateProps) {
-  if (query.isPending && query.fetchStatus !== 'idle') {
-    return (
-      <div className={styles.center}>
-        <Spinner size="lg" label={loadingLabel} />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={styles.center} role="alert">
-        <EmptyState
-          title={MESSAGES.company.loadFailed}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
+  if (query.isPending && query.fetchStatus !== 'idle') return <PageLoading label={loadingLabel} />;
+  if (query.isError) return <PageFailure title={MESSAGES.company.loadFailed} onRetry={() => void query.refetch()} />;
   return <>{children}</>;
 }

@@ -1,12 +1,10 @@
 import { MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type AccountCompletedPageProps } from '@portal/shared-contracts';
-import { Button, EmptyState, Spinner } from '@portal/shared-ui';
 import { useCallback, useEffect, useRef } from 'react';
 import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { useCompany } from '../../api/get-company';
-import { PageState } from '../../shared/page-state';
+import { PageFailure, PageLoading, PageState } from '../../shared/page-state';
 import { OptionTile } from './option-tile';
 import styles from './account-completed-page.module.css';
-import stateStyles from '../../shared/page-state.module.css';
 
 /**
  * The end of setup: where to go next. Every way of finishing step 3 (an import, a copied link, added
@@ -38,27 +36,8 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
     void finish();
   }, [finishing, finish]);
 
-  if (complete.isPending) {
-    return (
-      <div className={stateStyles.center}>
-        <Spinner size="lg" label={MESSAGES.setup.completing} />
-      </div>
-    );
-  }
-  if (complete.isError) {
-    return (
-      <div className={stateStyles.center} role="alert">
-        <EmptyState
-          title={MESSAGES.setup.proceedFailed}
-          action={
-            <Button variant="secondary" onClick={() => void finish()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
+  if (complete.isPending) return <PageLoading label={MESSAGES.setup.completing} />;
+  if (complete.isError) return <PageFailure title={MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
 
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
