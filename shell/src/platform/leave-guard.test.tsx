@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
 import { employerSession, renderShell } from '../test/render-shell';
+import { createNavigationHolds, LeaveGuard } from './leave-guard';
 
 const UNSAVED = 'Your changes are not saved.';
 
@@ -61,5 +64,22 @@ describe('leaving a page with unsaved edits', () => {
     await userEvent.click(within(nav).getByRole('link', { name: MESSAGES.labels.employerNav[0] }));
     expect(await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('with nothing held', () => {
+  it('lets an address the user types go through without the router warning about a blocker', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      window.location.hash = '#/first';
+      const router = createHashRouter([{ path: '*', element: <LeaveGuard holds={createNavigationHolds()} store={createStore()} /> }]);
+      render(<RouterProvider router={router} />);
+      // A change of the address the router did not make (typed, or a plain link): a POP navigation.
+      window.location.hash = '#/typed';
+      await waitFor(() => expect(router.state.location.pathname).toBe('/typed'));
+      expect(warn.mock.calls.flat().join('\n')).not.toMatch(/blocker/);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -38,22 +38,28 @@ export type NavigationHolds = ReturnType<typeof createNavigationHolds>;
  * portal (a link, Back, a redirect) with the portal's dialog, for a reload or closing the tab with the
  * browser's own. A change of the query alone (a tab of the same page) is the page's own business, and
  * once signed out (a 401, Log Out) there is nothing left to save.
+ *
+ * The router's blocker exists only while a page holds edits: a registered blocker makes the router
+ * warn on every address change it did not make itself (a typed address), held or not.
  */
 export function LeaveGuard({ holds, store }: { holds: NavigationHolds; store: PortalStore }) {
   const message = useSyncExternalStore(holds.subscribe, holds.message);
+  return message === null ? null : <HeldLeaveGuard holds={holds} store={store} message={message} />;
+}
+
+function HeldLeaveGuard({ holds, store, message }: { holds: NavigationHolds; store: PortalStore; message: string }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       holds.message() !== null && store.get(sessionAtom) !== null && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
-    if (message === null) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [message]);
+  }, []);
 
   return (
     <ConfirmDialog
@@ -62,7 +68,7 @@ export function LeaveGuard({ holds, store }: { holds: NavigationHolds; store: Po
         if (!open) blocker.reset?.();
       }}
       title={MESSAGES.common.unsavedTitle}
-      message={message ?? ''}
+      message={message}
       cancelLabel={MESSAGES.common.stay}
       confirmLabel={MESSAGES.common.leaveWithoutSaving}
       tone="danger"
