@@ -80,7 +80,7 @@ async function call(endpoint: AnyEndpoint, input?: Record<string, unknown>, opti
     case 'employees.get':
       return { success: true, message: 'ok', employee: employees.find((e) => e.id === p.id) ?? employees[0] };
     case 'accounts.users': {
-      const rows = users.filter((u) => (q.type === 'Employees' ? u.role === 'Employee' : q.type === 'Employers' ? u.role === 'Employer' : true));
+      const rows = users.filter((u) => (q.type === 'Employees' ? u.role === 'Employee' : q.type === 'Employers' ? u.role !== 'Employee' : true));
       return pageOf(rows, Number(q.pageNumber), Number(q.pageSize));
     }
     case 'employers.get':

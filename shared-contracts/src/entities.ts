@@ -95,6 +95,8 @@ export const companySchema = z.object({
   locations: z.array(locationSchema),
   incentive: incentiveSchema.nullable(),
   deactivationReason: z.string().nullable().optional(),
+  /** Its employees, join requests included: answered to super admins, whose delete confirmation names it. */
+  employeeCount: z.number().int().nonnegative().optional(),
   createdAt: isoDateTime,
 });
 export type Company = z.infer<typeof companySchema>;
@@ -234,7 +236,8 @@ export const userListItemSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phoneNumber: z.string().nullable(),
-  role: z.enum(['Employee', 'Employer']),
+  /** Employer: the account that runs a company; Admin: an admin user an employer added to it. */
+  role: z.enum(['Employee', 'Employer', 'Admin']),
   /** The company of an employee, or the company an employer user runs (null before setup). */
   companyId: idSchema.nullable(),
 });

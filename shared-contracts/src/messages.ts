@@ -160,6 +160,10 @@ export const MESSAGES = {
     loadFailed: 'Could not load employers.',
     none: 'No employers found.',
     confirmDelete: 'Are you sure you want to delete this employer? All of its data is removed and its users lose access at once.',
+    /** The same question naming what goes, once the company is known. */
+    confirmDeleteNamed: (name: string, employees: number) =>
+      `Are you sure you want to delete ${name}? The company, its ${employees === 1 ? '1 employee' : `${employees.toLocaleString('en-GB')} employees`} and its administrators are removed with all of their data, and lose access at once.`,
+    detailsTitle: 'Employer details',
   },
   // ---- employees
   employees: {
@@ -315,6 +319,8 @@ export const MESSAGES = {
     cannotRemoveSelf: 'You cannot remove your own account.',
     cannotRemoveOwner: "The company's owner cannot be removed.",
     lastSuperAdmin: 'The last super admin cannot be removed.',
+    /** Ours: an employer account stays listed in Admins until its company is set up (then it is in All Employers). */
+    noCompanyYet: 'Company not set up yet',
   },
   // ---- session and layout
   session: {
@@ -473,7 +479,7 @@ export const MESSAGES = {
     verified: 'Verified',
     addUser: 'Add User',
     removeAdmin: 'Remove this admin',
-    accountTypes: { SuperAdmin: 'Super Admin', Employer: 'Employer' },
+    accountTypes: { SuperAdmin: 'Super Admin', Employer: 'Employer', Admin: 'Employer Admin' },
     employerFilter: ['All', 'Active', 'Deactivated'] as const,
     userFilter: ['All Users', 'Employees', 'Employers'] as const,
     deactivatedCanReactivate: 'Deactivated users can be reactivated and found through the filter.',

@@ -107,7 +107,9 @@ describe('AdminUsersPage', () => {
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'secret12');
     await user.selectOptions(within(dialog).getByLabelText(MESSAGES.fields.accountType), 'Employer');
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
-    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.adminAdded));
+    // An employer account is a user, not an admin: the spec's "User added successfully!".
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.userAdded));
+    expect(platform.toast.success).not.toHaveBeenCalledWith(MESSAGES.admins.adminAdded);
     expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.addUser' }), {
       body: expect.objectContaining({ role: 'Employer', userName: 'boss' }),
     });
@@ -119,6 +121,28 @@ describe('AdminUsersPage', () => {
     await user.click(within(confirm).getByRole('button', { name: MESSAGES.labels.remove }));
     await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.userRemoved));
     expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.removeUser' }), { params: { id: 'a2' } });
+  });
+
+  it('super admin: says "Admin added" for a super admin, and shows an employer account as waiting for its company', async () => {
+    const user = userEvent.setup();
+    const platform = createFakePlatform({ session: { ...testSession, role: 'SuperAdmin' } });
+    platform.api.call.mockImplementation(async (endpoint: { id: string }) => {
+      if (endpoint.id === 'accounts.superAdmins') return [entry(1, 'SuperAdmin'), entry(2, 'Employer')];
+      return { success: true, message: 'ok', id: 'n1' };
+    });
+    renderWithPlatform(<AdminUsersPage variant="superAdmin" />, platform);
+    const employerRow = (await screen.findByText('user2')).closest('tr')!;
+    expect(within(employerRow).getByText(MESSAGES.labels.accountTypes.Employer)).toBeInTheDocument();
+    expect(within(employerRow).getByText(MESSAGES.admins.noCompanyYet)).toBeInTheDocument();
+    expect(within(screen.getByText('user1').closest('tr')!).queryByText(MESSAGES.admins.noCompanyYet)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: MESSAGES.labels.addUser }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.userName), 'root2');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'root2@example.com');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'secret12');
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.adminAdded));
   });
 
   it('says when the list cannot be loaded and offers a retry', async () => {

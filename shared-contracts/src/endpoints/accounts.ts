@@ -103,7 +103,7 @@ export const accounts = {
     id: 'accounts.superAdmins',
     method: 'GET',
     path: '/api/accounts/super-admins',
-    summary: 'All super admins (the caller excluded)',
+    summary: 'All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet',
     access: ['SuperAdmin'],
     response: z.array(adminEntrySchema),
     tags: ['accounts'],

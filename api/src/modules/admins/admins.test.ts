@@ -184,6 +184,25 @@ describe('super-admin Admins', () => {
     expectError(await add(root, user({ email: 'x@acme.test', role: 'Admin' })), 403, MESSAGES.common.forbidden);
   });
 
+  it('lists the employer accounts added here until their company is set up, beside the super admins', async () => {
+    const nina = added(await add(root, user({ userName: 'Nina', email: 'nina@new.test', role: 'Employer' })));
+    const sam = added(await add(root, user({ userName: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' })));
+    expect(json(await superAdmins(root))).toEqual([
+      { id: nina.id, name: 'Nina', email: 'nina@new.test', role: 'Employer' },
+      { id: sam.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' },
+    ]);
+    // Erin and Gus run companies: they are in All Employers, not here.
+    const session = await login('nina@new.test', 'secret12');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/employers',
+      headers: bearer(session.token),
+      payload: { name: 'Nina Ltd', email: 'office@nina.test', phoneNumber: '020 7946 0958', countryCode: 'GB' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<{ email: string }[]>(await superAdmins(root)).map((a) => a.email)).toEqual(['sam@portal.test']);
+  });
+
   it('answers a taken email (any case) with a failure that confirms nothing, and tells the owner', async () => {
     const before = await countUsers();
     expectError(await add(root, user({ email: 'ERIN@acme.test', role: 'SuperAdmin' })), 400, MESSAGES.admins.addFailed);

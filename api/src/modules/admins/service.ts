@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   type AddUserBody,
@@ -60,12 +60,15 @@ export async function listEmployerAdmins(
   return pageAnswer(items, Number(count?.n ?? 0), pageNumber, pageSize);
 }
 
-/** Every super admin but the caller, by name. */
+/**
+ * Every super admin but the caller, and every employer account without a company yet (the ones
+ * added here as Employer, until they set up their company and appear in All Employers), by name.
+ */
 export async function listSuperAdmins(ctx: ApiContext, auth: AuthUser): Promise<AdminEntry[]> {
   return ctx.db
     .select(entryColumns)
     .from(users)
-    .where(and(eq(users.role, 'SuperAdmin'), ne(users.id, auth.userId)))
+    .where(and(or(eq(users.role, 'SuperAdmin'), and(eq(users.role, 'Employer'), isNull(users.companyId))), ne(users.id, auth.userId)))
     .orderBy(sql`lower(${users.name})`, asc(users.id));
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, companySchema, employerCurrentAnswerSchema } from '@portal/shared-contracts';
-import { companies, incentives, locations } from '../../db/schema';
+import { companies, incentives, locations, users } from '../../db/schema';
 import { adminOf, bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test-support';
 
 const t = useTestApp();
@@ -97,6 +97,17 @@ describe('GET /api/employers/{id}', () => {
     expect(json(other)).toEqual({ success: false, message: MESSAGES.company.notFound });
     const sa = await get(`/api/employers/${w.globex}`, w.superToken);
     expect(json<{ company: { countryCode: { callingCode: string } } }>(sa).company.countryCode.callingCode).toBe('+33');
+  });
+
+  it('counts the employees, join requests included, for a super admin only', async () => {
+    await t.ctx.db.insert(users).values([
+      { email: 'olivia@acme.test', passwordHash: '!', name: 'Olivia Smith', role: 'Employee', companyId: w.acme, firstName: 'Olivia', lastName: 'Smith', employeeNumber: '1' },
+      { email: 'noah@acme.test', passwordHash: '!', name: 'Noah Evans', role: 'Employee', companyId: w.acme, firstName: 'Noah', lastName: 'Evans', employeeNumber: '2', isApproved: false, isActive: false },
+    ]);
+    const sa = companySchema.parse(json<{ company: unknown }>(await get(`/api/employers/${w.acme}`, w.superToken)).company);
+    expect(sa.employeeCount).toBe(2);
+    const own = companySchema.parse(json<{ company: unknown }>(await get(`/api/employers/${w.acme}`, w.erin.token)).company);
+    expect(own.employeeCount).toBeUndefined();
   });
 
   it('tells an anonymous caller only the id and name of an active company', async () => {

@@ -95,7 +95,14 @@ export async function getCompanyFor(ctx: ApiContext, auth: AuthUser | null, id: 
     if (!company.isActive) throw notFound(MESSAGES.company.notFound);
     return { company: { id: company.id, name: company.name } };
   }
-  if (auth.role === 'SuperAdmin' || auth.companyId === company.id) return { company };
+  if (auth.role === 'SuperAdmin') {
+    const [counted] = await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.companyId, company.id), eq(users.role, 'Employee')));
+    return { company: { ...company, employeeCount: counted?.n ?? 0 } };
+  }
+  if (auth.companyId === company.id) return { company };
   throw notFound(MESSAGES.company.notFound);
 }
 

@@ -23,7 +23,7 @@ function splitName(name: string): [string, string] {
 }
 
 /**
- * Every employee and employer user (Employer and Admin both shown as Employer), in name order,
+ * Every employee and employer user (the Employers filter takes Employer and Admin), in name order,
  * searched case-insensitively on first name, last name, email and phone; one statement.
  */
 export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOINTS.accounts.users>): Promise<Page<UserListItem>> {
@@ -57,7 +57,7 @@ export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOIN
         lastName: last,
         email: r.email,
         phoneNumber: r.phone_number,
-        role: r.role === 'Employee' ? 'Employee' : 'Employer',
+        role: r.role === 'Employee' || r.role === 'Admin' ? r.role : 'Employer',
         companyId: r.company_id,
       };
     });

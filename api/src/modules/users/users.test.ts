@@ -48,6 +48,15 @@ describe('GET /api/users', () => {
     expect(await list('?pageNumber=2&pageSize=2')).toMatchObject({ totalCount: 3, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
   });
 
+  it("tells an employer's admin user apart from the employer", async () => {
+    await t.ctx.db.insert(users).values({ email: 'ada@acme.test', passwordHash: '!', name: 'Ada Admin', role: 'Admin', companyId: acme });
+    const employers = await list('?type=Employers');
+    expect(employers.items.map((u) => [u.email, u.role, u.companyId])).toEqual([
+      ['ada@acme.test', 'Admin', acme],
+      ['erin@acme.test', 'Employer', acme],
+    ]);
+  });
+
   it('is for super admins only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(erin) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);

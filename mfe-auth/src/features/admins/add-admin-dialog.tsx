@@ -55,7 +55,8 @@ export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogPr
       setError('root.server', { type: 'server', message: (list.length > 0 ? list : [MESSAGES.common.unknownError]).join('\n') });
       return;
     }
-    platform.toast.success(variant === 'superAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded);
+    // Only a super admin is an admin; an employer account (or an employer's admin user) is a user.
+    platform.toast.success(variant === 'superAdmin' && values.role === 'SuperAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded);
     close(false);
   });
 

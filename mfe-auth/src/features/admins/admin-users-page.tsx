@@ -48,11 +48,16 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
           {
             key: 'role',
             header: MESSAGES.fields.accountType,
-            cell: (a: AdminEntry) => (
-              <Badge tone={a.role === 'SuperAdmin' ? 'brand' : 'info'}>
-                {a.role === 'SuperAdmin' ? MESSAGES.labels.accountTypes.SuperAdmin : MESSAGES.labels.accountTypes.Employer}
-              </Badge>
-            ),
+            cell: (a: AdminEntry) =>
+              a.role === 'SuperAdmin' ? (
+                <Badge tone="brand">{MESSAGES.labels.accountTypes.SuperAdmin}</Badge>
+              ) : (
+                // The server lists an employer account here until its company is set up.
+                <span className={styles.accountType}>
+                  <Badge tone="info">{MESSAGES.labels.accountTypes.Employer}</Badge>
+                  <span className={styles.accountNote}>{MESSAGES.admins.noCompanyYet}</span>
+                </span>
+              ),
           },
         ]
       : []),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UserListItem } from '@portal/shared-contracts';
+import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
 import { makeEmployee, makeUser } from '../../test/fixtures';
 import { callsTo, pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
 import { AllUsersPage } from './all-users-page';
@@ -19,7 +19,7 @@ const superAdmin = {
 function usersHandler(all: UserListItem[]): Handler {
   return (input) => {
     const q = (input?.query ?? {}) as { pageNumber: number; pageSize: number; type?: string; search?: string };
-    const rows = all.filter((u) => (q.type === 'Employees' ? u.role === 'Employee' : q.type === 'Employers' ? u.role === 'Employer' : true));
+    const rows = all.filter((u) => (q.type === 'Employees' ? u.role === 'Employee' : q.type === 'Employers' ? u.role !== 'Employee' : true));
     return pageOf(rows, q.pageNumber, q.pageSize);
   };
 }
@@ -84,5 +84,26 @@ describe('All Users', () => {
 
     await user.click(screen.getByRole('button', { name: 'See more about User01 Test' }));
     expect(screen.getByTestId('remote-slot')).toHaveTextContent('mfe-onboarding/EmployerModal');
+  });
+
+  it("labels an employer's admin user apart and opens its own details, the company's only on request", async () => {
+    const companyId = uuid();
+    const admin = makeUser({ firstName: 'Ada', lastName: 'Admin', role: 'Admin', companyId, email: 'ada@acme.example' });
+    const owner = makeUser({ firstName: 'Erin', lastName: 'Owner', role: 'Employer', companyId });
+    const { user } = renderWithPlatform(<AllUsersPage />, { session: superAdmin, handlers: { 'accounts.users': usersHandler([admin, owner]) } });
+    const row = (await screen.findByText('Ada Admin')).closest('tr')!;
+    expect(within(row).getByText(MESSAGES.labels.accountTypes.Admin)).toBeInTheDocument();
+    expect(within(screen.getByText('Erin Owner').closest('tr')!).getByText(MESSAGES.labels.accountTypes.Employer)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'See more about Ada Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Admin' });
+    expect(within(dialog).getByText(MESSAGES.labels.accountTypes.Admin)).toBeInTheDocument();
+    expect(within(dialog).getByText('ada@acme.example')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: MESSAGES.labels.deleteUser })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('remote-slot')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.employers.detailsTitle }));
+    expect(await screen.findByTestId('remote-slot')).toHaveTextContent('mfe-onboarding/EmployerModal');
+    expect(screen.queryByRole('dialog', { name: 'Ada Admin' })).not.toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { Badge, Button, Modal, PagedList, Select, usePagedSearch, VisuallyHidden
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
 import { fullName, orNa } from '../../shared/format';
+import { AdminUserModal } from './admin-user-modal';
 import { EmployeeUserModal } from './employee-user-modal';
 import styles from './all-users.module.css';
 
@@ -20,6 +21,12 @@ export function AllUsersPage() {
   // A hand-edited address may carry any type: only the three the server knows are sent.
   const type = TYPE_OPTIONS.find((o) => o.value === paged.filters.type)?.value ?? 'All';
   const [open, setOpen] = useState<UserListItem | null>(null);
+  // The company whose employer modal is open: an employer's row opens it at once, an admin's on request.
+  const [company, setCompany] = useState<string | null>(null);
+  const openUser = (u: UserListItem) => {
+    if (u.role === 'Employer' && u.companyId) setCompany(u.companyId);
+    else setOpen(u);
+  };
 
   const users = useUsers({ pageNumber: page, pageSize: LIMITS.pageSize, ...(search ? { search } : {}), ...(type !== 'All' ? { type } : {}) });
 
@@ -30,7 +37,11 @@ export function AllUsersPage() {
     {
       key: 'type',
       header: 'Account Type',
-      cell: (u) => <Badge tone={u.role === 'Employee' ? 'info' : 'brand'}>{u.role}</Badge>,
+      cell: (u) => (
+        <Badge tone={u.role === 'Employee' ? 'info' : 'brand'}>
+          {u.role === 'Employee' ? MESSAGES.labels.employee : MESSAGES.labels.accountTypes[u.role]}
+        </Badge>
+      ),
     },
     {
       key: 'more',
@@ -41,7 +52,7 @@ export function AllUsersPage() {
       ),
       align: 'right',
       cell: (u) => (
-        <Button variant="link" size="sm" onClick={() => setOpen(u)} aria-label={`See more about ${fullName(u)}`}>
+        <Button variant="link" size="sm" onClick={() => openUser(u)} aria-label={`See more about ${fullName(u)}`}>
           {MESSAGES.labels.seeMore}
         </Button>
       ),
@@ -76,16 +87,18 @@ export function AllUsersPage() {
         pagerLabel="User pages"
       />
       <EmployeeUserModal user={open?.role === 'Employee' ? open : null} onClose={() => setOpen(null)} />
-      {open?.role === 'Employer' &&
-        (open.companyId ? (
-          <RemoteSlot
-            remote="mfe-onboarding"
-            module="EmployerModal"
-            props={{ employerId: open.companyId, open: true, onOpenChange: (o: boolean) => !o && setOpen(null) }}
-          />
-        ) : (
-          <EmployerWithoutCompany user={open} onClose={() => setOpen(null)} />
-        ))}
+      <AdminUserModal
+        user={open?.role === 'Admin' ? open : null}
+        onClose={() => setOpen(null)}
+        onShowCompany={(id) => {
+          setOpen(null);
+          setCompany(id);
+        }}
+      />
+      {open?.role === 'Employer' ? <EmployerWithoutCompany user={open} onClose={() => setOpen(null)} /> : null}
+      {company ? (
+        <RemoteSlot remote="mfe-onboarding" module="EmployerModal" props={{ employerId: company, open: true, onOpenChange: (o: boolean) => !o && setCompany(null) }} />
+      ) : null}
     </>
   );
 }

@@ -46,6 +46,15 @@ describe('EmployerModal', () => {
     expect(callsTo('employers.remove')).toEqual([{ params: { id: company.id } }]);
   });
 
+  it('names the company and how many employees go with it before deleting', async () => {
+    const { user, callsTo } = setup(aCompany({ name: 'Greenway Logistics Ltd', employeeCount: 58 }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.employers.detailsTitle });
+    await user.click(await within(dialog).findByRole('button', { name: MESSAGES.labels.deleteUser }));
+    expect(await screen.findByText(MESSAGES.employers.confirmDeleteNamed('Greenway Logistics Ltd', 58))).toBeInTheDocument();
+    expect(screen.getByText(/Greenway Logistics Ltd\? The company, its 58 employees/)).toBeInTheDocument();
+    expect(callsTo('employers.remove')).toHaveLength(0);
+  });
+
   it('offers Reactivate for a deactivated employer', async () => {
     const { user, platform, callsTo } = setup(aCompany({ isActive: false, deactivationReason: 'Unpaid invoices' }));
     const dialog = await screen.findByRole('dialog');

@@ -21,7 +21,7 @@ export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalP
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Employer details"
+      title={MESSAGES.employers.detailsTitle}
       size="lg"
       footer={data ? <EmployerActions company={data} onDone={() => onOpenChange(false)} /> : undefined}
     >
@@ -122,7 +122,11 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
         trigger={<Button variant="danger">{MESSAGES.labels.deleteUser}</Button>}
       >
         <div className={styles.popover}>
-          <p>{MESSAGES.employers.confirmDelete}</p>
+          <p>
+            {company.employeeCount === undefined
+              ? MESSAGES.employers.confirmDelete
+              : MESSAGES.employers.confirmDeleteNamed(company.name, company.employeeCount)}
+          </p>
           <div className={styles.popoverActions}>
             <Button variant="secondary" size="sm" onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
               {MESSAGES.labels.cancel}
