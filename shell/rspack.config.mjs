@@ -15,7 +15,8 @@ export default (env, argv) =>
       new rspack.HtmlRspackPlugin({
         template: './src/index.html',
         favicon: './src/favicon.svg',
-        title: 'Employer portal',
+        // The product's name (MESSAGES.product.name) until the first route names its page.
+        title: 'Commute Portal',
         scriptLoading: 'defer',
         minify: true,
       }),

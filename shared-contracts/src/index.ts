@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './messages';
 export * from './routes';
+export * from './page-titles';
 export * from './entities';
 export * from './forms';
 export * from './endpoint';

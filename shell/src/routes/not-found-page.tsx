@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { MESSAGES, PAGE_TITLES, ROUTES } from '@portal/shared-contracts';
+import { useDocumentTitle } from './use-document-title';
 import styles from './not-found-page.module.css';
 
 /** The catch-all page (both documents): "404", "Page not found" and a Dashboard link to /. */
 export function NotFoundPage() {
+  useDocumentTitle(PAGE_TITLES.notFound);
   return (
     <main className={styles.page}>
       <p className={styles.code}>{MESSAGES.notFound.code}</p>

@@ -1,4 +1,4 @@
-import { ROUTES, type RemoteId } from '@portal/shared-contracts';
+import { PAGE_TITLES as T, ROUTES, type RemoteId } from '@portal/shared-contracts';
 
 export type Area = 'public' | 'setup' | 'employer' | 'superAdmin';
 
@@ -7,6 +7,8 @@ export interface RemoteRoute {
   area: Area;
   remote: RemoteId;
   module: string;
+  /** The page's name in the document title (`pageTitle`), set by the shell on navigation. */
+  title: string;
   /** Fixed props of the exposed module (e.g. a variant or a tab). */
   props?: Record<string, unknown>;
   /** Route params passed on as props: `{ companyId: 'id' }` gives the module `companyId` from `:id`. */
@@ -22,37 +24,37 @@ export interface RemoteRoute {
  */
 export const ROUTE_TABLE: readonly RemoteRoute[] = [
   // stand-alone, public
-  { path: ROUTES.login, area: 'public', remote: 'mfe-auth', module: 'LoginPage' },
-  { path: ROUTES.signup, area: 'public', remote: 'mfe-auth', module: 'SignupPage' },
-  { path: ROUTES.forgotPassword, area: 'public', remote: 'mfe-auth', module: 'ForgotPasswordPage' },
-  { path: ROUTES.resetPassword, area: 'public', remote: 'mfe-auth', module: 'ResetPasswordPage' },
-  { path: ROUTES.setupAccount, area: 'public', remote: 'mfe-employees', module: 'SetupAccountPage' },
-  { path: ROUTES.downloadLinks, area: 'public', remote: 'mfe-employees', module: 'DownloadLinksPage' },
+  { path: ROUTES.login, title: T.login, area: 'public', remote: 'mfe-auth', module: 'LoginPage' },
+  { path: ROUTES.signup, title: T.signup, area: 'public', remote: 'mfe-auth', module: 'SignupPage' },
+  { path: ROUTES.forgotPassword, title: T.forgotPassword, area: 'public', remote: 'mfe-auth', module: 'ForgotPasswordPage' },
+  { path: ROUTES.resetPassword, title: T.resetPassword, area: 'public', remote: 'mfe-auth', module: 'ResetPasswordPage' },
+  { path: ROUTES.setupAccount, title: T.setupAccount, area: 'public', remote: 'mfe-employees', module: 'SetupAccountPage' },
+  { path: ROUTES.downloadLinks, title: T.downloadLinks, area: 'public', remote: 'mfe-employees', module: 'DownloadLinksPage' },
   // stand-alone, employer session (setup flow)
-  { path: ROUTES.setupCompany, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage' },
-  { path: `${ROUTES.setupCompany}/:id`, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage', paramProps: { companyId: 'id' } },
-  { path: ROUTES.setupIncentives, area: 'setup', remote: 'mfe-onboarding', module: 'SetupIncentivesPage' },
-  { path: ROUTES.setupEmployees, area: 'setup', remote: 'mfe-onboarding', module: 'SetupEmployeesPage' },
-  { path: ROUTES.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage' },
-  { path: `${ROUTES.accountCompleted}/:companyId`, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage', paramProps: { companyId: 'companyId' } },
-  { path: ROUTES.addManually, area: 'setup', remote: 'mfe-employees', module: 'AddManuallyPage' },
+  { path: ROUTES.setupCompany, title: T.setupCompany, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage' },
+  { path: `${ROUTES.setupCompany}/:id`, title: T.setupCompany, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage', paramProps: { companyId: 'id' } },
+  { path: ROUTES.setupIncentives, title: T.setupIncentives, area: 'setup', remote: 'mfe-onboarding', module: 'SetupIncentivesPage' },
+  { path: ROUTES.setupEmployees, title: T.setupEmployees, area: 'setup', remote: 'mfe-onboarding', module: 'SetupEmployeesPage' },
+  { path: ROUTES.accountCompleted, title: T.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage' },
+  { path: `${ROUTES.accountCompleted}/:companyId`, title: T.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage', paramProps: { companyId: 'companyId' } },
+  { path: ROUTES.addManually, title: T.addManually, area: 'setup', remote: 'mfe-employees', module: 'AddManuallyPage' },
   // employer layout
-  { path: ROUTES.mainPage, area: 'employer', remote: 'mfe-insights', module: 'DashboardPage' },
-  { path: ROUTES.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage' },
-  { path: ROUTES.companySettingsDetails, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Company Details' } },
-  { path: ROUTES.companySettingsIncentives, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Incentives' } },
-  { path: ROUTES.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage' },
-  { path: ROUTES.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage' },
-  { path: ROUTES.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' } },
-  { path: ROUTES.loginDetails, area: 'employer', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'employer' } },
+  { path: ROUTES.mainPage, title: T.dashboard, area: 'employer', remote: 'mfe-insights', module: 'DashboardPage' },
+  { path: ROUTES.companySettings, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage' },
+  { path: ROUTES.companySettingsDetails, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Company Details' } },
+  { path: ROUTES.companySettingsIncentives, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Incentives' } },
+  { path: ROUTES.payment, title: T.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage' },
+  { path: ROUTES.employeeManagement, title: T.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage' },
+  { path: ROUTES.userManagement, title: T.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' } },
+  { path: ROUTES.loginDetails, title: T.myProfile, area: 'employer', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'employer' } },
   // super-admin layout
-  { path: ROUTES.superAdmin, area: 'superAdmin', remote: 'mfe-onboarding', module: 'AllEmployersPage' },
-  { path: ROUTES.allUsers, area: 'superAdmin', remote: 'mfe-employees', module: 'AllUsersPage' },
-  { path: ROUTES.pendingDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage', props: { tab: 'Pending' } },
-  { path: ROUTES.approvedDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage', props: { tab: 'Approved' } },
-  { path: ROUTES.drivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage' },
-  { path: ROUTES.admins, area: 'superAdmin', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'superAdmin' } },
-  { path: ROUTES.superAdminProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
+  { path: ROUTES.superAdmin, title: T.allEmployers, area: 'superAdmin', remote: 'mfe-onboarding', module: 'AllEmployersPage' },
+  { path: ROUTES.allUsers, title: T.allUsers, area: 'superAdmin', remote: 'mfe-employees', module: 'AllUsersPage' },
+  { path: ROUTES.pendingDrivers, title: T.pendingDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage', props: { tab: 'Pending' } },
+  { path: ROUTES.approvedDrivers, title: T.approvedDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage', props: { tab: 'Approved' } },
+  { path: ROUTES.drivers, title: T.allDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage' },
+  { path: ROUTES.admins, title: T.admins, area: 'superAdmin', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'superAdmin' } },
+  { path: ROUTES.superAdminProfile, title: T.myProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
 ];
 
 /**

@@ -1,0 +1,39 @@
+import { MESSAGES } from './messages';
+
+const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
+
+/**
+ * The name of each page, as the browser tab and history show it (`pageTitle`). Names follow the
+ * spec's screen names and headings; the shell's route table gives every route one of them.
+ */
+export const PAGE_TITLES = {
+  login: 'Log In',
+  signup: 'Sign Up',
+  forgotPassword: 'Forgot Password',
+  resetPassword: 'Reset Password',
+  setupAccount: 'Set Up Your Account',
+  downloadLinks: 'Download the App',
+  setupCompany: 'Company Setup: Company Details',
+  setupIncentives: 'Company Setup: Incentives',
+  setupEmployees: 'Company Setup: Employees',
+  accountCompleted: 'Account Completed',
+  addManually: 'Add Employees Manually',
+  dashboard: DASHBOARD,
+  companySettings: COMPANY_SETTINGS,
+  payment: MESSAGES.billing.title,
+  employeeManagement: EMPLOYEE_MANAGEMENT,
+  userManagement: USER_MANAGEMENT,
+  myProfile: 'My Profile',
+  allEmployers: 'All Employers',
+  allUsers: 'All Users',
+  pendingDrivers: 'Pending Drivers',
+  approvedDrivers: 'Approved Drivers',
+  allDrivers: MESSAGES.labels.allDrivers,
+  admins: MESSAGES.labels.admins,
+  notFound: MESSAGES.notFound.text,
+} as const;
+
+/** The document title of a page: "Employee Management · Commute Portal". */
+export function pageTitle(page?: string): string {
+  return page ? `${page} · ${MESSAGES.product.name}` : MESSAGES.product.name;
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { pageTitle } from '@portal/shared-contracts';
+
+/** Names the page in the browser tab and history: "<page> · <product>". */
+export function useDocumentTitle(page: string): void {
+  useEffect(() => {
+    document.title = pageTitle(page);
+  }, [page]);
+}
