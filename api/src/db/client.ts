@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { acquireFolderLock, type FolderLock } from './folder-lock';
 import * as schema from './schema';
 
 /** The common face of both drivers: code above this file never knows which one runs. */
@@ -51,18 +52,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   const inMemory = options.pgliteDir === 'memory://' || options.pgliteDir === '';
-  if (!inMemory) await fs.mkdir(options.pgliteDir, { recursive: true });
+  let lock: FolderLock | undefined;
+  if (!inMemory) {
+    await fs.mkdir(options.pgliteDir, { recursive: true });
+    // Before PGlite reads a byte: a second process on the folder would lose its writes.
+    lock = acquireFolderLock(options.pgliteDir);
+  }
   const extensions = PGLITE_EXTENSIONS;
-  const client = !inMemory
-    ? await PGlite.create(options.pgliteDir, { extensions })
-    : options.pgliteTemplate
-      ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]), extensions })
-      : await PGlite.create({ extensions });
+  let client: PGlite;
+  try {
+    client = !inMemory
+      ? await PGlite.create(options.pgliteDir, { extensions })
+      : options.pgliteTemplate
+        ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]), extensions })
+        : await PGlite.create({ extensions });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migrateDatabase({ kind: 'pglite', client }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
