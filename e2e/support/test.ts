@@ -1,0 +1,97 @@
+import { test as base, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
+
+// Everything else of Playwright's, so a spec imports from here alone; `test` below takes precedence.
+export * from '@playwright/test';
+
+/** One line a page wrote to the browser console, or an exception it did not catch. */
+export interface ConsoleLine {
+  kind: 'error' | 'warning' | 'assert' | 'uncaught';
+  text: string;
+  /** The script or resource the line is about (for "Failed to load resource", the resource's address). */
+  source: string;
+  /** The address of the page that wrote it. */
+  page: string;
+}
+
+/** What a declaration is matched against: the kind, the text and the resource, e.g. "error: Failed to load resource: … [http://…/api/x]". */
+export function describeLine(line: ConsoleLine): string {
+  return `${line.kind}: ${line.text}${line.source ? ` [${line.source}]` : ''}`;
+}
+
+/**
+ * Collects the console errors and warnings and the uncaught exceptions of every page of the
+ * contexts it watches. A journey that provokes a line on purpose declares it with `expect`
+ * (narrowly: the status and the path, not "anything"); every other line fails the journey.
+ */
+export class ConsoleGuard {
+  readonly lines: ConsoleLine[] = [];
+  private readonly allowed: RegExp[] = [];
+  private readonly watched = new WeakSet<BrowserContext>();
+
+  /** Declares a line this journey provokes on purpose (matched against `describeLine`). */
+  expect(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  watch(context: BrowserContext): void {
+    if (this.watched.has(context)) return;
+    this.watched.add(context);
+    context.on('console', (message) => this.onConsole(message));
+    // The context's form of the page's "pageerror": an exception no code of the page caught.
+    context.on('weberror', (error) => this.onWebError(error));
+  }
+
+  record(line: ConsoleLine): void {
+    this.lines.push(line);
+  }
+
+  /** The lines no declaration covers. */
+  unexpected(): ConsoleLine[] {
+    return this.lines.filter((line) => !this.allowed.some((pattern) => pattern.test(describeLine(line))));
+  }
+
+  /** Throws, listing every line no declaration covers with the page that wrote it. */
+  check(): void {
+    const lines = this.unexpected();
+    if (lines.length === 0) return;
+    const listed = lines.map((line) => `  - ${describeLine(line)}\n    on ${line.page}`).join('\n');
+    throw new Error(
+      `the browser console held ${lines.length} unexpected line(s); fix their cause, or declare a line the journey provokes on purpose with consoleGuard.expect(/…/):\n${listed}`,
+    );
+  }
+
+  private onConsole(message: ConsoleMessage): void {
+    const type = message.type();
+    if (type !== 'error' && type !== 'warning' && type !== 'assert') return;
+    this.record({ kind: type, text: message.text(), source: message.location().url, page: message.page()?.url() ?? '' });
+  }
+
+  private onWebError(error: WebError): void {
+    const err = error.error();
+    const source = /\((https?:\/\/[^)\s]+?)(?::\d+){0,2}\)/.exec(err.stack ?? '')?.[1] ?? '';
+    this.record({ kind: 'uncaught', text: `${err.name}: ${err.message}`, source, page: error.page()?.url() ?? '' });
+  }
+}
+
+/**
+ * `test` with an automatic console guard: the test's own context and every context the test opens
+ * with `browser.newContext` / `browser.newPage` are watched, and the test fails at its end if the
+ * browser console held an error or a warning it did not declare.
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ browser, context }, use) => {
+      const guard = new ConsoleGuard();
+      guard.watch(context);
+      const onContext = (opened: BrowserContext) => guard.watch(opened);
+      browser.on('context', onContext);
+      try {
+        await use(guard);
+      } finally {
+        browser.off('context', onContext);
+      }
+      guard.check();
+    },
+    { auto: true },
+  ],
+});
