@@ -4,13 +4,14 @@ import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui';
 import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { applyOverrides, confirmOverrides, isAllowedOverride, takeOverrideRequest, writeOverrides, type OverrideRequest, type Overrides } from './release/overrides';
+import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
@@ -112,6 +113,8 @@ async function boot() {
   }
   for (const r of refusedFromLink) console.warn(`Override of ${r.remote} to ${r.entry} refused: not a source this deployment allows.`);
 
+  // Warming a tab's remote fetches without rel=preload, so an unvisited tab leaves no console warning.
+  registerPlugins([prefetchWarmingPlugin()]);
   const registry = new RemoteRegistry(
     {
       registerRemotes,
