@@ -1,0 +1,273 @@
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
+import { apiPlugin } from './app';
+import { MATRIX, ROLES, type Declaration, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
+import { companies, employerUsers, incentives, journeyGroups, locations, passwordResetTokens, users, vehicles } from './db/schema';
+import { rows } from './db/sql';
+import { hashPassword } from './lib/passwords';
+import { hashToken, newToken } from './lib/tokens';
+import { createSession } from './modules/accounts/sessions';
+import { enrolAt } from './modules/billing/test-world';
+import { bearer, useTestApp, type Res } from './test-support';
+import { TEST_SUPERADMIN } from './testing';
+
+/**
+ * Every endpoint of the contract's table x every kind of caller, against one fixture world of real
+ * rows: company A (its employer, an admin, employees, a join request, offices, a journey group, a
+ * driver, an invoice) and company B (its employer). The expected answers are declared in
+ * `authorization-matrix.ts`; callers sign in with real sessions and send bearer tokens.
+ */
+
+const t = useTestApp();
+
+const PASSWORD = 'Matrix-pass-1';
+
+/** What company A's rows carry and no answer to employer B may contain. */
+const A = {
+  companyName: 'Alderley Works',
+  companyEmail: 'office@matrix-a.test',
+  employerEmail: 'owner@matrix-a.test',
+  adminEmail: 'admin@matrix-a.test',
+  employeeEmail: 'ada.lovelace@matrix-a.test',
+  employeeName: 'Lovelace',
+  officeLine: '7 Tenancy Row',
+  journeyGroup: 'Alderley riders',
+  feedback: 'Alderley lifts are punctual',
+};
+
+type World = Omit<Fixture, 'users'> & { users: Omit<Fixture['users'], 'employeeA'>; newCaller(): Promise<string> };
+
+let world: World;
+/**
+ * The api on the test database, with the overload guard off (a delay of 0 turns the check off): it
+ * answers 503 while the event loop lags (a busy machine, the embedded database's own work), which
+ * says nothing about who may call.
+ */
+let app: FastifyInstance;
+
+async function buildWorld(): Promise<World> {
+  await t.reset();
+  const db = t.ctx.db;
+  const passwordHash = await hashPassword(PASSWORD);
+  let seq = 0;
+  const unique = () => `${Date.now().toString(36)}${(seq += 1)}`;
+
+  const company = async (name: string, email: string) =>
+    (await db.insert(companies).values({ name, email, phoneNumber: '0113 496 0000', signUpState: 3 }).returning({ id: companies.id }))[0]!.id;
+  const companyA = await company(A.companyName, A.companyEmail);
+  const companyB = await company('Matrix B', 'office@matrix-b.test');
+
+  const employerSide = async (companyId: string, email: string, role: 'Employer' | 'Admin') => {
+    const [u] = await db.insert(users).values({ email, passwordHash, name: `Boss ${email}`, role, companyId }).returning({ id: users.id });
+    await db.insert(employerUsers).values({ userId: u!.id });
+    return u!.id;
+  };
+  const employerA = await employerSide(companyA, A.employerEmail, 'Employer');
+  const adminA = await employerSide(companyA, A.adminEmail, 'Admin');
+  const employerB = await employerSide(companyB, 'owner@matrix-b.test', 'Employer');
+  const [root] = await rows<{ id: string }>(db, sql`select id from users where lower(email) = ${TEST_SUPERADMIN.email}`);
+  // One password for every caller, so a body that names the current password fits them all.
+  await db.update(users).set({ passwordHash }).where(eq(users.id, root!.id));
+
+  const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean } = {}) => {
+    const u = unique();
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: o.email ?? `emp.${u}@matrix-a.test`,
+        passwordHash,
+        name: `Emma ${u}`,
+        role: 'Employee',
+        companyId: companyA,
+        firstName: 'Emma',
+        lastName: o.lastName ?? u,
+        employeeNumber: `E-${u}`,
+        isActive: o.active ?? true,
+        isApproved: o.approved ?? true,
+      })
+      .returning({ id: users.id });
+    if (o.car) await db.insert(vehicles).values({ userId: row!.id, make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Grey', registrationNumber: `MX${seq} ABC` });
+    return row!.id;
+  };
+  const office = async (companyId: string, addressLine1: string) =>
+    (await db.insert(locations).values({ companyId, addressLine1, town: 'Leeds', postalCode: 'LS1 4DL' }).returning({ id: locations.id }))[0]!.id;
+  const journeyGroup = async (name: string) =>
+    (await db.insert(journeyGroups).values({ companyId: companyA, name, meetingPoints: ['Main gate'] }).returning({ id: journeyGroups.id }))[0]!.id;
+
+  await office(companyA, A.officeLine);
+  await office(companyA, '8 Tenancy Row');
+  await office(companyB, '1 Other Street');
+  await db.insert(incentives).values([
+    { companyId: companyA, numberOfTrips: 10, numberOfMiles: 100 },
+    { companyId: companyB, numberOfTrips: 5, numberOfMiles: 50 },
+  ]);
+  const paidFrom = new Date(Date.now() - 10 * 86_400_000);
+  await enrolAt(db, companyA, paidFrom);
+  await enrolAt(db, companyB, paidFrom);
+  const [invoice] = await rows<{ id: string }>(db, sql`select id from invoices where company_id = ${companyA} limit 1`);
+
+  const ada = await employee({ email: A.employeeEmail, lastName: A.employeeName });
+  const driver = await employee({ car: true });
+  const group = await journeyGroup(A.journeyGroup);
+  // A trip and feedback of company A, so its figures and lists are not empty.
+  const driverToken = bearer((await createSession(db, driver, false, { ip: '127.0.0.1' })).token);
+  const trip = await app.inject({
+    method: 'POST',
+    url: '/api/trips',
+    headers: driverToken,
+    payload: { clientTripId: 'matrix-1', startedAt: new Date(Date.now() - 3_600_000).toISOString(), distanceMiles: 14, passengerIds: [ada], journeyGroupId: group },
+  });
+  const adaToken = bearer((await createSession(db, ada, false, { ip: '127.0.0.1' })).token);
+  const feedback = await app.inject({ method: 'POST', url: '/api/feedbacks', headers: adaToken, payload: { feedbackText: A.feedback } });
+  if (trip.statusCode !== 201 || feedback.statusCode !== 201) throw new Error(`fixture: trip ${trip.body}, feedback ${feedback.body}`);
+
+  const now = new Date();
+  return {
+    companyA,
+    companyB,
+    users: { employerA, adminA, employerB, superAdmin: root!.id },
+    password: PASSWORD,
+    employee: ada,
+    employeeEmail: A.employeeEmail,
+    driver,
+    journeyGroup: group,
+    invoice: invoice!.id,
+    year: now.getUTCFullYear(),
+    month: now.getUTCMonth() + 1,
+    unique,
+    newPending: () => employee({ active: false, approved: false }),
+    newEmployee: (o) => employee({ active: o?.active ?? true }),
+    newDriver: () => employee({ car: true }),
+    newOffice: () => office(companyA, `${unique()} Spare Street`),
+    newJourneyGroup: () => journeyGroup(`Group ${unique()}`),
+    newAdmin: async () => employerSide(companyA, `admin.${unique()}@matrix-a.test`, 'Admin'),
+    newResetToken: async () => {
+      const id = await employee();
+      const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+      const token = newToken();
+      await db.insert(passwordResetTokens).values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 600_000) });
+      return { email: u!.email, token };
+    },
+    newCaller: () => employee({ car: true }),
+  };
+}
+
+async function request(ep: AnyEndpoint, decl: Declaration, role: MatrixRole): Promise<{ res: Res; sample: Sample; headers: Record<string, string> }> {
+  // The employee caller is fresh each time: a call may end their session, change their password or remove their car.
+  const employeeA = role === 'employeeA' ? await world.newCaller() : world.employee;
+  const fixture: Fixture = { ...world, users: { ...world.users, employeeA } };
+  const sample: Sample = decl.sample ? await decl.sample(fixture, role) : {};
+  const headers: Record<string, string> =
+    role === 'anonymous' ? {} : bearer((await createSession(t.ctx.db, fixture.users[role], false, { ip: '127.0.0.1' })).token);
+  const query = sample.query ? Object.fromEntries(Object.entries(sample.query).map(([k, v]) => [k, String(v)])) : undefined;
+  const url = buildPath(ep.path, sample.params);
+  if (sample.csv !== undefined) {
+    const boundary = `matrix${world.unique()}`;
+    const field = ep.multipart?.field ?? 'file';
+    const payload =
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="employees.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${sample.csv}\r\n--${boundary}--\r\n`;
+    const res = await app.inject({ method: ep.method, url, query, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    return { res, sample, headers };
+  }
+  const res = await app.inject({ method: ep.method, url, query, headers, ...(sample.body === undefined ? {} : { payload: sample.body as object }) });
+  return { res, sample, headers };
+}
+
+/** A validation answer: the caller was let in and the body or the state said no. */
+const VALIDATION = new Set([400, 409, 422]);
+
+function outcomeOf(status: number): Outcome | number {
+  if (status >= 200 && status < 300) return 'ok';
+  if (VALIDATION.has(status)) return 'ok';
+  return status;
+}
+
+function leaked(res: Res): string[] {
+  const markers = [world.companyA, ...Object.values(A)];
+  return markers.filter((m) => res.body.includes(m));
+}
+
+/** Employer B's read naming company A, made again naming company B: the answers must be the same. */
+async function sameAsOwn(ep: AnyEndpoint, sample: Sample, headers: Record<string, string>, res: Res): Promise<string | null> {
+  if (ep.method !== 'GET' || sample.query?.companyId !== world.companyA) return null;
+  const query = Object.fromEntries(Object.entries({ ...sample.query, companyId: world.companyB }).map(([k, v]) => [k, String(v)]));
+  const own = await app.inject({ method: 'GET', url: buildPath(ep.path, sample.params), query, headers });
+  if (own.statusCode === res.statusCode && own.body === res.body) return null;
+  return `employerB: naming company A answers otherwise (${res.statusCode}, ${res.body.length} bytes) than naming its own (${own.statusCode}, ${own.body.length} bytes)`;
+}
+
+const tally = { cases: 0, ok2xx: 0, okValidation: 0, 401: 0, 403: 0, 404: 0, wrong: 0 };
+/** The `ok` cases answered by a validation 4xx, listed under the summary so none goes unseen. */
+const validationAnswers: string[] = [];
+
+beforeAll(async () => {
+  app = Fastify({ logger: false });
+  await app.register(apiPlugin, { ctx: t.ctx, overload: { maxEventLoopDelayMs: 0 } });
+  await app.ready();
+  world = await buildWorld();
+});
+
+afterAll(async () => {
+  await app.close();
+  const endpoints = allEndpoints().length;
+  console.log(
+    `authorization matrix: ${endpoints} endpoints x ${ROLES.length} roles = ${tally.cases} cases; ` +
+      `ok ${tally.ok2xx + tally.okValidation} (${tally.ok2xx} 2xx, ${tally.okValidation} validation 4xx), ` +
+      `401 ${tally[401]}, 403 ${tally[403]}, 404 ${tally[404]}; ${tally.wrong} not as declared` +
+      (validationAnswers.length ? `\nvalidation answers: ${validationAnswers.join(', ')}` : ''),
+  );
+});
+
+describe('authorization matrix', () => {
+  it('declares every endpoint of the contract table', () => {
+    const undeclared = allEndpoints()
+      .map((e) => e.id)
+      .filter((id) => !(id in MATRIX));
+    expect(undeclared, 'declare these endpoints in api/src/authorization-matrix.ts').toEqual([]);
+  });
+
+  it('declares no endpoint the contract table no longer has', () => {
+    const ids = new Set(allEndpoints().map((e) => e.id));
+    expect(Object.keys(MATRIX).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  for (const ep of allEndpoints()) {
+    it(`${ep.id}: ${ep.method} ${ep.path}`, async () => {
+      const decl = MATRIX[ep.id];
+      if (!decl) throw new Error(`${ep.id} is not declared in api/src/authorization-matrix.ts`);
+      const wrong: string[] = [];
+      try {
+        for (const role of ROLES) {
+          const { res, sample, headers } = await request(ep, decl, role);
+          const expected = decl.expect[role];
+          const got = outcomeOf(res.statusCode);
+          tally.cases += 1;
+          if (got !== expected) {
+            tally.wrong += 1;
+            wrong.push(`${role}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+            continue;
+          }
+          if (got === 'ok') {
+            if (VALIDATION.has(res.statusCode)) {
+              tally.okValidation += 1;
+              validationAnswers.push(`${ep.id}/${role} ${res.statusCode}`);
+            } else tally.ok2xx += 1;
+          } else tally[got as 401 | 403 | 404] += 1;
+          // A call about the caller's own company: employer B must see nothing of company A.
+          if (role === 'employerB' && got === 'ok' && decl.expect.anonymous !== 'ok') {
+            const found = leaked(res);
+            if (found.length) wrong.push(`employerB: answer carries company A's ${found.join(', ')}`);
+            const differs = await sameAsOwn(ep, sample, headers, res);
+            if (differs) wrong.push(differs);
+          }
+        }
+      } finally {
+        if (decl.ruinsWorld) world = await buildWorld();
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});

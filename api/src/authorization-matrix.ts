@@ -1,0 +1,284 @@
+/**
+ * Who may call every endpoint of the contract's table (`ENDPOINTS` in shared-contracts), and what
+ * everyone else gets, against the objects of one company ("A").
+ *
+ * EVERY ENDPOINT IN `ENDPOINTS` MUST BE DECLARED HERE. `authorization-matrix.test.ts` fails for an
+ * endpoint without a declaration, and for a declaration whose endpoint has left the table, so an
+ * endpoint is declared here in the change that adds it (and removed in the change that drops it).
+ *
+ * Outcomes: 401, 403 and 404 are exact statuses; `ok` is any 2xx, or a 4xx that answers the body
+ * (400, 409, 422: a validation answer), never a 401/403/404. A refused tenant gets 404: an
+ * employer's users reach only their own company, whatever ids they send (DESIGN.md section 4), and
+ * learn nothing of another company's ids. On calls about the caller's own company, employer B's
+ * `ok` is also checked to carry nothing of company A, and a read that names company A must answer
+ * employer B exactly what naming its own company does.
+ *
+ * Each case gets fresh rows where the call changes or removes its object, so no case depends on
+ * another; `ruinsWorld` marks the calls after which the fixture is rebuilt.
+ */
+
+export const ROLES = ['anonymous', 'employeeA', 'employerA', 'employerB', 'adminA', 'superAdmin'] as const;
+export type MatrixRole = (typeof ROLES)[number];
+
+export type Outcome = 'ok' | 401 | 403 | 404;
+export type Expectations = Record<MatrixRole, Outcome>;
+
+/** The fixture world the test builds: company A's objects, and makers of fresh ones. */
+export interface Fixture {
+  companyA: string;
+  companyB: string;
+  /** User ids of the callers. `employeeA` is this case's caller (a driver of A, fresh per case). */
+  users: Record<Exclude<MatrixRole, 'anonymous'>, string>;
+  /** The password of every user the fixture makes. */
+  password: string;
+  /** An approved, active employee of A (not the caller), and their email. */
+  employee: string;
+  employeeEmail: string;
+  /** A driver of A with a vehicle, awaiting verification. */
+  driver: string;
+  journeyGroup: string;
+  invoice: string;
+  /** The current UTC month. */
+  year: number;
+  month: number;
+  /** A suffix no other case has used. */
+  unique(): string;
+  newPending(): Promise<string>;
+  newEmployee(o?: { active?: boolean }): Promise<string>;
+  newDriver(): Promise<string>;
+  newOffice(): Promise<string>;
+  newJourneyGroup(): Promise<string>;
+  newAdmin(): Promise<string>;
+  /** A live reset link of a fresh employee of A. */
+  newResetToken(): Promise<{ email: string; token: string }>;
+}
+
+export interface Sample {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** A CSV file sent as the multipart field the contract names. */
+  csv?: string;
+}
+
+export interface Declaration {
+  expect: Expectations;
+  /** A valid request (so a refusal cannot hide behind a 400); called once per role. */
+  sample?: (f: Fixture, role: MatrixRole) => Sample | Promise<Sample>;
+  /** The call (when allowed) changes the world beyond its own rows: rebuilt after this endpoint. */
+  ruinsWorld?: true;
+  /** Why, where the answer is a decision rather than plain from the contract. */
+  why?: string;
+}
+
+// ---------------------------------------------------------------- the usual shapes
+
+const all = (o: Outcome): Expectations => ({ anonymous: o, employeeA: o, employerA: o, employerB: o, adminA: o, superAdmin: o });
+
+/** No session needed: everyone is answered. */
+const PUBLIC = all('ok');
+/** Any signed-in user. */
+const SESSION: Expectations = { ...all('ok'), anonymous: 401 };
+/** The back office only. */
+const SUPER_ADMIN: Expectations = { ...all(403), anonymous: 401, superAdmin: 'ok' };
+/** The mobile app's employee calls on their own data. */
+const EMPLOYEE: Expectations = { ...all(403), anonymous: 401, employeeA: 'ok' };
+/** An object of company A named by id: its employer and admins, and super admins; employer B is told it does not exist. */
+const OF_A: Expectations = { anonymous: 401, employeeA: 403, employerA: 'ok', employerB: 404, adminA: 'ok', superAdmin: 'ok' };
+/** As OF_A, without super admins (calls with no back-office use). */
+const OF_A_EMPLOYER_SIDE: Expectations = { ...OF_A, superAdmin: 403 };
+/** The caller's own company (no id, or an id an employer cannot override): employer B gets its own. */
+const OWN: Expectations = { anonymous: 401, employeeA: 403, employerA: 'ok', employerB: 'ok', adminA: 'ok', superAdmin: 'ok' };
+const OWN_EMPLOYER_SIDE: Expectations = { ...OWN, superAdmin: 403 };
+
+// ---------------------------------------------------------------- sample requests
+
+const ofA = (f: Fixture): Sample => ({ params: { id: f.companyA } });
+const companyQuery = (f: Fixture): Sample => ({ query: { companyId: f.companyA } });
+const monthQuery = (f: Fixture): Sample => ({ query: { companyId: f.companyA, year: f.year, month: f.month } });
+const reason = { reason: 'Left the scheme' };
+const office = { addressLine1: '1 Matrix Way', addressLine2: 'Floor 2', town: 'Leeds', postalCode: 'LS1 4DL' };
+const incentive = { generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfMilesRewards: 'Lunch', numberOfTrips: 10, numberOfTripsRewards: 'Cinema' };
+const followUpDate = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+function person(f: Fixture) {
+  const u = f.unique();
+  return { firstName: 'Nia', lastName: `New${u}`, email: `nia.${u}@matrix.test`, employeeNumber: `N-${u}` };
+}
+
+const SUPER_ADMIN_WRITES_COMPANY =
+  'The contract lets super admins make the employer-side changes of a company they name (support acting for it); the back office screen showing them read-only is a screen choice, and DESIGN.md section 6 gives the back office real, stronger calls (deactivate, delete) on the same company.';
+
+export const MATRIX: Record<string, Declaration> = {
+  // ---------------------------------------------------------------- accounts
+  'accounts.register': {
+    expect: PUBLIC,
+    sample: (f) => ({ body: { email: `reg.${f.unique()}@matrix.test`, password: 'Passw0rd!', userName: 'Reg Ister', role: 'Employer' } }),
+  },
+  'accounts.login': { expect: PUBLIC, sample: (f) => ({ body: { email: f.employeeEmail, password: f.password } }) },
+  'accounts.logout': { expect: PUBLIC, why: 'Logging out without a session is not an error (access optional).' },
+  'accounts.me': { expect: SESSION },
+  // An address of its own per case: the per-account rate limit would otherwise answer the sixth.
+  'accounts.forgotPassword': { expect: PUBLIC, sample: (f) => ({ body: { email: `forgot.${f.unique()}@matrix.test` } }) },
+  'accounts.resetPassword': {
+    expect: PUBLIC,
+    why: 'The mailed token is the key, whoever calls.',
+    sample: async (f) => ({ body: { ...(await f.newResetToken()), newPassword: 'Another-pass-2' } }),
+  },
+  'accounts.changePassword': {
+    expect: SESSION,
+    why: 'Every signed-in user may change their own password (employees through the mobile app).',
+    sample: (f) => ({ body: { currentPassword: f.password, newPassword: 'Another-pass-2' } }),
+  },
+  'accounts.employerAdmins': { expect: OF_A, sample: (f) => ({ params: { employerId: f.companyA } }) },
+  'accounts.superAdmins': { expect: SUPER_ADMIN },
+  'accounts.addUser': {
+    expect: OWN,
+    why: 'An employer or admin adds an Admin to its own company (the session names it); a super admin adds a super admin or an employer account.',
+    sample: (f, role) => {
+      const u = f.unique();
+      return { body: { userName: `admin${u}`, email: `admin.${u}@matrix.test`, password: 'Passw0rd!', role: role === 'superAdmin' ? 'Employer' : 'Admin' } };
+    },
+  },
+  'accounts.removeUser': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newAdmin() } }) },
+  'accounts.users': { expect: SUPER_ADMIN },
+
+  // ---------------------------------------------------------------- employers
+  'employers.current': {
+    expect: { ...OF_A, employeeA: 'ok' },
+    why: "Login step 2 names the user: a caller reaches users of its own company (ids only, no personal data), so an employee of A may read its employer's record.",
+    sample: (f) => ({ params: { userId: f.users.employerA } }),
+  },
+  'employers.list': { expect: SUPER_ADMIN },
+  'employers.get': {
+    expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok' },
+    why: "The invite page reads the company's id and name without a session; its own users read all of it; a signed-in user of another company is told it does not exist.",
+    sample: ofA,
+  },
+  'employers.create': {
+    expect: { ...OWN_EMPLOYER_SIDE, adminA: 403 },
+    why: 'Only an Employer account creates its (one) company; one that has a company already is answered 409.',
+    sample: (f) => ({ body: { name: `Company ${f.unique()}`, email: `hello.${f.unique()}@matrix.test`, phoneNumber: '0113 496 0000', countryCode: 'GB' } }),
+  },
+  'employers.update': {
+    expect: OF_A,
+    why: SUPER_ADMIN_WRITES_COMPANY,
+    sample: (f) => ({ body: { id: f.companyA, name: 'Matrix A Ltd', email: 'office@matrix-a.test', phoneNumber: '0113 496 0000', countryCode: 'GB' } }),
+  },
+  'employers.addLocation': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: (f) => ({ params: { id: f.companyA }, body: office }) },
+  'employers.updateLocation': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: async (f) => ({ body: { id: await f.newOffice(), ...office } }) },
+  'employers.deleteLocation': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: async (f) => ({ params: { id: await f.newOffice() } }) },
+  'employers.getIncentive': { expect: OF_A, sample: ofA },
+  'employers.saveIncentive': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: (f) => ({ params: { id: f.companyA }, body: incentive }) },
+  'employers.saveIncentiveWithoutId': {
+    expect: OWN,
+    why: 'The spec\'s call without a company id: every caller who may save incentives is told "Company ID is missing." (400).',
+  },
+  'employers.completeSetup': { expect: OF_A_EMPLOYER_SIDE, why: "Only the company's own users finish its setup.", sample: ofA },
+  'employers.deactivate': { expect: SUPER_ADMIN, sample: (f) => ({ params: { id: f.companyA }, body: reason }), ruinsWorld: true },
+  'employers.reactivate': { expect: SUPER_ADMIN, sample: ofA },
+  'employers.remove': { expect: SUPER_ADMIN, sample: ofA, ruinsWorld: true },
+
+  // ---------------------------------------------------------------- employees
+  'employees.selfRegister': {
+    expect: PUBLIC,
+    why: 'The shared link: anyone may ask to join; the request waits for approval.',
+    sample: (f) => {
+      const p = person(f);
+      return { params: { companyId: f.companyA }, body: { ...p, password: 'Passw0rd!x', confirmPassword: 'Passw0rd!x' } };
+    },
+  },
+  'employees.bulkAdd': { expect: OWN_EMPLOYER_SIDE, sample: (f) => ({ body: { employees: [person(f)] } }) },
+  'employees.csvImport': {
+    expect: OWN_EMPLOYER_SIDE,
+    sample: (f) => {
+      const p = person(f);
+      return { csv: `firstName,lastName,email,employeeNumber\r\n${p.firstName},${p.lastName},${p.email},${p.employeeNumber}\r\n` };
+    },
+  },
+  'employees.list': { expect: OWN, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
+  'employees.pending': { expect: OWN, sample: companyQuery },
+  'employees.get': { expect: OF_A, sample: (f) => ({ params: { id: f.employee } }) },
+  'employees.accept': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.bulkAccept': { expect: OF_A, sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }) },
+  'employees.bulkReject': { expect: OF_A, sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }) },
+  'employees.reject': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.deactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee() }, body: reason }) },
+  'employees.reactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
+  'employees.remove': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee() } }) },
+
+  // ---------------------------------------------------------------- insights
+  'insights.participation': { expect: OWN, sample: monthQuery },
+  'insights.participationAllTime': { expect: OWN, sample: companyQuery },
+  'insights.participationExport': { expect: OWN, sample: monthQuery },
+  'insights.journeyGroups': { expect: OWN, sample: companyQuery },
+  'insights.journeyGroupsExport': { expect: OWN, sample: monthQuery },
+  'insights.feedbacks': { expect: OWN, sample: companyQuery },
+  'insights.dashboard': { expect: OWN, sample: monthQuery },
+  'insights.trend': { expect: OWN, sample: companyQuery },
+  'insights.co2': { expect: OWN, sample: monthQuery },
+  'insights.emissionSettings': { expect: OF_A, sample: ofA },
+  'insights.updateEmissionSettings': {
+    expect: OF_A,
+    why: SUPER_ADMIN_WRITES_COMPANY,
+    sample: (f) => ({ params: { id: f.companyA }, body: { includeWellToTank: true } }),
+  },
+
+  // ---------------------------------------------------------------- journey groups
+  'journeyGroups.create': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: 'A group is created in the caller\'s own company; the body names none, so a super admin has no company to create it in.',
+    sample: (f) => ({ body: { name: `Group ${f.unique()}`, meetingPoints: ['Main gate'] } }),
+  },
+  'journeyGroups.update': {
+    expect: OF_A,
+    why: SUPER_ADMIN_WRITES_COMPANY,
+    sample: async (f) => ({ params: { id: await f.newJourneyGroup() }, body: { name: `Renamed ${f.unique()}` } }),
+  },
+  'journeyGroups.remove': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: async (f) => ({ params: { id: await f.newJourneyGroup() } }) },
+
+  // ---------------------------------------------------------------- the mobile app
+  'mobile.recordTrip': {
+    expect: EMPLOYEE,
+    sample: (f) => ({
+      body: { clientTripId: `trip-${f.unique()}`, startedAt: new Date(Date.now() - 60_000).toISOString(), distanceMiles: 12.5, passengerIds: [f.employee] },
+    }),
+  },
+  'mobile.sendFeedback': { expect: EMPLOYEE, sample: () => ({ body: { feedbackText: 'The 8:10 lift is always on time.' } }) },
+  'mobile.myJourneyGroups': { expect: EMPLOYEE },
+  'mobile.joinJourneyGroup': { expect: EMPLOYEE, sample: (f) => ({ params: { id: f.journeyGroup } }) },
+  'mobile.leaveJourneyGroup': { expect: EMPLOYEE, sample: (f) => ({ params: { id: f.journeyGroup } }) },
+
+  // ---------------------------------------------------------------- billing
+  'billing.billing': { expect: OWN, sample: companyQuery },
+  'billing.history': { expect: OWN, sample: companyQuery },
+  'billing.historyPage': { expect: OWN, sample: companyQuery },
+  'billing.cancel': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company ends its subscription.' },
+  'billing.resume': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company resumes its subscription.' },
+  'billing.invoicePdf': { expect: OF_A, sample: (f) => ({ params: { id: f.invoice } }) },
+
+  // ---------------------------------------------------------------- drivers (back office)
+  'drivers.list': { expect: SUPER_ADMIN },
+  'drivers.page': { expect: SUPER_ADMIN },
+  'drivers.get': { expect: SUPER_ADMIN, sample: (f) => ({ params: { id: f.driver } }) },
+  'drivers.approve': {
+    expect: SUPER_ADMIN,
+    sample: async (f) => ({ body: { employeeIds: [await f.newDriver()], notes: 'Licence seen', followUpDate: followUpDate() } }),
+  },
+  'drivers.reject': { expect: SUPER_ADMIN, sample: async (f) => ({ body: { employeeId: await f.newDriver(), notes: 'Licence photo unreadable' } }) },
+  'drivers.approveVehicles': {
+    expect: SUPER_ADMIN,
+    sample: async (f) => ({ body: { employeeIds: [await f.newDriver()], notes: 'MOT seen', followUpDate: followUpDate() } }),
+  },
+  'drivers.notifications': { expect: SUPER_ADMIN },
+
+  // ---------------------------------------------------------------- the employee's own vehicle
+  'vehicles.mine': { expect: EMPLOYEE },
+  'vehicles.save': {
+    expect: EMPLOYEE,
+    sample: () => ({
+      body: { make: 'Ford', model: 'Focus', yearManufactured: 2020, color: 'Blue', registrationNumber: 'AB12 CDE', drivingLicenseNumber: 'MORGA753116SM9IJ' },
+    }),
+  },
+  'vehicles.remove': { expect: EMPLOYEE },
+};
