@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, RELEASE_HEADER, allEndpoints, toRouterPath } from '@portal/shared-contracts';
 import { apiLoggerOptions, createApp, ROUTE_IMPLEMENTATIONS } from './app';
 import { errorHandler } from './plugins/errors';
-import { json, useTestApp } from './test-support';
+import { bearer, json, superAdminToken, useTestApp } from './test-support';
 import { TEST_SUPERADMIN } from './testing';
 
 const t = useTestApp();
@@ -125,7 +125,11 @@ describe('routes and documentation', () => {
     const app = await createApp(t.ctx);
     try {
       await app.inject({ method: 'POST', url: '/api/accounts/forgot-password', payload: { email: TEST_SUPERADMIN.email } });
-      const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(TEST_SUPERADMIN.email)}&kind=password-reset` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=${encodeURIComponent(TEST_SUPERADMIN.email)}&kind=password-reset`,
+        headers: bearer(await superAdminToken(app)),
+      });
       expect(res.statusCode).toBe(200);
       expect(json<{ items: { link: string }[] }>(res).items[0]!.link).toMatch(/^https:\/\/portal\.test\/#\/reset-password\?/);
     } finally {

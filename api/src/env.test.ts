@@ -19,7 +19,7 @@ describe('loadApiConfig', () => {
     const c = loadApiConfig({
       DATA_DIR: '/tmp/portal-data',
       DATABASE_URL: 'postgres://u:p@localhost:5432/portal',
-      PUBLIC_URL: 'https://portal.example.com/',
+      PUBLIC_URL: 'http://127.0.0.1:8080/',
       SMTP_URL: 'smtp://mail:25',
       SUPERADMIN_EMAIL: 'Boss@Example.com',
       SUPERADMIN_PASSWORD: 'long-enough',
@@ -32,7 +32,7 @@ describe('loadApiConfig', () => {
     expect(c).toMatchObject({
       pgliteDir: '/tmp/portal-data/db',
       databaseUrl: 'postgres://u:p@localhost:5432/portal',
-      publicUrl: 'https://portal.example.com',
+      publicUrl: 'http://127.0.0.1:8080',
       smtpUrl: 'smtp://mail:25',
       superAdminEmail: 'boss@example.com',
       cookieSecure: false,

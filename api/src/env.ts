@@ -42,6 +42,7 @@ const envSchema = z.object({
   COOKIE_SECURE: bool(true),
   TRUST_PROXY: bool(false),
   EXPOSE_OUTBOX: bool(false),
+  NODE_ENV: optionalString,
   /** Demo companies and logins at start (printed once); the portal server turns it on. */
   DEMO_DATA: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,7 +95,7 @@ export interface ApiConfig {
   superAdminPassword: string | undefined;
   cookieSecure: boolean;
   trustProxy: boolean;
-  /** Enables `GET /api/dev/outbox` (never in production). */
+  /** Enables `GET /api/dev/outbox` for super admins; refused unless PUBLIC_URL is loopback and NODE_ENV is not production. */
   exposeOutbox: boolean;
   /** Create the demo companies and logins at start (`src/demo`), once. */
   demoData: boolean;
@@ -111,6 +112,33 @@ export class ConfigError extends Error {
   }
 }
 
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * The development outbox shows every mail, reset and invitation links included: a deployment that
+ * others can reach must never serve it, whoever signs in.
+ */
+function refuseOutboxOutsideDevelopment(publicUrl: string, nodeEnv: string | undefined): void {
+  if (nodeEnv === 'production') {
+    throw new ConfigError('EXPOSE_OUTBOX', 'must not be set with NODE_ENV=production: the development outbox shows every mail, reset links included');
+  }
+  if (!isLoopbackUrl(publicUrl)) {
+    throw new ConfigError(
+      'EXPOSE_OUTBOX',
+      `must not be set when PUBLIC_URL (${publicUrl}) is not a loopback address (localhost, 127.0.0.1, [::1]): the development outbox shows every mail, reset links included`,
+    );
+  }
+}
+
 /** The api's only reader of the environment; a bad variable stops the start with its name. */
 export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = envSchema.safeParse(env);
@@ -119,6 +147,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
   }
   const e = parsed.data;
+  if (e.EXPOSE_OUTBOX) refuseOutboxOutsideDevelopment(e.PUBLIC_URL, e.NODE_ENV);
   const dataDir = path.resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR);
   const m = e.RATE_LIMIT_MULTIPLIER;
   const scale = (n: number) => (m === 0 ? Number.MAX_SAFE_INTEGER : Math.max(1, Math.round(n * m)));

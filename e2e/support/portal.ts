@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { CSRF_HEADER, MESSAGES, REMOTE_IDS, REMOTES, ROUTES, type RemoteId } from '@portal/shared-contracts';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT, SUPERADMIN } from './portal-process';
 
 export { SUPERADMIN } from './portal-process';
 
@@ -100,28 +99,65 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 }
 
 const RESET_LINK = (email: string) =>
-  new RegExp(`https?://[^\\s"'<>\\\\]+/#${ROUTES.resetPassword}\\?email=${escapeRegExp(encodeURIComponent(email))}&(?:amp;)?token=[^\\s"'<>\\\\&]+`, 'g');
+  new RegExp(`^https?://[^\\s"'<>\\\\]+/#${ROUTES.resetPassword}\\?email=${escapeRegExp(encodeURIComponent(email))}&token=[A-Za-z0-9_-]+$`);
+
+/** One mail of the api's development outbox (`GET /api/dev/outbox`), newest first. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+  link: string | null;
+  createdAt: string;
+}
+
+let outboxClient: Promise<APIRequestContext> | undefined;
 
 /**
- * The reset link mailed to `email`. Without SMTP the api keeps mail in its outbox and logs it: the
- * outbox route (EXPOSE_OUTBOX=1) is read when the api offers one, else the portal's log.
+ * A client signed in as the portal's super admin, its own (so a journey's session cookies are never
+ * touched): the development outbox shows every mail, reset links included, to super admins only.
  */
-export async function readResetLink(request: APIRequestContext, email: string, timeoutMs = 10_000): Promise<string> {
+function superAdminClient(): Promise<APIRequestContext> {
+  outboxClient ??= (async () => {
+    const anonymous = await playwrightRequest.newContext({ baseURL: portalUrl() });
+    try {
+      const token = await apiLogin(anonymous, SUPERADMIN.email, SUPERADMIN.password);
+      return await playwrightRequest.newContext({ baseURL: portalUrl(), extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    } finally {
+      await anonymous.dispose();
+    }
+  })();
+  return outboxClient;
+}
+
+/** The mails the api kept for `to` (no SMTP server in the run: EXPOSE_OUTBOX=1), newest first. */
+export async function readOutbox(query: { to: string; kind?: string }): Promise<OutboxMail[]> {
+  const params = new URLSearchParams({ to: query.to, ...(query.kind ? { kind: query.kind } : {}) });
+  for (let attempt = 0; ; attempt++) {
+    const res = await (await superAdminClient()).get(`/api/dev/outbox?${params}`);
+    // A session that ended (idle timeout) is replaced once; any other refusal is a broken run.
+    if (res.status() === 401 && attempt === 0) {
+      outboxClient = undefined;
+      continue;
+    }
+    expect(res.status(), `GET /api/dev/outbox: ${await res.text()}`).toBe(200);
+    return ((await res.json()) as { items: OutboxMail[] }).items;
+  }
+}
+
+/**
+ * The newest reset (or invitation) link mailed to `email`, read from the outbox as the super admin;
+ * `_request` is the caller's client, left as it is. The api's log never holds a whole link.
+ */
+export async function readResetLink(_request: APIRequestContext, email: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const pattern = RESET_LINK(email);
   while (Date.now() < deadline) {
-    const sources: string[] = [];
-    for (const path of [`/api/dev/outbox?to=${encodeURIComponent(email)}`, '/api/dev/outbox', '/api/dev/mail']) {
-      const res = await request.get(path).catch(() => null);
-      if (res?.ok()) sources.push(await res.text());
-    }
-    if (process.env.PORTAL_LOG) sources.push(await readFile(process.env.PORTAL_LOG, 'utf8').catch(() => ''));
-    const links = sources.flatMap((s) => s.replace(/\\u0026/g, '&').match(pattern) ?? []);
-    const last = links.at(-1);
-    if (last) return last.replace('&amp;', '&');
+    const link = (await readOutbox({ to: email })).map((m) => m.link).find((l): l is string => l !== null && pattern.test(l));
+    if (link) return link;
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`no reset link for ${email} in the outbox or the portal log`);
+  throw new Error(`no reset link for ${email} in the outbox`);
 }
 
 /** The remotes this repository has (an mfe-* folder with its package.json), written or not yet. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
-import { apiLogin, apiRegisterEmployer, expectRoute, hash, login, SUPERADMIN, uniqueEmail } from '../support/portal';
+import { apiLogin, apiRegisterEmployer, expectRoute, hash, login, readOutbox, SUPERADMIN, uniqueEmail } from '../support/portal';
 
 const L = MESSAGES.labels;
 const COPY = MESSAGES.driverScreens;
@@ -195,10 +195,7 @@ test('reject a driver with notes: the row shows Rejected and the driver is maile
   await expect(row.getByRole('button', { name: COPY.rowAction(L.reject, bo!.name) })).toHaveCount(0);
 
   await expect
-    .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(bo!.email)}&kind=driver-rejected`);
-      return res.ok() ? ((await res.json()) as { items: { text: string }[] }).items.map((m) => m.text) : [];
-    })
+    .poll(async () => (await readOutbox({ to: bo!.email, kind: 'driver-rejected' })).map((m) => m.text))
     .toEqual([expect.stringContaining(notes)]);
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import { readOutbox } from '../../mail/mailer';
+import { authenticate } from '../../plugins/auth';
 
 const outboxQuery = z.object({
   to: z.string().max(255).optional(),
@@ -11,14 +12,22 @@ const outboxQuery = z.object({
 
 /**
  * `GET /api/dev/outbox?to=&kind=&limit=`: the mails kept when no SMTP server is configured, newest
- * first. Registered only when EXPOSE_OUTBOX=1 (local runs and end-to-end tests), never otherwise.
+ * first, for a signed-in super admin. Registered only when EXPOSE_OUTBOX=1, which the configuration
+ * refuses unless PUBLIC_URL is a loopback address and NODE_ENV is not production (local runs and
+ * end-to-end tests). The outbox holds live reset and invitation links: anyone reading it can take
+ * over any account that asked for one, hence the super admin's session.
  */
 export const devRoutes: FastifyPluginAsync<{ ctx: ApiContext }> = async (fastify, { ctx }) => {
   if (!ctx.config.exposeOutbox) return;
+  ctx.log.warn(
+    { exposeOutbox: true, publicUrl: ctx.config.publicUrl },
+    'EXPOSE_OUTBOX is on: GET /api/dev/outbox shows every kept mail, reset and invitation links included, to any super admin. For local runs and tests only.',
+  );
   fastify.route({
     method: 'GET',
     url: '/api/dev/outbox',
     schema: { hide: true, querystring: outboxQuery },
+    onRequest: authenticate(ctx, ['SuperAdmin']),
     handler: async (req) => {
       const q = req.query as z.output<typeof outboxQuery>;
       await ctx.mailer.flush();
