@@ -17,6 +17,7 @@ import { HttpError } from './lib/http-error';
 import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminsRoutes } from './modules/admins/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { devRoutes } from './modules/dev/routes';
 import { driversRoutes } from './modules/drivers/routes';
@@ -36,7 +37,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

@@ -15,6 +15,7 @@ export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-pass
 
 /** Every table the api owns, emptied between tests. Later migrations add theirs here. */
 export const APP_TABLES = [
+  'audit_log',
   'invoices',
   'invoice_counters',
   'subscriptions',

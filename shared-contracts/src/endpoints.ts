@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from './endpoint';
 import { accounts } from './endpoints/accounts';
+import { audit } from './endpoints/audit';
 import { billing } from './endpoints/billing';
 import { drivers } from './endpoints/drivers';
 import { employees } from './endpoints/employees';
@@ -11,6 +12,7 @@ import { vehicles } from './endpoints/vehicles';
 
 // One file per domain under endpoints/; this module is the table every client and the api read.
 export * from './endpoints/accounts';
+export * from './endpoints/audit';
 export * from './endpoints/billing';
 export * from './endpoints/drivers';
 export * from './endpoints/employees';
@@ -21,7 +23,7 @@ export * from './endpoints/mobile';
 export * from './endpoints/vehicles';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -17,7 +17,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BILLING_INTERVALS, DRIVER_HISTORY_KINDS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from '@portal/shared-contracts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_KINDS,
+  BILLING_INTERVALS,
+  DRIVER_HISTORY_KINDS,
+  INVOICE_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '@portal/shared-contracts';
 
 /**
  * The portal's tables. Every id is a database-generated UUID; every time is `timestamptz`.
@@ -593,3 +600,38 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/**
+ * The audit log: one row per administrative change, written in the change's own transaction.
+ * Who, which company and the target are copied as they were (no foreign keys), so an entry
+ * outlives the user, company or office it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    /** Null for the release tool, which has no account. */
+    actorUserId: uuid('actor_user_id'),
+    actorName: text('actor_name').notNull(),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    summary: text('summary').notNull(),
+    companyId: uuid('company_id'),
+    companyName: text('company_name'),
+    targetKind: text('target_kind', { enum: AUDIT_TARGET_KINDS }).notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    reason: text('reason'),
+  },
+  (t) => [
+    // An employer's log (one company, newest first) and the super admin's (all, newest first).
+    // The id breaks ties between entries of the same instant, so pages neither skip nor repeat one.
+    // NULLS FIRST is what a plain `order by ... desc` means, so the planner reads these in order.
+    index('audit_log_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('audit_log_action_known', sql`${t.action} in (${sqlList(AUDIT_ACTIONS)})`),
+    check('audit_log_target_kind_known', sql`${t.targetKind} in (${sqlList(AUDIT_TARGET_KINDS)})`),
+  ],
+);

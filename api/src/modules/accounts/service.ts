@@ -20,6 +20,7 @@ import { accountKey } from '../../lib/rate-limiter';
 import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { passwordResetMail } from '../../mail/templates';
+import { recordUserAudit, userAsActor } from '../audit/service';
 import { createSession, type AuthUser, type NewSession } from './sessions';
 
 /** Reset links work once, for this long. */
@@ -186,6 +187,8 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
     });
+    const owner = await userAsActor(tx, user.id);
+    if (owner) await recordUserAudit(tx, owner, 'password.resetRequested', [user.id]);
   });
   // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
   ctx.mailer.queue(passwordResetMail(user.email, resetPasswordLink(ctx.config.publicUrl, user.email, token), RESET_TOKEN_TTL_MINUTES), ctx.log);
@@ -211,6 +214,8 @@ export async function resetPassword(ctx: ApiContext, body: ResetPasswordBody, me
     await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    const owner = await userAsActor(tx, used.userId);
+    if (owner) await recordUserAudit(tx, owner, 'password.reset', [used.userId]);
     return used.userId;
   });
   if (!userId) {
@@ -250,6 +255,7 @@ export async function changePassword(ctx: ApiContext, auth: AuthUser, body: Chan
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, auth.userId));
     await tx.delete(sessions).where(eq(sessions.userId, auth.userId));
+    await recordUserAudit(tx, auth, 'password.changed', [auth.userId]);
   });
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'password.change', userId: auth.userId, ip: meta.ip, userAgent: meta.userAgent });
 }

@@ -17,6 +17,7 @@ import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
 import { hashPassword } from '../../lib/passwords';
 import type { ClientMeta } from '../../lib/request-meta';
 import type { AuthUser } from '../accounts/sessions';
+import { recordUserAudit } from '../audit/service';
 
 /** The users an employer's User Management page lists: the company's owner and its admins. */
 const EMPLOYER_SIDE: Role[] = ['Employer', 'Admin'];
@@ -90,7 +91,11 @@ export async function addUser(ctx: ApiContext, auth: AuthUser, body: AddUserBody
 
   const email = body.email.trim();
   const passwordHash = await hashPassword(body.password);
-  const created = await createUser(ctx.db, { email, passwordHash, name: body.userName.trim(), role, companyId });
+  const created = await ctx.db.transaction(async (tx) => {
+    const made = await createUser(tx, { email, passwordHash, name: body.userName.trim(), role, companyId });
+    if ('id' in made) await recordUserAudit(tx, auth, role === 'SuperAdmin' ? 'superAdmin.added' : 'admin.added', [made.id]);
+    return made;
+  });
   if (!('id' in created)) {
     // As registration does: the answer does not confirm the account exists; its owner hears of the attempt.
     mailRegistrationAttempt(ctx, email);
@@ -130,6 +135,7 @@ export async function removeUser(ctx: ApiContext, auth: AuthUser, id: string, me
       if (target.role === 'Employer') throw new HttpError(403, MESSAGES.admins.cannotRemoveOwner);
     }
     // Sessions, reset links and the employer-user record cascade with the row; ended explicitly all the same.
+    await recordUserAudit(tx, auth, target.role === 'SuperAdmin' ? 'superAdmin.removed' : 'admin.removed', [id]);
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -18,6 +18,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { driverRejectedMail, driverVerifiedMail, vehicleVerifiedMail } from '../../mail/templates';
 import type { AuthUser } from '../accounts/sessions';
+import { recordUserAudit } from '../audit/service';
 import { driverStatus, toVehicle, type DriverStateColumns } from './driver-state';
 import { recordEvents } from './history';
 
@@ -224,6 +225,7 @@ export async function approveDrivers(ctx: ApiContext, auth: AuthUser, body: Appr
         driver_rejected_at = null, updated_at = now()
       where id in ${idList(ids)}`);
     await recordEvents(tx, auth, found.map((d) => ({ driverId: d.id, kind: 'driverVerified', notes, followUpAt })));
+    await recordUserAudit(tx, auth, 'driver.verified', ids);
     return found;
   });
   for (const d of drivers) ctx.mailer.queue(driverVerifiedMail(d.email, d.first_name ?? '', notes, d.vehicle_verified), ctx.log);
@@ -240,6 +242,7 @@ export async function approveVehicles(ctx: ApiContext, auth: AuthUser, body: App
     await tx.execute(sql`update vehicles set is_verified = true, notes = ${notes}, follow_up_at = ${followUpAt.toISOString()}::timestamptz
       where user_id in ${idList(ids)}`);
     await recordEvents(tx, auth, found.map((d) => ({ driverId: d.id, kind: 'vehicleVerified', notes, followUpAt })));
+    await recordUserAudit(tx, auth, 'vehicle.verified', ids);
     return found;
   });
   for (const d of drivers) {
@@ -260,6 +263,7 @@ export async function rejectDriver(ctx: ApiContext, auth: AuthUser, employeeId: 
     await tx.execute(sql`update users set is_driver_verified = false, driver_notes = ${notes}, driver_rejected_at = now(), updated_at = now()
       where id = ${found.id}`);
     await recordEvents(tx, auth, [{ driverId: found.id, kind: 'rejected', notes }]);
+    await recordUserAudit(tx, auth, 'driver.rejected', [found.id], { reason: notes });
     return found;
   });
   ctx.mailer.queue(driverRejectedMail(driver.email, driver.first_name ?? '', notes), ctx.log);

@@ -16,6 +16,7 @@ import { isUuid } from '../../lib/ids';
 import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthUser } from '../accounts/sessions';
+import { recordUserAudit } from '../audit/service';
 
 /**
  * The employees' list and lifecycle: reads, the shared link's sign-up, approval, deactivation and
@@ -235,6 +236,7 @@ export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promi
     const e = await lockEmployee(tx, auth, id);
     if (e.is_approved) return;
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await recordUserAudit(tx, auth, 'employee.approved', [e.id]);
   });
 }
 
@@ -252,6 +254,7 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+    await recordUserAudit(tx, auth, 'employee.approved', unique);
     return unique.length;
   });
 }
@@ -268,6 +271,7 @@ export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[])
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
+    await recordUserAudit(tx, auth, 'employee.rejected', unique);
     await tx.delete(users).where(inArray(users.id, unique));
     return unique.length;
   });
@@ -278,6 +282,7 @@ export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promi
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
     if (e.is_approved) throw new HttpError(400, MESSAGES.employees.notPending);
+    await recordUserAudit(tx, auth, 'employee.rejected', [e.id]);
     await tx.delete(users).where(eq(users.id, id));
   });
 }
@@ -292,6 +297,7 @@ export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, re
       .set({ isActive: false, deactivationReason: reason, deactivatedBy: auth.userId, deactivatedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(users.id, id));
     await tx.execute(sql`delete from sessions where user_id = ${id}`);
+    await recordUserAudit(tx, auth, 'employee.deactivated', [e.id], { reason });
   });
 }
 
@@ -303,13 +309,15 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
       .update(users)
       .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
       .where(eq(users.id, id));
+    await recordUserAudit(tx, auth, 'employee.reactivated', [e.id]);
   });
 }
 
 /** Immediate and irreversible: the row goes, and with it (by cascade) sessions, tokens and the vehicle. */
 export async function remove(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockEmployee(tx, auth, id);
+    const e = await lockEmployee(tx, auth, id);
+    await recordUserAudit(tx, auth, 'employee.deleted', [e.id]);
     await tx.execute(sql`delete from sessions where user_id = ${id}`);
     await tx.delete(users).where(eq(users.id, id));
   });

@@ -32,6 +32,7 @@ import { HttpError, RequestValidationError, notFound } from '../../lib/http-erro
 import { isUuid } from '../../lib/ids';
 import { toFieldErrors } from '../../plugins/validation';
 import { endCompanySessions, type AuthUser } from '../accounts/sessions';
+import { recordAudit, recordCompanyAudit } from '../audit/service';
 
 
 /** The contract's country object (the list the company form offers); any other stored code still reads. */
@@ -42,6 +43,9 @@ function countryFor(alpha2: string): Country {
 function toLocation(l: typeof locations.$inferSelect): Location {
   return { id: l.id, addressLine1: l.addressLine1, addressLine2: l.addressLine2, town: l.town, postalCode: l.postalCode };
 }
+
+/** How an office is named in the audit log. */
+const officeLabel = (l: typeof locations.$inferSelect) => [l.addressLine1, l.town, l.postalCode].filter(Boolean).join(', ');
 
 function toIncentive(i: typeof incentives.$inferSelect): Incentive {
   return {
@@ -199,6 +203,7 @@ export async function createCompany(ctx: ApiContext, auth: AuthUser, body: Compa
       .returning({ id: users.id });
     if (!u) throw new HttpError(409, MESSAGES.company.alreadySetUp);
     await tx.insert(employerUsers).values({ userId: auth.userId }).onConflictDoNothing();
+    await recordCompanyAudit(tx, auth, 'company.created', c!.id);
     return c!.id;
   });
   ctx.log.info({ companyId: id, userId: auth.userId }, 'company created');
@@ -214,6 +219,7 @@ export async function updateCompany(ctx: ApiContext, auth: AuthUser, body: Endpo
       .set({ name: fields.name, email: fields.email, phoneNumber: fields.phoneNumber, countryCode: fields.countryCode, updatedAt: sql`now()` })
       .where(eq(companies.id, c.id));
     await advanceToIncentives(tx, c.id);
+    await recordCompanyAudit(tx, auth, 'company.updated', c.id);
   });
   return mustLoad(ctx.db, c.id);
 }
@@ -232,6 +238,7 @@ export async function addLocation(
       .values({ companyId: c.id, addressLine1: fields.addressLine1, addressLine2: fields.addressLine2, town: fields.town, postalCode: fields.postalCode })
       .returning();
     await advanceToIncentives(tx, c.id);
+    await recordAudit(tx, auth, { action: 'company.officeAdded', companyId: c.id, target: { kind: 'location', id: loc!.id, label: officeLabel(loc!) } });
     return { location: toLocation(loc!), signUpState: await signUpStateOf(tx, c.id) };
   });
 }
@@ -249,14 +256,18 @@ async function locationFor(db: Db, auth: AuthUser, id: string) {
 }
 
 export async function updateLocation(ctx: ApiContext, auth: AuthUser, body: EndpointBody<typeof ENDPOINTS.employers.updateLocation>): Promise<Location> {
-  const { countryCode } = await locationFor(ctx.db, auth, body.id);
+  const { countryCode, companyId } = await locationFor(ctx.db, auth, body.id);
   const fields = validate(locationUpdateFormSchemaFor(countryCode), body);
-  const [loc] = await ctx.db
-    .update(locations)
-    .set({ addressLine1: fields.addressLine1, addressLine2: fields.addressLine2, town: fields.town, postalCode: fields.postalCode })
-    .where(eq(locations.id, fields.id))
-    .returning();
-  if (!loc) throw notFound();
+  const loc = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(locations)
+      .set({ addressLine1: fields.addressLine1, addressLine2: fields.addressLine2, town: fields.town, postalCode: fields.postalCode })
+      .where(eq(locations.id, fields.id))
+      .returning();
+    if (!row) throw notFound();
+    await recordAudit(tx, auth, { action: 'company.officeUpdated', companyId, target: { kind: 'location', id: row.id, label: officeLabel(row) } });
+    return row;
+  });
   return toLocation(loc);
 }
 
@@ -271,7 +282,8 @@ export async function deleteLocation(ctx: ApiContext, auth: AuthUser, id: string
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
     const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(locations).where(eq(locations.companyId, companyId));
     if ((left?.n ?? 0) <= 1) throw new HttpError(409, MESSAGES.company.lastLocation);
-    await tx.delete(locations).where(eq(locations.id, id));
+    const [gone] = await tx.delete(locations).where(eq(locations.id, id)).returning();
+    if (gone) await recordAudit(tx, auth, { action: 'company.officeRemoved', companyId, target: { kind: 'location', id, label: officeLabel(gone) } });
   });
 }
 
@@ -323,6 +335,7 @@ export async function saveIncentive(
       await tx.update(companies).set({ signUpState: 2, updatedAt: sql`now()` }).where(eq(companies.id, c.id));
       signUpState = 2;
     }
+    await recordCompanyAudit(tx, auth, 'company.incentivesSaved', c.id);
     return { incentive: toIncentive(inc!), signUpState };
   });
 }
@@ -352,18 +365,22 @@ export async function deactivateCompany(ctx: ApiContext, auth: AuthUser, id: str
       .returning({ id: companies.id });
     if (!c) throw notFound(MESSAGES.company.notFound);
     await endCompanySessions(tx, id);
+    await recordCompanyAudit(tx, auth, 'company.deactivated', id, { reason });
   });
   ctx.log.info({ companyId: id, by: auth.userId }, 'company deactivated');
 }
 
 export async function reactivateCompany(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(MESSAGES.company.notFound);
-  const [c] = await ctx.db
-    .update(companies)
-    .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
-    .where(eq(companies.id, id))
-    .returning({ id: companies.id });
-  if (!c) throw notFound(MESSAGES.company.notFound);
+  await ctx.db.transaction(async (tx) => {
+    const [c] = await tx
+      .update(companies)
+      .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    if (!c) throw notFound(MESSAGES.company.notFound);
+    await recordCompanyAudit(tx, auth, 'company.reactivated', id);
+  });
   ctx.log.info({ companyId: id, by: auth.userId }, 'company reactivated');
 }
 
@@ -378,6 +395,7 @@ export async function removeCompany(ctx: ApiContext, auth: AuthUser, id: string)
     const [c] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update');
     if (!c) throw notFound(MESSAGES.company.notFound);
     await endCompanySessions(tx, id);
+    await recordCompanyAudit(tx, auth, 'company.deleted', id);
     await tx.delete(users).where(eq(users.companyId, id));
     await tx.delete(companies).where(eq(companies.id, id));
   });

@@ -6,6 +6,7 @@ import { rows } from '../../db/sql';
 import { notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../accounts/sessions';
+import { recordCompanyAudit } from '../audit/service';
 import { scopeOf } from '../employees/service';
 import { decimal } from './period';
 
@@ -99,7 +100,12 @@ export async function getEmissionSettings(db: Db, auth: AuthUser, companyId: str
 }
 
 export async function setEmissionSettings(db: Db, auth: AuthUser, companyId: string, includeWellToTank: boolean, month: string): Promise<EmissionSettings> {
-  await companySetting(db, auth, companyId);
-  await db.update(companies).set({ includeWellToTank, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+  const before = await companySetting(db, auth, companyId);
+  await db.transaction(async (tx) => {
+    await tx.update(companies).set({ includeWellToTank, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+    if (before !== includeWellToTank) {
+      await recordCompanyAudit(tx, auth, 'company.emissionSettingChanged', companyId, { detail: MESSAGES.audit.wellToTank(includeWellToTank) });
+    }
+  });
   return { includeWellToTank, factors: await factorsFor(db, month) };
 }

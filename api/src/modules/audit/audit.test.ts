@@ -1,0 +1,286 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LIMITS, MESSAGES, auditEntrySchema, pageOf } from '@portal/shared-contracts';
+import { auditLog, companies, locations, users } from '../../db/schema';
+import { readOutbox } from '../../mail/mailer';
+import { bearer, employerOf, json, useTestApp } from '../../test-support';
+import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+
+const t = useTestApp();
+const pageSchema = pageOf(auditEntrySchema);
+
+interface World {
+  acme: string;
+  globex: string;
+  root: { id: string; token: string };
+  erin: string; // Acme's employer
+  gus: string; // Globex's employer
+}
+let w: World;
+
+beforeEach(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const acme = await makeCompany(db, 'Acme Ltd');
+  const globex = await makeCompany(db, 'Globex');
+  w = { acme, globex, root: await superAdmin(db), erin: await makeEmployer(db, acme, 'erin@acme.test'), gus: await makeEmployer(db, globex, 'gus@globex.test') };
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  t.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+async function list(token: string, query = '') {
+  const res = await call('GET', `/api/audit-log${query}`, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return pageSchema.parse(json(res));
+}
+
+/** Every entry, oldest first, straight from the table. */
+async function stored(): Promise<(typeof auditLog.$inferSelect)[]> {
+  const all = await t.ctx.db.select().from(auditLog);
+  return all.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+describe('what is recorded', () => {
+  it('records an employee approved, deactivated with its reason, reactivated and deleted, with who, which company and the target', async () => {
+    const sam = await makePerson(t.ctx.db, w.acme, 'Sam', 'Pending', { approved: false });
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, sam.id));
+    expect((await call('PUT', `/api/employees/${sam.id}/accept`, w.erin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/employees/${sam.id}/deactivate`, w.erin, { reason: 'Left the company' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/employees/reactivate-employee/${sam.id}`, w.erin)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/employees/${sam.id}`, w.erin)).statusCode).toBe(200);
+
+    const page = await list(w.erin);
+    expect(page.items.map((e) => e.action)).toEqual(['employee.deleted', 'employee.reactivated', 'employee.deactivated', 'employee.approved']);
+    const deactivated = page.items[2]!;
+    expect(deactivated).toMatchObject({
+      actorName: 'Boss erin@acme.test',
+      actorEmail: 'erin@acme.test',
+      actorRole: 'Employer',
+      companyId: w.acme,
+      companyName: 'Acme Ltd',
+      targetKind: 'user',
+      targetId: sam.id,
+      targetLabel: `Sam Pending <${sam.email}>`,
+      reason: 'Left the company',
+      summary: `Employee deactivated: Sam Pending <${sam.email}>`,
+    });
+    // The deleted employee is still named by the entries about them.
+    expect(page.items[0]).toMatchObject({ targetId: sam.id, targetLabel: `Sam Pending <${sam.email}>` });
+  });
+
+  it('records nothing when the change is refused (the entry is written in the same transaction)', async () => {
+    const pending = await makePerson(t.ctx.db, w.acme, 'Pat', 'Pending', { approved: false });
+    const approved = await makePerson(t.ctx.db, w.acme, 'Ann', 'Approved');
+    const res = await call('POST', '/api/employees/bulk-reject', w.erin, { employeeIds: [pending.id, approved.id] });
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.employees.notPending });
+    expect(await stored()).toEqual([]);
+    expect((await call('POST', '/api/employees/bulk-reject', w.erin, { employeeIds: [pending.id] })).statusCode).toBe(200);
+    expect((await stored()).map((e) => [e.action, e.targetId])).toEqual([['employee.rejected', pending.id]]);
+  });
+
+  it("records a super admin's driver and vehicle verifications and a rejection with its notes as the reason, under the driver's company", async () => {
+    const dan = await makePerson(t.ctx.db, w.globex, 'Dan', 'Driver', { registration: 'AB12CDE', licence: 'DRIVE123456AB9CD' });
+    const followUpDate = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    expect((await call('POST', '/api/drivers/approve', w.root.token, { employeeIds: [dan.id], notes: 'ok', followUpDate })).statusCode).toBe(200);
+    expect((await call('POST', '/api/vehicles/approve', w.root.token, { employeeIds: [dan.id], notes: 'MOT seen', followUpDate })).statusCode).toBe(200);
+    expect((await call('POST', '/api/drivers/reject', w.root.token, { employeeId: dan.id, notes: 'Licence expired' })).statusCode).toBe(200);
+    const entries = await stored();
+    expect(entries.map((e) => e.action)).toEqual(['driver.verified', 'vehicle.verified', 'driver.rejected']);
+    expect(entries.every((e) => e.companyId === w.globex && e.actorRole === 'SuperAdmin' && e.actorUserId === w.root.id)).toBe(true);
+    expect(entries[2]!.reason).toBe('Licence expired');
+    // Globex's employer sees them; Acme's does not.
+    expect((await list(w.gus)).totalCount).toBe(3);
+    expect((await list(w.erin)).totalCount).toBe(0);
+  });
+
+  it('records company changes: details, offices, incentives, the emission setting, deactivation with its reason, reactivation, deletion', async () => {
+    const [loc] = await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1: '1 High St', town: 'Leeds', postalCode: 'LS1 1AA' }).returning();
+    const company = { id: w.acme, name: 'Acme Group', email: 'hello@acme.test', phoneNumber: '0113 496 0000', countryCode: 'GB' };
+    expect((await call('PUT', '/api/employers', w.erin, company)).statusCode).toBe(200);
+    const added = await call('POST', `/api/employers/${w.acme}/location`, w.erin, { addressLine1: '2 Park Row', town: 'Leeds', postalCode: 'LS1 5HD' });
+    expect(added.statusCode, added.body).toBe(201);
+    const newId = json<{ id: string }>(added).id;
+    expect((await call('PUT', '/api/employers/location', w.erin, { id: newId, addressLine1: '3 Park Row', town: 'Leeds', postalCode: 'LS1 5HD' })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/employers/location/${loc!.id}`, w.erin)).statusCode).toBe(200);
+    const incentive = { generalRewardDescription: 'Coffee', numberOfMiles: 10, numberOfMilesRewards: 'Mug', numberOfTrips: 5, numberOfTripsRewards: 'Cake' };
+    expect((await call('POST', `/api/incentives/employers/${w.acme}/incentive`, w.erin, incentive)).statusCode).toBe(200);
+    expect((await call('PUT', `/api/employers/${w.acme}/emissions`, w.erin, { includeWellToTank: true })).statusCode).toBe(200);
+    // Saving the same setting again changes nothing and records nothing.
+    expect((await call('PUT', `/api/employers/${w.acme}/emissions`, w.erin, { includeWellToTank: true })).statusCode).toBe(200);
+    expect((await call('POST', `/api/employers/${w.acme}/deactivate`, w.root.token, { reason: 'Unpaid invoices' })).statusCode).toBe(200);
+    expect((await call('POST', `/api/employers/${w.acme}/reactivate`, w.root.token)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/employers/${w.acme}`, w.root.token)).statusCode).toBe(200);
+
+    const entries = await stored();
+    expect(entries.map((e) => e.action)).toEqual([
+      'company.updated',
+      'company.officeAdded',
+      'company.officeUpdated',
+      'company.officeRemoved',
+      'company.incentivesSaved',
+      'company.emissionSettingChanged',
+      'company.deactivated',
+      'company.reactivated',
+      'company.deleted',
+    ]);
+    expect(entries.find((e) => e.action === 'company.officeRemoved')).toMatchObject({ targetKind: 'location', targetId: loc!.id, targetLabel: '1 High St, Leeds, LS1 1AA' });
+    expect(entries.find((e) => e.action === 'company.deactivated')).toMatchObject({ reason: 'Unpaid invoices', targetLabel: 'Acme Group', actorRole: 'SuperAdmin' });
+    expect(entries.find((e) => e.action === 'company.emissionSettingChanged')!.summary).toBe(
+      `Emission setting changed: Acme Group, ${MESSAGES.audit.wellToTank(true)}`,
+    );
+    // The company is gone; its log stays, named as it was, and the super admin finds it by its id.
+    expect(await t.ctx.db.select().from(companies).where(eq(companies.id, w.acme))).toEqual([]);
+    const page = await list(w.root.token, `?companyId=${w.acme}`);
+    expect(page.totalCount).toBe(9);
+    expect(page.items[0]).toMatchObject({ action: 'company.deleted', companyName: 'Acme Group', targetLabel: 'Acme Group' });
+  });
+
+  it('records admins and super admins added and removed', async () => {
+    const added = await call('POST', '/api/accounts/users/add', w.root.token, { userName: 'Sue', email: 'sue@portal.test', password: 'Sup3r-secret', role: 'SuperAdmin' });
+    expect(added.statusCode, added.body).toBe(201);
+    const sueId = json<{ id: string }>(added).id;
+    expect((await call('DELETE', `/api/accounts/users/${sueId}`, w.root.token)).statusCode).toBe(200);
+    const admin = await call('POST', '/api/accounts/users/add', w.erin, { userName: 'Ada', email: 'ada@acme.test', password: 'Adm1n-secret', role: 'Admin' });
+    expect(admin.statusCode, admin.body).toBe(201);
+    const entries = await stored();
+    expect(entries.map((e) => [e.action, e.targetLabel, e.companyId])).toEqual([
+      ['superAdmin.added', 'Sue <sue@portal.test>', null],
+      ['superAdmin.removed', 'Sue <sue@portal.test>', null],
+      ['admin.added', 'Ada <ada@acme.test>', w.acme],
+    ]);
+    // A refused add (the address is taken) records nothing.
+    await call('POST', '/api/accounts/users/add', w.erin, { userName: 'Ada', email: 'ada@acme.test', password: 'Adm1n-secret', role: 'Admin' });
+    expect(await stored()).toHaveLength(3);
+  });
+
+  it('records a password reset requested and completed by the account owner, and a password change', async () => {
+    const owner = await employerOf(t, w.acme, 'owner@acme.test', 'Olive Owner');
+    expect((await call('POST', '/api/accounts/forgot-password', undefined, { email: 'owner@acme.test' })).statusCode).toBe(200);
+    // An address without an account records nothing.
+    expect((await call('POST', '/api/accounts/forgot-password', undefined, { email: 'nobody@acme.test' })).statusCode).toBe(200);
+    await t.ctx.mailer.flush();
+    const [mail] = await readOutbox(t.ctx.db, { to: 'owner@acme.test', kind: 'password-reset' });
+    const token = new URL(mail!.link!.replace('/#/', '/')).searchParams.get('token')!;
+    const reset = await call('POST', '/api/accounts/reset-password', undefined, { email: 'owner@acme.test', token, newPassword: 'N3w-passw0rd' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const login = await call('POST', '/api/accounts/login', undefined, { email: 'owner@acme.test', password: 'N3w-passw0rd' });
+    const changed = await call('POST', '/api/accounts/change-password', json<{ token: string }>(login).token, { currentPassword: 'N3w-passw0rd', newPassword: 'An0ther-passw0rd' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const entries = await stored();
+    expect(entries.map((e) => e.action)).toEqual(['password.resetRequested', 'password.reset', 'password.changed']);
+    for (const e of entries) {
+      expect(e).toMatchObject({ actorUserId: owner.id, actorName: 'Olive Owner', actorEmail: 'owner@acme.test', targetId: owner.id, companyId: w.acme });
+    }
+  });
+});
+
+describe('reading the log', () => {
+  async function seed(n: number, over: Partial<typeof auditLog.$inferInsert> = {}, startMs = Date.UTC(2026, 0, 1)) {
+    await t.ctx.db.insert(auditLog).values(
+      Array.from({ length: n }, (_, i) => ({
+        createdAt: new Date(startMs + i * 3_600_000),
+        actorName: 'Erin',
+        actorEmail: 'erin@acme.test',
+        actorRole: 'Employer',
+        action: 'employee.approved' as const,
+        summary: `Employee approved: #${i}`,
+        companyId: w.acme,
+        companyName: 'Acme Ltd',
+        targetKind: 'user' as const,
+        targetId: `t${i}`,
+        targetLabel: `#${i}`,
+        ...over,
+      })),
+    );
+  }
+
+  it('pages newest first with the total, LIMITS.pageSize by default', async () => {
+    await seed(23);
+    const first = await list(w.root.token);
+    expect(first).toMatchObject({ totalCount: 23, pageSize: LIMITS.pageSize, totalPages: 3, hasPreviousPage: false, hasNextPage: true });
+    expect(first.items.map((e) => e.targetLabel)).toEqual(Array.from({ length: 10 }, (_, i) => `#${22 - i}`));
+    const last = await list(w.root.token, '?pageNumber=3');
+    expect(last).toMatchObject({ totalCount: 23, hasNextPage: false, hasPreviousPage: true });
+    expect(last.items.map((e) => e.targetLabel)).toEqual(['#2', '#1', '#0']);
+    expect((await list(w.root.token, '?pageNumber=9')).totalCount).toBe(23);
+  });
+
+  it('filters by company, action, actor name or email, and inclusive days', async () => {
+    await seed(3);
+    await seed(2, { companyId: w.globex, companyName: 'Globex', actorName: 'Gus Grey', actorEmail: 'gus@globex.test', action: 'employee.deleted' }, Date.UTC(2026, 0, 5, 23));
+    expect((await list(w.root.token, `?companyId=${w.globex}`)).totalCount).toBe(2);
+    expect((await list(w.root.token, '?action=employee.approved')).totalCount).toBe(3);
+    expect((await list(w.root.token, '?actor=GREY')).totalCount).toBe(2);
+    expect((await list(w.root.token, '?actor=globex.test')).totalCount).toBe(2);
+    // 2026-01-05 23:00 and 2026-01-06 00:00 (UTC): "to" takes the whole day.
+    expect((await list(w.root.token, '?from=2026-01-05&to=2026-01-05')).totalCount).toBe(1);
+    expect((await list(w.root.token, '?from=2026-01-02')).totalCount).toBe(2);
+    expect((await list(w.root.token, '?to=2026-01-01')).totalCount).toBe(3);
+  });
+
+  it('answers a bad filter with a 400 a person can act on', async () => {
+    for (const [q, message] of [
+      ['?from=5-1-2026', MESSAGES.audit.badDate],
+      ['?from=2026-02-01&to=2026-01-01', MESSAGES.audit.badRange],
+      ['?action=everything', MESSAGES.audit.badAction],
+      ['?companyId=acme', MESSAGES.audit.badCompany],
+    ] as const) {
+      const res = await call('GET', `/api/audit-log${q}`, w.root.token);
+      expect(res.statusCode, q).toBe(400);
+      expect(json(res)).toMatchObject({ success: false, message });
+    }
+  });
+
+  it("lets an employer or admin read only its own company's entries, whatever companyId it sends; employees 403, anonymous 401", async () => {
+    await seed(2);
+    await seed(4, { companyId: w.globex, companyName: 'Globex' });
+    await seed(1, { companyId: null, companyName: null, action: 'superAdmin.added' });
+    expect((await list(w.root.token)).totalCount).toBe(7);
+    expect((await list(w.erin)).totalCount).toBe(2);
+    expect((await list(w.erin, `?companyId=${w.globex}`)).totalCount).toBe(2);
+    const admin = await makeEmployer(t.ctx.db, w.globex, 'ada@globex.test', 'Admin');
+    expect((await list(admin)).items.every((e) => e.companyId === w.globex)).toBe(true);
+    const csv = await call('GET', `/api/audit-log/export?companyId=${w.globex}`, w.erin);
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 2);
+
+    const employee = await makePerson(t.ctx.db, w.acme, 'Emma', 'Employee');
+    for (const url of ['/api/audit-log', '/api/audit-log/export']) {
+      expect((await call('GET', url, employee.token)).statusCode).toBe(403);
+      expect((await call('GET', url)).statusCode).toBe(401);
+    }
+  });
+
+  it('exports the filtered list as CSV, newest first, with every formula-like cell neutralised', async () => {
+    await seed(1, { actorName: '=HYPERLINK("http://evil.test","x")', reason: '+SUM(A1)', targetLabel: '-2+3', summary: '@cmd' });
+    await seed(1, { actorName: '\tTabbed', reason: '\rReturn', action: 'employee.deleted' }, Date.UTC(2026, 1, 1));
+    await seed(1, { companyId: w.globex }, Date.UTC(2026, 1, 2));
+    const res = await call('GET', `/api/audit-log/export?companyId=${w.acme}`, w.root.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    const C = MESSAGES.audit.columns;
+    expect(lines[0]).toBe([C.when, C.actor, C.actorEmail, C.actorRole, C.action, C.summary, C.company, C.companyId, C.target, C.targetId, C.reason].join(','));
+    expect(lines[1]).toMatch(/^2026-02-01T00:00:00.000Z,'\tTabbed,erin@acme\.test,Employer,Employee deleted,/);
+    expect(lines[1]).toContain(`"'\rReturn"`);
+    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
+    expect(lines[2]).toContain(`,'@cmd,`);
+    expect(lines[2]).toContain(`,'-2+3,`);
+    expect(lines[2]).toMatch(/,'\+SUM\(A1\)$/);
+    expect(lines.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('keeps the list on an index', async () => {
+    const plan = async (where: string) =>
+      JSON.stringify(await t.ctx.db.execute(sql.raw(`explain select * from audit_log ${where} order by created_at desc, id desc limit 10`)));
+    await t.ctx.db.execute(sql.raw('set enable_seqscan = off'));
+    try {
+      expect(await plan(`where company_id = '${w.acme}'`)).toContain('audit_log_company_created_idx');
+      expect(await plan('')).toContain('audit_log_created_idx');
+    } finally {
+      await t.ctx.db.execute(sql.raw('set enable_seqscan = on'));
+    }
+  });
+});

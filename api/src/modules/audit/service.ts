@@ -1,0 +1,220 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGES,
+  type AuditAction,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditTargetKind,
+  type Page,
+} from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
+import type { Db } from '../../db/client';
+import { auditLog, companies, users } from '../../db/schema';
+import { containsPattern, pageAnswer } from '../../db/sql';
+import type { AuthUser } from '../accounts/sessions';
+import { toCsv } from '../insights/csv';
+
+/**
+ * Who did it, as they are at the time: a signed-in caller (`AuthUser` is one), or the user a
+ * password reset belongs to.
+ */
+export type AuditActor = Pick<AuthUser, 'userId' | 'name' | 'email' | 'role'>;
+
+export interface AuditRecord {
+  action: AuditAction;
+  /** The company the change belongs to (its name is copied as it is now). */
+  companyId: string | null;
+  target: { kind: AuditTargetKind; id: string | null; label: string | null };
+  reason?: string | null | undefined;
+  /** Said after the target in the summary, e.g. the new value of a setting. */
+  detail?: string | undefined;
+}
+
+function summaryOf(action: AuditAction, label: string | null, detail?: string): string {
+  const what = [label, detail].filter(Boolean).join(', ');
+  return MESSAGES.audit.summary(MESSAGES.audit.actions[action], what || '-');
+}
+
+function actorColumns(actor: AuditActor) {
+  return { actorUserId: actor.userId, actorName: actor.name, actorEmail: actor.email, actorRole: actor.role };
+}
+
+/**
+ * One audit row. Call it with the transaction of the change it records, so the entry exists if
+ * and only if the change does.
+ */
+export async function recordAudit(db: Db, actor: AuditActor, entry: AuditRecord): Promise<void> {
+  await db.insert(auditLog).values({
+    ...actorColumns(actor),
+    action: entry.action,
+    summary: summaryOf(entry.action, entry.target.label, entry.detail),
+    companyId: entry.companyId,
+    companyName: entry.companyId ? sql`(select ${companies.name} from ${companies} where ${companies.id} = ${entry.companyId})` : null,
+    targetKind: entry.target.kind,
+    targetId: entry.target.id,
+    targetLabel: entry.target.label,
+    reason: entry.reason ?? null,
+  });
+}
+
+/** "Name <email>": how a user is named in the log. */
+const userLabel = (u: { name: string; email: string }) => `${u.name} <${u.email}>`;
+
+/**
+ * One row per user in `userIds` (employees, drivers, admins), each with the user's company and
+ * label as they are now. Call it before a deletion, in its transaction.
+ */
+export async function recordUserAudit(
+  db: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  userIds: readonly string[],
+  options: { reason?: string | null; detail?: string } = {},
+): Promise<void> {
+  if (!userIds.length) return;
+  const found = await db
+    .select({ id: users.id, name: users.name, email: users.email, companyId: users.companyId, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(inArray(users.id, [...userIds]));
+  if (!found.length) return;
+  await db.insert(auditLog).values(
+    found.map((u) => ({
+      ...actorColumns(actor),
+      action,
+      summary: summaryOf(action, userLabel(u), options.detail),
+      companyId: u.companyId,
+      companyName: u.companyName,
+      targetKind: 'user' as const,
+      targetId: u.id,
+      targetLabel: userLabel(u),
+      reason: options.reason ?? null,
+    })),
+  );
+}
+
+/** A change of a company itself (details, incentives, a setting, its state), labelled with its name. */
+export async function recordCompanyAudit(
+  db: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  companyId: string,
+  options: { reason?: string | null; detail?: string } = {},
+): Promise<void> {
+  const [c] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  await recordAudit(db, actor, {
+    action,
+    companyId,
+    target: { kind: 'company', id: companyId, label: c?.name ?? null },
+    reason: options.reason,
+    detail: options.detail,
+  });
+}
+
+/** The user a password reset belongs to, as the actor of its entries (they are not signed in). */
+export async function userAsActor(db: Db, userId: string): Promise<(AuditActor & { companyId: string | null }) | null> {
+  const [u] = await db
+    .select({ userId: users.id, name: users.name, email: users.email, role: users.role, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ?? null;
+}
+
+// ---------------------------------------------------------------- reading
+
+/** An export holds at most this many rows (newest first); narrower filters reach older ones. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * The company whose entries a caller reads: an employer or admin only its own (from the session,
+ * whatever `companyId` says); a super admin every company, or the one it names. `undefined` means
+ * every company; `null` a caller without one (an employer before setup), who has none to read.
+ */
+function scopeOf(auth: AuthUser, companyId: string | undefined): string | null | undefined {
+  if (auth.role === 'SuperAdmin') return companyId;
+  return auth.companyId;
+}
+
+function whereOf(scope: string | undefined, f: AuditFilter): SQL | undefined {
+  const conds: SQL[] = [];
+  if (scope) conds.push(eq(auditLog.companyId, scope));
+  if (f.action) conds.push(eq(auditLog.action, f.action));
+  const actor = f.actor?.trim();
+  if (actor) {
+    const like = containsPattern(actor);
+    conds.push(or(sql`${auditLog.actorName} ilike ${like}`, sql`${auditLog.actorEmail} ilike ${like}`)!);
+  }
+  if (f.from) conds.push(gte(auditLog.createdAt, new Date(`${f.from}T00:00:00.000Z`)));
+  if (f.to) conds.push(lt(auditLog.createdAt, new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000)));
+  return conds.length ? and(...conds) : undefined;
+}
+
+function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    actorUserId: r.actorUserId,
+    actorName: r.actorName,
+    actorEmail: r.actorEmail,
+    actorRole: r.actorRole,
+    action: r.action,
+    summary: r.summary,
+    companyId: r.companyId,
+    companyName: r.companyName,
+    targetKind: r.targetKind,
+    targetId: r.targetId,
+    targetLabel: r.targetLabel,
+    reason: r.reason,
+  };
+}
+
+const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
+
+/**
+ * One page, newest first, on the (company, created_at) or (created_at) index. The total is counted
+ * only when the page is full: a short page already says how many there are.
+ */
+export async function listAudit(
+  ctx: ApiContext,
+  auth: AuthUser,
+  q: AuditFilter & { pageNumber: number; pageSize: number },
+): Promise<Page<AuditEntry>> {
+  const { pageNumber, pageSize } = q;
+  const scope = scopeOf(auth, q.companyId);
+  if (scope === null) return pageAnswer([], 0, pageNumber, pageSize);
+  const where = whereOf(scope, q);
+  const offset = (pageNumber - 1) * pageSize;
+  const found = await ctx.db.select().from(auditLog).where(where).orderBy(...newestFirst).limit(pageSize).offset(offset);
+  let totalCount = offset + found.length;
+  if (found.length === pageSize || (found.length === 0 && pageNumber > 1)) {
+    const [r] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where);
+    totalCount = r?.n ?? 0;
+  }
+  return pageAnswer(found.map(toEntry), totalCount, pageNumber, pageSize);
+}
+
+/** The filtered log as CSV, newest first, scoped as the list is. */
+export async function exportAudit(ctx: ApiContext, auth: AuthUser, f: AuditFilter): Promise<string> {
+  const scope = scopeOf(auth, f.companyId);
+  const found =
+    scope === null
+      ? []
+      : await ctx.db.select().from(auditLog).where(whereOf(scope, f)).orderBy(...newestFirst).limit(AUDIT_EXPORT_MAX_ROWS);
+  const C = MESSAGES.audit.columns;
+  return toCsv(
+    [C.when, C.actor, C.actorEmail, C.actorRole, C.action, C.summary, C.company, C.companyId, C.target, C.targetId, C.reason],
+    found.map((r) => [
+      r.createdAt.toISOString(),
+      r.actorName,
+      r.actorEmail,
+      r.actorRole,
+      MESSAGES.audit.actions[r.action],
+      r.summary,
+      r.companyName,
+      r.companyId,
+      r.targetLabel,
+      r.targetId,
+      r.reason,
+    ]),
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { defineEndpoint } from '../endpoint';
+import { isoDateTime, pageOf } from '../entities';
+import { MESSAGES } from '../messages';
+import { queryInt } from './shared';
+
+/**
+ * The audit log: every decision an administrator takes (approvals, rejections, deactivations,
+ * deletions, verifications, admin and company changes, releases, passwords), written in the
+ * transaction of the change it records.
+ */
+export const AUDIT_ACTIONS = [
+  'employee.approved',
+  'employee.rejected',
+  'employee.deactivated',
+  'employee.reactivated',
+  'employee.deleted',
+  'driver.verified',
+  'driver.rejected',
+  'vehicle.verified',
+  'admin.added',
+  'admin.removed',
+  'superAdmin.added',
+  'superAdmin.removed',
+  'company.created',
+  'company.updated',
+  'company.officeAdded',
+  'company.officeUpdated',
+  'company.officeRemoved',
+  'company.incentivesSaved',
+  'company.emissionSettingChanged',
+  'company.deactivated',
+  'company.reactivated',
+  'company.deleted',
+  'release.changed',
+  'password.resetRequested',
+  'password.reset',
+  'password.changed',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release'] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: isoDateTime,
+  /** Who, as they were when they did it (null for the release tool). */
+  actorUserId: z.string().nullable(),
+  actorName: z.string(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  summary: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string().nullable(),
+  targetKind: z.enum(AUDIT_TARGET_KINDS),
+  targetId: z.string().nullable(),
+  targetLabel: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.audit.badDate).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MESSAGES.audit.badDate);
+
+const filterFields = z.object({
+  companyId: z.string().uuid(MESSAGES.audit.badCompany).optional(),
+  action: z.enum(AUDIT_ACTIONS, { error: MESSAGES.audit.badAction }).optional(),
+  /** Part of the actor's name or email, any case. */
+  actor: z.string().trim().max(100).optional(),
+  /** Inclusive days (UTC), `YYYY-MM-DD`. */
+  from: day.optional(),
+  to: day.optional(),
+});
+const inOrder = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
+
+/** The filters of the list and of the export. An employer's company is the session's, whatever `companyId` says. */
+export const auditFilterSchema = filterFields.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] });
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+const auditPageQuery = filterFields
+  .extend({
+    pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
+    pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(LIMITS.pageSize),
+  })
+  .refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] });
+
+const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
+
+export const audit = {
+  list: defineEndpoint({
+    id: 'audit.list',
+    method: 'GET',
+    path: '/api/audit-log',
+    summary: "One page of the audit log, newest first, filtered; a super admin sees every company's, an employer only its own",
+    access: AUDIT_ROLES,
+    query: auditPageQuery,
+    response: pageOf(auditEntrySchema),
+    tags: ['audit'],
+  }),
+  export: defineEndpoint({
+    id: 'audit.export',
+    method: 'GET',
+    path: '/api/audit-log/export',
+    summary: 'The filtered audit log as CSV, newest first (UTF-8 with BOM, RFC 4180, formula cells neutralised); scoped as the list',
+    access: AUDIT_ROLES,
+    query: auditFilterSchema,
+    produces: 'text/csv',
+    response: z.string(),
+    tags: ['audit'],
+  }),
+} as const;
