@@ -1,4 +1,5 @@
 import { test as base, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
+import { REMOTES, type RemoteId } from '@portal/shared-contracts';
 
 // Everything else of Playwright's, so a spec imports from here alone; `test` below takes precedence.
 export * from '@playwright/test';
@@ -31,6 +32,35 @@ export class ConsoleGuard {
   /** Declares a line this journey provokes on purpose (matched against `describeLine`). */
   expect(pattern: RegExp): void {
     this.allowed.push(pattern);
+  }
+
+  /**
+   * Declares the line Chromium logs when the server answers `path` (its query aside) with `status`,
+   * e.g. a refusal the journey provokes: expectStatus(401, '/api/accounts/me').
+   */
+  expectStatus(status: number, path: string): void {
+    this.expect(new RegExp(`^error: Failed to load resource: the server responded with a status of ${status} \\([^)]*\\) \\[https?://[^/\\s]+${escapeRegExp(path)}(?:\\?\\S*)?\\]$`));
+  }
+
+  /**
+   * Declares the lines of a remote the journey makes unreachable on purpose, and only that remote's:
+   * its files failing (`failure`: the status it is answered with, or 'aborted'), the runtime's and
+   * the shell's reports that its manifest or a module of it could not be loaded.
+   */
+  expectRemoteDown(remote: RemoteId, failure: number | 'aborted'): void {
+    const files = `https?://[^/\\s]+/remotes/${escapeRegExp(remote)}/\\S+`;
+    this.expect(
+      failure === 'aborted'
+        ? new RegExp(`^error: Failed to load resource: net::ERR_FAILED \\[${files}\\]$`)
+        : new RegExp(`^error: Failed to load resource: the server responded with a status of ${failure} \\([^)]*\\) \\[${files}\\]$`),
+    );
+    const mfName = escapeRegExp(REMOTES[remote].mfName);
+    // The portal's runtime plugin names the manifest's address or the module it failed on.
+    this.expect(new RegExp(`^warning: \\[portal\\] \\w+: (?:${files}|${mfName}/\\w+) failed `));
+    // The runtime's own line names no remote; its code is the manifest fetch that failed.
+    this.expect(/^warning: \[ Federation Runtime \] Error: \[ Federation Runtime \]: Failed to get manifest\. #RUNTIME-003/);
+    // The shell's report, caught by the slot that shows the feature-unavailable panel.
+    this.expect(new RegExp(`^error: ${escapeRegExp(remote)}/\\w+ could not be loaded: `));
   }
 
   watch(context: BrowserContext): void {
@@ -71,6 +101,10 @@ export class ConsoleGuard {
     const source = /\((https?:\/\/[^)\s]+?)(?::\d+){0,2}\)/.exec(err.stack ?? '')?.[1] ?? '';
     this.record({ kind: 'uncaught', text: `${err.name}: ${err.message}`, source, page: error.page()?.url() ?? '' });
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**

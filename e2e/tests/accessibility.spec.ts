@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { hash } from '../support/portal';
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
 import { apiLogin, apiRegisterEmployer, expectRoute, hash, login, readOutbox, SUPERADMIN, uniqueEmail } from '../support/portal';
 
@@ -64,24 +64,6 @@ async function companyWithDrivers(request: APIRequestContext, firstNames: string
 }
 
 // ---------------------------------------------------------------- the page
-
-/** Every console error fails the journey, unless the journey expects it (a remote it blocks). */
-const consoleErrors = new WeakMap<Page, string[]>();
-let expectedErrors: ((message: ConsoleMessage) => boolean) | null = null;
-
-test.beforeEach(({ page }) => {
-  expectedErrors = null;
-  const errors: string[] = [];
-  consoleErrors.set(page, errors);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !expectedErrors?.(message)) errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-});
-
-test.afterEach(({ page }) => {
-  expect(consoleErrors.get(page), 'console errors').toEqual([]);
-});
 
 async function signInAsSuperAdmin(page: Page): Promise<void> {
   await login(page, SUPERADMIN.email, SUPERADMIN.password);
@@ -245,10 +227,10 @@ test('the follow-up picker is usable by keyboard alone', async ({ page, request 
   await expect(details.getByText('16-08-2030 08:30').first()).toBeVisible();
 });
 
-test('with mfe-drivers blocked, All Employers and All Users still work', async ({ page }) => {
+test('with mfe-drivers blocked, All Employers and All Users still work', async ({ page, consoleGuard }) => {
   const blocked = '/remotes/mfe-drivers/';
   // The blocked remote's own load failures are what this journey provokes.
-  expectedErrors = (message) => message.location().url.includes(blocked) || /mfe[-_]drivers/.test(message.text());
+  consoleGuard.expectRemoteDown('mfe-drivers', 404);
   await page.route(`**${blocked}**`, (route) => route.fulfill({ status: 404, body: 'blocked' }));
   await signInAsSuperAdmin(page);
   const unavailable = MESSAGES.common.featureUnavailable(REMOTES['mfe-drivers'].feature);

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectLoginPage, expectRemoteOrUnavailable, releasedRemotes, expectRoute, fillLogin, hash, login, logOutViaProfileMenu, signUpEmployer, uniqueEmail } from '../support/portal';
 
 const NAME = 'Ada Employer';
 
-test('a new employer signs up, logs out and in, changes the password and must use the new one', async ({ page, request }) => {
+test('a new employer signs up, logs out and in, changes the password and must use the new one', async ({ page, request, consoleGuard }) => {
   const released = await releasedRemotes(request);
   const email = uniqueEmail('employer');
   const password = 'FirstPass123';
@@ -37,6 +37,8 @@ test('a new employer signs up, logs out and in, changes the password and must us
   await success.getByRole('button', { name: MESSAGES.labels.ok, exact: true }).click();
   await expectLoginPage(page);
 
+  // The refused old password is the api's 400, which Chromium logs.
+  consoleGuard.expectStatus(400, '/api/accounts/login');
   await login(page, email, password);
   await expect(page.getByText(MESSAGES.login.failed)).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES } from '@portal/shared-contracts';
 
 test('an unknown route shows the 404 page', async ({ page }) => {

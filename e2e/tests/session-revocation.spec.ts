@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { apiLogin, expectLoginPage, expectRoute, hash, signUpEmployer, uniqueEmail } from '../support/portal';
 
-test('a session ended on the server sends the page to login on its next call', async ({ page, playwright }) => {
+test('a session ended on the server sends the page to login on its next call', async ({ page, playwright, consoleGuard }) => {
   const email = uniqueEmail('revoked');
   const password = 'RevokeMe123';
   await signUpEmployer(page, 'Cy Revoked', email, password);
@@ -18,7 +18,9 @@ test('a session ended on the server sends the page to login on its next call', a
   expect(changed.status(), await changed.text()).toBe(200);
   await other.dispose();
 
-  // The page still believes it is signed in until it asks the server for anything.
+  // The page still believes it is signed in until it asks the server for anything: the api's 401,
+  // which Chromium logs, is what sends it to login.
+  consoleGuard.expectStatus(401, '/api/accounts/me');
   await page.goto(hash(ROUTES.loginDetails));
   await page.reload();
   await expectLoginPage(page);

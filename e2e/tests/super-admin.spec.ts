@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, login, SUPERADMIN } from '../support/portal';
 
