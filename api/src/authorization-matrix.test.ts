@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
-import { MATRIX, ROLES, type Declaration, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
+import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
 import { companies, employerUsers, incentives, journeyGroups, locations, passwordResetTokens, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
@@ -37,7 +37,7 @@ const A = {
   feedback: 'Alderley lifts are punctual',
 };
 
-type World = Omit<Fixture, 'users'> & { users: Omit<Fixture['users'], 'employeeA'>; newCaller(): Promise<string> };
+type World = Omit<Fixture, 'users'> & { users: Omit<Fixture['users'], 'employeeA' | 'employeeB'>; newCaller(company: 'A' | 'B'): Promise<string> };
 
 let world: World;
 /**
@@ -71,16 +71,16 @@ async function buildWorld(): Promise<World> {
   // One password for every caller, so a body that names the current password fits them all.
   await db.update(users).set({ passwordHash }).where(eq(users.id, root!.id));
 
-  const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean } = {}) => {
+  const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean; companyId?: string } = {}) => {
     const u = unique();
     const [row] = await db
       .insert(users)
       .values({
-        email: o.email ?? `emp.${u}@matrix-a.test`,
+        email: o.email ?? `emp.${u}@matrix.test`,
         passwordHash,
         name: `Emma ${u}`,
         role: 'Employee',
-        companyId: companyA,
+        companyId: o.companyId ?? companyA,
         firstName: 'Emma',
         lastName: o.lastName ?? u,
         employeeNumber: `E-${u}`,
@@ -131,13 +131,14 @@ async function buildWorld(): Promise<World> {
     password: PASSWORD,
     employee: ada,
     employeeEmail: A.employeeEmail,
+    outsider: await employee({ companyId: companyB }),
     driver,
     journeyGroup: group,
     invoice: invoice!.id,
     year: now.getUTCFullYear(),
     month: now.getUTCMonth() + 1,
     unique,
-    newPending: () => employee({ active: false, approved: false }),
+    newPending: (c) => employee({ active: false, approved: false, companyId: c === 'B' ? companyB : companyA }),
     newEmployee: (o) => employee({ active: o?.active ?? true }),
     newDriver: () => employee({ car: true }),
     newOffice: () => office(companyA, `${unique()} Spare Street`),
@@ -150,15 +151,23 @@ async function buildWorld(): Promise<World> {
       await db.insert(passwordResetTokens).values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 600_000) });
       return { email: u!.email, token };
     },
-    newCaller: () => employee({ car: true }),
+    newCaller: (c) => employee({ car: true, companyId: c === 'A' ? companyA : companyB }),
   };
 }
 
-async function request(ep: AnyEndpoint, decl: Declaration, role: MatrixRole): Promise<{ res: Res; sample: Sample; headers: Record<string, string> }> {
-  // The employee caller is fresh each time: a call may end their session, change their password or remove their car.
-  const employeeA = role === 'employeeA' ? await world.newCaller() : world.employee;
-  const fixture: Fixture = { ...world, users: { ...world.users, employeeA } };
-  const sample: Sample = decl.sample ? await decl.sample(fixture, role) : {};
+/** One row of the matrix: the main request of an endpoint, or one of its probes. */
+interface Row {
+  label: string;
+  expect: Expectations;
+  sample?: (f: Fixture, role: MatrixRole) => Sample | Promise<Sample>;
+}
+
+async function request(ep: AnyEndpoint, row: Row, role: MatrixRole): Promise<{ res: Res; sample: Sample; headers: Record<string, string> }> {
+  // An employee caller is fresh each time: a call may end their session, change their password or remove their car.
+  const employeeA = role === 'employeeA' ? await world.newCaller('A') : world.employee;
+  const employeeB = role === 'employeeB' ? await world.newCaller('B') : world.employee;
+  const fixture: Fixture = { ...world, users: { ...world.users, employeeA, employeeB } };
+  const sample: Sample = row.sample ? await row.sample(fixture, role) : {};
   const headers: Record<string, string> =
     role === 'anonymous' ? {} : bearer((await createSession(t.ctx.db, fixture.users[role], false, { ip: '127.0.0.1' })).token);
   const query = sample.query ? Object.fromEntries(Object.entries(sample.query).map(([k, v]) => [k, String(v)])) : undefined;
@@ -179,10 +188,9 @@ async function request(ep: AnyEndpoint, decl: Declaration, role: MatrixRole): Pr
 /** A validation answer: the caller was let in and the body or the state said no. */
 const VALIDATION = new Set([400, 409, 422]);
 
-function outcomeOf(status: number): Outcome | number {
-  if (status >= 200 && status < 300) return 'ok';
-  if (VALIDATION.has(status)) return 'ok';
-  return status;
+function matches(expected: Outcome, status: number): boolean {
+  if (expected !== 'ok') return status === expected;
+  return (status >= 200 && status < 300) || VALIDATION.has(status);
 }
 
 function leaked(res: Res): string[] {
@@ -199,7 +207,7 @@ async function sameAsOwn(ep: AnyEndpoint, sample: Sample, headers: Record<string
   return `employerB: naming company A answers otherwise (${res.statusCode}, ${res.body.length} bytes) than naming its own (${own.statusCode}, ${own.body.length} bytes)`;
 }
 
-const tally = { cases: 0, ok2xx: 0, okValidation: 0, 401: 0, 403: 0, 404: 0, wrong: 0 };
+const tally = { cases: 0, probes: 0, ok2xx: 0, okValidation: 0, 400: 0, 401: 0, 403: 0, 404: 0, wrong: 0 };
 /** The `ok` cases answered by a validation 4xx, listed under the summary so none goes unseen. */
 const validationAnswers: string[] = [];
 
@@ -214,9 +222,9 @@ afterAll(async () => {
   await app.close();
   const endpoints = allEndpoints().length;
   console.log(
-    `authorization matrix: ${endpoints} endpoints x ${ROLES.length} roles = ${tally.cases} cases; ` +
+    `authorization matrix: ${endpoints} endpoints x ${ROLES.length} roles, ${tally.cases} cases (${tally.probes} of them probes); ` +
       `ok ${tally.ok2xx + tally.okValidation} (${tally.ok2xx} 2xx, ${tally.okValidation} validation 4xx), ` +
-      `401 ${tally[401]}, 403 ${tally[403]}, 404 ${tally[404]}; ${tally.wrong} not as declared` +
+      `400 ${tally[400]}, 401 ${tally[401]}, 403 ${tally[403]}, 404 ${tally[404]}; ${tally.wrong} not as declared` +
       (validationAnswers.length ? `\nvalidation answers: ${validationAnswers.join(', ')}` : ''),
   );
 });
@@ -239,29 +247,35 @@ describe('authorization matrix', () => {
       const decl = MATRIX[ep.id];
       if (!decl) throw new Error(`${ep.id} is not declared in api/src/authorization-matrix.ts`);
       const wrong: string[] = [];
+      const rows: Row[] = [
+        { label: '', expect: decl.expect, ...(decl.sample ? { sample: decl.sample } : {}) },
+        ...Object.entries(decl.probes ?? {}).map(([name, p]) => ({ label: ` (${name})`, expect: p.expect, sample: p.sample })),
+      ];
       try {
-        for (const role of ROLES) {
-          const { res, sample, headers } = await request(ep, decl, role);
-          const expected = decl.expect[role];
-          const got = outcomeOf(res.statusCode);
-          tally.cases += 1;
-          if (got !== expected) {
-            tally.wrong += 1;
-            wrong.push(`${role}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
-            continue;
-          }
-          if (got === 'ok') {
-            if (VALIDATION.has(res.statusCode)) {
-              tally.okValidation += 1;
-              validationAnswers.push(`${ep.id}/${role} ${res.statusCode}`);
-            } else tally.ok2xx += 1;
-          } else tally[got as 401 | 403 | 404] += 1;
-          // A call about the caller's own company: employer B must see nothing of company A.
-          if (role === 'employerB' && got === 'ok' && decl.expect.anonymous !== 'ok') {
-            const found = leaked(res);
-            if (found.length) wrong.push(`employerB: answer carries company A's ${found.join(', ')}`);
-            const differs = await sameAsOwn(ep, sample, headers, res);
-            if (differs) wrong.push(differs);
+        for (const row of rows) {
+          for (const role of ROLES) {
+            const { res, sample, headers } = await request(ep, row, role);
+            const expected = row.expect[role];
+            tally.cases += 1;
+            if (row.label) tally.probes += 1;
+            if (!matches(expected, res.statusCode)) {
+              tally.wrong += 1;
+              wrong.push(`${role}${row.label}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 200)}`);
+              continue;
+            }
+            if (expected === 'ok') {
+              if (VALIDATION.has(res.statusCode)) {
+                tally.okValidation += 1;
+                validationAnswers.push(`${ep.id}${row.label}/${role} ${res.statusCode}`);
+              } else tally.ok2xx += 1;
+            } else tally[expected] += 1;
+            // A call about the caller's own company: company B's users must see nothing of company A.
+            if ((role === 'employerB' || role === 'employeeB') && expected === 'ok' && row.expect.anonymous !== 'ok') {
+              const found = leaked(res);
+              if (found.length) wrong.push(`${role}${row.label}: answer carries company A's ${found.join(', ')}`);
+              const differs = role === 'employerB' ? await sameAsOwn(ep, sample, headers, res) : null;
+              if (differs) wrong.push(differs);
+            }
           }
         }
       } finally {

@@ -6,8 +6,8 @@
  * endpoint without a declaration, and for a declaration whose endpoint has left the table, so an
  * endpoint is declared here in the change that adds it (and removed in the change that drops it).
  *
- * Outcomes: 401, 403 and 404 are exact statuses; `ok` is any 2xx, or a 4xx that answers the body
- * (400, 409, 422: a validation answer), never a 401/403/404. A refused tenant gets 404: an
+ * Outcomes: 400, 401, 403 and 404 are exact statuses; `ok` is any 2xx, or a 4xx that answers the
+ * body (400, 409, 422: a validation answer), never a 401/403/404. A refused tenant gets 404: an
  * employer's users reach only their own company, whatever ids they send (DESIGN.md section 4), and
  * learn nothing of another company's ids. On calls about the caller's own company, employer B's
  * `ok` is also checked to carry nothing of company A, and a read that names company A must answer
@@ -17,23 +17,25 @@
  * another; `ruinsWorld` marks the calls after which the fixture is rebuilt.
  */
 
-export const ROLES = ['anonymous', 'employeeA', 'employerA', 'employerB', 'adminA', 'superAdmin'] as const;
+export const ROLES = ['anonymous', 'employeeA', 'employeeB', 'employerA', 'employerB', 'adminA', 'superAdmin'] as const;
 export type MatrixRole = (typeof ROLES)[number];
 
-export type Outcome = 'ok' | 401 | 403 | 404;
+export type Outcome = 'ok' | 400 | 401 | 403 | 404;
 export type Expectations = Record<MatrixRole, Outcome>;
 
 /** The fixture world the test builds: company A's objects, and makers of fresh ones. */
 export interface Fixture {
   companyA: string;
   companyB: string;
-  /** User ids of the callers. `employeeA` is this case's caller (a driver of A, fresh per case). */
+  /** User ids of the callers. The employees are this case's callers (drivers of A and B, fresh per case). */
   users: Record<Exclude<MatrixRole, 'anonymous'>, string>;
   /** The password of every user the fixture makes. */
   password: string;
   /** An approved, active employee of A (not the caller), and their email. */
   employee: string;
   employeeEmail: string;
+  /** An approved, active employee of B. */
+  outsider: string;
   /** A driver of A with a vehicle, awaiting verification. */
   driver: string;
   journeyGroup: string;
@@ -43,7 +45,7 @@ export interface Fixture {
   month: number;
   /** A suffix no other case has used. */
   unique(): string;
-  newPending(): Promise<string>;
+  newPending(company?: 'A' | 'B'): Promise<string>;
   newEmployee(o?: { active?: boolean }): Promise<string>;
   newDriver(): Promise<string>;
   newOffice(): Promise<string>;
@@ -61,10 +63,21 @@ export interface Sample {
   csv?: string;
 }
 
+type SampleOf = (f: Fixture, role: MatrixRole) => Sample | Promise<Sample>;
+
+/** A further request to the same endpoint that reaches past the caller's rights in another way. */
+export interface Probe {
+  expect: Expectations;
+  sample: SampleOf;
+  why?: string;
+}
+
 export interface Declaration {
   expect: Expectations;
   /** A valid request (so a refusal cannot hide behind a 400); called once per role. */
-  sample?: (f: Fixture, role: MatrixRole) => Sample | Promise<Sample>;
+  sample?: SampleOf;
+  /** Named further requests: a role the body asks for, another kind of user, ids of two companies at once. Run after the main row. */
+  probes?: Record<string, Probe>;
   /** The call (when allowed) changes the world beyond its own rows: rebuilt after this endpoint. */
   ruinsWorld?: true;
   /** Why, where the answer is a decision rather than plain from the contract. */
@@ -73,7 +86,7 @@ export interface Declaration {
 
 // ---------------------------------------------------------------- the usual shapes
 
-const all = (o: Outcome): Expectations => ({ anonymous: o, employeeA: o, employerA: o, employerB: o, adminA: o, superAdmin: o });
+const all = (o: Outcome): Expectations => ({ anonymous: o, employeeA: o, employeeB: o, employerA: o, employerB: o, adminA: o, superAdmin: o });
 
 /** No session needed: everyone is answered. */
 const PUBLIC = all('ok');
@@ -81,14 +94,16 @@ const PUBLIC = all('ok');
 const SESSION: Expectations = { ...all('ok'), anonymous: 401 };
 /** The back office only. */
 const SUPER_ADMIN: Expectations = { ...all(403), anonymous: 401, superAdmin: 'ok' };
-/** The mobile app's employee calls on their own data. */
-const EMPLOYEE: Expectations = { ...all(403), anonymous: 401, employeeA: 'ok' };
+/** The mobile app's employee calls on their own data (employee B's own too). */
+const EMPLOYEE: Expectations = { ...all(403), anonymous: 401, employeeA: 'ok', employeeB: 'ok' };
+/** The mobile app's employee calls on an object of company A: employee B is told it does not exist. */
+const EMPLOYEE_OF_A: Expectations = { ...EMPLOYEE, employeeB: 404 };
 /** An object of company A named by id: its employer and admins, and super admins; employer B is told it does not exist. */
-const OF_A: Expectations = { anonymous: 401, employeeA: 403, employerA: 'ok', employerB: 404, adminA: 'ok', superAdmin: 'ok' };
+const OF_A: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 404, adminA: 'ok', superAdmin: 'ok' };
 /** As OF_A, without super admins (calls with no back-office use). */
 const OF_A_EMPLOYER_SIDE: Expectations = { ...OF_A, superAdmin: 403 };
 /** The caller's own company (no id, or an id an employer cannot override): employer B gets its own. */
-const OWN: Expectations = { anonymous: 401, employeeA: 403, employerA: 'ok', employerB: 'ok', adminA: 'ok', superAdmin: 'ok' };
+const OWN: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 'ok', adminA: 'ok', superAdmin: 'ok' };
 const OWN_EMPLOYER_SIDE: Expectations = { ...OWN, superAdmin: 403 };
 
 // ---------------------------------------------------------------- sample requests
@@ -104,6 +119,22 @@ const followUpDate = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 function person(f: Fixture) {
   const u = f.unique();
   return { firstName: 'Nia', lastName: `New${u}`, email: `nia.${u}@matrix.test`, employeeNumber: `N-${u}` };
+}
+
+/** A role only the back office may grant: every employer-side caller is refused. */
+const BACK_OFFICE_ROLE: Expectations = { ...OWN, employerA: 403, employerB: 403, adminA: 403 };
+/** An id of a user who is not an employee, on an employee call: no one finds one. */
+const NOT_AN_EMPLOYEE: Expectations = { ...OF_A, employerA: 404, adminA: 404, superAdmin: 404 };
+/** Ids of companies A and B in one all-or-nothing call: only a super admin reaches both. */
+const BOTH_COMPANIES: Expectations = { ...OF_A, employerA: 404, adminA: 404 };
+
+function newUser(f: Fixture, role: 'SuperAdmin' | 'Employer' | 'Admin'): Sample {
+  const u = f.unique();
+  return { body: { userName: `admin${u}`, email: `admin.${u}@matrix.test`, password: 'Passw0rd!', role } };
+}
+
+function trip(f: Fixture, passenger: string): Sample {
+  return { body: { clientTripId: `trip-${f.unique()}`, startedAt: new Date(Date.now() - 60_000).toISOString(), distanceMiles: 12.5, passengerIds: [passenger] } };
 }
 
 const SUPER_ADMIN_WRITES_COMPANY =
@@ -135,23 +166,48 @@ export const MATRIX: Record<string, Declaration> = {
   'accounts.addUser': {
     expect: OWN,
     why: 'An employer or admin adds an Admin to its own company (the session names it); a super admin adds a super admin or an employer account.',
-    sample: (f, role) => {
-      const u = f.unique();
-      return { body: { userName: `admin${u}`, email: `admin.${u}@matrix.test`, password: 'Passw0rd!', role: role === 'superAdmin' ? 'Employer' : 'Admin' } };
+    sample: (f, role) => newUser(f, role === 'superAdmin' ? 'Employer' : 'Admin'),
+    probes: {
+      'asking for a super admin': { expect: BACK_OFFICE_ROLE, sample: (f) => newUser(f, 'SuperAdmin') },
+      'asking for a second owner (role Employer)': { expect: BACK_OFFICE_ROLE, sample: (f) => newUser(f, 'Employer') },
     },
   },
-  'accounts.removeUser': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newAdmin() } }) },
+  'accounts.removeUser': {
+    expect: OF_A,
+    sample: async (f) => ({ params: { id: await f.newAdmin() } }),
+    probes: {
+      'an employee (not an admin user)': { expect: { ...OF_A, employerA: 404, adminA: 404, superAdmin: 404 }, sample: async (f) => ({ params: { id: await f.newEmployee() } }) },
+      'the super admin': {
+        expect: { ...OF_A, employerA: 404, adminA: 404, superAdmin: 400 },
+        why: 'No one on the employer side reaches a super admin; a super admin cannot remove themself.',
+        sample: (f) => ({ params: { id: f.users.superAdmin } }),
+      },
+      // Last: the super admin's removal of the owner ends company A's fixture (rebuilt after).
+      'the owner of company A': {
+        expect: { ...OF_A, employerA: 400, adminA: 403 },
+        why: "An admin never removes the company's owner, the owner not themself; a super admin may.",
+        sample: (f) => ({ params: { id: f.users.employerA } }),
+      },
+    },
+    ruinsWorld: true,
+  },
   'accounts.users': { expect: SUPER_ADMIN },
 
   // ---------------------------------------------------------------- employers
   'employers.current': {
-    expect: { ...OF_A, employeeA: 'ok' },
+    expect: { ...OF_A, employeeA: 'ok', employeeB: 404 },
     why: "Login step 2 names the user: a caller reaches users of its own company (ids only, no personal data), so an employee of A may read its employer's record.",
     sample: (f) => ({ params: { userId: f.users.employerA } }),
+    probes: {
+      "company B's employer": {
+        expect: { ...OF_A, employeeA: 404, employeeB: 'ok', employerA: 404, employerB: 'ok', adminA: 404 },
+        sample: (f) => ({ params: { userId: f.users.employerB } }),
+      },
+    },
   },
   'employers.list': { expect: SUPER_ADMIN },
   'employers.get': {
-    expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok' },
+    expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok', employeeB: 404 },
     why: "The invite page reads the company's id and name without a session; its own users read all of it; a signed-in user of another company is told it does not exist.",
     sample: ofA,
   },
@@ -198,14 +254,34 @@ export const MATRIX: Record<string, Declaration> = {
   },
   'employees.list': { expect: OWN, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
   'employees.pending': { expect: OWN, sample: companyQuery },
-  'employees.get': { expect: OF_A, sample: (f) => ({ params: { id: f.employee } }) },
+  'employees.get': {
+    expect: OF_A,
+    sample: (f) => ({ params: { id: f.employee } }),
+    probes: { 'an admin user (not an employee)': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.adminA } }) } },
+  },
   'employees.accept': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
-  'employees.bulkAccept': { expect: OF_A, sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }) },
-  'employees.bulkReject': { expect: OF_A, sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }) },
+  'employees.bulkAccept': {
+    expect: OF_A,
+    sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
+    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+  },
+  'employees.bulkReject': {
+    expect: OF_A,
+    sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
+    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+  },
   'employees.reject': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
-  'employees.deactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee() }, body: reason }) },
+  'employees.deactivate': {
+    expect: OF_A,
+    sample: async (f) => ({ params: { id: await f.newEmployee() }, body: reason }),
+    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
+  },
   'employees.reactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
-  'employees.remove': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee() } }) },
+  'employees.remove': {
+    expect: OF_A,
+    sample: async (f) => ({ params: { id: await f.newEmployee() } }),
+    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA } }) } },
+  },
 
   // ---------------------------------------------------------------- insights
   'insights.participation': { expect: OWN, sample: monthQuery },
@@ -239,15 +315,15 @@ export const MATRIX: Record<string, Declaration> = {
 
   // ---------------------------------------------------------------- the mobile app
   'mobile.recordTrip': {
-    expect: EMPLOYEE,
-    sample: (f) => ({
-      body: { clientTripId: `trip-${f.unique()}`, startedAt: new Date(Date.now() - 60_000).toISOString(), distanceMiles: 12.5, passengerIds: [f.employee] },
-    }),
+    expect: { ...EMPLOYEE, employeeB: 400 },
+    why: 'A passenger of another company is refused like an unknown one (400, the invalid passenger named), not recorded.',
+    sample: (f) => trip(f, f.employee),
+    probes: { 'with a passenger of company B': { expect: { ...EMPLOYEE, employeeA: 400 }, sample: (f) => trip(f, f.outsider) } },
   },
   'mobile.sendFeedback': { expect: EMPLOYEE, sample: () => ({ body: { feedbackText: 'The 8:10 lift is always on time.' } }) },
   'mobile.myJourneyGroups': { expect: EMPLOYEE },
-  'mobile.joinJourneyGroup': { expect: EMPLOYEE, sample: (f) => ({ params: { id: f.journeyGroup } }) },
-  'mobile.leaveJourneyGroup': { expect: EMPLOYEE, sample: (f) => ({ params: { id: f.journeyGroup } }) },
+  'mobile.joinJourneyGroup': { expect: EMPLOYEE_OF_A, sample: (f) => ({ params: { id: f.journeyGroup } }) },
+  'mobile.leaveJourneyGroup': { expect: EMPLOYEE_OF_A, sample: (f) => ({ params: { id: f.journeyGroup } }) },
 
   // ---------------------------------------------------------------- billing
   'billing.billing': { expect: OWN, sample: companyQuery },
@@ -281,4 +357,12 @@ export const MATRIX: Record<string, Declaration> = {
     }),
   },
   'vehicles.remove': { expect: EMPLOYEE },
+
+  // ---------------------------------------------------------------- audit log
+  'audit.list': {
+    expect: OWN,
+    why: "A super admin reads every company's log; an employer or admin only its own company's, whatever companyId says.",
+    sample: companyQuery,
+  },
+  'audit.export': { expect: OWN, sample: companyQuery },
 };
