@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
+import { MESSAGES, SESSION_COOKIE, allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
 import { companies, employerUsers, incentives, journeyGroups, locations, passwordResetTokens, users, vehicles } from './db/schema';
@@ -162,14 +162,24 @@ interface Row {
   sample?: (f: Fixture, role: MatrixRole) => Sample | Promise<Sample>;
 }
 
-async function request(ep: AnyEndpoint, row: Row, role: MatrixRole): Promise<{ res: Res; sample: Sample; headers: Record<string, string> }> {
+/**
+ * One call as `role`: a bearer token by default; `cookieWithoutHeader` signs in the way the portal
+ * does (the session cookie) but leaves out the header the portal adds to state-changing calls.
+ */
+async function request(
+  ep: AnyEndpoint,
+  row: Row,
+  role: MatrixRole,
+  cookieWithoutHeader = false,
+): Promise<{ res: Res; sample: Sample; headers: Record<string, string> }> {
   // An employee caller is fresh each time: a call may end their session, change their password or remove their car.
   const employeeA = role === 'employeeA' ? await world.newCaller('A') : world.employee;
   const employeeB = role === 'employeeB' ? await world.newCaller('B') : world.employee;
   const fixture: Fixture = { ...world, users: { ...world.users, employeeA, employeeB } };
   const sample: Sample = row.sample ? await row.sample(fixture, role) : {};
-  const headers: Record<string, string> =
-    role === 'anonymous' ? {} : bearer((await createSession(t.ctx.db, fixture.users[role], false, { ip: '127.0.0.1' })).token);
+  const token = role === 'anonymous' ? null : (await createSession(t.ctx.db, fixture.users[role], false, { ip: '127.0.0.1' })).token;
+  const headers: Record<string, string> = token && !cookieWithoutHeader ? bearer(token) : {};
+  const cookies = token && cookieWithoutHeader ? { cookies: { [SESSION_COOKIE]: token } } : {};
   const query = sample.query ? Object.fromEntries(Object.entries(sample.query).map(([k, v]) => [k, String(v)])) : undefined;
   const url = buildPath(ep.path, sample.params);
   if (sample.csv !== undefined) {
@@ -178,10 +188,10 @@ async function request(ep: AnyEndpoint, row: Row, role: MatrixRole): Promise<{ r
     const payload =
       `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="employees.csv"\r\nContent-Type: text/csv\r\n\r\n` +
       `${sample.csv}\r\n--${boundary}--\r\n`;
-    const res = await app.inject({ method: ep.method, url, query, payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const res = await app.inject({ method: ep.method, url, query, payload, ...cookies, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
     return { res, sample, headers };
   }
-  const res = await app.inject({ method: ep.method, url, query, headers, ...(sample.body === undefined ? {} : { payload: sample.body as object }) });
+  const res = await app.inject({ method: ep.method, url, query, headers, ...cookies, ...(sample.body === undefined ? {} : { payload: sample.body as object }) });
   return { res, sample, headers };
 }
 
@@ -284,4 +294,23 @@ describe('authorization matrix', () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  // Last: were one of these let through, it could change the world the rows above read.
+  it('refuses every state-changing call made with the session cookie but without the portal request header', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const ep of allEndpoints()) {
+      const decl = MATRIX[ep.id];
+      if (ep.method === 'GET' || ep.access === 'public' || !decl) continue;
+      // A caller the endpoint lets in, so the refusal is the missing header's and nothing else's.
+      const role = ROLES.find((r) => r !== 'anonymous' && decl.expect[r] === 'ok');
+      if (!role) continue;
+      const { res } = await request(ep, { label: '', expect: decl.expect, ...(decl.sample ? { sample: decl.sample } : {}) }, role, true);
+      checked += 1;
+      const message = res.statusCode === 403 ? (JSON.parse(res.body) as { message?: string }).message : undefined;
+      if (message !== MESSAGES.common.csrf) wrong.push(`${ep.id} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    console.log(`authorization matrix: ${checked} state-changing endpoints refuse a cookie session without the request header`);
+    expect(wrong).toEqual([]);
+  });
 });
