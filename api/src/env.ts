@@ -65,6 +65,12 @@ export interface RateLimits {
   registerPerAddress: number;
   forgotPerAccount: number;
   forgotPerAddress: number;
+  /** Anonymous employee sign-ups (the shared link) for one email, from one address, into one company. */
+  selfRegisterPerAccount: number;
+  selfRegisterPerAddress: number;
+  selfRegisterPerCompany: number;
+  /** Email addresses one company may check by adding employees (manual list, CSV) in an hour. */
+  importAddressesPerCompanyHour: number;
   /** Delay added per failed attempt over the soft limit, capped by `maxDelayMs`. */
   delayStepMs: number;
   maxDelayMs: number;
@@ -79,6 +85,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerAddress: 20,
   forgotPerAccount: 5,
   forgotPerAddress: 30,
+  selfRegisterPerAccount: 5,
+  selfRegisterPerAddress: 50,
+  selfRegisterPerCompany: 300,
+  importAddressesPerCompanyHour: 25_000,
   delayStepMs: 250,
   maxDelayMs: 3_000,
 };
@@ -177,6 +187,10 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       registerPerAddress: scale(rl.registerPerAddress),
       forgotPerAccount: scale(rl.forgotPerAccount),
       forgotPerAddress: scale(rl.forgotPerAddress),
+      selfRegisterPerAccount: scale(rl.selfRegisterPerAccount),
+      selfRegisterPerAddress: scale(rl.selfRegisterPerAddress),
+      selfRegisterPerCompany: scale(rl.selfRegisterPerCompany),
+      importAddressesPerCompanyHour: scale(rl.importAddressesPerCompanyHour),
     },
   };
 }

@@ -206,6 +206,9 @@ export const MESSAGES = {
     duplicateInFile: (line: number) => `Duplicate of line ${line}`,
     emailTaken: 'A user with this email already exists.',
     employeeNumberTaken: 'An employee with this employee number already exists.',
+    /** Ours: the hourly allowance of addresses a company may add (manual list and CSV together). */
+    tooManyAddresses: (limit: number, minutes: number) =>
+      `Your company can add up to ${limit.toLocaleString('en-GB')} employees an hour, and this would go over it. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or add fewer employees at a time.`,
     notPending: 'This employee has no pending join request.',
   },
   manualRow: {
@@ -338,6 +341,8 @@ export const MESSAGES = {
     exporting: 'Exporting...',
     loading: 'Loading the audit log...',
     empty: 'No audit entries match these filters.',
+    emptyAll: 'Nothing has been recorded yet.',
+    pages: 'Audit log pages',
     loadFailed: 'The audit log could not be loaded.',
     exportFailed: 'The audit log could not be exported. Please try again.',
     columns: {

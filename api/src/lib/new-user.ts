@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { employerUsers, users } from '../db/schema';
 import { isUniqueViolation } from '../db/sql';
 import { registrationAttemptMail } from '../mail/templates';
+import { NOTICE_WINDOW_SECONDS, noticeKey } from './rate-limiter';
 
 /** An email compared as the unique index `users_email_lower_unique` compares it: trimmed, any case. */
 export function emailIs(email: string): SQL {
@@ -38,9 +39,11 @@ export async function createUser(db: Db, values: typeof users.$inferInsert): Pro
 
 /**
  * A refused sign-up does not say the address has an account; its owner hears of the attempt by
- * mail instead, with the ways back in.
+ * mail instead, with the ways back in: once a day at most, so repeated attempts cannot flood them.
  */
-export function mailRegistrationAttempt(ctx: ApiContext, email: string): void {
+export async function mailRegistrationAttempt(ctx: ApiContext, email: string): Promise<void> {
+  const key = noticeKey(email);
+  if (!(await ctx.limiter.firstInWindow([key], NOTICE_WINDOW_SECONDS)).has(key)) return;
   const base = ctx.config.publicUrl;
   ctx.mailer.queue(registrationAttemptMail(email, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`), ctx.log);
 }

@@ -69,12 +69,21 @@ describe('register', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('answers a taken email (any case) with the generic failure, no session, and tells the owner by mail', async () => {
+  it('answers a taken email (any case) exactly as a new one, signs nobody in, and tells the owner by mail once a day', async () => {
     await registerEmployer(t.app, 'owner@example.com');
-    const res = await post('/api/accounts/register', { email: 'OWNER@example.com', password: 'Other-pass1', userName: 'Mallory' });
-    expectError(res, 400, MESSAGES.signup.failed);
-    expect(json(res)).not.toHaveProperty('token');
-    expect(sessionCookie(res)).toBeUndefined();
+    const fresh = await post('/api/accounts/register', { email: 'new@example.com', password: 'Other-pass1', userName: 'Mallory' });
+    const taken = await post('/api/accounts/register', { email: 'OWNER@example.com', password: 'Other-pass1', userName: 'Mallory' });
+    // Same status, same fields, same message, a cookie either way: the answer does not tell them apart.
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    const [a, b] = [loginAnswerSchema.parse(json(fresh)), loginAnswerSchema.parse(json(taken))];
+    expect(Object.keys(b).sort()).toEqual(Object.keys(a).sort());
+    expect(b).toMatchObject({ success: true, message: MESSAGES.signup.success, role: 'Employer', signUpState: 0, userSignUpState: 0, email: 'OWNER@example.com', name: 'Mallory', employerId: null });
+    expect(sessionCookie(taken)).toMatchObject({ name: SESSION_COOKIE, value: b.token, httpOnly: true });
+    // The token opens nothing: its first use ends like an ended session.
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: bearer(b.token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: bearer(a.token) })).statusCode).toBe(200);
+    // Another attempt the same day is answered the same, without a second mail to the owner.
+    expect((await post('/api/accounts/register', { email: 'owner@example.com', password: 'Third-pass1', userName: 'M' })).statusCode).toBe(201);
     await t.ctx.mailer.flush();
     const mails = await readOutbox(t.ctx.db, { to: 'owner@example.com' });
     expect(mails.map((m) => m.kind)).toEqual(['registration-existing']);

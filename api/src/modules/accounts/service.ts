@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MESSAGES,
@@ -21,7 +22,7 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { passwordResetMail } from '../../mail/templates';
 import { recordUserAudit, userAsActor } from '../audit/service';
-import { createSession, type AuthUser, type NewSession } from './sessions';
+import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from './sessions';
 
 /** Reset links work once, for this long. */
 const RESET_TOKEN_TTL_MINUTES = 30;
@@ -129,8 +130,9 @@ export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta):
 
 /**
  * Registration of an employer (role Employer, sign-up state 0), signed in at once.
- * A taken email gets the same generic failure as any other refusal, after the same hashing work;
- * the owner of the address is told by mail (see README, "Registration and enumeration").
+ * A taken email gets the same answer as a new account (201, a token, the cookie) after the same
+ * hashing work, but the token opens no session; the owner of the address is told by mail, once a
+ * day at most (docs/decisions/0014-address-enumeration.md).
  */
 export async function register(ctx: ApiContext, body: RegisterBody, meta: ClientMeta): Promise<{ answer: LoginAnswer; session: NewSession }> {
   const rl = ctx.config.rateLimits;
@@ -143,15 +145,25 @@ export async function register(ctx: ApiContext, body: RegisterBody, meta: Client
   const passwordHash = await hashPassword(body.password);
   const created = await createUser(ctx.db, { email, passwordHash, name: body.userName.trim(), role: 'Employer' });
   if (!('id' in created)) {
-    mailRegistrationAttempt(ctx, email);
+    await mailRegistrationAttempt(ctx, email);
     await recordAuthEvent(ctx.db, ctx.log, { kind: 'register.existing-email', email, ip: meta.ip, userAgent: meta.userAgent });
-    throw new HttpError(400, MESSAGES.signup.failed);
+    return decoyRegistration(email, body.userName.trim());
   }
   const userId = created.id;
   const session = await createSession(ctx.db, userId, false, meta);
   const described = (await describeUser(ctx, userId))!;
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'register', userId, ip: meta.ip, userAgent: meta.userAgent });
   return { answer: loginAnswer(described, session, MESSAGES.signup.success), session };
+}
+
+/**
+ * What a new account's registration answers, for an address that has one: a token of the same
+ * form that matches no session, so its first use answers 401 like an ended session.
+ */
+function decoyRegistration(email: string, name: string): { answer: LoginAnswer; session: NewSession } {
+  const session: NewSession = { token: newToken(), expiresAt: new Date(Date.now() + SESSION_TIMEOUTS.absoluteMs), remember: false };
+  const user: SessionUser = { id: randomUUID(), role: 'Employer', email, name, employerId: null, employerUserId: randomUUID(), signUpState: 0 };
+  return { answer: loginAnswer(user, session, MESSAGES.signup.success), session };
 }
 
 export async function me(ctx: ApiContext, auth: AuthUser): Promise<SessionUser> {

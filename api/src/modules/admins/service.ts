@@ -98,7 +98,7 @@ export async function addUser(ctx: ApiContext, auth: AuthUser, body: AddUserBody
   });
   if (!('id' in created)) {
     // As registration does: the answer does not confirm the account exists; its owner hears of the attempt.
-    mailRegistrationAttempt(ctx, email);
+    await mailRegistrationAttempt(ctx, email);
     ctx.log.info({ adminEvent: 'user.add-existing-email', by: auth.userId, role, ip: meta.ip }, 'admins: add refused, email in use');
     throw new HttpError(400, MESSAGES.admins.addFailed);
   }

@@ -5,7 +5,8 @@ import { companies, passwordResetTokens, sessions, users, vehicles } from '../..
 import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
 import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test-support';
-import { INVITATION_KIND } from './mails';
+import { TEST_SUPERADMIN } from '../../testing';
+import { ADDED_ELSEWHERE_KIND, INVITATION_KIND } from './mails';
 
 const t = useTestApp();
 
@@ -145,23 +146,100 @@ describe('POST /api/employees/employers/{companyId}/employees (self-registration
     expect(await employeeCount(w.acme)).toBe(0);
   });
 
-  it('refuses a taken email (any case) with the generic message, and tells the owner by mail', async () => {
-    expect((await selfRegister(w.acme)).statusCode).toBe(201);
-    const again = await selfRegister(w.acme, { email: 'SAM@acme.test', employeeNumber: 'P-2' });
-    expect(again.statusCode).toBe(400);
-    expect(errorOf(again).message).toBe(MESSAGES.signup.failed);
-    // An employer's address too: the answer does not say whose it is.
-    const employer = await selfRegister(w.acme, { email: 'erin@acme.test', employeeNumber: 'P-3' });
-    expect(errorOf(employer).message).toBe(MESSAGES.signup.failed);
-    await t.ctx.mailer.flush();
-    expect(await readOutbox(t.ctx.db, { to: 'sam@acme.test', kind: 'registration-existing' })).toHaveLength(1);
+  it('answers a taken email (any case, any company, any role) exactly as a new one, and tells the owner once a day', async () => {
+    const fresh = await selfRegister(w.acme);
+    expect(fresh.statusCode).toBe(201);
+    const answers = [
+      await selfRegister(w.acme, { email: 'SAM@acme.test', employeeNumber: 'P-2' }),
+      await selfRegister(w.acme, { email: 'erin@acme.test', employeeNumber: 'P-3' }),
+      await selfRegister(w.acme, { email: 'gus@globex.test', employeeNumber: 'P-4' }),
+      await selfRegister(w.acme, { email: 'sam@acme.test', employeeNumber: 'P-5' }),
+    ];
+    const shape = (res: Res) => {
+      const body = json<{ success: boolean; message: string; response: { id: string } }>(res);
+      return { status: res.statusCode, success: body.success, message: body.message, keys: Object.keys(body).sort(), id: /^[0-9a-f-]{36}$/.test(body.response.id) };
+    };
+    for (const res of answers) expect(shape(res)).toEqual(shape(fresh));
+    // No join request was made: the ids answered match no user.
+    for (const res of answers) {
+      const { id } = json<{ response: { id: string } }>(res).response;
+      expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, id))).toEqual([]);
+    }
     expect(await employeeCount(w.acme)).toBe(1);
+    await t.ctx.mailer.flush();
+    // One notice per address however many attempts that day.
+    expect(await readOutbox(t.ctx.db, { to: 'sam@acme.test', kind: 'registration-existing' })).toHaveLength(1);
+    expect(await readOutbox(t.ctx.db, { to: 'gus@globex.test', kind: 'registration-existing' })).toHaveLength(1);
   });
 
   it('refuses an employee number already used in the company, but not one used elsewhere', async () => {
     await addEmployee(w.acme, { first: 'A', last: 'B', email: 'ab@acme.test', number: 'P-1' });
     expect((await selfRegister(w.acme)).statusCode).toBe(400);
     expect((await selfRegister(w.globex)).statusCode).toBe(201);
+  });
+
+  it('answers a taken employee number the same whether or not the email is taken', async () => {
+    await addEmployee(w.acme, { first: 'A', last: 'B', email: 'ab@acme.test', number: 'P-1' });
+    const newEmail = await selfRegister(w.acme, { email: 'nobody@acme.test' });
+    const takenEmail = await selfRegister(w.acme, { email: 'gus@globex.test' });
+    expect([newEmail.statusCode, takenEmail.statusCode]).toEqual([400, 400]);
+    expect(errorOf(takenEmail)).toEqual(errorOf(newEmail));
+  });
+
+  describe('rate limits', () => {
+    const limits = () => t.ctx.config.rateLimits;
+    let saved: typeof t.ctx.config.rateLimits;
+    beforeEach(() => {
+      saved = { ...limits() };
+    });
+    const restore = () => Object.assign(limits(), saved);
+    const signup = (companyId: string, over: Record<string, unknown>, ip: string) =>
+      t.app.inject({ method: 'POST', url: `/api/employees/employers/${companyId}/employees`, payload: signupBody(over), remoteAddress: ip });
+    const expectLimited = (res: Res) => {
+      expect(res.statusCode).toBe(429);
+      expect(json(res)).toMatchObject({ success: false, message: MESSAGES.common.tooManyRequests });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    };
+
+    it('limits sign-ups from one client address, whichever company or email', async () => {
+      Object.assign(limits(), { selfRegisterPerAddress: 2 });
+      try {
+        expect((await signup(w.acme, { email: 'a1@x.test', employeeNumber: 'A1' }, '203.0.113.10')).statusCode).toBe(201);
+        expect((await signup(w.globex, { email: 'a2@x.test', employeeNumber: 'A2' }, '203.0.113.10')).statusCode).toBe(201);
+        expectLimited(await signup(w.acme, { email: 'a3@x.test', employeeNumber: 'A3' }, '203.0.113.10'));
+        expect((await signup(w.acme, { email: 'a4@x.test', employeeNumber: 'A4' }, '203.0.113.11')).statusCode).toBe(201);
+      } finally {
+        restore();
+      }
+    });
+
+    it('limits sign-ups into one company from many addresses; other companies are unaffected', async () => {
+      Object.assign(limits(), { selfRegisterPerCompany: 2 });
+      try {
+        for (let i = 1; i <= 2; i++) expect((await signup(w.acme, { email: `c${i}@x.test`, employeeNumber: `C${i}` }, `203.0.113.${20 + i}`)).statusCode).toBe(201);
+        expectLimited(await signup(w.acme, { email: 'c3@x.test', employeeNumber: 'C3' }, '203.0.113.23'));
+        expect(await employeeCount(w.acme)).toBe(2);
+        expect((await signup(w.globex, { email: 'c4@x.test', employeeNumber: 'C4' }, '203.0.113.24')).statusCode).toBe(201);
+      } finally {
+        restore();
+      }
+    });
+
+    it('limits sign-ups for one email the same way whether or not it has an account', async () => {
+      Object.assign(limits(), { selfRegisterPerAccount: 2 });
+      try {
+        for (const [n, email] of ['gus@globex.test', 'fresh@x.test'].entries()) {
+          const statuses: number[] = [];
+          for (let i = 1; i <= 3; i++) statuses.push((await signup(w.acme, { email, employeeNumber: `E${n}-${i}` }, `198.51.100.${10 * n + i}`)).statusCode);
+          expect(statuses).toEqual([201, 201, 429]);
+        }
+        // The owner of the address in use heard of it once.
+        await t.ctx.mailer.flush();
+        expect(await readOutbox(t.ctx.db, { to: 'gus@globex.test', kind: 'registration-existing' })).toHaveLength(1);
+      } finally {
+        restore();
+      }
+    });
   });
 });
 
@@ -469,14 +547,53 @@ describe('POST /api/employees (manual rows)', () => {
     expect(errorOf(res).errors?.map((e) => e.message)).toContain(message);
   });
 
-  it('refuses duplicates within the list (400) and existing users (409 "User/s already exists.")', async () => {
+  it(`refuses duplicates within the list (400) and its own company's users (409 "User/s already exists.")`, async () => {
     const dup = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'M1@acme.test' })] });
     expect(dup.statusCode).toBe(400);
     expect(errorOf(dup).errors).toEqual([{ line: 2, field: 'email', message: MESSAGES.employees.duplicateInFile(1) }]);
-    const taken = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'gus@globex.test' })] });
+    const taken = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'ADA@acme.test' })] });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toMatchObject({ message: MESSAGES.employees.usersExistServer, errors: [{ line: 2, field: 'email', message: MESSAGES.employees.emailTaken }] });
     expect(await employeeCount(w.acme)).toBe(0);
+  });
+
+  it("answers an address used by another company's user (or by an account of no company) as it answers a new one, and mails its owner a notice instead of an invitation", async () => {
+    const fresh = await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2)] });
+    const elsewhere = await call('POST', '/api/employees', w.erin, { employees: [row(3), row(4, { email: 'GUS@globex.test' }), row(5, { email: TEST_SUPERADMIN.email })] });
+    expect(elsewhere.statusCode).toBe(fresh.statusCode);
+    expect(json(elsewhere)).toEqual({ success: true, message: MESSAGES.employees.manualAdded, count: 3 });
+    // Nothing of Globex's user changed, and no account was made for the address.
+    const gus = await t.ctx.db.select({ companyId: users.companyId, role: users.role }).from(users).where(sql`lower(${users.email}) = 'gus@globex.test'`);
+    expect(gus).toEqual([{ companyId: w.globex, role: 'Employer' }]);
+    expect(employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin))).items.map((e) => e.email)).toEqual(['m1@acme.test', 'm2@acme.test', 'm3@acme.test']);
+    await t.ctx.mailer.flush();
+    const mails = await readOutbox(t.ctx.db, { to: 'gus@globex.test' });
+    expect(mails.map((m) => m.kind)).toEqual([ADDED_ELSEWHERE_KIND]);
+    expect(mails[0]!.subject).toContain('Acme Ltd');
+    expect(mails[0]!.text).not.toContain('Globex');
+    // Added again the same day: no second notice.
+    expect((await call('POST', '/api/employees', w.erin, { employees: [row(6, { email: 'gus@globex.test' })] })).statusCode).toBe(201);
+    await t.ctx.mailer.flush();
+    expect(await readOutbox(t.ctx.db, { to: 'gus@globex.test' })).toHaveLength(1);
+  });
+
+  it('counts the addresses a company checks against an hourly allowance (manual list and CSV together), then answers 429', async () => {
+    const limits = t.ctx.config.rateLimits;
+    const saved = limits.importAddressesPerCompanyHour;
+    limits.importAddressesPerCompanyHour = 4;
+    try {
+      expect((await call('POST', '/api/employees', w.erin, { employees: [row(1), row(2, { email: 'gus@globex.test' })] })).statusCode).toBe(201);
+      expect((await importCsv(csvOf(2))).statusCode).toBe(201);
+      const over = await call('POST', '/api/employees', w.erin, { employees: [row(5)] });
+      expect(over.statusCode).toBe(429);
+      expect(errorOf(over).message).toBe(MESSAGES.employees.tooManyAddresses(4, 60));
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+      expect(await employeeCount(w.acme)).toBe(3);
+      // Another company has its own allowance.
+      expect((await call('POST', '/api/employees', w.gus, { employees: [row(7, { email: 'm7@globex.test' })] })).statusCode).toBe(201);
+    } finally {
+      limits.importAddressesPerCompanyHour = saved;
+    }
   });
 
   it('is for employers of a company only', async () => {
@@ -567,6 +684,15 @@ describe('POST /api/employees/csv-import', () => {
     expect(existing.statusCode).toBe(409);
     expect(errorOf(existing)).toMatchObject({ message: MESSAGES.employees.usersExistServer, errors: [{ line: 3, field: 'email' }] });
     expect(await employeeCount(w.acme)).toBe(1);
+  });
+
+  it("imports a file naming another company's user as it imports any file; the owner gets a notice, not an account", async () => {
+    const res = await importCsv(csvOf(2) + 'Gus,Globex,Gus@Globex.test,G-1\n');
+    expect(res.statusCode).toBe(201);
+    expect(json(res)).toEqual({ success: true, message: MESSAGES.employees.csvSuccess, count: 3 });
+    expect(await employeeCount(w.acme)).toBe(2);
+    await t.ctx.mailer.flush();
+    expect((await readOutbox(t.ctx.db, { to: 'gus@globex.test' })).map((m) => m.kind)).toEqual([ADDED_ELSEWHERE_KIND]);
   });
 
   it('imports 10 000 rows in one go and writes 10 000 invitations to the outbox', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
+import { clientMeta } from '../../lib/request-meta';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { parseEmployeesCsv } from './csv';
@@ -11,7 +12,7 @@ import * as employees from './service';
 type E = typeof ENDPOINTS.employees;
 
 export const selfRegister: Handler<E['selfRegister']> = async (req, _reply, ctx) => {
-  const { id } = await employees.selfRegister(ctx, req.params.companyId, req.body);
+  const { id } = await employees.selfRegister(ctx, req.params.companyId, req.body, clientMeta(req));
   return { success: true, message: MESSAGES.employeeSignup.success, response: { id } };
 };
 

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGES, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 import { isUniqueViolation, rows } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
 import { NO_PASSWORD } from '../../lib/passwords';
+import { NOTICE_WINDOW_SECONDS, noticeKey } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { MailMessage } from '../../mail/mailer';
 import type { AuthUser } from '../accounts/sessions';
-import { INVITATION_TTL_DAYS, invitationMail } from './mails';
+import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
 
 /**
  * Employees added by the employer, from the manual list or a CSV file: checked together (within
@@ -19,6 +20,9 @@ import { INVITATION_TTL_DAYS, invitationMail } from './mails';
 
 /** Rows per multi-row INSERT: big enough to be fast, small enough to keep each statement a few MB. */
 const CHUNK = 1000;
+
+/** The window of the per-company allowance of addresses checked. */
+const ADDRESS_WINDOW_SECONDS = 60 * 60;
 
 /** A row to import with the line it came from (CSV line, or 1-based row of a manual list). */
 export interface ImportRow extends ManualEmployeeRow {
@@ -52,26 +56,53 @@ export function refuse(errors: FieldError[]): HttpError {
   return new HttpError(400, first.line ? MESSAGES.employees.importLine(first.line, first.message) : first.message, errors);
 }
 
-/** Which of these emails / employee numbers (of this company) exist already: two statements, any size. */
-async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<FieldError[]> {
+/**
+ * Which rows clash with users that exist already. An address or employee number of this company's
+ * own users is a conflict the employer is told of (they are its users). An address in use anywhere
+ * else is not told (docs/decisions/0014-address-enumeration.md): the row is answered like the others,
+ * but no account is made; `elsewhere` lists those addresses (lower case) for a notice to their owner.
+ * Two statements, any size.
+ */
+async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<{ errors: FieldError[]; elsewhere: Set<string> }> {
   const emails = JSON.stringify(list.map((r) => r.email.trim().toLowerCase()));
   const numbers = JSON.stringify(list.map((r) => r.employeeNumber.trim().toLowerCase()));
   const [takenEmails, takenNumbers] = await Promise.all([
-    rows<{ e: string }>(db, sql`select lower(email) as e from users where lower(email) in (select json_array_elements_text(${emails}::json))`),
+    rows<{ e: string; own: boolean }>(
+      db,
+      sql`select lower(email) as e, coalesce(company_id = ${companyId}, false) as own from users
+        where lower(email) in (select json_array_elements_text(${emails}::json))`,
+    ),
     rows<{ n: string }>(
       db,
       sql`select lower(employee_number) as n from users where company_id = ${companyId}
         and lower(employee_number) in (select json_array_elements_text(${numbers}::json))`,
     ),
   ]);
-  const e = new Set(takenEmails.map((r) => r.e));
+  const own = new Set(takenEmails.filter((r) => r.own).map((r) => r.e));
+  const elsewhere = new Set(takenEmails.filter((r) => !r.own).map((r) => r.e));
   const n = new Set(takenNumbers.map((r) => r.n));
   const errors: FieldError[] = [];
   for (const r of list) {
-    if (e.has(r.email.trim().toLowerCase())) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.emailTaken });
+    if (own.has(r.email.trim().toLowerCase())) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.emailTaken });
     if (n.has(r.employeeNumber.trim().toLowerCase())) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.employeeNumberTaken });
   }
-  return errors;
+  return { errors, elsewhere };
+}
+
+/**
+ * Every address a company checks by adding employees counts against an hourly allowance, so the
+ * answers (and the employee list after them) cannot be used to sift large address lists.
+ */
+async function countAddressesChecked(ctx: ApiContext, companyId: string, n: number): Promise<void> {
+  const limit = ctx.config.rateLimits.importAddressesPerCompanyHour;
+  const key = `employees-add:company:${companyId}`;
+  const used = await ctx.limiter.peek(key);
+  if (used.count + n > limit) {
+    const minutes = Math.max(1, Math.ceil(used.retryAfter / 60));
+    ctx.log.warn({ companyId, rows: n, used: used.count, limit }, 'employees: hourly allowance of addresses reached');
+    throw new HttpError(429, MESSAGES.employees.tooManyAddresses(limit, minutes), undefined, { 'retry-after': String(Math.max(1, used.retryAfter)) });
+  }
+  await ctx.limiter.hit(key, ADDRESS_WINDOW_SECONDS, n);
 }
 
 function conflictError(errors: FieldError[]): HttpError {
@@ -89,13 +120,14 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
   if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
   const within = duplicatesWithin(list);
   if (within.length) throw refuse(within);
-  const conflicts = await existingConflicts(ctx.db, companyId, list);
+  await countAddressesChecked(ctx, companyId, list.length);
+  const { errors: conflicts, elsewhere } = await existingConflicts(ctx.db, companyId, list);
   if (conflicts.length) throw conflictError(conflicts);
 
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new HttpError(400, MESSAGES.company.notFound);
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
-  const people = list.map((r) => {
+  const people = list.filter((r) => !elsewhere.has(r.email.trim().toLowerCase())).map((r) => {
     const firstName = r.firstName.trim();
     const lastName = r.lastName.trim();
     const email = r.email.trim();
@@ -144,17 +176,41 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
     if (isUniqueViolation(err)) throw conflictError([]);
     throw err;
   }
+  await noticeElsewhere(ctx, [...elsewhere], company.name);
   // With SMTP the mails leave only once the rows exist (without, they are already in the outbox),
   // a few at a time in the background: thousands of simultaneous SMTP connections would be refused.
   if (mails.length) void sendInBackground(ctx, mails);
   ctx.log.info(
-    { companyId, count: list.length, mail: ctx.mailer.mode },
-    ctx.mailer.mode === 'outbox' ? `employees added; ${list.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
+    { companyId, count: people.length, inUseElsewhere: elsewhere.size, mail: ctx.mailer.mode },
+    ctx.mailer.mode === 'outbox' ? `employees added; ${people.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
   );
   return list.length;
 }
 
 const SMTP_CONCURRENCY = 4;
+
+/**
+ * The owners of addresses in use elsewhere hear that this company tried to add them (instead of an
+ * invitation), once a day at most per address, however often or by whomever they are added.
+ */
+async function noticeElsewhere(ctx: ApiContext, emails: string[], companyName: string): Promise<void> {
+  if (emails.length === 0) return;
+  const first = await ctx.limiter.firstInWindow(emails.map(noticeKey), NOTICE_WINDOW_SECONDS);
+  const base = ctx.config.publicUrl;
+  const mails = emails
+    .filter((e) => first.has(noticeKey(e)))
+    .map((e) => addedElsewhereMail(e, companyName, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`));
+  if (mails.length === 0) return;
+  if (ctx.mailer.mode === 'outbox') {
+    await ctx.db.execute(sql`
+      insert into mail_outbox ("to", subject, text, kind, link)
+      select x."to", x.subject, x.text, x.kind, x.link
+      from json_to_recordset(${JSON.stringify(mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, kind: m.kind, link: m.link ?? null })))}::json)
+        as x("to" text, subject text, text text, kind text, link text)`);
+  } else {
+    void sendInBackground(ctx, mails);
+  }
+}
 
 async function sendInBackground(ctx: ApiContext, mails: MailMessage[]): Promise<void> {
   let next = 0;
