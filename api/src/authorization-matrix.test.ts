@@ -93,8 +93,8 @@ async function buildWorld(): Promise<World> {
   };
   const office = async (companyId: string, addressLine1: string) =>
     (await db.insert(locations).values({ companyId, addressLine1, town: 'Leeds', postalCode: 'LS1 4DL' }).returning({ id: locations.id }))[0]!.id;
-  const journeyGroup = async (name: string) =>
-    (await db.insert(journeyGroups).values({ companyId: companyA, name, meetingPoints: ['Main gate'] }).returning({ id: journeyGroups.id }))[0]!.id;
+  const journeyGroup = async (name: string, companyId = companyA) =>
+    (await db.insert(journeyGroups).values({ companyId, name, meetingPoints: ['Main gate'] }).returning({ id: journeyGroups.id }))[0]!.id;
 
   await office(companyA, A.officeLine);
   await office(companyA, '8 Tenancy Row');
@@ -134,6 +134,7 @@ async function buildWorld(): Promise<World> {
     outsider: await employee({ companyId: companyB }),
     driver,
     journeyGroup: group,
+    groupOfB: await journeyGroup('Other riders', companyB),
     invoice: invoice!.id,
     year: now.getUTCFullYear(),
     month: now.getUTCMonth() + 1,

@@ -39,6 +39,8 @@ export interface Fixture {
   /** A driver of A with a vehicle, awaiting verification. */
   driver: string;
   journeyGroup: string;
+  /** A journey group of B. */
+  groupOfB: string;
   invoice: string;
   /** The current UTC month. */
   year: number;
@@ -133,8 +135,9 @@ function newUser(f: Fixture, role: 'SuperAdmin' | 'Employer' | 'Admin'): Sample 
   return { body: { userName: `admin${u}`, email: `admin.${u}@matrix.test`, password: 'Passw0rd!', role } };
 }
 
-function trip(f: Fixture, passenger: string): Sample {
-  return { body: { clientTripId: `trip-${f.unique()}`, startedAt: new Date(Date.now() - 60_000).toISOString(), distanceMiles: 12.5, passengerIds: [passenger] } };
+function trip(f: Fixture, passenger: string, journeyGroupId?: string): Sample {
+  const started = new Date(Date.now() - 60_000).toISOString();
+  return { body: { clientTripId: `trip-${f.unique()}`, startedAt: started, distanceMiles: 12.5, passengerIds: [passenger], ...(journeyGroupId ? { journeyGroupId } : {}) } };
 }
 
 const SUPER_ADMIN_WRITES_COMPANY =
@@ -318,7 +321,14 @@ export const MATRIX: Record<string, Declaration> = {
     expect: { ...EMPLOYEE, employeeB: 400 },
     why: 'A passenger of another company is refused like an unknown one (400, the invalid passenger named), not recorded.',
     sample: (f) => trip(f, f.employee),
-    probes: { 'with a passenger of company B': { expect: { ...EMPLOYEE, employeeA: 400 }, sample: (f) => trip(f, f.outsider) } },
+    probes: {
+      'with a passenger of company B': { expect: { ...EMPLOYEE, employeeA: 400 }, sample: (f) => trip(f, f.outsider) },
+      "in company B's journey group": {
+        expect: { ...EMPLOYEE, employeeA: 400 },
+        why: 'Each employee takes a passenger of their own company; only the group is foreign to employee A.',
+        sample: (f, role) => trip(f, role === 'employeeB' ? f.outsider : f.employee, f.groupOfB),
+      },
+    },
   },
   'mobile.sendFeedback': { expect: EMPLOYEE, sample: () => ({ body: { feedbackText: 'The 8:10 lift is always on time.' } }) },
   'mobile.myJourneyGroups': { expect: EMPLOYEE },
