@@ -9,9 +9,9 @@
  * Outcomes: 400, 401, 403 and 404 are exact statuses; `ok` is any 2xx, or a 4xx that answers the
  * body (400, 409, 422: a validation answer), never a 401/403/404. A refused tenant gets 404: an
  * employer's users reach only their own company, whatever ids they send (DESIGN.md section 4), and
- * learn nothing of another company's ids. On calls about the caller's own company, employer B's
- * `ok` is also checked to carry nothing of company A, and a read that names company A must answer
- * employer B exactly what naming its own company does.
+ * learn nothing of another company's ids. On calls about the caller's own company, an `ok` of
+ * company B's employer or employee is also checked to carry nothing of company A, and a read that
+ * names company A must answer employer B exactly what naming its own company does.
  *
  * Each case gets fresh rows where the call changes or removes its object, so no case depends on
  * another; `ruinsWorld` marks the calls after which the fixture is rebuilt.
@@ -140,8 +140,9 @@ function trip(f: Fixture, passenger: string, journeyGroupId?: string): Sample {
   return { body: { clientTripId: `trip-${f.unique()}`, startedAt: started, distanceMiles: 12.5, passengerIds: [passenger], ...(journeyGroupId ? { journeyGroupId } : {}) } };
 }
 
+/** The open question of super admin writes on a company's own settings, decided. */
 const SUPER_ADMIN_WRITES_COMPANY =
-  'The contract lets super admins make the employer-side changes of a company they name (support acting for it); the back office screen showing them read-only is a screen choice, and DESIGN.md section 6 gives the back office real, stronger calls (deactivate, delete) on the same company.';
+  'A super admin may change a company it names (DESIGN.md 6 gives it stronger calls, deactivate and delete, on the same company); the read-only back-office screen is a screen choice.';
 
 export const MATRIX: Record<string, Declaration> = {
   // ---------------------------------------------------------------- accounts
