@@ -21,8 +21,12 @@ import { accountKey } from '../../lib/rate-limiter';
 import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { passwordResetMail } from '../../mail/templates';
-import { recordUserAudit, userAsActor } from '../audit/service';
+import { recordUserAudit, userAsActor, type AuditActor } from '../audit/service';
 import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from './sessions';
+
+/** A user id no row has: what the forgot-password statements look for when the address has no account. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+const NO_ACTOR: AuditActor = { userId: NO_USER_ID, name: '', email: '', role: 'Employer' };
 
 /** Reset links work once, for this long. */
 const RESET_TOKEN_TTL_MINUTES = 30;
@@ -189,21 +193,26 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
     userAgent: meta.userAgent,
     detail: { mailed: Boolean(user?.isActive) },
   });
-  if (!user || !user.isActive) return;
+  // An unknown or inactive address does the same work as a known one (a token, its hash, the same
+  // statements in one transaction, matching no row), so the answer's timing does not tell them apart.
+  const target = user?.isActive ? user : null;
+  const targetId = target?.id ?? NO_USER_ID;
   const token = newToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
   await ctx.db.transaction(async (tx) => {
     // Only the newest link works.
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-    });
-    const owner = await userAsActor(tx, user.id);
-    if (owner) await recordUserAudit(tx, owner, 'password.resetRequested', [user.id]);
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, targetId));
+    await tx.execute(sql`
+      insert into password_reset_tokens (user_id, token_hash, expires_at)
+      select ${users.id}, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz from ${users} where ${users.id} = ${targetId} and ${users.isActive}`);
+    // Without an account this looks the user up, finds nobody and records nothing.
+    const owner = await userAsActor(tx, targetId);
+    await recordUserAudit(tx, owner ?? NO_ACTOR, 'password.resetRequested', [targetId]);
   });
+  if (!target) return;
   // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
-  ctx.mailer.queue(passwordResetMail(user.email, resetPasswordLink(ctx.config.publicUrl, user.email, token), RESET_TOKEN_TTL_MINUTES), ctx.log);
+  ctx.mailer.queue(passwordResetMail(target.email, resetPasswordLink(ctx.config.publicUrl, target.email, token), RESET_TOKEN_TTL_MINUTES), ctx.log);
 }
 
 /** Single use, short-lived, tied to the user of the email; ends every session of that user. */
