@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { auditLog, passwordResetTokens, users } from '../../db/schema';
+import type * as Tokens from '../../lib/tokens';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readOutbox } from '../../mail/mailer';
 import { json, registerEmployer, useTestApp } from '../../test-support';
 
 // The real functions, counted: the work a request does is what must not depend on the address.
 vi.mock('../../lib/tokens', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/tokens')>();
+  const actual = await importOriginal<typeof Tokens>();
   return { ...actual, newToken: vi.fn(actual.newToken), hashToken: vi.fn(actual.hashToken) };
 });
 
