@@ -1,11 +1,12 @@
 // Development only (not part of the remote): renders the exposed pages with an in-memory platform so
 // they can be looked at in a browser before the shell exists. Build: `pnpm harness`.
 import '@portal/shared-ui/tokens.css';
-import { ApiError, ENDPOINTS, type AdminEntry, type AnyEndpoint, type Session } from '@portal/shared-contracts';
+import { ApiError, ENDPOINTS, type AdminEntry, type AnyEndpoint, type AuditEntry, type Session } from '@portal/shared-contracts';
 import { Toaster, createToastStore } from '@portal/shared-ui';
 import { createHarnessPlatform, mountHarness, PlatformProviders, toastInto } from '@portal/testing/harness';
 import { useEffect, useState, type ComponentType } from 'react';
 import AdminUsersPage from '../src/exposes/admin-users-page';
+import AuditLogPage from '../src/exposes/audit-log-page';
 import ChangePasswordPage from '../src/exposes/change-password-page';
 import ForgotPasswordPage from '../src/exposes/forgot-password-page';
 import LoginPage from '../src/exposes/login-page';
@@ -23,6 +24,23 @@ let admins: AdminEntry[] = [
   { id: uuid(), name: 'linus', email: 'linus@example.com', role: 'Employer' },
   ...Array.from({ length: 11 }, (_, i) => ({ id: uuid(), name: `admin${i + 1}`, email: `admin${i + 1}@example.com`, role: 'Admin' as const })),
 ];
+
+const audit: AuditEntry[] = Array.from({ length: 27 }, (_, i) => ({
+  id: uuid(),
+  createdAt: new Date(Date.now() - i * 5_400_000).toISOString(),
+  actorUserId: uuid(),
+  actorName: i % 3 ? 'Erin Employer' : 'Grace Root',
+  actorEmail: i % 3 ? 'erin.employer@greenway-logistics.example' : 'grace@portal.example',
+  actorRole: i % 3 ? 'Employer' : 'SuperAdmin',
+  action: i % 3 ? 'employee.deactivated' : 'company.officeUpdated',
+  summary: i % 3 ? `Employee deactivated: Sam Person${i} <sam.person${i}@greenway-logistics.example>` : 'Office changed: 1 Wellington Street, Leeds, LS1 4DL',
+  companyId: COMPANY,
+  companyName: 'Greenway Logistics Ltd',
+  targetKind: i % 3 ? 'user' : 'location',
+  targetId: uuid(),
+  targetLabel: `Target ${i}`,
+  reason: i % 3 ? 'Left the company at the end of the month' : null,
+}));
 
 const session: Session = {
   userId: ME,
@@ -65,6 +83,15 @@ async function call(endpoint: AnyEndpoint, input?: { body?: Record<string, unkno
       admins = [...admins, { id, name: String(body.userName), email: String(body.email), role: body.role as AdminEntry['role'] }];
       return { success: true, message: 'ok', id };
     }
+    case ENDPOINTS.audit.list.id: {
+      const q = (input as { query?: { pageNumber?: number; pageSize?: number } } | undefined)?.query ?? {};
+      const [n, size] = [q.pageNumber ?? 1, q.pageSize ?? 10];
+      const totalPages = Math.ceil(audit.length / size);
+      const items = audit.slice((n - 1) * size, n * size);
+      return { items, totalCount: audit.length, pageNumber: n, pageSize: size, totalPages, hasPreviousPage: n > 1, hasNextPage: n < totalPages };
+    }
+    case ENDPOINTS.audit.export.id:
+      return 'When,Who\r\n';
     case ENDPOINTS.accounts.removeUser.id:
       admins = admins.filter((a) => a.id !== input?.params?.id);
       return { success: true, message: 'ok' };
@@ -82,6 +109,8 @@ const pages: Record<string, ComponentType> = {
   '/super-admin-profile': () => <ChangePasswordPage variant="superAdmin" />,
   '/admins': () => <AdminUsersPage variant="superAdmin" />,
   '/user-management': () => <AdminUsersPage variant="employer" />,
+  '/super-admin/audit-log': () => <AuditLogPage variant="superAdmin" />,
+  '/company-settings/audit-log': () => <AuditLogPage variant="employer" />,
 };
 
 function readHash() {

@@ -343,6 +343,7 @@ export const MESSAGES = {
     empty: 'No audit entries match these filters.',
     emptyAll: 'Nothing has been recorded yet.',
     pages: 'Audit log pages',
+    onlyCompany: (company: string) => `Show only the entries of ${company}`,
     loadFailed: 'The audit log could not be loaded.',
     exportFailed: 'The audit log could not be exported. Please try again.',
     columns: {

@@ -30,6 +30,7 @@ export const PAGE_TITLES = {
   approvedDrivers: 'Approved Drivers',
   allDrivers: MESSAGES.labels.allDrivers,
   admins: MESSAGES.labels.admins,
+  auditLog: MESSAGES.audit.title,
   notFound: MESSAGES.notFound.text,
 } as const;
 

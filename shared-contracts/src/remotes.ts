@@ -32,6 +32,10 @@ export interface AdminUsersPageProps {
   /** superAdmin: the Admins page (account type Super Admin or Employer); employer: User Management (role Admin). */
   variant: 'employer' | 'superAdmin';
 }
+export interface AuditLogPageProps {
+  /** superAdmin: every company's log, with a company filter; employer: the caller's company's. */
+  variant: 'employer' | 'superAdmin';
+}
 export interface AccountCompletedPageProps {
   companyId?: string;
 }

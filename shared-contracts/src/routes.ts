@@ -24,6 +24,8 @@ export const ROUTES = {
   companySettings: '/company-settings',
   companySettingsDetails: '/company-settings/company-details',
   companySettingsIncentives: '/company-settings/company-incentives',
+  /** Ours: the company's audit log. */
+  companySettingsAuditLog: '/company-settings/audit-log',
   payment: '/payment',
   employeeManagement: '/employee-management',
   userManagement: '/user-management',
@@ -37,6 +39,8 @@ export const ROUTES = {
   drivers: '/drivers',
   admins: '/admins',
   superAdminProfile: '/super-admin-profile',
+  /** Ours: every company's audit log. */
+  superAdminAuditLog: '/super-admin/audit-log',
 } as const;
 
 export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives'] as const;

@@ -7,3 +7,9 @@ export const adminKeys = {
   superAdmins: () => ['admins', 'super-admins'] as const,
   employerAdmins: (employerId: string) => ['admins', 'employer', employerId] as const,
 };
+
+/** The audit log's pages, by their filters and page. */
+export const auditKeys = {
+  all: ['audit-log'] as const,
+  list: (query: object) => ['audit-log', query] as const,
+};

@@ -17,7 +17,7 @@ const EMPLOYER_TABS = [
   {
     to: ROUTES.companySettings,
     label: COMPANY_SETTINGS,
-    alsoActiveOn: [ROUTES.companySettingsDetails, ROUTES.companySettingsIncentives],
+    alsoActiveOn: [ROUTES.companySettingsDetails, ROUTES.companySettingsIncentives, ROUTES.companySettingsAuditLog],
   },
   { to: ROUTES.employeeManagement, label: EMPLOYEE_MANAGEMENT },
   { to: ROUTES.userManagement, label: USER_MANAGEMENT },
@@ -48,6 +48,7 @@ export function EmployerLayout() {
                 { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
                 { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.loginDetails) },
                 { label: MESSAGES.billing.menuEntry, onSelect: () => navigate(ROUTES.payment) },
+                { label: MESSAGES.audit.title, onSelect: () => navigate(ROUTES.companySettingsAuditLog) },
               ]}
             />
           </div>

@@ -25,7 +25,14 @@ describe('profile menu', () => {
   it("lists the employer's entries, then Log Out", async () => {
     const { menu } = await openMenu(employerSession(), '/mainPage');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual([MESSAGES.labels.helpSupport, MESSAGES.labels.myProfile, MESSAGES.billing.menuEntry, MESSAGES.labels.logOut]);
+    expect(items).toEqual([MESSAGES.labels.helpSupport, MESSAGES.labels.myProfile, MESSAGES.billing.menuEntry, MESSAGES.audit.title, MESSAGES.labels.logOut]);
+  });
+
+  it("opens the company's Audit Log from the employer's menu, under Company Settings", async () => {
+    const { user, menu } = await openMenu(employerSession(), '/mainPage');
+    await user.click(within(menu).getByRole('menuitem', { name: MESSAGES.audit.title }));
+    expect(await screen.findByRole('heading', { name: 'mfe_auth/AuditLogPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.companySettingsAuditLog);
   });
 
   it("opens Payment and Billing from the employer's Billing entry", async () => {
@@ -38,7 +45,14 @@ describe('profile menu', () => {
   it("lists the super admin's entries, then Log Out", async () => {
     const { menu } = await openMenu(superAdminSession(), '/super-admin');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual([MESSAGES.labels.users, MESSAGES.labels.myProfile, MESSAGES.labels.logOut]);
+    expect(items).toEqual([MESSAGES.labels.users, MESSAGES.labels.myProfile, MESSAGES.audit.title, MESSAGES.labels.logOut]);
+  });
+
+  it("opens every company's Audit Log from the super admin's menu", async () => {
+    const { user, menu } = await openMenu(superAdminSession(), '/super-admin');
+    await user.click(within(menu).getByRole('menuitem', { name: MESSAGES.audit.title }));
+    expect(await screen.findByRole('heading', { name: 'mfe_auth/AuditLogPage' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.superAdminAuditLog);
   });
 
   it('logs out only after the confirmation, then shows the login page with the session cleared', async () => {

@@ -20,6 +20,7 @@ const SUPER_ADMIN_TABS = [
 const SIDE_MENU = [
   ...SUPER_ADMIN_TABS,
   { to: ROUTES.admins, label: MESSAGES.labels.admins },
+  { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
   { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 
@@ -67,6 +68,7 @@ export function SuperAdminLayout() {
                 items={[
                   { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
                   { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
+                  { label: MESSAGES.audit.title, onSelect: () => navigate(ROUTES.superAdminAuditLog) },
                 ]}
               />
             </div>

@@ -47,6 +47,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.employeeManagement, title: T.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage' },
   { path: ROUTES.userManagement, title: T.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' } },
   { path: ROUTES.loginDetails, title: T.myProfile, area: 'employer', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'employer' } },
+  { path: ROUTES.companySettingsAuditLog, title: T.auditLog, area: 'employer', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'employer' } },
   // super-admin layout
   { path: ROUTES.superAdmin, title: T.allEmployers, area: 'superAdmin', remote: 'mfe-onboarding', module: 'AllEmployersPage' },
   { path: ROUTES.allUsers, title: T.allUsers, area: 'superAdmin', remote: 'mfe-employees', module: 'AllUsersPage' },
@@ -55,6 +56,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.drivers, title: T.allDrivers, area: 'superAdmin', remote: 'mfe-drivers', module: 'DriversPage' },
   { path: ROUTES.admins, title: T.admins, area: 'superAdmin', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminProfile, title: T.myProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
+  { path: ROUTES.superAdminAuditLog, title: T.auditLog, area: 'superAdmin', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'superAdmin' } },
 ];
 
 /**

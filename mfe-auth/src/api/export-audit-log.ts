@@ -1,0 +1,14 @@
+import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+
+export type AuditExportQuery = NonNullable<EndpointInput<typeof ENDPOINTS.audit.export>['query']>;
+
+/** GET audit-log/export: the filtered log as CSV text (the contract's `text/csv` answer, handed back as it is). */
+export function exportAuditLog(api: ApiClient, query: AuditExportQuery) {
+  return api.call(ENDPOINTS.audit.export, { query });
+}
+
+/** A download changes nothing on the server, so there is nothing to invalidate. */
+export function useExportAuditLogMutation() {
+  return useApiMutation(exportAuditLog);
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { auditKeys } from './keys';
+
+export type AuditLogQuery = NonNullable<EndpointInput<typeof ENDPOINTS.audit.list>['query']>;
+
+/** GET audit-log: one page, newest first; the server scopes an employer to its own company. */
+export function getAuditLog(api: ApiClient, query: AuditLogQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.audit.list, { query }, { signal });
+}
+
+export function auditLogQueryOptions(api: ApiClient, query: AuditLogQuery) {
+  return queryOptions({ queryKey: auditKeys.list(query), queryFn: ({ signal }) => getAuditLog(api, query, signal) });
+}
+
+export function useAuditLog(query: AuditLogQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...auditLogQueryOptions(api, query), placeholderData: keepPreviousData });
+}

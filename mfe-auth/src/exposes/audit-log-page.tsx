@@ -1,0 +1,3 @@
+import { AuditLogPage } from '../features/audit/audit-log-page';
+
+export default AuditLogPage;

@@ -1,0 +1,178 @@
+import { Button, PagedList, Select, TextField, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import {
+  AUDIT_ACTIONS,
+  LIMITS,
+  MESSAGES,
+  serverMessage,
+  usePlatform,
+  type AuditAction,
+  type AuditEntry,
+  type AuditLogPageProps,
+} from '@portal/shared-contracts';
+import { useExportAuditLogMutation } from '../../api/export-audit-log';
+import { useAuditLog } from '../../api/get-audit-log';
+import styles from './audit-log.module.css';
+
+const A = MESSAGES.audit;
+const ACTION_OPTIONS = [{ value: '', label: A.anyAction }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: A.actions[a] }))];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FILTERS = { action: '', company: '', from: '', to: '' };
+
+const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * The audit log: who changed what and when, newest first. A super admin reads every company's (and
+ * may name one); an employer or admin its own company's, which the server enforces whatever is sent.
+ * The filters live in the address, so a reload or a shared link opens the same view.
+ */
+export function AuditLogPage({ variant }: AuditLogPageProps) {
+  const superAdmin = variant === 'superAdmin';
+  const { toast } = usePlatform();
+  const paged = usePagedSearch({ filters: FILTERS });
+  const { search, page, filters } = paged;
+
+  // Only well-formed filters are sent; a half-typed one says what is wrong beside its field.
+  const companyError = superAdmin && filters.company && !UUID.test(filters.company.trim()) ? A.badCompany : undefined;
+  const from = DAY.test(filters.from) ? filters.from : undefined;
+  const toDay = DAY.test(filters.to) ? filters.to : undefined;
+  const rangeError = from && toDay && from > toDay ? A.badRange : undefined;
+  const filter = {
+    ...(isAction(filters.action) ? { action: filters.action } : {}),
+    ...(superAdmin && filters.company && !companyError ? { companyId: filters.company.trim().toLowerCase() } : {}),
+    ...(search ? { actor: search } : {}),
+    ...(from ? { from } : {}),
+    ...(toDay && !rangeError ? { to: toDay } : {}),
+  };
+  const log = useAuditLog({ pageNumber: page, pageSize: LIMITS.pageSize, ...filter });
+  const exporter = useExportAuditLogMutation();
+  const filtered = Object.keys(filter).length > 0;
+
+  const onExport = async () => {
+    try {
+      saveCsv(await exporter.mutateAsync(filter), `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      toast.error(serverMessage(error, A.exportFailed));
+    }
+  };
+
+  const C = A.columns;
+  const columns: TableColumn<AuditEntry>[] = [
+    { key: 'when', header: C.when, cell: (e) => <time dateTime={e.createdAt} className={styles.when}>{when(e.createdAt)}</time> },
+    {
+      key: 'actor',
+      header: C.actor,
+      cell: (e) => (
+        <span className={styles.actor}>
+          <span className={styles.strong}>{e.actorName}</span>
+          {e.actorEmail ? <span className={styles.muted}>{e.actorEmail}</span> : null}
+        </span>
+      ),
+    },
+    { key: 'action', header: C.action, cell: (e) => A.actions[e.action] },
+    { key: 'summary', header: C.summary, cell: (e) => <span className={styles.wrap}>{e.summary}</span> },
+    ...(superAdmin
+      ? [
+          {
+            key: 'company',
+            header: C.company,
+            cell: (e: AuditEntry) =>
+              e.companyId ? (
+                <Button variant="link" size="sm" onClick={() => paged.setFilter('company', e.companyId!)} aria-label={A.onlyCompany(e.companyName ?? e.companyId)}>
+                  {e.companyName ?? e.companyId}
+                </Button>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
+    { key: 'reason', header: C.reason, cell: (e) => <span className={styles.wrap}>{e.reason ?? '-'}</span> },
+  ];
+
+  return (
+    <PagedList
+      title={A.title}
+      description={A.intro}
+      paged={paged}
+      searchLabel={A.filterActor}
+      searchPlaceholder={A.filterActor}
+      filters={
+        <div className={styles.filters}>
+          <Select
+            label={A.filterAction}
+            value={isAction(filters.action) ? filters.action : ''}
+            onChange={(ev) => paged.setFilter('action', ev.target.value)}
+            options={ACTION_OPTIONS}
+            containerClassName={styles.filter}
+          />
+          {superAdmin ? (
+            <TextField
+              label={A.filterCompany}
+              value={filters.company}
+              onChange={(ev) => paged.setFilter('company', ev.target.value)}
+              error={companyError}
+              spellCheck={false}
+              autoComplete="off"
+              containerClassName={styles.company}
+            />
+          ) : null}
+          <TextField
+            label={A.filterFrom}
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(ev) => paged.setFilter('from', ev.target.value)}
+            containerClassName={styles.filter}
+          />
+          <TextField
+            label={A.filterTo}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(ev) => paged.setFilter('to', ev.target.value)}
+            error={rangeError}
+            containerClassName={styles.filter}
+          />
+        </div>
+      }
+      actions={
+        <Button variant="secondary" size="sm" loading={exporter.isPending} onClick={() => void onExport()}>
+          {A.exportCsv}
+        </Button>
+      }
+      caption={A.title}
+      columns={columns}
+      rowKey={(e) => e.id}
+      query={log}
+      page={log.data}
+      loadingLabel={A.loading}
+      errorText={
+        <>
+          {A.loadFailed}
+          {log.error ? <span className={styles.reason}>{serverMessage(log.error, MESSAGES.common.unknownError)}</span> : null}
+        </>
+      }
+      emptyText={filtered || search ? A.empty : A.emptyAll}
+      pagerLabel={A.pages}
+    />
+  );
+}
+
+function saveCsv(text: string, fileName: string): void {
+  // Reading the body as text drops the byte order mark the api sends; spreadsheet programs need it to read UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the next task may free it.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
