@@ -27,4 +27,25 @@ describe('Table', () => {
     render(<Table columns={[{ key: 'a', header: 'A', cell: () => null }]} rows={[]} rowKey={() => 'x'} empty="No users found" />);
     expect(screen.getByText('No users found')).toBeInTheDocument();
   });
+
+  it('names each cell with its column for the phone layout, where a row is a card', () => {
+    render(
+      <Table
+        caption="Employees"
+        columns={[
+          { key: 'name', header: 'Name', cell: (r: { id: string; name: string }) => r.name },
+          { key: 'status', header: <em>Status</em>, label: 'Status', cell: () => 'Active' },
+          { key: 'actions', header: <span>Actions</span>, cell: (r) => <button type="button">Verify {r.name}</button> },
+        ]}
+        rows={[{ id: '1', name: 'Ann' }]}
+        rowKey={(r) => r.id}
+      />,
+    );
+    const [name, status, actions] = within(screen.getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(name).toHaveAttribute('data-label', 'Name');
+    expect(status).toHaveAttribute('data-label', 'Status');
+    // A cell without a column name (the row's actions) stands alone on its card.
+    expect(actions).not.toHaveAttribute('data-label');
+    expect(within(actions!).getByRole('button', { name: 'Verify Ann' })).toBeInTheDocument();
+  });
 });

@@ -9,6 +9,11 @@ export interface TableColumn<Row> {
   align?: 'left' | 'right' | 'center';
   /** Applied to the column's header and cells (a narrow checkbox column, say). */
   className?: string;
+  /**
+   * The column's name beside each cell when a narrow table shows its rows as cards; defaults to the
+   * header when that is text. A column without one (a checkbox, the row's actions) shows its cells alone.
+   */
+  label?: string;
 }
 
 export interface TableProps<Row> {
@@ -22,10 +27,16 @@ export interface TableProps<Row> {
   className?: string;
 }
 
-/** A semantic data table from column definitions. For custom layouts use the compound parts below. */
+const labelOf = <Row,>(c: TableColumn<Row>) => c.label ?? (typeof c.header === 'string' ? c.header : undefined);
+
+/**
+ * A semantic data table from column definitions. In a narrow container (a phone) each row becomes a
+ * card, every cell under its column's name, so no column and none of a row's actions ends up out of
+ * reach beside the screen. For custom layouts use the compound parts below.
+ */
 export function Table<Row>({ columns, rows, rowKey, caption, hideCaption, empty, className }: TableProps<Row>) {
   return (
-    <TableRoot className={className} caption={caption} hideCaption={hideCaption}>
+    <TableRoot className={cx(styles.cards, className)} caption={caption} hideCaption={hideCaption}>
       <thead>
         <tr>
           {columns.map((c) => (
@@ -46,8 +57,8 @@ export function Table<Row>({ columns, rows, rowKey, caption, hideCaption, empty,
           rows.map((row) => (
             <Tr key={rowKey(row)}>
               {columns.map((c) => (
-                <Td key={c.key} align={c.align} className={c.className}>
-                  {c.cell(row)}
+                <Td key={c.key} align={c.align} className={cx(labelOf(c) ? styles.labelled : styles.unlabelled, c.className)} data-label={labelOf(c)}>
+                  <span className={styles.value}>{c.cell(row)}</span>
                 </Td>
               ))}
             </Tr>
