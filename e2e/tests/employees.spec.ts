@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES, employeeShareLink } from '@portal/shared-contracts';
 import { apiLogin, apiRegisterEmployer, escapeRegExp, expectRoute, hash, login, readResetLink, uniqueEmail } from '../support/portal';
 

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
-import { refreshEmployees } from './keys';
+import { employeeKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui';
 
 /** DELETE employees/{id}: immediate and irreversible. */
@@ -7,6 +8,18 @@ export function removeEmployee(api: ApiClient, id: string) {
   return api.call(ENDPOINTS.employees.remove, { params: { id } });
 }
 
+/**
+ * Refreshes every employee query but the removed employee's own details: asked for again while
+ * its modal closes, they would only be the api's 404.
+ */
+export function refreshAfterRemoval(queryClient: QueryClient, _answer: unknown, id: string) {
+  const removed = employeeKeys.detail(id);
+  return queryClient.invalidateQueries({
+    queryKey: employeeKeys.all,
+    predicate: (query) => !removed.every((part, i) => query.queryKey[i] === part),
+  });
+}
+
 export function useRemoveEmployeeMutation() {
-  return useApiMutation(removeEmployee, refreshEmployees);
+  return useApiMutation(removeEmployee, refreshAfterRemoval);
 }

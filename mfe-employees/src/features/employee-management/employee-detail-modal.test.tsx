@@ -54,7 +54,7 @@ describe('Employee detail modal', () => {
     expect(callsTo(call, 'employees.reactivate')).toEqual([{ params: { id: e.id } }]);
   });
 
-  it('deletes after a confirmation', async () => {
+  it('deletes after a confirmation, and does not ask for the deleted employee again', async () => {
     const e = makeEmployee();
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
       handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.remove': () => ok },
@@ -65,5 +65,7 @@ describe('Employee detail modal', () => {
     await user.click(confirm[confirm.length - 1]!);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.deleted));
     expect(callsTo(call, 'employees.remove')).toEqual([{ params: { id: e.id } }]);
+    // Once deleted, the api only answers 404 for it (a console error in the browser).
+    expect(callsTo(call, 'employees.get')).toHaveLength(1);
   });
 });
