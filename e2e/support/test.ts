@@ -63,6 +63,19 @@ export class ConsoleGuard {
     this.expect(new RegExp(`^error: ${escapeRegExp(remote)}/\\w+ could not be loaded: `));
   }
 
+  /**
+   * Declares the runtime's warning when the shell registers `remote` afresh: Retry after a failed
+   * load, and a canary giving way to stable, replace its registration, which the runtime always warns about.
+   */
+  expectReRegistered(remote: RemoteId): void {
+    this.expect(new RegExp(`^warning: \\[ Federation Runtime \\]: The remote "${escapeRegExp(REMOTES[remote].mfName)}" is already registered\\. `));
+  }
+
+  /** Declares the shell's note that a route's remote is not released, for a journey that withholds it. */
+  expectNotReleased(remote: RemoteId): void {
+    this.expect(new RegExp(`^warning: ${escapeRegExp(remote)} is not released to this portal(?: \\[\\S+\\])?$`));
+  }
+
   watch(context: BrowserContext): void {
     if (this.watched.has(context)) return;
     this.watched.add(context);

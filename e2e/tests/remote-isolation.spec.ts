@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, hash, logOutViaProfileMenu, signUpEmployer, uniqueEmail, withholdRelease } from '../support/portal';
 
-test('a remote that cannot load is contained: its route shows the fallback, the rest keeps working', async ({ page }) => {
+test('a remote that cannot load is contained: its route shows the fallback, the rest keeps working', async ({ page, consoleGuard }) => {
   await signUpEmployer(page, 'Dee Isolated', uniqueEmail('isolated'), 'Isolated123');
   await expectRoute(page, ROUTES.setupCompany);
+  consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
 
   await page.route('**/remotes/mfe-auth/**', (route) => route.abort());
   await page.goto(hash(ROUTES.loginDetails));
@@ -53,16 +54,19 @@ test('the page holds exactly one React, whichever remotes it loaded', async ({ p
     await page.goto(hash(route));
     await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
   }
-  const remotesLoaded = await page.evaluate(() =>
-    [...new Set(performance.getEntriesByType('resource').map((e) => /\/remotes\/([^/]+)\/[^/]+\/remoteEntry\.js/.exec(e.name)?.[1]).filter(Boolean))],
-  );
-  expect(remotesLoaded.length, `remotes loaded: ${remotesLoaded.join(', ')}`).toBeGreaterThanOrEqual(2);
+  // The visited pages' remotes load in the background (the nav shows first): wait for them.
+  const remotesLoaded = () =>
+    page.evaluate(() =>
+      [...new Set(performance.getEntriesByType('resource').map((e) => /\/remotes\/([^/]+)\/[^/]+\/remoteEntry\.js/.exec(e.name)?.[1]).filter(Boolean))],
+    );
+  await expect.poll(async () => (await remotesLoaded()).length, { message: 'remotes loaded', timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   expect(await rendererCount()).toBe(1);
 });
 
-test('a route whose remote is not released says so calmly in its place, with nothing to retry', async ({ page }) => {
+test('a route whose remote is not released says so calmly in its place, with nothing to retry', async ({ page, consoleGuard }) => {
   // The run releases every remote it built, so this page gets a release without mfe-employees.
   await withholdRelease(page, 'mfe-employees');
+  consoleGuard.expectNotReleased('mfe-employees');
   await signUpEmployer(page, 'Flo Unreleased', uniqueEmail('unreleased'), 'Unreleased123');
   await expectRoute(page, ROUTES.setupCompany);
   await page.goto(hash(ROUTES.employeeManagement));
@@ -74,9 +78,10 @@ test('a route whose remote is not released says so calmly in its place, with not
   await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
 });
 
-test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page }) => {
+test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page, consoleGuard }) => {
   await signUpEmployer(page, 'Gus Retry', uniqueEmail('retry'), 'RetryAgain123');
   await expectRoute(page, ROUTES.setupCompany);
+  consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
 
   // Down at first: its manifest, entry and chunks cannot be fetched.
   const blocked = '**/remotes/mfe-auth/**';
@@ -88,8 +93,9 @@ test('Retry loads a remote again once it can be reached, without reloading the p
   await expect(failed).toContainText(MESSAGES.shell.featureLoadFailedHint);
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-  // Back up: Retry fetches it afresh and the page appears in the panel's place.
+  // Back up: Retry fetches it afresh (registering it again) and the page appears in the panel's place.
   await page.unroute(blocked);
+  consoleGuard.expectReRegistered('mfe-auth');
   await failed.getByRole('button', { name: MESSAGES.common.retry }).click();
   await expect(main.getByRole('button', { name: MESSAGES.changePassword.button })).toBeVisible();
   await expect(failed).toHaveCount(0);
