@@ -1,0 +1,536 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints, LIMITS, type AnyEndpoint } from '@portal/shared-contracts';
+import { rows } from './db/sql';
+import { journeyGroups, locations } from './db/schema';
+import { DEFAULT_RATE_LIMITS } from './env';
+import { hashToken } from './lib/tokens';
+import { enrolAt } from './modules/billing/test-world';
+import { makeCompany, makeEmployee, makeEmployer, tokenFor } from './modules/insights/test-world';
+import { applyProbe, contractAccepts, describeProbe, MB, probesOf, type Built, type Inputs, type Probe } from './bad-input-probes';
+import { superAdminToken, useTestApp } from './test-support';
+
+/**
+ * Bad input generated from the contracts: for every endpoint, malformed, oversized, wrong-typed,
+ * NUL-carrying and hostile values in place of each field the contract names, and requests that are
+ * wrong as a whole. Sent with a session that may call the endpoint, so they reach validation and the
+ * handlers. Every answer is 4xx or 2xx, within ANSWER_BUDGET_MS, and a refused request changes no row.
+ * Replay a failure with BAD_INPUT_SEED=<seed printed>.
+ */
+
+const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_251_125);
+const PER_ENDPOINT = Number(process.env.BAD_INPUT_RUNS ?? 140);
+const ANSWER_BUDGET_MS = 200;
+
+// Rate limiting and its deliberate delays have their own tests; here they would only hide the handlers.
+const unlimited = Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, k.endsWith('Ms') ? 0 : k === 'windowSeconds' ? v : 1_000_000_000]));
+const t = useTestApp({ config: { rateLimits: unlimited as typeof DEFAULT_RATE_LIMITS } });
+
+interface World {
+  acme: string;
+  globex: string;
+  employerId: string;
+  employeeId: string;
+  passengerId: string;
+  globexUserId: string;
+  groupId: string;
+  locationId: string;
+  invoiceId: string;
+  /** Current tokens by role; a call that ends a session (logout) gets a new one. */
+  tokens: Record<'Employer' | 'SuperAdmin' | 'Employee', string>;
+  userIds: Record<'Employer' | 'Employee', string>;
+}
+let w: World;
+
+beforeAll(async () => {
+  await t.reset();
+  const db = t.ctx.db;
+  const acme = await makeCompany(db, 'Acme', { numberOfTrips: 2, numberOfMiles: 30 });
+  const globex = await makeCompany(db, 'Globex', { numberOfTrips: 1, numberOfMiles: 1 });
+  const employer = await makeEmployer(db, acme, 'boss@acme.test');
+  const employee = await makeEmployee(db, acme, 'Dan', 'Driver', { car: true });
+  const passenger = await makeEmployee(db, acme, 'Pat', 'Passenger');
+  const rival = await makeEmployee(db, globex, 'Gil', 'Globex');
+  const [group] = await db.insert(journeyGroups).values({ companyId: acme, name: 'Leeds loop' }).returning();
+  const [office] = await db.insert(locations).values({ companyId: acme, addressLine1: '1 Park Row', town: 'Leeds', postalCode: 'LS1 5AB' }).returning();
+  await enrolAt(db, acme, new Date(Date.now() - 40 * 86_400_000));
+  const [invoice] = await rows<{ id: string }>(db, sql`select id from invoices where company_id = ${acme} limit 1`);
+  // Reading billing issues the invoices that fell due since: done here, so no read of it later changes a row.
+  await t.app.inject({ method: 'GET', url: '/api/payment-billing', headers: { authorization: `Bearer ${employer.token}` } });
+  // Starting the database blocks the event loop for seconds; the overload guard answers 503 until it samples a calm loop.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    if ((await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: { authorization: `Bearer ${employer.token}` } })).statusCode !== 503) break;
+  }
+  w = {
+    acme,
+    globex,
+    employerId: employer.id,
+    employeeId: employee.id,
+    passengerId: passenger.id,
+    globexUserId: rival.id,
+    groupId: group!.id,
+    locationId: office!.id,
+    invoiceId: invoice!.id,
+    tokens: { Employer: employer.token, SuperAdmin: await superAdminToken(t.app), Employee: employee.token },
+    userIds: { Employer: employer.id, Employee: employee.id },
+  };
+});
+
+// ---------------------------------------------------------------- who calls, with what
+
+function roleFor(ep: AnyEndpoint): keyof World['tokens'] | null {
+  if (ep.access === 'public') return null;
+  if (ep.access === 'session' || ep.access === 'optional') return 'Employer';
+  if (ep.access.includes('Employer')) return 'Employer';
+  if (ep.access.includes('SuperAdmin')) return 'SuperAdmin';
+  return 'Employee';
+}
+
+let unique = 0;
+const next = () => ++unique;
+
+/**
+ * A valid call of each endpoint, the starting point of every bad input. Calls that would end the
+ * world's company or people (delete, deactivate) name an id that does not exist: they reach the
+ * handler and answer 404.
+ */
+function baseline(ep: AnyEndpoint): Inputs {
+  const n = next();
+  const missing = randomUUID();
+  const email = `fuzz${n}@fuzz.test`;
+  const recent = new Date(Date.now() - 3_600_000).toISOString();
+  const params: Record<string, string> = {};
+  for (const [, k] of ep.path.matchAll(/\{(\w+)\}/g)) params[k!] = missing;
+  const body = ((): Record<string, unknown> | undefined => {
+    switch (ep.id) {
+      case 'accounts.register':
+        return { email, password: 'Passw0rd!', userName: 'Fuzz Person' };
+      case 'accounts.login':
+        return { email: 'nobody@fuzz.test', password: 'Passw0rd!' };
+      case 'accounts.forgotPassword':
+        return { email: 'nobody@fuzz.test' };
+      case 'accounts.resetPassword':
+        return { email: 'nobody@fuzz.test', token: 'not-a-token', newPassword: 'Passw0rd!' };
+      case 'accounts.changePassword':
+        return { currentPassword: 'Not-the-password-1', newPassword: 'Passw0rd!2' };
+      case 'accounts.addUser':
+        return { userName: `fuzz${n}`, email, password: 'Passw0rd!', role: 'Admin' };
+      case 'employers.create':
+        return { name: 'Fuzz Co', email: 'hello@fuzz.test', phoneNumber: '+44 7700 900123', countryCode: 'GB' };
+      case 'employers.update':
+        return { id: w.acme, name: 'Acme', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', countryCode: 'GB' };
+      case 'employers.addLocation':
+        return { addressLine1: `${n} Fuzz Street`, town: 'Leeds', postalCode: 'LS1 4DL' };
+      case 'employers.updateLocation':
+        return { id: w.locationId, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5AB' };
+      case 'employers.saveIncentive':
+        return { generalRewardDescription: 'Rewards', numberOfMiles: 30, numberOfMilesRewards: '', numberOfTrips: 2, numberOfTripsRewards: '' };
+      case 'employers.deactivate':
+      case 'employees.deactivate':
+        return { reason: 'Left the company' };
+      case 'employees.selfRegister':
+        return { firstName: 'Fuzz', lastName: 'Person', email, employeeNumber: `F-${n}`, password: 'Passw0rd!', confirmPassword: 'Passw0rd!' };
+      case 'employees.bulkAdd':
+        return { employees: [{ firstName: 'Fuzz', lastName: 'Row', email, employeeNumber: `R-${n}` }] };
+      case 'employees.bulkAccept':
+      case 'employees.bulkReject':
+        return { employeeIds: [missing] };
+      case 'insights.updateEmissionSettings':
+        return { includeWellToTank: false };
+      case 'journeyGroups.create':
+        return { name: `Group ${n}`, meetingPoints: ['Station'] };
+      case 'journeyGroups.update':
+        return { name: `Group ${n}`, meetingPoints: ['Station', 'Car park'] };
+      case 'mobile.recordTrip':
+        return { clientTripId: `trip-${n}`, startedAt: recent, distanceMiles: 5, passengerIds: [w.passengerId] };
+      case 'mobile.sendFeedback':
+        return { feedbackText: 'Smooth ride' };
+      case 'drivers.approve':
+        return { employeeIds: [w.employeeId], notes: '', followUpDate: recent };
+      case 'vehicles.approve':
+        return { employeeIds: [w.employeeId], notes: 'Checked', followUpDate: recent };
+      case 'drivers.reject':
+        return { employeeId: missing, notes: 'Blurred photo' };
+      case 'vehicles.save':
+        return { make: 'Ford', model: 'Focus', yearManufactured: 2020, color: 'Blue', registrationNumber: 'AB12CDE', drivingLicenseNumber: 'MORGA753116SM9IJ' };
+      default:
+        return ep.body ? {} : undefined;
+    }
+  })();
+  // Ids of the world where reading or changing them leaves the world standing.
+  const own: Record<string, Record<string, string>> = {
+    'accounts.employerAdmins': { employerId: w.acme },
+    'employers.current': { userId: w.employerId },
+    'employers.get': { id: w.acme },
+    'employers.addLocation': { id: w.acme },
+    'employers.getIncentive': { id: w.acme },
+    'employers.saveIncentive': { id: w.acme },
+    'employers.completeSetup': { id: w.acme },
+    'employees.selfRegister': { companyId: w.acme },
+    'employees.get': { id: w.employeeId },
+    'insights.emissionSettings': { id: w.acme },
+    'insights.updateEmissionSettings': { id: w.acme },
+    'journeyGroups.update': { id: w.groupId },
+    'mobile.joinJourneyGroup': { id: w.groupId },
+    'mobile.leaveJourneyGroup': { id: w.groupId },
+    'billing.invoicePdf': { id: w.invoiceId },
+    'drivers.get': { id: w.employeeId },
+  };
+  const query: Record<string, string> = {};
+  if (ep.query) {
+    const shape = ep.query as unknown as { shape?: Record<string, unknown> };
+    const keys = Object.keys(shape.shape ?? {});
+    if (keys.includes('year') && !ep.query.safeParse({}).success) {
+      const now = new Date();
+      Object.assign(query, { year: String(now.getUTCFullYear()), month: String(now.getUTCMonth() + 1) });
+    }
+  }
+  return { params: { ...params, ...own[ep.id] }, query, body };
+}
+
+// ---------------------------------------------------------------- the database's state
+
+/** They record that a request was made, refused or not, by design: a refused login is an auth event. */
+const BOOKKEEPING_TABLES = new Set(['auth_events', 'rate_limits']);
+/** Touched by any signed-in call, at most once a minute. */
+const BOOKKEEPING_COLUMNS = new Set(['sessions.last_seen_at']);
+
+let checksumQuery: string | undefined;
+let checksumMs = 0;
+async function checksums(): Promise<Map<string, string>> {
+  const t0 = performance.now();
+  try {
+    return await checksumsNow();
+  } finally {
+    checksumMs += performance.now() - t0;
+  }
+}
+async function checksumsNow(): Promise<Map<string, string>> {
+  if (!checksumQuery) {
+    const cols = await rows<{ table_name: string; column_name: string }>(
+      t.ctx.db,
+      sql`select c.table_name, c.column_name from information_schema.columns c join information_schema.tables t
+        on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = 'public' and t.table_type = 'BASE TABLE' order by c.table_name, c.ordinal_position`,
+    );
+    const byTable = new Map<string, string[]>();
+    for (const c of cols) {
+      if (BOOKKEEPING_TABLES.has(c.table_name) || BOOKKEEPING_COLUMNS.has(`${c.table_name}.${c.column_name}`)) continue;
+      byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), `"${c.column_name}"`]);
+    }
+    // An order-free sum of row hashes: the same verdict as md5 over the sorted rows, without the sort.
+    checksumQuery = [...byTable]
+      .map(([table, columns]) => `select '${table}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(row(${columns.join(', ')})::text, 0)), 0)::text as sum from "${table}"`)
+      .join(' union all ');
+  }
+  const found = await rows<{ name: string; sum: string }>(t.ctx.db, sql.raw(checksumQuery));
+  return new Map(found.map((r) => [r.name, r.sum]));
+}
+
+function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+}
+
+/** What no input may change: one super admin, and the other company's data. */
+async function invariants(): Promise<string> {
+  const [r] = await rows<{ admins: number; rival: string }>(
+    t.ctx.db,
+    sql`select (select count(*)::int from users where role = 'SuperAdmin') as admins,
+      md5(coalesce((select string_agg(row(u.id, u.email, u.role, u.company_id, u.is_active, u.is_approved, u.name)::text, ',' order by u.id) from users u where u.company_id = ${w.globex}), '')
+        || coalesce((select row(c.id, c.name, c.email, c.is_active, c.sign_up_state)::text from companies c where c.id = ${w.globex}), '')
+        || coalesce((select string_agg(row(l.*)::text, ',') from locations l where l.company_id = ${w.globex}), '')) as rival`,
+  );
+  return `${r!.admins} ${r!.rival}`;
+}
+
+/** A call that ended one of the world's sessions (logout) leaves the next call a new one. */
+async function keepSessions() {
+  for (const role of ['Employer', 'Employee'] as const) {
+    const [s] = await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from sessions where token_hash = ${hashToken(w.tokens[role])}`);
+    if (!s?.n) w.tokens[role] = await tokenFor(t.ctx.db, w.userIds[role]);
+  }
+  const [root] = await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from sessions where token_hash = ${hashToken(w.tokens.SuperAdmin)}`);
+  if (!root?.n) w.tokens.SuperAdmin = await superAdminToken(t.app);
+}
+
+// ---------------------------------------------------------------- sending
+
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+}
+
+/**
+ * In-process calls chain promises only, so without a turn of the event loop between them the
+ * overload guard's timer never samples again (and would keep answering 503 after a slow start).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function send(ep: AnyEndpoint, built: Built): Promise<Answer> {
+  await turn();
+  const role = roleFor(ep);
+  const headers: Record<string, string> = role ? { authorization: `Bearer ${w.tokens[role]}` } : {};
+  if (built.contentType) headers['content-type'] = built.contentType;
+  const started = performance.now();
+  const res = await t.app.inject({ method: ep.method, url: built.url, headers, ...(built.payload !== undefined ? { payload: built.payload } : {}) });
+  return { status: res.statusCode, ms: performance.now() - started, body: res.body.slice(0, 300) };
+}
+
+/**
+ * A slow answer is sent twice more and its fastest time counts: two cores shared with other work
+ * stall now and then, and a stall is no property of the endpoint.
+ */
+async function timed(ep: AnyEndpoint, built: () => Built): Promise<Answer> {
+  const first = await send(ep, built());
+  if (first.ms <= ANSWER_BUDGET_MS) return first;
+  let best = first;
+  for (let i = 0; i < 2 && best.ms > ANSWER_BUDGET_MS; i++) {
+    const again = await send(ep, built());
+    if (again.ms < best.ms) best = { ...again, status: first.status >= 500 ? first.status : again.status };
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------- the multipart endpoint
+
+type UploadProbe =
+  | { kind: 'valid'; cell: string }
+  | { kind: 'no-boundary' }
+  | { kind: 'wrong-boundary' }
+  | { kind: 'truncated'; keep: number }
+  | { kind: 'oversized' }
+  | { kind: 'two-files' }
+  | { kind: 'wrong-field'; name: string }
+  | { kind: 'wrong-type'; type: string }
+  | { kind: 'hostile-cell'; cell: string }
+  | { kind: 'hostile-filename'; filename: string }
+  | { kind: 'bad-header'; header: string }
+  | { kind: 'json-body' };
+
+const uploadProbes: fc.Arbitrary<UploadProbe> = fc.oneof(
+  fc.constantFrom('Ann', '=SUM(1)', "O'Brien", '<b>x</b>').map((cell) => ({ kind: 'valid' as const, cell })),
+  fc.constant({ kind: 'no-boundary' as const }),
+  fc.constant({ kind: 'wrong-boundary' as const }),
+  fc.integer({ min: 0, max: 300 }).map((keep) => ({ kind: 'truncated' as const, keep })),
+  fc.constant({ kind: 'oversized' as const }),
+  fc.constant({ kind: 'two-files' as const }),
+  fc.constantFrom('upload', '', 'file[]', 'fi\u0000le', 'FILE', 'a'.repeat(5000)).map((name) => ({ kind: 'wrong-field' as const, name })),
+  fc.constantFrom('application/json', 'image/png', 'text/csv; charset=utf-16', '', 'text/csv\r\nX-Evil: 1').map((type) => ({ kind: 'wrong-type' as const, type })),
+  fc
+    .constantFrom('\u0000', '"unclosed', 'a,b,c,d,e,f,g', '\uD800', '=cmd|\' /C calc\'!A0', 'x'.repeat(10_000), '\r\r\r', '"a""b"', '\uFEFFAnn')
+    .map((cell) => ({ kind: 'hostile-cell' as const, cell })),
+  fc.constantFrom('../../etc/passwd', 'a\u0000.csv', '', '%00.csv', 'x'.repeat(5000) + '.csv').map((filename) => ({ kind: 'hostile-filename' as const, filename })),
+  fc.constantFrom('Content-Disposition: form-data', 'Content-Disposition: form-data; name=', 'Content-Disposition: nonsense', '', 'Content-Type: text/csv').map((header) => ({ kind: 'bad-header' as const, header })),
+  fc.constant({ kind: 'json-body' as const }),
+);
+
+function buildUpload(p: UploadProbe): Built & { expectAccepted: boolean } {
+  const n = next();
+  const boundary = '----portal-fuzz';
+  const header = 'firstName,lastName,email,employeeNumber';
+  const row = (first: string) => `${first},Row,csv${n}@fuzz.test,C-${n}`;
+  const part = (disposition: string, type: string, content: string) => `--${boundary}\r\n${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${content}\r\n`;
+  const file = (content: string, name = 'file', filename = 'employees.csv', type = 'text/csv') => part(`Content-Disposition: form-data; name="${name}"; filename="${filename}"`, type, content);
+  const end = `--${boundary}--\r\n`;
+  const type = `multipart/form-data; boundary=${boundary}`;
+  const url = '/api/employees/csv-import';
+  const csv = `${header}\n${row('Ann')}\n`;
+  switch (p.kind) {
+    case 'valid':
+      return { url, contentType: type, payload: file(`${header}\n${row(p.cell)}\n`) + end, expectAccepted: true };
+    case 'no-boundary':
+      return { url, contentType: 'multipart/form-data', payload: file(csv) + end, expectAccepted: false };
+    case 'wrong-boundary':
+      return { url, contentType: 'multipart/form-data; boundary=other', payload: file(csv) + end, expectAccepted: false };
+    case 'truncated': {
+      const whole = file(csv) + end;
+      return { url, contentType: type, payload: whole.slice(0, Math.min(p.keep, whole.length - 3)), expectAccepted: false };
+    }
+    case 'oversized':
+      return { url, contentType: type, payload: file(`${header}\n${row('A')}\n${'x'.repeat(LIMITS.csvMaxBytes + 1)}\n`) + end, expectAccepted: false };
+    case 'two-files':
+      return { url, contentType: type, payload: file(csv) + file(csv) + end, expectAccepted: false };
+    case 'wrong-field':
+      return { url, contentType: type, payload: file(csv, p.name) + end, expectAccepted: false };
+    case 'wrong-type':
+      return { url, contentType: type, payload: file(csv, 'file', 'employees.csv', p.type) + end, expectAccepted: true };
+    case 'hostile-cell':
+      return { url, contentType: type, payload: file(`${header}\n${row(p.cell)}\n`) + end, expectAccepted: !p.cell.includes('\u0000') };
+    case 'hostile-filename':
+      return { url, contentType: type, payload: file(csv, 'file', p.filename) + end, expectAccepted: true };
+    case 'bad-header':
+      return { url, contentType: type, payload: `--${boundary}\r\n${p.header}\r\n\r\n${csv}\r\n${end}`, expectAccepted: false };
+    case 'json-body':
+      return { url, contentType: 'application/json', payload: JSON.stringify({ file: csv }), expectAccepted: false };
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
+interface Failure {
+  endpoint: string;
+  input: string;
+  problem: string;
+}
+
+interface Figures {
+  inputs: number;
+  endpoints: Set<string>;
+  slowest: { ms: number; what: string };
+  fiveHundreds: number;
+  rowsChanged: number;
+  refused: number;
+  accepted: number;
+}
+
+const figures: Figures = { inputs: 0, endpoints: new Set(), slowest: { ms: 0, what: '' }, fiveHundreds: 0, rowsChanged: 0, refused: 0, accepted: 0 };
+const failures: Failure[] = [];
+
+/** One endpoint's inputs: sends each, times it and holds the database to "refused changes nothing". */
+class Run {
+  private state!: Map<string, string>;
+  private unverified: string[] = [];
+  private guard!: string;
+  constructor(private readonly ep: AnyEndpoint) {}
+
+  async start() {
+    await keepSessions();
+    this.state = await checksums();
+    this.guard = await invariants();
+  }
+
+  /** Closes the batch of refused requests: none of them may have changed a row. */
+  async verify() {
+    if (this.unverified.length === 0) return;
+    const now = await checksums();
+    const changed = changedTables(this.state, now);
+    if (changed.length) {
+      figures.rowsChanged += 1;
+      failures.push({ endpoint: this.ep.id, input: this.unverified.slice(0, 5).join(' | '), problem: `a refused request changed ${changed.join(', ')}` });
+    }
+    this.state = now;
+    this.unverified = [];
+  }
+
+  /** Sends one input; `accepts` is the contract's verdict (undefined: only the server can say). */
+  async one(label: string, build: () => Built, accepts: boolean | undefined): Promise<Answer> {
+    const mutating = this.ep.method !== 'GET';
+    // A call that may be accepted is bracketed by checksums, so the refused ones before it stay checked.
+    if (mutating && accepts !== false) await this.verify();
+    const t0 = performance.now();
+    const answer = await timed(this.ep, build);
+    if (process.env.BAD_INPUT_PROFILE && performance.now() - t0 > 100) console.log(`slow ${Math.round(performance.now() - t0)} ${this.ep.id} ${label.slice(0, 100)} ${answer.status}`);
+    figures.inputs += 1;
+    figures.endpoints.add(this.ep.id);
+    if (answer.ms > figures.slowest.ms) figures.slowest = { ms: answer.ms, what: `${this.ep.method} ${this.ep.path} ${label}` };
+    const what = `${label} -> ${answer.status} ${answer.body}`;
+    if (answer.status >= 500) {
+      figures.fiveHundreds += 1;
+      failures.push({ endpoint: this.ep.id, input: label, problem: `answered ${answer.status}: ${answer.body}` });
+    }
+    if (answer.ms > ANSWER_BUDGET_MS) failures.push({ endpoint: this.ep.id, input: label, problem: `answered in ${Math.round(answer.ms)} ms` });
+    const ok = answer.status >= 200 && answer.status < 300;
+    if (ok) figures.accepted += 1;
+    else figures.refused += 1;
+    if (ok && accepts === false) failures.push({ endpoint: this.ep.id, input: what, problem: 'accepted an input its contract refuses' });
+    if (ok && mutating) {
+      // Garbage that is valid may change rows; the state after it is the new reference.
+      if (this.ep.id === 'accounts.logout') await keepSessions();
+      this.state = await checksums();
+      this.unverified = [];
+      if (label.startsWith('extra-fields')) {
+        const guard = await invariants();
+        if (guard !== this.guard) failures.push({ endpoint: this.ep.id, input: what, problem: 'changed a super admin count or the other company' });
+        this.guard = guard;
+      }
+    } else {
+      this.unverified.push(what);
+      if (this.unverified.length >= Number(process.env.BAD_INPUT_BATCH ?? 50)) await this.verify();
+    }
+    return answer;
+  }
+}
+
+function verdict(ep: AnyEndpoint, probe: Probe, built: Built): boolean | undefined {
+  if (!built.parsed) {
+    const k = probe.mutation.kind;
+    if (k === 'truncated-json' || k === 'infinite-literal') return false;
+    // An endpoint without a body ignores one it understands; the rest are refused either way.
+    return ep.body && (k === 'not-json' || k === 'deep-json') ? false : undefined;
+  }
+  return contractAccepts(ep, built.parsed);
+}
+
+async function fuzzEndpoint(ep: AnyEndpoint, index: number, runs: number) {
+  const run = new Run(ep);
+  await run.start();
+  if (ep.multipart) {
+    for (const p of fc.sample(uploadProbes, { seed: SEED + index, numRuns: runs })) {
+      let built: (Built & { expectAccepted: boolean }) | undefined;
+      await run.one(`upload ${JSON.stringify(p).slice(0, 80)}`, () => (built = buildUpload(p)), buildUpload(p).expectAccepted ? undefined : false);
+      void built;
+    }
+  } else {
+    const ids = { otherCompany: w.globex, otherUser: w.globexUserId };
+    for (const probe of fc.sample(probesOf(ep), { seed: SEED + index, numRuns: runs })) {
+      const base = baseline(ep);
+      const built = applyProbe(ep, base, probe, ids);
+      // A replay (slow answer) sends the same input with fresh unique values.
+      await run.one(describeProbe(probe), () => applyProbe(ep, baseline(ep), probe, ids), verdict(ep, probe, built));
+    }
+  }
+  await run.verify();
+}
+
+/** On a failure, fast-check replays the endpoint's inputs with the same seed and shrinks to the smallest failing one. */
+async function shrink(ep: AnyEndpoint, index: number, runs: number): Promise<string> {
+  const ids = { otherCompany: w.globex, otherUser: w.globexUserId };
+  const result = await fc.check(
+    fc.asyncProperty(probesOf(ep), async (probe) => {
+      const built = applyProbe(ep, baseline(ep), probe, ids);
+      const answer = await timed(ep, () => applyProbe(ep, baseline(ep), probe, ids));
+      const ok = answer.status >= 200 && answer.status < 300;
+      return answer.status < 500 && answer.ms <= ANSWER_BUDGET_MS && !(ok && verdict(ep, probe, built) === false);
+    }),
+    { seed: SEED + index, numRuns: runs },
+  );
+  return result.failed && result.counterexample ? describeProbe(result.counterexample[0]) : 'did not fail again';
+}
+
+describe('bad input generated from the contracts', () => {
+  it(
+    'answers every malformed, oversized, wrong-typed and hostile input with a 4xx (or a valid 2xx) within the budget, and a refusal changes no row',
+    async () => {
+      const endpoints = allEndpoints();
+      const started = performance.now();
+      for (const [i, ep] of endpoints.entries()) {
+        if (process.env.BAD_INPUT_ONLY && !new RegExp(process.env.BAD_INPUT_ONLY).test(ep.id)) continue;
+        const t0 = performance.now();
+        await fuzzEndpoint(ep, i, PER_ENDPOINT);
+        if (process.env.BAD_INPUT_PROFILE) console.log(`${ep.id} ${Math.round(performance.now() - t0)} ms`);
+      }
+      const shrunk: string[] = [];
+      for (const id of [...new Set(failures.map((f) => f.endpoint))].slice(0, 3)) {
+        const i = endpoints.findIndex((e) => e.id === id);
+        if (!endpoints[i]!.multipart) shrunk.push(`${id}: smallest failing input ${await shrink(endpoints[i]!, i, PER_ENDPOINT)}`);
+      }
+      const polluted = ({} as Record<string, unknown>).polluted;
+      console.log(
+        `bad input: seed ${SEED}, ${figures.inputs} inputs, ${figures.endpoints.size}/${endpoints.length} endpoints, ` +
+          `${figures.refused} refused, ${figures.accepted} accepted, slowest ${Math.round(figures.slowest.ms)} ms (${figures.slowest.what.slice(0, 160)}), ` +
+          `checksums ${Math.round(checksumMs)} ms, ${figures.fiveHundreds} answers 5xx, ${figures.rowsChanged} refused batches changed rows, ${Math.round((performance.now() - started) / 1000)} s`,
+      );
+      if (failures.length) console.log([...failures.slice(0, 40).map((f) => `${f.endpoint}: ${f.problem} <- ${f.input.slice(0, 300)}`), ...shrunk].join('\n'));
+      expect(polluted).toBeUndefined();
+      expect(figures.endpoints.size).toBe(endpoints.length);
+      expect(figures.inputs).toBeGreaterThanOrEqual(10_000);
+      expect(failures).toEqual([]);
+    },
+    600_000,
+  );
+});
+
+void MB;
