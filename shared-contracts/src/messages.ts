@@ -457,6 +457,8 @@ export const MESSAGES = {
     nulCharacter: 'Text cannot contain the NUL character.',
     /** The server is too busy to answer now (503 with Retry-After). */
     overloaded: 'The service is busy right now. Please try again in a few seconds.',
+    /** The api cannot reach its database (a restart, a failover): 503 with Retry-After. */
+    databaseUnavailable: 'The service cannot reach its database right now. Please try again in a moment.',
     featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
     retry: 'Retry',
     /** Ours: what a page holding unsaved edits asks before it is left. */

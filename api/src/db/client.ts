@@ -84,3 +84,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
   };
 }
+
+/** Node's socket errors for a server that is gone or unreachable. */
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** postgres.js's own codes for a connection it lost or could not open. */
+const DRIVER_ERRORS = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/** SQLSTATEs of a server that is stopping, starting or refusing connections (class 08: connection exceptions). */
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether an error means the database cannot be reached now (a PostgreSQL restart or failover), as
+ * opposed to a fault of the query: the request answers 503 and the pool reconnects on its own.
+ * Drizzle wraps the driver's error, so the whole `cause` chain is looked at.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (NETWORK_ERRORS.has(code) || DRIVER_ERRORS.has(code) || SERVER_STATES.has(code) || code.startsWith('08')) return true;
+  }
+  return false;
+}

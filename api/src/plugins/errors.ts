@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorAnswer } from '@portal/shared-contracts';
+import { isDatabaseUnavailable } from '../db/client';
 import { HttpError, RequestValidationError } from '../lib/http-error';
 
 function answer(reply: FastifyReply, status: number, body: ErrorAnswer) {
@@ -31,6 +32,12 @@ export function errorHandler(this: FastifyInstance, err: FastifyError | Error, r
   if (status !== undefined && status >= 400 && status < 500) {
     // Malformed JSON, bad content length and the like: the framework's text is not for users.
     return answer(reply, status, { success: false, message: MESSAGES.common.badRequest });
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Not the caller's fault nor a bug: the pool reconnects once the server is back.
+    req.log.warn({ err, reqId: req.id }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return answer(reply, 503, { success: false, message: MESSAGES.common.databaseUnavailable });
   }
   req.log.error({ err, reqId: req.id }, 'request failed');
   return answer(reply, 500, { success: false, message: MESSAGES.common.internalError });
