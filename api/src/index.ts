@@ -7,6 +7,7 @@ export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppO
 export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './mail/mailer';
 export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './modules/accounts/sessions';
 export { loadCompany } from './modules/employers/service';
+export { importReleaseHistory, type ReleaseJournalEntry } from './modules/audit/service';
 export { seedDemo, seedDemoCompanies, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOptions } from './demo';
 export { implement, type Handler, type RouteImpl, type ApiRequest } from './lib/route';
 export { HttpError } from './lib/http-error';

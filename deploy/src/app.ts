@@ -31,8 +31,11 @@ export const superAdminSeeds = new WeakMap<FastifyInstance, SeedResult>();
 async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
   const api = await import('@portal/api');
   const ctx = await api.createApiContext(api.loadApiConfig(env));
-  return { ctx, plugin: api.apiPlugin, serverOptions: api.fastifyOptions(ctx) };
+  return { ctx, plugin: api.apiPlugin, serverOptions: api.fastifyOptions(ctx), importReleaseHistory: api.importReleaseHistory };
 }
+
+/** How often the embedded api's audit log takes in the release tool's new history lines. */
+export const RELEASE_AUDIT_INTERVAL_MS = 60_000;
 
 export interface PortalOptions {
   /** Registers the api routes instead of embedding `@portal/api` (e.g. a test double); ignored when API_URL is set. */
@@ -65,7 +68,20 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   if (embedded) {
     const { ctx } = embedded;
     superAdminSeeds.set(app, ctx.seed);
+    // The release tool (another process) writes only to the store; its history reaches the audit
+    // log from here: at start, then every minute (each line once).
+    const auditReleases = async () => {
+      try {
+        await embedded.importReleaseHistory(ctx.db, await store.readHistory());
+      } catch (err) {
+        app.log.warn({ err }, 'release history not taken into the audit log');
+      }
+    };
+    await auditReleases();
+    const timer = setInterval(() => void auditReleases(), RELEASE_AUDIT_INTERVAL_MS);
+    timer.unref();
     app.addHook('onClose', async () => {
+      clearInterval(timer);
       await ctx.close();
     });
   }

@@ -5,6 +5,7 @@ import { auditLog, companies, locations, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, employerOf, json, useTestApp } from '../../test-support';
 import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { importReleaseHistory } from './service';
 
 const t = useTestApp();
 const pageSchema = pageOf(auditEntrySchema);
@@ -282,5 +283,28 @@ describe('reading the log', () => {
     } finally {
       await t.ctx.db.execute(sql.raw('set enable_seqscan = on'));
     }
+  });
+});
+
+describe('release changes', () => {
+  const history = [
+    { at: '2026-03-01T10:00:00.000Z', action: 'publish', remote: 'mfe-employees', version: '1.5.0', by: 'ops@portal.test' },
+    { at: '2026-03-01T10:05:00.000Z', action: 'canary', remote: 'mfe-employees', version: '1.5.0', from: '1.4.0', note: '10%' },
+    { at: '2026-03-02T09:00:00.000Z', action: 'rollback', remote: 'mfe-employees', version: '1.4.0', from: '1.5.0' },
+  ];
+
+  it('records each line of the release history once, however often it is read, and shows it to super admins only', async () => {
+    expect(await importReleaseHistory(t.ctx.db, history.slice(0, 2))).toBe(2);
+    expect(await importReleaseHistory(t.ctx.db, history)).toBe(1);
+    expect(await importReleaseHistory(t.ctx.db, history)).toBe(0);
+    const page = await list(w.root.token, '?action=release.changed');
+    expect(page.items.map((e) => e.summary)).toEqual([
+      'Release changed: mfe-employees 1.4.0, rollback, from 1.5.0',
+      'Release changed: mfe-employees 1.5.0, canary, from 1.4.0',
+      'Release changed: mfe-employees 1.5.0, publish',
+    ]);
+    expect(page.items[2]).toMatchObject({ actorName: 'ops@portal.test', actorUserId: null, targetKind: 'release', targetId: 'mfe-employees@1.5.0', createdAt: history[0]!.at });
+    expect(page.items[1]).toMatchObject({ actorName: MESSAGES.audit.releaseActor, reason: '10%' });
+    expect((await list(w.erin)).totalCount).toBe(0);
   });
 });

@@ -120,6 +120,70 @@ export async function userAsActor(db: Db, userId: string): Promise<(AuditActor &
   return u ?? null;
 }
 
+// ---------------------------------------------------------------- releases
+
+/** One line of the release tool's history (`deploy`'s `history.jsonl`), as the api needs it. */
+export interface ReleaseJournalEntry {
+  at: string;
+  action: string;
+  remote: string;
+  version: string;
+  from?: string | null | undefined;
+  by?: string | undefined;
+  note?: string | undefined;
+}
+
+/** Any fixed number: the key of the lock that lets one api instance import the release history at a time. */
+const RELEASE_IMPORT_LOCK = 52_600_012;
+
+function releaseRow(e: ReleaseJournalEntry) {
+  const label = `${e.remote} ${e.version}`;
+  const detail = [e.action, e.from ? `from ${e.from}` : null].filter(Boolean).join(', ');
+  return {
+    createdAt: new Date(e.at),
+    actorUserId: null,
+    actorName: e.by?.trim() || MESSAGES.audit.releaseActor,
+    actorEmail: null,
+    actorRole: null,
+    action: 'release.changed' as const,
+    summary: summaryOf('release.changed', label, detail),
+    companyId: null,
+    companyName: null,
+    targetKind: 'release' as const,
+    targetId: `${e.remote}@${e.version}`,
+    targetLabel: label,
+    reason: e.note?.trim() || null,
+  };
+}
+
+/**
+ * The release tool writes its history to the release store, not to the database: the server that
+ * can read the store hands its lines here, as often as it likes. Each line becomes one entry, once
+ * (a line is known by its time, remote, version and action), whichever api instance gets there first.
+ * Answers how many entries were added.
+ */
+export async function importReleaseHistory(db: Db, entries: readonly ReleaseJournalEntry[]): Promise<number> {
+  const wanted = entries.filter((e) => !Number.isNaN(Date.parse(e.at))).map(releaseRow);
+  if (!wanted.length) return 0;
+  const since = new Date(Math.min(...wanted.map((r) => r.createdAt.getTime())));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RELEASE_IMPORT_LOCK})`);
+    const known = await tx
+      .select({ createdAt: auditLog.createdAt, summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'release.changed'), gte(auditLog.createdAt, since)));
+    const key = (r: { createdAt: Date; summary: string }) => `${r.createdAt.getTime()}|${r.summary}`;
+    const seen = new Set(known.map(key));
+    const fresh = wanted.filter((r) => {
+      if (seen.has(key(r))) return false;
+      seen.add(key(r));
+      return true;
+    });
+    if (fresh.length) await tx.insert(auditLog).values(fresh);
+    return fresh.length;
+  });
+}
+
 // ---------------------------------------------------------------- reading
 
 /** An export holds at most this many rows (newest first); narrower filters reach older ones. */
