@@ -31,7 +31,14 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       log,
     });
     if (config.demoData) await seedDemo({ db: database.db, log });
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      replyTo: config.mailReplyTo,
+      db: database.db,
+      log,
+      soleInstance: database.kind === 'pglite',
+    });
     const limiter = createRateLimiter(database.db);
     await limiter.sweep();
     await sweepSessions(database.db);

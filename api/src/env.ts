@@ -37,6 +37,8 @@ const envSchema = z.object({
     .transform((v) => v.replace(/\/+$/, '')),
   SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().trim().default('Commute Portal <no-reply@localhost>'),
+  /** Where replies to the portal's mails go (e.g. the support desk); unset, replies go to MAIL_FROM. */
+  MAIL_REPLY_TO: optionalString,
   SUPERADMIN_EMAIL: optionalString.refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an email address'),
   SUPERADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
   COOKIE_SECURE: bool(true),
@@ -101,6 +103,7 @@ export interface ApiConfig {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailReplyTo: string | undefined;
   superAdminEmail: string | undefined;
   superAdminPassword: string | undefined;
   cookieSecure: boolean;
@@ -169,6 +172,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO,
     superAdminEmail: e.SUPERADMIN_EMAIL?.toLowerCase(),
     superAdminPassword: e.SUPERADMIN_PASSWORD,
     cookieSecure: e.COOKIE_SECURE,

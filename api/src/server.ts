@@ -2,6 +2,9 @@ import { createApp } from './app';
 import { createApiContext } from './create-context';
 import { ConfigError, loadApiConfig } from './env';
 
+/** How long a graceful stop (SIGTERM, SIGINT) may take before the process ends anyway. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
 /** The api alone on API_PORT (5260, the spec's local development address). */
 async function main() {
   let config;
@@ -17,6 +20,9 @@ async function main() {
   const ctx = await createApiContext(config);
   const app = await createApp(ctx);
   const stop = async () => {
+    // A stop that hangs (a connection that never ends) still ends the process by the deadline; the
+    // mail sender drains what is due within it (see `Mailer.close`), and the rest waits in the queue.
+    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
     await app.close();
     await ctx.close();
     process.exit(0);

@@ -278,8 +278,27 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     link: text('link'),
     createdAt: createdAt(),
+    /**
+     * `kept`: written without an SMTP server, read in the outbox only; `pending`: to be delivered
+     * (or being delivered, see `claimedUntil`); `sent`; `failed`: given up, shown to the super admin.
+     */
+    status: text('status').notNull(),
+    /** Delivery attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a sender may take the row next (a retry waits). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a sender delivers the row: until then no other instance takes it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The SMTP server's answer (or the connection error) of the last failed attempt. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_failed_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
+    check('mail_outbox_status_known', sql`${t.status} in ('kept', 'pending', 'sent', 'failed')`),
+  ],
 );
 
 /** Authentication log (ASVS 16.3.1): who, what, from where; never a password or a token. */
