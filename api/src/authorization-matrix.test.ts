@@ -47,10 +47,14 @@ let world: World;
  */
 let app: FastifyInstance;
 
+/** Hashed once for the file: an argon2 hash per rebuild is time the machine is short of. */
+let passwordHash: Promise<string> | undefined;
+
 async function buildWorld(): Promise<World> {
   await t.reset();
   const db = t.ctx.db;
-  const passwordHash = await hashPassword(PASSWORD);
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
   let seq = 0;
   const unique = () => `${Date.now().toString(36)}${(seq += 1)}`;
 
@@ -60,7 +64,7 @@ async function buildWorld(): Promise<World> {
   const companyB = await company('Matrix B', 'office@matrix-b.test');
 
   const employerSide = async (companyId: string, email: string, role: 'Employer' | 'Admin') => {
-    const [u] = await db.insert(users).values({ email, passwordHash, name: `Boss ${email}`, role, companyId }).returning({ id: users.id });
+    const [u] = await db.insert(users).values({ email, passwordHash: hash, name: `Boss ${email}`, role, companyId }).returning({ id: users.id });
     await db.insert(employerUsers).values({ userId: u!.id });
     return u!.id;
   };
@@ -69,7 +73,7 @@ async function buildWorld(): Promise<World> {
   const employerB = await employerSide(companyB, 'owner@matrix-b.test', 'Employer');
   const [root] = await rows<{ id: string }>(db, sql`select id from users where lower(email) = ${TEST_SUPERADMIN.email}`);
   // One password for every caller, so a body that names the current password fits them all.
-  await db.update(users).set({ passwordHash }).where(eq(users.id, root!.id));
+  await db.update(users).set({ passwordHash: hash }).where(eq(users.id, root!.id));
 
   const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean; companyId?: string } = {}) => {
     const u = unique();
@@ -77,7 +81,7 @@ async function buildWorld(): Promise<World> {
       .insert(users)
       .values({
         email: o.email ?? `emp.${u}@matrix.test`,
-        passwordHash,
+        passwordHash: hash,
         name: `Emma ${u}`,
         role: 'Employee',
         companyId: o.companyId ?? companyA,
