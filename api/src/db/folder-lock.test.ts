@@ -75,23 +75,6 @@ describe('the embedded database folder lock', () => {
     }
   }, 120_000);
 
-  it('takes over the lock of a killed process, and keeps the write that process acknowledged', async () => {
-    const folder = path.join(tempDataDir(), 'db');
-    const holder = await startHolder(folder, 'acknowledged-before-kill');
-    await kill9(holder);
-    expect(fs.existsSync(lockFileOf(folder))).toBe(true);
-
-    const database = await openDatabase({ pgliteDir: folder });
-    try {
-      const rows = (await database.db.execute(sql`select value from acknowledged_writes`)) as unknown as { rows: { value: string }[] };
-      expect(rows.rows.map((r) => r.value)).toEqual(['acknowledged-before-kill']);
-      expect(JSON.parse(fs.readFileSync(lockFileOf(folder), 'utf8'))).toMatchObject({ pid: process.pid });
-    } finally {
-      await database.close();
-    }
-    expect(fs.existsSync(lockFileOf(folder))).toBe(false);
-  }, 120_000);
-
   it('takes over a lock naming a PID that now belongs to another program', () => {
     const folder = path.join(tempDataDir(), 'db');
     // PID 1 is alive, but it was not started when the lock says its owner was.
