@@ -71,6 +71,12 @@ export class ConsoleGuard {
     this.expect(new RegExp(`^warning: \\[ Federation Runtime \\]: The remote "${escapeRegExp(REMOTES[remote].mfName)}" is already registered\\. `));
   }
 
+  /** Declares the shell's note that a canary of `remote` failed and stable takes its place, and the re-registration it takes. */
+  expectCanaryFallback(remote: RemoteId): void {
+    this.expect(new RegExp(`^warning: ${escapeRegExp(remote)}@\\S+ \\(canary\\) [^;]+; falling back to \\S+\\.`));
+    this.expectReRegistered(remote);
+  }
+
   /** Declares the shell's note that a route's remote is not released, for a journey that withholds it. */
   expectNotReleased(remote: RemoteId): void {
     this.expect(new RegExp(`^warning: ${escapeRegExp(remote)} is not released to this portal(?: \\[\\S+\\])?$`));

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import {
   apiLogin,
@@ -256,7 +256,7 @@ test('an employer edits the incentives from Company Settings', async ({ page, re
   await expect(page.getByRole('form', { name: 'Incentives' }).getByLabel('Number of trips', { exact: true })).toHaveValue('25');
 });
 
-test('the super admin finds the company, deactivates it with a reason, and reactivates it', async ({ page, browser, request }) => {
+test('the super admin finds the company, deactivates it with a reason, and reactivates it', async ({ page, browser, request, consoleGuard }) => {
   test.setTimeout(120_000);
   const { email, companyName } = await readyEmployer(request, 'Lifecycle');
   await login(page, email, PASSWORD);
@@ -285,7 +285,10 @@ test('the super admin finds the company, deactivates it with a reason, and react
     await deactivateForm.getByRole('button', { name: MESSAGES.labels.deactivate, exact: true }).click();
     await expectToast(admin, MESSAGES.company.deactivated);
 
-    // The employer's live session ends at once: the next call sends them to login.
+    // The employer's live session ends at once: the next call (a 401) sends them to login, where the
+    // deactivated company's sign-in is refused (a 403).
+    consoleGuard.expectStatus(401, '/api/accounts/me');
+    consoleGuard.expectStatus(403, '/api/accounts/login');
     await page.reload();
     await expectLoginPage(page);
     await fillLogin(page, email, PASSWORD);

@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
 import { hash } from '../support/portal';
 import { createCompanyAdmin, releaseCliOk, releaseJson, renderedBuild, signedInPage } from '../support/release-helpers';
 
 test.setTimeout(180_000);
 
-test('a canary whose files fail gives way to stable for that user, without the unavailable panel', async ({ browser }) => {
+test('a canary whose files fail gives way to stable for that user, without the unavailable panel', async ({ browser, consoleGuard }) => {
   const stable = (await releaseJson()).remotes['mfe-auth']?.stable.version;
   expect(stable).toBeTruthy();
   const broken = `9.1.0-broken.${Date.now().toString(36)}`;
@@ -16,6 +16,8 @@ test('a canary whose files fail gives way to stable for that user, without the u
   try {
     const page = await signedInPage(browser, admin);
     // The canary's files are unreachable for this user (a bad upload, a CDN fault).
+    consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
+    consoleGuard.expectCanaryFallback('mfe-auth');
     let blocked = 0;
     await page.route(`**/remotes/mfe-auth/${broken}/**`, (route) => {
       blocked += 1;

@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { freePort, REPO_ROOT } from '../support/portal-process';
 import { hash, portalUrl } from '../support/portal';
@@ -10,7 +10,7 @@ test.setTimeout(180_000);
 
 const SUBTITLE = 'Sign in to manage your organisation’s lift-sharing scheme.';
 
-test('a remote served by `pnpm dev` is overridden into the running portal and updates without a page reload', async ({ page }) => {
+test('a remote served by `pnpm dev` is overridden into the running portal and updates without a page reload', async ({ page, consoleGuard }) => {
   // A copy of mfe-auth beside the real one (its config finds the workspace from its parent folder),
   // so the edit below never touches the repository's files.
   const copy = await mkdtemp(path.join(REPO_ROOT, '.release-e2e-mfe-auth-'));
@@ -42,6 +42,8 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     await expect(ask).toContainText(`http://localhost:${port}/mf-manifest.json`);
     await expect(page.getByText(SUBTITLE)).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /localhost:\d+\//.test(e.name)))).toBe(false);
+    // The override, its updates and the way back replace mfe-auth's registration, which the runtime warns about.
+    consoleGuard.expectReRegistered('mfe-auth');
     await ask.getByRole('button', { name: MESSAGES.shell.overrideConfirmLoad }).click();
 
     const banner = page.getByRole('status').filter({ hasText: MESSAGES.shell.overrideBanner });
@@ -90,7 +92,9 @@ test('a link to an override loads nothing unless the user confirms it', async ({
   await expect(ask).toHaveCount(0);
 });
 
-test('an override to an origin the deployment does not allow is refused, visibly', async ({ page }) => {
+test('an override to an origin the deployment does not allow is refused, visibly', async ({ page, consoleGuard }) => {
+  // Refused on the page and, for whoever debugs the link, on the console.
+  consoleGuard.expect(/^warning: Override of mfe-auth to https:\/\/remotes\.evil\.example\/mf-manifest\.json refused: /);
   await page.goto(`/?override=mfe-auth=https://remotes.evil.example#${ROUTES.login}`);
   await expect(page.getByRole('alert').filter({ hasText: 'refused' })).toContainText(
     'Override of mfe-auth to https://remotes.evil.example/mf-manifest.json refused',
