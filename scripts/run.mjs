@@ -159,6 +159,13 @@ function test() {
     return pnpm(['--filter', '@portal/api', 'run', 'test:pg']) === 0;
   });
   stage('build', () => pnpm(['run', 'build']) === 0);
+  // build-config/budgets.json: each remote's container and exposed modules (gzip), and the login
+  // page's JavaScript measured in Chromium when it is installed.
+  stage('bundle budgets', () => {
+    if (results.find((r) => r.name === 'build')?.status !== 'passed') return false;
+    const args = ['build-config/src/check-budgets.mjs', ...(existsSync(chromiumPath()) ? ['--login'] : [])];
+    return spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  });
   stage('end-to-end tests', () => {
     if (!existsSync(chromiumPath())) {
       console.error(

@@ -102,6 +102,11 @@ try {
   const uncompressed = scripts.filter((r) => r.encoding === 'identity' && bodyBytes(r) > 1024);
   if (uncompressed.length) console.log(`warning: ${uncompressed.length} script(s) over 1 KB were not compressed`);
   console.log(`login page JS before interactive: ${kb(total)} gzip in ${scripts.length} file(s); interactive after ${interactiveMs} ms`);
+  // `--json`: one machine-readable line for the budget check (build-config/src/check-budgets.mjs).
+  if (process.argv.includes('--json')) {
+    const figure = { kb: Math.round((total / 1024) * 10) / 10, files: scripts.length, interactiveMs };
+    console.log(`LOGIN_JS_JSON ${JSON.stringify({ ...figure, scripts: scripts.map((r) => ({ path: new URL(r.url).pathname, bytes: bodyBytes(r), encoding: r.encoding })) })}`);
+  }
 } finally {
   await browser.close();
   await portal.stop();

@@ -1,0 +1,76 @@
+// The bundle budgets of budgets.json, measured on built dist folders: every remote's remoteEntry.js
+// and each exposed module's own chunks (gzip, as the portal serves them), and the login page's
+// JavaScript as a browser loads it (measured by e2e/scripts/measure-login-js.mjs).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Gzip size of a file in bytes, at the level the build precompresses with. */
+export function gzipSize(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * What one remote's build weighs: its container and, per exposed module, the JavaScript its
+ * manifest says must load with it (shared modules excluded: the shell provides them).
+ * @param {string} distDir
+ * @returns {{ remoteEntry: number, exposes: Record<string, number> }} sizes in KB gzip
+ */
+export function measureRemote(distDir) {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, 'mf-manifest.json'), 'utf8'));
+  const entry = manifest.metaData.remoteEntry;
+  const exposes = {};
+  for (const expose of manifest.exposes) {
+    const files = expose.assets.js.sync;
+    exposes[expose.name] = kb(files.reduce((n, f) => n + gzipSize(path.join(distDir, f)), 0));
+  }
+  return { remoteEntry: kb(gzipSize(path.join(distDir, entry.path, entry.name))), exposes };
+}
+
+/**
+ * One row per budget: its name, the budget, the figure and whether it holds. A figure that is
+ * missing (a remote not built, an exposed module gone) fails: a budget nobody measures holds nothing.
+ * @param {object} budgets   the content of budgets.json
+ * @param {{ remotes: Record<string, ReturnType<typeof measureRemote> | undefined>, login?: { kb: number, files: number } }} figures
+ */
+export function checkBudgets(budgets, figures) {
+  const rows = [];
+  const row = (name, budget, figure, unit) => rows.push({ name, budget, figure, unit, pass: figure !== undefined && figure <= budget });
+  if (budgets.login && figures.login !== undefined) {
+    row('login page JavaScript', budgets.login.kb, figures.login?.kb, 'KB');
+    row('login page files', budgets.login.files, figures.login?.files, 'files');
+  }
+  for (const [remote, b] of Object.entries(budgets.remotes ?? {})) {
+    const f = figures.remotes[remote];
+    row(`${remote} remoteEntry.js`, b.remoteEntry, f?.remoteEntry, 'KB');
+    for (const [expose, budget] of Object.entries(b.exposes ?? {})) row(`${remote}/${expose}`, budget, f?.exposes[expose], 'KB');
+    // An exposed module without a budget is a budget missing, not a pass.
+    for (const expose of Object.keys(f?.exposes ?? {})) {
+      if (!(expose in (b.exposes ?? {}))) row(`${remote}/${expose} (no budget)`, 0, f.exposes[expose], 'KB');
+    }
+  }
+  return rows;
+}
+
+/** The rows as one table a person reads: budget, figure, pass or FAIL. */
+export function formatTable(rows) {
+  const width = Math.max(...rows.map((r) => r.name.length), 6);
+  const lines = [`${'budget'.padEnd(width)}  ${'limit'.padStart(10)}  ${'figure'.padStart(10)}  result`];
+  for (const r of rows) {
+    const fmt = (v) => (v === undefined ? 'missing' : `${v} ${r.unit}`);
+    lines.push(`${r.name.padEnd(width)}  ${fmt(r.budget).padStart(10)}  ${fmt(r.figure).padStart(10)}  ${r.pass ? 'pass' : 'FAIL'}`);
+  }
+  return lines.join('\n');
+}
+
+/** Each remote of the contracts' list, measured where it is built (undefined when it is not). */
+export function measureRemotes(root, remoteNames) {
+  return Object.fromEntries(
+    remoteNames.map((name) => {
+      const dist = path.join(root, name, 'dist');
+      return [name, existsSync(path.join(dist, 'mf-manifest.json')) ? measureRemote(dist) : undefined];
+    }),
+  );
+}

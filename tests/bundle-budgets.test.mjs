@@ -1,0 +1,79 @@
+// The bundle budgets are a check that can fail: a built remote within its budgets passes, and the
+// same build against a budget lowered below its figure fails `npm test` (exit code 1, a FAIL row).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+const root = path.resolve(import.meta.dirname, '..');
+const checker = path.join(root, 'build-config', 'src', 'check-budgets.mjs');
+
+/** A workspace whose mfe-auth is "built": a manifest, a container and one exposed module's chunks. */
+function fakeBuild() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'budgets-'));
+  const dist = path.join(dir, 'mfe-auth', 'dist');
+  mkdirSync(dist, { recursive: true });
+  // Random bytes do not compress: each file weighs about its length in gzip.
+  writeFileSync(path.join(dist, 'remoteEntry.js'), randomBytes(4 * 1024).toString('base64'));
+  writeFileSync(path.join(dist, 'login.js'), randomBytes(6 * 1024).toString('base64'));
+  writeFileSync(
+    path.join(dist, 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'LoginPage', assets: { js: { sync: ['login.js'], async: [] } } }],
+    }),
+  );
+  return dir;
+}
+
+function check(dir, budgets) {
+  const file = path.join(dir, 'budgets.json');
+  writeFileSync(file, JSON.stringify(budgets));
+  return spawnSync(process.execPath, [checker, '--root', dir, '--budgets', file], { encoding: 'utf8' });
+}
+
+test('a build within its budgets passes, and lowering one budget below its figure fails', () => {
+  const dir = fakeBuild();
+  try {
+    const generous = { remotes: { 'mfe-auth': { remoteEntry: 20, exposes: { LoginPage: 20 } } } };
+    const ok = check(dir, generous);
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /mfe-auth\/LoginPage\s+20 KB\s+[\d.]+ KB\s+pass/);
+
+    const lowered = { remotes: { 'mfe-auth': { remoteEntry: 20, exposes: { LoginPage: 2 } } } };
+    const bad = check(dir, lowered);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stdout, /mfe-auth\/LoginPage\s+2 KB\s+[\d.]+ KB\s+FAIL/);
+    assert.match(bad.stdout, /1 budget\(s\) exceeded/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an exposed module without a budget, or a budgeted remote not built, fails', () => {
+  const dir = fakeBuild();
+  try {
+    const noExpose = check(dir, { remotes: { 'mfe-auth': { remoteEntry: 20, exposes: {} } } });
+    assert.equal(noExpose.status, 1);
+    assert.match(noExpose.stdout, /mfe-auth\/LoginPage \(no budget\).*FAIL/);
+    const notBuilt = check(dir, { remotes: { 'mfe-billing': { remoteEntry: 20, exposes: { BillingPage: 5 } } } });
+    assert.equal(notBuilt.status, 1);
+    assert.match(notBuilt.stdout, /mfe-billing remoteEntry\.js\s+20 KB\s+missing\s+FAIL/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the repository budgets name every remote of the contracts', () => {
+  const budgets = JSON.parse(readFileSync(path.join(root, 'build-config', 'budgets.json'), 'utf8'));
+  const remotes = JSON.parse(readFileSync(path.join(root, 'shared-contracts', 'src', 'remotes.json'), 'utf8'));
+  for (const [name, info] of Object.entries(remotes)) {
+    assert.ok(budgets.remotes[name], `${name} has no budget`);
+    for (const expose of info.exposes) assert.equal(typeof budgets.remotes[name].exposes[expose], 'number', `${name}/${expose} has no budget`);
+  }
+  assert.equal(typeof budgets.login.kb, 'number');
+  assert.equal(typeof budgets.login.files, 'number');
+});
