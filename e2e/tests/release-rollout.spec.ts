@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ROUTES } from '@portal/shared-contracts';
 import { REPO_ROOT } from '../support/portal-process';
 import {
