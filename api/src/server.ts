@@ -1,5 +1,6 @@
 import { createApp } from './app';
 import { createApiContext } from './create-context';
+import { DataFolderLockedError } from './db/folder-lock';
 import { ConfigError, loadApiConfig } from './env';
 
 /** How long a graceful stop (SIGTERM, SIGINT) may take before the process ends anyway. */
@@ -33,6 +34,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A folder held by another process is an operator's matter: the message says it all.
+  console.error(err instanceof DataFolderLockedError ? err.message : err);
   process.exit(1);
 });

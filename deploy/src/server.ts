@@ -40,6 +40,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // The embedded database's folder held by another process: the message names it and that process.
+  console.error(err instanceof Error && err.name === 'DataFolderLockedError' ? err.message : err);
   process.exit(1);
 });
