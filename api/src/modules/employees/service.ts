@@ -118,27 +118,38 @@ function toEmployee(r: EmployeeDbRow): Employee {
 }
 
 /**
- * One page of approved employees (or of pending join requests) in name order, with the total,
- * in ONE statement (one round trip). Without a search the count and the page are two subqueries
- * each free to take its best plan (the count an index-only scan, the page an ordered index scan
- * stopped by LIMIT).
+ * One page of approved employees (or of pending join requests) in name order, with the total.
+ * Without a search the total is read from `employee_counts` (kept exact by triggers in the
+ * transaction of every write to users: docs/decisions/0018-employee-list-at-scale.md) and the page's
+ * ids from the covering list index, which an OFFSET walks without reading the table; a page in the
+ * second half of the list walks that index from the end instead, so page 5 000 of 9 500 skips 4 500
+ * entries, not 49 990. Only the page's rows are then read with their vehicle.
  */
 export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: EndpointQuery<typeof ENDPOINTS.employees.list>, approved: boolean): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
   const scope = scopeOf(auth, q.companyId);
   const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
-  if (q.status === 'active') conds.push(sql`u.is_active`);
-  if (q.status === 'deactivated') conds.push(sql`not u.is_active`);
+  const counted: SQL[] = [sql`c.is_approved = ${approved}`, scope === null ? sql`true` : sql`c.company_id = ${scope}`];
+  if (q.status === 'active') {
+    conds.push(sql`u.is_active`);
+    counted.push(sql`c.is_active`);
+  }
+  if (q.status === 'deactivated') {
+    conds.push(sql`not u.is_active`);
+    counted.push(sql`not c.is_active`);
+  }
   const term = q.search?.trim();
-  if (term) conds.push(sql`u.search_text like ${containsPattern(term)}`);
-  const where = sql.join(conds, sql` and `);
   const offset = (q.pageNumber - 1) * q.pageSize;
   const order = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
+  if (!term) return listPage(ctx.db, sql.join(conds, sql` and `), sql.join(counted, sql` and `), q.pageNumber, q.pageSize);
+
+  conds.push(sql`u.search_text like ${containsPattern(term)}`);
+  const where = sql.join(conds, sql` and `);
   // A term of 3+ characters goes through the trigram index: its matches are found once, then
   // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
   // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
   // Shorter terms match too much for trigrams; the ordered walk suits them.
-  const viaTrigrams = term !== undefined && term.length >= 3;
+  const viaTrigrams = term.length >= 3;
   const found = await rows<EmployeeDbRow & { total: number | string }>(
     ctx.db,
     viaTrigrams
@@ -162,6 +173,40 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   const total = Number(found[0]?.total ?? 0);
   const items = found.filter((r) => r.id !== null).map(toEmployee);
   return pageAnswer(items, total, q.pageNumber, q.pageSize);
+}
+
+/** Pages up to this offset are read in one statement with their total; deeper ones read the total first. */
+const SHALLOW_OFFSET = 1000;
+
+/**
+ * A page without a search: `where` over users `u`, `counted` over the matching `employee_counts c`
+ * rows. Exported for the test that compares every way of reading a page with a plain OFFSET.
+ */
+export async function listPage(db: Db, where: SQL, counted: SQL, pageNumber: number, pageSize: number): Promise<Page<Employee>> {
+  const offset = (pageNumber - 1) * pageSize;
+  const totalOf = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
+  const ids = (dir: SQL, limit: number, skip: number) =>
+    sql`select u.id from users u where ${where}
+        order by lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
+  const page = (ids: SQL) =>
+    sql`select ${EMPLOYEE_COLUMNS} from (${ids}) pg join users u on u.id = pg.id ${EMPLOYEE_JOINS}
+        order by lower(u.last_name), lower(u.first_name), u.id`;
+  if (offset <= SHALLOW_OFFSET) {
+    const found = await rows<EmployeeDbRow & { total: number | string }>(
+      db,
+      sql`select t.total, p.* from (select ${totalOf} as total) t left join lateral (${page(ids(sql`asc`, pageSize, offset))}) p on true`,
+    );
+    const total = Number(found[0]?.total ?? 0);
+    return pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize);
+  }
+  const [t] = await rows<{ total: number | string }>(db, sql`select ${totalOf} as total`);
+  const total = Number(t?.total ?? 0);
+  if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
+  const limit = Math.min(pageSize, total - offset);
+  // From the nearer end: the rows after this page are fewer than the rows before it.
+  const fromEnd = total - offset - limit;
+  const found = await rows<EmployeeDbRow>(db, fromEnd < offset ? page(ids(sql`desc`, limit, fromEnd)) : page(ids(sql`asc`, limit, offset)));
+  return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
 }
 
 async function loadEmployee(db: Db, scope: string | null, id: string): Promise<Employee | null> {
