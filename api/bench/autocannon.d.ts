@@ -12,6 +12,8 @@ declare module 'autocannon' {
       url?: string;
       connections?: number;
       duration?: number;
+      /** Seconds before a request counts as timed out (default 10). */
+      timeout?: number;
       headers?: Record<string, string>;
       requests?: Request[];
     }
@@ -24,6 +26,9 @@ declare module 'autocannon' {
       requests: Histogram;
       latency: Histogram;
       non2xx: number;
+      '2xx': number;
+      /** Seconds the run lasted. */
+      duration: number;
       errors: number;
       timeouts: number;
     }

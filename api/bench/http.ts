@@ -1,0 +1,180 @@
+/**
+ * The api over HTTP at N concurrent connections (a script that prints figures, not a test):
+ *
+ *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--prof]
+ *
+ * For each database (in-memory PGlite, the embedded default; then PostgreSQL: DATABASE_URL's
+ * server, or else a throwaway cluster) a child process migrates, makes one company of `--employees`
+ * demo employees (`seedDemoEmployees`), signs its employer in, and serves the api beside a bare
+ * Fastify answering a constant object. This process drives both with autocannon, one scenario after
+ * the other at the same concurrency, and prints one table: requests/s, p50, p99 and each figure as a
+ * share of bare Fastify's requests/s in the same run. `--prof` runs the server under `--cpu-prof`
+ * (profiles in `bench/profiles/`).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../src/app';
+import { createApiContext } from '../src/create-context';
+import { companies, employerUsers, users } from '../src/db/schema';
+import { seedDemoEmployees } from '../src/demo/employees';
+import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
+import { createSession } from '../src/modules/accounts/sessions';
+import { withBenchDatabase } from './postgres';
+
+const { values } = parseArgs({
+  options: {
+    employees: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    prof: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+  },
+});
+
+const quiet = { info() {}, warn() {}, error() {} } as never;
+
+function config(databaseUrl: string | undefined): ApiConfig {
+  return {
+    ...loadApiConfig(),
+    databaseUrl,
+    pgliteDir: 'memory://',
+    logLevel: 'silent',
+    smtpUrl: undefined,
+    demoData: false,
+    superAdminEmail: 'root@bench.example',
+    superAdminPassword: 'Bench-root-pass-1',
+    rateLimits: { ...DEFAULT_RATE_LIMITS },
+  };
+}
+
+// ---------------------------------------------------------------- the servers (a forked child)
+interface Served {
+  api: number;
+  bare: number;
+  token: string;
+  seedMs: number;
+}
+
+function serve(databaseUrl: string | undefined): Promise<{ child: ChildProcess } & Served> {
+  const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
+  const execArgv = values.prof ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profDir}`] : process.execArgv;
+  const env = { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' };
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--employees', String(values.employees)], { execArgv, env });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: Served) => resolve({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+async function serveChild(): Promise<void> {
+  const ctx = await createApiContext(config(process.env.BENCH_DATABASE_URL || undefined), { log: quiet });
+  const t0 = performance.now();
+  const [c] = await ctx.db
+    .insert(companies)
+    .values({ name: 'Benchmark Commuters Ltd', email: 'hello@bench.example', phoneNumber: '0113 496 0000', signUpState: 3 })
+    .returning({ id: companies.id });
+  const [u] = await ctx.db
+    .insert(users)
+    .values({ email: 'employer@bench.example', passwordHash: 'not-used', name: 'Bench Employer', role: 'Employer', companyId: c!.id })
+    .returning({ id: users.id });
+  await ctx.db.insert(employerUsers).values({ userId: u!.id });
+  await seedDemoEmployees(ctx.db, { companyId: c!.id, count: Number(values.employees), seed: 42 });
+  // What autovacuum would have done on a live system.
+  await ctx.db.execute(sql`vacuum analyze`);
+  const seedMs = Math.round(performance.now() - t0);
+  const { token } = await createSession(ctx.db, u!.id, true, { ip: '127.0.0.1' });
+
+  const api = await createApp(ctx, { logger: false });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
+  process.send!({ api: port(api), bare: port(bare), token, seedMs } satisfies Served);
+  process.on('disconnect', () => {
+    void Promise.all([api.close(), bare.close()])
+      .then(() => ctx.close())
+      .then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------- load (this process)
+interface Figures {
+  db: string;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  share: number;
+  failed: number;
+}
+
+async function load(base: string, path: string, headers: Record<string, string> = {}) {
+  const r = await autocannon({
+    url: base + path,
+    connections: Number(values.connections),
+    duration: Number(values.seconds),
+    timeout: 5,
+    headers,
+  });
+  // Only answers of 2xx count: a 503 of the overload guard is quick but is not the page.
+  return { rps: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+}
+
+const SCENARIOS: [string, string][] = [
+  ['GET /api/accounts/me', '/api/accounts/me'],
+  ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10'],
+  ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi'],
+  ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10'],
+];
+
+function row(f: Figures) {
+  const share = f.name.startsWith('bare') ? '' : `${(f.share * 100).toFixed(1)}%`;
+  return `  ${f.db.padEnd(9)}${f.name.padEnd(32)}${String(f.rps).padStart(8)}${String(f.p50).padStart(7)}${String(f.p99).padStart(7)}${share.padStart(8)}${f.failed ? `  ${f.failed} not 2xx or timed out` : ''}`;
+}
+
+async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<Figures[]> {
+  const server = await serve(databaseUrl);
+  try {
+    console.log(`${db}: ${values.employees} employees seeded and analysed in ${server.seedMs} ms`);
+    const api = `http://127.0.0.1:${server.api}`;
+    const headers = { authorization: `Bearer ${server.token}` };
+    // Warm-up: JIT, plan caches, buffers.
+    for (const [, p] of SCENARIOS) await autocannon({ url: api + p, headers, connections: 5, duration: 1, timeout: 5 });
+    await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 5, duration: 1 });
+    const bare = await load(`http://127.0.0.1:${server.bare}`, '/hello');
+    const out: Figures[] = [{ db, name: 'bare Fastify GET /hello', share: 1, ...bare }];
+    console.log(row(out[0]!));
+    for (const [name, p] of SCENARIOS) {
+      const f = await load(api, p, headers);
+      out.push({ db, name, share: f.rps / bare.rps, ...f });
+      console.log(row(out[out.length - 1]!));
+    }
+    return out;
+  } finally {
+    server.child.disconnect();
+    await new Promise<void>((r) => server.child.once('exit', () => r()));
+  }
+}
+
+async function main() {
+  console.log(`${values.connections} connections, ${values.seconds} s a scenario; share = requests/s as a share of bare Fastify's in the same run`);
+  const all: Figures[] = [];
+  if (values.only !== 'postgres') all.push(...(await measure('pglite', undefined)));
+  if (values.only !== 'pglite') {
+    await withBenchDatabase('portal_bench_http', process.env.DATABASE_URL, async (url) => {
+      all.push(...(await measure('postgres', url)));
+    });
+  }
+  console.log(`\n  ${'database'.padEnd(9)}${'scenario'.padEnd(32)}${'2xx/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)}${'share'.padStart(8)}   (ms)`);
+  for (const f of all) console.log(row(f));
+}
+
+if (values.serve) await serveChild();
+else await main();
