@@ -93,7 +93,10 @@ export async function addUser(ctx: ApiContext, auth: AuthUser, body: AddUserBody
   const passwordHash = await hashPassword(body.password);
   const created = await ctx.db.transaction(async (tx) => {
     const made = await createUser(tx, { email, passwordHash, name: body.userName.trim(), role, companyId });
-    if ('id' in made) await recordUserAudit(tx, auth, role === 'SuperAdmin' ? 'superAdmin.added' : 'admin.added', [made.id]);
+    if ('id' in made) {
+      const detail = role === 'SuperAdmin' ? undefined : MESSAGES.labels.accountTypes[role];
+      await recordUserAudit(tx, auth, role === 'SuperAdmin' ? 'superAdmin.added' : 'admin.added', [made.id], detail ? { detail } : {});
+    }
     return made;
   });
   if (!('id' in created)) {
@@ -135,7 +138,8 @@ export async function removeUser(ctx: ApiContext, auth: AuthUser, id: string, me
       if (target.role === 'Employer') throw new HttpError(403, MESSAGES.admins.cannotRemoveOwner);
     }
     // Sessions, reset links and the employer-user record cascade with the row; ended explicitly all the same.
-    await recordUserAudit(tx, auth, target.role === 'SuperAdmin' ? 'superAdmin.removed' : 'admin.removed', [id]);
+    const detail = target.role === 'SuperAdmin' || target.role === 'Employee' ? undefined : MESSAGES.labels.accountTypes[target.role];
+    await recordUserAudit(tx, auth, target.role === 'SuperAdmin' ? 'superAdmin.removed' : 'admin.removed', [id], detail ? { detail } : {});
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await tx.delete(users).where(eq(users.id, id));
   });

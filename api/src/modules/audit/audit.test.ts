@@ -145,15 +145,22 @@ describe('what is recorded', () => {
     expect((await call('DELETE', `/api/accounts/users/${sueId}`, w.root.token)).statusCode).toBe(200);
     const admin = await call('POST', '/api/accounts/users/add', w.erin, { userName: 'Ada', email: 'ada@acme.test', password: 'Adm1n-secret', role: 'Admin' });
     expect(admin.statusCode, admin.body).toBe(201);
+    const employer = await call('POST', '/api/accounts/users/add', w.root.token, { userName: 'Eve', email: 'eve@new.test', password: 'Empl0yer-secret', role: 'Employer' });
+    expect(employer.statusCode, employer.body).toBe(201);
     const entries = await stored();
     expect(entries.map((e) => [e.action, e.targetLabel, e.companyId])).toEqual([
       ['superAdmin.added', 'Sue <sue@portal.test>', null],
       ['superAdmin.removed', 'Sue <sue@portal.test>', null],
       ['admin.added', 'Ada <ada@acme.test>', w.acme],
+      ['admin.added', 'Eve <eve@new.test>', null],
+    ]);
+    expect(entries.map((e) => e.summary).slice(2)).toEqual([
+      `Admin added: Ada <ada@acme.test>, ${MESSAGES.labels.accountTypes.Admin}`,
+      `Admin added: Eve <eve@new.test>, ${MESSAGES.labels.accountTypes.Employer}`,
     ]);
     // A refused add (the address is taken) records nothing.
     await call('POST', '/api/accounts/users/add', w.erin, { userName: 'Ada', email: 'ada@acme.test', password: 'Adm1n-secret', role: 'Admin' });
-    expect(await stored()).toHaveLength(3);
+    expect(await stored()).toHaveLength(4);
   });
 
   it('records a password reset requested and completed by the account owner, and a password change', async () => {
