@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -620,6 +620,10 @@ export const invoiceCounters = pgTable('invoice_counters', {
   last: integer('last').notNull(),
 });
 
+/** What the audit log's actor search looks in: the actor's name and email, lower case. */
+export const auditActorText = (t: { actorName: SQLWrapper; actorEmail: SQLWrapper }) =>
+  sql`lower(${t.actorName} || ' ' || coalesce(${t.actorEmail}, ''))`;
+
 /**
  * The audit log: one row per administrative change, written in the change's own transaction.
  * Who, which company and the target are copied as they were (no foreign keys), so an entry
@@ -650,6 +654,8 @@ export const auditLog = pgTable(
     // NULLS FIRST is what a plain `order by ... desc` means, so the planner reads these in order.
     index('audit_log_company_created_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The actor search (part of a name or an email, any case) without reading every entry.
+    index('audit_log_actor_trgm_idx').using('gin', sql`${auditActorText(t)} gin_trgm_ops`),
     check('audit_log_action_known', sql`${t.action} in (${sqlList(AUDIT_ACTIONS)})`),
     check('audit_log_target_kind_known', sql`${t.targetKind} in (${sqlList(AUDIT_TARGET_KINDS)})`),
   ],

@@ -287,6 +287,10 @@ describe('reading the log', () => {
     try {
       expect(await plan(`where company_id = '${w.acme}'`)).toContain('audit_log_company_created_idx');
       expect(await plan('')).toContain('audit_log_created_idx');
+      const count = JSON.stringify(
+        await t.ctx.db.execute(sql.raw(`explain select count(*) from audit_log where lower(actor_name || ' ' || coalesce(actor_email, '')) like '%erin%'`)),
+      );
+      expect(count).toContain('audit_log_actor_trgm_idx');
     } finally {
       await t.ctx.db.execute(sql.raw('set enable_seqscan = on'));
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_actor_trgm_idx" ON "audit_log" USING gin (lower("actor_name" || ' ' || coalesce("actor_email", '')) gin_trgm_ops);
