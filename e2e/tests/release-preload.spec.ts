@@ -8,12 +8,8 @@ test("a nav link warms its page's remote before the click", async ({ browser, re
   const admin = await createCompanyAdmin('preload');
   const page = await signedInPage(browser, admin);
   const employeesFiles: string[] = [];
-  // How the browser was asked for the page's own module (its Sec-Purpose header).
-  let pageModulePurpose: Promise<string> | undefined;
   page.on('request', (r) => {
     if (r.url().includes('/remotes/mfe-employees/')) employeesFiles.push(r.url());
-    if (r.url().includes('/remotes/mfe-employees/') && r.url().includes('__federation_expose_EmployeeManagementPage.'))
-      pageModulePurpose ??= r.allHeaders().then((h) => h['sec-purpose'] ?? 'none');
   });
   await page.goto(hash(ROUTES.loginDetails));
   await page.reload();
@@ -24,7 +20,8 @@ test("a nav link warms its page's remote before the click", async ({ browser, re
   await expect.poll(() => employeesFiles.some((u) => /remoteEntry\.js$/.test(u)), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => employeesFiles.filter((u) => /\.js$/.test(u) && !/remoteEntry\.js$/.test(u)).length, { timeout: 15_000 }).toBeGreaterThan(0);
   await expectRoute(page, ROUTES.loginDetails);
-  // A prefetch, not a preload: a preload the page leaves unused for a few seconds makes the browser warn.
-  await expect.poll(() => pageModulePurpose ?? 'not requested').toBe('prefetch');
+  // The browser warns of a preloaded file the page has not used 3 s after its load event: the warm-up
+  // fetches with rel=prefetch, so the console guard has nothing to report.
+  await page.waitForTimeout(4_000);
   await page.context().close();
 });
