@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { companies, mailOutbox } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { json, registerEmployer } from '../test-support';
+import { bearer, employerOf, json, registerEmployer } from '../test-support';
 import { createTestApp, type TestApp } from '../testing';
 import { createMailer, type Mailer, type MailMessage } from './mailer';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
@@ -54,7 +54,7 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 }
 
 describe('mail through an SMTP server', () => {
-  it('delivers a password reset after STARTTLS and a login, with Reply-To, and marks it sent', async () => {
+  it('delivers a password reset after STARTTLS and a login, as text and HTML, with Reply-To, and marks it sent', async () => {
     await registerEmployer(t.app, 'lost@example.com');
     const res = await t.app.inject({ method: 'POST', url: '/api/accounts/forgot-password', payload: { email: 'lost@example.com' } });
     expect(res.statusCode).toBe(200);
@@ -63,6 +63,10 @@ describe('mail through an SMTP server', () => {
     expect(mail.user).toBe('portal');
     expect(mail.subject).toBe('Reset your Commute Portal password');
     expect(mail.text).toMatch(/https:\/\/portal\.test\/#\/reset-password\?email=lost%40example\.com&token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toMatch(/The link expires at \d{2}:\d{2} UTC on \d{1,2} [A-Z][a-z]+ \d{4} and works once\./);
+    expect(mail.html).toContain('<a href="https://portal.test/#/reset-password?email=lost%40example.com&amp;token=');
+    expect(mail.html).not.toMatch(/<img|utm_|track/i);
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
     expect(mail.replyTo).toMatch(/^"?Support"? <support@portal\.test>$/);
     const sent = await until(
       () => row('lost@example.com'),
@@ -120,7 +124,26 @@ describe('mail through an SMTP server', () => {
     expect(failed.lastError).toContain('421');
   });
 
+  it('queues an import\'s invitations and a password reset with their change: the rows exist when the answer comes', async () => {
+    const [acme] = await t.ctx.db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
+    const erin = await employerOf(t, acme!.id, 'erin@acme.test');
+    const people = [1, 2, 3].map((i) => ({ firstName: `Sam${i}`, lastName: 'Smith', email: `sam${i}@acme.test`, employeeNumber: `E-${i}` }));
+    const added = await t.app.inject({ method: 'POST', url: '/api/employees', headers: bearer(erin.token), payload: { employees: people } });
+    expect(added.statusCode).toBe(201);
+    const invitations = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'employee-invitation'));
+    expect(invitations.map((r) => r.to).sort()).toEqual(['sam1@acme.test', 'sam2@acme.test', 'sam3@acme.test']);
+    expect(invitations.every((r) => r.status === 'pending' || r.status === 'sent')).toBe(true);
+    const mail = await smtp.waitFor((m) => m.to.includes('sam2@acme.test'));
+    expect(mail.subject).toBe('Acme Ltd invited you to the Commute Portal lift-sharing scheme');
+    expect(mail.html).toContain('Acme Ltd added you to its lift-sharing scheme');
+
+    await t.app.inject({ method: 'POST', url: '/api/accounts/forgot-password', payload: { email: 'erin@acme.test' } });
+    expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).toHaveLength(1);
+  });
+
+  // Last of this block: the app's own sender is stopped so that only the one under test delivers.
   it('delivers what is due when shut down, within its deadline', async () => {
+    await t.ctx.mailer.close(0);
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'p@portal.test', db: t.ctx.db, log, pollMs: 60_000 });
     for (let i = 0; i < 5; i++) await mailer.enqueue(t.ctx.db, message(`drain${i}@example.com`));
     await mailer.close(5000);

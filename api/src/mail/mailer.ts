@@ -43,6 +43,11 @@ export interface Mailer {
    * same whether or not it does (so a caller's timing does not tell an account from no account).
    */
   enqueueForActiveUser(db: Db, userId: string, message: MailMessage, log?: Logger): Promise<void>;
+  /**
+   * Many mails in one statement (an import's invitations), in `db` (the caller's transaction); not
+   * logged one by one: the caller logs how many. Call `wake()` after the commit.
+   */
+  enqueueMany(db: Db, messages: readonly MailMessage[]): Promise<void>;
   /** Queues a mail on its own (not in a transaction) and wakes the sender. */
   sendMail(message: MailMessage, log?: Logger): Promise<void>;
   /** `sendMail` without making the caller wait; a failure to write the row is logged. */
@@ -158,6 +163,16 @@ export function createMailer(options: MailerOptions): Mailer {
   async function enqueue(tx: Db, m: MailMessage, reqLog: Logger = log) {
     await tx.insert(mailOutbox).values(row(m));
     logQueued(m, reqLog);
+  }
+
+  async function enqueueMany(tx: Db, messages: readonly MailMessage[]) {
+    if (messages.length === 0) return;
+    const rows = messages.map(row);
+    await tx.execute(sql`
+      insert into ${mailOutbox} (${sql.identifier('to')}, subject, text, html, kind, link, status)
+      select x."to", x.subject, x.text, x.html, x.kind, x.link, x.status
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as x("to" text, subject text, text text, html text, kind text, link text, status text)`);
   }
 
   async function enqueueForActiveUser(tx: Db, userId: string, m: MailMessage, reqLog: Logger = log) {
@@ -292,6 +307,7 @@ export function createMailer(options: MailerOptions): Mailer {
     mode,
     enqueue,
     enqueueForActiveUser,
+    enqueueMany,
     sendMail,
     queue(m, reqLog = log) {
       const p = sendMail(m, reqLog)

@@ -1,21 +1,65 @@
 import type { MailMessage } from './mailer';
 
-/** The mails the accounts module sends. Plain text first; the link is on its own line. */
+/**
+ * Every mail is written once, as paragraphs of lines, and sent as plain text and as HTML made from
+ * the same lines (multipart/alternative): en-GB, links written out in full and pointing straight at
+ * the portal (no redirect, no tracking pixel, no image), nothing but the words below.
+ */
 
-export function passwordResetMail(to: string, link: string, minutes: number): MailMessage {
+/** A line: text, with links given as `{ link }` (written out as the address itself). */
+export type MailLine = string | readonly (string | { link: string })[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const parts = (line: MailLine) => (typeof line === 'string' ? [line] : line);
+
+/** The text and HTML bodies of one template: paragraphs are separated by a blank line. */
+export function composeMail(subject: string, paragraphs: readonly (readonly MailLine[])[]): { subject: string; text: string; html: string } {
+  const text = paragraphs.map((p) => p.map((l) => parts(l).map((x) => (typeof x === 'string' ? x : x.link)).join('')).join('\n')).join('\n\n');
+  const body = paragraphs
+    .map(
+      (p) =>
+        `<p>${p
+          .map((l) =>
+            parts(l)
+              .map((x) => (typeof x === 'string' ? escapeHtml(x) : `<a href="${escapeHtml(x.link)}">${escapeHtml(x.link)}</a>`))
+              .join(''),
+          )
+          .join('<br>\n')}</p>`,
+    )
+    .join('\n');
+  const html = [
+    '<!doctype html>',
+    '<html lang="en-GB">',
+    `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; color: #1a1a1a">',
+    body,
+    '<p style="color: #595959; font-size: 14px">Commute Portal</p>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/** A moment as the mail states it: `15:30 UTC on 25 November 2026` (en-GB). */
+export function mailTime(at: Date): string {
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(at);
+  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at);
+  return `${time} UTC on ${date}`;
+}
+
+/** The mails the accounts module sends. */
+
+export function passwordResetMail(to: string, link: string, minutes: number, expiresAt: Date = new Date(Date.now() + minutes * 60_000)): MailMessage {
   return {
     to,
     kind: 'password-reset',
     link,
-    subject: 'Reset your Commute Portal password',
-    text: [
-      'We received a request to reset the password of your Commute Portal account.',
-      '',
-      `Open this link within ${minutes} minutes to choose a new password:`,
-      link,
-      '',
-      'If you did not ask for this, ignore this mail: your password stays as it is.',
-    ].join('\n'),
+    ...composeMail('Reset your Commute Portal password', [
+      ['We received a request to reset the password of your Commute Portal account.'],
+      [`Open this link within ${minutes} minutes to choose a new password:`, [{ link }], `The link expires at ${mailTime(expiresAt)} and works once.`],
+      ['If you did not ask for this, ignore this mail: your password stays as it is.'],
+    ]),
   };
 }
 
@@ -24,24 +68,19 @@ export function registrationAttemptMail(to: string, loginUrl: string, forgotUrl:
     to,
     kind: 'registration-existing',
     link: loginUrl,
-    subject: 'Someone tried to create a Commute Portal account with your email',
-    text: [
-      'Someone (perhaps you) tried to create a new Commute Portal account with this email address,',
-      'which already has an account.',
-      '',
-      `To sign in, go to ${loginUrl}`,
-      `If you forgot your password, reset it at ${forgotUrl}`,
-      '',
-      'If this was not you, you can ignore this mail.',
-    ].join('\n'),
+    ...composeMail('Someone tried to create a Commute Portal account with your email', [
+      ['Someone (perhaps you) tried to create a new Commute Portal account with this email address,', 'which already has an account.'],
+      [['To sign in, go to ', { link: loginUrl }], ['If you forgot your password, reset it at ', { link: forgotUrl }]],
+      ['If this was not you, you can ignore this mail.'],
+    ]),
   };
 }
 
 // ---------------------------------------------------------------- driver verification (the drivers module)
 
 /** What a verification mail carries: the super admin's notes, when there are any. */
-function notesLines(notes: string | null): string[] {
-  return notes ? ['', 'Notes from the verification team:', notes] : [];
+function notesParagraph(notes: string | null): string[][] {
+  return notes ? [['Notes from the verification team:', ...notes.split('\n')]] : [];
 }
 
 /** Whether the driver may now offer lifts, or what is still to be verified. */
@@ -53,14 +92,11 @@ export function driverVerifiedMail(to: string, firstName: string, notes: string 
   return {
     to,
     kind: 'driver-verified',
-    subject: 'Your driver details are verified',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'Your driving licence has been checked and you are verified as a driver of the Commute Portal lift-sharing scheme.',
-      nextStep(vehicleVerified, 'vehicle'),
-      ...notesLines(notes),
-    ].join('\n'),
+    ...composeMail('Your driver details are verified', [
+      [`Hello ${firstName},`],
+      ['Your driving licence has been checked and you are verified as a driver of the Commute Portal lift-sharing scheme.', nextStep(vehicleVerified, 'vehicle')],
+      ...notesParagraph(notes),
+    ]),
   };
 }
 
@@ -68,14 +104,11 @@ export function vehicleVerifiedMail(to: string, firstName: string, registrationN
   return {
     to,
     kind: 'vehicle-verified',
-    subject: 'Your vehicle is verified',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      `Your vehicle ${registrationNumber} has been checked and verified for the Commute Portal lift-sharing scheme.`,
-      nextStep(driverVerified, 'driver details'),
-      ...notesLines(notes),
-    ].join('\n'),
+    ...composeMail('Your vehicle is verified', [
+      [`Hello ${firstName},`],
+      [`Your vehicle ${registrationNumber} has been checked and verified for the Commute Portal lift-sharing scheme.`, nextStep(driverVerified, 'driver details')],
+      ...notesParagraph(notes),
+    ]),
   };
 }
 
@@ -83,14 +116,10 @@ export function driverRejectedMail(to: string, firstName: string, notes: string)
   return {
     to,
     kind: 'driver-rejected',
-    subject: 'Your driver details could not be verified',
-    text: [
-      `Hello ${firstName},`,
-      '',
-      'We could not verify you as a driver of the Commute Portal lift-sharing scheme, for this reason:',
-      notes,
-      '',
-      'Update your driving licence or vehicle details in the mobile app and we will check them again.',
-    ].join('\n'),
+    ...composeMail('Your driver details could not be verified', [
+      [`Hello ${firstName},`],
+      ['We could not verify you as a driver of the Commute Portal lift-sharing scheme, for this reason:', ...notes.split('\n')],
+      ['Update your driving licence or vehicle details in the mobile app and we will check them again.'],
+    ]),
   };
 }

@@ -200,6 +200,9 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
   const token = newToken();
   const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
+  // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
+  const email = target?.email ?? body.email;
+  const mail = passwordResetMail(email, resetPasswordLink(ctx.config.publicUrl, email, token), RESET_TOKEN_TTL_MINUTES, expiresAt);
   await ctx.db.transaction(async (tx) => {
     // Only the newest link works.
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, targetId));
@@ -209,10 +212,10 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
     // Without an account this looks the user up, finds nobody and records nothing.
     const owner = await userAsActor(tx, targetId);
     await recordUserAudit(tx, owner ?? NO_ACTOR, 'password.resetRequested', [targetId]);
+    // The mail is queued with its token (the same statement, writing nothing without an account).
+    await ctx.mailer.enqueueForActiveUser(tx, targetId, mail, ctx.log);
   });
-  if (!target) return;
-  // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
-  ctx.mailer.queue(passwordResetMail(target.email, resetPasswordLink(ctx.config.publicUrl, target.email, token), RESET_TOKEN_TTL_MINUTES), ctx.log);
+  ctx.mailer.wake();
 }
 
 /** Single use, short-lived, tied to the user of the email; ends every session of that user. */

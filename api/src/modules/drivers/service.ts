@@ -213,7 +213,7 @@ const noteOrNull = (notes: string | undefined) => (notes?.trim() ? notes.trim() 
 
 /**
  * Verifies the drivers' own flag with notes and a follow-up date; verifying again records new
- * notes and a new date. Ends a rejection. Each driver is mailed once the transaction has committed.
+ * notes and a new date. Ends a rejection. Each driver's mail is queued in the same transaction.
  */
 export async function approveDrivers(ctx: ApiContext, auth: AuthUser, body: ApproveDriversBody): Promise<number> {
   const notes = noteOrNull(body.notes);
@@ -226,9 +226,13 @@ export async function approveDrivers(ctx: ApiContext, auth: AuthUser, body: Appr
       where id in ${idList(ids)}`);
     await recordEvents(tx, auth, found.map((d) => ({ driverId: d.id, kind: 'driverVerified', notes, followUpAt })));
     await recordUserAudit(tx, auth, 'driver.verified', ids);
+    await ctx.mailer.enqueueMany(
+      tx,
+      found.map((d) => driverVerifiedMail(d.email, d.first_name ?? '', notes, d.vehicle_verified)),
+    );
     return found;
   });
-  for (const d of drivers) ctx.mailer.queue(driverVerifiedMail(d.email, d.first_name ?? '', notes, d.vehicle_verified), ctx.log);
+  ctx.mailer.wake();
   return drivers.length;
 }
 
@@ -243,11 +247,13 @@ export async function approveVehicles(ctx: ApiContext, auth: AuthUser, body: App
       where user_id in ${idList(ids)}`);
     await recordEvents(tx, auth, found.map((d) => ({ driverId: d.id, kind: 'vehicleVerified', notes, followUpAt })));
     await recordUserAudit(tx, auth, 'vehicle.verified', ids);
+    await ctx.mailer.enqueueMany(
+      tx,
+      found.map((d) => vehicleVerifiedMail(d.email, d.first_name ?? '', d.registration_number, notes, d.is_driver_verified)),
+    );
     return found;
   });
-  for (const d of drivers) {
-    ctx.mailer.queue(vehicleVerifiedMail(d.email, d.first_name ?? '', d.registration_number, notes, d.is_driver_verified), ctx.log);
-  }
+  ctx.mailer.wake();
   return drivers.length;
 }
 
@@ -257,16 +263,16 @@ export async function approveVehicles(ctx: ApiContext, auth: AuthUser, body: App
  * their licence or registration.
  */
 export async function rejectDriver(ctx: ApiContext, auth: AuthUser, employeeId: string, notes: string): Promise<void> {
-  const driver = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [found] = isUuid(employeeId) ? await lockExisting(tx, [employeeId.toLowerCase()]) : [];
     if (!found) throw notFound(MESSAGES.drivers.notFound);
     await tx.execute(sql`update users set is_driver_verified = false, driver_notes = ${notes}, driver_rejected_at = now(), updated_at = now()
       where id = ${found.id}`);
     await recordEvents(tx, auth, [{ driverId: found.id, kind: 'rejected', notes }]);
     await recordUserAudit(tx, auth, 'driver.rejected', [found.id], { reason: notes });
-    return found;
+    await ctx.mailer.enqueue(tx, driverRejectedMail(found.email, found.first_name ?? '', notes), ctx.log);
   });
-  ctx.mailer.queue(driverRejectedMail(driver.email, driver.first_name ?? '', notes), ctx.log);
+  ctx.mailer.wake();
 }
 
 // ---------------------------------------------------------------- the badge

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/http-error';
 import { NO_PASSWORD } from '../../lib/passwords';
 import { NOTICE_WINDOW_SECONDS, noticeKey } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { MailMessage } from '../../mail/mailer';
 import type { AuthUser } from '../accounts/sessions';
 import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
 
@@ -144,7 +143,6 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
       mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
     };
   });
-  const mails: MailMessage[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
       // Each statement takes its rows as one JSON parameter: one parse and plan per chunk, no
@@ -160,15 +158,11 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
           insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
           select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
           from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
-        if (ctx.mailer.mode === 'outbox') {
-          await tx.execute(sql`
-            insert into mail_outbox ("to", subject, text, kind, link)
-            select x."to", x.subject, x.text, x.kind, x.link
-            from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ to: p.mail.to, subject: p.mail.subject, text: p.mail.text, kind: p.mail.kind, link: p.mail.link ?? null })))}::json)
-              as x("to" text, subject text, text text, kind text, link text)`);
-        } else {
-          mails.push(...chunk.map((p) => p.mail));
-        }
+        // The invitations are queued with the accounts: both exist, or neither.
+        await ctx.mailer.enqueueMany(
+          tx,
+          chunk.map((p) => p.mail),
+        );
       }
     });
   } catch (err) {
@@ -176,18 +170,15 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
     if (isUniqueViolation(err)) throw conflictError([]);
     throw err;
   }
+  // The sender delivers them a batch at a time over a few pooled connections.
+  ctx.mailer.wake();
   await noticeElsewhere(ctx, [...elsewhere], company.name);
-  // With SMTP the mails leave only once the rows exist (without, they are already in the outbox),
-  // a few at a time in the background: thousands of simultaneous SMTP connections would be refused.
-  if (mails.length) void sendInBackground(ctx, mails);
   ctx.log.info(
     { companyId, count: people.length, inUseElsewhere: elsewhere.size, mail: ctx.mailer.mode },
     ctx.mailer.mode === 'outbox' ? `employees added; ${people.length} invitation mail(s) kept in outbox (no SMTP_URL)` : 'employees added; invitations queued',
   );
   return list.length;
 }
-
-const SMTP_CONCURRENCY = 4;
 
 /**
  * The owners of addresses in use elsewhere hear that this company tried to add them (instead of an
@@ -201,26 +192,8 @@ async function noticeElsewhere(ctx: ApiContext, emails: string[], companyName: s
     .filter((e) => first.has(noticeKey(e)))
     .map((e) => addedElsewhereMail(e, companyName, `${base}/#${ROUTES.login}`, `${base}/#${ROUTES.forgotPassword}`));
   if (mails.length === 0) return;
-  if (ctx.mailer.mode === 'outbox') {
-    await ctx.db.execute(sql`
-      insert into mail_outbox ("to", subject, text, kind, link)
-      select x."to", x.subject, x.text, x.kind, x.link
-      from json_to_recordset(${JSON.stringify(mails.map((m) => ({ to: m.to, subject: m.subject, text: m.text, kind: m.kind, link: m.link ?? null })))}::json)
-        as x("to" text, subject text, text text, kind text, link text)`);
-  } else {
-    void sendInBackground(ctx, mails);
-  }
-}
-
-async function sendInBackground(ctx: ApiContext, mails: MailMessage[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < mails.length) {
-      const m = mails[next++]!;
-      await ctx.mailer.sendMail(m, ctx.log).catch((err: unknown) => ctx.log.error({ err, to: m.to, kind: m.kind }, 'invitation mail could not be sent'));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SMTP_CONCURRENCY, mails.length) }, worker));
+  await ctx.mailer.enqueueMany(ctx.db, mails);
+  ctx.mailer.wake();
 }
 
 /** The manual list: the contract already validated every row; the line is the row's position. */
