@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, auditEntrySchema, pageOf } from '@portal/shared-contracts';
 import { auditLog, companies, locations, users } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, employerOf, json, useTestApp } from '../../test-support';
 import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
@@ -213,6 +214,27 @@ describe('reading the log', () => {
     expect(last).toMatchObject({ totalCount: 23, hasNextPage: false, hasPreviousPage: true });
     expect(last.items.map((e) => e.targetLabel)).toEqual(['#2', '#1', '#0']);
     expect((await list(w.root.token, '?pageNumber=9')).totalCount).toBe(23);
+  });
+
+  it('keeps the totals of the whole log and of each company exact through every kind of write', async () => {
+    const byCompany = async (query: ReturnType<typeof sql>) =>
+      Object.fromEntries((await rows<{ company_id: string; n: string | number }>(t.ctx.db, query)).map((c) => [c.company_id, Number(c.n)]));
+    const counters = () => byCompany(sql`select company_id, n from audit_log_counts where n <> 0 order by 1`);
+    const real = () =>
+      byCompany(sql`select coalesce(company_id, '00000000-0000-0000-0000-000000000000') as company_id, count(*) as n from audit_log group by 1 order by 1`);
+    await seed(12);
+    await seed(3, { companyId: w.globex });
+    await seed(2, { companyId: null, companyName: null, action: 'superAdmin.added' });
+    expect(await counters()).toEqual(await real());
+    await t.ctx.db.update(auditLog).set({ companyId: w.globex }).where(eq(auditLog.targetId, 't0'));
+    await t.ctx.db.delete(auditLog).where(eq(auditLog.targetId, 't1'));
+    expect(await counters()).toEqual(await real());
+    // t0 of every company moved to Globex, t1 of every company deleted.
+    expect((await list(w.root.token)).totalCount).toBe(14);
+    expect((await list(w.erin)).totalCount).toBe(10);
+    expect((await list(w.gus)).totalCount).toBe(4);
+    await t.reset();
+    expect(await counters()).toEqual({});
   });
 
   it('filters by company, action, actor name or email, and inclusive days', async () => {

@@ -10,7 +10,7 @@ import {
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { auditActorText, auditLog, companies, users } from '../../db/schema';
-import { containsPattern, pageAnswer } from '../../db/sql';
+import { containsPattern, pageAnswer, rows } from '../../db/sql';
 import type { AuthUser } from '../accounts/sessions';
 import { toCsv } from '../insights/csv';
 
@@ -233,8 +233,25 @@ function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
 /**
+ * How many entries a filter matches. Without filters (the whole log, or one company's) it is read
+ * from `audit_log_counts`, which triggers keep exact (migration 0009), not counted.
+ */
+async function totalOf(db: Db, scope: string | undefined, f: AuditFilter, where: SQL | undefined): Promise<number> {
+  if (!f.action && !f.actor?.trim() && !f.from && !f.to) {
+    const [r] = await rows<{ n: number | string | null }>(
+      db,
+      sql`select coalesce(sum(n), 0)::bigint as n from audit_log_counts ${scope ? sql`where company_id = ${scope}` : sql``}`,
+    );
+    return Number(r?.n ?? 0);
+  }
+  const [r] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where);
+  return r?.n ?? 0;
+}
+
+/**
  * One page, newest first, on the (company, created_at) or (created_at) index. The total is counted
- * only when the page is full: a short page already says how many there are.
+ * only when the page is full (a short page already says how many there are), and read from the
+ * counters when nothing but the company is asked for.
  */
 export async function listAudit(
   ctx: ApiContext,
@@ -248,10 +265,7 @@ export async function listAudit(
   const offset = (pageNumber - 1) * pageSize;
   const found = await ctx.db.select().from(auditLog).where(where).orderBy(...newestFirst).limit(pageSize).offset(offset);
   let totalCount = offset + found.length;
-  if (found.length === pageSize || (found.length === 0 && pageNumber > 1)) {
-    const [r] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog).where(where);
-    totalCount = r?.n ?? 0;
-  }
+  if (found.length === pageSize || (found.length === 0 && pageNumber > 1)) totalCount = await totalOf(ctx.db, scope, q, where);
   return pageAnswer(found.map(toEntry), totalCount, pageNumber, pageSize);
 }
 
