@@ -25,6 +25,7 @@ import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
 import { insightsRoutes } from './modules/insights/routes';
+import { mailRoutes } from './modules/mail/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
@@ -37,7 +38,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
-import { companies, employerUsers, incentives, journeyGroups, locations, passwordResetTokens, users, vehicles } from './db/schema';
+import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
@@ -155,6 +155,13 @@ async function buildWorld(): Promise<World> {
       const token = newToken();
       await db.insert(passwordResetTokens).values({ userId: id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 600_000) });
       return { email: u!.email, token };
+    },
+    newFailedMail: async () => {
+      const [m] = await db
+        .insert(mailOutbox)
+        .values({ to: `bounced-${unique()}@example.com`, subject: 'Hello', text: 'Hello', kind: 'test', status: 'failed', attempts: 1, lastError: '550 No such user' })
+        .returning({ id: mailOutbox.id });
+      return m!.id;
     },
     newCaller: (c) => employee({ car: true, companyId: c === 'A' ? companyA : companyB }),
   };

@@ -55,6 +55,8 @@ export interface Fixture {
   newAdmin(): Promise<string>;
   /** A live reset link of a fresh employee of A. */
   newResetToken(): Promise<{ email: string; token: string }>;
+  /** A mail whose delivery failed for good (its id). */
+  newFailedMail(): Promise<string>;
 }
 
 export interface Sample {
@@ -376,4 +378,8 @@ export const MATRIX: Record<string, Declaration> = {
     sample: companyQuery,
   },
   'audit.export': { expect: OWN, sample: companyQuery },
+
+  // ---------------------------------------------------------------- mail deliveries
+  'mail.failed': { expect: SUPER_ADMIN, why: 'Recipients and server answers of every company: the back office only.' },
+  'mail.retry': { expect: SUPER_ADMIN, sample: async (f) => ({ params: { id: await f.newFailedMail() } }) },
 };

@@ -7,6 +7,7 @@ import { employees } from './endpoints/employees';
 import { employers } from './endpoints/employers';
 import { insights } from './endpoints/insights';
 import { journeyGroups } from './endpoints/journey-groups';
+import { mail } from './endpoints/mail';
 import { mobile } from './endpoints/mobile';
 import { vehicles } from './endpoints/vehicles';
 
@@ -19,11 +20,12 @@ export * from './endpoints/employees';
 export * from './endpoints/employers';
 export * from './endpoints/insights';
 export * from './endpoints/journey-groups';
+export * from './endpoints/mail';
 export * from './endpoints/mobile';
 export * from './endpoints/vehicles';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

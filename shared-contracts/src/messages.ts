@@ -325,6 +325,22 @@ export const MESSAGES = {
     /** Ours: an employer account stays listed in Admins until its company is set up (then it is in All Employers). */
     noCompanyYet: 'Company not set up yet',
   },
+  /** Ours: mails whose delivery failed for good (super admin back office). */
+  mail: {
+    title: 'Failed Mail',
+    intro: 'Mails the mail server refused, or that could not be delivered after every retry. Retry one once the cause is fixed.',
+    loading: 'Loading the failed mails...',
+    empty: 'No mail has failed.',
+    loadFailed: 'The failed mails could not be loaded.',
+    pages: 'Failed mail pages',
+    retry: 'Retry',
+    retryLabel: (to: string) => `Retry the mail to ${to}`,
+    retrying: 'Retrying...',
+    retried: 'The mail is queued again and will be sent in a moment.',
+    retryFailed: 'The mail could not be queued again. Please try again.',
+    notFailed: 'This mail is not waiting for a retry: it may have been retried or sent already.',
+    columns: { to: 'Recipient', kind: 'Kind', subject: 'Subject', attempts: 'Attempts', lastError: 'Last error', createdAt: 'Queued' },
+  },
   /** Ours: the audit log (super admin back office, employer Company Settings). */
   audit: {
     title: 'Audit Log',

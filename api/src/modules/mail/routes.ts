@@ -1,0 +1,13 @@
+import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
+import { implement, type RouteImpl } from '../../lib/route';
+import { listFailedMail, retryFailedMail } from './service';
+
+const M = ENDPOINTS.mail;
+
+export const mailRoutes: RouteImpl[] = [
+  implement(M.failed, (req, _reply, ctx) => listFailedMail(ctx, req.query)),
+  implement(M.retry, async (req, _reply, ctx) => {
+    await retryFailedMail(ctx, req.params.id);
+    return { success: true as const, message: MESSAGES.mail.retried };
+  }),
+];
