@@ -1,3 +1,4 @@
 import { vitestConfig } from '@portal/build-config/vitest';
 
-export default vitestConfig({ environment: 'jsdom' });
+// The preset adds the overlay preload to packages that depend on shared-ui; here it is this package's own file.
+export default vitestConfig({ environment: 'jsdom', setupFiles: ['./src/preload-overlays.ts'] });

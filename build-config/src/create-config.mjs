@@ -241,7 +241,12 @@ export function createConfig(o) {
         dts: false,
         // The shell provides the federation runtime once; remote entries use it instead of carrying
         // their own copy (about 19 KB gz less per remote). A remote therefore runs inside the shell only.
-        experiments: o.kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        // A remote's container drops the runtime's Node.js paths (`optimization.target: 'web'`, 2 KB gz
+        // less each). Not the shell: there it makes the runtime preload a warmed remote with
+        // rel=preload, past our createLink hook (prefetch-runtime-plugin), and the browser then warns.
+        // `disableSnapshot` is not used: the snapshot plugin is what reads a remote's mf-manifest.json.
+        experiments:
+          o.kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true, optimization: { target: 'web' } },
         dev: { disableLiveReload: true, disableHotTypesReload: true, disableDynamicRemoteTypeHints: true },
       }),
       new BuildInfoPlugin({

@@ -2,10 +2,22 @@
 // under src/, a busy machine gets time, spies are restored between tests, and a package whose tests
 // render gets jsdom, CSS Modules with readable class names and the one test setup of @portal/testing
 // (jest-dom matchers, cleanup, jsdom shims). A package adds only what is its own.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** Whether the package being tested (vitest runs in its folder) renders shared-ui components. */
+function usesSharedUi() {
+  const file = path.join(process.cwd(), 'package.json');
+  if (!existsSync(file)) return false;
+  const pkg = JSON.parse(readFileSync(file, 'utf8'));
+  return Boolean(pkg.dependencies?.['@portal/shared-ui'] ?? pkg.devDependencies?.['@portal/shared-ui']);
+}
 
 export function vitestConfig({ environment, setupFiles = [], ...own }) {
   const dom = environment === 'jsdom';
+  // shared-ui fetches a menu's, popover's or modal's code when one first opens; tests start warm.
+  const overlays = dom && usesSharedUi() ? ['@portal/shared-ui/preload-overlays'] : [];
   return defineConfig({
     test: {
       environment,
@@ -14,7 +26,7 @@ export function vitestConfig({ environment, setupFiles = [], ...own }) {
       restoreMocks: true,
       ...(dom ? { globals: true, css: { modules: { classNameStrategy: 'non-scoped' } } } : {}),
       ...own,
-      setupFiles: [...(dom ? ['@portal/testing/setup'] : []), ...[setupFiles].flat()],
+      setupFiles: [...(dom ? ['@portal/testing/setup'] : []), ...overlays, ...[setupFiles].flat()],
     },
   });
 }

@@ -14,6 +14,7 @@ export { FormErrorList, type FormErrorListProps } from './components/form-error-
 export { HeaderBell, HeaderBellItem, type HeaderBellItemProps, type HeaderBellProps } from './components/header-bell';
 export { Modal, ModalClose, type ModalProps } from './components/modal';
 export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
+export { preloadOverlays } from './components/overlays';
 export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
 export { Pagination, type PaginationProps } from './components/pagination';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';

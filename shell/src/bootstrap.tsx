@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createStore } from 'jotai';
 import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createToastStore } from '@portal/shared-ui';
+import { createToastStore, preloadOverlays } from '@portal/shared-ui';
 import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { chooseVersions } from './release/choose-version';
@@ -148,6 +148,14 @@ async function boot() {
     });
   }
 
+  // Menus, popovers and modals belong to the signed-in pages: their code is fetched when the browser
+  // is idle once someone is signed in, never on the login page's path.
+  const warmOverlays = () => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    idle(() => void preloadOverlays().catch(() => {}));
+  };
+  if (stored) warmOverlays();
+
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
@@ -172,6 +180,7 @@ async function boot() {
         contractsVersion: SHELL_CONTRACTS_VERSION,
         sessionConfirmed: stored?.confirmed ?? false,
         onSignedIn: (session) => {
+          warmOverlays();
           const next = choose(session.userId, session.employerId);
           registry.reassign(next.resolved, next.fallbacks);
         },

@@ -1,7 +1,5 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
 import type { ReactElement, ReactNode } from 'react';
-import styles from './menu.module.css';
-import { cx } from './cx';
+import { overlayLoader, useLazyOverlay } from './lazy-overlay';
 
 export interface DropdownMenuItem {
   label: ReactNode;
@@ -21,34 +19,14 @@ export interface DropdownMenuProps {
   label?: string;
 }
 
-/** A menu button: arrow keys move, Enter selects, Esc closes and returns focus to the trigger. */
-export function DropdownMenu({ trigger, items, align = 'end', label }: DropdownMenuProps) {
-  return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content className={styles.content} align={align} sideOffset={6} aria-label={label}>
-          {items.map((item, i) => (
-            <MenuEntry key={i} item={item} />
-          ))}
-        </Menu.Content>
-      </Menu.Portal>
-    </Menu.Root>
-  );
-}
+export const menus = overlayLoader(() => import('./dropdown-menu-radix'));
 
-function MenuEntry({ item }: { item: DropdownMenuItem }): ReactNode {
-  return (
-    <>
-      {item.separatorBefore && <Menu.Separator className={styles.separator} />}
-      <Menu.Item
-        className={cx(styles.item, item.tone === 'danger' && styles.danger)}
-        disabled={item.disabled}
-        onSelect={() => item.onSelect()}
-      >
-        {item.icon}
-        {item.label}
-      </Menu.Item>
-    </>
-  );
+/**
+ * A menu button: arrow keys move, Enter selects, Esc closes and returns focus to the trigger.
+ * The menu's code is fetched when a menu first opens.
+ */
+export function DropdownMenu(props: DropdownMenuProps) {
+  const { impl, openedFirst, placeholder } = useLazyOverlay(menus, props.trigger, 'menu', false);
+  if (!impl) return placeholder;
+  return <impl.RadixDropdownMenu {...props} defaultOpen={openedFirst} />;
 }

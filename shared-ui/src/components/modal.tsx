@@ -1,9 +1,6 @@
-import { MESSAGES } from '@portal/shared-contracts';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
-import styles from './modal.module.css';
-import { cx } from './cx';
-import { isFromToaster } from './toaster';
+import type { DialogCloseProps } from '@radix-ui/react-dialog';
+import { useEffect, useState, type ReactNode } from 'react';
+import { overlayLoader } from './lazy-overlay';
 
 export interface ModalProps {
   open: boolean;
@@ -21,81 +18,23 @@ export interface ModalProps {
   className?: string;
 }
 
-const AUTOFOCUS_ORDER = [
-  '[data-autofocus]',
-  '[data-modal-body] input:not([type="hidden"]):not([disabled]):not([readonly]), [data-modal-body] select:not([disabled]), [data-modal-body] textarea:not([disabled])',
-  '[data-modal-footer] button:not([disabled])',
-];
+export const dialogs = overlayLoader(() => import('./modal-radix'));
 
-/** A modal dialog: focus is trapped inside, Esc and the close button close it, focus returns on close. */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  size = 'md',
-  hideCloseButton = false,
-  closeLabel = MESSAGES.labels.close,
-  dismissible = true,
-  className,
-}: ModalProps) {
-  // Controlled modals have no Radix trigger, so remember what had focus and give it back on close.
-  const returnFocus = useRef<HTMLElement | null>(null);
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next || dismissible ? onOpenChange(next) : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={cx(styles.content, size !== 'md' && styles[size], className)}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onInteractOutside={(event) => {
-            if (isFromToaster(event)) event.preventDefault();
-          }}
-          onEscapeKeyDown={(event) => {
-            if (isFromToaster(event)) event.preventDefault();
-          }}
-          onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
-            // Start where the work is: a marked element, else the first field, else the first footer action
-            // (the corner close button is the last resort, which is Radix's default).
-            const content = event.target instanceof HTMLElement ? event.target : null;
-            const target = AUTOFOCUS_ORDER.map((sel) => content?.querySelector<HTMLElement>(sel)).find(Boolean);
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus.current;
-            if (target && target.isConnected) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <div className={styles.header}>
-            <div className={styles.titles}>
-              <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-              {description ? <Dialog.Description className={styles.description}>{description}</Dialog.Description> : null}
-            </div>
-            {!hideCloseButton && (
-              <Dialog.Close className={styles.close} aria-label={closeLabel} disabled={!dismissible}>
-                <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                  <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-                </svg>
-              </Dialog.Close>
-            )}
-          </div>
-          {children ? <div className={styles.body} data-modal-body="">{children}</div> : null}
-          {footer ? <div className={styles.footer} data-modal-footer="">{footer}</div> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+/**
+ * A modal dialog: focus is trapped inside, Esc and the close button close it, focus returns on close.
+ * Its code is fetched when a modal first opens; a closed modal renders nothing.
+ */
+export function Modal(props: ModalProps) {
+  const [impl, setImpl] = useState(() => dialogs.current);
+  useEffect(() => {
+    if (props.open && !impl) void dialogs.load().then((m) => setImpl(() => m), (err: unknown) => console.error(err));
+  }, [props.open, impl]);
+  if (!impl) return null;
+  return <impl.RadixModal {...props} />;
 }
 
 /** A button that closes the surrounding Modal (wrap your own Button with `asChild`). */
-export const ModalClose = Dialog.Close;
+export function ModalClose(props: DialogCloseProps) {
+  const Close = dialogs.current?.RadixModalClose;
+  return Close ? <Close {...props} /> : null;
+}

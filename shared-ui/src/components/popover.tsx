@@ -1,8 +1,5 @@
-import * as RadixPopover from '@radix-ui/react-popover';
-import type { ReactElement, ReactNode } from 'react';
-import styles from './menu.module.css';
-import { cx } from './cx';
-import { isFromToaster } from './toaster';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import { overlayLoader, useLazyOverlay } from './lazy-overlay';
 
 export interface PopoverProps {
   trigger: ReactElement;
@@ -16,31 +13,23 @@ export interface PopoverProps {
   className?: string;
 }
 
-/** Non-modal floating content anchored to a trigger; Esc and outside clicks close it. */
-export function Popover({ trigger, children, open, onOpenChange, side = 'bottom', align = 'center', label, className }: PopoverProps) {
-  return (
-    <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
-      <RadixPopover.Trigger asChild>{trigger}</RadixPopover.Trigger>
-      <RadixPopover.Portal>
-        <RadixPopover.Content
-          className={cx(styles.popover, className)}
-          side={side}
-          align={align}
-          sideOffset={6}
-          aria-label={label}
-          onInteractOutside={(event) => {
-            if (isFromToaster(event)) event.preventDefault();
-          }}
-          onEscapeKeyDown={(event) => {
-            if (isFromToaster(event)) event.preventDefault();
-          }}
-        >
-          {children}
-          <RadixPopover.Arrow className={styles.arrow} />
-        </RadixPopover.Content>
-      </RadixPopover.Portal>
-    </RadixPopover.Root>
-  );
+export const popovers = overlayLoader(() => import('./popover-radix'));
+
+/**
+ * Non-modal floating content anchored to a trigger; Esc and outside clicks close it. Its code is
+ * fetched when a popover first opens.
+ */
+export function Popover(props: PopoverProps) {
+  const controlled = props.open !== undefined;
+  const { impl, openedFirst, placeholder } = useLazyOverlay(popovers, props.trigger, 'dialog', props.open === true, () => {
+    if (controlled) props.onOpenChange?.(true);
+  });
+  if (!impl) return placeholder;
+  return <impl.RadixPopoverView {...props} defaultOpen={controlled ? undefined : openedFirst} />;
 }
 
-export const PopoverClose = RadixPopover.Close;
+/** Closes the popover it is in (rendered inside an open popover, whose code is then loaded). */
+export function PopoverClose(props: ComponentProps<'button'> & { asChild?: boolean }) {
+  const Close = popovers.current?.RadixPopoverClose;
+  return Close ? <Close {...props} /> : null;
+}
