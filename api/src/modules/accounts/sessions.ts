@@ -58,13 +58,8 @@ export async function createSession(db: Db, userId: string, remember: boolean, m
   return { token, expiresAt, remember };
 }
 
-/**
- * The caller of a token, or null when the session is gone, timed out, or its user or company was
- * deactivated since: checked on every request, so revocation takes effect at once.
- */
-export async function resolveSession(db: Db, token: string, via: AuthUser['via']): Promise<AuthUser | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+function lookupStatement(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       remember: sessions.remember,
@@ -84,7 +79,29 @@ export async function resolveSession(db: Db, token: string, via: AuthUser['via']
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(employerUsers, eq(employerUsers.userId, users.id))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('resolve_session');
+}
+
+const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
+
+/**
+ * The session check runs on every request, so it is a named prepared statement: on PostgreSQL each
+ * pooled connection parses and plans it once, not once a request.
+ */
+function sessionLookup(db: Db) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = lookupStatement(db)));
+  return lookup;
+}
+
+/**
+ * The caller of a token, or null when the session is gone, timed out, or its user or company was
+ * deactivated since: checked on every request, so revocation takes effect at once.
+ */
+export async function resolveSession(db: Db, token: string, via: AuthUser['via']): Promise<AuthUser | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   const idle = row.remember ? SESSION_TIMEOUTS.rememberIdleMs : SESSION_TIMEOUTS.idleMs;
