@@ -24,8 +24,20 @@ const envSchema = z.object({
   DATA_DIR: optionalString,
   SHELL_DIR: optionalString,
   RELEASE_STORE: optionalString,
-  /** Origin (or base URL) the remotes are served from when the store is not this server. */
-  RELEASE_STORE_URL: optionalUrl,
+  /**
+   * Either the base URL the remotes are served from when the store is not this server (a CDN), or
+   * `s3://bucket/prefix`: the release store itself is on S3-compatible object storage.
+   */
+  RELEASE_STORE_URL: optionalUrl.refine(
+    (v) => v === undefined || /^https?:\/\//i.test(v) || /^s3:\/\/[^/?#]+(?:\/[^?#]*)?$/i.test(v),
+    'use an https:// base URL or s3://bucket/prefix',
+  ),
+  /** An S3-compatible server (e.g. http://127.0.0.1:9000) for an s3:// store, addressed path-style; unset: AWS. */
+  S3_ENDPOINT: optionalUrl,
+  AWS_REGION: optionalString,
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
   /** A separate api to proxy /api to; unset means the api runs inside this process. */
   API_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -79,6 +91,8 @@ export interface PortalConfig {
   releaseStoreDir: string;
   /** Base URL of a remote release store (no trailing slash), or null when this server serves it. */
   releaseStoreUrl: string | null;
+  /** RELEASE_STORE_URL=s3://...: the release store on object storage, or null for the folder store. */
+  releaseStoreS3: ReleaseStoreS3Config | null;
   apiUrl: string | null;
   publicUrl: string;
   /** OVERRIDE_ORIGINS: where, besides loopback, a remote may be overridden from. */
@@ -90,6 +104,15 @@ export interface PortalConfig {
   trustProxy: boolean;
   /** The environment handed to the embedded api's `loadApiConfig`, with the resolved defaults filled in. */
   apiEnv: Record<string, string | undefined>;
+}
+
+export interface ReleaseStoreS3Config {
+  /** s3://bucket/prefix */
+  url: string;
+  endpoint: string | null;
+  region: string | null;
+  /** Null: the AWS SDK's default chain (a pod's web identity, an instance role, a profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | null;
 }
 
 export class PortalConfigError extends Error {
@@ -108,13 +131,25 @@ export function loadPortalConfig(env: Record<string, string | undefined> = proce
   const dataDir = resolve(e.DATA_DIR ?? '.data');
   const port = e.PORT;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const s3Store = e.RELEASE_STORE_URL?.toLowerCase().startsWith('s3://') ? e.RELEASE_STORE_URL : null;
   return {
     port,
     host: e.HOST,
     dataDir,
     shellDir: resolve(e.SHELL_DIR ?? path.join('shell', 'dist')),
     releaseStoreDir: e.RELEASE_STORE ? resolve(e.RELEASE_STORE) : path.join(dataDir, 'releases'),
-    releaseStoreUrl: e.RELEASE_STORE_URL ? e.RELEASE_STORE_URL.replace(/\/+$/, '') : null,
+    releaseStoreUrl: e.RELEASE_STORE_URL && !s3Store ? e.RELEASE_STORE_URL.replace(/\/+$/, '') : null,
+    releaseStoreS3: s3Store
+      ? {
+          url: s3Store,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.AWS_REGION ?? null,
+          credentials:
+            e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}) }
+              : null,
+        }
+      : null,
     apiUrl: e.API_URL ? e.API_URL.replace(/\/+$/, '') : null,
     publicUrl,
     overrideOrigins: e.OVERRIDE_ORIGINS,

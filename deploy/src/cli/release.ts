@@ -7,7 +7,8 @@ import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
 import { abortCanary, canary, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
 import { ensureReleased, publishRemote } from '../release/publish';
-import { FsReleaseStore, ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
+import { openReleaseStore } from '../release/open-store';
+import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
 
 interface CommandContext {
   store: ReleaseStore;
@@ -164,7 +165,8 @@ function usage(): string {
     'usage: pnpm release <command>',
     ...lines,
     '',
-    'The store is RELEASE_STORE (default <DATA_DIR>/releases); RELEASE_ACTOR names who acts in the history.',
+    'The store is RELEASE_STORE (default <DATA_DIR>/releases), or RELEASE_STORE_URL=s3://bucket/prefix (S3_ENDPOINT for',
+    'an S3-compatible server, AWS_REGION and the AWS credentials variables); RELEASE_ACTOR names who acts in the history.',
   ].join('\n');
 }
 
@@ -207,7 +209,7 @@ export async function runReleaseCli(
   }
   try {
     const config = loadPortalConfig(env);
-    const store = new FsReleaseStore(config.releaseStoreDir);
+    const store = await openReleaseStore(config);
     await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env) });
     return 0;
   } catch (e) {

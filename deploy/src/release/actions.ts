@@ -26,8 +26,7 @@ export interface ActionOptions {
   now?: Date;
 }
 
-async function requireManifest(store: ReleaseStore): Promise<ReleaseManifest> {
-  const manifest = await store.readManifest();
+function requireManifest(store: ReleaseStore, manifest: ReleaseManifest | null): ReleaseManifest {
   if (!manifest) throw new ReleaseStoreError(`nothing is released in ${store.location} yet (run: pnpm release ensure)`);
   return manifest;
 }
@@ -57,9 +56,22 @@ export async function buildRef(store: ReleaseStore, remote: RemoteId, version: s
   };
 }
 
-async function commit(store: ReleaseStore, manifest: ReleaseManifest, entry: Omit<HistoryEntry, 'at'>, now: Date): Promise<void> {
-  await store.writeManifest(manifest);
-  await store.appendHistory({ at: now.toISOString(), ...entry });
+type Change = (current: ReleaseManifest | null) => Promise<{ manifest: ReleaseManifest; entry: Omit<HistoryEntry, 'at'> }>;
+
+/**
+ * Applies one release action to the manifest in force at the moment of writing (another release
+ * may have landed since the command started: the change is then worked out again on its result),
+ * then records it in the history.
+ */
+async function commit(store: ReleaseStore, now: Date, change: Change): Promise<ReleaseManifest> {
+  const landed: { entry?: Omit<HistoryEntry, 'at'> } = {};
+  const manifest = await store.updateManifest(async (current) => {
+    const next = await change(current);
+    landed.entry = next.entry;
+    return next.manifest;
+  });
+  await store.appendHistory({ at: now.toISOString(), ...landed.entry! });
+  return manifest;
 }
 
 export function parsePercent(raw: unknown): number {
@@ -86,80 +98,75 @@ export async function canary(
   assertRemote(remote);
   parsePercent(percent);
   const now = o.now ?? new Date();
-  const manifest = await requireManifest(store);
-  const current = requireReleased(manifest, remote);
-  const build = await buildRef(store, remote, version, o.storeUrl ?? null);
-  if (current.stable.version === version) throw new ReleaseStoreError(`${remote} ${version} is already the stable version`);
-  const next = setCanary(manifest, remote, build, percent, companies, now);
-  await commit(
-    store,
-    next.manifest,
-    {
-      action: 'canary',
-      remote,
-      version,
-      from: current.stable.version,
-      by: o.actor ?? releaseActor(),
-      note: `${percent}%${companies.length ? ` + companies ${companies.join(',')}` : ''}`,
-    },
-    now,
-  );
-  return next.manifest;
+  return commit(store, now, async (stored) => {
+    const manifest = requireManifest(store, stored);
+    const current = requireReleased(manifest, remote);
+    const build = await buildRef(store, remote, version, o.storeUrl ?? null);
+    if (current.stable.version === version) throw new ReleaseStoreError(`${remote} ${version} is already the stable version`);
+    return {
+      manifest: setCanary(manifest, remote, build, percent, companies, now).manifest,
+      entry: {
+        action: 'canary',
+        remote,
+        version,
+        from: current.stable.version,
+        by: o.actor ?? releaseActor(),
+        note: `${percent}%${companies.length ? ` + companies ${companies.join(',')}` : ''}`,
+      },
+    };
+  });
 }
 
 /** The canary (or the given version of the store) becomes stable; the old stable heads `previous`. */
 export async function promote(store: ReleaseStore, remote: string, version?: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
   assertRemote(remote);
   const now = o.now ?? new Date();
-  // Promoting a first version into an empty store starts the manifest (the portal fills in the shell at start).
-  const manifest = (await store.readManifest()) ?? emptyManifest({ version: 'unknown', contractsVersion: CONTRACTS_VERSION });
-  const current = manifest.remotes[remote];
-  const target = version ?? current?.canary?.version;
-  if (!target) throw new ReleaseStoreError(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
-  if (current?.stable.version === target) throw new ReleaseStoreError(`${remote} ${target} is already the stable version`);
-  const build = await buildRef(store, remote, target, o.storeUrl ?? null);
-  const next = setStable(manifest, remote, build, now);
-  const promoted: ReleaseManifest = {
-    ...next.manifest,
-    // The canary is done once it is stable; another version's canary carries on.
-    remotes: {
-      ...next.manifest.remotes,
-      [remote]: { ...next.manifest.remotes[remote]!, canary: current?.canary?.version === target ? null : (current?.canary ?? null) },
-    },
-  };
-  await commit(store, promoted, { action: 'promote', remote, version: target, from: next.replaced, by: o.actor ?? releaseActor() }, now);
-  return promoted;
+  return commit(store, now, async (stored) => {
+    // Promoting a first version into an empty store starts the manifest (the portal fills in the shell at start).
+    const manifest = stored ?? emptyManifest({ version: 'unknown', contractsVersion: CONTRACTS_VERSION });
+    const current = manifest.remotes[remote];
+    const target = version ?? current?.canary?.version;
+    if (!target) throw new ReleaseStoreError(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
+    if (current?.stable.version === target) throw new ReleaseStoreError(`${remote} ${target} is already the stable version`);
+    const build = await buildRef(store, remote, target, o.storeUrl ?? null);
+    const next = setStable(manifest, remote, build, now);
+    const promoted: ReleaseManifest = {
+      ...next.manifest,
+      // The canary is done once it is stable; another version's canary carries on.
+      remotes: {
+        ...next.manifest.remotes,
+        [remote]: { ...next.manifest.remotes[remote]!, canary: current?.canary?.version === target ? null : (current?.canary ?? null) },
+      },
+    };
+    return { manifest: promoted, entry: { action: 'promote', remote, version: target, from: next.replaced, by: o.actor ?? releaseActor() } };
+  });
 }
 
 export async function rollback(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
   assertRemote(remote);
   const now = o.now ?? new Date();
-  const manifest = await requireManifest(store);
-  requireReleased(manifest, remote);
-  const next = rollBack(manifest, remote, now);
-  if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
-  await commit(store, next.manifest, { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() }, now);
-  return next.manifest;
+  return commit(store, now, async (stored) => {
+    const manifest = requireManifest(store, stored);
+    requireReleased(manifest, remote);
+    const next = rollBack(manifest, remote, now);
+    if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
+    return { manifest: next.manifest, entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() } };
+  });
 }
 
 /** Ends a canary without promoting it. */
 export async function abortCanary(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
   assertRemote(remote);
   const now = o.now ?? new Date();
-  const manifest = await requireManifest(store);
-  const current = requireReleased(manifest, remote);
-  if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
-  const next: ReleaseManifest = {
-    ...manifest,
-    remotes: { ...manifest.remotes, [remote]: { ...current, canary: null, updatedAt: now.toISOString() } },
-  };
-  await commit(
-    store,
-    next,
-    { action: 'abort-canary', remote, version: current.stable.version, from: current.canary.version, by: o.actor ?? releaseActor() },
-    now,
-  );
-  return next;
+  return commit(store, now, async (stored) => {
+    const manifest = requireManifest(store, stored);
+    const current = requireReleased(manifest, remote);
+    if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
+    return {
+      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: null, updatedAt: now.toISOString() } } },
+      entry: { action: 'abort-canary', remote, version: current.stable.version, from: current.canary.version, by: o.actor ?? releaseActor() },
+    };
+  });
 }
 
 function age(from: string, now: Date): string {

@@ -167,9 +167,8 @@ export async function ensureReleased(store: ReleaseStore, options: EnsureOptions
   const repoRoot = options.repoRoot ?? REPO_ROOT;
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
-  const results: EnsureResult[] = [];
-  let manifest = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
-  manifest = { ...manifest, shell: await readShellInfo(repoRoot) };
+  const shell = await readShellInfo(repoRoot);
+  const publishes: PublishResult[] = [];
 
   for (const remote of await builtRemotes(repoRoot)) {
     const dir = path.join(repoRoot, remote, 'dist');
@@ -191,25 +190,40 @@ export async function ensureReleased(store: ReleaseStore, options: EnsureOptions
       actor: options.actor,
     });
     if (res.published) log(`published ${remote} ${version}`);
-    const current = manifest.remotes[remote];
-    let madeStable = false;
-    if (!current || (options.promoteNew && current.stable.version !== version)) {
-      const next = setStable(manifest, remote, res.build, now);
-      manifest = next.manifest;
-      madeStable = true;
-      await store.appendHistory({
-        at: now.toISOString(),
-        action: 'stable',
-        remote,
-        version,
-        from: next.replaced,
-        by: options.actor ?? releaseActor(),
-        note: current ? 'promoted at start (newly built)' : 'first release',
-      });
-      log(`${remote} ${version} is now stable${next.replaced ? ` (was ${next.replaced})` : ''}`);
-    }
-    results.push({ remote, version, published: res.published, madeStable });
+    publishes.push(res);
   }
-  await store.writeManifest(manifest);
-  return results;
+
+  // Decided on the manifest in force when it is written, so a release made meanwhile is kept.
+  let madeStable: { remote: RemoteId; version: string; replaced: string | null; first: boolean }[] = [];
+  await store.updateManifest((stored) => {
+    let manifest: ReleaseManifest = { ...(stored ?? emptyManifest(shell)), shell };
+    madeStable = [];
+    for (const res of publishes) {
+      const current = manifest.remotes[res.remote];
+      if (!current || (options.promoteNew && current.stable.version !== res.version)) {
+        const next = setStable(manifest, res.remote, res.build, now);
+        manifest = next.manifest;
+        madeStable.push({ remote: res.remote, version: res.version, replaced: next.replaced, first: !current });
+      }
+    }
+    return manifest;
+  });
+  for (const m of madeStable) {
+    await store.appendHistory({
+      at: now.toISOString(),
+      action: 'stable',
+      remote: m.remote,
+      version: m.version,
+      from: m.replaced,
+      by: options.actor ?? releaseActor(),
+      note: m.first ? 'first release' : 'promoted at start (newly built)',
+    });
+    log(`${m.remote} ${m.version} is now stable${m.replaced ? ` (was ${m.replaced})` : ''}`);
+  }
+  return publishes.map((res) => ({
+    remote: res.remote,
+    version: res.version,
+    published: res.published,
+    madeStable: madeStable.some((m) => m.remote === res.remote),
+  }));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
-import { appendFile, cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { z } from 'zod';
@@ -49,6 +49,13 @@ export interface ReleaseStore {
   readManifest(): Promise<ReleaseManifest | null>;
   /** Replaces the manifest atomically: a reader sees the old one or the new one, never half. */
   writeManifest(manifest: ReleaseManifest): Promise<void>;
+  /**
+   * Reads the manifest, applies `change` and writes the result, so that two releases changing it at
+   * once never lose an update: the second sees the first's result (it waits, or reads again and
+   * reapplies its change), or fails with a ReleaseStoreError saying nothing was changed. `change`
+   * may run more than once and throws to refuse.
+   */
+  updateManifest(change: (current: ReleaseManifest | null) => ReleaseManifest | Promise<ReleaseManifest>): Promise<ReleaseManifest>;
   appendHistory(entry: HistoryEntry): Promise<void>;
   readHistory(): Promise<HistoryEntry[]>;
 }
@@ -73,10 +80,18 @@ export function assertVersion(version: string): void {
 }
 
 export const BUILD_INFO_FILE = 'build-info.json';
-const MANIFEST_FILE = 'release.json';
-const HISTORY_FILE = 'history.jsonl';
+export const MANIFEST_FILE = 'release.json';
+export const HISTORY_FILE = 'history.jsonl';
 
-async function readBuildInfoFile(file: string): Promise<Partial<BuildInfo>> {
+/** How long a release waits for another one's change of release.json in the same folder. */
+const LOCK_WAIT_MS = 15_000;
+/** A lock older than this was left by a release that died mid-change (a change takes milliseconds). */
+const STALE_LOCK_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The build record a build folder carries, or nothing usable. */
+export async function readBuildInfoFile(file: string): Promise<Partial<BuildInfo>> {
   try {
     const parsed = buildInfoSchema.partial().safeParse(JSON.parse(await readFile(file, 'utf8')));
     return parsed.success ? parsed.data : {};
@@ -173,6 +188,45 @@ export class FsReleaseStore implements ReleaseStore {
     const tmp = path.join(this.rootDir, `.${MANIFEST_FILE}.${process.pid}.${randomBytes(4).toString('hex')}`);
     await writeFile(tmp, `${JSON.stringify(valid, null, 2)}\n`);
     await rename(tmp, path.join(this.rootDir, MANIFEST_FILE));
+  }
+
+  async updateManifest(change: (current: ReleaseManifest | null) => ReleaseManifest | Promise<ReleaseManifest>): Promise<ReleaseManifest> {
+    await mkdir(this.rootDir, { recursive: true });
+    const unlock = await this.lockManifest();
+    try {
+      const next = releaseManifestSchema.parse(await change(await this.readManifest()));
+      await this.writeManifest(next);
+      return next;
+    } finally {
+      await unlock();
+    }
+  }
+
+  /** One change of release.json at a time among the processes sharing this folder (an O_EXCL lock file). */
+  private async lockManifest(): Promise<() => Promise<void>> {
+    const lockFile = path.join(this.rootDir, `.${MANIFEST_FILE}.lock`);
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        const handle = await open(lockFile, 'wx');
+        await handle.writeFile(`${process.pid}\n`);
+        await handle.close();
+        return () => rm(lockFile, { force: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const held = await stat(lockFile).catch(() => null);
+      if (held && Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+        await rm(lockFile, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new ReleaseStoreError(
+          `another release is changing release.json in ${this.rootDir}; nothing was changed: run the command again (if no release is running, remove ${lockFile})`,
+        );
+      }
+      await sleep(20 + Math.random() * 40);
+    }
   }
 
   async appendHistory(entry: HistoryEntry): Promise<void> {
