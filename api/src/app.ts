@@ -3,11 +3,10 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { createJsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
   RELEASE_HEADER,
-  SESSION_COOKIE,
   allEndpoints,
   toRouterPath,
   type AnyEndpoint,
@@ -25,8 +24,8 @@ import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
 import { insightsRoutes } from './modules/insights/routes';
-import { mailRoutes } from './modules/mail/routes';
 import { usersRoutes } from './modules/users/routes';
+import { addApiVersionHeader, openapiOptions } from './openapi/document';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
 import { overloadGuard, type OverloadLimits } from './plugins/overload';
@@ -38,7 +37,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -63,7 +62,6 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
-      ...(ep.access === 'public' ? {} : { security: ep.access === 'optional' ? [{}, { bearer: [] }, { cookie: [] }] : [{ bearer: [] }, { cookie: [] }] }),
       // A download (CSV) is described under its own media type; its text is sent as it is.
       response: { [status]: ep.produces ? { content: { [ep.produces]: { schema: ep.response } } } : ep.response },
     },
@@ -118,24 +116,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
     }
   });
 
-  await fastify.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Commute Portal API',
-        version: '1.0.0',
-        description:
-          'Generated from @portal/shared-contracts. Authenticate with `Authorization: Bearer <token>` (login answer) or the session cookie; cookie-authenticated POST/PUT/DELETE calls must send the `x-portal-request` header.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          cookie: { type: 'apiKey', in: 'cookie', name: ctx.config.cookieSecure ? SESSION_COOKIE : 'portal_session' },
-        },
-      },
-    },
-    transform: createJsonSchemaTransform({ skipList: [] }),
-  });
+  await fastify.register(swagger, openapiOptions(ctx.config, allEndpoints(), new Set(ROUTE_IMPLEMENTATIONS.map((r) => r.endpoint.id))));
+  addApiVersionHeader(fastify, allEndpoints());
   await fastify.register(swaggerUi, { routePrefix: DOCS_PATH });
 
   const impls = new Map(ROUTE_IMPLEMENTATIONS.map((r) => [r.endpoint.id, r]));
@@ -173,6 +155,8 @@ export function fastifyOptions(ctx: ApiContext): FastifyServerOptions {
     genReqId: () => randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
+    // A malformed or overlong URL is refused before routing; it answers the api's one error shape too.
+    frameworkErrors: (err, req, reply) => errorHandler.call(reply.server, err, req, reply),
   };
 }
 

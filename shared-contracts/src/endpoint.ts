@@ -35,8 +35,22 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer. */
   status?: 200 | 201;
+  /**
+   * Error statuses beyond those the endpoint's shape implies (the OpenAPI document derives 400 from its
+   * inputs, 401/403 from `access`, 404 from path ids, 413/415 from a body): e.g. 409 for a conflict,
+   * 429 for a rate limit, 404 for a record the caller's session names.
+   */
+  errors?: readonly ExtraErrorStatus[];
+  /**
+   * A removal announced (docs/api.md): ISO dates of the announcement and of the removal. The document
+   * marks the operation deprecated; its answers carry `Deprecation` and `Sunset` headers.
+   */
+  deprecated?: { since: string; sunset: string };
   tags: readonly string[];
 }
+
+/** Error statuses an endpoint declares itself (`Endpoint.errors`). */
+export type ExtraErrorStatus = 400 | 403 | 404 | 409 | 413 | 429;
 
 export type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
 
@@ -77,6 +91,8 @@ export function defineEndpoint<
   produces?: Produces;
   response: R;
   status?: 200 | 201;
+  errors?: readonly ExtraErrorStatus[];
+  deprecated?: { since: string; sunset: string };
   tags: readonly string[];
 }): Endpoint<P, Q, B, R> {
   return { params: undefined as P, query: undefined as Q, body: undefined as B, ...e } as Endpoint<P, Q, B, R>;

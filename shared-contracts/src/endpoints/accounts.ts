@@ -28,6 +28,7 @@ export const accounts = {
     body: registerBodySchema,
     response: loginAnswerSchema,
     status: 201,
+    errors: [429],
     tags: ['accounts'],
   }),
   login: defineEndpoint({
@@ -38,6 +39,7 @@ export const accounts = {
     access: 'public',
     body: loginBodySchema,
     response: loginAnswerSchema,
+    errors: [403, 429],
     tags: ['accounts'],
   }),
   logout: defineEndpoint({
@@ -66,6 +68,7 @@ export const accounts = {
     access: 'public',
     body: forgotPasswordBodySchema,
     response: okSchema,
+    errors: [429],
     tags: ['accounts'],
   }),
   resetPassword: defineEndpoint({

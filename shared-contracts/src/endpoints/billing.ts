@@ -25,6 +25,7 @@ export const billing = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     query: companyQuery,
     response: billingSchema,
+    errors: [404],
     tags: ['billing'],
   }),
   history: defineEndpoint({
@@ -55,6 +56,7 @@ export const billing = {
       'Cancel the subscription at the end of the paid period; idempotent: a second call changes nothing and says so (`changed: false`)',
     access: ['Employer', 'Admin'],
     response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    errors: [404, 409],
     tags: ['billing'],
   }),
   resume: defineEndpoint({
@@ -64,6 +66,7 @@ export const billing = {
     summary: 'Undo a pending cancellation before the paid period ends; idempotent like cancel',
     access: ['Employer', 'Admin'],
     response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    errors: [404, 409],
     tags: ['billing'],
   }),
   invoicePdf: defineEndpoint({

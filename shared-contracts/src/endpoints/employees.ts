@@ -22,6 +22,7 @@ export const employees = {
     body: employeeSignupBodySchema,
     response: okSchema.extend({ response: z.object({ id: idSchema }).nullable() }),
     status: 201,
+    errors: [429],
     tags: ['employees'],
   }),
   bulkAdd: defineEndpoint({
@@ -33,6 +34,7 @@ export const employees = {
     body: bulkEmployeesBodySchema,
     response: okSchema.extend({ count: z.number().int() }),
     status: 201,
+    errors: [409, 429],
     tags: ['employees'],
   }),
   csvImport: defineEndpoint({
@@ -44,6 +46,7 @@ export const employees = {
     multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
     response: okSchema.extend({ count: z.number().int() }),
     status: 201,
+    errors: [409, 429],
     tags: ['employees'],
   }),
   list: defineEndpoint({
@@ -94,6 +97,7 @@ export const employees = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: z.object({ employeeIds: z.array(z.string().uuid()).min(1).max(1000) }),
     response: okSchema.extend({ count: z.number().int() }),
+    errors: [404],
     tags: ['employees'],
   }),
   bulkReject: defineEndpoint({
@@ -104,6 +108,7 @@ export const employees = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: z.object({ employeeIds: z.array(z.string().uuid()).min(1).max(1000) }),
     response: okSchema.extend({ count: z.number().int() }),
+    errors: [404],
     tags: ['employees'],
   }),
   reject: defineEndpoint({

@@ -53,6 +53,7 @@ export const employers = {
     body: createCompanyBodySchema,
     response: okWithIdSchema.extend({ company: companySchema }),
     status: 201,
+    errors: [409],
     tags: ['employers'],
   }),
   update: defineEndpoint({
@@ -95,6 +96,7 @@ export const employers = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     response: okSchema,
+    errors: [409],
     tags: ['employers'],
   }),
   getIncentive: defineEndpoint({

@@ -14,6 +14,7 @@ export const journeyGroups = {
     body: journeyGroupBodySchema,
     response: okSchema.extend({ group: journeyGroupSchema }),
     status: 201,
+    errors: [409],
     tags: ['journey-groups'],
   }),
   update: defineEndpoint({
@@ -25,6 +26,7 @@ export const journeyGroups = {
     params: idParams,
     body: journeyGroupUpdateBodySchema,
     response: okSchema.extend({ group: journeyGroupSchema }),
+    errors: [409],
     tags: ['journey-groups'],
   }),
   remove: defineEndpoint({

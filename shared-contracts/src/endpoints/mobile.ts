@@ -20,6 +20,7 @@ export const mobile = {
     body: tripBodySchema,
     response: okSchema.extend({ created: z.boolean(), trip: tripSchema }),
     status: 201,
+    errors: [409],
     tags: ['mobile'],
   }),
   sendFeedback: defineEndpoint({
