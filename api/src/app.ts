@@ -24,6 +24,8 @@ import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
 import { insightsRoutes } from './modules/insights/routes';
+import { mailRoutes } from './modules/mail/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
 import { authenticate } from './plugins/auth';
@@ -37,7 +39,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -54,7 +56,7 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
   fastify.route({
     method: ep.method,
     url: toRouterPath(ep.path),
-    bodyLimit: ep.multipart ? ep.multipart.maxBytes + 64 * 1024 : JSON_BODY_LIMIT,
+    bodyLimit: ep.multipart ? ep.multipart.maxBytes + 64 * 1024 : (ep.maxBodyBytes ?? JSON_BODY_LIMIT),
     schema: {
       operationId: ep.id,
       summary: ep.summary,

@@ -382,4 +382,14 @@ export const MATRIX: Record<string, Declaration> = {
   // ---------------------------------------------------------------- mail deliveries
   'mail.failed': { expect: SUPER_ADMIN, why: 'Recipients and server answers of every company: the back office only.' },
   'mail.retry': { expect: SUPER_ADMIN, sample: async (f) => ({ params: { id: await f.newFailedMail() } }) },
+
+  // ---------------------------------------------------------------- release health
+  'telemetry.ingest': {
+    expect: PUBLIC,
+    why: 'Browsers report before anyone signs in; nothing in a batch names a user or a company.',
+    sample: (f) => ({
+      body: { client: `matrix-${f.unique()}`, events: [{ remote: 'mfe-employees', version: '1.0.0', reason: 'stable', kind: 'load', ok: true, ms: 120 }] },
+    }),
+  },
+  'releases.health': { expect: SUPER_ADMIN },
 };

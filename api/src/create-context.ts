@@ -7,6 +7,7 @@ import { createRateLimiter } from './lib/rate-limiter';
 import { createMailer } from './mail/mailer';
 import { sweepSessions } from './modules/accounts/sessions';
 import { startBillingJob } from './modules/billing/job';
+import { startTelemetryJob } from './modules/telemetry/job';
 import { seedSuperAdmin } from './seed';
 
 export interface CreateApiContextOptions {
@@ -44,6 +45,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     await sweepSessions(database.db);
     // Invoices every period that has begun (exactly once across instances), now and hourly.
     const billingJob = await startBillingJob(database.db, log);
+    // Release-health minutes past their 30 days, now and hourly.
+    const telemetryJob = await startTelemetryJob(database.db, log);
     return {
       config,
       db: database.db,
@@ -54,6 +57,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       seed,
       async close() {
         await billingJob.stop();
+        await telemetryJob.stop();
         await mailer.close();
         await database.close();
       },

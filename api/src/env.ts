@@ -73,6 +73,9 @@ export interface RateLimits {
   selfRegisterPerCompany: number;
   /** Email addresses one company may check by adding employees (manual list, CSV) in an hour. */
   importAddressesPerCompanyHour: number;
+  /** Release-health batches (POST /api/telemetry) per minute from one browser session, and from one address. */
+  telemetryPerClient: number;
+  telemetryPerAddress: number;
   /** Delay added per failed attempt over the soft limit, capped by `maxDelayMs`. */
   delayStepMs: number;
   maxDelayMs: number;
@@ -91,6 +94,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   selfRegisterPerAddress: 50,
   selfRegisterPerCompany: 300,
   importAddressesPerCompanyHour: 25_000,
+  // A shell sends a batch on page hide and every 30 s; an office behind one address has many browsers.
+  telemetryPerClient: 6,
+  telemetryPerAddress: 600,
   delayStepMs: 250,
   maxDelayMs: 3_000,
 };
@@ -195,6 +201,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       selfRegisterPerAddress: scale(rl.selfRegisterPerAddress),
       selfRegisterPerCompany: scale(rl.selfRegisterPerCompany),
       importAddressesPerCompanyHour: scale(rl.importAddressesPerCompanyHour),
+      telemetryPerClient: scale(rl.telemetryPerClient),
+      telemetryPerAddress: scale(rl.telemetryPerAddress),
     },
   };
 }

@@ -16,6 +16,8 @@ export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-pass
 /** Every table the api owns, emptied between tests. Later migrations add theirs here. */
 export const APP_TABLES = [
   'audit_log',
+  'telemetry_minutes',
+  'telemetry_error_samples',
   'invoices',
   'invoice_counters',
   'subscriptions',

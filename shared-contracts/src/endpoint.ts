@@ -33,8 +33,10 @@ export interface Endpoint<
   /** The answer is a file of this type (a download), not JSON; `response` then describes its content. */
   produces?: Produces;
   response: R;
-  /** Status of a successful answer. */
-  status?: 200 | 201;
+  /** Status of a successful answer (202: taken in, nothing to answer, e.g. telemetry). */
+  status?: 200 | 201 | 202;
+  /** A JSON body's size limit in bytes, when smaller than the api's default (1 MiB). */
+  maxBodyBytes?: number;
   /**
    * Error statuses beyond those the endpoint's shape implies (the OpenAPI document derives 400 from its
    * inputs, 401/403 from `access`, 404 from path ids, 413/415 from a body): e.g. 409 for a conflict,
@@ -90,7 +92,8 @@ export function defineEndpoint<
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
   produces?: Produces;
   response: R;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
+  maxBodyBytes?: number;
   errors?: readonly ExtraErrorStatus[];
   deprecated?: { since: string; sunset: string };
   tags: readonly string[];

@@ -413,6 +413,17 @@ export const MESSAGES = {
     summary: (action: string, target: string) => `${action}: ${target}`,
     wellToTank: (on: boolean) => (on ? 'well-to-tank emissions included' : 'well-to-tank emissions left out'),
   },
+  /** Ours: release health, measured in users' browsers (DESIGN.md section 3). */
+  telemetry: {
+    accepted: 'Telemetry received.',
+    tooManyEvents: (max: number) => `Send at most ${max} events in one batch.`,
+    noEvents: 'Send at least one event.',
+    unknownRemote: 'The remote is not one this portal knows.',
+    badVersion: 'The version must use letters, digits, ".", "-", "_" or "+" (at most 128 characters).',
+    badNumber: 'A measured value is out of range.',
+    messageTooLong: (max: number) => `An error message can be at most ${max} characters: cut it before sending.`,
+    badMinutes: 'The window must be a whole number of minutes from 1 to 43200 (30 days).',
+  },
   // ---- session and layout
   session: {
     confirmLogout: 'Are you sure you want to log out?',

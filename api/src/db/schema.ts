@@ -660,3 +660,45 @@ export const auditLog = pgTable(
     check('audit_log_target_kind_known', sql`${t.targetKind} in (${sqlList(AUDIT_TARGET_KINDS)})`),
   ],
 );
+
+/**
+ * Release health: per remote, version and minute, what users' browsers reported (telemetry module).
+ * Counts, and latency histograms as arrays of bucket counts on a fixed log scale
+ * (`modules/telemetry/aggregation.ts`); no event is kept as it came. Kept 30 days.
+ */
+export const telemetryMinutes = pgTable(
+  'telemetry_minutes',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    pageViews: integer('page_views').notNull().default(0),
+    loadsFailed: integer('loads_failed').notNull().default(0),
+    renderErrors: integer('render_errors').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+    loadMs: integer('load_ms').array().notNull(),
+    lcpMs: integer('lcp_ms').array().notNull(),
+    inpMs: integer('inp_ms').array().notNull(),
+    /** CLS x 1000 on the same scale. */
+    cls: integer('cls').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.remote, t.version, t.minute] }),
+    // The retention job's delete and a window over every version.
+    index('telemetry_minutes_minute_idx').on(t.minute),
+  ],
+);
+
+/** Error messages as reported (truncated, emails and tokens replaced), counted per minute; kept 7 days. */
+export const telemetryErrorSamples = pgTable(
+  'telemetry_error_samples',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['render-error', 'error'] }).notNull(),
+    message: text('message').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.minute, t.kind, t.message] }), index('telemetry_error_samples_minute_idx').on(t.minute)],
+);
