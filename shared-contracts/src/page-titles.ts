@@ -31,6 +31,7 @@ export const PAGE_TITLES = {
   allDrivers: MESSAGES.labels.allDrivers,
   admins: MESSAGES.labels.admins,
   auditLog: MESSAGES.audit.title,
+  failedMail: MESSAGES.mail.title,
   notFound: MESSAGES.notFound.text,
 } as const;
 

@@ -41,6 +41,8 @@ export const ROUTES = {
   superAdminProfile: '/super-admin-profile',
   /** Ours: every company's audit log. */
   superAdminAuditLog: '/super-admin/audit-log',
+  /** Ours: mails whose delivery failed for good. */
+  superAdminMail: '/super-admin/mail',
 } as const;
 
 export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives'] as const;

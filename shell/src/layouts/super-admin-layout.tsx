@@ -21,6 +21,7 @@ const SIDE_MENU = [
   ...SUPER_ADMIN_TABS,
   { to: ROUTES.admins, label: MESSAGES.labels.admins },
   { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
+  { to: ROUTES.superAdminMail, label: MESSAGES.mail.title },
   { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 

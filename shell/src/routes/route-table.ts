@@ -57,6 +57,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.admins, title: T.admins, area: 'superAdmin', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminProfile, title: T.myProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminAuditLog, title: T.auditLog, area: 'superAdmin', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'superAdmin' } },
+  { path: ROUTES.superAdminMail, title: T.failedMail, area: 'superAdmin', remote: 'mfe-auth', module: 'FailedMailPage' },
 ];
 
 /**

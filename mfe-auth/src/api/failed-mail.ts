@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui';
+
+/** The failed mails' pages. */
+export const failedMailKeys = {
+  all: ['failed-mail'] as const,
+  page: (pageNumber: number, pageSize: number) => ['failed-mail', pageNumber, pageSize] as const,
+};
+
+/** GET mail/failed: one page of the mails given up on, newest first. */
+export function getFailedMail(api: ApiClient, pageNumber: number, pageSize: number, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.mail.failed, { query: { pageNumber, pageSize } }, { signal });
+}
+
+export function failedMailQueryOptions(api: ApiClient, pageNumber: number, pageSize: number) {
+  return queryOptions({ queryKey: failedMailKeys.page(pageNumber, pageSize), queryFn: ({ signal }) => getFailedMail(api, pageNumber, pageSize, signal) });
+}
+
+export function useFailedMail(pageNumber: number, pageSize: number) {
+  const { api } = usePlatform();
+  return useQuery({ ...failedMailQueryOptions(api, pageNumber, pageSize), placeholderData: keepPreviousData });
+}
+
+/** POST mail/failed/{id}/retry: the mail is queued again and leaves the list. */
+export function retryFailedMail(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.mail.retry, { params: { id } });
+}
+
+export function useRetryFailedMailMutation() {
+  return useApiMutation(retryFailedMail, (queryClient) => queryClient.invalidateQueries({ queryKey: failedMailKeys.all }));
+}

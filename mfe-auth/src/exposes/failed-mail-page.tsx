@@ -1,0 +1,3 @@
+import { FailedMailPage } from '../features/mail/failed-mail-page';
+
+export default FailedMailPage;
