@@ -141,7 +141,10 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   const term = q.search?.trim();
   const offset = (q.pageNumber - 1) * q.pageSize;
   const order = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
-  if (!term) return listPage(ctx.db, sql.join(conds, sql` and `), sql.join(counted, sql` and `), q.pageNumber, q.pageSize);
+  if (!term) {
+    const anchors = scope === null ? null : { companyId: scope, approved, status: q.status ?? 'all' };
+    return listPage(ctx.db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors }, q.pageNumber, q.pageSize);
+  }
 
   conds.push(sql`u.search_text like ${containsPattern(term)}`);
   const where = sql.join(conds, sql` and `);
@@ -175,18 +178,28 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   return pageAnswer(items, total, q.pageNumber, q.pageSize);
 }
 
-/** Pages up to this offset are read in one statement with their total; deeper ones read the total first. */
-const SHALLOW_OFFSET = 1000;
-
 /**
- * A page without a search: `where` over users `u`, `counted` over the matching `employee_counts c`
- * rows. Exported for the test that compares every way of reading a page with a plain OFFSET.
+ * Pages up to this offset are read in one statement with their total; deeper ones seek to the
+ * anchor before them (one every `ANCHOR_EVERY` rows), so no page walks more index entries than this.
  */
-export async function listPage(db: Db, where: SQL, counted: SQL, pageNumber: number, pageSize: number): Promise<Page<Employee>> {
+const SHALLOW_OFFSET = 1000;
+const ANCHOR_EVERY = SHALLOW_OFFSET;
+
+/** One list without a search: `where` over users `u`, `counted` over its `employee_counts c` rows. */
+export interface ListWithoutSearch {
+  where: SQL;
+  counted: SQL;
+  /** The list's key in `employee_list_anchors`; null (all companies) reads deep pages without anchors. */
+  anchors: { companyId: string; approved: boolean; status: string } | null;
+}
+
+/** A page of a list without a search (exported for the test comparing it with a plain OFFSET). */
+export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: number, pageSize: number): Promise<Page<Employee>> {
+  const { where, counted, anchors } = list;
   const offset = (pageNumber - 1) * pageSize;
   const totalOf = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
-  const ids = (dir: SQL, limit: number, skip: number) =>
-    sql`select u.id from users u where ${where}
+  const ids = (dir: SQL, limit: number, skip: number, after: SQL = sql`true`) =>
+    sql`select u.id from users u where ${where} and ${after}
         order by lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
   const page = (ids: SQL) =>
     sql`select ${EMPLOYEE_COLUMNS} from (${ids}) pg join users u on u.id = pg.id ${EMPLOYEE_JOINS}
@@ -199,14 +212,49 @@ export async function listPage(db: Db, where: SQL, counted: SQL, pageNumber: num
     const total = Number(found[0]?.total ?? 0);
     return pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize);
   }
-  const [t] = await rows<{ total: number | string }>(db, sql`select ${totalOf} as total`);
+  const position = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
+  const version = anchors ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})` : sql`null`;
+  const [t] = await rows<{ total: number | string; ln: string | null; fn: string | null; id: string | null }>(
+    db,
+    anchors
+      ? sql`select t.total, a.last_name_key as ln, a.first_name_key as fn, a.id from (select ${totalOf} as total) t
+          left join employee_list_anchors a on a.company_id = ${anchors.companyId} and a.is_approved = ${anchors.approved}
+            and a.status = ${anchors.status} and a.position = ${position} and a.version = ${version}`
+      : sql`select ${totalOf} as total, null as ln, null as fn, null as id`,
+  );
   const total = Number(t?.total ?? 0);
   if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
+  if (t?.id && t.ln !== null && t.fn !== null) {
+    // Seek past the anchor's row (the last one before `position`), then walk fewer than ANCHOR_EVERY entries.
+    const after = sql`(lower(u.last_name), lower(u.first_name), u.id) > (${t.ln}, ${t.fn}, ${t.id}::uuid)`;
+    const found = await rows<EmployeeDbRow>(db, page(ids(sql`asc`, pageSize, offset - position, after)));
+    return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
+  }
+  if (anchors) await buildAnchors(db, where, anchors, version);
   const limit = Math.min(pageSize, total - offset);
   // From the nearer end: the rows after this page are fewer than the rows before it.
   const fromEnd = total - offset - limit;
   const found = await rows<EmployeeDbRow>(db, fromEnd < offset ? page(ids(sql`desc`, limit, fromEnd)) : page(ids(sql`asc`, limit, offset)));
   return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
+}
+
+/**
+ * Every `ANCHOR_EVERY`th key of the list, read in one walk of its index together with the list's
+ * version (one statement, one snapshot), replacing anchors of an older version. A list in which a
+ * name is missing gets none (a missing name sorts last, which a row comparison cannot seek past).
+ */
+async function buildAnchors(db: Db, where: SQL, anchors: NonNullable<ListWithoutSearch['anchors']>, version: SQL): Promise<void> {
+  await db.execute(sql`insert into employee_list_anchors as a (company_id, is_approved, status, position, version, last_name_key, first_name_key, id)
+    select ${anchors.companyId}, ${anchors.approved}, ${anchors.status}, k.rn, ${version}, k.ln, k.fn, k.id from (
+      select lower(u.last_name) as ln, lower(u.first_name) as fn, u.id,
+        row_number() over (order by lower(u.last_name), lower(u.first_name), u.id) as rn
+      from users u where ${where}
+    ) k
+    where k.rn % ${ANCHOR_EVERY} = 0
+      and not exists (select 1 from users u where ${where} and (u.last_name is null or u.first_name is null))
+    on conflict (company_id, is_approved, status, position) do update
+      set version = excluded.version, last_name_key = excluded.last_name_key, first_name_key = excluded.first_name_key, id = excluded.id
+      where a.version < excluded.version`);
 }
 
 async function loadEmployee(db: Db, scope: string | null, id: string): Promise<Employee | null> {
