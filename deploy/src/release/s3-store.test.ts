@@ -112,6 +112,15 @@ describe('S3ReleaseStore', () => {
     expect((await seed.readManifest())?.remotes['mfe-auth']?.stable.version).toBe(winner.remotes['mfe-auth']?.stable.version);
   });
 
+  it('keeps every history line when several releases append at once', async () => {
+    const bucket = await newBucket();
+    const writers = Array.from({ length: 6 }, () => storeOn(bucket));
+    await Promise.all(
+      writers.map((w, i) => w.appendHistory({ at: '2026-01-01T00:00:00.000Z', action: 'publish', remote: 'mfe-auth', version: `1.0.${i}` })),
+    );
+    expect((await storeOn(bucket).readHistory()).map((h) => h.version).sort()).toEqual(['1.0.0', '1.0.1', '1.0.2', '1.0.3', '1.0.4', '1.0.5']);
+  });
+
   it('reads s3://bucket/prefix URLs', () => {
     expect(parseS3Url('s3://releases/portal/prod')).toEqual({ bucket: 'releases', prefix: 'portal/prod/' });
     expect(parseS3Url('s3://releases')).toEqual({ bucket: 'releases', prefix: '' });

@@ -36,6 +36,8 @@ export const REVALIDATE_CACHE = 'no-cache';
 const CLAIM_FILE = '.publishing';
 /** How many times a conditional write is tried (with a fresh read each time) before giving up. */
 const DEFAULT_ATTEMPTS = 5;
+/** The history is retried this many times more than release.json. */
+const HISTORY_ATTEMPTS_FACTOR = 4;
 /** Uploads of one build in flight at once. */
 const UPLOAD_CONCURRENCY = 8;
 
@@ -197,9 +199,10 @@ export class S3ReleaseStore implements ReleaseStore {
     key: string,
     cacheControl: string,
     change: (current: string | null) => Promise<{ body: string; result: T }>,
-    what: string,
+    attempts: number,
+    giveUp: () => string,
   ): Promise<T> {
-    for (let attempt = 1; attempt <= this.attempts; attempt++) {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       const current = await this.getText(key);
       const { body, result } = await change(current?.text ?? null);
       try {
@@ -220,9 +223,7 @@ export class S3ReleaseStore implements ReleaseStore {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
       }
     }
-    throw new ReleaseStoreError(
-      `${what} in ${this.location} was changed by another release at the same time, ${this.attempts} times in a row; nothing was changed: run the command again`,
-    );
+    throw new ReleaseStoreError(giveUp());
   }
 
   async hasVersion(remote: RemoteId, version: string): Promise<boolean> {
@@ -352,7 +353,9 @@ export class S3ReleaseStore implements ReleaseStore {
         const next = releaseManifestSchema.parse(await change(current));
         return { body: `${JSON.stringify(next, null, 2)}\n`, result: next };
       },
-      MANIFEST_FILE,
+      this.attempts,
+      () =>
+        `${MANIFEST_FILE} in ${this.location} was changed by another release at the same time, ${this.attempts} times in a row; nothing was changed: run the command again`,
     );
   }
 
@@ -362,7 +365,10 @@ export class S3ReleaseStore implements ReleaseStore {
       this.key(HISTORY_FILE),
       REVALIDATE_CACHE,
       async (text) => ({ body: `${text ?? ''}${text && !text.endsWith('\n') ? '\n' : ''}${line}`, result: undefined }),
-      'the release history',
+      // A history line follows a change that already landed: try harder than for the change itself.
+      this.attempts * HISTORY_ATTEMPTS_FACTOR,
+      () =>
+        `the release history in ${this.location} kept changing (${this.attempts * HISTORY_ATTEMPTS_FACTOR} tries); this line was not recorded: ${line.trim()}`,
     );
   }
 

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,18 @@ describe('FsReleaseStore', () => {
     expect((await readdir(path.join(root, 'mfe-auth'))).filter((n) => n.startsWith('.'))).toEqual([]);
     await store.updateManifest(() => emptyManifest({ version: '1.0.0', contractsVersion: '1.0.0' }));
     expect((await readdir(root)).sort()).toEqual(['mfe-auth', 'release.json']);
+  });
+
+  it('takes over a lock left by a release that died while changing release.json', async () => {
+    const root = await tempDir();
+    const store = new FsReleaseStore(root);
+    const lock = path.join(root, '.release.json.lock');
+    await writeFile(lock, '99999\n');
+    const old = new Date(Date.now() - 5 * 60_000);
+    await utimes(lock, old, old);
+    await store.updateManifest(() => emptyManifest({ version: '1.0.0', contractsVersion: '1.0.0' }));
+    expect((await store.readManifest())?.shell.version).toBe('1.0.0');
+    expect(await readdir(root)).toEqual(['release.json']);
   });
 
   it('serves only files inside a published build', () => {
