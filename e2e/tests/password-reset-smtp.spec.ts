@@ -1,21 +1,20 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
-// The api's own test SMTP server (smtp-server: STARTTLS, a login, every accepted mail kept, parsed).
-import { startSmtpTestServer, type SmtpTestServer } from '../../api/src/mail/smtp-test-server';
-import { startPortal, type RunningPortal } from '../support/portal-process';
 import { apiRegisterEmployer, escapeRegExp, expectLoginPage, expectRoute, fillLogin, hash, uniqueEmail } from '../support/portal';
+import { startPortal, type RunningPortal } from '../support/portal-process';
+import { startSmtpServer, type JourneySmtpServer } from '../support/smtp-server';
 import { expect, test } from '../support/test';
 
 /**
  * The production path of mail: a portal of its own with SMTP_URL set sends the reset mail to a real
  * SMTP server, and the journey follows the link of the mail that server received (not the outbox).
  */
-let smtp: SmtpTestServer;
+let smtp: JourneySmtpServer;
 let portal: RunningPortal;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  smtp = await startSmtpTestServer();
+  smtp = await startSmtpServer();
   portal = await startPortal({ SMTP_URL: smtp.url, MAIL_REPLY_TO: 'Support <support@example.test>' });
 });
 test.afterAll(async () => {
