@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Checks the built shell and remotes against budgets.json and prints one table; exits 1 when a
 // budget is exceeded. `--login` also measures the login page in Chromium (it starts the built
-// portal); `--budgets <file>` checks another budgets file (the test that proves a check can fail).
+// portal); `--budgets <file>` checks another budgets file (the test that proves a check can fail);
+// `--root <dir>` measures the builds of another workspace folder.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,8 @@ const option = (name) => {
 const budgetsFile = path.resolve(option('--budgets') ?? path.join(ROOT, 'build-config', 'budgets.json'));
 const root = path.resolve(option('--root') ?? ROOT);
 const budgets = JSON.parse(readFileSync(budgetsFile, 'utf8'));
-const remoteNames = Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'shared-contracts', 'src', 'remotes.json'), 'utf8')));
+const contracts = JSON.parse(readFileSync(path.join(ROOT, 'shared-contracts', 'src', 'remotes.json'), 'utf8'));
+const remoteNames = Object.keys(contracts);
 
 let login;
 if (args.includes('--login')) {
@@ -35,7 +37,9 @@ if (args.includes('--login')) {
   login = { kb: measured.kb, files: measured.files };
 }
 
-const rows = checkBudgets(budgets, { remotes: measureRemotes(root, remoteNames), login });
+const rows = checkBudgets(budgets, { remotes: measureRemotes(root, remoteNames), login }, contracts);
+// `--extra <file>`: rows measured elsewhere (`pnpm perf`'s Lighthouse scores), in the same table.
+if (option('--extra')) rows.push(...JSON.parse(readFileSync(path.resolve(option('--extra')), 'utf8')));
 console.log(formatTable(rows));
 const failed = rows.filter((r) => !r.pass);
 console.log(failed.length ? `${failed.length} budget(s) exceeded (${path.relative(ROOT, budgetsFile)})` : `all ${rows.length} budgets hold`);

@@ -2,55 +2,10 @@
 // Prints how much JavaScript (gzip, as transferred) the login page needs before it is interactive:
 // every script response finished by the time the "Log in" button can be clicked.
 // Uses PORTAL_URL when set, otherwise starts the built portal on a free port with a throwaway data folder.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startPortal } from './start-portal.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const TSX = path.join(ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
 const LOGIN_BUTTON = 'Log in';
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPortal() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-measure-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' };
-  delete env.API_URL;
-  delete env.DATABASE_URL;
-  delete env.RELEASE_STORE;
-  const rel = spawnSync(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(ROOT, 'deploy'), env, encoding: 'utf8' });
-  if (rel.status !== 0) throw new Error(`release ensure failed: ${rel.stderr}`);
-  const child = spawn(TSX, ['src/server.ts'], { cwd: path.join(ROOT, 'deploy'), env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the portal exited');
-    if (Date.now() > deadline) throw new Error('the portal did not start');
-    const ok = await fetch(`${url}/release.json`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const portal = process.env.PORTAL_URL ? { url: process.env.PORTAL_URL, stop: async () => {} } : await startPortal();
 const browser = await chromium.launch({
