@@ -85,6 +85,22 @@ describe('LoginPage', () => {
     expect(platform.api.call).not.toHaveBeenCalled();
   });
 
+  it('after a refused submit, puts focus on the first wrong field and clears each message as it is corrected', async () => {
+    renderWithPlatform(<LoginPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(MESSAGES.fields.email), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: MESSAGES.login.button }));
+    expect(await screen.findByText(MESSAGES.login.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.login.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText(MESSAGES.fields.email)).toHaveFocus();
+    await user.clear(screen.getByLabelText(MESSAGES.fields.email));
+    await user.type(screen.getByLabelText(MESSAGES.fields.email), 'ada@example.com');
+    expect(screen.queryByText(MESSAGES.login.emailInvalid)).not.toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.login.passwordRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(MESSAGES.fields.password), 'x');
+    expect(screen.queryByText(MESSAGES.login.passwordRequired)).not.toBeInTheDocument();
+  });
+
   it('links to forgot password and sign-up through the platform', async () => {
     const { platform } = renderWithPlatform(<LoginPage />);
     const user = userEvent.setup();

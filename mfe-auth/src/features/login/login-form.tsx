@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, ROUTES, isApiError, loginFormSchema, serverMessage, usePlatform, type LoginForm } from '@portal/shared-contracts';
 import { Checkbox, PasswordField } from '@portal/shared-ui';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLoginMutation } from '../../api/login';
 import { logout } from '../../api/logout';
 import { AppLink } from '../../shared/app-link';
@@ -10,46 +8,73 @@ import { AuthForm } from '../../shared/auth-form';
 import { EmailField } from '../../shared/email-field';
 import styles from '../../shared/form.module.css';
 
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/**
+ * The contract's rule, as react-hook-form's zod resolver applies it on the other forms: the first
+ * message of each field. The login page checks the schema itself, without react-hook-form (14 KB gz
+ * that every visitor would load before the page works: docs/decisions/0019-bundle-budgets.md).
+ */
+function check(values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
+  const parsed = loginFormSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
 export function LoginFormView() {
   const platform = usePlatform();
   const login = useLoginMutation();
   const [signingIn, setSigningIn] = useState(false);
   const [employeeAccount, setEmployeeAccount] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '', rememberMe: false },
-  });
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Like the other forms: checked on submit, then again on every change until it is sent.
+  const [submitted, setSubmitted] = useState(false);
+  const values = (): LoginForm => ({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '', rememberMe });
+  const recheck = () => {
+    if (submitted) setErrors(check(values()).errors);
+  };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signingIn) return;
+    setSubmitted(true);
+    const { data, errors: found } = check(values());
+    setErrors(found);
+    if (!data) {
+      (found.email ? emailInput : passwordInput).current?.focus();
+      return;
+    }
     setSigningIn(true);
     setEmployeeAccount(false);
     try {
-      const answer = await login.mutateAsync(values);
+      const answer = await login.mutateAsync(data);
       if (answer.role === 'Employee') {
         // The same login serves the mobile app; the portal has no page for an employee, so the
         // session just opened ends here and the employee is pointed to the app instead.
         await logout(platform.api).catch(() => undefined);
-        resetField('password');
+        if (passwordInput.current) passwordInput.current.value = '';
         setEmployeeAccount(true);
         return;
       }
-      await platform.auth.signIn(answer, { remember: values.rememberMe === true });
+      await platform.auth.signIn(answer, { remember: data.rememberMe === true });
     } catch (error) {
       // 403 (a deactivated company) and 429 (too many attempts) carry a reason the user can act on and
       // say nothing about whether an account exists; anything else stays generic.
       const actionable = isApiError(error) && (error.status === 403 || error.status === 429);
-      setError('email', { type: 'server', message: actionable ? serverMessage(error, MESSAGES.login.failed) : MESSAGES.login.failed }, { shouldFocus: true });
+      setErrors({ email: actionable ? serverMessage(error, MESSAGES.login.failed) : MESSAGES.login.failed });
+      emailInput.current?.focus();
     } finally {
       setSigningIn(false);
     }
-  });
+  };
 
   return (
     <>
@@ -59,17 +84,11 @@ export function LoginFormView() {
           <AppLink to={`${ROUTES.downloadLinks}?from=login`}>{MESSAGES.login.getTheApp}</AppLink>
         </div>
       ) : null}
-      <AuthForm onSubmit={onSubmit} submitLabel={MESSAGES.login.button} busy={signingIn} busyLabel={MESSAGES.login.buttonBusy}>
-        <EmailField autoComplete="username" error={errors.email?.message} {...register('email')} />
-        <PasswordField label={MESSAGES.fields.password} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel={MESSAGES.login.button} busy={signingIn} busyLabel={MESSAGES.login.buttonBusy}>
+        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onChange={recheck} />
+        <PasswordField ref={passwordInput} name="password" label={MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onChange={recheck} />
         <div className={styles.row}>
-          <Controller
-            control={control}
-            name="rememberMe"
-            render={({ field }) => (
-              <Checkbox label={MESSAGES.login.rememberMe} checked={field.value === true} onCheckedChange={field.onChange} onBlur={field.onBlur} name={field.name} />
-            )}
-          />
+          <Checkbox label={MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
           <AppLink to={ROUTES.forgotPassword}>{MESSAGES.login.forgotLink}</AppLink>
         </div>
       </AuthForm>
