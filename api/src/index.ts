@@ -8,6 +8,8 @@ export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './m
 export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './modules/accounts/sessions';
 export { loadCompany } from './modules/employers/service';
 export { importReleaseHistory, type ReleaseJournalEntry } from './modules/audit/service';
+export { underReleaseGuardLock, type FiguresReader } from './modules/telemetry/guard-lock';
+export { healthOver } from './modules/telemetry/service';
 export { seedDemo, seedDemoCompanies, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOptions } from './demo';
 export { implement, type Handler, type RouteImpl, type ApiRequest } from './lib/route';
 export { HttpError } from './lib/http-error';

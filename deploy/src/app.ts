@@ -10,6 +10,7 @@ import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
 import { REPO_ROOT } from './paths';
+import { startGuardLoop, type Exclusively } from './release/guard-loop';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
@@ -31,7 +32,13 @@ export const superAdminSeeds = new WeakMap<FastifyInstance, SeedResult>();
 async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
   const api = await import('@portal/api');
   const ctx = await api.createApiContext(api.loadApiConfig(env));
-  return { ctx, plugin: api.apiPlugin, serverOptions: api.fastifyOptions(ctx), importReleaseHistory: api.importReleaseHistory };
+  return {
+    ctx,
+    plugin: api.apiPlugin,
+    serverOptions: api.fastifyOptions(ctx),
+    importReleaseHistory: api.importReleaseHistory,
+    exclusively: ((pass) => api.underReleaseGuardLock(ctx, pass)) as Exclusively,
+  };
 }
 
 /** How often the embedded api's audit log takes in the release tool's new history lines. */
@@ -80,8 +87,11 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     await auditReleases();
     const timer = setInterval(() => void auditReleases(), RELEASE_AUDIT_INTERVAL_MS);
     timer.unref();
+    // Guarded canaries are checked against stable every minute, by one instance at a time.
+    const guard = startGuardLoop({ store, exclusively: embedded.exclusively, log: app.log });
     app.addHook('onClose', async () => {
       clearInterval(timer);
+      await guard.stop();
       await ctx.close();
     });
   }

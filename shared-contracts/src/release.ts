@@ -20,6 +20,18 @@ export const remoteReleaseSchema = z.object({
     .extend({
       percent: z.number().min(0).max(100),
       companies: z.array(z.string()).default([]),
+      /**
+       * A guarded canary: the server compares its error rate with stable's every minute and aborts it
+       * past the margin (points) once it has `minPageViews`; promoted after `autoPromoteAfterMs` healthy.
+       */
+      guard: z
+        .object({
+          marginPoints: z.number().min(0).max(100),
+          minPageViews: z.number().int().min(1),
+          autoPromoteAfterMs: z.number().int().positive().nullable(),
+          since: z.string(),
+        })
+        .optional(),
     })
     .nullable()
     .optional(),

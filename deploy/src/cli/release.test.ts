@@ -51,6 +51,31 @@ describe('pnpm release', () => {
     ]);
   });
 
+  it('starts a guarded canary with --guard, and status says how it is guarded', async () => {
+    const store = await tempDir();
+    for (const v of ['1.0.0', '1.1.0']) {
+      const dir = await tempDir();
+      await writeFakeRemoteBuild(dir, v);
+      await cli(store, 'publish', 'mfe-auth', '--version', v, '--dir', dir);
+    }
+    await cli(store, 'promote', 'mfe-auth', '1.0.0');
+    const refused = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--margin', '3');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toEqual(['release canary: --margin applies to a guarded canary: add --guard']);
+    const bad = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--auto-promote', 'tomorrow');
+    expect(bad.err).toEqual(['release canary: --auto-promote must be a duration such as 30m, 24h or 2d (got tomorrow)']);
+
+    const res = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--auto-promote', '24h');
+    expect(res).toMatchObject({ code: 0, err: [] });
+    expect(res.out).toContain('guarded: margin 2 points, at least 200 page views, promote after 24h');
+    expect((await new FsReleaseStore(store).readManifest())?.remotes['mfe-auth']?.canary?.guard).toMatchObject({
+      marginPoints: 2,
+      minPageViews: 200,
+      autoPromoteAfterMs: 86_400_000,
+    });
+    expect((await cli(store, 'status')).out).toMatch(/mfe-auth canary 1\.1\.0 guarded since \S+: margin 2 points, at least 200 page views, promote after 24h/);
+  });
+
   it('answers a mistake with one line and a non-zero exit', async () => {
     const store = await tempDir();
     const dir = await tempDir();

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
-import { abortCanary, canary, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { abortCanary, canary, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/guard';
 import { ensureReleased, publishRemote } from '../release/publish';
 import { openReleaseStore } from '../release/open-store';
 import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
@@ -81,16 +82,19 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   canary: {
-    usage: 'canary <remote> <version> --percent <0-100> [--companies <id1,id2>]',
-    summary: 'serve a published version to a sticky share of users, and to every user of the listed companies',
+    usage:
+      'canary <remote> <version> --percent <0-100> [--companies <id1,id2>] [--guard [--margin <points>] [--min-views <n>] [--auto-promote <24h>]]',
+    summary: `serve a published version to a sticky share of users, and to every user of the listed companies; --guard: the portal aborts it when its error rate exceeds stable's by more than the margin (default ${DEFAULT_GUARD.marginPoints} points) with at least the minimum page views (default ${DEFAULT_GUARD.minPageViews}), and promotes it after --auto-promote healthy`,
     async run({ store, storeUrl, positionals, flags, out, actor }) {
       const remote = needRemote(positionals, 'canary');
       const version = positionals[1];
       if (!version) throw new ReleaseStoreError(`canary needs a version, e.g. canary ${remote} 1.2.0 --percent 10`);
       const percent = parsePercent(flags.percent);
       const companies = parseCompanies(flags.companies);
-      await canary(store, remote, version, percent, companies, { storeUrl, actor });
+      const guard = parseGuardFlags(flags);
+      await canary(store, remote, version, percent, companies, { storeUrl, actor, ...(guard ? { guard } : {}) });
       out(`${remote} ${version} is the canary for ${percent}% of users${companies.length ? ` and companies ${companies.join(', ')}` : ''}`);
+      if (guard) out(`guarded: ${describeGuard(guard)}`);
     },
   },
   promote: {
@@ -141,6 +145,10 @@ export const COMMANDS: Record<string, Command> = {
       out(`store: ${store.location}`);
       if (manifest) out(`shell: ${manifest.shell.version} (contracts ${manifest.shell.contractsVersion})`);
       for (const line of formatTable(statusRows(manifest))) out(line);
+      for (const [remote, r] of Object.entries(manifest?.remotes ?? {})) {
+        const g = r?.canary?.guard;
+        if (g) out(`${remote} canary ${r.canary!.version} guarded since ${g.since}: ${describeGuard(g)}`);
+      }
     },
   },
   history: {
@@ -158,6 +166,23 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 };
+
+/** `--guard` and its settings; the settings alone do not guard a canary. */
+function parseGuardFlags(flags: Record<string, string | boolean | undefined>): GuardSettings | null {
+  const given = ['margin', 'min-views', 'auto-promote'].filter((k) => flags[k] !== undefined);
+  if (!flags.guard) {
+    if (given.length) throw new ReleaseStoreError(`--${given[0]} applies to a guarded canary: add --guard`);
+    return null;
+  }
+  const margin = flags.margin === undefined ? DEFAULT_GUARD.marginPoints : Number(flags.margin);
+  if (!Number.isFinite(margin) || margin < 0 || margin > 100) throw new ReleaseStoreError(`--margin must be a number of percentage points from 0 to 100 (got ${String(flags.margin)})`);
+  const minViews = flags['min-views'] === undefined ? DEFAULT_GUARD.minPageViews : Number(flags['min-views']);
+  if (!Number.isInteger(minViews) || minViews < 1) throw new ReleaseStoreError(`--min-views must be a whole number of page views, at least 1 (got ${String(flags['min-views'])})`);
+  const raw = flags['auto-promote'];
+  const autoPromoteAfterMs = raw === undefined ? null : parseDuration(String(raw));
+  if (raw !== undefined && autoPromoteAfterMs === null) throw new ReleaseStoreError(`--auto-promote must be a duration such as 30m, 24h or 2d (got ${String(raw)})`);
+  return { marginPoints: margin, minPageViews: minViews, autoPromoteAfterMs };
+}
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);
@@ -188,6 +213,10 @@ export async function runReleaseCli(
         limit: { type: 'string' },
         percent: { type: 'string' },
         companies: { type: 'string' },
+        guard: { type: 'boolean' },
+        margin: { type: 'string' },
+        'min-views': { type: 'string' },
+        'auto-promote': { type: 'string' },
         'no-build': { type: 'boolean' },
         'if-missing': { type: 'boolean' },
         'promote-new': { type: 'boolean' },

@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
 
@@ -24,6 +25,8 @@ export interface ActionOptions {
   actor?: string;
   storeUrl?: string | null;
   now?: Date;
+  /** Why, for the history (e.g. the figures that made the release guard act). */
+  note?: string;
 }
 
 function requireManifest(store: ReleaseStore, manifest: ReleaseManifest | null): ReleaseManifest {
@@ -74,6 +77,10 @@ async function commit(store: ReleaseStore, now: Date, change: Change): Promise<R
   return manifest;
 }
 
+export function describeGuard(g: GuardSettings): string {
+  return `margin ${g.marginPoints} points, at least ${g.minPageViews} page views${g.autoPromoteAfterMs ? `, promote after ${formatDuration(g.autoPromoteAfterMs)}` : ''}`;
+}
+
 export function parsePercent(raw: unknown): number {
   const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
   if (!Number.isFinite(n) || n < 0 || n > 100) {
@@ -93,7 +100,7 @@ export async function canary(
   version: string,
   percent: number,
   companies: string[] = [],
-  o: ActionOptions = {},
+  o: ActionOptions & { guard?: GuardSettings } = {},
 ): Promise<ReleaseManifest> {
   assertRemote(remote);
   parsePercent(percent);
@@ -103,15 +110,17 @@ export async function canary(
     const current = requireReleased(manifest, remote);
     const build = await buildRef(store, remote, version, o.storeUrl ?? null);
     if (current.stable.version === version) throw new ReleaseStoreError(`${remote} ${version} is already the stable version`);
+    const next = setCanary(manifest, remote, build, percent, companies, now).manifest;
+    const guarded = o.guard ? { ...next.remotes[remote]!.canary!, guard: { ...o.guard, since: now.toISOString() } } : null;
     return {
-      manifest: setCanary(manifest, remote, build, percent, companies, now).manifest,
+      manifest: guarded ? { ...next, remotes: { ...next.remotes, [remote]: { ...next.remotes[remote]!, canary: guarded } } } : next,
       entry: {
         action: 'canary',
         remote,
         version,
         from: current.stable.version,
         by: o.actor ?? releaseActor(),
-        note: `${percent}%${companies.length ? ` + companies ${companies.join(',')}` : ''}`,
+        note: `${percent}%${companies.length ? ` + companies ${companies.join(',')}` : ''}${o.guard ? ` guarded (${describeGuard(o.guard)})` : ''}`,
       },
     };
   });
@@ -138,7 +147,10 @@ export async function promote(store: ReleaseStore, remote: string, version?: str
         [remote]: { ...next.manifest.remotes[remote]!, canary: current?.canary?.version === target ? null : (current?.canary ?? null) },
       },
     };
-    return { manifest: promoted, entry: { action: 'promote', remote, version: target, from: next.replaced, by: o.actor ?? releaseActor() } };
+    return {
+      manifest: promoted,
+      entry: { action: 'promote', remote, version: target, from: next.replaced, by: o.actor ?? releaseActor(), ...(o.note ? { note: o.note } : {}) },
+    };
   });
 }
 
@@ -164,7 +176,14 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
     if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
     return {
       manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: null, updatedAt: now.toISOString() } } },
-      entry: { action: 'abort-canary', remote, version: current.stable.version, from: current.canary.version, by: o.actor ?? releaseActor() },
+      entry: {
+        action: 'abort-canary',
+        remote,
+        version: current.stable.version,
+        from: current.canary.version,
+        by: o.actor ?? releaseActor(),
+        ...(o.note ? { note: o.note } : {}),
+      },
     };
   });
 }

@@ -1,0 +1,130 @@
+import type { VersionHealth } from '@portal/shared-contracts';
+import { describe, expect, it } from 'vitest';
+import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
+import { canary, promote } from './actions';
+import { DEFAULT_GUARD } from './guard';
+import { GUARD_ACTOR, runGuardPass, type Exclusively, type FiguresReader } from './guard-loop';
+import { emptyManifest } from './manifest';
+import { publishRemote } from './publish';
+import { FsReleaseStore } from './store';
+
+const actor = 'ana@ops';
+const quiet = { info: () => {}, warn: () => {} };
+
+async function guardedCanary(settings = DEFAULT_GUARD) {
+  const store = new FsReleaseStore(await tempDir());
+  await store.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
+  for (const v of ['1.0.0', '1.1.0']) {
+    const dir = await tempDir();
+    await writeFakeRemoteBuild(dir, v);
+    await publishRemote(store, 'mfe-employees', { dir, version: v, actor });
+  }
+  await promote(store, 'mfe-employees', '1.0.0', { actor });
+  await canary(store, 'mfe-employees', '1.1.0', 50, [], { actor, guard: settings, now: new Date('2026-11-25T12:00:00Z') });
+  return store;
+}
+
+function health(version: string, pageViews: number, renderErrors: number): VersionHealth {
+  return {
+    remote: 'mfe-employees',
+    version,
+    pageViews,
+    loadFailures: 0,
+    renderErrors,
+    errors: 0,
+    loadFailureRate: 0,
+    renderErrorRate: renderErrors / pageViews,
+    errorRate: renderErrors / pageViews,
+    lcpP75Ms: null,
+    inpP75Ms: null,
+    clsP75: null,
+    loadP95Ms: null,
+    firstSeen: '2026-11-25T12:00:00.000Z',
+    lastSeen: '2026-11-25T12:05:00.000Z',
+  };
+}
+
+/** An advisory lock as PostgreSQL gives it: whoever holds it runs, the others skip. */
+function sharedLock(figures: FiguresReader): Exclusively {
+  let held = false;
+  return async (pass) => {
+    if (held) return { ran: false };
+    held = true;
+    try {
+      return { ran: true, value: await pass(figures) };
+    } finally {
+      held = false;
+    }
+  };
+}
+
+const at = new Date('2026-11-25T12:05:00Z');
+
+describe('the release guard loop', () => {
+  it('aborts a bad guarded canary, records the figures in the history, and says so in the log', async () => {
+    const store = await guardedCanary();
+    expect((await store.readManifest())?.remotes['mfe-employees']?.canary?.guard).toEqual({
+      marginPoints: 2,
+      minPageViews: 200,
+      autoPromoteAfterMs: null,
+      since: '2026-11-25T12:00:00.000Z',
+    });
+    const windows: Array<[string, string]> = [];
+    const figures: FiguresReader = async (from, to) => {
+      windows.push([from.toISOString(), to.toISOString()]);
+      return [health('1.0.0', 250, 1), health('1.1.0', 250, 125)];
+    };
+    const lines: string[] = [];
+    const outcomes = await runGuardPass({ store, exclusively: sharedLock(figures), log: { info: () => {}, warn: (_o, m) => lines.push(m) }, now: at });
+    expect(outcomes?.map((o) => o.decision.action)).toEqual(['abort']);
+    // Stable and canary over the same window, from the canary's start.
+    expect(windows).toEqual([['2026-11-25T12:00:00.000Z', '2026-11-25T12:06:00.000Z']]);
+    expect((await store.readManifest())?.remotes['mfe-employees']?.canary).toBeNull();
+    const last = (await store.readHistory()).at(-1)!;
+    expect(last).toMatchObject({ action: 'abort-canary', remote: 'mfe-employees', version: '1.0.0', from: '1.1.0', by: GUARD_ACTOR });
+    expect(last.note).toBe(
+      'guard: error rate canary 50.0% (125 errors in 250 page views) vs stable 0.4% (1 errors in 250 page views): 49.6 points over stable, more than the 2 allowed',
+    );
+    expect(lines).toEqual(['release guard aborted the canary mfe-employees 1.1.0']);
+  });
+
+  it('leaves a healthy canary, and one with too few page views, as they are', async () => {
+    const store = await guardedCanary();
+    for (const canaryFigures of [health('1.1.0', 250, 2), health('1.1.0', 100, 100)]) {
+      const outcomes = await runGuardPass({ store, exclusively: sharedLock(async () => [health('1.0.0', 250, 1), canaryFigures]), log: quiet, now: at });
+      expect(outcomes?.map((o) => o.decision.action)).toEqual(['keep']);
+    }
+    expect((await store.readManifest())?.remotes['mfe-employees']?.canary?.version).toBe('1.1.0');
+    expect((await store.readHistory()).at(-1)?.action).toBe('canary');
+  });
+
+  it('acts once when two instances check at the same moment', async () => {
+    const store = await guardedCanary();
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const figures: FiguresReader = async () => {
+      await slow;
+      return [health('1.0.0', 250, 1), health('1.1.0', 250, 125)];
+    };
+    const lock = sharedLock(figures);
+    const first = runGuardPass({ store, exclusively: lock, log: quiet, now: at });
+    const second = runGuardPass({ store, exclusively: lock, log: quiet, now: at });
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a?.length ?? null, b?.length ?? null].sort()).toEqual([1, null]);
+    // The next minute's check finds no canary left to judge.
+    expect(await runGuardPass({ store, exclusively: lock, log: quiet, now: at })).toEqual([]);
+    expect((await store.readHistory()).filter((h) => h.action === 'abort-canary')).toHaveLength(1);
+  });
+
+  it('promotes a guarded canary that stayed healthy for its configured time', async () => {
+    const store = await guardedCanary({ ...DEFAULT_GUARD, autoPromoteAfterMs: 3_600_000 });
+    const lock = sharedLock(async () => [health('1.0.0', 1000, 5), health('1.1.0', 1000, 6)]);
+    expect((await runGuardPass({ store, exclusively: lock, log: quiet, now: at }))?.[0]?.decision.action).toBe('keep');
+    const later = new Date('2026-11-25T13:00:00Z');
+    expect((await runGuardPass({ store, exclusively: lock, log: quiet, now: later }))?.[0]?.decision.action).toBe('promote');
+    const m = await store.readManifest();
+    expect(m?.remotes['mfe-employees']).toMatchObject({ stable: { version: '1.1.0' }, canary: null });
+    expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'promote', version: '1.1.0', by: GUARD_ACTOR, note: expect.stringMatching(/^guard: healthy for 1h/) });
+  });
+});

@@ -1,0 +1,99 @@
+import { REMOTE_IDS, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
+import { abortCanary, promote } from './actions';
+import { decide, type GuardDecision } from './guard';
+import type { ReleaseStore } from './store';
+
+/** Who the history names when the guard acts. */
+export const GUARD_ACTOR = 'release guard';
+/** The guard checks every minute, over at most the last 30 minutes of the canary's life. */
+export const GUARD_INTERVAL_MS = 60_000;
+export const GUARD_WINDOW_MINUTES = 30;
+
+export type FiguresReader = (from: Date, to: Date) => Promise<VersionHealth[]>;
+
+/** Runs `pass` on one instance only (the api's advisory lock); `ran: false` when another holds it. */
+export type Exclusively = <T>(pass: (figures: FiguresReader) => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
+
+export interface GuardLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface GuardPassOptions {
+  store: ReleaseStore;
+  exclusively: Exclusively;
+  log: GuardLog;
+  now?: Date;
+  windowMinutes?: number;
+}
+
+export interface GuardOutcome {
+  remote: RemoteId;
+  canary: string;
+  stable: string;
+  decision: GuardDecision;
+}
+
+/**
+ * One check of every guarded canary: the figures of its version and of stable over the same window
+ * (since the canary started, at most `windowMinutes`), the guard's decision, and on abort or promote
+ * the release action the CLI runs, with the figures in the history's note.
+ */
+export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] | null> {
+  const result = await o.exclusively(async (figures) => {
+    const now = o.now ?? new Date();
+    // Read under the lock: an instance that acted a moment ago has already changed the manifest.
+    const manifest = await o.store.readManifest();
+    const outcomes: GuardOutcome[] = [];
+    for (const remote of REMOTE_IDS) {
+      const r = manifest?.remotes[remote];
+      const guard = r?.canary?.guard;
+      if (!r?.canary || !guard) continue;
+      const since = new Date(guard.since);
+      const from = new Date(Math.max(since.getTime(), now.getTime() - (o.windowMinutes ?? GUARD_WINDOW_MINUTES) * 60_000));
+      const to = new Date(now.getTime() + 60_000);
+      const found = (await figures(from, to)).filter((v) => v.remote === remote);
+      const canaryFigures = found.find((v) => v.version === r.canary!.version);
+      const stableFigures = found.find((v) => v.version === r.stable.version);
+      const decision = decide({ stable: stableFigures, canary: canaryFigures, settings: guard, runningForMs: now.getTime() - since.getTime() });
+      const outcome = { remote, canary: r.canary.version, stable: r.stable.version, decision };
+      outcomes.push(outcome);
+      if (decision.action === 'abort') {
+        await abortCanary(o.store, remote, { actor: GUARD_ACTOR, now, note: `guard: ${decision.reason}` });
+        o.log.warn({ remote, canary: outcome.canary, stable: outcome.stable, reason: decision.reason }, `release guard aborted the canary ${remote} ${outcome.canary}`);
+      } else if (decision.action === 'promote') {
+        await promote(o.store, remote, r.canary.version, { actor: GUARD_ACTOR, now, note: `guard: ${decision.reason}` });
+        o.log.info({ remote, version: outcome.canary, reason: decision.reason }, `release guard promoted ${remote} ${outcome.canary}`);
+      }
+    }
+    return outcomes;
+  });
+  return result.ran ? result.value : null;
+}
+
+export interface GuardLoop {
+  stop(): Promise<void>;
+}
+
+/** Checks now and every minute; a pass still running is not doubled, a failing one is logged. */
+export function startGuardLoop(o: Omit<GuardPassOptions, 'now'>, everyMs: number = GUARD_INTERVAL_MS): GuardLoop {
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    running ??= runGuardPass(o)
+      .then(() => undefined)
+      .catch((err: unknown) => o.log.warn({ err }, 'release guard pass failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  void pass();
+  const timer = setInterval(() => void pass(), everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
