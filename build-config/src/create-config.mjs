@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 
 /** Versions the shared singletons are built against (from the workspace catalog, via the package). */
 function versionOf(pkgDir, name) {
@@ -262,6 +263,7 @@ export function createConfig(o) {
       ...(hot && o.kind === 'remote' ? [new RemoteHotBridgePlugin(o.name)] : []),
       ...(o.kind === 'remote' ? [new BuildStampPlugin(o.name, buildVersion)] : []),
       ...(o.plugins ?? []),
+      ...(isProd ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       minimize: isProd,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortal } from './app';
@@ -11,6 +11,7 @@ import { FsReleaseStore } from './release/store';
 import { tempDir, writeFakeRemoteBuild, writeFakeRepo } from './test-fixtures';
 
 const open: FastifyInstance[] = [];
+const shellDirs = new WeakMap<FastifyInstance, string>();
 afterEach(async () => {
   await Promise.all(open.splice(0).map((a) => a.close()));
 });
@@ -35,6 +36,7 @@ async function portal(env: Record<string, string> = {}) {
     },
   });
   open.push(app);
+  shellDirs.set(app, shellDir);
   return app;
 }
 
@@ -73,6 +75,21 @@ describe('portal server', () => {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(remote.headers['content-encoding']).toBe('br');
+  });
+
+  it("sends the build's precompressed brotli or gzip file when the browser accepts it", async () => {
+    const app = await portal();
+    const js = `console.log("precompressed");\n`.repeat(200);
+    // The build wrote x.js.br / x.js.gz beside x.js; marked copies prove which file was sent.
+    await writeFile(path.join(shellDirs.get(app)!, 'main.0123456789.js.br'), brotliCompressSync(Buffer.from(`/* br */${js}`)));
+    await writeFile(path.join(shellDirs.get(app)!, 'main.0123456789.js.gz'), gzipSync(Buffer.from(`/* gz */${js}`)));
+    const br = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toMatch(/^\/\* br \*\//);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toMatch(/^\/\* gz \*\//);
   });
 
   it('serves remote builds from the store: immutable and readable cross-origin', async () => {

@@ -134,6 +134,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     root: storeRoot,
     prefix: '/remotes/',
     decorateReply: false,
+    // A build ships x.js.br and x.js.gz (build-config's PrecompressPlugin): sent as they are.
+    preCompressed: true,
     cacheControl: false,
     index: false,
     dotfiles: 'deny',
@@ -168,6 +170,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   await app.register(fastifyStatic, {
     root: shellDir,
     serve: false,
+    preCompressed: true,
     cacheControl: false,
     index: false,
     dotfiles: 'deny',
