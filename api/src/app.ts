@@ -23,6 +23,7 @@ import { driversRoutes } from './modules/drivers/routes';
 import { employersRoutes } from './modules/employers/routes';
 import { multipartSupport } from './modules/employees/multipart';
 import { employeesRoutes } from './modules/employees/routes';
+import { healthRoutes } from './modules/health/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { mailRoutes } from './modules/mail/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
@@ -39,7 +40,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes, ...healthRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;

@@ -392,4 +392,8 @@ export const MATRIX: Record<string, Declaration> = {
     }),
   },
   'releases.health': { expect: SUPER_ADMIN },
+
+  // ---------------------------------------------------------------- health probes
+  'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },
+  'health.ready': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },
 };

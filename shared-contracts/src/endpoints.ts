@@ -5,6 +5,7 @@ import { billing } from './endpoints/billing';
 import { drivers } from './endpoints/drivers';
 import { employees } from './endpoints/employees';
 import { employers } from './endpoints/employers';
+import { health } from './endpoints/health';
 import { insights } from './endpoints/insights';
 import { journeyGroups } from './endpoints/journey-groups';
 import { mail } from './endpoints/mail';
@@ -19,6 +20,7 @@ export * from './endpoints/billing';
 export * from './endpoints/drivers';
 export * from './endpoints/employees';
 export * from './endpoints/employers';
+export * from './endpoints/health';
 export * from './endpoints/insights';
 export * from './endpoints/journey-groups';
 export * from './endpoints/mail';
@@ -27,7 +29,7 @@ export * from './endpoints/telemetry';
 export * from './endpoints/vehicles';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, telemetry, releases } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, telemetry, releases, health } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

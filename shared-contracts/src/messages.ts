@@ -424,6 +424,13 @@ export const MESSAGES = {
     messageTooLong: (max: number) => `An error message can be at most ${max} characters: cut it before sending.`,
     badMinutes: 'The window must be a whole number of minutes from 1 to 43200 (30 days).',
   },
+  /** Ours: the api's health probes (`GET /api/health/live`, `GET /api/health/ready`). */
+  health: {
+    live: 'The api is running.',
+    ready: 'The api is ready to take requests.',
+    shuttingDown: 'This api instance is shutting down. Please try again: another instance will answer.',
+    migrationsPending: 'The database is not migrated to this version of the api yet. Please try again once the migration job has run.',
+  },
   // ---- session and layout
   session: {
     confirmLogout: 'Are you sure you want to log out?',

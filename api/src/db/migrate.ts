@@ -1,35 +1,97 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 
-export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
+/**
+ * `api/drizzle`, the committed SQL migrations: two folders up from this file in the sources
+ * (api/src/db), one up from the compiled bundle (api/dist, and /app/dist in the image).
+ */
+function findMigrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '..', '..', 'drizzle'), path.resolve(here, '..', 'drizzle')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json'))) ?? candidates[0]!;
+}
+
+export const MIGRATIONS_FOLDER = findMigrationsFolder();
 
 /** Any fixed number: the key of the advisory lock that lets one instance migrate at a time. */
-const MIGRATION_LOCK = 52_600_001;
+export const MIGRATION_LOCK = 52_600_001;
+
+/** Where the migrator keeps what it applied (drizzle's own bookkeeping, shared with drizzle-kit). */
+const BOOKKEEPING = 'drizzle.__drizzle_migrations';
 
 export type MigrationTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
 
+export interface MigrationReport {
+  /** Migrations this call applied (0 when the database was already up to date). */
+  applied: number;
+}
+
+let latest: number | undefined;
+
+/** The journal time (ms) of the newest migration this build ships: a database at or past it is migrated. */
+export function latestMigrationMillis(): number {
+  latest ??= Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((m) => m.folderMillis));
+  return latest;
+}
+
+/**
+ * Applies the committed migrations not yet applied, all in one transaction.
+ *
+ * On PostgreSQL several instances (or the migration job and an instance) may start at once: the
+ * transaction first takes a transaction-level advisory lock, so they run one after the other and
+ * each later one finds the work done. A transaction-level lock (never a session-level one) is
+ * released by the commit or rollback on the very server connection that took it, which also holds
+ * behind PgBouncer in transaction pooling mode. The bookkeeping is drizzle's own table and columns,
+ * so databases migrated before keep their history.
+ */
 export async function migrateDatabase(target: MigrationTarget): Promise<void> {
+  await applyMigrations(target);
+}
+
+/** As `migrateDatabase`, saying how many migrations this call applied (the `migrate` command, tests). */
+export async function applyMigrations(target: MigrationTarget): Promise<MigrationReport> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   if (target.kind === 'pglite') {
     // PGlite has one connection in one process: nothing else can race us.
+    const before = await countApplied((q) => target.client.query<{ n: number }>(q).then((r) => r.rows));
     await migratePglite(drizzlePglite({ client: target.client }), { migrationsFolder: MIGRATIONS_FOLDER });
-    return;
+    const after = await countApplied((q) => target.client.query<{ n: number }>(q).then((r) => r.rows));
+    return { applied: after - before };
   }
-  // One connection, so the session-level lock covers every statement the migrator sends.
-  const sql = postgres(target.url, { max: 1, onnotice: () => {} });
+  // No named prepared statements: the connection may be PgBouncer's (transaction pooling).
+  const sql = postgres(target.url, { max: 1, onnotice: () => {}, prepare: false });
   try {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    try {
-      await migratePostgres(drizzlePostgres({ client: sql }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
-    }
+    return await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+      await tx.unsafe('create schema if not exists drizzle');
+      await tx.unsafe(`create table if not exists ${BOOKKEEPING} (id serial primary key, hash text not null, created_at bigint)`);
+      const [last] = await tx.unsafe<{ created_at: string | null }[]>(`select created_at from ${BOOKKEEPING} order by created_at desc limit 1`);
+      const done = last?.created_at == null ? -1 : Number(last.created_at);
+      let applied = 0;
+      for (const migration of migrations) {
+        if (migration.folderMillis <= done) continue;
+        for (const statement of migration.sql) if (statement.trim()) await tx.unsafe(statement);
+        await tx.unsafe(`insert into ${BOOKKEEPING} (hash, created_at) values ($1, $2)`, [migration.hash, migration.folderMillis]);
+        applied += 1;
+      }
+      return { applied };
+    });
   } finally {
     await sql.end({ timeout: 5 });
+  }
+}
+
+async function countApplied(query: (q: string) => Promise<{ n: number }[]>): Promise<number> {
+  try {
+    const [row] = await query(`select count(*)::int as n from ${BOOKKEEPING}`);
+    return row?.n ?? 0;
+  } catch {
+    return 0;
   }
 }
