@@ -141,6 +141,13 @@ describe('mail through an SMTP server', () => {
     expect(await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'))).toHaveLength(1);
   });
 
+  it('answers a reset for an address carrying a lone surrogate like any unknown one, queuing nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/accounts/forgot-password', payload: { email: 'a\udc00b@example.com' } });
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ success: true });
+    expect(await t.ctx.db.select().from(mailOutbox)).toEqual([]);
+  });
+
   // Last of this block: the app's own sender is stopped so that only the one under test delivers.
   it('delivers what is due when shut down, within its deadline', async () => {
     await t.ctx.mailer.close(0);
