@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { exposesMismatch } from './exposes';
 
-const AUTH = ['login-page.tsx', 'signup-page.tsx', 'forgot-password-page.tsx', 'reset-password-page.tsx', 'change-password-page.tsx', 'admin-users-page.tsx'];
+const AUTH = [
+  'login-page.tsx',
+  'signup-page.tsx',
+  'forgot-password-page.tsx',
+  'reset-password-page.tsx',
+  'change-password-page.tsx',
+  'admin-users-page.tsx',
+  'audit-log-page.tsx',
+  'failed-mail-page.tsx',
+];
 
 describe('exposesMismatch', () => {
   it('accepts the kebab-case file of each contract name, beside tests and declarations', () => {
