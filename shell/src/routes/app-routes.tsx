@@ -1,10 +1,15 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { EmployerLayout } from '../layouts/employer-layout';
 import { RouteRemote } from '../layouts/route-remote';
-import { SuperAdminLayout } from '../layouts/super-admin-layout';
 import { LoginRedirect, RequireArea } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
+
+// The signed-in areas' layouts (navigation, profile menu, help) are fetched when one is first shown:
+// they are not on the login page's path.
+const EmployerLayout = lazy(() => import('../layouts/employer-layout').then((m) => ({ default: m.EmployerLayout })));
+const SuperAdminLayout = lazy(() => import('../layouts/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })));
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 function AliasRedirect({ to }: { to: string }) {
   const { search } = useLocation();
@@ -27,10 +32,26 @@ export function AppRoutes() {
       {routesOf('public')}
       <Route element={<RequireArea area="setup" />}>{routesOf('setup')}</Route>
       <Route element={<RequireArea area="employer" />}>
-        <Route element={<EmployerLayout />}>{routesOf('employer')}</Route>
+        <Route
+          element={
+            <Loading>
+              <EmployerLayout />
+            </Loading>
+          }
+        >
+          {routesOf('employer')}
+        </Route>
       </Route>
       <Route element={<RequireArea area="superAdmin" />}>
-        <Route element={<SuperAdminLayout />}>{routesOf('superAdmin')}</Route>
+        <Route
+          element={
+            <Loading>
+              <SuperAdminLayout />
+            </Loading>
+          }
+        >
+          {routesOf('superAdmin')}
+        </Route>
       </Route>
       {nestedAliases().map((a) => (
         <Route key={a.from} path={a.from} element={<AliasRedirect to={a.to} />} />
