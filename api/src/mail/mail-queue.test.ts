@@ -148,6 +148,13 @@ describe('mail through an SMTP server', () => {
     expect(await t.ctx.db.select().from(mailOutbox)).toEqual([]);
   });
 
+  it('queues a mail whose text carries a lone surrogate (e.g. a driver decision\'s notes) with the character replaced', async () => {
+    await t.ctx.mailer.enqueueMany(t.ctx.db, [{ ...message('odd@example.com'), text: 'Notes: licence \ud83d seen' }]);
+    await t.ctx.mailer.enqueue(t.ctx.db, { ...message('odd2@example.com'), subject: 'Hi \udc00' });
+    expect((await row('odd@example.com')).text).toBe('Notes: licence \ufffd seen');
+    expect((await row('odd2@example.com')).subject).toBe('Hi \ufffd');
+  });
+
   // Last of this block: the app's own sender is stopped so that only the one under test delivers.
   it('delivers what is due when shut down, within its deadline', async () => {
     await t.ctx.mailer.close(0);

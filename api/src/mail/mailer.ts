@@ -117,6 +117,11 @@ export function isPermanentFailure(err: unknown): boolean {
   return !/^(CONN|EHLO|HELO|LHLO|STARTTLS|AUTH)/.test(command);
 }
 
+/** The text with each lone UTF-16 surrogate replaced by U+FFFD (String.prototype.toWellFormed). */
+export function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -150,13 +155,15 @@ export function createMailer(options: MailerOptions): Mailer {
     reqLog.info({ to: m.to, kind: m.kind, link }, `mail kept in outbox (no SMTP_URL)${link ? `: ${link}` : ''}`);
   }
 
+  // A lone UTF-16 surrogate (from a caller's text: a name, the super admin's notes) cannot be stored
+  // as text nor read by PostgreSQL's JSON parser: it becomes U+FFFD, as a mail client would show it.
   const row = (m: MailMessage) => ({
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    html: m.html ?? null,
+    to: wellFormed(m.to),
+    subject: wellFormed(m.subject),
+    text: wellFormed(m.text),
+    html: m.html ? wellFormed(m.html) : null,
     kind: m.kind,
-    link: m.link ?? null,
+    link: m.link ? wellFormed(m.link) : null,
     status: transport ? 'pending' : 'kept',
   });
 

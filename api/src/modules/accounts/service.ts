@@ -20,6 +20,7 @@ import { createUser, emailIs, mailRegistrationAttempt } from '../../lib/new-user
 import { accountKey } from '../../lib/rate-limiter';
 import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
+import { wellFormed } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordUserAudit, userAsActor, type AuditActor } from '../audit/service';
 import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from './sessions';
@@ -211,8 +212,8 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
   const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000);
   // The link is built from PUBLIC_URL, never from the request (Host header or callbackUrl).
-  // A lone UTF-16 surrogate cannot be stored as text: the unknown address is only ever written into
-  // a statement that inserts nothing, but its parameters must still encode.
+  // A lone UTF-16 surrogate has no URL encoding (encodeURIComponent throws): the unknown address's
+  // link, built for the same work, carries U+FFFD instead.
   const email = target?.email ?? wellFormed(body.email);
   const mail = passwordResetMail(email, resetPasswordLink(ctx.config.publicUrl, email, token), RESET_TOKEN_TTL_MINUTES, expiresAt);
   await ctx.db.transaction(async (tx) => {
@@ -228,11 +229,6 @@ export async function forgotPassword(ctx: ApiContext, body: ForgotPasswordBody, 
     await ctx.mailer.enqueueForActiveUser(tx, targetId, mail, ctx.log);
   });
   ctx.mailer.wake();
-}
-
-/** The text with each lone UTF-16 surrogate replaced by U+FFFD (String.prototype.toWellFormed). */
-function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 /** Single use, short-lived, tied to the user of the email; ends every session of that user. */
