@@ -3,7 +3,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, beforeAll } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@portal/shared-contracts';
 import { employerUsers, users } from './db/schema';
+import { DOCS_PATH } from './app';
 import { hashPassword } from './lib/passwords';
+import { answerProblems } from './openapi/answer-check';
 import { createTestApp, TEST_SUPERADMIN, type TestApp, type TestAppOptions } from './testing';
 
 /**
@@ -29,15 +31,64 @@ export function useTestApp(options: TestAppOptions = {}): Omit<TestApp, 'close'>
     if (!current) throw new Error('useTestApp: the app is created in beforeAll');
     return current;
   };
+  let checked: FastifyInstance | undefined;
   return {
     get app() {
-      return started().app;
+      const { app } = started();
+      if (checked?.[CHECKED_TARGET] !== app) checked = checkedAgainstDocument(app);
+      return checked;
     },
     get ctx() {
       return started().ctx;
     },
     reset: () => started().reset(),
   };
+}
+
+const CHECKED_TARGET = Symbol('checked app');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    [CHECKED_TARGET]?: FastifyInstance;
+  }
+}
+
+/**
+ * The app as tests see it: every `inject` answer is checked against the OpenAPI document the app
+ * serves (a status the operation does not declare, or a body off its schema, fails the test), so
+ * the document stays what clients really receive.
+ */
+function checkedAgainstDocument(app: FastifyInstance): FastifyInstance {
+  let doc: Promise<Parameters<typeof answerProblems>[0]> | undefined;
+  const check = async (options: InjectOptions | string, res: Res) => {
+    // The document exactly as clients read it.
+    doc ??= app.inject({ method: 'GET', url: `${DOCS_PATH}/json` }).then((r) => JSON.parse(r.body) as never);
+    const o = typeof options === 'string' ? { url: options, method: 'GET' } : options;
+    const url = typeof o.url === 'string' ? o.url : String(o.path ?? '');
+    const problems = answerProblems(await doc, {
+      method: String(o.method ?? 'GET'),
+      url,
+      status: res.statusCode,
+      contentType: res.headers['content-type'] as string | undefined,
+      body: res.body,
+    });
+    if (problems.length) throw new Error(`The answer does not match the OpenAPI document:\n${problems.slice(0, 10).join('\n')}`);
+  };
+  return new Proxy(app, {
+    get(target, prop) {
+      if (prop === CHECKED_TARGET) return target;
+      if (prop !== 'inject') return Reflect.get(target, prop, target);
+      return (options?: InjectOptions | string, callback?: never) => {
+        // The chainable builder (no options) and the callback form are left unchecked.
+        if (options === undefined) return target.inject();
+        if (callback) return target.inject(options, callback);
+        return target.inject(options).then(async (res) => {
+          await check(options, res);
+          return res;
+        });
+      };
+    },
+  });
 }
 
 export function json<T = Record<string, unknown>>(res: Res): T {

@@ -89,6 +89,7 @@ export const accounts = {
     access: 'session',
     body: changePasswordBodySchema,
     response: okSchema,
+    errors: [429],
     tags: ['accounts'],
   }),
   employerAdmins: defineEndpoint({

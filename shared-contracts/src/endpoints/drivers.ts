@@ -67,6 +67,7 @@ export const drivers = {
     access: ['SuperAdmin'],
     body: rejectDriverBodySchema,
     response: okSchema,
+    errors: [404],
     tags: ['drivers'],
   }),
   approveVehicles: defineEndpoint({

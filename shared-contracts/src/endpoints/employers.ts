@@ -64,6 +64,7 @@ export const employers = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: updateCompanyBodySchema,
     response: okWithIdSchema.extend({ company: companySchema }),
+    errors: [404],
     tags: ['employers'],
   }),
   addLocation: defineEndpoint({
@@ -86,6 +87,7 @@ export const employers = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: updateLocationBodySchema,
     response: okWithIdSchema.extend({ location: locationSchema }),
+    errors: [404],
     tags: ['employers'],
   }),
   deleteLocation: defineEndpoint({
