@@ -164,9 +164,13 @@ export function fastifyOptions(ctx: ApiContext): FastifyServerOptions {
 }
 
 /** A standalone Fastify instance serving only the api (server.ts, tests). */
-export async function createApp(ctx: ApiContext, options: FastifyServerOptions = {}): Promise<FastifyInstance> {
+export async function createApp(
+  ctx: ApiContext,
+  options: FastifyServerOptions = {},
+  plugin: Pick<ApiPluginOptions, 'overload'> = {},
+): Promise<FastifyInstance> {
   const app = Fastify({ ...fastifyOptions(ctx), ...options });
-  await app.register(apiPlugin, { ctx });
+  await app.register(apiPlugin, { ctx, ...plugin });
   app.setNotFoundHandler(notFoundAnswer);
   app.setErrorHandler(errorHandler);
   await app.ready();

@@ -21,12 +21,17 @@ import { superAdminToken, useTestApp } from './test-support';
  */
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_251_125);
-const PER_ENDPOINT = Number(process.env.BAD_INPUT_RUNS ?? 140);
+// 140 an endpoint (over 10 000 in all) on the embedded database; the PostgreSQL stage runs a sample of
+// 40 an endpoint for what only that server refuses (encodings, NUL bytes), to keep CI's time.
+const PER_ENDPOINT = Number(process.env.BAD_INPUT_RUNS ?? (process.env.DATABASE_URL ? 40 : 140));
 const ANSWER_BUDGET_MS = 200;
 
 // Rate limiting and its deliberate delays have their own tests; here they would only hide the handlers.
 const unlimited = Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, k.endsWith('Ms') ? 0 : k === 'windowSeconds' ? v : 1_000_000_000]));
-const t = useTestApp({ config: { rateLimits: unlimited as typeof DEFAULT_RATE_LIMITS } });
+// The overload guard samples the event loop on a timer; back-to-back in-process calls on a busy
+// machine starve that timer and read as overload (503). The guard has its own tests
+// (plugins/overload.test.ts); here it is set out of reach so that every answer is the handler's.
+const t = useTestApp({ config: { rateLimits: unlimited as typeof DEFAULT_RATE_LIMITS }, overload: { maxEventLoopDelayMs: 3_600_000 } });
 
 interface World {
   acme: string;

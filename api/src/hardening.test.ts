@@ -50,6 +50,35 @@ describe('crafted addresses', () => {
   });
 });
 
+describe('lone surrogates', () => {
+  // Half of a surrogate pair has no UTF-8 encoding: PostgreSQL refused it with a 500 (driver notes,
+  // reset addresses). An emoji (a whole pair) is still welcome.
+  const broken = { success: false, message: MESSAGES.common.brokenCharacter };
+
+  it('in a JSON body field, a key or a nested array, while a whole emoji is stored', async () => {
+    for (const payload of [
+      { email: 'half@example.com', password: 'Passw0rd!', userName: 'A\ud83dB' },
+      { email: 'half\udc00@example.com', password: 'Passw0rd!', userName: 'AB' },
+      { email: 'half@example.com', password: 'Passw0rd!', userName: 'AB', ['x\udbff']: 1 },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/accounts/register', payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(json(res)).toMatchObject(broken);
+    }
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/accounts/forgot-password', payload: { email: 'a\udc00b@example.com' } });
+    expect(forgot.statusCode, forgot.body).toBe(400);
+    expect(json(forgot)).toMatchObject({ ...broken, errors: [{ field: 'email', message: MESSAGES.common.brokenCharacter }] });
+    const emoji = await t.app.inject({ method: 'POST', url: '/api/accounts/register', payload: { email: 'whole@example.com', password: 'Passw0rd!', userName: 'Ann \ud83d\ude97' } });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+  });
+
+  it('in a search term', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/employees?search=a%ED%A0%80b', headers: bearer(employer) });
+    // Bytes that decode to no character at all are replaced, not kept: the answer is a search, never a 500.
+    expect(res.statusCode, res.body).toBeLessThan(500);
+  });
+});
+
 describe('NUL characters', () => {
   const nul = { success: false, message: MESSAGES.common.nulCharacter };
 

@@ -9,6 +9,7 @@ import { createApiContext } from './create-context';
 import { pgliteTemplatePath } from './db/template';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from './env';
 import { silentLogger, type Logger } from './lib/logger';
+import type { OverloadLimits } from './plugins/overload';
 import { seedSuperAdmin } from './seed';
 
 export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-password-123' } as const;
@@ -45,6 +46,8 @@ export interface TestApp {
 export interface TestAppOptions {
   config?: Partial<ApiConfig>;
   log?: Logger;
+  /** The overload guard's limits (a suite that keeps the loop busy in-process can set them out of reach). */
+  overload?: Partial<OverloadLimits>;
 }
 
 /**
@@ -93,7 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pgliteTemplate = (await fs.access(file).then(() => true, () => false)) ? file : undefined;
   }
   const ctx = await createApiContext(config, { log, ...(pgliteTemplate ? { pgliteTemplate } : {}) });
-  const app = await createApp(ctx);
+  const app = await createApp(ctx, {}, options.overload ? { overload: options.overload } : {});
   return {
     app,
     ctx,

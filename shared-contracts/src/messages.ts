@@ -489,6 +489,8 @@ export const MESSAGES = {
     csrf: 'This request is missing its security header. Please reload the page and try again.',
     /** A NUL character in any text of a request: no field can hold one. */
     nulCharacter: 'Text cannot contain the NUL character.',
+    /** Ours: a lone UTF-16 surrogate (half of an emoji, say) that no text encoding can store. */
+    brokenCharacter: 'Text contains a broken character (half of an emoji or symbol). Please retype it.',
     /** The server is too busy to answer now (503 with Retry-After). */
     overloaded: 'The service is busy right now. Please try again in a few seconds.',
     /** The api cannot reach its database (a restart, a failover): 503 with Retry-After. */
