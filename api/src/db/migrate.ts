@@ -8,13 +8,17 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import postgres from 'postgres';
 
 /**
- * `api/drizzle`, the committed SQL migrations: two folders up from this file in the sources
- * (api/src/db), one up from the compiled bundle (api/dist, and /app/dist in the image).
+ * `api/drizzle`, the committed SQL migrations: the nearest `drizzle/` folder above this file, which
+ * is two folders up in the sources (api/src/db) and one or two up from the compiled bundle (api/dist
+ * and its chunks, /app/dist in the image).
  */
 function findMigrationsFolder(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '..', '..', 'drizzle'), path.resolve(here, '..', 'drizzle')];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json'))) ?? candidates[0]!;
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth++, dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'drizzle');
 }
 
 export const MIGRATIONS_FOLDER = findMigrationsFolder();
