@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { SeedResult } from '@portal/api';
+import type { RemoteId } from '@portal/shared-contracts';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
@@ -13,6 +14,7 @@ import { REPO_ROOT } from './paths';
 import { startGuardLoop, type Exclusively } from './release/guard-loop';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
+import { openReleaseStore } from './release/open-store';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
 import { originOf, overrideSources, securityHeaders } from './security-headers';
 
@@ -62,7 +64,9 @@ const HASHED_ASSET = /\.[0-9a-f]{8,}\.(?:js|mjs|css|map|woff2?|png|svg|jpe?g|gif
  */
 export async function createPortal(config: PortalConfig, options: PortalOptions = {}): Promise<FastifyInstance> {
   const repoRoot = options.repoRoot ?? REPO_ROOT;
-  const store = options.store ?? new FsReleaseStore(config.releaseStoreDir);
+  // The store the configuration names (RELEASE_STORE or RELEASE_STORE_URL=s3://...), the same one
+  // the release tool writes to.
+  const store = options.store ?? (await openReleaseStore(config));
   // The embedded api is opened first: its database must be ready before the port opens, and it
   // says which server options its routes expect.
   const embedded = !config.apiUrl && !options.registerApi ? await openEmbeddedApi(config.apiEnv) : null;
@@ -128,24 +132,60 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   }
 
   // ---- remotes from the release store: immutable, readable cross-origin
-  const storeRoot = store instanceof FsReleaseStore ? store.rootDir : config.releaseStoreDir;
-  await mkdir(storeRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: storeRoot,
-    prefix: '/remotes/',
-    decorateReply: false,
-    // A build ships x.js.br and x.js.gz (build-config's PrecompressPlugin): sent as they are.
-    preCompressed: true,
-    cacheControl: false,
-    index: false,
-    dotfiles: 'deny',
-    allowedPath: (pathName: string) => FsReleaseStore.isServablePath(pathName),
-    setHeaders: (res) => {
-      res.header('cache-control', IMMUTABLE);
-      res.header('access-control-allow-origin', '*');
-      res.header('cross-origin-resource-policy', 'cross-origin');
-    },
-  });
+  if (store instanceof FsReleaseStore) {
+    await mkdir(store.rootDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: store.rootDir,
+      prefix: '/remotes/',
+      decorateReply: false,
+      // A build ships x.js.br and x.js.gz (build-config's PrecompressPlugin): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName: string) => FsReleaseStore.isServablePath(pathName),
+      setHeaders: (res) => {
+        res.header('cache-control', IMMUTABLE);
+        res.header('access-control-allow-origin', '*');
+        res.header('cross-origin-resource-policy', 'cross-origin');
+      },
+    });
+  } else {
+    // Object storage: each file is streamed through from the bucket (the response is compressed
+    // on the way out like any other).
+    app.get('/remotes/*', async (req, reply) => {
+      let rel: string;
+      try {
+        rel = decodeURIComponent((req.params as { '*': string })['*'] ?? '');
+      } catch {
+        return reply.callNotFound();
+      }
+      if (!FsReleaseStore.isServablePath(rel)) return reply.callNotFound();
+      const [remote, version, ...file] = rel.split('/');
+      let opened;
+      try {
+        opened = await store.openFile(remote as RemoteId, version!, file.join('/'));
+      } catch (err) {
+        req.log.error({ err, file: rel }, 'release store read failed');
+        return reply
+          .code(503)
+          .header('cache-control', NO_STORE)
+          .header('retry-after', '5')
+          .type('text/plain; charset=utf-8')
+          .send(`The release store (${store.location}) could not be read; try again shortly.`);
+      }
+      if (!opened) return reply.callNotFound();
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type(opened.contentType);
+      if (opened.contentLength !== undefined) reply.header('content-length', String(opened.contentLength));
+      if (opened.etag) reply.header('etag', opened.etag);
+      if (opened.lastModified) reply.header('last-modified', opened.lastModified.toUTCString());
+      return reply.send(opened.body);
+    });
+  }
 
   // ---- the release manifest: read from the store on every request and never cached, so a
   // release, promotion or rollback is what the next page load gets, without a restart

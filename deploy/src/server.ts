@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Portal ready at ${config.publicUrl}`,
-    `  api: ${config.apiUrl ? `proxied to ${config.apiUrl}` : 'embedded'}; data: ${config.dataDir}; release store: ${config.releaseStoreDir}`,
+    `  api: ${config.apiUrl ? `proxied to ${config.apiUrl}` : 'embedded'}; data: ${config.dataDir}; release store: ${config.releaseStoreS3?.url ?? config.releaseStoreDir}`,
   ];
   const seed = superAdminSeeds.get(app);
   if (seed?.created && seed.generatedPassword) {

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -12,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { CONTRACTS_VERSION, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { exists } from '../files';
+import { contentTypeFor } from './content-type';
 import {
   BUILD_INFO_FILE,
   HISTORY_FILE,
@@ -25,7 +27,10 @@ import {
   type BuildInfo,
   type HistoryEntry,
   type ReleaseStore,
+  type StoredFile,
 } from './store';
+
+export { contentTypeFor };
 
 /** A published file never changes: browsers and CDNs keep it for a year without asking again. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -40,34 +45,6 @@ const DEFAULT_ATTEMPTS = 5;
 const HISTORY_ATTEMPTS_FACTOR = 4;
 /** Uploads of one build in flight at once. */
 const UPLOAD_CONCURRENCY = 8;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.cjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-};
-
-/** The Content-Type a file of a build is served with (object storage serves what it was given). */
-export function contentTypeFor(file: string): string {
-  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
 
 export interface S3Location {
   bucket: string;
@@ -322,6 +299,27 @@ export class S3ReleaseStore implements ReleaseStore {
       return got ? buildInfoSchema.parse(JSON.parse(got.text)) : null;
     } catch {
       return null;
+    }
+  }
+
+  async openFile(remote: RemoteId, version: string, file: string): Promise<StoredFile | null> {
+    const parts = file.split('/');
+    if (parts.some((p) => p === '' || p === '.' || p === '..')) return null;
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.versionKey(remote, version, file) }));
+      if (!res.Body) return null;
+      return {
+        // In Node the SDK hands the body over as the response stream itself.
+        body: res.Body as Readable,
+        contentType: res.ContentType ?? contentTypeFor(file),
+        ...(res.ContentLength !== undefined ? { contentLength: res.ContentLength } : {}),
+        ...(res.ETag ? { etag: res.ETag } : {}),
+        ...(res.LastModified ? { lastModified: res.LastModified } : {}),
+      };
+    } catch (err) {
+      // No such file, but a missing bucket is a fault of the store, not of the request.
+      if (isMissing(err) && (err as S3ServiceException).name !== 'NoSuchBucket') return null;
+      throw err;
     }
   }
 

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, createReadStream } from 'node:fs';
 import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { z } from 'zod';
 import { exists } from '../files';
+import { contentTypeFor } from './content-type';
 
 /** What a publish records next to the build (also what `build-info.json` in a dist holds). */
 export const buildInfoSchema = z.object({
@@ -32,6 +34,15 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/** One file of a published build, opened for sending. */
+export interface StoredFile {
+  body: Readable;
+  contentType: string;
+  contentLength?: number;
+  etag?: string;
+  lastModified?: Date;
+}
+
 /**
  * The release store: immutable builds per remote and version, the manifest the shell boots from,
  * and an append-only history. The embedded implementation is a folder; an object-storage one only
@@ -45,6 +56,11 @@ export interface ReleaseStore {
   /** Copies a build in as `<remote>/<version>`; refuses a version that already exists (builds are immutable). */
   putBuild(remote: RemoteId, version: string, fromDir: string, info?: BuildInfo): Promise<void>;
   readBuildInfo(remote: RemoteId, version: string): Promise<BuildInfo | null>;
+  /**
+   * A file of a build, `file` being its path inside the build (it may name folders), opened as a
+   * stream; null when there is no such file.
+   */
+  openFile(remote: RemoteId, version: string, file: string): Promise<StoredFile | null>;
   /** The manifest in force, or null before anything was released. */
   readManifest(): Promise<ReleaseManifest | null>;
   /** Replaces the manifest atomically: a reader sees the old one or the new one, never half. */
@@ -169,6 +185,15 @@ export class FsReleaseStore implements ReleaseStore {
     } catch {
       return null;
     }
+  }
+
+  async openFile(remote: RemoteId, version: string, file: string): Promise<StoredFile | null> {
+    const dir = this.versionDir(remote, version);
+    const target = path.resolve(dir, file);
+    if (!target.startsWith(dir + path.sep)) return null;
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(target), contentType: contentTypeFor(target), contentLength: info.size, lastModified: info.mtime };
   }
 
   async readManifest(): Promise<ReleaseManifest | null> {
