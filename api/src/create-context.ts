@@ -21,6 +21,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
   const log = options.log ?? createConsoleLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    pgbouncer: config.databasePgbouncer,
     pgliteDir: config.pgliteDir,
     pgliteTemplate: options.pgliteTemplate,
   });

@@ -29,6 +29,8 @@ const optionalString = z
 const envSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+  /** DATABASE_URL points at PgBouncer in transaction pooling: no named prepared statements. */
+  DATABASE_PGBOUNCER: bool(false),
   PUBLIC_URL: z
     .string()
     .trim()
@@ -106,6 +108,8 @@ export interface ApiConfig {
   /** Where PGlite keeps its files (unused when `databaseUrl` is set); `memory://` for a throwaway database. */
   pgliteDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_PGBOUNCER: the connection is PgBouncer's (transaction pooling), so statements are sent unnamed. */
+  databasePgbouncer: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -175,6 +179,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     databaseUrl: e.DATABASE_URL,
+    databasePgbouncer: e.DATABASE_PGBOUNCER,
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -32,6 +32,18 @@ export interface OpenDatabaseOptions {
   pgliteDir: string;
   /** A dump (see `template.ts`) to start an in-memory PGlite from instead of an empty cluster. */
   pgliteTemplate?: string | undefined;
+  /**
+   * The server at `databaseUrl` is PgBouncer in transaction pooling: successive statements may run
+   * on different server connections, so none is prepared under a name (postgres.js `prepare: false`;
+   * this also turns drizzle's `.prepare(name)` statements, such as the session check, into unnamed ones).
+   */
+  pgbouncer?: boolean | undefined;
+}
+
+/** The postgres.js client for a PostgreSQL URL (connects on its first query). */
+export function createPostgresClient(url: string, options: { pgbouncer?: boolean | undefined } = {}) {
+  // Notices (e.g. "schema already exists, skipping") are noise in our logs.
+  return postgres(url, { max: 10, onnotice: () => {}, ...(options.pgbouncer ? { prepare: false } : {}) });
 }
 
 /** Extensions the migrations create (PGlite ships them separately; PostgreSQL has them in contrib). */
@@ -41,8 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrateDatabase } = await import('./migrate');
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    // Notices (e.g. "schema already exists, skipping") are noise in our logs.
-    const client = postgres(url, { max: 10, onnotice: () => {} });
+    const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     return {
       db,

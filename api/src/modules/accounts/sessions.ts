@@ -87,7 +87,8 @@ const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
 
 /**
  * The session check runs on every request, so it is a named prepared statement: on PostgreSQL each
- * pooled connection parses and plans it once, not once a request.
+ * pooled connection parses and plans it once, not once a request. With DATABASE_PGBOUNCER=1 the
+ * client's `prepare: false` sends it unnamed, as every other statement (db/client.ts).
  */
 function sessionLookup(db: Db) {
   let lookup = lookups.get(db);
