@@ -17,6 +17,8 @@ import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { ShellApp } from './shell-app';
+import { configureTelemetry, timeRemoteLoad } from './telemetry/hub';
+import { startTelemetryWhenIdle } from './telemetry/start';
 
 interface PortalDiagnostics {
   shellVersion: string;
@@ -118,12 +120,15 @@ async function boot() {
   const registry = new RemoteRegistry(
     {
       registerRemotes,
-      loadRemote: (id) => loadRemote(id),
+      loadRemote: (id) => timeRemoteLoad(REMOTE_IDS.find((r) => id.startsWith(`${REMOTES[r].mfName}/`)), () => loadRemote(id)),
       preloadRemote: (o) => preloadRemote(o),
     },
     first.resolved,
     first.fallbacks,
   );
+
+  // Release telemetry: each event carries the version in force (a canary's fallback changes it).
+  configureTelemetry(() => registry.versions());
 
   const warnings = [...first.warnings];
   window.__PORTAL_DIAGNOSTICS__ = {
@@ -198,6 +203,7 @@ async function boot() {
       }}
     />,
   );
+  startTelemetryWhenIdle();
 }
 
 boot().catch((error: unknown) => {

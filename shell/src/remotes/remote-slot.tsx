@@ -2,6 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useState, useSy
 import { ErrorBoundary } from 'react-error-boundary';
 import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts';
 import { Spinner } from '@portal/shared-ui';
+import { recordTelemetry } from '../telemetry/hub';
 import { FeatureUnavailable } from './feature-unavailable';
 import { loadedBuild, RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
 import styles from './remote-slot.module.css';
@@ -79,6 +80,10 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
     <ErrorBoundary
       resetKeys={[remote, module, attempt, generation]}
       onError={(error) => {
+        // Counted against the version that threw, before a canary gives way to stable.
+        if (!(error instanceof RemoteUnavailableError) && !(error instanceof RemoteLoadError)) {
+          recordTelemetry(remote, { kind: 'render-error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+        }
         // A canary that throws while rendering gives way to stable before any panel is left up.
         if (!(error instanceof RemoteUnavailableError) && !(error instanceof RemoteLoadError) && registry.fallBack(remote, 'failed while rendering')) {
           console.error(`${remote}/${module} (canary) failed while rendering`, error);

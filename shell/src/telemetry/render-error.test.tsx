@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MESSAGES, REMOTES, type ResolvedRemote, type TelemetryBatch } from '@portal/shared-contracts';
+import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';
+import { RegistryContext, RemoteSlot } from '../remotes/remote-slot';
+import { startCollector, stopCollector } from './collector';
+import { configureTelemetry, resetTelemetryHub, timeRemoteLoad } from './hub';
+
+const build = (version: string, reason: ResolvedRemote['reason']): ResolvedRemote => ({
+  remote: 'mfe-billing',
+  version,
+  entry: `/remotes/mfe-billing/${version}/mf-manifest.json`,
+  reason,
+});
+
+beforeEach(() => resetTelemetryHub());
+afterEach(() => stopCollector());
+
+describe('render errors in release telemetry', () => {
+  it('counts a remote that throws while rendering against the version that threw, then its fallback', async () => {
+    const entries = new Map<string, string>();
+    const runtime: FederationRuntime = {
+      registerRemotes: (list) => list.forEach((r) => entries.set(r.name, r.entry)),
+      loadRemote: (id) =>
+        timeRemoteLoad('mfe-billing', async () => {
+          const entry = entries.get(id.split('/')[0]!) ?? '';
+          const Page = entry.includes('2.0.0-canary')
+            ? () => {
+                throw new Error('invoice?id=42 is undefined');
+              }
+            : () => <p>Billing works</p>;
+          return { default: Page } as never;
+        }),
+    };
+    const registry = new RemoteRegistry(runtime, { 'mfe-billing': build('2.0.0-canary', 'canary') }, { 'mfe-billing': build('1.9.0', 'stable') });
+    configureTelemetry(() => registry.versions());
+    const bodies: Blob[] = [];
+    startCollector({ send: (_url, body) => bodies.push(body) > 0, vitals: false });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    render(
+      <RegistryContext.Provider value={registry}>
+        <RemoteSlot remote="mfe-billing" module="BillingPage" />
+      </RegistryContext.Provider>,
+    );
+    expect(await screen.findByText('Billing works')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.common.featureUnavailable(REMOTES['mfe-billing'].feature))).not.toBeInTheDocument();
+
+    window.dispatchEvent(new Event('pagehide'));
+    const events = (await Promise.all(bodies.map(async (b) => JSON.parse(await b.text()) as TelemetryBatch))).flatMap((b) => b.events);
+    expect(events.map((e) => [e.kind, e.version, e.reason])).toEqual([
+      ['load', '2.0.0-canary', 'canary'],
+      ['render-error', '2.0.0-canary', 'canary'],
+      ['load', '1.9.0', 'fallback'],
+    ]);
+    expect(events[1]).toMatchObject({ message: 'Error: invoice is undefined' });
+  });
+});
