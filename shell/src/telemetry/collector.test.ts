@@ -116,6 +116,22 @@ describe('release telemetry collector', () => {
     d.stop();
   });
 
+  it('draws its client id without randomUUID on a page served over plain http', async () => {
+    const { send, sent } = beacon();
+    const own = Object.getOwnPropertyDescriptor(window.crypto, 'randomUUID');
+    Object.defineProperty(window.crypto, 'randomUUID', { configurable: true, value: undefined });
+    try {
+      const c = createCollector({ send, vitals: false });
+      c.add(load());
+      c.flush();
+      c.stop();
+    } finally {
+      if (own) Object.defineProperty(window.crypto, 'randomUUID', own);
+      else delete (window.crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect((await sent())[0]!.batch.client).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('strips query strings from error messages and cuts them to 200 characters', async () => {
     const { send, sent } = beacon();
     const c = createCollector({ send, vitals: false });

@@ -74,9 +74,15 @@ export interface Collector {
   stop(): void;
 }
 
+/** A random id for this tab; `randomUUID` exists only on https (and localhost) pages. */
+function tabId(crypto: Crypto): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export function createCollector(options: CollectorOptions = {}): Collector {
   const win = options.win ?? window;
-  const client = options.client ?? win.crypto.randomUUID();
+  const client = options.client ?? tabId(win.crypto);
   const send = options.send ?? ((url: string, body: Blob) => win.navigator.sendBeacon(url, body));
   let queue: TelemetryEvent[] = [];
 
