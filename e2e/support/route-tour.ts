@@ -45,6 +45,7 @@ const VISITOR_OF: Record<string, Visitor> = {
   admins: 'superAdmin',
   superAdminProfile: 'superAdmin',
   superAdminAuditLog: 'superAdmin',
+  superAdminMail: 'superAdmin',
 };
 
 /** The query a page needs to show its content, or the tabs it has in the address. */

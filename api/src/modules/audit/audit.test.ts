@@ -303,19 +303,18 @@ describe('reading the log', () => {
   });
 
   it('keeps the list on an index', async () => {
-    const plan = async (where: string) =>
-      JSON.stringify(await t.ctx.db.execute(sql.raw(`explain select * from audit_log ${where} order by created_at desc, id desc limit 10`)));
-    await t.ctx.db.execute(sql.raw('set enable_seqscan = off'));
-    try {
+    // One transaction, so the setting and the plans share a connection (PostgreSQL's pool has several).
+    await t.ctx.db.transaction(async (tx) => {
+      const plan = async (where: string) =>
+        JSON.stringify(await tx.execute(sql.raw(`explain select * from audit_log ${where} order by created_at desc, id desc limit 10`)));
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
       expect(await plan(`where company_id = '${w.acme}'`)).toContain('audit_log_company_created_idx');
       expect(await plan('')).toContain('audit_log_created_idx');
       const count = JSON.stringify(
-        await t.ctx.db.execute(sql.raw(`explain select count(*) from audit_log where lower(actor_name || ' ' || coalesce(actor_email, '')) like '%erin%'`)),
+        await tx.execute(sql.raw(`explain select count(*) from audit_log where lower(actor_name || ' ' || coalesce(actor_email, '')) like '%erin%'`)),
       );
       expect(count).toContain('audit_log_actor_trgm_idx');
-    } finally {
-      await t.ctx.db.execute(sql.raw('set enable_seqscan = on'));
-    }
+    });
   });
 });
 
