@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { BILLING_PROVIDER, type BillingProvider } from './provider';
 import { companiesToEnrol, dueSubscriptions, enrol, settleById } from './service';
 
@@ -54,36 +55,15 @@ export async function runBillingPass(db: Db, options: BillingPassOptions = {}): 
   return result;
 }
 
-export interface BillingJob {
-  /** Stops the timer and waits for a pass under way. */
-  stop(): Promise<void>;
-}
+export type BillingJob = PeriodicJob;
 
-/**
- * Runs a pass now (awaited, so a start after downtime answers with its invoices caught up) and
- * then every `everyMs`; a pass still running when the next is due is not doubled. A failing pass
- * is logged and never stops the api.
- */
-export async function startBillingJob(db: Db, log: Logger, everyMs: number = BILLING_JOB_EVERY_MS): Promise<BillingJob> {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    running ??= runBillingPass(db, { log })
-      .then((r) => {
-        if (r.enrolled || r.settled || r.failed) log.info({ billing: r }, 'billing job pass');
-      })
-      .catch((err: unknown) => log.error({ err }, 'billing job pass failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  await pass();
-  const timer = setInterval(() => void pass(), everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+/** A pass now (so a start after downtime answers with its invoices caught up) and every `everyMs` (see `startPeriodic`). */
+export function startBillingJob(db: Db, log: Logger, everyMs: number = BILLING_JOB_EVERY_MS): Promise<BillingJob> {
+  return startPeriodic(
+    async () => {
+      const r = await runBillingPass(db, { log });
+      if (r.enrolled || r.settled || r.failed) log.info({ billing: r }, 'billing job pass');
     },
-  };
+    { everyMs, log, failure: 'billing job pass failed' },
+  );
 }
