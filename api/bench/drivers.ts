@@ -23,9 +23,9 @@ import { companies } from '../src/db/schema';
 import { containsPattern, rows } from '../src/db/sql';
 import { seedDemoDrivers } from '../src/demo/drivers';
 import { seedDemoEmployees } from '../src/demo/employees';
-import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { createSession } from '../src/modules/accounts/sessions';
 import { withBenchDatabase } from './postgres';
+import { benchConfig, quietLog } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -37,22 +37,6 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 });
-
-const quiet = { info() {}, warn() {}, error() {} } as never;
-
-function config(databaseUrl: string): ApiConfig {
-  return {
-    ...loadApiConfig(),
-    databaseUrl,
-    pgliteDir: 'memory://',
-    logLevel: 'silent',
-    smtpUrl: undefined,
-    demoData: false,
-    superAdminEmail: 'root@bench.example',
-    superAdminPassword: 'Bench-root-pass-1',
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
-  };
-}
 
 /** Search terms as a super admin types them: surnames, first names, fragments, emails, licences, misses. */
 const TERMS = ['smith', 'Jones', 'patel', 'wil', 'oliv', 'amelia', 'harr', 'khan', 'grace.', 'evans.', 'murphy', 'TAYLO', 'WRIGH9', 'zz-no-match', 'sophie', 'begum', 'mac'];
@@ -87,7 +71,7 @@ function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number;
 }
 
 async function serveChild(): Promise<void> {
-  const ctx = await createApiContext(config(process.env.BENCH_DATABASE_URL!), { log: quiet });
+  const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const api = await createApp(ctx, { logger: false });
   await api.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
@@ -135,7 +119,7 @@ async function main() {
   await withBenchDatabase('portal_bench_drivers', process.env.DATABASE_URL, async (databaseUrl) => {
     let server: Awaited<ReturnType<typeof serve>> | undefined;
     try {
-      const ctx = await createApiContext(config(databaseUrl), { log: quiet });
+      const ctx = await createApiContext(benchConfig(databaseUrl), { log: quietLog });
       await seed(ctx.db);
       const [root] = await rows<{ id: string }>(ctx.db, sql`select id from users where role = 'SuperAdmin' limit 1`);
       const token = (await createSession(ctx.db, root!.id, false, { ip: '127.0.0.1' })).token;

@@ -22,9 +22,9 @@ import { createApp } from '../src/app';
 import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, users } from '../src/db/schema';
 import { seedDemoEmployees } from '../src/demo/employees';
-import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { createSession } from '../src/modules/accounts/sessions';
 import { withBenchDatabase } from './postgres';
+import { benchConfig, quietLog } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -36,22 +36,6 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 });
-
-const quiet = { info() {}, warn() {}, error() {} } as never;
-
-function config(databaseUrl: string | undefined): ApiConfig {
-  return {
-    ...loadApiConfig(),
-    databaseUrl,
-    pgliteDir: 'memory://',
-    logLevel: 'silent',
-    smtpUrl: undefined,
-    demoData: false,
-    superAdminEmail: 'root@bench.example',
-    superAdminPassword: 'Bench-root-pass-1',
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
-  };
-}
 
 // ---------------------------------------------------------------- the servers (a forked child)
 interface Served {
@@ -73,7 +57,7 @@ function serve(databaseUrl: string | undefined): Promise<{ child: ChildProcess }
 }
 
 async function serveChild(): Promise<void> {
-  const ctx = await createApiContext(config(process.env.BENCH_DATABASE_URL || undefined), { log: quiet });
+  const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL || undefined), { log: quietLog });
   const t0 = performance.now();
   const [c] = await ctx.db
     .insert(companies)

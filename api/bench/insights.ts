@@ -24,12 +24,12 @@ import type { Db } from '../src/db/client';
 import { rows } from '../src/db/sql';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { seedDemoInsights } from '../src/demo/insights';
-import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 import { createSession } from '../src/modules/accounts/sessions';
 import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';
 import { withBenchDatabase } from './postgres';
+import { benchConfig, quietLog } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -40,22 +40,6 @@ const { values } = parseArgs({
     serve: { type: 'boolean', default: false },
   },
 });
-
-const quiet = { info() {}, warn() {}, error() {} };
-
-function config(databaseUrl: string): ApiConfig {
-  return {
-    ...loadApiConfig(),
-    databaseUrl,
-    pgliteDir: 'memory://',
-    logLevel: 'silent',
-    smtpUrl: undefined,
-    demoData: false,
-    superAdminEmail: 'root@bench.example',
-    superAdminPassword: 'Bench-root-pass-1',
-    rateLimits: { ...DEFAULT_RATE_LIMITS },
-  };
-}
 
 // ---------------------------------------------------------------- the driver (this process)
 /** What the server process seeded, for the requests. */
@@ -271,7 +255,7 @@ async function main() {
 
 // ---------------------------------------------------------------- this process: the servers (forked) or the driver
 if (values.serve) {
-  const ctx = await createApiContext(config(process.env.BENCH_DATABASE_URL!), { log: quiet as never });
+  const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const data = await prepare(ctx);
   const api = await createApp(ctx, { logger: false });
   await api.listen({ port: 0, host: '127.0.0.1' });
