@@ -89,6 +89,26 @@ describe('api client', () => {
     await expect(empty.client.call(ENDPOINTS.accounts.me)).rejects.toMatchObject({ status: 502, message: MESSAGES.common.unknownError });
   });
 
+  it('fails a call that gets no answer in time with the generic message, and passes on an abort the caller asked for', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // A server that never answers: the fetch settles only when its signal aborts.
+    const hanging = vi.fn(
+      (_input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        }),
+    );
+    const client = createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '', fetch: hanging as unknown as typeof fetch, timeoutMs: 20 });
+    await expect(client.call(ENDPOINTS.accounts.me)).rejects.toMatchObject({ status: 0, message: MESSAGES.common.unknownError });
+
+    const patient = createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '', fetch: hanging as unknown as typeof fetch });
+    const stop = new AbortController();
+    const pending = patient.call(ENDPOINTS.accounts.me, undefined, { signal: stop.signal });
+    stop.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    spy.mockRestore();
+  });
+
   it('treats an answer that breaks its contract as a programming error', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { client } = setup(json(200, { success: true, message: 'OK', user: { id: 'not-a-uuid' } }));

@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import {
   ApiError,
   buildPath,
@@ -14,6 +13,9 @@ import {
   type FieldError,
 } from '@portal/shared-contracts';
 
+/** How long a call may take before it fails as a network error would (the server's own limit is shorter). */
+const TIMEOUT_MS = 60_000;
+
 interface ApiClientOptions {
   /** Called on a 401 from any call that needs a session (not from login, whose 401 means bad credentials). */
   onUnauthorized: () => void;
@@ -22,6 +24,8 @@ interface ApiClientOptions {
   /** For tests; the page's fetch otherwise. */
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** For tests; TIMEOUT_MS otherwise. */
+  timeoutMs?: number;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -96,14 +100,35 @@ function sendWithProgress(url: string, form: FormData, headers: Record<string, s
  * on every call, answers parsed with the endpoint's schema, error answers as ApiError, 401 -> login.
  */
 export function createApiClient(o: ApiClientOptions): ApiClient {
-  const http: KyInstance = ky.create({
-    credentials: 'include',
-    retry: 0,
-    timeout: 60_000,
-    throwHttpErrors: false,
-    ...(o.fetch ? { fetch: o.fetch } : {}),
-  });
   const base = o.baseUrl ?? '';
+  const timeoutMs = o.timeoutMs ?? TIMEOUT_MS;
+
+  /**
+   * One fetch with the portal's credentials and a time limit. The caller's abort stays an AbortError;
+   * running out of time fails like the network would (a TimeoutError, not an abort the caller asked for).
+   * A small wrapper rather than an HTTP library: it is on the login page's path.
+   */
+  async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<RawAnswer> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const res = await (o.fetch ?? fetch)(url, { ...init, credentials: 'include', signal: controller.signal });
+      return { status: res.status, ok: res.ok, body: await readBody(res) };
+    } catch (err) {
+      if (timedOut) throw new DOMException(`No answer within ${timeoutMs} ms`, 'TimeoutError');
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
 
   async function call<E extends AnyEndpoint>(endpoint: E, input?: EndpointInput<E>, options: CallOptions = {}): Promise<EndpointOutput<E>> {
     const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; file?: Blob };
@@ -121,17 +146,19 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
         if (options.onUploadProgress && typeof XMLHttpRequest !== 'undefined') {
           answer = await sendWithProgress(url, form, headers, options);
         } else {
-          const res = await http(url, { method: endpoint.method, headers, body: form, signal: options.signal });
-          answer = { status: res.status, ok: res.ok, body: await readBody(res) };
+          answer = await send(url, { method: endpoint.method, headers, body: form }, options.signal);
         }
       } else {
-        const res = await http(url, {
-          method: endpoint.method,
-          headers,
-          signal: options.signal,
-          ...(i.body !== undefined ? { json: i.body } : {}),
-        });
-        answer = { status: res.status, ok: res.ok, body: await readBody(res) };
+        const json = i.body !== undefined;
+        answer = await send(
+          url,
+          {
+            method: endpoint.method,
+            headers: json ? { ...headers, 'content-type': 'application/json' } : headers,
+            ...(json ? { body: JSON.stringify(i.body) } : {}),
+          },
+          options.signal,
+        );
       }
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
