@@ -1,5 +1,4 @@
 import { StrictMode, useState, type ReactNode } from 'react';
-import { Provider as JotaiProvider } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from '@portal/shared-ui';
@@ -9,6 +8,7 @@ import type { ShellServices } from './platform/shell-services';
 import { OverrideBanner } from './release/override-banner';
 import { OverrideConfirm } from './release/override-confirm';
 import { RegistryContext } from './remotes/remote-slot';
+import { StoreProvider } from './session/portal-store';
 import { AppRoutes } from './routes/app-routes';
 
 interface ShellAppProps {
@@ -33,7 +33,7 @@ function ShellRouter({ initialPath, children }: { initialPath: string | undefine
 export function ShellApp({ services, initialPath }: ShellAppProps) {
   return (
     <StrictMode>
-      <JotaiProvider store={services.store}>
+      <StoreProvider store={services.store}>
         <QueryClientProvider client={services.queryClient}>
           <RegistryContext.Provider value={services.registry}>
             <ShellRouter initialPath={initialPath}>
@@ -46,7 +46,7 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
             <OverrideConfirm pending={services.pendingOverrides ?? []} onConfirm={services.confirmOverrides ?? (() => {})} />
           </RegistryContext.Provider>
         </QueryClientProvider>
-      </JotaiProvider>
+      </StoreProvider>
     </StrictMode>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { createStore } from 'jotai';
+import { createStore } from '../session/portal-store';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';

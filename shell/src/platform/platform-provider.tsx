@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
 import {
   ENDPOINTS,
   MESSAGES,
@@ -12,6 +11,7 @@ import {
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { RemoteSlot } from '../remotes/remote-slot';
+import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, sessionFieldsOf, setSession, signingInAtom, storedRemember } from '../session/session-store';
 import { isPublicPath } from '../routes/route-table';
 import { runSignIn } from './auth';

@@ -1,6 +1,6 @@
-import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ROUTES, routeAfterLogin } from '@portal/shared-contracts';
+import { useAtomValue } from '../session/portal-store';
 import { sessionAtom, signingInAtom } from '../session/session-store';
 import type { Area } from './route-table';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStore } from 'jotai';
+import { createStore } from './portal-store';
 import { clearStoredSession, hasBrowserSession, readStoredSession, savedFlag, sessionAtom, setSession, writeStoredSession } from './session-store';
 import { employerSession } from '../test/render-shell';
 

@@ -1,4 +1,4 @@
-import { atom, type createStore } from 'jotai';
+import { atom, type PortalStore } from './portal-store';
 import { companySchema, ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role, type Session, type SessionUser } from '@portal/shared-contracts';
 
 // One storage entry per session field, under the spec's names, so that a support person reading the
@@ -31,7 +31,7 @@ export function sessionFieldsOf(user: SessionUser): Omit<Session, 'companyDetail
   };
 }
 
-export type PortalStore = ReturnType<typeof createStore>;
+export type { PortalStore };
 
 function safe<T>(f: () => T, fallback: T): T {
   try {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
-import { createStore } from 'jotai';
+import { createStore } from '../session/portal-store';
 import { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { createToastStore } from '@portal/shared-ui';
