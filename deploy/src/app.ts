@@ -11,7 +11,8 @@ import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
 import { REPO_ROOT } from './paths';
-import { startGuardLoop, type Exclusively } from './release/guard-loop';
+import { offerFiguresToOperator } from './release/figures-access';
+import { startGuardLoop, type Exclusively, type FiguresReader } from './release/guard-loop';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { openReleaseStore } from './release/open-store';
@@ -40,6 +41,7 @@ async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
     serverOptions: api.fastifyOptions(ctx),
     importReleaseHistory: api.importReleaseHistory,
     exclusively: ((pass) => api.underReleaseGuardLock(ctx, pass)) as Exclusively,
+    figures: ((from, to) => api.healthOver(ctx.db, from, to)) as FiguresReader,
   };
 }
 
@@ -91,8 +93,10 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     await auditReleases();
     const timer = setInterval(() => void auditReleases(), RELEASE_AUDIT_INTERVAL_MS);
     timer.unref();
-    // Guarded canaries are checked against stable every minute, by one instance at a time.
-    const guard = startGuardLoop({ store, exclusively: embedded.exclusively, log: app.log });
+    // Guarded canaries are checked against stable every minute (RELEASE_GUARD_INTERVAL_MS), by one
+    // instance at a time; `pnpm release status` reads the figures through a token in the data folder.
+    const guard = startGuardLoop({ store, exclusively: embedded.exclusively, log: app.log }, config.releaseGuardIntervalMs);
+    offerFiguresToOperator(app, { dataDir: config.dataDir, figures: embedded.figures });
     app.addHook('onClose', async () => {
       clearInterval(timer);
       await guard.stop();

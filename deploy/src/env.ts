@@ -77,6 +77,11 @@ const envSchema = z.object({
   DEV_OVERRIDES: z.preprocess(emptyToUndefined, flag.optional()),
   /** Behind a reverse proxy: believe X-Forwarded-For for the client address (rate limits use it). */
   TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  /**
+   * How often (milliseconds) the portal checks guarded canaries against stable: 60 000 by default;
+   * a shorter interval is for tests and demos. At least 1 000, at most an hour.
+   */
+  RELEASE_GUARD_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(3_600_000).default(60_000)),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +107,8 @@ export interface PortalConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: which X-Forwarded-* headers to believe for the client address. */
   trustProxy: boolean;
+  /** RELEASE_GUARD_INTERVAL_MS: the release guard's check interval. */
+  releaseGuardIntervalMs: number;
   /** The environment handed to the embedded api's `loadApiConfig`, with the resolved defaults filled in. */
   apiEnv: Record<string, string | undefined>;
 }
@@ -156,6 +163,7 @@ export function loadPortalConfig(env: Record<string, string | undefined> = proce
     devOverrides: e.DEV_OVERRIDES ?? isLoopbackUrl(publicUrl),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    releaseGuardIntervalMs: e.RELEASE_GUARD_INTERVAL_MS,
     apiEnv: { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl },
   };
 }

@@ -3,9 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TELEMETRY_LIMITS, type RemoteId } from '@portal/shared-contracts';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
-import { abortCanary, canary, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { abortCanary, abortOf, canary, canaryIsOff, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { parseWindowMinutes, readFigures } from '../release/figures-access';
 import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/guard';
 import { ensureReleased, publishRemote } from '../release/publish';
 import { openReleaseStore } from '../release/open-store';
@@ -19,6 +21,8 @@ interface CommandContext {
   out: (line: string) => void;
   env: Record<string, string | undefined>;
   actor: string;
+  /** The portal's data folder (DATA_DIR), where a running portal leaves its figures access file. */
+  dataDir: string;
 }
 
 interface Command {
@@ -118,11 +122,12 @@ export const COMMANDS: Record<string, Command> = {
   },
   'abort-canary': {
     usage: 'abort-canary <remote>',
-    summary: 'end the canary without promoting it',
+    summary: 'end the canary without promoting it: its share goes to 0 (release.json keeps the version) and everyone gets stable',
     async run({ store, positionals, out, actor }) {
       const remote = needRemote(positionals, 'abort-canary');
-      await abortCanary(store, remote, { actor });
-      out(`${remote}: canary ended`);
+      const manifest = await abortCanary(store, remote, { actor });
+      const r = manifest.remotes[remote as RemoteId]!;
+      out(`${remote}: canary ${r.canary?.version ?? ''} ended (share 0); everyone gets stable ${r.stable.version} on their next load`);
     },
   },
   ensure: {
@@ -134,21 +139,48 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   status: {
-    usage: 'status [--json]',
-    summary: 'the versions in force: remote, stable, canary, share, contracts version, age of the last change',
-    async run({ store, flags, out }) {
-      const manifest = await store.readManifest();
+    usage: 'status [--minutes <n>] [--json]',
+    summary:
+      'the versions in force: remote, stable, canary, share, contracts version, age of the last change, and the health of the stable and canary versions over the last --minutes (default 60): from PostgreSQL with DATABASE_URL, else from the running portal on DATA_DIR',
+    async run({ store, flags, out, env, dataDir }) {
+      const minutes = parseWindowMinutes(str(flags.minutes));
+      if (minutes === null) throw new ReleaseStoreError(`--minutes must be a whole number from 1 to ${TELEMETRY_LIMITS.maxWindowMinutes} (got ${String(flags.minutes)})`);
+      const [manifest, history, figures] = await Promise.all([store.readManifest(), store.readHistory(), readFigures(env, dataDir, minutes)]);
+      const aborted = Object.entries(manifest?.remotes ?? {}).flatMap(([remote, r]) => {
+        const c = r?.canary;
+        const e = c && canaryIsOff(c) ? abortOf(history, remote as RemoteId, c.version) : null;
+        return e ? [{ remote, version: c!.version, at: e.at, by: e.by ?? null, note: e.note ?? null }] : [];
+      });
       if (flags.json) {
-        out(JSON.stringify(manifest, null, 2));
+        out(
+          JSON.stringify(
+            {
+              store: store.location,
+              manifest,
+              health: figures.health,
+              healthSource: figures.source,
+              ...('unavailable' in figures ? { healthUnavailable: figures.unavailable } : {}),
+              aborted,
+            },
+            null,
+            2,
+          ),
+        );
         return;
       }
       out(`store: ${store.location}`);
       if (manifest) out(`shell: ${manifest.shell.version} (contracts ${manifest.shell.contractsVersion})`);
-      for (const line of formatTable(statusRows(manifest))) out(line);
+      out(
+        figures.health
+          ? `health: the last ${minutes} minutes, from ${figures.source} (errors: load failures plus render errors per page view)`
+          : `health: not available: ${'unavailable' in figures ? figures.unavailable : ''}`,
+      );
+      for (const line of formatTable(statusRows(manifest, new Date(), { history, ...(figures.health ? { figures: figures.health.versions } : {}) }))) out(line);
       for (const [remote, r] of Object.entries(manifest?.remotes ?? {})) {
         const g = r?.canary?.guard;
-        if (g) out(`${remote} canary ${r.canary!.version} guarded since ${g.since}: ${describeGuard(g)}`);
+        if (g && !canaryIsOff(r.canary)) out(`${remote} canary ${r.canary!.version} guarded since ${g.since}: ${describeGuard(g)}`);
       }
+      for (const a of aborted) out(`${a.remote} canary ${a.version} aborted at ${a.at} by ${a.by ?? 'unknown'} (share 0)${a.note ? `: ${a.note}` : ''}`);
     },
   },
   history: {
@@ -211,6 +243,7 @@ export async function runReleaseCli(
         version: { type: 'string' },
         dir: { type: 'string' },
         limit: { type: 'string' },
+        minutes: { type: 'string' },
         percent: { type: 'string' },
         companies: { type: 'string' },
         guard: { type: 'boolean' },
@@ -239,7 +272,7 @@ export async function runReleaseCli(
   try {
     const config = loadPortalConfig(env);
     const store = await openReleaseStore(config);
-    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env) });
+    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env), dataDir: config.dataDir });
     return 0;
   } catch (e) {
     if (e instanceof ReleaseStoreError) {

@@ -84,7 +84,29 @@ describe('release actions', () => {
   it('ends a canary without promoting it', async () => {
     const store = await storeWithVersions();
     await canary(store, 'mfe-auth', '1.2.0', 5, [], { actor });
-    const m = await abortCanary(store, 'mfe-auth', { actor });
+    await canary(store, 'mfe-auth', '1.2.0', 5, ['company-a'], { actor });
+    const m = await abortCanary(store, 'mfe-auth', { actor, note: 'too many errors' });
+    // Share 0 and no targeted company: nobody gets it on the next load; the version stays named.
+    expect(m.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: { version: '1.2.0', percent: 0, companies: [] } });
+    expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'abort-canary', version: '1.0.0', from: '1.2.0', by: actor, note: 'too many errors' });
+    await expect(abortCanary(store, 'mfe-auth', { actor })).rejects.toThrow(/canary 1\.2\.0 is already at share 0/);
+    // A bare promote does not pick up an aborted canary; naming the version does.
+    await expect(promote(store, 'mfe-auth', undefined, { actor })).rejects.toThrow(/at share 0 .*pnpm release promote mfe-auth 1\.2\.0/);
+    const promoted = await promote(store, 'mfe-auth', '1.2.0', { actor });
+    expect(promoted.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.2.0' }, canary: null });
+  });
+
+  it('replaces an aborted canary with a new one, and rolls back over it', async () => {
+    const store = await storeWithVersions();
+    await canary(store, 'mfe-auth', '1.1.0', 50, [], { actor });
+    await abortCanary(store, 'mfe-auth', { actor });
+    let m = await canary(store, 'mfe-auth', '1.2.0', 20, [], { actor });
+    expect(m.remotes['mfe-auth']?.canary).toMatchObject({ version: '1.2.0', percent: 20 });
+    await abortCanary(store, 'mfe-auth', { actor });
+    m = await promote(store, 'mfe-auth', '1.1.0', { actor });
+    // Another version's aborted canary stays beside the new stable, still at share 0.
+    expect(m.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.1.0' }, canary: { version: '1.2.0', percent: 0 } });
+    m = await rollback(store, 'mfe-auth', { actor });
     expect(m.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: null });
   });
 

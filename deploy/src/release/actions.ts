@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
 import { formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
@@ -136,6 +136,11 @@ export async function promote(store: ReleaseStore, remote: string, version?: str
     const current = manifest.remotes[remote];
     const target = version ?? current?.canary?.version;
     if (!target) throw new ReleaseStoreError(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
+    if (!version && canaryIsOff(current?.canary)) {
+      throw new ReleaseStoreError(
+        `${remote}'s canary ${target} is at share 0 (aborted or paused); to make it stable anyway, name it: pnpm release promote ${remote} ${target}`,
+      );
+    }
     if (current?.stable.version === target) throw new ReleaseStoreError(`${remote} ${target} is already the stable version`);
     const build = await buildRef(store, remote, target, o.storeUrl ?? null);
     const next = setStable(manifest, remote, build, now);
@@ -166,7 +171,16 @@ export async function rollback(store: ReleaseStore, remote: string, o: ActionOpt
   });
 }
 
-/** Ends a canary without promoting it. */
+/** True when nobody is on the canary: share 0 and no targeted company (what an abort leaves). */
+export function canaryIsOff(c: { percent: number; companies: string[] } | null | undefined): boolean {
+  return !!c && c.percent <= 0 && c.companies.length === 0;
+}
+
+/**
+ * Ends a canary without promoting it: its share goes to 0 and its targeted companies are dropped,
+ * so nobody gets it on their next load, while release.json keeps the version (and its guard) beside
+ * stable and the history says who ended it and why. A later canary, promote or rollback replaces it.
+ */
 export async function abortCanary(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
   assertRemote(remote);
   const now = o.now ?? new Date();
@@ -174,8 +188,10 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
     const manifest = requireManifest(store, stored);
     const current = requireReleased(manifest, remote);
     if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
+    if (canaryIsOff(current.canary)) throw new ReleaseStoreError(`${remote}'s canary ${current.canary.version} is already at share 0`);
+    const stopped = { ...current.canary, percent: 0, companies: [] };
     return {
-      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: null, updatedAt: now.toISOString() } } },
+      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: stopped, updatedAt: now.toISOString() } } },
       entry: {
         action: 'abort-canary',
         remote,
@@ -197,19 +213,62 @@ function age(from: string, now: Date): string {
   return `${Math.floor(s / 86400)}d`;
 }
 
-/** `status` as rows: remote, stable, canary, share, contracts, age (of the last change). */
-export function statusRows(manifest: ReleaseManifest | null, now = new Date()): string[][] {
-  const rows = [['REMOTE', 'STABLE', 'CANARY', 'SHARE', 'CONTRACTS', 'AGE']];
+/** A version's figures in a status cell: page views and error rate (load failures plus render errors). */
+export function describeFigures(v: VersionHealth | undefined): string {
+  if (!v || v.pageViews === 0) return 'no views';
+  const errors = v.loadFailures + v.renderErrors;
+  return `${v.pageViews} views, ${(v.errorRate * 100).toFixed(1)}% errors (${errors})`;
+}
+
+/** The history line that set a canary to share 0, when it is the one in force (the latest abort of that version). */
+export function abortOf(history: HistoryEntry[], remote: RemoteId, canaryVersion: string): HistoryEntry | null {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const e = history[i]!;
+    if (e.remote !== remote) continue;
+    if (e.action === 'abort-canary' && e.from === canaryVersion) return e;
+    // A later canary of the version restarted it: that abort is over.
+    if (e.action === 'canary' && e.version === canaryVersion) return null;
+  }
+  return null;
+}
+
+export interface StatusExtras {
+  /** Each version's figures over the status window: adds a health column beside stable and canary. */
+  figures?: VersionHealth[];
+  /** The release history: a canary at share 0 that an abort left says so. */
+  history?: HistoryEntry[];
+}
+
+/**
+ * `status` as rows: remote, stable, canary, share, contracts, age (of the last change); with
+ * figures, the health of the stable and the canary version.
+ */
+export function statusRows(manifest: ReleaseManifest | null, now = new Date(), extras: StatusExtras = {}): string[][] {
+  const withFigures = extras.figures !== undefined;
+  const rows = [['REMOTE', 'STABLE', 'CANARY', 'SHARE', 'CONTRACTS', 'AGE', ...(withFigures ? ['STABLE HEALTH', 'CANARY HEALTH'] : [])]];
+  const figuresOf = (remote: RemoteId, version: string | undefined) =>
+    version === undefined ? '-' : describeFigures(extras.figures?.find((v) => v.remote === remote && v.version === version));
   for (const remote of REMOTE_IDS) {
     const r = manifest?.remotes[remote];
     if (!r) {
-      rows.push([remote, '-', '-', '-', '-', '-']);
+      rows.push([remote, '-', '-', '-', '-', '-', ...(withFigures ? ['-', '-'] : [])]);
       continue;
     }
     const c = r.canary;
-    const share = c ? `${c.percent}%${c.companies.length ? ` +${c.companies.length} compan${c.companies.length === 1 ? 'y' : 'ies'}` : ''}` : '-';
+    const aborted = c && canaryIsOff(c) && extras.history ? abortOf(extras.history, remote, c.version) : null;
+    const share = c
+      ? `${c.percent}%${c.companies.length ? ` +${c.companies.length} compan${c.companies.length === 1 ? 'y' : 'ies'}` : ''}${aborted ? ' (aborted)' : ''}`
+      : '-';
     const contracts = c ? `${r.stable.contractsVersion} / ${c.contractsVersion}` : r.stable.contractsVersion;
-    rows.push([remote, r.stable.version, c?.version ?? '-', share, contracts, age(r.updatedAt, now)]);
+    rows.push([
+      remote,
+      r.stable.version,
+      c?.version ?? '-',
+      share,
+      contracts,
+      age(r.updatedAt, now),
+      ...(withFigures ? [figuresOf(remote, r.stable.version), figuresOf(remote, c?.version)] : []),
+    ]);
   }
   return rows;
 }

@@ -79,7 +79,11 @@ describe('the release guard loop', () => {
     expect(outcomes?.map((o) => o.decision.action)).toEqual(['abort']);
     // Stable and canary over the same window, from the canary's start.
     expect(windows).toEqual([['2026-11-25T12:00:00.000Z', '2026-11-25T12:06:00.000Z']]);
-    expect((await store.readManifest())?.remotes['mfe-employees']?.canary).toBeNull();
+    // Share 0: nobody is on the canary any more, and release.json still names it beside stable.
+    expect((await store.readManifest())?.remotes['mfe-employees']).toMatchObject({
+      stable: { version: '1.0.0' },
+      canary: { version: '1.1.0', percent: 0, companies: [], guard: { since: '2026-11-25T12:00:00.000Z' } },
+    });
     const last = (await store.readHistory()).at(-1)!;
     expect(last).toMatchObject({ action: 'abort-canary', remote: 'mfe-employees', version: '1.0.0', from: '1.1.0', by: GUARD_ACTOR });
     expect(last.note).toBe(
@@ -112,7 +116,7 @@ describe('the release guard loop', () => {
     release();
     const [a, b] = await Promise.all([first, second]);
     expect([a?.length ?? null, b?.length ?? null].sort()).toEqual([1, null]);
-    // The next minute's check finds no canary left to judge.
+    // The next minute's check finds no canary left to judge (the aborted one is at share 0).
     expect(await runGuardPass({ store, exclusively: lock, log: quiet, now: at })).toEqual([]);
     expect((await store.readHistory()).filter((h) => h.action === 'abort-canary')).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 import { REMOTE_IDS, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
-import { abortCanary, promote } from './actions';
+import { abortCanary, canaryIsOff, promote } from './actions';
 import { decide, type GuardDecision } from './guard';
 import type { ReleaseStore } from './store';
 
@@ -48,7 +48,8 @@ export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] 
     for (const remote of REMOTE_IDS) {
       const r = manifest?.remotes[remote];
       const guard = r?.canary?.guard;
-      if (!r?.canary || !guard) continue;
+      // An aborted canary (share 0) has nobody left on it: nothing to judge until a new canary.
+      if (!r?.canary || !guard || canaryIsOff(r.canary)) continue;
       const since = new Date(guard.since);
       const from = new Date(Math.max(since.getTime(), now.getTime() - (o.windowMinutes ?? GUARD_WINDOW_MINUTES) * 60_000));
       const to = new Date(now.getTime() + 60_000);
