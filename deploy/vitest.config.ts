@@ -1,3 +1,8 @@
 import { vitestConfig } from '@portal/build-config/vitest';
 
-export default vitestConfig({ environment: 'node', setupFiles: ['src/test-setup.ts'], testTimeout: 20_000 });
+export default vitestConfig({
+  environment: 'node',
+  setupFiles: ['src/test-setup.ts'],
+  testTimeout: 20_000,
+  include: ['src/**/*.test.ts', 'topology/**/*.test.ts'],
+});
