@@ -26,6 +26,8 @@ import { employeesRoutes } from './modules/employees/routes';
 import { healthRoutes } from './modules/health/routes';
 import { insightsRoutes } from './modules/insights/routes';
 import { mailRoutes } from './modules/mail/routes';
+import type { ReleaseConsolePort } from './modules/releases/port';
+import { releasesRoutes } from './modules/releases/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
@@ -40,12 +42,14 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes, ...healthRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
   /** When the api answers 503 instead of queueing (defaults: `OVERLOAD_LIMITS`). */
   overload?: Partial<OverloadLimits>;
+  /** The release console's store actions, given by the process that owns the release store (docs/decisions/0020). */
+  releaseConsole?: ReleaseConsolePort;
 }
 
 function titleCase(s: string) {
@@ -90,7 +94,8 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
  * validation, serializers, parsers, error and 404 answers. The portal server registers it next to
  * its static files; `createApp` wraps it for a standalone process and tests.
  */
-export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, { ctx, overload }) => {
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, { ctx: given, overload, releaseConsole }) => {
+  const ctx: ApiContext = releaseConsole ? { ...given, releaseConsole } : given;
   fastify.setValidatorCompiler(zodValidatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler(errorHandler);

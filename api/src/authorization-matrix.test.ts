@@ -10,6 +10,7 @@ import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
 import { createSession } from './modules/accounts/sessions';
 import { enrolAt } from './modules/billing/test-world';
+import { memoryReleaseConsole } from './modules/releases/memory-port';
 import { bearer, useTestApp, type Res } from './test-support';
 import { TEST_SUPERADMIN } from './testing';
 
@@ -235,7 +236,7 @@ const validationAnswers: string[] = [];
 
 beforeAll(async () => {
   app = Fastify({ logger: false });
-  await app.register(apiPlugin, { ctx: t.ctx, overload: { maxEventLoopDelayMs: 0 } });
+  await app.register(apiPlugin, { ctx: t.ctx, overload: { maxEventLoopDelayMs: 0 }, releaseConsole: memoryReleaseConsole() });
   await app.ready();
   world = await buildWorld();
 });

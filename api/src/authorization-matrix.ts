@@ -392,6 +392,15 @@ export const MATRIX: Record<string, Declaration> = {
     }),
   },
   'releases.health': { expect: SUPER_ADMIN },
+  'releases.console': { expect: SUPER_ADMIN, why: 'Who released what, and the store behind every company: the back office only.' },
+  'releases.canary': {
+    expect: SUPER_ADMIN,
+    why: 'A release reaches every company: only a super admin changes one (the store is the portal server’s).',
+    sample: (f) => ({ params: { remote: 'mfe-billing' }, body: { version: '1.1.0', percent: 10, companies: [f.companyA] } }),
+  },
+  'releases.promote': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' }, body: { version: '1.1.0' } }) },
+  'releases.rollback': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' } }) },
+  'releases.abort': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-billing' } }) },
 
   // ---------------------------------------------------------------- health probes
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },

@@ -10,6 +10,7 @@ import { hashToken } from './lib/tokens';
 import { enrolAt } from './modules/billing/test-world';
 import { makeCompany, makeEmployee, makeEmployer, tokenFor } from './modules/insights/test-world';
 import { applyProbe, contractAccepts, describeProbe, MB, probesOf, type Built, type Inputs, type Probe } from './bad-input-probes';
+import { memoryReleaseConsole } from './modules/releases/memory-port';
 import { superAdminToken, useTestApp } from './test-support';
 
 /**
@@ -32,6 +33,10 @@ const unlimited = Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([k
 // machine starve that timer and read as overload (503). The guard has its own tests
 // (plugins/overload.test.ts); here it is set out of reach so that every answer is the handler's.
 const t = useTestApp({ config: { rateLimits: unlimited as typeof DEFAULT_RATE_LIMITS }, overload: { maxEventLoopDelayMs: 3_600_000 } });
+// The release console's store is the portal server's; here one in memory, so its answers are the handlers'.
+beforeAll(() => {
+  t.ctx.releaseConsole = memoryReleaseConsole();
+});
 
 interface World {
   acme: string;

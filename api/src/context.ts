@@ -3,6 +3,7 @@ import type { ApiConfig } from './env';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limiter';
 import type { Mailer } from './mail/mailer';
+import type { ReleaseConsolePort } from './modules/releases/port';
 import type { SeedResult } from './seed';
 
 /**
@@ -18,5 +19,7 @@ export interface ApiContext {
   log: Logger;
   /** What the start did about the first super admin. */
   seed: SeedResult;
+  /** The release store's actions, when the host process owns the store (the portal server); absent in a standalone api. */
+  releaseConsole?: ReleaseConsolePort;
   close(): Promise<void>;
 }

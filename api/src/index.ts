@@ -10,6 +10,7 @@ export { loadCompany } from './modules/employers/service';
 export { importReleaseHistory, type ReleaseJournalEntry } from './modules/audit/service';
 export { underReleaseGuardLock, type FiguresReader } from './modules/telemetry/guard-lock';
 export { healthOver } from './modules/telemetry/service';
+export { ReleaseRefused, type ReleaseConsolePort } from './modules/releases/port';
 export { seedDemo, seedDemoCompanies, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOptions } from './demo';
 export { implement, type Handler, type RouteImpl, type ApiRequest } from './lib/route';
 export { HttpError } from './lib/http-error';

@@ -123,6 +123,83 @@ export const telemetry = {
   }),
 } as const;
 
+/** What the release history records (the release store's `history.jsonl`). */
+export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary'] as const;
+export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
+
+export const releaseHistoryEntrySchema = z.object({
+  at: isoDateTime,
+  action: z.enum(RELEASE_HISTORY_ACTIONS),
+  remote: z.string(),
+  version: z.string(),
+  /** The version in force before the change, when there was one. */
+  from: z.string().nullable(),
+  /** Who: a super admin's name and email, the CI's RELEASE_ACTOR or an operator's login, `release-guard`. */
+  by: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type ReleaseHistoryEntry = z.infer<typeof releaseHistoryEntrySchema>;
+
+const consoleBuildSchema = z.object({
+  version: z.string(),
+  contractsVersion: z.string(),
+  publishedAt: isoDateTime.nullable(),
+});
+
+/** One remote as the release console shows it. */
+export const consoleRemoteSchema = z.object({
+  remote: z.enum(REMOTE_IDS),
+  /** Null until the remote has a stable version. */
+  stable: consoleBuildSchema.nullable(),
+  canary: consoleBuildSchema
+    .extend({
+      percent: z.number(),
+      /** The targeted companies, with their names (null for an id no company has). */
+      companies: z.array(z.object({ id: z.string(), name: z.string().nullable() })),
+      guard: z
+        .object({ marginPoints: z.number(), minPageViews: z.number().int(), autoPromoteAfterMs: z.number().int().nullable(), since: isoDateTime })
+        .nullable(),
+    })
+    .nullable(),
+  /** The earlier stable versions, newest first: a rollback goes to the first. */
+  previous: z.array(z.string()),
+  /** Every version in the store, oldest first (what a canary may serve). */
+  published: z.array(z.string()),
+  /** When the remote's release last changed (null before it was released). */
+  updatedAt: isoDateTime.nullable(),
+});
+export type ConsoleRemote = z.infer<typeof consoleRemoteSchema>;
+
+export const RELEASE_CONSOLE_HISTORY_CAP = 50;
+
+export const releaseConsoleSchema = z.object({
+  shell: z.object({ version: z.string(), contractsVersion: z.string() }).nullable(),
+  remotes: z.array(consoleRemoteSchema),
+  /** The latest changes first, at most `RELEASE_CONSOLE_HISTORY_CAP`. */
+  history: z.array(releaseHistoryEntrySchema),
+  historyTotal: z.number().int(),
+});
+export type ReleaseConsole = z.infer<typeof releaseConsoleSchema>;
+
+export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: MESSAGES.telemetry.unknownRemote }) });
+
+export const RELEASE_CONSOLE_LIMITS = { companies: 50 } as const;
+
+export const canaryShareSchema = z.object({
+  version: z.string().regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion),
+  percent: z.number({ error: MESSAGES.releases.badPercent }).finite().min(0, MESSAGES.releases.badPercent).max(100, MESSAGES.releases.badPercent),
+  companies: z
+    .array(z.string().uuid(MESSAGES.releases.badCompany))
+    .max(RELEASE_CONSOLE_LIMITS.companies, MESSAGES.releases.badCompanies)
+    .default([]),
+});
+export type CanaryShare = z.infer<typeof canaryShareSchema>;
+
+export const promoteSchema = z.object({
+  /** The version to make stable; the canary's when left out. */
+  version: z.string().regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion).optional(),
+});
+
 /** The release platform's calls for the back office. */
 export const releases = {
   health: defineEndpoint({
@@ -135,6 +212,62 @@ export const releases = {
       minutes: queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, MESSAGES.telemetry.badMinutes).default(TELEMETRY_LIMITS.defaultWindowMinutes),
     }),
     response: releaseHealthSchema,
+    tags: ['releases'],
+  }),
+  console: defineEndpoint({
+    id: 'releases.console',
+    method: 'GET',
+    path: '/api/releases/console',
+    summary:
+      "The release console: every remote's stable and canary versions, share, targeted companies, contracts versions, last change and guard, and the latest history; read from the release store (the same release.json the CLI changes)",
+    access: ['SuperAdmin'],
+    response: releaseConsoleSchema,
+    tags: ['releases'],
+  }),
+  canary: defineEndpoint({
+    id: 'releases.canary',
+    method: 'PUT',
+    path: '/api/releases/console/{remote}/canary',
+    summary: 'Serves a published version of a remote to a sticky share of users and every user of the listed companies (as `pnpm release canary`); recorded in the history with the super admin',
+    access: ['SuperAdmin'],
+    params: remoteParams,
+    body: canaryShareSchema,
+    response: releaseConsoleSchema,
+    errors: [409],
+    tags: ['releases'],
+  }),
+  promote: defineEndpoint({
+    id: 'releases.promote',
+    method: 'POST',
+    path: '/api/releases/console/{remote}/promote',
+    summary: 'Makes the canary (or the named published version) the stable version for every company (as `pnpm release promote`)',
+    access: ['SuperAdmin'],
+    params: remoteParams,
+    body: promoteSchema,
+    response: releaseConsoleSchema,
+    errors: [409],
+    tags: ['releases'],
+  }),
+  rollback: defineEndpoint({
+    id: 'releases.rollback',
+    method: 'POST',
+    path: '/api/releases/console/{remote}/rollback',
+    summary: 'Goes back to the previous stable version and drops any canary (as `pnpm release rollback`)',
+    access: ['SuperAdmin'],
+    params: remoteParams,
+    response: releaseConsoleSchema,
+    errors: [409],
+    tags: ['releases'],
+  }),
+  abort: defineEndpoint({
+    id: 'releases.abort',
+    method: 'POST',
+    path: '/api/releases/console/{remote}/abort',
+    summary: 'Ends the canary without promoting it (as `pnpm release abort-canary`)',
+    access: ['SuperAdmin'],
+    params: remoteParams,
+    response: releaseConsoleSchema,
+    errors: [409],
     tags: ['releases'],
   }),
 } as const;

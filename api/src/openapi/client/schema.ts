@@ -1207,6 +1207,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/releases/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The release console: every remote's stable and canary versions, share, targeted companies, contracts versions, last change and guard, and the latest history; read from the release store (the same release.json the CLI changes) */
+        get: operations["releases.console"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/{remote}/canary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Serves a published version of a remote to a sticky share of users and every user of the listed companies (as `pnpm release canary`); recorded in the history with the super admin */
+        put: operations["releases.canary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/{remote}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the canary (or the named published version) the stable version for every company (as `pnpm release promote`) */
+        post: operations["releases.promote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/{remote}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Goes back to the previous stable version and drops any canary (as `pnpm release rollback`) */
+        post: operations["releases.rollback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/{remote}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends the canary without promoting it (as `pnpm release abort-canary`) */
+        post: operations["releases.abort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/live": {
         parameters: {
             query?: never;
@@ -5194,6 +5279,398 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shell: {
+                            version: string;
+                            contractsVersion: string;
+                        } | null;
+                        remotes: {
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            stable: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                            } | null;
+                            canary: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                                percent: number;
+                                companies: {
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                guard: {
+                                    marginPoints: number;
+                                    minPageViews: number;
+                                    autoPromoteAfterMs: number | null;
+                                    since: string;
+                                } | null;
+                            } | null;
+                            previous: string[];
+                            published: string[];
+                            updatedAt: string | null;
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            remote: string;
+                            version: string;
+                            from: string | null;
+                            by: string | null;
+                            note: string | null;
+                        }[];
+                        historyTotal: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.canary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: string;
+                    percent: number;
+                    /** @default [] */
+                    companies?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shell: {
+                            version: string;
+                            contractsVersion: string;
+                        } | null;
+                        remotes: {
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            stable: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                            } | null;
+                            canary: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                                percent: number;
+                                companies: {
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                guard: {
+                                    marginPoints: number;
+                                    minPageViews: number;
+                                    autoPromoteAfterMs: number | null;
+                                    since: string;
+                                } | null;
+                            } | null;
+                            previous: string[];
+                            published: string[];
+                            updatedAt: string | null;
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            remote: string;
+                            version: string;
+                            from: string | null;
+                            by: string | null;
+                            note: string | null;
+                        }[];
+                        historyTotal: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shell: {
+                            version: string;
+                            contractsVersion: string;
+                        } | null;
+                        remotes: {
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            stable: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                            } | null;
+                            canary: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                                percent: number;
+                                companies: {
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                guard: {
+                                    marginPoints: number;
+                                    minPageViews: number;
+                                    autoPromoteAfterMs: number | null;
+                                    since: string;
+                                } | null;
+                            } | null;
+                            previous: string[];
+                            published: string[];
+                            updatedAt: string | null;
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            remote: string;
+                            version: string;
+                            from: string | null;
+                            by: string | null;
+                            note: string | null;
+                        }[];
+                        historyTotal: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shell: {
+                            version: string;
+                            contractsVersion: string;
+                        } | null;
+                        remotes: {
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            stable: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                            } | null;
+                            canary: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                                percent: number;
+                                companies: {
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                guard: {
+                                    marginPoints: number;
+                                    minPageViews: number;
+                                    autoPromoteAfterMs: number | null;
+                                    since: string;
+                                } | null;
+                            } | null;
+                            previous: string[];
+                            published: string[];
+                            updatedAt: string | null;
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            remote: string;
+                            version: string;
+                            from: string | null;
+                            by: string | null;
+                            note: string | null;
+                        }[];
+                        historyTotal: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        shell: {
+                            version: string;
+                            contractsVersion: string;
+                        } | null;
+                        remotes: {
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            stable: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                            } | null;
+                            canary: {
+                                version: string;
+                                contractsVersion: string;
+                                publishedAt: string | null;
+                                percent: number;
+                                companies: {
+                                    id: string;
+                                    name: string | null;
+                                }[];
+                                guard: {
+                                    marginPoints: number;
+                                    minPageViews: number;
+                                    autoPromoteAfterMs: number | null;
+                                    since: string;
+                                } | null;
+                            } | null;
+                            previous: string[];
+                            published: string[];
+                            updatedAt: string | null;
+                        }[];
+                        history: {
+                            at: string;
+                            /** @enum {string} */
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            remote: string;
+                            version: string;
+                            from: string | null;
+                            by: string | null;
+                            note: string | null;
+                        }[];
+                        historyTotal: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

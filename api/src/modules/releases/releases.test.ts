@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { companies } from '../../db/schema';
+import { bearer, json, superAdminToken, useTestApp } from '../../test-support';
+import { memoryReleaseConsole } from './memory-port';
+
+const t = useTestApp();
+beforeEach(async () => {
+  await t.reset();
+  delete t.ctx.releaseConsole;
+});
+
+describe('the release console endpoints', () => {
+  it('an api instance without the release store says where the console is served', async () => {
+    const root = await superAdminToken(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/releases/console', headers: bearer(root) });
+    expect(res.statusCode).toBe(503);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.releases.unavailable });
+  });
+
+  it('a canary for a company shows the company by name and the history names the super admin', async () => {
+    t.ctx.releaseConsole = memoryReleaseConsole();
+    const [company] = await t.ctx.db
+      .insert(companies)
+      .values({ name: 'Acme Lifts', email: 'acme@example.com', phoneNumber: '+441234567890' })
+      .returning({ id: companies.id });
+    const root = await superAdminToken(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/releases/console/mfe-billing/canary',
+      headers: bearer(root),
+      payload: { version: '1.1.0', percent: 25, companies: [company!.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    const view = json<ReleaseConsole>(res);
+    const billing = view.remotes.find((r) => r.remote === 'mfe-billing')!;
+    expect(billing.canary).toMatchObject({ version: '1.1.0', percent: 25, companies: [{ id: company!.id, name: 'Acme Lifts' }] });
+    expect(view.history[0]).toMatchObject({ action: 'canary', remote: 'mfe-billing', version: '1.1.0', from: '1.0.0' });
+    expect(view.history[0]!.by).toContain('root@portal.test');
+  });
+
+  it('refuses a share out of range with the message, and a change the store refuses with 409', async () => {
+    t.ctx.releaseConsole = memoryReleaseConsole();
+    const root = await superAdminToken(t.app);
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/releases/console/mfe-billing/canary', headers: bearer(root), payload: { version: '1.1.0', percent: 150 } });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ success: false, message: MESSAGES.releases.badPercent });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/releases/console/mfe-nope/abort', headers: bearer(root) });
+    expect(unknown.statusCode).toBe(400);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/releases/console/mfe-billing/abort', headers: bearer(root) });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ success: false, message: 'mfe-billing has no canary' });
+  });
+});
