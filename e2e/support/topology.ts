@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type Response } from '@playwright/test';
+import { REPO_ROOT } from './portal-process';
+
+/**
+ * The topology the global setup started (deploy/topology: `pnpm topology --state <file>`): nginx in
+ * front of two api instances on one PostgreSQL, the remotes in an S3 bucket. Journeys reach it through
+ * nginx (PORTAL_URL) and act on one instance through the topology's control address.
+ */
+export interface TopologyState {
+  nginxUrl: string;
+  apiUrls: string[];
+  databaseUrl: string;
+  s3Endpoint: string;
+  releaseEnv: Record<string, string>;
+  superAdmin: { email: string; password: string };
+  logDir: string;
+  controlUrl: string;
+  controlToken: string;
+  pid: number;
+}
+
+/**
+ * The header the topology's nginx adds to every answer it proxied: the instance address(es) it
+ * tried, e.g. "127.0.0.1:41751" or, after a retry on the other instance, "127.0.0.1:41751, 127.0.0.1:36935".
+ * It comes from nginx's own $upstream_addr, so it says which instance really answered.
+ */
+export const UPSTREAM_HEADER = 'x-topology-upstream';
+
+export function topology(): TopologyState {
+  const file = process.env.TOPOLOGY_STATE;
+  if (!file) throw new Error('TOPOLOGY_STATE is not set: these journeys run through playwright.topology.config.ts');
+  return JSON.parse(readFileSync(file, 'utf8')) as TopologyState;
+}
+
+/** The instances (by index) nginx tried for an answer, in order; the last one answered. */
+export function instancesOf(headerValue: string | null | undefined): number[] {
+  const urls = topology().apiUrls.map((u) => new URL(u).host);
+  return (headerValue ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((addr) => {
+      const i = urls.indexOf(addr);
+      if (i < 0) throw new Error(`${UPSTREAM_HEADER} names ${addr}, not one of the instances ${urls.join(', ')}`);
+      return i;
+    });
+}
+
+/** The instance that answered (the last one nginx tried), or null for an answer nginx made itself. */
+export function answeredBy(response: Response | { headers(): Record<string, string> }): number | null {
+  const tried = instancesOf(response.headers()[UPSTREAM_HEADER]);
+  return tried.length ? tried[tried.length - 1]! : null;
+}
+
+/** Every /api answer a page receives from now on, with the instance that answered it. */
+export function recordApiAnswers(page: Page): { method: string; path: string; status: number; instance: number | null }[] {
+  const seen: { method: string; path: string; status: number; instance: number | null }[] = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    seen.push({ method: res.request().method(), path: url.pathname, status: res.status(), instance: answeredBy(res) });
+  });
+  return seen;
+}
+
+/** Kills (SIGKILL), stops (SIGTERM) or starts (resolving once ready) one api instance. */
+export async function controlInstance(index: number, action: 'kill' | 'stop' | 'start'): Promise<void> {
+  const t = topology();
+  const res = await fetch(`${t.controlUrl}/instances/${index}/${action}`, { method: 'POST', headers: { 'x-topology-token': t.controlToken } });
+  const body = (await res.json()) as { ok: boolean; message?: string };
+  expect(res.status, `${action} instance ${index}: ${body.message ?? ''}`).toBe(200);
+}
+
+/** `pnpm release <args>` from the repository root, against the topology's bucket. */
+export function releaseCliOnBucket(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const res = spawnSync('pnpm', ['--silent', 'release', ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, ...topology().releaseEnv, RELEASE_ACTOR: 'e2e-topology' },
+    timeout: 120_000,
+  });
+  return { code: res.status ?? 1, stdout: res.stdout, stderr: res.stderr };
+}
+
+export const REMOTE_DIST = (remote: string) => path.join(REPO_ROOT, remote, 'dist');
