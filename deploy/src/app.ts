@@ -12,6 +12,7 @@ import type { PortalConfig } from './env';
 import { isFile } from './files';
 import { REPO_ROOT } from './paths';
 import { offerFiguresToOperator } from './release/figures-access';
+import { releaseConsolePort } from './release/console';
 import { startGuardLoop, type Exclusively, type FiguresReader } from './release/guard-loop';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
@@ -42,6 +43,7 @@ async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
     importReleaseHistory: api.importReleaseHistory,
     exclusively: ((pass) => api.underReleaseGuardLock(ctx, pass)) as Exclusively,
     figures: ((from, to) => api.healthOver(ctx.db, from, to)) as FiguresReader,
+    refused: (message: string) => new api.ReleaseRefused(message),
   };
 }
 
@@ -130,7 +132,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       },
     });
   } else if (embedded) {
-    await app.register(embedded.plugin, { ctx: embedded.ctx });
+    // The release console's actions run here, on the store this server serves release.json from.
+    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused) });
   } else if (options.registerApi) {
     await options.registerApi(app);
   }

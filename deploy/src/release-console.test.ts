@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { CSRF_HEADER, MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { createPortal } from './app';
+import { runReleaseCli } from './cli/release';
+import { loadPortalConfig } from './env';
+import { promote } from './release/actions';
+import { emptyManifest } from './release/manifest';
+import { publishRemote } from './release/publish';
+import { FsReleaseStore } from './release/store';
+import { tempDir, writeFakeRemoteBuild } from './test-fixtures';
+
+const ROOT = { email: 'root@example.test', password: 'Release-Console-Pass-1' };
+
+describe('the release console on the portal server', () => {
+  let app: FastifyInstance;
+  let store: FsReleaseStore;
+  let env: Record<string, string>;
+  let admin: string;
+  let adminCookie: { name: string; value: string };
+
+  beforeAll(async () => {
+    const data = await tempDir('portal-release-console-');
+    env = { DATA_DIR: data, LOG_LEVEL: 'silent', PORT: '0', SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password };
+    const config = loadPortalConfig(env);
+    store = new FsReleaseStore(config.releaseStoreDir);
+    await store.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
+    for (const v of ['1.0.0', '1.1.0']) {
+      const dir = await tempDir();
+      await writeFakeRemoteBuild(dir, v);
+      await publishRemote(store, 'mfe-auth', { dir, version: v, actor: 'ci' });
+    }
+    await promote(store, 'mfe-auth', '1.0.0', { actor: 'ci' });
+    app = await createPortal(config, { logger: false, store });
+    const login = await app.inject({ method: 'POST', url: '/api/accounts/login', payload: ROOT });
+    admin = login.json<{ token: string }>().token;
+    adminCookie = login.cookies[0]!;
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const auth = () => ({ authorization: `Bearer ${admin}` });
+  const view = async () => (await app.inject({ url: '/api/releases/console', headers: auth() })).json<ReleaseConsole>();
+  const onDisk = async () => JSON.parse(await readFile(path.join(store.rootDir, 'release.json'), 'utf8')) as { remotes: Record<string, { stable: { version: string }; canary: { version: string; percent: number } | null }> };
+
+  it('answers anonymous 401, an employer 403 and a super admin the view of the store', async () => {
+    expect((await app.inject({ url: '/api/releases/console' })).statusCode).toBe(401);
+    const reg = await app.inject({ method: 'POST', url: '/api/accounts/register', payload: { email: 'erin@example.test', password: 'Passw0rd!', userName: 'Erin Employer', role: 'Employer' } });
+    const employer = reg.json<{ token: string }>().token;
+    const refused = await app.inject({ url: '/api/releases/console', headers: { authorization: `Bearer ${employer}` } });
+    expect(refused.statusCode).toBe(403);
+    const refusedAction = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/rollback', headers: { authorization: `Bearer ${employer}` } });
+    expect(refusedAction.statusCode).toBe(403);
+
+    const v = await view();
+    const auth_ = v.remotes.find((r) => r.remote === 'mfe-auth')!;
+    expect(auth_).toMatchObject({ stable: { version: '1.0.0' }, canary: null, published: ['1.0.0', '1.1.0'] });
+    expect(v.remotes.find((r) => r.remote === 'mfe-billing')).toMatchObject({ stable: null, canary: null });
+    expect(v.shell).toEqual({ version: 'shell-1', contractsVersion: '1.0.0' });
+    expect(v.history[0]).toMatchObject({ action: 'promote', remote: 'mfe-auth', version: '1.0.0', by: 'ci' });
+  });
+
+  it('a canary set in the console changes release.json and the history names the super admin; the CLI sees it', async () => {
+    const res = await app.inject({ method: 'PUT', url: '/api/releases/console/mfe-auth/canary', headers: auth(), payload: { version: '1.1.0', percent: 30 } });
+    expect(res.statusCode).toBe(200);
+    expect((await onDisk()).remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: { version: '1.1.0', percent: 30 } });
+    const served = await app.inject({ url: '/release.json' });
+    expect(served.json()).toMatchObject({ remotes: { 'mfe-auth': { canary: { version: '1.1.0', percent: 30 } } } });
+    const last = (await store.readHistory()).at(-1)!;
+    expect(last).toMatchObject({ action: 'canary', version: '1.1.0', from: '1.0.0' });
+    expect(last.by).toContain(ROOT.email);
+
+    const lines: string[] = [];
+    expect(await runReleaseCli(['history', 'mfe-auth'], (l) => lines.push(l), env, () => {})).toBe(0);
+    expect(lines.at(-1)).toContain(ROOT.email);
+  });
+
+  it('a change made with the CLI shows in the next console read; a rollback from the console is in release.json at once', async () => {
+    expect(await runReleaseCli(['promote', 'mfe-auth'], () => {}, { ...env, RELEASE_ACTOR: 'ana@ops' }, () => {})).toBe(0);
+    let v = await view();
+    expect(v.remotes.find((r) => r.remote === 'mfe-auth')).toMatchObject({ stable: { version: '1.1.0' }, canary: null, previous: ['1.0.0'] });
+    expect(v.history[0]).toMatchObject({ action: 'promote', version: '1.1.0', by: 'ana@ops' });
+
+    const res = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/rollback', headers: auth() });
+    expect(res.statusCode).toBe(200);
+    v = res.json<ReleaseConsole>();
+    expect(v.remotes.find((r) => r.remote === 'mfe-auth')?.stable?.version).toBe('1.0.0');
+    expect((await onDisk()).remotes['mfe-auth']?.stable.version).toBe('1.0.0');
+    const lines: string[] = [];
+    await runReleaseCli(['status'], (l) => lines.push(l), env, () => {});
+    expect(lines.find((l) => l.startsWith('mfe-auth'))).toMatch(/^mfe-auth\s+1\.0\.0\s/);
+  });
+
+  it('refuses what the store refuses with 409 and its sentence, bad input with 400, and a cookie call without the portal header', async () => {
+    const none = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/rollback', headers: auth() });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ success: false, message: 'mfe-auth has no earlier stable version to roll back to' });
+    const missing = await app.inject({ method: 'PUT', url: '/api/releases/console/mfe-auth/canary', headers: auth(), payload: { version: '9.9.9', percent: 5 } });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json<{ message: string }>().message).toMatch(/mfe-auth 9\.9\.9 is not in the store/);
+    const bad = await app.inject({ method: 'PUT', url: '/api/releases/console/mfe-auth/canary', headers: auth(), payload: { version: '1.1.0', percent: -5 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: MESSAGES.releases.badPercent });
+
+    const cookies = { [adminCookie.name]: adminCookie.value };
+    const forged = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', cookies, payload: { version: '1.1.0' } });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ message: MESSAGES.common.csrf });
+    const fromPage = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', cookies, headers: { [CSRF_HEADER]: '1' }, payload: { version: '1.1.0' } });
+    expect(fromPage.statusCode).toBe(200);
+    expect((await onDisk()).remotes['mfe-auth']?.stable.version).toBe('1.1.0');
+  });
+});

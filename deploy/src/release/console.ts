@@ -1,0 +1,30 @@
+import type { ReleaseConsolePort } from '@portal/api';
+import { abortCanary, canary, promote, rollback } from './actions';
+import { ReleaseStoreError, type ReleaseStore } from './store';
+
+/**
+ * The release console's port (docs/decisions/0020-release-console.md): the release CLI's own
+ * actions on the store this portal serves release.json from, so a change made in the console is
+ * what `pnpm release status` reads next, and a CLI change is what the console reads next. A
+ * ReleaseStoreError (the state refuses, or another release won the write) becomes the api's
+ * refusal, answered 409 with the same sentence the CLI prints.
+ */
+export function releaseConsolePort(store: ReleaseStore, storeUrl: string | null, refused: (message: string) => Error): ReleaseConsolePort {
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+    } catch (err) {
+      if (err instanceof ReleaseStoreError) throw refused(err.message);
+      throw err;
+    }
+  };
+  return {
+    readManifest: () => store.readManifest(),
+    readHistory: async () => (await store.readHistory()).map((e) => ({ ...e, from: e.from ?? null, by: e.by ?? null, note: e.note ?? null })),
+    listVersions: (remote) => store.listVersions(remote),
+    canary: (remote, version, percent, companies, actor) => run(() => canary(store, remote, version, percent, companies, { actor, storeUrl })),
+    promote: (remote, version, actor) => run(() => promote(store, remote, version, { actor, storeUrl })),
+    rollback: (remote, actor) => run(() => rollback(store, remote, { actor, storeUrl })),
+    abort: (remote, actor) => run(() => abortCanary(store, remote, { actor, storeUrl })),
+  };
+}
