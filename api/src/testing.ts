@@ -48,6 +48,11 @@ export interface TestAppOptions {
   log?: Logger;
   /** The overload guard's limits (a suite that keeps the loop busy in-process can set them out of reach). */
   overload?: Partial<OverloadLimits>;
+  /**
+   * How the app reaches its database on the PostgreSQL server (e.g. through PgBouncer): the test
+   * database is created and dropped on the server itself, the app connects to `reach(url)`.
+   */
+  reach?: (databaseUrl: string) => string;
 }
 
 /**
@@ -66,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await admin.end();
     const url = new URL(base.databaseUrl);
     url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = options.reach ? options.reach(url.toString()) : url.toString();
     dropDatabase = async () => {
       const a = postgres(base.databaseUrl!, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists "${name}" with (force)`);
