@@ -140,6 +140,15 @@ export function topologyNginxConf(conf: string, o: { apiPorts: number[]; s3Port:
     /(upstream portal_api \{[^}]*?)((?:^\s*server [^\n]*\n)+)/m,
     `$1${o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;\n`).join('')}`,
   );
+  // The release console's actions go to the one portal server that owns the store; the topology runs
+  // none, so they reach an api instance, which answers 503 naming that server (as on a cluster without it).
+  if (/upstream portal_release_console \{/.test(out)) {
+    replaceOnce(
+      'upstream portal_release_console block with server lines',
+      /(upstream portal_release_console \{[^}]*?)((?:^\s*server [^\n]*\n)+)/m,
+      `$1    server 127.0.0.1:${o.apiPorts[0]} max_fails=3 fail_timeout=10s;\n`,
+    );
+  }
   replaceOnce('release_store server line', /(upstream release_store \{\s*(?:#[^\n]*\n\s*)*)server 127\.0\.0\.1:9000;/m, `$1server 127.0.0.1:${o.s3Port};`);
   // The Host header of both bucket locations.
   const hosts = out.match(/proxy_set_header Host 127\.0\.0\.1:9000;/g)?.length ?? 0;
