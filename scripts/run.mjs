@@ -121,6 +121,17 @@ function hasPostgres() {
   }
 }
 
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** The server binaries themselves (the topology starts its own cluster; a DATABASE_URL is not enough). */
+function hasPostgresBinaries() {
+  try {
+    return readdirSync('/usr/lib/postgresql').some((v) => existsSync(path.join('/usr/lib/postgresql', v, 'bin', 'initdb')));
+  } catch {
+    return false;
+  }
+}
+
 function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
@@ -183,6 +194,27 @@ function test() {
       return false;
     }
     return pnpm(['--filter', '@portal/e2e', 'run', 'test']) === 0;
+  });
+  // The production topology on loopback (deploy/topology): PostgreSQL, two api instances, nginx from
+  // portal.conf and the remotes in an S3 bucket, driven in Chromium; reuses the build stage's output.
+  stage('topology', () => {
+    const missing = [];
+    if (!existsSync(NGINX)) missing.push(`nginx at ${NGINX} (apt-get install -y nginx)`);
+    if (!hasPostgresBinaries()) missing.push('PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)');
+    if (!existsSync(chromiumPath())) missing.push(`Chromium at ${chromiumPath()} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+    if (missing.length > 0) {
+      console.error(`[portal] the topology journeys cannot run; missing:\n${missing.map((m) => `         - ${m}`).join('\n')}`);
+      if (process.env.SKIP_TOPOLOGY === '1') {
+        console.error('[portal] SKIP_TOPOLOGY=1: skipping the topology stage');
+        return 'skipped';
+      }
+      return false;
+    }
+    if (results.find((r) => r.name === 'build')?.status !== 'passed') {
+      console.error('[portal] the build failed, so there is no portal to put behind nginx');
+      return false;
+    }
+    return pnpm(['--filter', '@portal/e2e', 'run', 'test:topology']) === 0;
   });
 
   const passed = results.filter((r) => r.status === 'passed').length;

@@ -74,10 +74,10 @@ export async function controlInstance(index: number, action: 'kill' | 'stop' | '
   expect(res.status, `${action} instance ${index}: ${body.message ?? ''}`).toBe(200);
 }
 
-/** `pnpm release <args>` from the repository root, against the topology's bucket. */
+/** `pnpm release <args>` (its script run directly, without pnpm's start-up), against the topology's bucket. */
 export function releaseCliOnBucket(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const res = spawnSync('pnpm', ['--silent', 'release', ...args], {
-    cwd: REPO_ROOT,
+  const res = spawnSync(path.join(REPO_ROOT, 'deploy', 'node_modules', '.bin', 'tsx'), ['src/cli/release.ts', ...args], {
+    cwd: path.join(REPO_ROOT, 'deploy'),
     encoding: 'utf8',
     env: { ...process.env, ...topology().releaseEnv, RELEASE_ACTOR: 'e2e-topology' },
     timeout: 120_000,
