@@ -95,11 +95,21 @@ export const versionHealthSchema = z.object({
   loadP95Ms: z.number().nullable(),
   firstSeen: isoDateTime,
   lastSeen: isoDateTime,
+  /**
+   * The window in `bucketMinutes` steps, oldest first, only steps with page views (the release
+   * console's trend charts): page views, and load failures plus render errors.
+   */
+  series: z.array(z.object({ at: isoDateTime, pageViews: z.number().int(), failures: z.number().int() })).optional(),
 });
 export type VersionHealth = z.infer<typeof versionHealthSchema>;
 
+/** How many steps the health series of a window has at most. */
+export const HEALTH_SERIES_POINTS = 60;
+
 export const releaseHealthSchema = z.object({
   windowMinutes: z.number().int(),
+  /** The step of each version's `series`: a minute for an hour's window, longer for longer ones. */
+  bucketMinutes: z.number().int().optional(),
   from: isoDateTime,
   to: isoDateTime,
   versions: z.array(versionHealthSchema),

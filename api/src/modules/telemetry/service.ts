@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { TELEMETRY_LIMITS, type ReleaseHealth, type TelemetryBatch, type VersionHealth } from '@portal/shared-contracts';
+import { HEALTH_SERIES_POINTS, TELEMETRY_LIMITS, type ReleaseHealth, type TelemetryBatch, type VersionHealth } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
@@ -152,7 +152,39 @@ export async function releaseHealth(ctx: ApiContext, minutes: number, now: Date 
   const from = new Date(now.getTime() - windowMinutes * 60_000);
   // The minute under way counts: a canary's first errors show at once.
   const to = new Date(minuteOf(now).getTime() + 60_000);
-  return { windowMinutes, from: from.toISOString(), to: now.toISOString(), versions: await healthOver(ctx.db, from, to) };
+  const versions = await healthOver(ctx.db, from, to);
+  const bucketMinutes = Math.max(1, Math.ceil(windowMinutes / HEALTH_SERIES_POINTS));
+  const series = await seriesOver(ctx.db, from, to, bucketMinutes);
+  const key = (r: { remote: string; version: string }) => `${r.remote}\u0000${r.version}`;
+  return {
+    windowMinutes,
+    bucketMinutes,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    versions: versions.map((v) => ({ ...v, series: series.get(key(v)) ?? [] })),
+  };
+}
+
+/** Page views and failures per `bucketMinutes` step of the window, per remote version (steps with none left out). */
+async function seriesOver(db: Db, from: Date, to: Date, bucketMinutes: number) {
+  const origin = minuteOf(from).toISOString();
+  const found = await rows<{ remote: string; version: string; at: Date | string; page_views: number; failures: number }>(
+    db,
+    sql`select m.remote, m.version,
+          date_bin(${`${bucketMinutes} minutes`}::interval, m.minute, ${origin}::timestamptz) as at,
+          sum(m.page_views)::int as page_views, sum(m.loads_failed + m.render_errors)::int as failures
+        from telemetry_minutes m
+        where m.minute >= ${origin}::timestamptz and m.minute < ${to.toISOString()}::timestamptz
+        group by 1, 2, 3 order by 3`,
+  );
+  const out = new Map<string, { at: string; pageViews: number; failures: number }[]>();
+  for (const r of found) {
+    const k = `${r.remote}\u0000${r.version}`;
+    const list = out.get(k) ?? [];
+    list.push({ at: new Date(r.at).toISOString(), pageViews: Number(r.page_views), failures: Number(r.failures) });
+    out.set(k, list);
+  }
+  return out;
 }
 
 /** Drops minutes past the retention; safe on every instance at once. */

@@ -196,6 +196,20 @@ describe('GET /api/releases/health', () => {
     expect(day.versions.find((v) => v.version === '1.3.0')).toMatchObject({ pageViews: 420, loadFailures: 24 });
   });
 
+  it('answers a trend per version: page views and failures per minute of the hour, per 24 minutes of a day', async () => {
+    await recordBatch(t.ctx.db, { events: [load(), load(), load({ ok: false })] }, at(10));
+    await recordBatch(t.ctx.db, { events: [load(), { remote: 'mfe-employees', version: '1.4.0', reason: 'canary', kind: 'render-error' }] }, at(2));
+    await recordBatch(t.ctx.db, { events: [load()] }, at(1));
+    const h = await health();
+    expect(h.bucketMinutes).toBe(1);
+    const v = h.versions.find((x) => x.version === '1.4.0')!;
+    expect(v.series?.map((p) => [p.pageViews, p.failures])).toEqual([[3, 1], [1, 1], [1, 0]]);
+    expect(Date.parse(v.series![0]!.at)).toBeLessThan(Date.parse(v.series![1]!.at));
+    const day = await health('?minutes=1440');
+    expect(day.bucketMinutes).toBe(24);
+    expect(day.versions.find((x) => x.version === '1.4.0')!.series!.reduce((n, p) => n + p.pageViews, 0)).toBe(5);
+  });
+
   it('refuses a window outside 1 minute to 30 days with a message', async () => {
     const token = await superAdminToken(t.app);
     for (const minutes of ['0', '43201', 'abc']) {

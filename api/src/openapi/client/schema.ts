@@ -5253,6 +5253,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         windowMinutes: number;
+                        bucketMinutes?: number;
                         from: string;
                         to: string;
                         versions: {
@@ -5272,6 +5273,11 @@ export interface operations {
                             loadP95Ms: number | null;
                             firstSeen: string;
                             lastSeen: string;
+                            series?: {
+                                at: string;
+                                pageViews: number;
+                                failures: number;
+                            }[];
                         }[];
                     };
                 };
