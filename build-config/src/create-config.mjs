@@ -39,6 +39,40 @@ const SHARED_SINGLETONS = [
 // - zod: shared, it was loaded whole with its 40 locales and JSON-schema code (89 KB gz). It holds no
 //   state that must be unique: schemas are plain objects, so each bundle keeps only what it uses.
 
+/** A package's files in node_modules, pnpm's layout included. */
+const inPackages = (names) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](?:\\.pnpm[\\\\/][^\\\\/]+[\\\\/]node_modules[\\\\/])?(?:${names.join('|')})[\\\\/]`);
+
+/**
+ * The shell's chunks on the login page's path, merged so that the page loads few files: React in one
+ * (it changes only with an upgrade), everything else the first page needs in the chunk that boots it
+ * (`boot`, the shell's `import('./bootstrap')`). What the login page does not run (the signed-in
+ * layouts, menus, popovers and modals with their Radix parts, react-query, telemetry) keeps its own
+ * lazily loaded chunks: the groups name exactly what the login page renders.
+ */
+const LOGIN_PATH_GROUPS = {
+  react: { test: inPackages(['react', 'react-dom', 'scheduler']), name: 'react', chunks: 'all', enforce: true, priority: 30 },
+  boot: {
+    test: (module) => {
+      const file = module.nameForCondition?.() ?? '';
+      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$/.test(file);
+      return /[\\/]shared-contracts[\\/]src[\\/]/.test(file) || BOOT_PACKAGES.test(file);
+    },
+    name: 'boot',
+    chunks: 'all',
+    enforce: true,
+    priority: 20,
+  },
+};
+/** The packages the login page runs besides React: the router, zod, and the Radix parts of the checkbox. */
+const BOOT_PACKAGES = inPackages([
+  'react-router',
+  'react-router-dom',
+  'react-error-boundary',
+  'zod',
+  '@radix-ui/(?:react-checkbox|react-tabs|react-collection|react-roving-focus|react-slot|react-presence|react-use-controllable-state|react-context|primitive|react-use-size|react-primitive|react-compose-refs|react-direction|react-id|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-effect-event|react-use-is-hydrated|react-visually-hidden)',
+]);
+
 function sharedConfig(pkgDir) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
@@ -267,6 +301,7 @@ export function createConfig(o) {
     ],
     optimization: {
       minimize: isProd,
+      ...(o.kind === 'host' && isProd ? { splitChunks: { cacheGroups: LOGIN_PATH_GROUPS } } : {}),
     },
     performance: { hints: false },
     devServer: {
