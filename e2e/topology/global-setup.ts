@@ -6,7 +6,6 @@ import path from 'node:path';
 import { ARTIFACTS, REPO_ROOT } from '../support/portal-process';
 import type { TopologyState } from '../support/topology';
 
-const TSX = path.join(REPO_ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
 
 /**
  * Starts the topology (deploy/topology/cli.ts) as a process of its own for the whole run; the
@@ -21,7 +20,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const out = createWriteStream(path.join(logDir, 'topology.log'));
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL', 'RATE_LIMIT_MULTIPLIER']) delete inherited[key];
-  const child = spawn(TSX, ['topology/cli.ts', '--instances', '2', '--seed', 'demo', '--state', stateFile, '--log-dir', logDir], {
+  // node with tsx's loader, not the tsx command: that one ends a child that is slow to take a signal
+  // with SIGKILL, which would leave the topology's processes and folders behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'topology/cli.ts', '--instances', '2', '--seed', 'demo', '--state', stateFile, '--log-dir', logDir], {
     cwd: path.join(REPO_ROOT, 'deploy'),
     env: inherited,
     stdio: ['ignore', 'pipe', 'pipe'],
