@@ -46,6 +46,7 @@ const VISITOR_OF: Record<string, Visitor> = {
   superAdminProfile: 'superAdmin',
   superAdminAuditLog: 'superAdmin',
   superAdminMail: 'superAdmin',
+  superAdminReleases: 'superAdmin',
 };
 
 /** The query a page needs to show its content, or the tabs it has in the address. */

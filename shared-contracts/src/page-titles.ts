@@ -32,6 +32,7 @@ export const PAGE_TITLES = {
   admins: MESSAGES.labels.admins,
   auditLog: MESSAGES.audit.title,
   failedMail: MESSAGES.mail.title,
+  releases: MESSAGES.releases.title,
   notFound: MESSAGES.notFound.text,
 } as const;
 

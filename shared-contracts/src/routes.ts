@@ -43,6 +43,8 @@ export const ROUTES = {
   superAdminAuditLog: '/super-admin/audit-log',
   /** Ours: mails whose delivery failed for good. */
   superAdminMail: '/super-admin/mail',
+  /** Ours: the release console, the shell's own page (docs/decisions/0020-release-console.md). */
+  superAdminReleases: '/super-admin/releases',
 } as const;
 
 export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives'] as const;

@@ -22,6 +22,7 @@ const SIDE_MENU = [
   { to: ROUTES.admins, label: MESSAGES.labels.admins },
   { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
   { to: ROUTES.superAdminMail, label: MESSAGES.mail.title },
+  { to: ROUTES.superAdminReleases, label: MESSAGES.releases.title },
   { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES } from '@portal/shared-contracts';
 import { RouteRemote } from '../layouts/route-remote';
 import { LoginRedirect, RequireArea } from './guards';
 import { NotFoundPage } from './not-found-page';
@@ -9,6 +10,9 @@ import { nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route
 // they are not on the login page's path.
 const EmployerLayout = lazy(() => import('../layouts/employer-layout').then((m) => ({ default: m.EmployerLayout })));
 const SuperAdminLayout = lazy(() => import('../layouts/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })));
+// The release console is the shell's own page, so that it never depends on a remote it may have to
+// roll back (docs/decisions/0020-release-console.md); fetched when a super admin opens it.
+const ReleaseConsolePage = lazy(() => import('../release-console/release-console-page').then((m) => ({ default: m.ReleaseConsolePage })));
 const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 function AliasRedirect({ to }: { to: string }) {
@@ -51,6 +55,14 @@ export function AppRoutes() {
           }
         >
           {routesOf('superAdmin')}
+          <Route
+            path={ROUTES.superAdminReleases}
+            element={
+              <Loading>
+                <ReleaseConsolePage />
+              </Loading>
+            }
+          />
         </Route>
       </Route>
       {nestedAliases().map((a) => (

@@ -1,0 +1,41 @@
+import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts';
+
+/** "5m", "3h", "2d": how long ago, as `pnpm release status` says it. */
+export function age(iso: string | null, now: Date = new Date()): string {
+  if (!iso) return '-';
+  const s = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(s)) return '-';
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86400)}d`;
+}
+
+export const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 2 : 1)}%`;
+export const millis = (ms: number | null) => (ms === null ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
+
+export function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export interface TrendPoint {
+  pageViews: number;
+  failures: number;
+}
+
+/** The window in equal steps, oldest first, a step without page views counted as none. */
+export function trendOf(health: Pick<ReleaseHealth, 'from' | 'to' | 'bucketMinutes'>, v: Pick<VersionHealth, 'series'>): TrendPoint[] {
+  const step = (health.bucketMinutes ?? 1) * 60_000;
+  const from = Math.floor(Date.parse(health.from) / 60_000) * 60_000;
+  const count = Math.max(1, Math.ceil((Date.parse(health.to) - from) / step));
+  const points: TrendPoint[] = Array.from({ length: count }, () => ({ pageViews: 0, failures: 0 }));
+  for (const p of v.series ?? []) {
+    const i = Math.floor((Date.parse(p.at) - from) / step);
+    if (i >= 0 && i < count) {
+      points[i]!.pageViews += p.pageViews;
+      points[i]!.failures += p.failures;
+    }
+  }
+  return points;
+}
