@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/paths';
@@ -28,7 +28,10 @@ describe('the topology nginx configuration', () => {
 });
 
 // Starts PostgreSQL, two api instances, the bucket and nginx: needs the machine's binaries and a build.
-const missing = missingPrerequisites() ?? (existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'index.html')) ? null : 'no build (run pnpm build)');
+const built =
+  existsSync(path.join(REPO_ROOT, 'shell', 'dist', 'index.html')) &&
+  readdirSync(REPO_ROOT).some((n) => n.startsWith('mfe-') && existsSync(path.join(REPO_ROOT, n, 'dist', 'mf-manifest.json')));
+const missing = missingPrerequisites() ?? (built ? null : 'no build of the shell and the remotes (run pnpm build)');
 
 describe.skipIf(missing !== null)(`the topology on loopback${missing ? ` (skipped: ${missing})` : ''}`, () => {
   let topology: Topology;
