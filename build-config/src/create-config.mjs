@@ -32,6 +32,8 @@ const SHARED_SINGLETONS = [
   'jotai',
   '@portal/shared-contracts',
   '@portal/shared-ui',
+  // Its data hooks need react-query: an entry of its own, so a page without queries loads neither.
+  '@portal/shared-ui/data',
 ];
 // Not shared, on purpose (docs/decisions/0007-shared-singletons.md):
 // - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it weighed
@@ -76,7 +78,8 @@ const BOOT_PACKAGES = inPackages([
 function sharedConfig(pkgDir) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
-    const base = name.startsWith('react/') || name.startsWith('react-dom/') ? name.split('/')[0] : name;
+    // The package a subpath entry (react/jsx-runtime, @portal/shared-ui/data) belongs to.
+    const base = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
     const version = versionOf(pkgDir, base);
     shared[name] = {
       singleton: true,

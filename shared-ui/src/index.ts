@@ -31,4 +31,3 @@ export { Toaster, type ToasterProps } from './components/toaster';
 export { VisuallyHidden } from './components/visually-hidden';
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { usePagedSearch, type PagedSearch, type PagedSearchOptions } from './hooks/use-paged-search';
-export { useApiMutation } from './data/use-api-mutation';

@@ -2,11 +2,11 @@ import './zod-jitless';
 import '@portal/shared-ui/tokens.css';
 import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient } from '@tanstack/react-query';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore, preloadOverlays } from '@portal/shared-ui';
 import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
+import { createQueries, sharedQueriesLoaded } from './queries/queries';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { applyOverrides, confirmOverrides, isAllowedOverride, takeOverrideRequest, writeOverrides, type OverrideRequest, type Overrides } from './release/overrides';
@@ -161,10 +161,6 @@ async function boot() {
   };
   if (stored) warmOverlays();
 
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-  });
-
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root, {
@@ -179,7 +175,7 @@ async function boot() {
       services={{
         store,
         registry,
-        queryClient,
+        queries: createQueries({ needed: sharedQueriesLoaded }),
         toasts: createToastStore(),
         shellVersion: SHELL_VERSION,
         contractsVersion: SHELL_CONTRACTS_VERSION,

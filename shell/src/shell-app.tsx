@@ -1,10 +1,10 @@
 import { StrictMode, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Toaster } from '@portal/shared-ui';
 import { TIMINGS } from '@portal/shared-contracts';
 import { PlatformProvider } from './platform/platform-provider';
 import type { ShellServices } from './platform/shell-services';
+import { QueriesContext } from './queries/queries';
 import { OverrideBanner } from './release/override-banner';
 import { OverrideConfirm } from './release/override-confirm';
 import { RegistryContext } from './remotes/remote-slot';
@@ -34,7 +34,7 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
   return (
     <StrictMode>
       <StoreProvider store={services.store}>
-        <QueryClientProvider client={services.queryClient}>
+        <QueriesContext.Provider value={services.queries}>
           <RegistryContext.Provider value={services.registry}>
             <ShellRouter initialPath={initialPath}>
               <PlatformProvider services={services}>
@@ -45,7 +45,7 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
             <OverrideBanner overrides={services.overrides ?? []} refused={services.refusedOverrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
             <OverrideConfirm pending={services.pendingOverrides ?? []} onConfirm={services.confirmOverrides ?? (() => {})} />
           </RegistryContext.Provider>
-        </QueryClientProvider>
+        </QueriesContext.Provider>
       </StoreProvider>
     </StrictMode>
   );

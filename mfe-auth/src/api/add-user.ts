@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { adminKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST accounts/users/add. */
 export function addUser(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.addUser>['body']) {

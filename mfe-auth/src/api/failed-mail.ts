@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** The failed mails' pages. */
 export const failedMailKeys = {

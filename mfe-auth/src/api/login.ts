@@ -1,11 +1,10 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
 
-/** POST accounts/login. The answer goes to `platform.auth.signIn`, which routes by role and state. */
+/**
+ * POST accounts/login. The answer goes to `platform.auth.signIn`, which routes by role and state.
+ * No mutation hook: the login form calls this itself, so the login page does not load react-query
+ * (docs/decisions/0019-bundle-budgets.md).
+ */
 export function login(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.login>['body']) {
   return api.call(ENDPOINTS.accounts.login, { body });
-}
-
-export function useLoginMutation() {
-  return useApiMutation(login);
 }

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { adminKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE accounts/users/{id}; the removed user's sessions end on the server at once. */
 export function removeUser(api: ApiClient, id: string) {

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST accounts/reset-password: email, token (from the mailed link) and the new password. */
 export function resetPassword(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.resetPassword>['body']) {

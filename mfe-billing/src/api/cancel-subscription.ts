@@ -1,5 +1,5 @@
 import { ENDPOINTS, type ApiClient, type EndpointOutput } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshBilling } from './keys';
 
 export type CancelAnswer = EndpointOutput<typeof ENDPOINTS.billing.cancel>;

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { refreshDrivers } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 export type ApproveVehiclesInput = EndpointInput<typeof ENDPOINTS.drivers.approveVehicles>['body'];
 

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** PUT employees/{id}/accept: approves a join request. */
 export function acceptEmployee(api: ApiClient, id: string) {

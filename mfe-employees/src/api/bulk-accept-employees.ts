@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/bulk-accept with the selected ids. */
 export function bulkAcceptEmployees(api: ApiClient, employeeIds: string[]) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type ManualEmployeeRow } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees with the manual rows; all or nothing. */
 export function bulkAddEmployees(api: ApiClient, employees: ManualEmployeeRow[]) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/bulk-reject: the selected join requests are removed, all or none. */
 export function bulkRejectEmployees(api: ApiClient, employeeIds: string[]) {

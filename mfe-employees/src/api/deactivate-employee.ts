@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/{id}/deactivate with the reason as typed. */
 export function deactivateEmployee(api: ApiClient, { id, reason }: { id: string; reason: string }) {

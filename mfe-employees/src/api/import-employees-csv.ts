@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/csv-import (multipart field file), reporting upload progress 0..1. */
 export function importEmployeesCsv(api: ApiClient, { file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/reactivate-employee/{id}: the stored reason is shown but never sent. */
 export function reactivateEmployee(api: ApiClient, id: string) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/{id}/reject: the join request is removed. */
 export function rejectEmployee(api: ApiClient, id: string) {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employeeKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE employees/{id}: immediate and irreversible. */
 export function removeEmployee(api: ApiClient, id: string) {

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshJourneyGroups } from './keys';
 
 /** DELETE journey-groups/{id}: members leave the group; its trips stay in every figure, under no group. */

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshJourneyGroups } from './keys';
 
 export type UpdateJourneyGroupInput = Pick<EndpointInput<typeof ENDPOINTS.journeyGroups.update>, 'params' | 'body'>;

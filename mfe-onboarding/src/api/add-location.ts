@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/location; the answer carries the sign-up state (0 -> 1 on the first location). */
 export function addLocation(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.addLocation>) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/complete-setup: leaving setup step 3 moves the sign-up state 2 -> 3. */
 export function completeSetup(api: ApiClient, companyId: string) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/deactivate with the reason; the company's users lose access at once. */
 export function deactivateEmployer(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.deactivate>) {

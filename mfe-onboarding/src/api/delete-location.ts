@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE employers/location/{id}. */
 export function deleteLocation(api: ApiClient, locationId: string) {

@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/reactivate. */
 export function reactivateEmployer(api: ApiClient, employerId: string) {

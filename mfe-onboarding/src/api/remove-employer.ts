@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE employers/{id}: the company and all of its data, irreversibly. */
 export function removeEmployer(api: ApiClient, employerId: string) {

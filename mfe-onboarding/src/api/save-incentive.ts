@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST /incentives/employers/{id}/incentive; the answer carries the sign-up state (1 -> 2). */
 export function saveIncentive(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.saveIncentive>) {

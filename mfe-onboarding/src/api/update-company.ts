@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { storeSavedCompany } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** PUT employers with the id in the body. */
 export function updateCompany(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.employers.update>['body']) {

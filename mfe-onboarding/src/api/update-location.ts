@@ -1,6 +1,6 @@
 import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
-import { useApiMutation } from '@portal/shared-ui';
+import { useApiMutation } from '@portal/shared-ui/data';
 
 /** PUT employers/location with the location id in the body. */
 export function updateLocation(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.employers.updateLocation>['body']) {

@@ -23,7 +23,7 @@ import type { ShellServices } from './shell-services';
  * the session, navigation, toasts and the release in force. Must sit inside the router.
  */
 export function PlatformProvider({ services, children }: { services: ShellServices; children: ReactNode }) {
-  const { store, registry, queryClient, toasts } = services;
+  const { store, registry, queries, toasts } = services;
   const navigate = useNavigate();
   const location = useLocation();
   const session = useAtomValue(sessionAtom, { store });
@@ -45,7 +45,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       onUnauthorized: () => {
         const hadSession = store.get(sessionAtom) !== null;
         setSession(store, null);
-        queryClient.clear();
+        queries.clear();
         if (!isPublicPath(path.current)) nav.current('/', { replace: true });
         if (hadSession) toasts.show('info', MESSAGES.session.unauthorized);
       },
@@ -74,7 +74,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       async signIn(answer: LoginAnswer, { remember }) {
         store.set(signingInAtom, true);
         try {
-          queryClient.clear();
+          queries.clear();
           await runSignIn(answer, remember, {
             api,
             store: (s, r) => {
@@ -95,7 +95,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
         }
         setSession(store, null);
         savedFlag.set(false);
-        queryClient.clear();
+        queries.clear();
         nav.current('/', { replace: true });
       },
       updateSession(patch) {
@@ -105,7 +105,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
         setSession(store, next, storedRemember());
       },
     }),
-    [api, store, queryClient, services],
+    [api, store, queries, services],
   );
 
   const platform = useMemo<Platform>(

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ToastStore } from '@portal/shared-ui';
 import type { Session } from '@portal/shared-contracts';
+import type { Queries } from '../queries/queries';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import type { PortalStore } from '../session/session-store';
 
@@ -8,7 +8,7 @@ import type { PortalStore } from '../session/session-store';
 export interface ShellServices {
   store: PortalStore;
   registry: RemoteRegistry;
-  queryClient: QueryClient;
+  queries: Queries;
   toasts: ToastStore;
   shellVersion: string;
   contractsVersion: string;

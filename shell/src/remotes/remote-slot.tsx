@@ -3,6 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts';
 import { Spinner } from '@portal/shared-ui';
 import { recordTelemetry } from '../telemetry/hub';
+import { QueriesContext, type Queries } from '../queries/queries';
 import { FeatureUnavailable } from './feature-unavailable';
 import { loadedBuild, RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
 import styles from './remote-slot.module.css';
@@ -25,7 +26,7 @@ type AnyComponent = ComponentType<Record<string, unknown>>;
  */
 const lazyCache = new WeakMap<RemoteRegistry, Map<string, AnyComponent>>();
 
-function lazyFor(registry: RemoteRegistry, remote: RemoteId, module: string, generation: number): AnyComponent {
+function lazyFor(registry: RemoteRegistry, queries: Queries | null, remote: RemoteId, module: string, generation: number): AnyComponent {
   let byKey = lazyCache.get(registry);
   if (!byKey) lazyCache.set(registry, (byKey = new Map()));
   const key = `${remote}/${module}#${generation}`;
@@ -40,10 +41,13 @@ function lazyFor(registry: RemoteRegistry, remote: RemoteId, module: string, gen
       // Read once the container has run: the build it stamped is the code this component comes from.
       const Inner = exported as AnyComponent;
       const build = loadedBuild(remote) ?? '';
+      // A module that uses queries renders under the page's query cache, fetched with the first one.
+      const Provider = (await queries?.providerFor()) ?? null;
       function Marked(props: Record<string, unknown>) {
+        const inner = <Inner {...props} />;
         return (
           <div className={styles.marker} data-remote={remote} data-release-marker={build}>
-            <Inner {...props} />
+            {Provider ? <Provider>{inner}</Provider> : inner}
           </div>
         );
       }
@@ -71,11 +75,12 @@ interface ShellRemoteSlotProps extends RemoteSlotProps {
  */
 export function RemoteSlot({ remote, module, props, compact = false, loading }: ShellRemoteSlotProps) {
   const registry = useRegistry();
+  const queries = useContext(QueriesContext);
   const [attempt, setAttempt] = useState(0);
   // A canary falling back to stable, or a development reload, swaps the remote's container.
   const subscribe = useCallback((cb: () => void) => registry.subscribe(cb), [registry]);
   const generation = useSyncExternalStore(subscribe, () => registry.generation(remote));
-  const Component = lazyFor(registry, remote, module, generation);
+  const Component = lazyFor(registry, queries, remote, module, generation);
   return (
     <ErrorBoundary
       resetKeys={[remote, module, attempt, generation]}

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { createStore } from '../session/portal-store';
-import { QueryClient } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { createToastStore } from '@portal/shared-ui';
 import { REMOTE_IDS, usePlatform, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
+import { createQueries } from '../queries/queries';
 import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';
 import { sessionAtom } from '../session/session-store';
 import { ShellApp } from '../shell-app';
@@ -45,7 +45,8 @@ export function renderShell(o: {
   const services = {
     store,
     registry: new RemoteRegistry(runtime, resolved),
-    queryClient: new QueryClient(),
+    // Test pages may use queries; there is no federation share scope to ask.
+    queries: createQueries({ needed: () => true }),
     toasts: createToastStore(),
     shellVersion: '1.0.0-test',
     contractsVersion: '1.0.0',

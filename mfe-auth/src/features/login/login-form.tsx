@@ -1,7 +1,7 @@
 import { MESSAGES, ROUTES, isApiError, loginFormSchema, serverMessage, usePlatform, type LoginForm } from '@portal/shared-contracts';
 import { Checkbox, PasswordField } from '@portal/shared-ui';
 import { useRef, useState, type FormEvent } from 'react';
-import { useLoginMutation } from '../../api/login';
+import { login } from '../../api/login';
 import { logout } from '../../api/logout';
 import { AppLink } from '../../shared/app-link';
 import { AuthForm } from '../../shared/auth-form';
@@ -28,7 +28,6 @@ function check(values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
 
 export function LoginFormView() {
   const platform = usePlatform();
-  const login = useLoginMutation();
   const [signingIn, setSigningIn] = useState(false);
   const [employeeAccount, setEmployeeAccount] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
@@ -55,7 +54,7 @@ export function LoginFormView() {
     setSigningIn(true);
     setEmployeeAccount(false);
     try {
-      const answer = await login.mutateAsync(data);
+      const answer = await login(platform.api, data);
       if (answer.role === 'Employee') {
         // The same login serves the mobile app; the portal has no page for an employee, so the
         // session just opened ends here and the employee is pointed to the app instead.

@@ -1,0 +1,52 @@
+import { createContext, type ComponentType, type ReactNode } from 'react';
+import type { createQueryLayer } from './query-layer';
+
+type QueryLayer = ReturnType<typeof createQueryLayer>;
+type Provider = ComponentType<{ children: ReactNode }>;
+
+/**
+ * The query cache, fetched with the first remote module that uses queries: the login page does not,
+ * so react-query is not on its path (docs/decisions/0019-bundle-budgets.md). Every slot whose module
+ * uses it renders under a provider of the same client: one cache for the page.
+ */
+export interface Queries {
+  /** The provider a loaded remote module needs, or null when it does not use queries. */
+  providerFor(): Promise<Provider | null>;
+  /** Empties the cache (sign-out, an ended session); nothing to do before it exists. */
+  clear(): void;
+}
+
+interface FederationShare {
+  __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean }>>>> };
+}
+
+/** True once a remote's module has loaded the shared react-query (its shared modules load before it runs). */
+export function sharedQueriesLoaded(): boolean {
+  const share = (globalThis as FederationShare).__FEDERATION__?.__SHARE__;
+  for (const scopes of Object.values(share ?? {}))
+    for (const pkgs of Object.values(scopes))
+      for (const entry of Object.values(pkgs['@tanstack/react-query'] ?? {})) if (entry.loaded) return true;
+  return false;
+}
+
+/**
+ * @param o.needed  whether the module just loaded uses queries (the page: react-query is among the
+ *   loaded shared modules; tests: always)
+ */
+export function createQueries(o: { needed: () => boolean; load?: () => Promise<{ createQueryLayer: typeof createQueryLayer }> }): Queries {
+  const load = o.load ?? (() => import('./query-layer'));
+  let layer: QueryLayer | undefined;
+  let loading: Promise<QueryLayer> | undefined;
+  return {
+    async providerFor() {
+      if (!layer && !o.needed()) return null;
+      loading ??= load().then((m) => (layer = m.createQueryLayer()));
+      return (await loading).QueryLayer;
+    },
+    clear() {
+      layer?.client.clear();
+    },
+  };
+}
+
+export const QueriesContext = createContext<Queries | null>(null);
