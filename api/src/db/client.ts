@@ -43,7 +43,17 @@ export interface OpenDatabaseOptions {
 /** The postgres.js client for a PostgreSQL URL (connects on its first query). */
 export function createPostgresClient(url: string, options: { pgbouncer?: boolean | undefined } = {}) {
   // Notices (e.g. "schema already exists, skipping") are noise in our logs.
-  return postgres(url, { max: 10, onnotice: () => {}, ...(options.pgbouncer ? { prepare: false } : {}) });
+  // Named prepared statements (the session check, the employee list: `preparedRows`) are planned
+  // once per connection and that generic plan is kept, instead of being planned again on every
+  // execution when the planner's estimate of the generic plan (a LIMIT it cannot see) looks worse;
+  // they are written so that their plan does not depend on their parameters. Unnamed statements
+  // (all others) are planned for their values each time, whatever this says. PgBouncer gets neither
+  // (it refuses startup parameters it does not know).
+  return postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    ...(options.pgbouncer ? { prepare: false } : { connection: { plan_cache_mode: 'force_generic_plan' } }),
+  });
 }
 
 /** Extensions the migrations create (PGlite ships them separately; PostgreSQL has them in contrib). */

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -6,6 +7,21 @@ import type { Db } from './client';
  */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const res = (await db.execute(query)) as unknown;
+  if (Array.isArray(res)) return res as T[];
+  return ((res as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * `rows`, sent as a prepared statement: on PostgreSQL each pooled connection parses and plans the
+ * statement's text once and then only binds and executes it (one round trip; an unprepared statement
+ * with parameters costs postgres.js two, a describe and then the execution, and the server a parse
+ * and a plan every time). For the hot statements of a fixed shape (the employee list): their number
+ * of texts must stay small, as every connection keeps each one. With DATABASE_PGBOUNCER=1 the
+ * client's `prepare: false` wins and they are sent unnamed. PGlite runs them as `rows` does.
+ */
+export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const res = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'hot', false).execute()) as unknown;
   if (Array.isArray(res)) return res as T[];
   return ((res as { rows?: T[] }).rows ?? []) as T[];
 }

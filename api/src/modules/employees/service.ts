@@ -11,7 +11,7 @@ import {
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
-import { containsPattern, pageAnswer, rows, toIso } from '../../db/sql';
+import { containsPattern, pageAnswer, preparedRows, rows, toIso } from '../../db/sql';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
@@ -80,6 +80,19 @@ const EMPLOYEE_COLUMNS = sql`
   v.registration_number as v_registration, v.is_verified as v_verified`;
 
 const EMPLOYEE_JOINS = sql`left join vehicles v on v.user_id = u.id left join users d on d.id = u.deactivated_by`;
+
+/**
+ * The employees of a page, given the subquery of their ids. Each row is read by its key (`offset 0`
+ * keeps the lateral subqueries as written), so the plan is the same whatever the planner guesses of
+ * the page's size: a list statement is prepared and planned once per connection, not once a request
+ * (`preparedRows`, db/client.ts), and a generic plan must not turn into a scan of the table.
+ */
+function rowsOf(ids: SQL): SQL {
+  return sql`select ${EMPLOYEE_COLUMNS} from (${ids}) pg
+    cross join lateral (select * from users u where u.id = pg.id offset 0) u
+    left join lateral (select * from vehicles v where v.user_id = u.id offset 0) v on true
+    left join lateral (select d.name from users d where d.id = u.deactivated_by offset 0) d on true`;
+}
 
 function toEmployee(r: EmployeeDbRow): Employee {
   return {
@@ -153,7 +166,9 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
   // Shorter terms match too much for trigrams; the ordered walk suits them.
   const viaTrigrams = term.length >= 3;
-  const found = await rows<EmployeeDbRow & { total: number | string }>(
+  // The trigram statement is prepared (its plan does not depend on the term); the ordered walk's
+  // cost does, so it is planned for its term each time.
+  const found = await (viaTrigrams ? preparedRows : rows)<EmployeeDbRow & { total: number | string }>(
     ctx.db,
     viaTrigrams
       ? sql`with m as materialized (
@@ -161,8 +176,7 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
           )
           select t.total, p.* from (select count(*)::int as total from m) t
           left join lateral (
-            select ${EMPLOYEE_COLUMNS} from (select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}) pg
-            join users u on u.id = pg.id ${EMPLOYEE_JOINS}
+            ${rowsOf(sql`select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}`)}
             ${order}
           ) p on true`
       : sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
@@ -201,11 +215,9 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
   const ids = (dir: SQL, limit: number, skip: number, after: SQL = sql`true`) =>
     sql`select u.id from users u where ${where} and ${after}
         order by lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
-  const page = (ids: SQL) =>
-    sql`select ${EMPLOYEE_COLUMNS} from (${ids}) pg join users u on u.id = pg.id ${EMPLOYEE_JOINS}
-        order by lower(u.last_name), lower(u.first_name), u.id`;
+  const page = (ids: SQL) => sql`${rowsOf(ids)} order by lower(u.last_name), lower(u.first_name), u.id`;
   if (offset <= SHALLOW_OFFSET) {
-    const found = await rows<EmployeeDbRow & { total: number | string }>(
+    const found = await preparedRows<EmployeeDbRow & { total: number | string }>(
       db,
       sql`select t.total, p.* from (select ${totalOf} as total) t left join lateral (${page(ids(sql`asc`, pageSize, offset))}) p on true`,
     );
@@ -214,7 +226,7 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
   }
   const position = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
   const version = anchors ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})` : sql`null`;
-  const [t] = await rows<{ total: number | string; ln: string | null; fn: string | null; id: string | null }>(
+  const [t] = await preparedRows<{ total: number | string; ln: string | null; fn: string | null; id: string | null }>(
     db,
     anchors
       ? sql`select t.total, a.last_name_key as ln, a.first_name_key as fn, a.id from (select ${totalOf} as total) t
@@ -227,14 +239,14 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
   if (t?.id && t.ln !== null && t.fn !== null) {
     // Seek past the anchor's row (the last one before `position`), then walk fewer than ANCHOR_EVERY entries.
     const after = sql`(lower(u.last_name), lower(u.first_name), u.id) > (${t.ln}, ${t.fn}, ${t.id}::uuid)`;
-    const found = await rows<EmployeeDbRow>(db, page(ids(sql`asc`, pageSize, offset - position, after)));
+    const found = await preparedRows<EmployeeDbRow>(db, page(ids(sql`asc`, pageSize, offset - position, after)));
     return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
   }
   if (anchors) await buildAnchors(db, where, anchors, version);
   const limit = Math.min(pageSize, total - offset);
   // From the nearer end: the rows after this page are fewer than the rows before it.
   const fromEnd = total - offset - limit;
-  const found = await rows<EmployeeDbRow>(db, fromEnd < offset ? page(ids(sql`desc`, limit, fromEnd)) : page(ids(sql`asc`, limit, offset)));
+  const found = await preparedRows<EmployeeDbRow>(db, fromEnd < offset ? page(ids(sql`desc`, limit, fromEnd)) : page(ids(sql`asc`, limit, offset)));
   return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
 }
 
