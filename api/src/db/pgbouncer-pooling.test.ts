@@ -208,43 +208,53 @@ describe.skipIf(!stageUrl)(`the api behind PgBouncer in transaction pooling${mis
   });
 
   it('a session-level advisory lock would be no lock at all: a second client gets it too, and it outlives both clients', async () => {
-    const url = t.ctx.config.databaseUrl!;
+    // A database of its own: PgBouncer's pool for it serves these two clients only, one statement at a time.
+    const name = `portal_bouncer_lock_${Date.now().toString(36)}`;
+    await server.unsafe(`create database "${name}"`);
+    const u = new URL(stageUrl!);
+    u.pathname = `/${name}`;
     const KEY = 52_600_999;
-    const a = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
-    const b = postgres(url, { max: 1, prepare: false, onnotice: () => {} });
+    const a = postgres(bouncer.through(u.toString()), { max: 1, prepare: false, onnotice: () => {} });
+    const b = postgres(bouncer.through(u.toString()), { max: 1, prepare: false, onnotice: () => {} });
+    const check = postgres(u.toString(), { max: 1, onnotice: () => {} });
     try {
       expect((await a`select pg_try_advisory_lock(${KEY}) as got`)[0]!.got).toBe(true);
       // The statement ended, so PgBouncer gave the server connection (and its lock) back to the pool.
       expect((await b`select pg_try_advisory_lock(${KEY}) as got`)[0]!.got).toBe(true);
+      await a.end();
+      await b.end();
+      expect(await check`select 1 from pg_locks where locktype = 'advisory' and objid = ${KEY} and granted`).toHaveLength(1);
     } finally {
       await a.end();
       await b.end();
+      await check.end();
+      await server.unsafe(`drop database if exists "${name}" with (force)`);
     }
-    const held = await server<{ pid: number }[]>`select pid from pg_locks where locktype = 'advisory' and objid = ${KEY} and granted`;
-    expect(held).toHaveLength(1);
-    await server`select pg_terminate_backend(${held[0]!.pid})`;
   });
 
-  it('without DATABASE_PGBOUNCER (named prepared statements), the same api fails under it', async () => {
-    // The session check alone, as the api runs it on every request, from several pooled client
-    // connections: with prepare: false every check answers; without, a statement prepared under a
-    // name on one server connection is looked for on another ("prepared statement ... does not
-    // exist"), and the driver's connections stop answering.
-    const sessionChecks = async (pgbouncer: boolean) => {
-      const client = createPostgresClient(t.ctx.config.databaseUrl!, { pgbouncer });
+  it('without DATABASE_PGBOUNCER the api fails under it: named prepared statements break', async () => {
+    // The session check alone, as the api runs it on every request (a statement drizzle prepares
+    // under a name), from several pooled client connections: with the api's PgBouncer client every
+    // check answers; with postgres.js's defaults (named prepared statements) a statement prepared on
+    // one server connection is looked for on another ("prepared statement ... does not exist") and
+    // the driver's connections stop answering.
+    const sessionChecks = async (client: postgres.Sql, ms: number) => {
       const db = drizzle({ client }) as unknown as Db;
       try {
-        const checks = await Promise.allSettled(Array.from({ length: 30 * POOL }, () => within(resolveSession(db, erin, 'bearer'), 5_000, 'session check')));
+        const checks = await Promise.allSettled(Array.from({ length: 30 * POOL }, () => within(resolveSession(db, erin, 'bearer'), ms, 'session check')));
         return checks.flatMap((c) => (c.status === 'rejected' ? [causes(c.reason)] : c.value?.companyId === acme ? [] : ['wrong answer']));
       } finally {
         await within(client.end({ timeout: 1 }), 5_000, 'closing').catch(() => {});
       }
     };
-    expect(await sessionChecks(true)).toEqual([]);
-    const errors = await sessionChecks(false);
+    const url = t.ctx.config.databaseUrl!;
+    expect(await sessionChecks(createPostgresClient(url, { pgbouncer: true }), 20_000)).toEqual([]);
+    const errors = await sessionChecks(postgres(url, { max: 10, onnotice: () => {} }), 5_000);
     expect(errors.length).toBeGreaterThan(0);
+    expect(errors.some((e) => /prepared statement "\w+" does not exist|no answer in/.test(e))).toBe(true);
 
-    // And the whole api: requests fail (500) or never answer.
+    // And the whole api with its own client as it is opened without the flag: requests fail (500),
+    // are refused (401 to a valid token) or never answer.
     let other: ApiContext | undefined;
     let app: FastifyInstance | undefined;
     const failures: string[] = [];
