@@ -457,6 +457,7 @@ export const MESSAGES = {
       inp: 'p75 INP',
       loadP95: 'p95 load',
       trend: 'Page views per minute',
+      trendHeader: 'Trend',
       none: 'No figures yet',
     },
     guarded: (margin: number, minViews: number) => `Guarded: aborted past ${margin} points over stable with at least ${minViews} page views`,

@@ -271,7 +271,8 @@ function RemoteCard({
     { key: 'p95', header: F.loadP95, align: 'right', cell: (row) => millis(row.figures?.loadP95Ms ?? null) },
     {
       key: 'trend',
-      header: F.trend,
+      header: F.trendHeader,
+      label: F.trend,
       cell: (row) =>
         health && row.figures ? (
           <Sparkline points={trendOf(health, row.figures)} label={`${r.remote} ${row.version} ${F.trend}`} />

@@ -1,7 +1,7 @@
 import type { TrendPoint } from './format';
 import styles from './release-console.module.css';
 
-const W = 120;
+const W = 96;
 const H = 28;
 
 /**
