@@ -1,11 +1,28 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, MESSAGES, REMOTE_IDS, type ConsoleRemote, type ReleaseConsole, type ReleaseHealth, type VersionHealth } from '@portal/shared-contracts';
-import { renderWithPlatform, uuid } from '@portal/testing';
+import { createHarnessPlatform, PlatformProviders, uuid } from '@portal/testing/harness';
+import { routeRemotes, setRouteRemote } from '../telemetry/hub';
 import { trendOf } from './format';
 import { ReleaseConsolePage } from './release-console-page';
 
 const M = MESSAGES.releases;
+
+type Handlers = Record<string, (input: Record<string, unknown> | undefined) => unknown>;
+
+/** The page under a fake platform whose api answers from `handlers`, recording each call. */
+function renderWithPlatform(ui: React.ReactElement, o: { session: object; handlers: Handlers }) {
+  const calls: { id: string; input: Record<string, unknown> | undefined }[] = [];
+  const handlers = Object.fromEntries(
+    Object.entries(o.handlers).map(([id, h]) => [id, (input: Record<string, unknown> | undefined) => (calls.push({ id, input }), h(input))]),
+  );
+  const toast = { success: vi.fn(), error: vi.fn(), info: vi.fn() };
+  const platform = createHarnessPlatform({ session: o.session, handlers, toast });
+  const user = userEvent.setup();
+  render(<PlatformProviders platform={platform}>{ui}</PlatformProviders>);
+  return { user, toast, callsTo: (id: string) => calls.filter((c) => c.id === id).map((c) => c.input) };
+}
 const superAdmin = { userId: uuid(), role: 'SuperAdmin' as const, name: 'Root', email: 'root@example.com', employerId: null, employerUserId: null };
 const company = uuid(7);
 const now = Date.now();
@@ -144,6 +161,13 @@ describe('Releases (the release console)', () => {
     await user.click(within(confirm.closest('[role="dialog"]') as HTMLElement).getByRole('button', { name: M.confirm }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('another release is changing release.json; nothing was changed: run the command again'));
     expect(callsTo('releases.canary')).toEqual([{ params: { remote: 'mfe-employees' }, body: { version: '1.5.0', percent: 50, companies: [company] } }]);
+  });
+
+  it("counts its web vitals for no remote: it is the shell's own page", async () => {
+    setRouteRemote('mfe-auth');
+    renderWithPlatform(<ReleaseConsolePage />, { session: superAdmin, handlers: { 'releases.console': () => consoleView(withCanary), 'releases.health': () => health } });
+    await screen.findByRole('heading', { name: 'mfe-employees' });
+    expect(routeRemotes().current).toBeNull();
   });
 
   it('says why the releases could not be loaded, with Retry', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, ConfirmDialog, EmptyState, Modal, Select, Spinner, Table, TextField, type TableColumn } from '@portal/shared-ui';
 import {
   ENDPOINTS,
@@ -13,6 +13,7 @@ import {
   type VersionHealth,
 } from '@portal/shared-contracts';
 import { useDocumentTitle } from '../routes/use-document-title';
+import { setRouteRemote } from '../telemetry/hub';
 import { age, millis, percent, trendOf, when } from './format';
 import { Sparkline } from './sparkline';
 import { HEALTH_WINDOW_MINUTES, useReleaseConsole } from './use-release-console';
@@ -45,6 +46,8 @@ const canaryOff = (c: NonNullable<ConsoleRemote['canary']>) => c.percent === 0 &
  */
 export function ReleaseConsolePage() {
   useDocumentTitle(PAGE_TITLES.releases);
+  // The page is the shell's: its web vitals belong to no remote.
+  useEffect(() => setRouteRemote(null), []);
   const { api, toast } = usePlatform();
   const { view, health, reload, applied } = useReleaseConsole();
   const [pending, setPending] = useState<Pending | null>(null);

@@ -61,8 +61,8 @@ export async function timeRemoteLoad<M>(remote: RemoteId | undefined, load: () =
   }
 }
 
-/** The remote that draws the current route (its web vitals are that remote's). */
-export function setRouteRemote(remote: RemoteId): void {
+/** The remote that draws the current route (its web vitals are that remote's); null for the shell's own pages. */
+export function setRouteRemote(remote: RemoteId | null): void {
   routeRemote = remote;
   firstRouteRemote ??= remote;
 }
