@@ -151,9 +151,18 @@ async function upstreams(topology: Topology, headers: Record<string, string>, n 
   return [...seen].map(([k, v]) => `[${k}] x${v}`).join('; ');
 }
 
+/** What to stop and remove, latest first: run at the end, on failure, and on Ctrl-C or SIGTERM. */
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0)) await cleanup().catch((err: unknown) => console.error(`[bench] cleanup: ${String(err)}`));
+}
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  // The api instances and nginx run in process groups of their own: a signal to this one stops them here.
+  process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
+}
+
 async function main(): Promise<void> {
   if (!Number.isInteger(EMPLOYEES) || EMPLOYEES < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0)) throw new Error('--employees, --seconds and --connections take positive numbers');
-  const cleanups: (() => Promise<void>)[] = [];
   const results: Figures[] = [];
   const apiDir = path.join(REPO_ROOT, 'api');
   // The api compiled once, for both sets of instances.
@@ -221,7 +230,7 @@ async function main(): Promise<void> {
     for (const f of results) console.log(row(f));
     console.log(`  load average now: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (1, 5, 15 min) on ${os.cpus().length} CPUs`);
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch((err: unknown) => console.error(`[bench] cleanup: ${String(err)}`));
+    await cleanUp();
   }
 }
 
