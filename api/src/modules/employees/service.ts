@@ -207,15 +207,24 @@ export interface ListWithoutSearch {
   anchors: { companyId: string; approved: boolean; status: string } | null;
 }
 
+/** The ids of a stretch of the list `where` selects, in name order (`dir`), after the row `after` says. */
+function listIds(where: SQL) {
+  return (dir: SQL, limit: number, skip: number, after: SQL = sql`true`) =>
+    sql`select u.id from users u where ${where} and ${after}
+        order by lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
+}
+
+/** The employees of those ids, in name order. */
+function page(ids: SQL): SQL {
+  return sql`${rowsOf(ids)} order by lower(u.last_name), lower(u.first_name), u.id`;
+}
+
 /** A page of a list without a search (exported for the test comparing it with a plain OFFSET). */
 export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: number, pageSize: number): Promise<Page<Employee>> {
   const { where, counted, anchors } = list;
   const offset = (pageNumber - 1) * pageSize;
   const totalOf = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
-  const ids = (dir: SQL, limit: number, skip: number, after: SQL = sql`true`) =>
-    sql`select u.id from users u where ${where} and ${after}
-        order by lower(u.last_name) ${dir}, lower(u.first_name) ${dir}, u.id ${dir} limit ${limit} offset ${skip}`;
-  const page = (ids: SQL) => sql`${rowsOf(ids)} order by lower(u.last_name), lower(u.first_name), u.id`;
+  const ids = listIds(where);
   if (offset <= SHALLOW_OFFSET) {
     const found = await preparedRows<EmployeeDbRow & { total: number | string }>(
       db,
@@ -226,22 +235,41 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
   }
   const position = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
   const version = anchors ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})` : sql`null`;
-  const [t] = await preparedRows<{ total: number | string; ln: string | null; fn: string | null; id: string | null }>(
-    db,
-    anchors
-      ? sql`select t.total, a.last_name_key as ln, a.first_name_key as fn, a.id from (select ${totalOf} as total) t
-          left join employee_list_anchors a on a.company_id = ${anchors.companyId} and a.is_approved = ${anchors.approved}
-            and a.status = ${anchors.status} and a.position = ${position} and a.version = ${version}`
-      : sql`select ${totalOf} as total, null as ln, null as fn, null as id`,
-  );
+  if (anchors) {
+    // The total, the anchor before the page and the page after it, in one statement: it seeks past
+    // the anchor's row (the last one before `position`) and walks fewer than ANCHOR_EVERY entries.
+    // Without an anchor of the current version the lateral page is empty and the walk below runs.
+    const found = await preparedRows<EmployeeDbRow & { total: number | string; anchored: boolean }>(
+      db,
+      sql`select t.total, t.anchored, p.* from (
+            select ${totalOf} as total, a.last_name_key as ln, a.first_name_key as fn, a.id as anchor_id,
+              (a.last_name_key is not null and a.first_name_key is not null) as anchored
+            from (select 1) one
+            left join employee_list_anchors a on a.company_id = ${anchors.companyId} and a.is_approved = ${anchors.approved}
+              and a.status = ${anchors.status} and a.position = ${position} and a.version = ${version}
+          ) t left join lateral (
+            ${page(ids(sql`asc`, pageSize, offset - position, sql`t.anchored and (lower(u.last_name), lower(u.first_name), u.id) > (t.ln, t.fn, t.anchor_id)`))}
+          ) p on true`,
+    );
+    const total = Number(found[0]?.total ?? 0);
+    if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
+    if (found[0]?.anchored) return pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize);
+    return walkPage(db, list, total, pageNumber, pageSize, version);
+  }
+  const [t] = await preparedRows<{ total: number | string }>(db, sql`select ${totalOf} as total`);
   const total = Number(t?.total ?? 0);
   if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
-  if (t?.id && t.ln !== null && t.fn !== null) {
-    // Seek past the anchor's row (the last one before `position`), then walk fewer than ANCHOR_EVERY entries.
-    const after = sql`(lower(u.last_name), lower(u.first_name), u.id) > (${t.ln}, ${t.fn}, ${t.id}::uuid)`;
-    const found = await preparedRows<EmployeeDbRow>(db, page(ids(sql`asc`, pageSize, offset - position, after)));
-    return pageAnswer(found.map(toEmployee), total, pageNumber, pageSize);
-  }
+  return walkPage(db, list, total, pageNumber, pageSize, version);
+}
+
+/**
+ * A deep page without an anchor: the anchors of the list are built (when it has a key in
+ * `employee_list_anchors`), and the page walks the index from the nearer end.
+ */
+async function walkPage(db: Db, list: ListWithoutSearch, total: number, pageNumber: number, pageSize: number, version: SQL): Promise<Page<Employee>> {
+  const { where, anchors } = list;
+  const offset = (pageNumber - 1) * pageSize;
+  const ids = listIds(where);
   if (anchors) await buildAnchors(db, where, anchors, version);
   const limit = Math.min(pageSize, total - offset);
   // From the nearer end: the rows after this page are fewer than the rows before it.
