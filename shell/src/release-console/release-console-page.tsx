@@ -40,6 +40,14 @@ interface ShareForm {
 /** A canary that an abort left at share 0 for nobody: shown, but off. */
 const canaryOff = (c: NonNullable<ConsoleRemote['canary']>) => c.percent === 0 && c.companies.length === 0;
 
+/** The abort that left the remote's canary off, when the recent history holds it. */
+function abortOf(history: readonly ReleaseHistoryEntry[], r: ConsoleRemote): ReleaseHistoryEntry | null {
+  const c = r.canary;
+  if (!c || !canaryOff(c)) return null;
+  const last = history.find((e) => e.remote === r.remote && e.action !== 'publish');
+  return last?.action === 'abort-canary' && last.from === c.version ? last : null;
+}
+
 /**
  * The release console (docs/decisions/0020-release-console.md): every remote's stable and canary,
  * their figures side by side, the history, and the CLI's actions behind a confirmation.
@@ -158,7 +166,7 @@ export function ReleaseConsolePage() {
         {!released ? <EmptyState title={M.empty} /> : null}
         <div className={styles.remotes}>
           {data.remotes.map((r) => (
-            <RemoteCard key={r.remote} r={r} health={health.data} onShare={openShare} onAsk={ask} />
+            <RemoteCard key={r.remote} r={r} health={health.data} aborted={abortOf(data.history, r)} onShare={openShare} onAsk={ask} />
           ))}
         </div>
         <History entries={data.history} total={data.historyTotal} />
@@ -240,11 +248,13 @@ interface FigureRow {
 function RemoteCard({
   r,
   health,
+  aborted,
   onShare,
   onAsk,
 }: {
   r: ConsoleRemote;
   health: ReleaseHealth | null;
+  aborted: ReleaseHistoryEntry | null;
   onShare: (r: ConsoleRemote) => void;
   onAsk: (r: ConsoleRemote, kind: 'promote' | 'rollback' | 'abort') => void;
 }) {
@@ -304,7 +314,7 @@ function RemoteCard({
         </div>
         <div>
           <dt>{C.share}</dt>
-          <dd>{c ? `${c.percent}%` : '-'}</dd>
+          <dd>{c ? (aborted ? M.abortedBy(aborted.by ?? '-') : `${c.percent}%`) : '-'}</dd>
         </div>
         <div>
           <dt>{C.targets}</dt>
