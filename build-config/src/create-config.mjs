@@ -305,6 +305,11 @@ export function createConfig(o) {
     optimization: {
       minimize: isProd,
       ...(o.kind === 'host' && isProd ? { splitChunks: { cacheGroups: LOGIN_PATH_GROUPS } } : {}),
+      // A remote's exposed module is one chunk with its own dependencies (those not shared), so the
+      // first visit to its page fetches the manifest, remoteEntry.js and that chunk. Two pages of one
+      // remote may then each carry a copy of a dependency (zod, react-hook-form): a page pays for
+      // what it renders, and never for a chunk another page split off (docs/decisions/0019).
+      ...(o.kind === 'remote' && isProd ? { splitChunks: false } : {}),
     },
     performance: { hints: false },
     devServer: {
