@@ -7,6 +7,7 @@ import { execSync } from 'node:child_process';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { BootPreloadPlugin } from './boot-preload-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
 
 /** Versions the shared singletons are built against (from the workspace catalog, via the package). */
@@ -300,6 +301,8 @@ export function createConfig(o) {
       ...(hot && o.kind === 'remote' ? [new RemoteHotBridgePlugin(o.name)] : []),
       ...(o.kind === 'remote' ? [new BuildStampPlugin(o.name, buildVersion)] : []),
       ...(o.plugins ?? []),
+      // The chunks every route of the portal runs first: React, the login path's group, the shell's boot.
+      ...(o.kind === 'host' && isProd ? [new BootPreloadPlugin(['react', 'boot', 'shell'])] : []),
       ...(isProd ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
