@@ -9,7 +9,7 @@ import { loadPortalConfig } from './env';
 import { promote } from './release/actions';
 import { emptyManifest } from './release/manifest';
 import { publishRemote } from './release/publish';
-import { FsReleaseStore } from './release/store';
+import { FsReleaseStore, ReleaseStoreError } from './release/store';
 import { tempDir, writeFakeRemoteBuild } from './test-fixtures';
 
 const ROOT = { email: 'root@example.test', password: 'Release-Console-Pass-1' };
@@ -94,7 +94,7 @@ describe('the release console on the portal server', () => {
     expect(lines.find((l) => l.startsWith('mfe-auth'))).toMatch(/^mfe-auth\s+1\.0\.0\s/);
   });
 
-  it('refuses what the store refuses with 409 and its sentence, bad input with 400, and a cookie call without the portal header', async () => {
+  it('refuses what the store refuses, and a write another release won, with 409 and the store\'s sentence; bad input with 400; a cookie call without the portal header', async () => {
     const none = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/rollback', headers: auth() });
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ success: false, message: 'mfe-auth has no earlier stable version to roll back to' });
@@ -104,6 +104,21 @@ describe('the release console on the portal server', () => {
     const bad = await app.inject({ method: 'PUT', url: '/api/releases/console/mfe-auth/canary', headers: auth(), payload: { version: '1.1.0', percent: -5 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: MESSAGES.releases.badPercent });
+
+    // Another release wrote release.json at the same moment, every time the store tried: nothing changed.
+    const lost = 'release.json in s3://portal-releases/portal was changed by another release at the same time, 5 times in a row; nothing was changed: run the command again';
+    const update = store.updateManifest.bind(store);
+    store.updateManifest = async () => {
+      throw new ReleaseStoreError(lost);
+    };
+    try {
+      const raced = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', headers: auth(), payload: { version: '1.1.0' } });
+      expect(raced.statusCode).toBe(409);
+      expect(raced.json()).toMatchObject({ success: false, message: lost });
+    } finally {
+      store.updateManifest = update;
+    }
+    expect((await onDisk()).remotes['mfe-auth']?.stable.version).toBe('1.0.0');
 
     const cookies = { [adminCookie.name]: adminCookie.value };
     const forged = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', cookies, payload: { version: '1.1.0' } });
