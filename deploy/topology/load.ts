@@ -1,7 +1,7 @@
 /**
  * Load through nginx (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/deploy run bench:topology [--employees 100000] [--seconds 15] [--connections 50] [--skip-pgbouncer]
+ *   pnpm --filter @portal/deploy run bench:topology [--employees 100000] [--seconds 15] [--connections 50] [--rounds 1] [--skip-pgbouncer]
  *
  * Starts the production topology (topology.ts: PostgreSQL, two api instances, nginx from
  * portal.conf; needs `pnpm build`), makes one company of `--employees` demo employees with the api's
@@ -11,7 +11,9 @@
  * pgbouncer is installed, the same two through PgBouncer in transaction pooling (a second set of
  * instances with DATABASE_PGBOUNCER=1 on the same database). Prints one table: 2xx answers a
  * second, p50 and p99, answers that were not 2xx, errors and timeouts, and the load average the
- * machine had meanwhile (the figures mean little without it).
+ * machine had meanwhile (the figures mean little without it). `--rounds n` alternates one and two
+ * instances n times and also prints the median of each, so that a busy spell of the machine does
+ * not fall on one side only.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     employees: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '15' },
     connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '1' },
     'skip-pgbouncer': { type: 'boolean', default: false },
   },
 });
@@ -40,6 +43,7 @@ const { values } = parseArgs({
 const EMPLOYEES = Number(values.employees);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const ROUNDS = Number(values.rounds);
 const LIST = '/api/employees?pageNumber=1&pageSize=10&search=smi';
 const say = (line: string) => console.log(`[bench] ${line}`);
 
@@ -68,6 +72,23 @@ async function drive(name: string, url: string, headers: Record<string, string> 
 const HEAD = `  ${'scenario'.padEnd(52)}${'2xx/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'timeouts'.padStart(10)}${'load 1m'.padStart(9)}`;
 function row(f: Figures) {
   return `  ${f.name.padEnd(52)}${String(f.rps).padStart(8)}${String(f.p50).padStart(8)}${String(f.p99).padStart(8)}${String(f.non2xx).padStart(9)}${String(f.errors).padStart(8)}${String(f.timeouts).padStart(10)}${f.load.toFixed(2).padStart(9)}`;
+}
+
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** The median of each figure over several runs of one scenario (errors added up). */
+function median(name: string, runs: Figures[]): Figures {
+  const sum = (k: 'non2xx' | 'errors' | 'timeouts') => runs.reduce((n, f) => n + f[k], 0);
+  return {
+    name,
+    rps: middle(runs.map((f) => f.rps)),
+    p50: middle(runs.map((f) => f.p50)),
+    p99: middle(runs.map((f) => f.p99)),
+    non2xx: sum('non2xx'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    load: middle(runs.map((f) => f.load)),
+  };
 }
 
 /** One company of `count` demo employees and its signed-in employer, written straight to the database. */
@@ -162,7 +183,9 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!Number.isInteger(EMPLOYEES) || EMPLOYEES < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0)) throw new Error('--employees, --seconds and --connections take positive numbers');
+  if (!Number.isInteger(EMPLOYEES) || EMPLOYEES < 1 || !(SECONDS > 0) || !(CONNECTIONS > 0) || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
+    throw new Error('--employees, --seconds, --connections and --rounds take positive numbers');
+  }
   const results: Figures[] = [];
   const apiDir = path.join(REPO_ROOT, 'api');
   // The api compiled once, for both sets of instances.
@@ -192,13 +215,20 @@ async function main(): Promise<void> {
     console.log(HEAD);
     results.push(await drive(`bare nginx, the same answer as a static file`, bare.url));
 
-    await topology.stopInstance(1, 'SIGTERM');
-    say(`one instance: ${await upstreams(topology, headers)}`);
-    results.push(await drive('nginx -> 1 api instance, search=smi', topology.nginxUrl + LIST, headers));
-
-    await topology.startInstance(1);
-    say(`two instances: ${await upstreams(topology, headers)}`);
-    results.push(await drive('nginx -> 2 api instances, search=smi', topology.nginxUrl + LIST, headers));
+    const one: Figures[] = [];
+    const two: Figures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const suffix = ROUNDS > 1 ? ` (round ${round})` : '';
+      await topology.stopInstance(1, 'SIGTERM');
+      say(`one instance: ${await upstreams(topology, headers)}`);
+      one.push(await drive(`nginx -> 1 api instance, search=smi${suffix}`, topology.nginxUrl + LIST, headers));
+      await topology.startInstance(1);
+      say(`two instances: ${await upstreams(topology, headers)}`);
+      two.push(await drive(`nginx -> 2 api instances, search=smi${suffix}`, topology.nginxUrl + LIST, headers));
+    }
+    if (ROUNDS > 1) results.push(...one, ...two);
+    results.push(median(`nginx -> 1 api instance, search=smi${ROUNDS > 1 ? `, median of ${ROUNDS}` : ''}`, one));
+    results.push(median(`nginx -> 2 api instances, search=smi${ROUNDS > 1 ? `, median of ${ROUNDS}` : ''}`, two));
 
     if (!values['skip-pgbouncer'] && findPgbouncer()) {
       // The same database through PgBouncer; the first instances stop so that the machine runs one set.
