@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteId, ResolvedRemote, TelemetryBatch, TelemetryEvent } from '@portal/shared-contracts';
 import { cleanMessage, createCollector, remoteOfError, startCollector, stopCollector } from './collector';
-import { configureTelemetry, recordTelemetry, resetTelemetryHub, setRouteRemote, timeRemoteLoad } from './hub';
+import { configureTelemetry, holdEarlyErrors, recordTelemetry, resetTelemetryHub, setRouteRemote, timeRemoteLoad } from './hub';
 
 const choice = (remote: RemoteId, version: string, reason: ResolvedRemote['reason']): ResolvedRemote => ({
   remote,
@@ -185,6 +185,29 @@ describe('release telemetry collector', () => {
       { kind: 'error', remote: 'mfe-billing', version: '2.1.0', reason: 'canary', message: 'TypeError: no data' },
     ]);
     expect(remoteOfError('http://localhost:3001/remotes/not-a-remote/x.js')).toBeNull();
+  });
+
+  it('counts the errors and rejections a remote threw before it started listening, once', async () => {
+    const { send, sent } = beacon();
+    configureTelemetry(() => ({ 'mfe-billing': choice('mfe-billing', '2.1.0', 'canary') }));
+    // What startTelemetryWhenIdle does at once, seconds before the collector is fetched.
+    holdEarlyErrors();
+    const error = new Error('broken at start');
+    window.dispatchEvent(new ErrorEvent('error', { error, message: error.message, filename: 'https://portal.example/remotes/mfe-billing/2.1.0/342.js' }));
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    const reason = new TypeError('no data yet');
+    reason.stack = 'TypeError: no data yet\n    at https://portal.example/remotes/mfe-billing/2.1.0/342.js:1:10';
+    Object.assign(rejection, { reason });
+    window.dispatchEvent(rejection);
+    startCollector({ send, vitals: false });
+    // From here the collector's own listener counts; the early one has stopped.
+    window.dispatchEvent(new ErrorEvent('error', { error: new Error('later'), message: 'later', filename: 'https://portal.example/remotes/mfe-billing/2.1.0/342.js' }));
+    window.dispatchEvent(new Event('pagehide'));
+    expect((await sent()).flatMap((s) => s.batch.events)).toEqual([
+      { kind: 'error', remote: 'mfe-billing', version: '2.1.0', reason: 'canary', message: 'Error: broken at start' },
+      { kind: 'error', remote: 'mfe-billing', version: '2.1.0', reason: 'canary', message: 'TypeError: no data yet' },
+      { kind: 'error', remote: 'mfe-billing', version: '2.1.0', reason: 'canary', message: 'Error: later' },
+    ]);
   });
 
   it('keeps the events noted before it started, with the version in force when each happened', async () => {

@@ -9,7 +9,7 @@ import {
   type TelemetryEvent,
   type TelemetryVital,
 } from '@portal/shared-contracts';
-import { attachTelemetrySink, recordTelemetry, routeRemotes } from './hub';
+import { attachTelemetrySink, recordTelemetry, routeRemotes, takeEarlyErrors } from './hub';
 
 /**
  * Release telemetry's sender: events in batches of at most 20, sent with `navigator.sendBeacon` when
@@ -129,6 +129,11 @@ export function createCollector(options: CollectorOptions = {}): Collector {
   if (options.vitals !== false) startVitals();
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
+  // What the page threw before this listened (a remote failing in its first seconds).
+  for (const e of takeEarlyErrors(win)) {
+    if (e.type === 'error') onError(e as ErrorEvent);
+    else onRejection(e as PromiseRejectionEvent);
+  }
   win.document.addEventListener('visibilitychange', onHidden);
   win.addEventListener('pagehide', onPageHide);
   const timer = win.setInterval(flush, options.intervalMs ?? FLUSH_INTERVAL_MS);

@@ -80,8 +80,36 @@ export function attachTelemetrySink(next: ((event: TelemetryEvent) => void) | nu
   for (const e of pending) next(e);
 }
 
+/** Errors and rejections held before the collector listens; more than this and the first are kept. */
+const EARLY_ERRORS_MAX = 20;
+let earlyErrors: Event[] | null = null;
+const holdError = (e: Event) => {
+  if (earlyErrors && earlyErrors.length < EARLY_ERRORS_MAX) earlyErrors.push(e);
+};
+
+/**
+ * Holds the page's unhandled errors and rejections from now until the collector (fetched when the
+ * browser is idle, seconds later) takes them: a remote that throws at once is counted too.
+ */
+export function holdEarlyErrors(win: Window = window): void {
+  earlyErrors ??= [];
+  win.addEventListener('error', holdError);
+  win.addEventListener('unhandledrejection', holdError);
+}
+
+/** The errors held so far, once; holding stops (the collector listens from here on). */
+export function takeEarlyErrors(win: Window = window): Event[] {
+  const held = earlyErrors;
+  if (!held) return [];
+  win.removeEventListener('error', holdError);
+  win.removeEventListener('unhandledrejection', holdError);
+  earlyErrors = null;
+  return held;
+}
+
 /** Tests: back to a fresh page. */
 export function resetTelemetryHub(): void {
+  earlyErrors = null;
   versions = () => ({});
   sink = null;
   early = [];
