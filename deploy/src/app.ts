@@ -80,6 +80,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
   });
+  // Takes the release history into the audit log at once (a change made in the release console).
+  let auditReleasesNow = async () => {};
   if (embedded) {
     const { ctx } = embedded;
     superAdminSeeds.set(app, ctx.seed);
@@ -93,6 +95,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       }
     };
     await auditReleases();
+    auditReleasesNow = auditReleases;
     const timer = setInterval(() => void auditReleases(), RELEASE_AUDIT_INTERVAL_MS);
     timer.unref();
     // Guarded canaries are checked against stable every minute (RELEASE_GUARD_INTERVAL_MS), by one
@@ -133,7 +136,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     });
   } else if (embedded) {
     // The release console's actions run here, on the store this server serves release.json from.
-    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused) });
+    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused, () => auditReleasesNow()) });
   } else if (options.registerApi) {
     await options.registerApi(app);
   }

@@ -76,6 +76,12 @@ describe('the release console on the portal server', () => {
     const lines: string[] = [];
     expect(await runReleaseCli(['history', 'mfe-auth'], (l) => lines.push(l), env, () => {})).toBe(0);
     expect(lines.at(-1)).toContain(ROOT.email);
+
+    // In the audit log at once, under the super admin's name.
+    const audit = await app.inject({ url: '/api/audit-log?action=release.changed', headers: auth() });
+    const newest = audit.json<{ items: { summary: string; actorName: string }[] }>().items[0];
+    expect(newest?.summary).toContain('mfe-auth 1.1.0, canary');
+    expect(newest?.actorName).toContain(ROOT.email);
   });
 
   it('a change made with the CLI shows in the next console read; a rollback from the console is in release.json at once', async () => {

@@ -9,7 +9,13 @@ import { ReleaseStoreError, type ReleaseStore } from './store';
  * ReleaseStoreError (the state refuses, or another release won the write) becomes the api's
  * refusal, answered 409 with the same sentence the CLI prints.
  */
-export function releaseConsolePort(store: ReleaseStore, storeUrl: string | null, refused: (message: string) => Error): ReleaseConsolePort {
+export function releaseConsolePort(
+  store: ReleaseStore,
+  storeUrl: string | null,
+  refused: (message: string) => Error,
+  /** After a change: the portal takes the history into the audit log at once rather than within the minute. */
+  changed: () => Promise<void> = async () => {},
+): ReleaseConsolePort {
   const run = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -17,6 +23,7 @@ export function releaseConsolePort(store: ReleaseStore, storeUrl: string | null,
       if (err instanceof ReleaseStoreError) throw refused(err.message);
       throw err;
     }
+    await changed();
   };
   return {
     readManifest: () => store.readManifest(),
