@@ -33,6 +33,7 @@ import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
 import { authenticate } from './plugins/auth';
 import { errorHandler, notFoundAnswer } from './plugins/errors';
+import { FAST_SERIALIZED, fastSerializerCompiler } from './plugins/fast-serializer';
 import { overloadGuard, type OverloadLimits } from './plugins/overload';
 import { rejectNulCharacters } from './plugins/text-guard';
 import { zodValidatorCompiler } from './plugins/validation';
@@ -72,6 +73,8 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       // A download (CSV) is described under its own media type; its text is sent as it is.
       response: { [status]: ep.produces ? { content: { [ep.produces]: { schema: ep.response } } } : ep.response },
     },
+    // The most requested answers skip the zod encode (plugins/fast-serializer.ts).
+    ...(FAST_SERIALIZED.has(ep.id) && !ep.produces ? { serializerCompiler: fastSerializerCompiler } : {}),
     onRequest: authenticate(ctx, ep.access),
     handler: impl
       ? async (req, reply) => {
