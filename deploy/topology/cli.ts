@@ -7,16 +7,18 @@ import { parseArgs } from 'node:util';
 import { startTopology, type Topology } from './topology';
 
 /**
- * `pnpm topology [--instances 2] [--seed demo|none] [--port <nginx port>] [--log-dir <dir>] [--state <file>]`
+ * `pnpm topology [--instances 2] [--seed demo|none] [--port <nginx port>] [--log-dir <dir>] [--state <file>] [--smtp-url <url>]`
  *
  * Starts the topology (topology.ts) and keeps it until Ctrl-C (SIGINT) or SIGTERM, then stops
  * everything and removes its temporary folders. With --state, it writes a JSON file for a test
  * run in another process: the addresses, and a loopback control address on which
  * `POST /instances/<i>/kill` (SIGKILL), `/stop` (SIGTERM) and `/start` (resolves when ready) act on
- * one api instance, with the header `x-topology-token` from the same file.
+ * one api instance, with the header `x-topology-token` from the same file. With --smtp-url, every
+ * api instance delivers its mail to that SMTP server (SMTP_URL), as in production; without it, the
+ * mails stay in the outbox table.
  */
 
-const USAGE = 'usage: pnpm topology [--instances <n>] [--seed demo|none] [--port <nginx port>] [--log-dir <dir>] [--state <file>]';
+const USAGE = 'usage: pnpm topology [--instances <n>] [--seed demo|none] [--port <nginx port>] [--log-dir <dir>] [--state <file>] [--smtp-url <url>]';
 
 export interface TopologyState {
   nginxUrl: string;
@@ -62,6 +64,7 @@ async function main(): Promise<number> {
         port: { type: 'string' },
         'log-dir': { type: 'string' },
         state: { type: 'string' },
+        'smtp-url': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -118,6 +121,7 @@ async function main(): Promise<number> {
     seed: (values.seed as 'demo' | 'none' | undefined) ?? 'demo',
     ...(port ? { nginxPort: port } : {}),
     ...(values['log-dir'] ? { logDir: values['log-dir'] } : {}),
+    ...(values['smtp-url'] ? { apiEnv: { SMTP_URL: values['smtp-url'] } } : {}),
     log: (line) => console.log(`[topology] ${line}`),
   });
   if (interrupted) return 130;

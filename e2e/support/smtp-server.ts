@@ -25,7 +25,8 @@ export interface JourneySmtpServer {
   stop(): Promise<void>;
 }
 
-export async function startSmtpServer(user = 'portal', pass = 'smtp-secret'): Promise<JourneySmtpServer> {
+/** `onMail` is told of each mail as it is accepted (e.g. to hand it to another process). */
+export async function startSmtpServer(user = 'portal', pass = 'smtp-secret', onMail?: (mail: ReceivedMail) => void): Promise<JourneySmtpServer> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     logger: false,
@@ -38,13 +39,15 @@ export async function startSmtpServer(user = 'portal', pass = 'smtp-secret'): Pr
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((p) => {
-          received.push({
+          const mail: ReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: p.subject ?? '',
             text: p.text ?? '',
             html: typeof p.html === 'string' ? p.html : '',
             secure: session.secure,
-          });
+          };
+          received.push(mail);
+          onMail?.(mail);
           callback();
         })
         .catch((err: Error) => callback(err));

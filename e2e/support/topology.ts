@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Response } from '@playwright/test';
 import { REPO_ROOT } from './portal-process';
+import type { ReceivedMail } from './smtp-server';
 
 /**
  * The topology the global setup started (deploy/topology: `pnpm topology --state <file>`): nginx in
@@ -64,6 +65,33 @@ export function recordApiAnswers(page: Page): { method: string; path: string; st
     seen.push({ method: res.request().method(), path: url.pathname, status: res.status(), instance: answeredBy(res) });
   });
   return seen;
+}
+
+/**
+ * Every mail the api instances delivered to the run's SMTP server so far (global-setup.ts), in the
+ * order it accepted them: a mail delivered twice is there twice.
+ */
+export function deliveredMails(): ReceivedMail[] {
+  const file = process.env.TOPOLOGY_MAILS;
+  if (!file) throw new Error('TOPOLOGY_MAILS is not set: these journeys run through playwright.topology.config.ts');
+  if (!existsSync(file)) return [];
+  // Each mail is one line ending in a newline; a line being appended while this reads it (after the
+  // last newline) is left for the next read.
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(0, -1)
+    .map((line) => JSON.parse(line) as ReceivedMail);
+}
+
+/** The first delivered mail `match` accepts, waiting for it as mails arrive. */
+export async function waitForDeliveredMail(match: (m: ReceivedMail) => boolean, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = deliveredMails().find(match);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no matching mail delivered within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
 }
 
 /** Kills (SIGKILL), stops (SIGTERM) or starts (resolving once ready) one api instance. */
