@@ -159,7 +159,11 @@ async function boot() {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
     idle(() => void preloadOverlays().catch(() => {}));
   };
-  if (stored) warmOverlays();
+  const queries = createQueries({ needed: sharedQueriesLoaded });
+  if (stored) {
+    warmOverlays();
+    queries.warm();
+  }
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
@@ -175,13 +179,14 @@ async function boot() {
       services={{
         store,
         registry,
-        queries: createQueries({ needed: sharedQueriesLoaded }),
+        queries,
         toasts: createToastStore(),
         shellVersion: SHELL_VERSION,
         contractsVersion: SHELL_CONTRACTS_VERSION,
         sessionConfirmed: stored?.confirmed ?? false,
         onSignedIn: (session) => {
           warmOverlays();
+          queries.warm();
           const next = choose(session.userId, session.employerId);
           registry.reassign(next.resolved, next.fallbacks);
         },

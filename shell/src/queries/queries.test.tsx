@@ -17,6 +17,15 @@ describe('the page’s query cache', () => {
     queries.clear();
   });
 
+  it('is fetched ahead of the first module that uses it once someone is signed in', async () => {
+    const load = vi.fn(async () => ({ createQueryLayer }));
+    const queries = createQueries({ needed: () => false, load });
+    queries.warm();
+    expect(load).toHaveBeenCalledOnce();
+    expect(await queries.providerFor()).not.toBeNull();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
   it('is fetched once and shared by every module that uses queries, and emptied on clear', async () => {
     const load = vi.fn(async () => ({ createQueryLayer }));
     const queries = createQueries({ needed: () => true, load });

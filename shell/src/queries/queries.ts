@@ -14,6 +14,11 @@ export interface Queries {
   providerFor(): Promise<Provider | null>;
   /** Empties the cache (sign-out, an ended session); nothing to do before it exists. */
   clear(): void;
+  /**
+   * Starts fetching the cache's code without waiting for it: once someone is signed in, their pages
+   * use queries, and the fetch then runs alongside the page's remote instead of after it.
+   */
+  warm(): void;
 }
 
 interface FederationShare {
@@ -37,11 +42,17 @@ export function createQueries(o: { needed: () => boolean; load?: () => Promise<{
   const load = o.load ?? (() => import('./query-layer'));
   let layer: QueryLayer | undefined;
   let loading: Promise<QueryLayer> | undefined;
+  const start = () => (loading ??= load().then((m) => (layer = m.createQueryLayer())));
   return {
     async providerFor() {
-      if (!layer && !o.needed()) return null;
-      loading ??= load().then((m) => (layer = m.createQueryLayer()));
-      return (await loading).QueryLayer;
+      if (!loading && !o.needed()) return null;
+      return (await start()).QueryLayer;
+    },
+    warm() {
+      start().catch(() => {
+        // Fetched again by the module that needs it, which then reports the failure.
+        loading = undefined;
+      });
     },
     clear() {
       layer?.client.clear();
