@@ -5,6 +5,8 @@ import { expect, test } from '../support/test';
 import { answeredBy, deliveredMails, topology, UPSTREAM_HEADER, waitForDeliveredMail } from '../support/topology';
 
 const RESET_SUBJECT = 'Reset your Commute Portal password';
+// The demo company `npm start` creates, seeded by the topology's first instance.
+const GREENWAY = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' } as const;
 
 /**
  * Sends the page's requests to `apiPath` to api instance `instance` itself instead of through nginx
@@ -123,4 +125,35 @@ test('reset mails requested over both instances at once are each delivered once'
   // Longer than a sender's poll (5 s): a row the other instance also took would have arrived by now.
   await new Promise((r) => setTimeout(r, 6_000));
   expect(emails.map(resetMailsTo)).toEqual(emails.map(() => 1));
+});
+
+test('an invitation mailed by one instance sets the employee password through the other, once', async ({ request }) => {
+  const { apiUrls, nginxUrl } = topology();
+  const signIn = await request.post('/api/accounts/login', { data: GREENWAY, headers: { [CSRF_HEADER]: '1' } });
+  expect(signIn.status()).toBe(200);
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}`, [CSRF_HEADER]: '1' };
+  const email = uniqueEmail('topology-invite');
+  const added = await request.post('/api/employees', { headers, data: { employees: [{ firstName: 'Ivy', lastName: 'Invited', email, employeeNumber: `INV-${Date.now().toString(36)}` }] } });
+  expect(added.status(), await added.text()).toBe(201);
+  const issuer = answeredBy(added)!;
+  const other = 1 - issuer;
+
+  const mail = await waitForDeliveredMail((m) => m.to.includes(email) && m.subject.includes('invited you'));
+  const link = new RegExp(`${escapeRegExp(nginxUrl)}/#${escapeRegExp(ROUTES.resetPassword)}\\?email=${escapeRegExp(encodeURIComponent(email))}&token=[A-Za-z0-9_-]+`).exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const token = new URL(link!.replace('/#/', '/')).searchParams.get('token')!;
+
+  const choose = (instance: number, newPassword: string) =>
+    request.post(`${apiUrls[instance]}/api/accounts/reset-password`, { data: { email, token, newPassword }, headers: { [CSRF_HEADER]: '1' } });
+  const used = await choose(other, 'Invited-Pass-One1');
+  expect(used.status(), `invitation made by instance ${issuer}, used through instance ${other}: ${await used.text()}`).toBe(200);
+  for (const i of [issuer, other]) {
+    const again = await choose(i, 'Invited-Pass-Two2');
+    expect(again.status(), `instance ${i}`).toBe(400);
+    expect(await again.json()).toMatchObject({ success: false, message: MESSAGES.reset.invalidToken });
+  }
+  for (const [i, apiUrl] of apiUrls.entries()) {
+    const ok = await request.post(`${apiUrl}/api/accounts/login`, { data: { email, password: 'Invited-Pass-One1' }, headers: { [CSRF_HEADER]: '1' } });
+    expect(ok.status(), `the chosen password on instance ${i}: ${await ok.text()}`).toBe(200);
+  }
 });
