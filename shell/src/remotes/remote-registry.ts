@@ -8,16 +8,29 @@ export interface FederationRuntime {
 }
 
 /**
- * Two builds of one remote share a chunk-loading global (`webpackChunk<uniqueName>`, the MF name):
- * a container loaded after another would adopt the first one's chunks. Dropping the global before
- * the swap gives the new container a clean one; the old container keeps its own reference.
+ * Two builds of one remote on one page share what their bundler runtimes keep in the document:
+ * - the chunk-loading global (`rspackChunk<uniqueName>`, the MF name: a name baked into every build).
+ *   A container that starts finds the chunks the other build pushed there, takes their module
+ *   factories and marks those chunk ids installed; the ids of a page's chunk are the same in both
+ *   builds, so the stable container would render the canary's module again.
+ * - the stylesheets of loaded chunks (`link[data-rspack="<uniqueName>:chunk-<id>"]`), which the new
+ *   container would take as its own CSS already loaded.
+ * Before a swap both are dropped: the old container keeps its own reference to its array, the new one
+ * starts a clean one and fetches its own chunks and styles. (The old build's slots re-render with the
+ * new container at once, so its styles are no longer needed.) A chunk of the old build still
+ * downloading at that moment would land in the new array; a swap follows a load or render failure
+ * of a module whose chunks have all arrived, so in practice none is.
  */
-function forgetChunkRegistry(remote: RemoteId): void {
-  try {
-    delete (globalThis as Record<string, unknown>)[`webpackChunk${REMOTES[remote].mfName}`];
-  } catch {
-    /* not deletable: nothing was loaded under that name */
+export function forgetBundlerState(remote: RemoteId, doc: Document | undefined = globalThis.document): void {
+  const name = REMOTES[remote].mfName;
+  for (const prefix of ['rspackChunk', 'webpackChunk']) {
+    try {
+      delete (globalThis as Record<string, unknown>)[`${prefix}${name}`];
+    } catch {
+      /* not deletable: nothing was loaded under that name */
+    }
   }
+  for (const link of doc?.querySelectorAll(`link[data-rspack^="${name}:"],link[data-webpack^="${name}:"]`) ?? []) link.remove();
 }
 
 /** The remote is not in release.json (or no build of it is compatible with this shell). */
@@ -41,6 +54,12 @@ export class RemoteLoadError extends Error {
 }
 
 type RemoteModule = { default: unknown } & Record<string, unknown>;
+
+/** A loaded module and the release it was loaded from (what its render errors count against). */
+export interface LoadedRemoteModule {
+  module: RemoteModule;
+  release: ResolvedRemote;
+}
 
 /** The build each remote container on the page says it is (stamped at build time), by MF name. */
 export function loadedBuilds(): Record<string, string> {
@@ -97,7 +116,7 @@ export class RemoteRegistry {
   private use(remote: RemoteId, choice: ResolvedRemote, entry = choice.entry): void {
     this.loaded.delete(remote);
     this.resolved[remote] = choice;
-    forgetChunkRegistry(remote);
+    forgetBundlerState(remote);
     this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry }], { force: true });
     this.generations[remote] = this.generation(remote) + 1;
     for (const l of this.listeners) l();
@@ -145,7 +164,7 @@ export class RemoteRegistry {
     }
   }
 
-  async load(remote: RemoteId, module: string): Promise<RemoteModule> {
+  async load(remote: RemoteId, module: string): Promise<LoadedRemoteModule> {
     if (!this.resolved[remote]) throw new RemoteUnavailableError(remote);
     try {
       return await this.loadCurrent(remote, module);
@@ -163,12 +182,13 @@ export class RemoteRegistry {
   }
 
   /** The module from the remote's currently registered container. */
-  private async loadCurrent(remote: RemoteId, module: string): Promise<RemoteModule> {
+  private async loadCurrent(remote: RemoteId, module: string): Promise<LoadedRemoteModule> {
     const id = `${REMOTES[remote].mfName}/${module}`;
+    const release = this.resolved[remote]!;
     const mod = await this.runtime.loadRemote<RemoteModule>(id);
     if (!mod) throw new Error(`${id} answered no module`);
     this.loaded.add(remote);
-    return mod;
+    return { module: mod, release };
   }
 
   /** Forgets a failed attempt (cached manifest, entry script) so Retry really fetches again. */

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, REMOTES, type ResolvedRemote } from '@portal/shared-contracts';
@@ -133,6 +134,41 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('Stable settings')).toBeInTheDocument();
     expect(screen.queryByText(panelText('mfe-onboarding'))).not.toBeInTheDocument();
     expect(registry.versions()['mfe-onboarding']).toMatchObject({ version: '1.0.0', reason: 'fallback', note: 'canary 2.0.0 failed while rendering' });
+  });
+
+  it('renders the stable build after a canary threw, though both builds push their chunks to one global', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // What a bundler runtime does when its container starts: it takes every chunk already pushed to
+    // `rspackChunk<name>` (by any build), then fetches and pushes those it still lacks.
+    const page = (version: string) =>
+      version === '2.0.0'
+        ? () => {
+            throw new Error('canary bug');
+          }
+        : () => <p>Stable login</p>;
+    const runtime = fakeRuntime(async (_id, entry) => {
+      const version = entry?.includes('2.0.0') ? '2.0.0' : '1.0.0';
+      const global = globalThis as Record<string, unknown>;
+      const chunks = (global.rspackChunkmfe_auth ??= []) as [number, ComponentType][];
+      const installed = new Map(chunks);
+      if (!installed.has(383)) {
+        chunks.push([383, page(version)]);
+        installed.set(383, page(version));
+      }
+      return { default: installed.get(383) };
+    });
+    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/remotes/mfe-auth/2.0.0/383.css' });
+    link.setAttribute('data-rspack', 'mfe_auth:chunk-383');
+    document.head.append(link);
+    const canary: ResolvedRemote = { ...stable('mfe-auth', '2.0.0'), reason: 'canary' };
+    const registry = new RemoteRegistry(runtime, { 'mfe-auth': canary }, { 'mfe-auth': stable('mfe-auth', '1.0.0') });
+    renderSlot(registry, 'mfe-auth', 'LoginPage');
+    expect(await screen.findByText('Stable login')).toBeInTheDocument();
+    expect(screen.queryByText(panelText('mfe-auth'))).not.toBeInTheDocument();
+    // The canary's stylesheet is not taken for stable's.
+    expect(link.isConnected).toBe(false);
+    delete (globalThis as Record<string, unknown>).rspackChunkmfe_auth;
   });
 
   it('shows the panel when stable itself throws: there is nothing to fall back to', async () => {

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts';
+import type { RemoteId, RemoteSlotProps, ResolvedRemote } from '@portal/shared-contracts';
 import { Spinner } from '@portal/shared-ui';
 import { recordTelemetry } from '../telemetry/hub';
 import { QueriesContext, type Queries } from '../queries/queries';
@@ -26,14 +26,22 @@ type AnyComponent = ComponentType<Record<string, unknown>>;
  */
 const lazyCache = new WeakMap<RemoteRegistry, Map<string, AnyComponent>>();
 
+/**
+ * The release each lazy component's module was loaded from. A render error counts against it, not
+ * against the version in force when the boundary reports: a fallback may already have happened (two
+ * slots of one canary throwing in the same commit), and the second must not count against stable.
+ */
+const releaseOf = new WeakMap<AnyComponent, ResolvedRemote>();
+
 function lazyFor(registry: RemoteRegistry, queries: Queries | null, remote: RemoteId, module: string, generation: number): AnyComponent {
   let byKey = lazyCache.get(registry);
   if (!byKey) lazyCache.set(registry, (byKey = new Map()));
   const key = `${remote}/${module}#${generation}`;
   let component = byKey.get(key);
   if (!component) {
-    component = lazy(async () => {
-      const mod = await registry.load(remote, module);
+    const self = (component = lazy(async () => {
+      const { module: mod, release } = await registry.load(remote, module);
+      releaseOf.set(self, release);
       const exported = mod.default ?? mod[module];
       if (typeof exported !== 'function' && (typeof exported !== 'object' || exported === null)) {
         throw new RemoteLoadError(remote, module, new Error('the module exports no component'));
@@ -52,7 +60,7 @@ function lazyFor(registry: RemoteRegistry, queries: Queries | null, remote: Remo
         );
       }
       return { default: Marked };
-    });
+    }));
     byKey.set(key, component);
   }
   return component;
@@ -87,7 +95,11 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
       onError={(error) => {
         // Counted against the version that threw, before a canary gives way to stable.
         if (!(error instanceof RemoteUnavailableError) && !(error instanceof RemoteLoadError)) {
-          recordTelemetry(remote, { kind: 'render-error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+          recordTelemetry(
+            remote,
+            { kind: 'render-error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+            releaseOf.get(Component) ?? registry.versions()[remote],
+          );
         }
         // A canary that throws while rendering gives way to stable before any panel is left up.
         if (!(error instanceof RemoteUnavailableError) && !(error instanceof RemoteLoadError) && registry.fallBack(remote, 'failed while rendering')) {

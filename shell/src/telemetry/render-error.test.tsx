@@ -56,4 +56,43 @@ describe('render errors in release telemetry', () => {
     ]);
     expect(events[1]).toMatchObject({ message: 'Error: invoice is undefined' });
   });
+  it('counts every render error of a canary against the canary, also one its other slot reports after the fallback began', async () => {
+    const entries = new Map<string, string>();
+    const runtime: FederationRuntime = {
+      registerRemotes: (list) => list.forEach((r) => entries.set(r.name, r.entry)),
+      loadRemote: (id) =>
+        timeRemoteLoad('mfe-billing', async () => {
+          const canary = (entries.get(id.split('/')[0]!) ?? '').includes('2.0.0-canary');
+          const Page = canary
+            ? () => {
+                throw new Error(`${id} canary bug`);
+              }
+            : () => <p>{id} works</p>;
+          return { default: Page } as never;
+        }),
+    };
+    const registry = new RemoteRegistry(runtime, { 'mfe-billing': build('2.0.0-canary', 'canary') }, { 'mfe-billing': build('1.9.0', 'stable') });
+    configureTelemetry(() => registry.versions());
+    const bodies: Blob[] = [];
+    startCollector({ send: (_url, body) => bodies.push(body) > 0, vitals: false });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+
+    render(
+      <RegistryContext.Provider value={registry}>
+        <RemoteSlot remote="mfe-billing" module="BillingPage" />
+        <RemoteSlot remote="mfe-billing" module="PaymentHistoryPage" />
+      </RegistryContext.Provider>,
+    );
+    expect(await screen.findByText('mfe_billing/BillingPage works')).toBeInTheDocument();
+    expect(await screen.findByText('mfe_billing/PaymentHistoryPage works')).toBeInTheDocument();
+
+    window.dispatchEvent(new Event('pagehide'));
+    const events = (await Promise.all(bodies.map(async (b) => JSON.parse(await b.text()) as TelemetryBatch))).flatMap((b) => b.events);
+    const errors = events.filter((e) => e.kind === 'render-error');
+    expect(errors.map((e) => [e.version, e.reason])).toEqual([
+      ['2.0.0-canary', 'canary'],
+      ['2.0.0-canary', 'canary'],
+    ]);
+  });
 });
