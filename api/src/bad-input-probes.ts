@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { AnyEndpoint } from '@portal/shared-contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * Bad inputs for any endpoint, derived from its contract: the fields of its params, query and body
@@ -18,11 +18,11 @@ export interface Field {
   max?: number;
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType>; element?: z.ZodType };
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+type Def = { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; out?: z.core.$ZodType; options?: z.core.$ZodType[]; shape?: Record<string, z.core.$ZodType>; element?: z.core.$ZodType };
+const defOf = (s: z.core.$ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional/default/pipe/union wrappers: what the field is made of. */
-function core(s: z.ZodType): z.ZodType {
+function core(s: z.core.$ZodType): z.core.$ZodType {
   for (let i = 0; i < 20; i++) {
     const d = defOf(s);
     if (d.innerType) s = d.innerType;
@@ -33,19 +33,19 @@ function core(s: z.ZodType): z.ZodType {
   return s;
 }
 
-function kindOf(s: z.ZodType): Field['kind'] {
+function kindOf(s: z.core.$ZodType): Field['kind'] {
   const t = defOf(core(s)).type;
   if (t === 'string' || t === 'number' || t === 'boolean' || t === 'array' || t === 'enum' || t === 'object') return t;
   if (t === 'literal') return 'enum';
   return 'other';
 }
 
-function maxOf(s: z.ZodType): number | undefined {
+function maxOf(s: z.core.$ZodType): number | undefined {
   const c = core(s) as unknown as { maxLength?: number | null };
   return typeof c.maxLength === 'number' ? c.maxLength : undefined;
 }
 
-export function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+export function shapeOf(schema: z.core.$ZodType | undefined): Record<string, z.core.$ZodType> {
   if (!schema) return {};
   const d = defOf(core(schema));
   return d.type === 'object' && d.shape ? d.shape : {};
@@ -447,7 +447,7 @@ export function applyProbe(ep: AnyEndpoint, base: Inputs, probe: Probe, ids: { o
 
 /** The contract's own verdict on what the server's parsers hand over: would validation let it through? */
 export function contractAccepts(ep: AnyEndpoint, inputs: Inputs): boolean {
-  const ok = (schema: z.ZodType | undefined, value: unknown) => !schema || schema.safeParse(value).success;
+  const ok = (schema: z.core.$ZodType | undefined, value: unknown) => !schema || z.safeParse(schema, value).success;
   const hasNul = (v: unknown) => JSON.stringify(v ?? null).includes('\\u0000');
   if (hasNul(inputs.params) || hasNul(inputs.query) || hasNul(inputs.body)) return false;
   return ok(ep.params, inputs.params) && ok(ep.query, inputs.query) && ok(ep.body, ep.body ? inputs.body : undefined);

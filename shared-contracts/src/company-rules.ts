@@ -7,7 +7,7 @@
  * The `/min` metadata validates a number's length and leading digits, which is what a form needs.
  */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_COUNTRY, LIMITS } from './constants';
 import type { Country } from './entities';
 import {
@@ -165,10 +165,10 @@ function checkCompany(v: CompanyLike, ctx: z.core.$RefinementCtx<CompanyLike>) {
 }
 
 /** The company details form: the fields of `companyFieldsSchema`, a known country and a phone number valid for it. */
-export const companyFormSchema = companyFieldsSchema.superRefine(checkCompany);
+export const companyFormSchema = companyFieldsSchema.check(z.superRefine(checkCompany));
 export type CompanyForm = z.infer<typeof companyFormSchema>;
 /** The same checks for `PUT employers` (id in the body). */
-export const companyUpdateFormSchema = updateCompanyBodySchema.superRefine(checkCompany);
+export const companyUpdateFormSchema = updateCompanyBodySchema.check(z.superRefine(checkCompany));
 
 function postalCheck(alpha2: string) {
   return (v: { postalCode: string }, ctx: z.core.$RefinementCtx<{ postalCode: string }>) => {
@@ -180,10 +180,10 @@ function postalCheck(alpha2: string) {
 
 /** A location form whose postal code must look like one of the company's country (default GB). */
 export function locationFormSchemaFor(alpha2: string = DEFAULT_COUNTRY) {
-  return locationFieldsSchema.superRefine(postalCheck(alpha2));
+  return locationFieldsSchema.check(z.superRefine(postalCheck(alpha2)));
 }
 export type LocationForm = z.infer<ReturnType<typeof locationFormSchemaFor>>;
 /** The same checks for `PUT employers/location` (id in the body). */
 export function locationUpdateFormSchemaFor(alpha2: string = DEFAULT_COUNTRY) {
-  return updateLocationBodySchema.superRefine(postalCheck(alpha2));
+  return updateLocationBodySchema.check(z.superRefine(postalCheck(alpha2)));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ENDPOINTS } from './endpoints';
 import {
   DRIVER_RULES,
@@ -12,7 +12,7 @@ import {
 } from './forms';
 import { MESSAGES } from './messages';
 
-function messagesAt(schema: z.ZodType, value: unknown, path: string): string[] {
+function messagesAt(schema: z.ZodMiniType, value: unknown, path: string): string[] {
   const r = schema.safeParse(value);
   return r.success ? [] : r.error.issues.filter((i) => i.path.join('.') === path).map((i) => i.message);
 }

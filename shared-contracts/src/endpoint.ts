@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Role } from './constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -13,10 +13,10 @@ export type Produces = 'text/csv' | 'application/pdf';
 export type Access = 'public' | 'optional' | 'session' | readonly Role[];
 
 export interface Endpoint<
-  P extends z.ZodType | undefined = z.ZodType | undefined,
-  Q extends z.ZodType | undefined = z.ZodType | undefined,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Q extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   /** Stable name, used for OpenAPI operation ids and query keys. */
   id: string;
@@ -54,10 +54,10 @@ export interface Endpoint<
 /** Error statuses an endpoint declares itself (`Endpoint.errors`). */
 export type ExtraErrorStatus = 400 | 403 | 404 | 409 | 413 | 429;
 
-export type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+export type AnyEndpoint = Endpoint<z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType>;
 
-type In<T> = T extends z.ZodType ? z.input<T> : undefined;
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type In<T> = T extends z.ZodMiniType ? z.input<T> : undefined;
+type Out<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 type Maybe<K extends string, T> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
@@ -76,10 +76,10 @@ export type EndpointQuery<E extends AnyEndpoint> = Out<E['query']>;
 export type EndpointBody<E extends AnyEndpoint> = Out<E['body']>;
 
 export function defineEndpoint<
-  P extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType | undefined = undefined,
+  Q extends z.ZodMiniType | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(e: {
   id: string;
   method: HttpMethod;

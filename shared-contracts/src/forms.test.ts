@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import {
   COMPANY_FORM_MESSAGES,
@@ -30,12 +30,12 @@ import {
 import { MESSAGES } from './messages';
 
 /** The message a form shows under a field: the first issue for that path, as react-hook-form's resolver picks it. */
-function errorAt(schema: z.ZodType, value: unknown, path: string): string | undefined {
+function errorAt(schema: z.ZodMiniType, value: unknown, path: string): string | undefined {
   const r = schema.safeParse(value);
   if (r.success) return undefined;
   return r.error.issues.find((i) => i.path.join('.') === path)?.message;
 }
-function ok(schema: z.ZodType, value: unknown): boolean {
+function ok(schema: z.ZodMiniType, value: unknown): boolean {
   return schema.safeParse(value).success;
 }
 const long = (n: number, c = 'a') => c.repeat(n);
@@ -329,7 +329,7 @@ describe('the email rule', () => {
 
   // Each string makes the spec's pattern backtrack over the whole input for every dot it holds.
   const crafted = (bytes: number) => [`a@${'.'.repeat(bytes)}@`, `a@${'a.'.repeat(bytes / 2)} `, `${'a'.repeat(bytes)}@a.a@`];
-  const schemas: [string, z.ZodType, Record<string, unknown>, string, string][] = [
+  const schemas: [string, z.ZodMiniType, Record<string, unknown>, string, string][] = [
     ['sign-up', signupFormSchema, {}, 'email', MESSAGES.signup.emailMax],
     ['registration', registerBodySchema, {}, 'email', MESSAGES.signup.emailMax],
     ['login', loginFormSchema, { password: 'x' }, 'email', MESSAGES.login.emailMax],

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { LIMITS } from './constants';
 import { MESSAGES } from './messages';
 
@@ -20,15 +21,15 @@ export function isEmailAddress(value: string): boolean {
   return domain.slice(1, -1).includes('.');
 }
 
-const trimmed = () => z.string().trim();
+const trimmed = () => z.string().check(z.trim());
 
 /**
  * An email field: the length is checked first and stops the checks when exceeded, so nothing
  * runs on an over-long input; then the address rule.
  */
 const emailField = (max: number, messages: { tooLong: string; invalid: string; required?: string }) => {
-  const base = messages.required ? trimmed().min(1, messages.required) : trimmed();
-  return base.max(max, { message: messages.tooLong, abort: true }).refine(isEmailAddress, messages.invalid);
+  const base = messages.required ? trimmed().check(z.minLength(1, messages.required)) : trimmed();
+  return base.check(z.maxLength(max, { message: messages.tooLong, abort: true }), z.refine(isEmailAddress, messages.invalid));
 };
 
 /** Every new password has change-password's minimum (OWASP ASVS 6.2.1; docs/decisions/0015-password-policy.md). */
@@ -40,37 +41,36 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?
 // ---------------------------------------------------------------- employer sign-up
 const signupEmail = () => emailField(LIMITS.signup.emailMax, { tooLong: MESSAGES.signup.emailMax, invalid: MESSAGES.signup.emailInvalid });
 const signupPassword = () =>
-  z
-    .string()
-    .min(1, MESSAGES.signup.passwordRequired)
-    .min(NEW_PASSWORD_MIN, MESSAGES.signup.passwordMin)
-    .max(LIMITS.signup.passwordMax, MESSAGES.signup.passwordMax);
+  z.string().check(
+    z.minLength(1, MESSAGES.signup.passwordRequired),
+    z.minLength(NEW_PASSWORD_MIN, MESSAGES.signup.passwordMin),
+    z.maxLength(LIMITS.signup.passwordMax, MESSAGES.signup.passwordMax),
+  );
 export const signupFormSchema = z
   .object({
-    name: trimmed().min(1, MESSAGES.signup.nameRequired).max(LIMITS.signup.nameMax, MESSAGES.signup.nameMax),
+    name: trimmed().check(z.minLength(1, MESSAGES.signup.nameRequired), z.maxLength(LIMITS.signup.nameMax, MESSAGES.signup.nameMax)),
     email: signupEmail(),
     password: signupPassword(),
-    confirmPassword: z.string().min(1, MESSAGES.signup.confirmRequired).max(LIMITS.signup.passwordMax, MESSAGES.signup.confirmMax),
+    confirmPassword: z.string().check(z.minLength(1, MESSAGES.signup.confirmRequired), z.maxLength(LIMITS.signup.passwordMax, MESSAGES.signup.confirmMax)),
     agreeTerms: z.boolean(),
     agreePrivacy: z.boolean(),
     agreeSafety: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
+  }).check(z.superRefine((v, ctx) => {
     if (v.confirmPassword && v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.signup.mismatch });
     }
     if (!(v.agreeTerms && v.agreePrivacy && v.agreeSafety)) {
       ctx.addIssue({ code: 'custom', path: ['agreements'], message: MESSAGES.signup.agreements });
     }
-  });
+  }));
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 /** Registration payload: email, password, userName, role (fixed value Employer). */
 export const registerBodySchema = z.object({
   email: signupEmail(),
   password: signupPassword(),
-  userName: trimmed().min(1, MESSAGES.signup.nameRequired).max(LIMITS.signup.nameMax, MESSAGES.signup.nameMax),
-  role: z.literal('Employer').default('Employer'),
+  userName: trimmed().check(z.minLength(1, MESSAGES.signup.nameRequired), z.maxLength(LIMITS.signup.nameMax, MESSAGES.signup.nameMax)),
+  role: z._default(z.literal('Employer'), 'Employer'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -82,8 +82,8 @@ export type RegisterBody = z.infer<typeof registerBodySchema>;
  */
 export const loginFormSchema = z.object({
   email: emailField(LIMITS.signup.emailMax, { required: MESSAGES.login.emailRequired, tooLong: MESSAGES.login.emailMax, invalid: MESSAGES.login.emailInvalid }),
-  password: z.string().min(1, MESSAGES.login.passwordRequired).max(LIMITS.changePassword.newMax, MESSAGES.login.passwordTooLong),
-  rememberMe: z.boolean().optional(),
+  password: z.string().check(z.minLength(1, MESSAGES.login.passwordRequired), z.maxLength(LIMITS.changePassword.newMax, MESSAGES.login.passwordTooLong)),
+  rememberMe: z.optional(z.boolean()),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 /** rememberMe false makes the session cookie end with the browser. */
@@ -92,32 +92,35 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 // ---------------------------------------------------------------- employee self-registration
 const employeeSignupFields = {
-  firstName: trimmed()
-    .min(1, MESSAGES.employeeSignup.firstNameRequired)
-    .max(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.firstNameMax),
-  lastName: trimmed()
-    .min(1, MESSAGES.employeeSignup.lastNameRequired)
-    .max(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.lastNameMax),
+  firstName: trimmed().check(
+    z.minLength(1, MESSAGES.employeeSignup.firstNameRequired),
+    z.maxLength(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.firstNameMax),
+  ),
+  lastName: trimmed().check(
+    z.minLength(1, MESSAGES.employeeSignup.lastNameRequired),
+    z.maxLength(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.lastNameMax),
+  ),
   email: emailField(LIMITS.employeeSignup.emailMax, { tooLong: MESSAGES.employeeSignup.emailMax, invalid: MESSAGES.employeeSignup.emailInvalid }),
-  employeeNumber: trimmed()
-    .min(1, MESSAGES.employeeSignup.employeeNumberRequired)
-    .max(LIMITS.employeeSignup.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
-  password: z
-    .string()
-    .min(1, MESSAGES.employeeSignup.passwordRequired)
-    .min(NEW_PASSWORD_MIN, MESSAGES.employeeSignup.passwordMin)
-    .max(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.passwordMax),
-  confirmPassword: z
-    .string()
-    .min(1, MESSAGES.employeeSignup.confirmRequired)
-    .max(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.confirmMax),
-  drivingLicenseNumber: trimmed().max(LIMITS.employeeSignup.employeeNumberMax).optional().or(z.literal('')),
+  employeeNumber: trimmed().check(
+    z.minLength(1, MESSAGES.employeeSignup.employeeNumberRequired),
+    z.maxLength(LIMITS.employeeSignup.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+  ),
+  password: z.string().check(
+    z.minLength(1, MESSAGES.employeeSignup.passwordRequired),
+    z.minLength(NEW_PASSWORD_MIN, MESSAGES.employeeSignup.passwordMin),
+    z.maxLength(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.passwordMax),
+  ),
+  confirmPassword: z.string().check(
+    z.minLength(1, MESSAGES.employeeSignup.confirmRequired),
+    z.maxLength(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.confirmMax),
+  ),
+  drivingLicenseNumber: z.union([z.optional(trimmed().check(z.maxLength(LIMITS.employeeSignup.employeeNumberMax))), z.literal('')]),
 };
-export const employeeSignupFormSchema = z.object(employeeSignupFields).superRefine((v, ctx) => {
+export const employeeSignupFormSchema = z.object(employeeSignupFields).check(z.superRefine((v, ctx) => {
   if (v.confirmPassword && v.password !== v.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
   }
-});
+}));
 export type EmployeeSignupForm = z.infer<typeof employeeSignupFormSchema>;
 /**
  * The body of POST employees/employers/{companyId}/employees. `company_id` and `isActive` may be sent
@@ -126,35 +129,37 @@ export type EmployeeSignupForm = z.infer<typeof employeeSignupFormSchema>;
 export const employeeSignupBodySchema = z
   .object({
     ...employeeSignupFields,
-    company_id: z.string().optional(),
-    isActive: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
+    company_id: z.optional(z.string()),
+    isActive: z.optional(z.boolean()),
+  }).check(z.superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
     }
-  });
+  }));
 export type EmployeeSignupBody = z.infer<typeof employeeSignupBodySchema>;
 
 // ---------------------------------------------------------------- reset and forgot password
 const resetPassword = () =>
-  z.string().min(1, MESSAGES.reset.newRequired).min(NEW_PASSWORD_MIN, MESSAGES.reset.newMin).max(LIMITS.resetPasswordMax, MESSAGES.reset.newMax);
+  z.string().check(
+    z.minLength(1, MESSAGES.reset.newRequired),
+    z.minLength(NEW_PASSWORD_MIN, MESSAGES.reset.newMin),
+    z.maxLength(LIMITS.resetPasswordMax, MESSAGES.reset.newMax),
+  );
 
 export const resetPasswordFormSchema = z
   .object({
     newPassword: resetPassword(),
-    confirmPassword: z.string().min(1, MESSAGES.reset.confirmRequired).max(LIMITS.resetPasswordMax, MESSAGES.reset.confirmMax),
-  })
-  .superRefine((v, ctx) => {
+    confirmPassword: z.string().check(z.minLength(1, MESSAGES.reset.confirmRequired), z.maxLength(LIMITS.resetPasswordMax, MESSAGES.reset.confirmMax)),
+  }).check(z.superRefine((v, ctx) => {
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.reset.mismatch });
     }
-  });
+  }));
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const resetPasswordBodySchema = z.object({
-  email: z.string({ error: MESSAGES.reset.emailTokenRequired }).trim().min(1, MESSAGES.reset.emailTokenRequired),
-  token: z.string({ error: MESSAGES.reset.emailTokenRequired }).min(1, MESSAGES.reset.emailTokenRequired),
+  email: z.string({ error: MESSAGES.reset.emailTokenRequired }).check(z.trim(), z.minLength(1, MESSAGES.reset.emailTokenRequired)),
+  token: z.string({ error: MESSAGES.reset.emailTokenRequired }).check(z.minLength(1, MESSAGES.reset.emailTokenRequired)),
   newPassword: resetPassword(),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
@@ -164,22 +169,22 @@ export const forgotPasswordFormSchema = z.object({
 });
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 /** The callback address is accepted for compatibility but the link is always built from configuration. */
-export const forgotPasswordBodySchema = forgotPasswordFormSchema.extend({
-  callbackUrl: z.string().max(2000).optional(),
+export const forgotPasswordBodySchema = z.extend(forgotPasswordFormSchema, {
+  callbackUrl: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 // ---------------------------------------------------------------- change password
 const changePasswordFields = {
-  currentPassword: z
-    .string()
-    .min(1, MESSAGES.changePassword.currentRequired)
-    .max(LIMITS.changePassword.currentMax, MESSAGES.changePassword.currentMax),
-  newPassword: z
-    .string()
-    .min(1, MESSAGES.changePassword.newRequired)
-    .min(LIMITS.changePassword.newMin, MESSAGES.changePassword.newMin)
-    .max(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
+  currentPassword: z.string().check(
+    z.minLength(1, MESSAGES.changePassword.currentRequired),
+    z.maxLength(LIMITS.changePassword.currentMax, MESSAGES.changePassword.currentMax),
+  ),
+  newPassword: z.string().check(
+    z.minLength(1, MESSAGES.changePassword.newRequired),
+    z.minLength(LIMITS.changePassword.newMin, MESSAGES.changePassword.newMin),
+    z.maxLength(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
+  ),
 };
 /** A new password equal to the current one changes nothing: refused (ours). */
 function newDiffersFromCurrent(v: { currentPassword: string; newPassword: string }, ctx: z.core.$RefinementCtx) {
@@ -195,41 +200,38 @@ export const changePasswordFormSchema = (sessionEmail: string) =>
         required: MESSAGES.changePassword.emailRequired,
         tooLong: MESSAGES.changePassword.emailInvalid,
         invalid: MESSAGES.changePassword.emailInvalid,
-      }).refine((e) => e.toLowerCase() === sessionEmail.trim().toLowerCase(), MESSAGES.changePassword.emailOutOfSync),
+      }).check(z.refine((e) => e.toLowerCase() === sessionEmail.trim().toLowerCase(), MESSAGES.changePassword.emailOutOfSync)),
       ...changePasswordFields,
-      confirmNewPassword: z.string().min(1, MESSAGES.changePassword.confirmRequired),
-    })
-    .superRefine((v, ctx) => {
+      confirmNewPassword: z.string().check(z.minLength(1, MESSAGES.changePassword.confirmRequired)),
+    }).check(z.superRefine((v, ctx) => {
       newDiffersFromCurrent(v, ctx);
       if (v.confirmNewPassword && v.newPassword !== v.confirmNewPassword) {
         ctx.addIssue({ code: 'custom', path: ['confirmNewPassword'], message: MESSAGES.changePassword.mismatch });
       }
-    });
+    }));
 export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
-export const changePasswordBodySchema = z.object(changePasswordFields).superRefine(newDiffersFromCurrent);
+export const changePasswordBodySchema = z.object(changePasswordFields).check(z.superRefine(newDiffersFromCurrent));
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({
-  firstName: trimmed().min(1, MESSAGES.manualRow.firstNameRequired).max(LIMITS.manualRow.nameMax, MESSAGES.manualRow.firstNameMax),
-  lastName: trimmed().min(1, MESSAGES.manualRow.lastNameRequired).max(LIMITS.manualRow.nameMax, MESSAGES.manualRow.lastNameMax),
+  firstName: trimmed().check(z.minLength(1, MESSAGES.manualRow.firstNameRequired), z.maxLength(LIMITS.manualRow.nameMax, MESSAGES.manualRow.firstNameMax)),
+  lastName: trimmed().check(z.minLength(1, MESSAGES.manualRow.lastNameRequired), z.maxLength(LIMITS.manualRow.nameMax, MESSAGES.manualRow.lastNameMax)),
   email: emailField(LIMITS.manualRow.emailMax, {
     required: MESSAGES.manualRow.emailRequired,
     tooLong: MESSAGES.manualRow.emailMax,
     invalid: MESSAGES.manualRow.emailInvalid,
   }),
-  employeeNumber: trimmed()
-    .min(1, MESSAGES.manualRow.employeeNumberRequired)
-    .max(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+  employeeNumber: trimmed().check(
+    z.minLength(1, MESSAGES.manualRow.employeeNumberRequired),
+    z.maxLength(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+  ),
   /** Optional: shown in the participation ranking; blank means none. */
-  department: trimmed()
-    .max(LIMITS.manualRow.departmentMax, MESSAGES.manualRow.departmentMax)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  department: z.pipe(z.optional(trimmed().check(z.maxLength(LIMITS.manualRow.departmentMax, MESSAGES.manualRow.departmentMax))), z.transform((v) => (v ? v : undefined))),
 });
 export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
 export const bulkEmployeesBodySchema = z.object({
-  employees: z.array(manualEmployeeRowSchema).min(1).max(LIMITS.csvMaxRows),
+  employees: z.array(manualEmployeeRowSchema).check(z.minLength(1), z.maxLength(LIMITS.csvMaxRows)),
 });
 export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
 
@@ -237,12 +239,11 @@ export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
 const noSpaces = (s: string) => !/\s/.test(s);
 export const addAdminFormSchema = z
   .object({
-    userName: z.string().trim(),
-    email: z.string().trim(),
+    userName: z.string().check(z.trim()),
+    email: z.string().check(z.trim()),
     password: z.string(),
     role: z.enum(['SuperAdmin', 'Employer', 'Admin']),
-  })
-  .superRefine((v, ctx) => {
+  }).check(z.superRefine((v, ctx) => {
     if (!v.userName || !v.email || !v.password) {
       ctx.addIssue({ code: 'custom', path: ['form'], message: MESSAGES.admins.allRequired });
       return;
@@ -263,38 +264,37 @@ export const addAdminFormSchema = z
     if (v.userName.length > LIMITS.signup.nameMax) {
       ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.admins.userNameMax });
     }
-  });
+  }));
 export type AddAdminForm = z.infer<typeof addAdminFormSchema>;
 /** employerId and employerUserId are sent by the spec's client; the server takes both from the session. */
 const requiredText = () => z.string({ error: MESSAGES.admins.allRequired });
 export const addUserBodySchema = z
   .object({
     // A field left out answers like an empty one.
-    userName: requiredText().trim(),
-    email: requiredText().trim(),
+    userName: requiredText().check(z.trim()),
+    email: requiredText().check(z.trim()),
     password: requiredText(),
-    role: z.enum(['SuperAdmin', 'Employer', 'Admin']).default('Admin'),
-    employerId: z.string().nullish(),
-    employerUserId: z.string().nullish(),
-  })
-  .superRefine((v, ctx) => {
+    role: z._default(z.enum(['SuperAdmin', 'Employer', 'Admin']), 'Admin'),
+    employerId: z.nullish(z.string()),
+    employerUserId: z.nullish(z.string()),
+  }).check(z.superRefine((v, ctx) => {
     const r = addAdminFormSchema.safeParse(v);
     if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  });
+  }));
 export type AddUserBody = z.infer<typeof addUserBodySchema>;
 
 // ---------------------------------------------------------------- reasons, notes, follow-ups
 export const deactivationReasonSchema = z.object({
-  reason: z
-    .string({ error: MESSAGES.employees.deactivationReason })
-    .trim()
-    .min(1, MESSAGES.employees.deactivationReason)
-    .max(LIMITS.reasonMax),
+  reason: z.string({ error: MESSAGES.employees.deactivationReason }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.employees.deactivationReason),
+    z.maxLength(LIMITS.reasonMax),
+  ),
 });
 export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
 
 export const rejectDriverFormSchema = z.object({
-  notes: z.string({ error: MESSAGES.drivers.rejectNotes }).trim().min(1, MESSAGES.drivers.rejectNotes).max(LIMITS.notesMax),
+  notes: z.string({ error: MESSAGES.drivers.rejectNotes }).check(z.trim(), z.minLength(1, MESSAGES.drivers.rejectNotes), z.maxLength(LIMITS.notesMax)),
 });
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
@@ -303,21 +303,21 @@ export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
  * `Date#toISOString()`), so the server never guesses a time zone. Length is checked before the pattern.
  */
 const followUpDate = (message: string) =>
-  z
-    .string({ error: message })
-    .min(1, message)
-    .max(40, { message, abort: true })
-    .refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), message);
+  z.string({ error: message }).check(
+    z.minLength(1, message),
+    z.maxLength(40, { message, abort: true }),
+    z.refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), message),
+  );
 
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
 export const verifyDriverFormSchema = z.object({
-  notes: z.string().trim().max(LIMITS.notesMax).optional().default(''),
+  notes: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.notesMax))), ''),
   followUpDate: followUpDate(MESSAGES.drivers.verifyFollowUp),
 });
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
 export const verifyVehicleFormSchema = z.object({
-  notes: z.string({ error: MESSAGES.drivers.verifyVehicle }).trim().min(1, MESSAGES.drivers.verifyVehicle).max(LIMITS.notesMax),
+  notes: z.string({ error: MESSAGES.drivers.verifyVehicle }).check(z.trim(), z.minLength(1, MESSAGES.drivers.verifyVehicle), z.maxLength(LIMITS.notesMax)),
   followUpDate: followUpDate(MESSAGES.drivers.verifyVehicle),
 });
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
@@ -333,21 +333,26 @@ export const DRIVER_RULES = {
  */
 const driverIds = () =>
   z
-    .array(z.string().trim().max(64, MESSAGES.drivers.notFound), { error: MESSAGES.drivers.noneSelected })
-    .min(1, MESSAGES.drivers.noneSelected)
-    .max(DRIVER_RULES.bulkMax, MESSAGES.drivers.tooMany);
+    .array(z.string().check(z.trim(), z.maxLength(64, MESSAGES.drivers.notFound)), { error: MESSAGES.drivers.noneSelected }).check(
+      z.minLength(1, MESSAGES.drivers.noneSelected),
+      z.maxLength(DRIVER_RULES.bulkMax, MESSAGES.drivers.tooMany),
+    );
 
 /** `POST /api/drivers/approve`: the driver flag of every named driver, all or nothing. */
-export const approveDriversBodySchema = verifyDriverFormSchema.extend({ employeeIds: driverIds() });
+export const approveDriversBodySchema = z.extend(verifyDriverFormSchema, { employeeIds: driverIds() });
 export type ApproveDriversBody = z.infer<typeof approveDriversBodySchema>;
 
 /** `POST /api/vehicles/approve`: the vehicle flag of every named driver, all or nothing. */
-export const approveVehiclesBodySchema = verifyVehicleFormSchema.extend({ employeeIds: driverIds() });
+export const approveVehiclesBodySchema = z.extend(verifyVehicleFormSchema, { employeeIds: driverIds() });
 export type ApproveVehiclesBody = z.infer<typeof approveVehiclesBodySchema>;
 
 /** `POST /api/drivers/reject`. */
-export const rejectDriverBodySchema = rejectDriverFormSchema.extend({
-  employeeId: z.string({ error: MESSAGES.drivers.notFound }).trim().min(1, MESSAGES.drivers.notFound).max(64, MESSAGES.drivers.notFound),
+export const rejectDriverBodySchema = z.extend(rejectDriverFormSchema, {
+  employeeId: z.string({ error: MESSAGES.drivers.notFound }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.drivers.notFound),
+    z.maxLength(64, MESSAGES.drivers.notFound),
+  ),
 });
 export type RejectDriverBody = z.infer<typeof rejectDriverBodySchema>;
 
@@ -380,35 +385,36 @@ export const COMPANY_FORM_MESSAGES = {
 
 /** Company fields; phone-for-country and postcode-for-country checks are added in `company-rules.ts`. */
 export const companyFieldsSchema = z.object({
-  name: trimmed().min(1, COMPANY_FORM_MESSAGES.nameRequired).max(LIMITS.company.nameMax, COMPANY_FORM_MESSAGES.nameMax),
+  name: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.nameRequired), z.maxLength(LIMITS.company.nameMax, COMPANY_FORM_MESSAGES.nameMax)),
   email: emailField(LIMITS.company.emailMax, { tooLong: COMPANY_FORM_MESSAGES.emailInvalid, invalid: COMPANY_FORM_MESSAGES.emailInvalid }),
   // Over-long numbers and codes stop here: the country checks of `company-rules.ts` never see them.
-  phoneNumber: trimmed()
-    .min(1, COMPANY_FORM_MESSAGES.phoneRequired)
-    .max(LIMITS.company.phoneMax, { message: COMPANY_FORM_MESSAGES.phoneInvalid, abort: true }),
+  phoneNumber: trimmed().check(
+    z.minLength(1, COMPANY_FORM_MESSAGES.phoneRequired),
+    z.maxLength(LIMITS.company.phoneMax, { message: COMPANY_FORM_MESSAGES.phoneInvalid, abort: true }),
+  ),
   /** ISO alpha-2 of the chosen country; the spec's country object is answered on reads. */
-  countryCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .max(2, { message: COMPANY_FORM_MESSAGES.countryInvalid, abort: true })
-    .regex(/^[A-Z]{2}$/, COMPANY_FORM_MESSAGES.countryInvalid)
-    .default('GB'),
+  countryCode: z._default(z.string().check(
+    z.trim(),
+    z.toUpperCase(),
+    z.maxLength(2, { message: COMPANY_FORM_MESSAGES.countryInvalid, abort: true }),
+    z.regex(/^[A-Z]{2}$/, COMPANY_FORM_MESSAGES.countryInvalid),
+  ), 'GB'),
 });
 export type CompanyFields = z.infer<typeof companyFieldsSchema>;
 export const createCompanyBodySchema = companyFieldsSchema;
-export const updateCompanyBodySchema = companyFieldsSchema.extend({ id: z.string().uuid() });
+export const updateCompanyBodySchema = z.extend(companyFieldsSchema, { id: z.string().check(z.uuid()) });
 
 export const locationFieldsSchema = z.object({
-  addressLine1: trimmed().min(1, COMPANY_FORM_MESSAGES.addressLine1Required).max(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax),
-  addressLine2: trimmed().max(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax).nullish().transform((v) => v || null),
-  town: trimmed().min(1, COMPANY_FORM_MESSAGES.townRequired).max(LIMITS.location.townMax, COMPANY_FORM_MESSAGES.townMax),
-  postalCode: trimmed()
-    .min(1, COMPANY_FORM_MESSAGES.postalCodeRequired)
-    .max(LIMITS.location.postalCodeMax, { message: COMPANY_FORM_MESSAGES.postalCodeInvalid, abort: true }),
+  addressLine1: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.addressLine1Required), z.maxLength(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax)),
+  addressLine2: z.pipe(z.nullish(trimmed().check(z.maxLength(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax))), z.transform((v) => v || null)),
+  town: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.townRequired), z.maxLength(LIMITS.location.townMax, COMPANY_FORM_MESSAGES.townMax)),
+  postalCode: trimmed().check(
+    z.minLength(1, COMPANY_FORM_MESSAGES.postalCodeRequired),
+    z.maxLength(LIMITS.location.postalCodeMax, { message: COMPANY_FORM_MESSAGES.postalCodeInvalid, abort: true }),
+  ),
 });
 export type LocationFields = z.infer<typeof locationFieldsSchema>;
-export const updateLocationBodySchema = locationFieldsSchema.extend({ id: z.string().uuid() });
+export const updateLocationBodySchema = z.extend(locationFieldsSchema, { id: z.string().check(z.uuid()) });
 
 /**
  * A count: a JSON number, or the digits a number input sends as text ("12"). Anything else ("",
@@ -416,12 +422,11 @@ export const updateLocationBodySchema = locationFieldsSchema.extend({ id: z.stri
  */
 const count = () => {
   const message = COMPANY_FORM_MESSAGES.numberInvalid;
-  const digits = z.string().max(String(LIMITS.incentive.numberMax).length, { message, abort: true }).regex(/^\d+$/, message).transform(Number);
-  return z
-    .union([z.number(), digits], { error: message })
-    .pipe(z.number({ error: message }).int(message).min(0, message).max(LIMITS.incentive.numberMax, message));
+  const digits = z.pipe(z.string().check(z.maxLength(String(LIMITS.incentive.numberMax).length, { message, abort: true }), z.regex(/^\d+$/, message)), z.transform(Number));
+  return z.pipe(z
+    .union([z.number(), digits], { error: message }), z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(LIMITS.incentive.numberMax, message)));
 };
-const rewardText = () => z.string().trim().max(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax);
+const rewardText = () => z.string().check(z.trim(), z.maxLength(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax));
 export const incentiveFormSchema = z.object({
   generalRewardDescription: rewardText(),
   numberOfMiles: count(),
@@ -447,47 +452,55 @@ export const TRIP_RULES = {
  * passengers are, the start's distance from now and the journey group are checked by the server.
  */
 export const tripBodySchema = z.object({
-  clientTripId: z
-    .string({ error: MESSAGES.trips.clientTripIdInvalid })
-    .trim()
-    .min(1, MESSAGES.trips.clientTripIdInvalid)
-    .max(TRIP_RULES.clientTripIdMax, MESSAGES.trips.clientTripIdInvalid),
-  startedAt: z
-    .string({ error: MESSAGES.trips.startedAtInvalid })
-    .max(40, { message: MESSAGES.trips.startedAtInvalid, abort: true })
-    .refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), MESSAGES.trips.startedAtInvalid),
-  distanceMiles: z
-    .number({ error: MESSAGES.trips.distanceInvalid })
-    .max(TRIP_RULES.maxMiles, MESSAGES.trips.distanceInvalid)
-    .refine((n) => Math.round(n * 100) >= 1, MESSAGES.trips.distanceInvalid),
+  clientTripId: z.string({ error: MESSAGES.trips.clientTripIdInvalid }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.trips.clientTripIdInvalid),
+    z.maxLength(TRIP_RULES.clientTripIdMax, MESSAGES.trips.clientTripIdInvalid),
+  ),
+  startedAt: z.string({ error: MESSAGES.trips.startedAtInvalid }).check(
+    z.maxLength(40, { message: MESSAGES.trips.startedAtInvalid, abort: true }),
+    z.refine((s) => ISO_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)), MESSAGES.trips.startedAtInvalid),
+  ),
+  distanceMiles: z.number({ error: MESSAGES.trips.distanceInvalid }).check(
+    z.lte(TRIP_RULES.maxMiles, MESSAGES.trips.distanceInvalid),
+    z.refine((n) => Math.round(n * 100) >= 1, MESSAGES.trips.distanceInvalid),
+  ),
   passengerIds: z
-    .array(z.string({ error: MESSAGES.trips.passengerInvalid }).uuid(MESSAGES.trips.passengerInvalid), { error: MESSAGES.trips.passengersRequired })
-    .min(1, MESSAGES.trips.passengersRequired)
-    .max(TRIP_RULES.maxPassengers, MESSAGES.trips.passengersMax)
-    .refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, MESSAGES.trips.passengerDuplicate),
-  journeyGroupId: z.string().uuid(MESSAGES.journeyGroups.notFound).nullish(),
+    .array(z.string({ error: MESSAGES.trips.passengerInvalid }).check(z.uuid(MESSAGES.trips.passengerInvalid)), { error: MESSAGES.trips.passengersRequired }).check(
+      z.minLength(1, MESSAGES.trips.passengersRequired),
+      z.maxLength(TRIP_RULES.maxPassengers, MESSAGES.trips.passengersMax),
+      z.refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, MESSAGES.trips.passengerDuplicate),
+    ),
+  journeyGroupId: z.nullish(z.string().check(z.uuid(MESSAGES.journeyGroups.notFound))),
 });
 export type TripBody = z.infer<typeof tripBodySchema>;
 
 export const FEEDBACK_MAX = 2000;
 export const feedbackBodySchema = z.object({
-  feedbackText: z.string({ error: MESSAGES.feedback.required }).trim().min(1, MESSAGES.feedback.required).max(FEEDBACK_MAX, MESSAGES.feedback.max),
+  feedbackText: z.string({ error: MESSAGES.feedback.required }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.feedback.required),
+    z.maxLength(FEEDBACK_MAX, MESSAGES.feedback.max),
+  ),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 export const JOURNEY_GROUP_RULES = { nameMax: 60, meetingPointMax: 120, meetingPointsMax: 10 } as const;
 const meetingPoints = () =>
   z
-    .array(trimmed().min(1).max(JOURNEY_GROUP_RULES.meetingPointMax, MESSAGES.journeyGroups.meetingPointMax), { error: MESSAGES.journeyGroups.meetingPointMax })
-    .max(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax);
+    .array(trimmed().check(z.minLength(1), z.maxLength(JOURNEY_GROUP_RULES.meetingPointMax, MESSAGES.journeyGroups.meetingPointMax)), { error: MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax));
 /** Create a journey group (employer): a name unique in the company, and its meeting points. */
 export const journeyGroupBodySchema = z.object({
-  name: z.string({ error: MESSAGES.journeyGroups.nameRequired }).trim().min(1, MESSAGES.journeyGroups.nameRequired).max(JOURNEY_GROUP_RULES.nameMax, MESSAGES.journeyGroups.nameMax),
-  meetingPoints: meetingPoints().default([]),
+  name: z.string({ error: MESSAGES.journeyGroups.nameRequired }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.journeyGroups.nameRequired),
+    z.maxLength(JOURNEY_GROUP_RULES.nameMax, MESSAGES.journeyGroups.nameMax),
+  ),
+  meetingPoints: z._default(meetingPoints(), []),
 });
 export type JourneyGroupBody = z.infer<typeof journeyGroupBodySchema>;
 /** Rename a journey group; meeting points are replaced when sent, kept when left out. */
-export const journeyGroupUpdateBodySchema = journeyGroupBodySchema.extend({ meetingPoints: meetingPoints().optional() });
+export const journeyGroupUpdateBodySchema = z.extend(journeyGroupBodySchema, { meetingPoints: z.optional(meetingPoints()) });
 export type JourneyGroupUpdateBody = z.infer<typeof journeyGroupUpdateBodySchema>;
 
 /** The company's emission setting: include the well-to-tank factor in CO2 saved (off by default). */
@@ -548,7 +561,7 @@ export function normaliseLicence(input: string): string | null {
 }
 
 const checkedText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 /**
  * `PUT /api/me/vehicle`: the driver's car and licence. Registration and licence are answered (and
@@ -557,21 +570,21 @@ const checkedText = (max: number, required: string, tooLong: string) =>
 export const vehicleBodySchema = z.object({
   make: checkedText(VEHICLE_RULES.makeMax, MESSAGES.vehicles.makeRequired, MESSAGES.vehicles.makeMax),
   model: checkedText(VEHICLE_RULES.modelMax, MESSAGES.vehicles.modelRequired, MESSAGES.vehicles.modelMax),
-  yearManufactured: z
-    .number({ error: MESSAGES.vehicles.yearInvalid })
-    .int(MESSAGES.vehicles.yearInvalid)
-    .min(VEHICLE_RULES.minYear, MESSAGES.vehicles.yearInvalid)
-    .refine((y) => y <= new Date().getUTCFullYear() + 1, MESSAGES.vehicles.yearInvalid),
+  yearManufactured: z.number({ error: MESSAGES.vehicles.yearInvalid }).check(
+    z.int(MESSAGES.vehicles.yearInvalid),
+    z.gte(VEHICLE_RULES.minYear, MESSAGES.vehicles.yearInvalid),
+    z.refine((y) => y <= new Date().getUTCFullYear() + 1, MESSAGES.vehicles.yearInvalid),
+  ),
   color: checkedText(VEHICLE_RULES.colorMax, MESSAGES.vehicles.colorRequired, MESSAGES.vehicles.colorMax),
-  registrationNumber: z
-    .string({ error: MESSAGES.vehicles.registrationInvalid })
-    .max(VEHICLE_RULES.registrationInputMax, { message: MESSAGES.vehicles.registrationInvalid, abort: true })
-    .refine((s) => normaliseRegistration(s) !== null, { message: MESSAGES.vehicles.registrationInvalid, abort: true })
-    .overwrite((s) => normaliseRegistration(s) ?? s),
-  drivingLicenseNumber: z
-    .string({ error: MESSAGES.vehicles.licenceInvalid })
-    .max(VEHICLE_RULES.licenceInputMax, { message: MESSAGES.vehicles.licenceInvalid, abort: true })
-    .refine((s) => normaliseLicence(s) !== null, { message: MESSAGES.vehicles.licenceInvalid, abort: true })
-    .overwrite((s) => normaliseLicence(s) ?? s),
+  registrationNumber: z.string({ error: MESSAGES.vehicles.registrationInvalid }).check(
+    z.maxLength(VEHICLE_RULES.registrationInputMax, { message: MESSAGES.vehicles.registrationInvalid, abort: true }),
+    z.refine((s) => normaliseRegistration(s) !== null, { message: MESSAGES.vehicles.registrationInvalid, abort: true }),
+    z.overwrite((s) => normaliseRegistration(s) ?? s),
+  ),
+  drivingLicenseNumber: z.string({ error: MESSAGES.vehicles.licenceInvalid }).check(
+    z.maxLength(VEHICLE_RULES.licenceInputMax, { message: MESSAGES.vehicles.licenceInvalid, abort: true }),
+    z.refine((s) => normaliseLicence(s) !== null, { message: MESSAGES.vehicles.licenceInvalid, abort: true }),
+    z.overwrite((s) => normaliseLicence(s) ?? s),
+  ),
 });
 export type VehicleBody = z.infer<typeof vehicleBodySchema>;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { REMOTE_IDS } from './remotes';
 
 /** The version of this contracts package; a build records the one it was made against. */
@@ -6,37 +7,33 @@ export const CONTRACTS_VERSION = '1.0.0';
 export const contractsMajor = (v: string) => Number.parseInt(v.split('.')[0] ?? '0', 10);
 
 export const buildRefSchema = z.object({
-  version: z.string().min(1),
+  version: z.string().check(z.minLength(1)),
   /** URL path (same origin) or absolute URL of the build's mf-manifest.json. */
-  entry: z.string().min(1),
+  entry: z.string().check(z.minLength(1)),
   contractsVersion: z.string(),
-  publishedAt: z.string().optional(),
+  publishedAt: z.optional(z.string()),
 });
 export type BuildRef = z.infer<typeof buildRefSchema>;
 
 export const remoteReleaseSchema = z.object({
   stable: buildRefSchema,
-  canary: buildRefSchema
-    .extend({
-      percent: z.number().min(0).max(100),
-      companies: z.array(z.string()).default([]),
+  canary: z.optional(z.nullable(z.extend(buildRefSchema, {
+      percent: z.number().check(z.gte(0), z.lte(100)),
+      companies: z._default(z.array(z.string()), []),
       /**
        * A guarded canary: the server compares its error rate with stable's every minute and aborts it
        * past the margin (points) once it has `minPageViews`; promoted after `autoPromoteAfterMs` healthy.
        */
-      guard: z
+      guard: z.optional(z
         .object({
-          marginPoints: z.number().min(0).max(100),
-          minPageViews: z.number().int().min(1),
-          autoPromoteAfterMs: z.number().int().positive().nullable(),
+          marginPoints: z.number().check(z.gte(0), z.lte(100)),
+          minPageViews: z.number().check(z.int(), z.gte(1)),
+          autoPromoteAfterMs: z.nullable(z.number().check(z.int(), z.positive())),
           since: z.string(),
-        })
-        .optional(),
-    })
-    .nullable()
-    .optional(),
+        })),
+    }))),
   /** Earlier stable versions, newest first, for rollback. */
-  previous: z.array(buildRefSchema).default([]),
+  previous: z._default(z.array(buildRefSchema), []),
   updatedAt: z.string(),
 });
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
@@ -46,7 +43,7 @@ export const releaseManifestSchema = z.object({
   schemaVersion: z.literal(1),
   shell: z.object({ version: z.string(), contractsVersion: z.string() }),
   /** Where a remote may be overridden from for development: origins, or `scheme://host:*` for any port (the deployment's CSP allows exactly these; docs/decisions/0016). */
-  overrideOrigins: z.array(z.string()).default([]),
+  overrideOrigins: z._default(z.array(z.string()), []),
   remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
 });
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES, billingSchema, paymentHistoryEntrySchema } from '@portal/shared-contracts';
@@ -77,7 +78,7 @@ describe('demo billing', () => {
     const session = json<{ token: string }>(await loginAs(t.app, DEMO_ACCOUNTS.readyEmployer, DEMO_PASSWORD)).token;
     const billing = billingSchema.parse(json(await t.app.inject({ method: 'GET', url: '/api/payment-billing', headers: bearer(session) })));
     expect(billing).toMatchObject({ companyName: 'Greenway Logistics Ltd', subscriptionStatus: 'Active', cancelAtPeriodEnd: false });
-    const history = paymentHistoryEntrySchema.array().parse(json(await t.app.inject({ method: 'GET', url: '/api/payment-history', headers: bearer(session) })));
+    const history = z.array(paymentHistoryEntrySchema).parse(json(await t.app.inject({ method: 'GET', url: '/api/payment-history', headers: bearer(session) })));
     expect(history).toHaveLength(12);
     expect(history[0]!.paymentDate).toBe(billing.currentPeriodStart);
     const subs = await rows<{ name: string; cancel_at_period_end: boolean }>(

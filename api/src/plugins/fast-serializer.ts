@@ -12,9 +12,9 @@ import { z } from 'zod';
 export const FAST_SERIALIZED: ReadonlySet<string> = new Set(['accounts.me', 'employees.list', 'employees.pending']);
 
 /** The serializer of one answer's schema (a zod schema, as every contract response is). */
-export function fastSerializer(schema: z.ZodType): (data: unknown) => string {
+export function fastSerializer(schema: z.core.$ZodType): (data: unknown) => string {
   return fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as Parameters<typeof fastJson>[0]);
 }
 
 /** A route's `serializerCompiler`: it is handed the route's answer schema for one status. */
-export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => fastSerializer(schema as z.ZodType);
+export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema }) => fastSerializer(schema as z.core.$ZodType);

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { MESSAGES, type FieldError } from '@portal/shared-contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { RequestValidationError } from '../lib/http-error';
 
 type Path = readonly PropertyKey[];
@@ -33,13 +33,13 @@ const samePath = (a: Path, b: Path) => a.length === b.length && a.every((k, i) =
  * field left out entirely gets zod's generic text. Re-checking with the field empty gives the
  * caller the contract's message for a missing field as well.
  */
-function requiredMessages(schema: z.ZodType, data: unknown, issues: z.core.$ZodIssue[]): Map<string, string> {
+function requiredMessages(schema: z.core.$ZodType, data: unknown, issues: z.core.$ZodIssue[]): Map<string, string> {
   const missing = issues.filter((i) => i.code === 'invalid_type' && i.path.length > 0 && getAt(data, i.path) === undefined);
   const found = new Map<string, string>();
   if (missing.length === 0 || (data !== undefined && (data === null || typeof data !== 'object'))) return found;
   const patched: Record<PropertyKey, unknown> = { ...((data as object | undefined) ?? {}) };
   for (const i of missing) setAt(patched, i.path, '');
-  const again = schema.safeParse(patched);
+  const again = z.safeParse(schema, patched);
   if (again.success) return found;
   for (const i of missing) {
     const m = again.error.issues.find((j) => samePath(j.path, i.path) && j.code !== 'invalid_type');
@@ -48,7 +48,7 @@ function requiredMessages(schema: z.ZodType, data: unknown, issues: z.core.$ZodI
   return found;
 }
 
-export function toFieldErrors(schema: z.ZodType, data: unknown, issues: z.core.$ZodIssue[], context: string): FieldError[] {
+export function toFieldErrors(schema: z.core.$ZodType, data: unknown, issues: z.core.$ZodIssue[], context: string): FieldError[] {
   const required = requiredMessages(schema, data, issues);
   return issues.map((i) => {
     const field = i.path.length > 0 ? i.path.join('.') : context;
@@ -59,8 +59,8 @@ export function toFieldErrors(schema: z.ZodType, data: unknown, issues: z.core.$
 }
 
 /** Validates params, query and body with the endpoint's zod schema (its transforms and defaults apply). */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => (data) => {
-  const result = schema.safeParse(data);
+export const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = ({ schema, httpPart }) => (data) => {
+  const result = z.safeParse(schema, data);
   if (result.success) return { value: result.data };
   return { error: new RequestValidationError(toFieldErrors(schema, data, result.error.issues, httpPart ?? 'body')) };
 };

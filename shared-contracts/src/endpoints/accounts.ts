@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { adminEntrySchema, idSchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, roleSchema, sessionUserSchema, userListItemSchema } from '../entities';
 import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '../forms';
 import { idParams, searchQuery } from './shared';
 
 // accounts (both documents, section 7)
-export const loginAnswerSchema = okSchema.extend({
+export const loginAnswerSchema = z.extend(okSchema, {
   token: z.string(),
   id: idSchema,
   role: roleSchema,
-  signUpState: z.number().int(),
-  userSignUpState: z.number().int(),
+  signUpState: z.number().check(z.int()),
+  userSignUpState: z.number().check(z.int()),
   email: z.string(),
   name: z.string(),
-  employerId: idSchema.nullable(),
-  employerUserId: idSchema.nullable(),
+  employerId: z.nullable(idSchema),
+  employerUserId: z.nullable(idSchema),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
@@ -57,7 +57,7 @@ export const accounts = {
     path: '/api/accounts/me',
     summary: 'The signed-in user of the current session (restores the portal after a reload)',
     access: 'session',
-    response: okSchema.extend({ user: sessionUserSchema }),
+    response: z.extend(okSchema, { user: sessionUserSchema }),
     tags: ['accounts'],
   }),
   forgotPassword: defineEndpoint({
@@ -99,7 +99,7 @@ export const accounts = {
     summary: "Admin users of the caller's company (the caller excluded)",
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: z.object({ employerId: z.string() }),
-    query: pageQuerySchema.partial(),
+    query: z.partial(pageQuerySchema),
     response: pageOf(adminEntrySchema),
     tags: ['accounts'],
   }),
@@ -139,7 +139,7 @@ export const accounts = {
     path: '/api/users',
     summary: 'All users (employees and employers), paged, searchable, filterable (super admin)',
     access: ['SuperAdmin'],
-    query: searchQuery.extend({ type: z.enum(['All', 'Employees', 'Employers']).optional() }),
+    query: z.extend(searchQuery, { type: z.optional(z.enum(['All', 'Employees', 'Employers'])) }),
     response: pageOf(userListItemSchema),
     tags: ['accounts'],
   }),

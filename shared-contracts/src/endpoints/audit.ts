@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
@@ -47,44 +47,45 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: isoDateTime,
   /** Who, as they were when they did it (null for the release tool). */
-  actorUserId: z.string().nullable(),
+  actorUserId: z.nullable(z.string()),
   actorName: z.string(),
-  actorEmail: z.string().nullable(),
-  actorRole: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
+  actorRole: z.nullable(z.string()),
   action: z.enum(AUDIT_ACTIONS),
   summary: z.string(),
-  companyId: z.string().nullable(),
-  companyName: z.string().nullable(),
+  companyId: z.nullable(z.string()),
+  companyName: z.nullable(z.string()),
   targetKind: z.enum(AUDIT_TARGET_KINDS),
-  targetId: z.string().nullable(),
-  targetLabel: z.string().nullable(),
-  reason: z.string().nullable(),
+  targetId: z.nullable(z.string()),
+  targetLabel: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.audit.badDate).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MESSAGES.audit.badDate);
+const day = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.audit.badDate),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MESSAGES.audit.badDate),
+);
 
 const filterFields = z.object({
-  companyId: z.string().uuid(MESSAGES.audit.badCompany).optional(),
-  action: z.enum(AUDIT_ACTIONS, { error: MESSAGES.audit.badAction }).optional(),
+  companyId: z.optional(z.string().check(z.uuid(MESSAGES.audit.badCompany))),
+  action: z.optional(z.enum(AUDIT_ACTIONS, { error: MESSAGES.audit.badAction })),
   /** Part of the actor's name or email, any case. */
-  actor: z.string().trim().max(100).optional(),
+  actor: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Inclusive days (UTC), `YYYY-MM-DD`. */
-  from: day.optional(),
-  to: day.optional(),
+  from: z.optional(day),
+  to: z.optional(day),
 });
 const inOrder = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
 /** The filters of the list and of the export. An employer's company is the session's, whatever `companyId` says. */
-export const auditFilterSchema = filterFields.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] });
+export const auditFilterSchema = filterFields.check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-const auditPageQuery = filterFields
-  .extend({
-    pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
-    pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(LIMITS.pageSize),
-  })
-  .refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] });
+const auditPageQuery = z.extend(filterFields, {
+    pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
+    pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), LIMITS.pageSize),
+  }).check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
 
 const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
 

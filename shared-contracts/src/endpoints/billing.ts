@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
 import { MESSAGES } from '../messages';
 import { queryInt } from './shared';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.string().uuid(MESSAGES.billing.companyRequired).optional() });
-const historyPageQuery = companyQuery.extend({
-  pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
-  pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(10),
+const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.billing.companyRequired))) });
+const historyPageQuery = z.extend(companyQuery, {
+  pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
+  pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), 10),
 });
 
 /**
@@ -55,7 +55,7 @@ export const billing = {
     summary:
       'Cancel the subscription at the end of the paid period; idempotent: a second call changes nothing and says so (`changed: false`)',
     access: ['Employer', 'Admin'],
-    response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
     tags: ['billing'],
   }),
@@ -65,7 +65,7 @@ export const billing = {
     path: '/api/payment-billing/resume',
     summary: 'Undo a pending cancellation before the paid period ends; idempotent like cancel',
     access: ['Employer', 'Admin'],
-    response: okSchema.extend({ changed: z.boolean(), billing: billingSchema }),
+    response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
     tags: ['billing'],
   }),
@@ -77,7 +77,7 @@ export const billing = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: z.object({ id: z.string() }),
     produces: 'application/pdf',
-    response: z.string().describe('The PDF document'),
+    response: z.string().check(z.describe('The PDF document')),
     tags: ['billing'],
   }),
 } as const;

@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf } from '../entities';
 import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '../forms';
 import { idParams, searchQuery } from './shared';
 
 /** Search on first name, last name, email and driving licence, case-insensitive. */
-const driverSearch = z.string().trim().max(100).optional();
+const driverSearch = z.optional(z.string().check(z.trim(), z.maxLength(100)));
 
 /**
  * The paged list (docs/decisions/0009-drivers.md): `status` pending (either flag false; rejected rows
  * included) or approved (both flags); `followUp=due` keeps drivers whose follow-up date has passed.
  */
-const driverPageQuery = searchQuery.extend({
+const driverPageQuery = z.extend(searchQuery, {
   search: driverSearch,
-  status: z.enum(['all', 'pending', 'approved']).optional(),
-  followUp: z.enum(['due']).optional(),
+  status: z.optional(z.enum(['all', 'pending', 'approved'])),
+  followUp: z.optional(z.enum(['due'])),
 });
 
 // drivers and vehicles (document 2): super admins only
@@ -46,7 +46,7 @@ export const drivers = {
     summary: 'One driver with the verification history (newest first): verifications, rejections, changes of details',
     access: ['SuperAdmin'],
     params: idParams,
-    response: okSchema.extend({ driver: driverSchema, history: z.array(driverHistoryEntrySchema) }),
+    response: z.extend(okSchema, { driver: driverSchema, history: z.array(driverHistoryEntrySchema) }),
     tags: ['drivers'],
   }),
   approve: defineEndpoint({
@@ -56,7 +56,7 @@ export const drivers = {
     summary: "Verify drivers (the driver's flag) with notes and a follow-up date; all or nothing; each driver is mailed",
     access: ['SuperAdmin'],
     body: approveDriversBodySchema,
-    response: okSchema.extend({ count: z.number().int() }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     tags: ['drivers'],
   }),
   reject: defineEndpoint({
@@ -77,7 +77,7 @@ export const drivers = {
     summary: 'Verify the vehicles of drivers with notes and a follow-up date (ISO); all or nothing; each driver is mailed',
     access: ['SuperAdmin'],
     body: approveVehiclesBodySchema,
-    response: okSchema.extend({ count: z.number().int() }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     tags: ['drivers'],
   }),
   notifications: defineEndpoint({

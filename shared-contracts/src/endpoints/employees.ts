@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { employeeSchema, idSchema, okSchema, pageOf } from '../entities';
@@ -6,9 +6,9 @@ import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySc
 import { idParams, searchQuery } from './shared';
 
 // employees
-const employeeListQuerySchema = searchQuery.extend({
-  status: z.enum(['all', 'active', 'deactivated']).optional(),
-  companyId: z.string().uuid().optional(),
+const employeeListQuerySchema = z.extend(searchQuery, {
+  status: z.optional(z.enum(['all', 'active', 'deactivated'])),
+  companyId: z.optional(z.string().check(z.uuid())),
 });
 
 export const employees = {
@@ -20,7 +20,7 @@ export const employees = {
     access: 'public',
     params: z.object({ companyId: z.string() }),
     body: employeeSignupBodySchema,
-    response: okSchema.extend({ response: z.object({ id: idSchema }).nullable() }),
+    response: z.extend(okSchema, { response: z.nullable(z.object({ id: idSchema })) }),
     status: 201,
     errors: [429],
     tags: ['employees'],
@@ -32,7 +32,7 @@ export const employees = {
     summary: 'Add employees (manual rows); all or nothing',
     access: ['Employer', 'Admin'],
     body: bulkEmployeesBodySchema,
-    response: okSchema.extend({ count: z.number().int() }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     status: 201,
     errors: [409, 429],
     tags: ['employees'],
@@ -44,7 +44,7 @@ export const employees = {
     summary: 'Import employees from a CSV file (field file); all or nothing with a per-row report',
     access: ['Employer', 'Admin'],
     multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
-    response: okSchema.extend({ count: z.number().int() }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     status: 201,
     errors: [409, 429],
     tags: ['employees'],
@@ -76,7 +76,7 @@ export const employees = {
     summary: 'One employee with vehicle and licence details',
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
-    response: okSchema.extend({ employee: employeeSchema }),
+    response: z.extend(okSchema, { employee: employeeSchema }),
     tags: ['employees'],
   }),
   accept: defineEndpoint({
@@ -95,8 +95,8 @@ export const employees = {
     path: '/api/employees/bulk-accept',
     summary: 'Approve several join requests',
     access: ['Employer', 'Admin', 'SuperAdmin'],
-    body: z.object({ employeeIds: z.array(z.string().uuid()).min(1).max(1000) }),
-    response: okSchema.extend({ count: z.number().int() }),
+    body: z.object({ employeeIds: z.array(z.string().check(z.uuid())).check(z.minLength(1), z.maxLength(1000)) }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     errors: [404],
     tags: ['employees'],
   }),
@@ -106,8 +106,8 @@ export const employees = {
     path: '/api/employees/bulk-reject',
     summary: 'Reject several join requests (the requests are removed); all or nothing',
     access: ['Employer', 'Admin', 'SuperAdmin'],
-    body: z.object({ employeeIds: z.array(z.string().uuid()).min(1).max(1000) }),
-    response: okSchema.extend({ count: z.number().int() }),
+    body: z.object({ employeeIds: z.array(z.string().check(z.uuid())).check(z.minLength(1), z.maxLength(1000)) }),
+    response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     errors: [404],
     tags: ['employees'],
   }),

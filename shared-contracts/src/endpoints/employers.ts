@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { companySchema, employerListItemSchema, idSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf, publicCompanySchema } from '../entities';
 import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '../forms';
 import { idParams, searchQuery } from './shared';
 
 // employers and incentives
-export const employerCurrentAnswerSchema = okSchema.extend({
+export const employerCurrentAnswerSchema = z.extend(okSchema, {
   /** The employer-user record id (document 2: employerUserId). */
   id: idSchema,
   userId: idSchema,
   /** The company, null before step 1 is saved. */
-  employerId: idSchema.nullable(),
+  employerId: z.nullable(idSchema),
 });
 
 export const employers = {
@@ -30,7 +30,7 @@ export const employers = {
     path: '/api/employers',
     summary: 'All employers, searchable on name, email and phone, filterable Active/Deactivated (super admin)',
     access: ['SuperAdmin'],
-    query: searchQuery.extend({ status: z.enum(['All', 'Active', 'Deactivated']).optional() }),
+    query: z.extend(searchQuery, { status: z.optional(z.enum(['All', 'Active', 'Deactivated'])) }),
     response: pageOf(employerListItemSchema),
     tags: ['employers'],
   }),
@@ -41,7 +41,7 @@ export const employers = {
     summary: 'A company; an anonymous caller (invite page) learns only its id and name',
     access: 'optional',
     params: idParams,
-    response: z.union([okSchema.extend({ company: companySchema }), okSchema.extend({ company: publicCompanySchema })]),
+    response: z.union([z.extend(okSchema, { company: companySchema }), z.extend(okSchema, { company: publicCompanySchema })]),
     tags: ['employers'],
   }),
   create: defineEndpoint({
@@ -51,7 +51,7 @@ export const employers = {
     summary: "Create the caller's company; the caller becomes its employer user",
     access: ['Employer'],
     body: createCompanyBodySchema,
-    response: okWithIdSchema.extend({ company: companySchema }),
+    response: z.extend(okWithIdSchema, { company: companySchema }),
     status: 201,
     errors: [409],
     tags: ['employers'],
@@ -63,7 +63,7 @@ export const employers = {
     summary: 'Update a company (id in the body)',
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: updateCompanyBodySchema,
-    response: okWithIdSchema.extend({ company: companySchema }),
+    response: z.extend(okWithIdSchema, { company: companySchema }),
     errors: [404],
     tags: ['employers'],
   }),
@@ -75,7 +75,7 @@ export const employers = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     body: locationFieldsSchema,
-    response: okWithIdSchema.extend({ location: locationSchema, signUpState: z.number().int() }),
+    response: z.extend(okWithIdSchema, { location: locationSchema, signUpState: z.number().check(z.int()) }),
     status: 201,
     tags: ['employers'],
   }),
@@ -86,7 +86,7 @@ export const employers = {
     summary: 'Update an office location (id in the body)',
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: updateLocationBodySchema,
-    response: okWithIdSchema.extend({ location: locationSchema }),
+    response: z.extend(okWithIdSchema, { location: locationSchema }),
     errors: [404],
     tags: ['employers'],
   }),
@@ -108,7 +108,7 @@ export const employers = {
     summary: "A company's incentive rules (null before they are saved)",
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
-    response: okSchema.extend({ incentive: incentiveSchema.nullable() }),
+    response: z.extend(okSchema, { incentive: z.nullable(incentiveSchema) }),
     tags: ['employers'],
   }),
   saveIncentive: defineEndpoint({
@@ -119,7 +119,7 @@ export const employers = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     body: incentiveFormSchema,
-    response: okSchema.extend({ incentive: incentiveSchema, signUpState: z.number().int() }),
+    response: z.extend(okSchema, { incentive: incentiveSchema, signUpState: z.number().check(z.int()) }),
     tags: ['employers'],
   }),
   /** The spec's call made without a company id: always 400 "Company ID is missing." (never a 404). */
@@ -140,7 +140,7 @@ export const employers = {
     summary: 'The employer left setup step 3: sign-up state 2 -> 3',
     access: ['Employer', 'Admin'],
     params: idParams,
-    response: okSchema.extend({ signUpState: z.number().int() }),
+    response: z.extend(okSchema, { signUpState: z.number().check(z.int()) }),
     tags: ['employers'],
   }),
   deactivate: defineEndpoint({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import {
   co2ReportSchema,
@@ -20,25 +20,20 @@ const year = () => queryInt(2000, 2100, MESSAGES.insights.monthInvalid);
 const month = () => queryInt(1, 12, MESSAGES.insights.monthInvalid);
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.string().uuid(MESSAGES.insights.companyRequired).optional() });
+const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.insights.companyRequired))) });
 const pageQuery = z.object({
-  pageNumber: queryInt(1, 1_000_000, MESSAGES.common.badRequest).default(1),
-  pageSize: queryInt(1, 100, MESSAGES.common.badRequest).default(10),
+  pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
+  pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), 10),
 });
 
 /** A calendar month in UTC. */
-export const insightMonthQuery = companyQuery.extend({ year: year(), month: month() });
-export const insightPageQuery = companyQuery.extend(pageQuery.shape);
-export const insightMonthPageQuery = insightMonthQuery.extend(pageQuery.shape);
+export const insightMonthQuery = z.extend(companyQuery, { year: year(), month: month() });
+export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
+export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
 /** A month (both year and month) or all time (neither). */
-export const optionalMonthPageQuery = insightPageQuery.extend({ year: year().optional(), month: month().optional() }).refine(
-  (q) => (q.year === undefined) === (q.month === undefined),
-  { message: MESSAGES.insights.monthInvalid, path: ['month'] },
-);
+export const optionalMonthPageQuery = z.extend(insightPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** The trend's last month (default: the current UTC month). */
-export const trendQuery = companyQuery
-  .extend({ year: year().optional(), month: month().optional() })
-  .refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] });
+export const trendQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 
 const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 
@@ -158,7 +153,7 @@ export const insights = {
     access: INSIGHT_ROLES,
     params: idParams,
     body: emissionSettingsBodySchema,
-    response: okSchema.extend({ settings: emissionSettingsSchema }),
+    response: z.extend(okSchema, { settings: emissionSettingsSchema }),
     tags: ['insights'],
   }),
 } as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { journeyGroupSchema, okSchema } from '../entities';
 import { journeyGroupBodySchema, journeyGroupUpdateBodySchema } from '../forms';
@@ -12,7 +13,7 @@ export const journeyGroups = {
     summary: 'Create a journey group of the company: a name unique in the company, and meeting points',
     access: ['Employer', 'Admin'],
     body: journeyGroupBodySchema,
-    response: okSchema.extend({ group: journeyGroupSchema }),
+    response: z.extend(okSchema, { group: journeyGroupSchema }),
     status: 201,
     errors: [409],
     tags: ['journey-groups'],
@@ -25,7 +26,7 @@ export const journeyGroups = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     body: journeyGroupUpdateBodySchema,
-    response: okSchema.extend({ group: journeyGroupSchema }),
+    response: z.extend(okSchema, { group: journeyGroupSchema }),
     errors: [409],
     tags: ['journey-groups'],
   }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, okSchema, pageOf, pageQuerySchema } from '../entities';
 import { idParams } from './shared';
@@ -14,9 +14,9 @@ export const failedMailSchema = z.object({
   /** What the mail is for, e.g. `password-reset`, `employee-invitation`. */
   kind: z.string(),
   subject: z.string(),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.number().check(z.int(), z.nonnegative()),
   /** The SMTP server's last answer, or the connection error. */
-  lastError: z.string().nullable(),
+  lastError: z.nullable(z.string()),
   createdAt: isoDateTime,
 });
 export type FailedMail = z.infer<typeof failedMailSchema>;

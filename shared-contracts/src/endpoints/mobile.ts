@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { myJourneyGroupSchema, okSchema, okWithIdSchema, pageOf, tripSchema } from '../entities';
 import { feedbackBodySchema, tripBodySchema } from '../forms';
@@ -18,7 +18,7 @@ export const mobile = {
       'The driver (the caller) records a trip. Idempotent on (driver, clientTripId): a retry answers the stored trip with created false; the same id with different details is a 409',
     access: ['Employee'],
     body: tripBodySchema,
-    response: okSchema.extend({ created: z.boolean(), trip: tripSchema }),
+    response: z.extend(okSchema, { created: z.boolean(), trip: tripSchema }),
     status: 201,
     errors: [409],
     tags: ['mobile'],
@@ -40,7 +40,7 @@ export const mobile = {
     path: '/api/journey-groups/mine',
     summary: "The journey groups of the caller's company by name, each saying whether the caller is a member",
     access: ['Employee'],
-    query: insightPageQuery.omit({ companyId: true }),
+    query: z.omit(insightPageQuery, { companyId: true }),
     response: pageOf(myJourneyGroupSchema),
     tags: ['mobile'],
   }),

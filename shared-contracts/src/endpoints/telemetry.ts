@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, okSchema } from '../entities';
 import { MESSAGES } from '../messages';
@@ -37,12 +37,15 @@ export type TelemetryReason = (typeof TELEMETRY_REASONS)[number];
 export const TELEMETRY_VITALS = ['LCP', 'INP', 'CLS'] as const;
 export type TelemetryVital = (typeof TELEMETRY_VITALS)[number];
 
-const ms = z.number({ error: MESSAGES.telemetry.badNumber }).finite().min(0, MESSAGES.telemetry.badNumber).max(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber);
-const message = z.string().max(TELEMETRY_LIMITS.maxMessageChars, MESSAGES.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars)).optional();
+const ms = z.number({ error: MESSAGES.telemetry.badNumber }).check(
+  z.gte(0, MESSAGES.telemetry.badNumber),
+  z.lte(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber),
+);
+const message = z.optional(z.string().check(z.maxLength(TELEMETRY_LIMITS.maxMessageChars, MESSAGES.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars))));
 
 const eventBase = z.object({
   remote: z.enum(REMOTE_IDS, { error: MESSAGES.telemetry.unknownRemote }),
-  version: z.string().regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion),
+  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion)),
   reason: z.enum(TELEMETRY_REASONS),
 });
 
@@ -52,14 +55,17 @@ const eventBase = z.object({
  * attributes to the remote; a vital belongs to the remote that owns the route.
  */
 export const telemetryEventSchema = z.discriminatedUnion('kind', [
-  eventBase.extend({ kind: z.literal('load'), ok: z.boolean(), ms }),
-  eventBase.extend({ kind: z.literal('render-error'), message }),
-  eventBase.extend({ kind: z.literal('error'), message }),
-  eventBase.extend({
+  z.extend(eventBase, { kind: z.literal('load'), ok: z.boolean(), ms }),
+  z.extend(eventBase, { kind: z.literal('render-error'), message }),
+  z.extend(eventBase, { kind: z.literal('error'), message }),
+  z.extend(eventBase, {
     kind: z.literal('vital'),
     name: z.enum(TELEMETRY_VITALS),
     // LCP and INP in milliseconds, CLS unitless.
-    value: z.number({ error: MESSAGES.telemetry.badNumber }).finite().min(0, MESSAGES.telemetry.badNumber).max(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber),
+    value: z.number({ error: MESSAGES.telemetry.badNumber }).check(
+      z.gte(0, MESSAGES.telemetry.badNumber),
+      z.lte(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber),
+    ),
   }),
 ]);
 export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
@@ -69,11 +75,12 @@ export const telemetryBatchSchema = z.object({
    * A random id the shell draws for the browser session (never the user's id): the per-client rate
    * limit's key. Absent, the client is its address.
    */
-  client: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  client: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))),
   events: z
-    .array(telemetryEventSchema)
-    .min(1, MESSAGES.telemetry.noEvents)
-    .max(TELEMETRY_LIMITS.eventsPerBatch, MESSAGES.telemetry.tooManyEvents(TELEMETRY_LIMITS.eventsPerBatch)),
+    .array(telemetryEventSchema).check(
+      z.minLength(1, MESSAGES.telemetry.noEvents),
+      z.maxLength(TELEMETRY_LIMITS.eventsPerBatch, MESSAGES.telemetry.tooManyEvents(TELEMETRY_LIMITS.eventsPerBatch)),
+    ),
 });
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
@@ -81,25 +88,25 @@ export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 export const versionHealthSchema = z.object({
   remote: z.enum(REMOTE_IDS),
   version: z.string(),
-  pageViews: z.number().int(),
-  loadFailures: z.number().int(),
-  renderErrors: z.number().int(),
-  errors: z.number().int(),
+  pageViews: z.number().check(z.int()),
+  loadFailures: z.number().check(z.int()),
+  renderErrors: z.number().check(z.int()),
+  errors: z.number().check(z.int()),
   loadFailureRate: z.number(),
   renderErrorRate: z.number(),
   /** Load failures plus render errors per page view: what a guarded canary is judged on. */
   errorRate: z.number(),
-  lcpP75Ms: z.number().nullable(),
-  inpP75Ms: z.number().nullable(),
-  clsP75: z.number().nullable(),
-  loadP95Ms: z.number().nullable(),
+  lcpP75Ms: z.nullable(z.number()),
+  inpP75Ms: z.nullable(z.number()),
+  clsP75: z.nullable(z.number()),
+  loadP95Ms: z.nullable(z.number()),
   firstSeen: isoDateTime,
   lastSeen: isoDateTime,
   /**
    * The window in `bucketMinutes` steps, oldest first, only steps with page views (the release
    * console's trend charts): page views, and load failures plus render errors.
    */
-  series: z.array(z.object({ at: isoDateTime, pageViews: z.number().int(), failures: z.number().int() })).optional(),
+  series: z.optional(z.array(z.object({ at: isoDateTime, pageViews: z.number().check(z.int()), failures: z.number().check(z.int()) }))),
 });
 export type VersionHealth = z.infer<typeof versionHealthSchema>;
 
@@ -107,9 +114,9 @@ export type VersionHealth = z.infer<typeof versionHealthSchema>;
 export const HEALTH_SERIES_POINTS = 60;
 
 export const releaseHealthSchema = z.object({
-  windowMinutes: z.number().int(),
+  windowMinutes: z.number().check(z.int()),
   /** The step of each version's `series`: a minute for an hour's window, longer for longer ones. */
-  bucketMinutes: z.number().int().optional(),
+  bucketMinutes: z.optional(z.number().check(z.int())),
   from: isoDateTime,
   to: isoDateTime,
   versions: z.array(versionHealthSchema),
@@ -143,51 +150,48 @@ export const releaseHistoryEntrySchema = z.object({
   remote: z.string(),
   version: z.string(),
   /** The version in force before the change, when there was one. */
-  from: z.string().nullable(),
+  from: z.nullable(z.string()),
   /** Who: a super admin's name and email, the CI's RELEASE_ACTOR or an operator's login, `release-guard`. */
-  by: z.string().nullable(),
-  note: z.string().nullable(),
+  by: z.nullable(z.string()),
+  note: z.nullable(z.string()),
 });
 export type ReleaseHistoryEntry = z.infer<typeof releaseHistoryEntrySchema>;
 
 const consoleBuildSchema = z.object({
   version: z.string(),
   contractsVersion: z.string(),
-  publishedAt: isoDateTime.nullable(),
+  publishedAt: z.nullable(isoDateTime),
 });
 
 /** One remote as the release console shows it. */
 export const consoleRemoteSchema = z.object({
   remote: z.enum(REMOTE_IDS),
   /** Null until the remote has a stable version. */
-  stable: consoleBuildSchema.nullable(),
-  canary: consoleBuildSchema
-    .extend({
+  stable: z.nullable(consoleBuildSchema),
+  canary: z.nullable(z.extend(consoleBuildSchema, {
       percent: z.number(),
       /** The targeted companies, with their names (null for an id no company has). */
-      companies: z.array(z.object({ id: z.string(), name: z.string().nullable() })),
-      guard: z
-        .object({ marginPoints: z.number(), minPageViews: z.number().int(), autoPromoteAfterMs: z.number().int().nullable(), since: isoDateTime })
-        .nullable(),
-    })
-    .nullable(),
+      companies: z.array(z.object({ id: z.string(), name: z.nullable(z.string()) })),
+      guard: z.nullable(z
+        .object({ marginPoints: z.number(), minPageViews: z.number().check(z.int()), autoPromoteAfterMs: z.nullable(z.number().check(z.int())), since: isoDateTime })),
+    })),
   /** The earlier stable versions, newest first: a rollback goes to the first. */
   previous: z.array(z.string()),
   /** Every version in the store, oldest first (what a canary may serve). */
   published: z.array(z.string()),
   /** When the remote's release last changed (null before it was released). */
-  updatedAt: isoDateTime.nullable(),
+  updatedAt: z.nullable(isoDateTime),
 });
 export type ConsoleRemote = z.infer<typeof consoleRemoteSchema>;
 
 export const RELEASE_CONSOLE_HISTORY_CAP = 50;
 
 export const releaseConsoleSchema = z.object({
-  shell: z.object({ version: z.string(), contractsVersion: z.string() }).nullable(),
+  shell: z.nullable(z.object({ version: z.string(), contractsVersion: z.string() })),
   remotes: z.array(consoleRemoteSchema),
   /** The latest changes first, at most `RELEASE_CONSOLE_HISTORY_CAP`. */
   history: z.array(releaseHistoryEntrySchema),
-  historyTotal: z.number().int(),
+  historyTotal: z.number().check(z.int()),
 });
 export type ReleaseConsole = z.infer<typeof releaseConsoleSchema>;
 
@@ -196,18 +200,16 @@ export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: MESSA
 export const RELEASE_CONSOLE_LIMITS = { companies: 50 } as const;
 
 export const canaryShareSchema = z.object({
-  version: z.string().regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion),
-  percent: z.number({ error: MESSAGES.releases.badPercent }).finite().min(0, MESSAGES.releases.badPercent).max(100, MESSAGES.releases.badPercent),
-  companies: z
-    .array(z.string().uuid(MESSAGES.releases.badCompany))
-    .max(RELEASE_CONSOLE_LIMITS.companies, MESSAGES.releases.badCompanies)
-    .default([]),
+  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion)),
+  percent: z.number({ error: MESSAGES.releases.badPercent }).check(z.gte(0, MESSAGES.releases.badPercent), z.lte(100, MESSAGES.releases.badPercent)),
+  companies: z._default(z
+    .array(z.string().check(z.uuid(MESSAGES.releases.badCompany))).check(z.maxLength(RELEASE_CONSOLE_LIMITS.companies, MESSAGES.releases.badCompanies)), []),
 });
 export type CanaryShare = z.infer<typeof canaryShareSchema>;
 
 export const promoteSchema = z.object({
   /** The version to make stable; the canary's when left out. */
-  version: z.string().regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion).optional(),
+  version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion))),
 });
 
 /** The release platform's calls for the back office. */
@@ -219,7 +221,7 @@ export const releases = {
     summary: "Every remote version's figures over the last `minutes` (default 60): page views, load failure and render error rates, p75 LCP and INP, p95 load time",
     access: ['SuperAdmin'],
     query: z.object({
-      minutes: queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, MESSAGES.telemetry.badMinutes).default(TELEMETRY_LIMITS.defaultWindowMinutes),
+      minutes: z._default(queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, MESSAGES.telemetry.badMinutes), TELEMETRY_LIMITS.defaultWindowMinutes),
     }),
     response: releaseHealthSchema,
     tags: ['releases'],

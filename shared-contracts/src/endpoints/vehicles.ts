@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { myDriverSchema, okSchema } from '../entities';
 import { vehicleBodySchema } from '../forms';
@@ -13,7 +14,7 @@ export const vehicles = {
     path: '/api/me/vehicle',
     summary: "The caller's vehicle, licence and verification status (driver null when no vehicle is registered)",
     access: ['Employee'],
-    response: okSchema.extend({ driver: myDriverSchema.nullable() }),
+    response: z.extend(okSchema, { driver: z.nullable(myDriverSchema) }),
     tags: ['vehicles'],
   }),
   save: defineEndpoint({
@@ -24,7 +25,7 @@ export const vehicles = {
       'Register or change the caller\'s vehicle and licence (UK formats, stored normalised). A changed registration clears the vehicle\'s verification, a changed licence the driver\'s; either puts the driver back in the pending list',
     access: ['Employee'],
     body: vehicleBodySchema,
-    response: okSchema.extend({ driver: myDriverSchema }),
+    response: z.extend(okSchema, { driver: myDriverSchema }),
     tags: ['vehicles'],
   }),
   remove: defineEndpoint({

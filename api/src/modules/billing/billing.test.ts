@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
@@ -57,7 +58,7 @@ async function billing(token: string, query = ''): Promise<Billing> {
 async function history(token: string, query = ''): Promise<PaymentHistoryEntry[]> {
   const res = await get(`/api/payment-history${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
-  return paymentHistoryEntrySchema.array().parse(json(res));
+  return z.array(paymentHistoryEntrySchema).parse(json(res));
 }
 
 const change = (res: Res) => {

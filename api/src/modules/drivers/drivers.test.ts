@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, ROUTES, driverPageSchema, driverSchema, notificationSummarySchema, type Driver } from '@portal/shared-contracts';
@@ -114,7 +115,7 @@ describe('GET /api/drivers (the spec\'s list)', () => {
   it('answers every employee with a vehicle, in name order, with both flags, notes, follow-up and company', async () => {
     const res = await call('GET', '/api/drivers', w.root);
     expect(res.statusCode).toBe(200);
-    const list = driverSchema.array().parse(json(res));
+    const list = z.array(driverSchema).parse(json(res));
     expect(names(list)).toEqual(['Bob', 'Dev', 'Nia', 'Rex', 'Val']);
     const dev = list.find((d) => d.id === w.dev)!;
     expect(dev).toMatchObject({
@@ -140,7 +141,7 @@ describe('GET /api/drivers (the spec\'s list)', () => {
       ['PASSE', []],
       ['%', []],
     ] as const) {
-      const list = driverSchema.array().parse(json(await call('GET', `/api/drivers?search=${encodeURIComponent(search)}`, w.root)));
+      const list = z.array(driverSchema).parse(json(await call('GET', `/api/drivers?search=${encodeURIComponent(search)}`, w.root)));
       expect(names(list), search).toEqual(expected);
     }
   });

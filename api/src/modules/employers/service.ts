@@ -22,7 +22,7 @@ import {
   locationFormSchemaFor,
   locationUpdateFormSchemaFor,
 } from '@portal/shared-contracts/company-rules';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { companies, employerUsers, incentives, locations, users, type CompanyRow } from '../../db/schema';
@@ -144,8 +144,8 @@ export async function currentEmployer(ctx: ApiContext, auth: AuthUser, userOrEmp
  * valid for the chosen country, the postcode plausible for the company's country), answered
  * exactly like a contract validation failure.
  */
-function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const r = schema.safeParse(data);
+function validate<S extends z.core.$ZodType>(schema: S, data: unknown): z.output<S> {
+  const r = z.safeParse(schema, data);
   if (r.success) return r.data;
   throw new RequestValidationError(toFieldErrors(schema, data, r.error.issues, 'body'));
 }

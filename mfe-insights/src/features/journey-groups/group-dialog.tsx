@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES, isApiError, journeyGroupBodySchema, serverMessage, usePlatform, type JourneyGroup } from '@portal/shared-contracts';
 import { Button, FormErrorList, Modal, TextField, Textarea } from '@portal/shared-ui';
 import { useCreateJourneyGroupMutation } from '../../api/create-journey-group';
@@ -14,11 +14,14 @@ const G = MESSAGES.insights.groups;
  * The contract's body with the meeting points typed one a line (blank lines are spacing, not
  * points), so the dialog checks exactly what the api will. Renaming checks the same name rule.
  */
-const groupFormSchema = journeyGroupBodySchema.extend({
-  meetingPoints: z
-    .string()
-    .transform((text) => text.split('\n').filter((line) => line.trim() !== ''))
-    .pipe(journeyGroupBodySchema.shape.meetingPoints.unwrap()),
+const groupFormSchema = z.extend(journeyGroupBodySchema, {
+  meetingPoints: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text: string) => text.split('\n').filter((line) => line.trim() !== '')),
+    ),
+    journeyGroupBodySchema.shape.meetingPoints.def.innerType,
+  ),
 });
 type GroupFormInput = z.input<typeof groupFormSchema>;
 type GroupFormOutput = z.output<typeof groupFormSchema>;
