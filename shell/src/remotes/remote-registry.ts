@@ -124,7 +124,10 @@ export class RemoteRegistry {
 
   /**
    * A canary that failed (to load, or while rendering) gives way to the stable build for this user,
-   * for the rest of the page's life. False when there is nothing to fall back to.
+   * for the rest of the page's life. False when there is nothing to fall back to. The swap is made in
+   * place (see `forgetBundlerState`) rather than by reloading the page: with the bundler's state
+   * dropped, nothing of the canary's build is left for stable's container to take, and a reload would
+   * lose the page's state and the telemetry held before its sender starts (the canary's error).
    */
   fallBack(remote: RemoteId, why: string): boolean {
     const choice = this.resolved[remote];
