@@ -290,14 +290,17 @@ async function send(ep: AnyEndpoint, built: Built): Promise<Answer> {
 }
 
 /**
- * A slow answer is sent twice more and its fastest time counts: two cores shared with other work
- * stall now and then, and a stall is no property of the endpoint.
+ * A slow answer is sent twice more, a moment apart, and its fastest time counts: two cores shared
+ * with other work (and the embedded database's own housekeeping) stall now and then, and a stall is
+ * no property of the endpoint. Input that makes the server slow (a backtracking pattern) is slow
+ * every time.
  */
 async function timed(ep: AnyEndpoint, built: () => Built): Promise<Answer> {
   const first = await send(ep, built());
   if (first.ms <= ANSWER_BUDGET_MS) return first;
   let best = first;
   for (let i = 0; i < 2 && best.ms > ANSWER_BUDGET_MS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250 * (i + 1)));
     const again = await send(ep, built());
     if (again.ms < best.ms) best = { ...again, status: first.status >= 500 ? first.status : again.status };
   }
