@@ -27,7 +27,8 @@ export function findPgBin(): string | null {
   return versions.length ? path.join(root, versions[0]!, 'bin') : null;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on loopback (the test servers' and their poolers'). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './pg-cluster';
 
 /**
  * A throwaway PgBouncer in transaction pooling mode in front of a PostgreSQL server, for tests and
@@ -29,16 +30,6 @@ export function findPgbouncer(): string | null {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
