@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RemoteId, VersionHealth } from '@portal/shared-contracts';
 
 const created: string[] = [];
 
@@ -36,4 +37,25 @@ export async function writeFakeRepo(root: string, marker = 'v1'): Promise<void> 
     path.join(root, 'mfe-auth', 'dist', 'build-info.json'),
     JSON.stringify({ version: '1.0.0-abc12345', contractsVersion: '1.2.0', commit: 'abc12345', builtAt: new Date().toISOString() }),
   );
+}
+
+/** One version's health figures as the api answers them: page views and render errors, nothing else failing. */
+export function versionHealth(remote: RemoteId, version: string, pageViews: number, renderErrors: number): VersionHealth {
+  return {
+    remote,
+    version,
+    pageViews,
+    loadFailures: 0,
+    renderErrors,
+    errors: 0,
+    loadFailureRate: 0,
+    renderErrorRate: renderErrors / pageViews,
+    errorRate: renderErrors / pageViews,
+    lcpP75Ms: null,
+    inpP75Ms: null,
+    clsP75: null,
+    loadP95Ms: null,
+    firstSeen: '2026-11-25T12:00:00.000Z',
+    lastSeen: '2026-11-25T12:05:00.000Z',
+  };
 }

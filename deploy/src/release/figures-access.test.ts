@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
-import type { VersionHealth } from '@portal/shared-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runReleaseCli } from '../cli/release';
-import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
+import { tempDir, versionHealth, writeFakeRemoteBuild } from '../test-fixtures';
 import { abortCanary, canary, promote } from './actions';
 import { FIGURES_ACCESS_FILE, FIGURES_PATH, offerFiguresToOperator, readFigures, readFiguresAccess, type FiguresReader } from './figures-access';
 import { GUARD_ACTOR } from './guard-loop';
@@ -12,25 +11,7 @@ import { emptyManifest } from './manifest';
 import { publishRemote } from './publish';
 import { FsReleaseStore } from './store';
 
-function health(version: string, pageViews: number, renderErrors: number): VersionHealth {
-  return {
-    remote: 'mfe-auth',
-    version,
-    pageViews,
-    loadFailures: 0,
-    renderErrors,
-    errors: 0,
-    loadFailureRate: 0,
-    renderErrorRate: renderErrors / pageViews,
-    errorRate: renderErrors / pageViews,
-    lcpP75Ms: null,
-    inpP75Ms: null,
-    clsP75: null,
-    loadP95Ms: null,
-    firstSeen: '2026-11-25T12:00:00.000Z',
-    lastSeen: '2026-11-25T12:05:00.000Z',
-  };
-}
+const health = (version: string, pageViews: number, renderErrors: number) => versionHealth('mfe-auth', version, pageViews, renderErrors);
 
 const windows: Array<[Date, Date]> = [];
 const figures: FiguresReader = async (from, to) => {

@@ -1,6 +1,5 @@
-import type { VersionHealth } from '@portal/shared-contracts';
 import { describe, expect, it } from 'vitest';
-import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
+import { tempDir, versionHealth, writeFakeRemoteBuild } from '../test-fixtures';
 import { canary, promote } from './actions';
 import { DEFAULT_GUARD } from './guard';
 import { GUARD_ACTOR, runGuardPass, type Exclusively, type FiguresReader } from './guard-loop';
@@ -24,25 +23,7 @@ async function guardedCanary(settings = DEFAULT_GUARD) {
   return store;
 }
 
-function health(version: string, pageViews: number, renderErrors: number): VersionHealth {
-  return {
-    remote: 'mfe-employees',
-    version,
-    pageViews,
-    loadFailures: 0,
-    renderErrors,
-    errors: 0,
-    loadFailureRate: 0,
-    renderErrorRate: renderErrors / pageViews,
-    errorRate: renderErrors / pageViews,
-    lcpP75Ms: null,
-    inpP75Ms: null,
-    clsP75: null,
-    loadP95Ms: null,
-    firstSeen: '2026-11-25T12:00:00.000Z',
-    lastSeen: '2026-11-25T12:05:00.000Z',
-  };
-}
+const health = (version: string, pageViews: number, renderErrors: number) => versionHealth('mfe-employees', version, pageViews, renderErrors);
 
 /** An advisory lock as PostgreSQL gives it: whoever holds it runs, the others skip. */
 function sharedLock(figures: FiguresReader): Exclusively {
