@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findPgBin, freePort, pgRun } from '@portal/api/db/testing/pg-cluster';
 import { runReleaseCli } from '../src/cli/release';
 import { REPO_ROOT } from '../src/paths';
 import { startS3TestServer, type S3TestServer } from '../src/release/s3-test-server';
@@ -87,40 +87,10 @@ export function missingPrerequisites(): string | null {
   return missing.length ? `missing: ${missing.join(', ')}` : null;
 }
 
-export function findPgBin(): string | null {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')) && existsSync(path.join(root, v, 'bin', 'pg_ctl')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], 'bin') : null;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
+/** As root, nginx's workers and PostgreSQL's folder need the right user (pgRun runs its tools as postgres). */
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** PostgreSQL refuses to run as root: as root its tools run as the postgres user. */
-function pgRun(bin: string, tool: string, args: string[], allowFail = false) {
-  const exe = path.join(bin, tool);
-  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
-  const r = spawnSync(cmd!, argv as string[], { encoding: 'utf8' });
-  if (r.status !== 0 && !allowFail) {
-    throw new Error(`${tool} failed (${r.status}):\n${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? String(r.error) : ''}`);
-  }
-  return r;
-}
+export { findPgBin, freePort };
 
 /**
  * portal.conf with only what differs on this machine replaced: the api upstream's servers, the

@@ -31,6 +31,7 @@ export function findPgBin(): string | null {
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
+    srv.unref();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
@@ -41,7 +42,8 @@ export function freePort(): Promise<number> {
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-function pgRun(bin: string, tool: string, args: string[], allowFail = false) {
+/** Runs one of PostgreSQL's tools; as root, as the postgres user (PostgreSQL refuses to run as root). */
+export function pgRun(bin: string, tool: string, args: string[], allowFail = false) {
   const exe = path.join(bin, tool);
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', exe, ...args]] : [exe, args];
   const r = spawnSync(cmd, argv, { encoding: 'utf8' });
