@@ -6,7 +6,7 @@ import { CSRF_HEADER, MESSAGES, type ReleaseConsole } from '@portal/shared-contr
 import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
 import { loadPortalConfig } from './env';
-import { promote } from './release/actions';
+import { offCanaryPromotion, promote } from './release/actions';
 import { emptyManifest } from './release/manifest';
 import { publishRemote } from './release/publish';
 import { FsReleaseStore, ReleaseStoreError } from './release/store';
@@ -133,5 +133,31 @@ describe('the release console on the portal server', () => {
     const fromPage = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', cookies, headers: { [CSRF_HEADER]: '1' }, payload: { version: '1.1.0' } });
     expect(fromPage.statusCode).toBe(200);
     expect((await onDisk()).remotes['mfe-auth']?.stable.version).toBe('1.1.0');
+  });
+
+  it('an aborted canary is promoted neither from the console nor with the CLI, named or not, until it has a share again', async () => {
+    const put = (percent: number) => app.inject({ method: 'PUT', url: '/api/releases/console/mfe-auth/canary', headers: auth(), payload: { version: '1.0.0', percent } });
+    expect((await put(20)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/abort', headers: auth() })).statusCode).toBe(200);
+    const why = offCanaryPromotion('mfe-auth', '1.0.0');
+    expect(why).toMatch(/^mfe-auth's canary 1\.0\.0 is at share 0 \(aborted or paused\): .*Set share in the release console, or pnpm release canary mfe-auth 1\.0\.0 --percent 10/);
+
+    const refused = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', headers: auth(), payload: { version: '1.0.0' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ success: false, message: why });
+    const bare = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', headers: auth(), payload: {} });
+    expect(bare.json()).toMatchObject({ success: false, message: why });
+    for (const argv of [['promote', 'mfe-auth', '1.0.0'], ['promote', 'mfe-auth']]) {
+      const err: string[] = [];
+      expect(await runReleaseCli(argv, () => {}, env, (l) => err.push(l))).toBe(1);
+      expect(err).toEqual([`release promote: ${why}`]);
+    }
+    expect((await onDisk()).remotes['mfe-auth']).toMatchObject({ stable: { version: '1.1.0' }, canary: { version: '1.0.0', percent: 0 } });
+
+    // A share again, then the promotion goes through.
+    expect((await put(10)).statusCode).toBe(200);
+    const promoted = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', headers: auth(), payload: { version: '1.0.0' } });
+    expect(promoted.statusCode).toBe(200);
+    expect((await onDisk()).remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: null });
   });
 });

@@ -463,6 +463,7 @@ export const MESSAGES = {
     guarded: (margin: number, minViews: number) => `Guarded: aborted past ${margin} points over stable with at least ${minViews} page views`,
     ago: (age: string) => `${age} ago`,
     abortedBy: (by: string) => `0% (aborted by ${by})`,
+    offNotPromoted: (version: string) => `${version} reaches nobody: set a share again and watch its figures before promoting it.`,
     history: 'History',
     historyColumns: { when: 'When', action: 'Action', remote: 'Remote', version: 'Version', from: 'From', by: 'Who', note: 'Note' },
     historyCapped: (shown: number, total: number) => `The latest ${shown} of ${total} changes.`,

@@ -90,8 +90,13 @@ describe('release actions', () => {
     expect(m.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: { version: '1.2.0', percent: 0, companies: [] } });
     expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'abort-canary', version: '1.0.0', from: '1.2.0', by: actor, note: 'too many errors' });
     await expect(abortCanary(store, 'mfe-auth', { actor })).rejects.toThrow(/canary 1\.2\.0 is already at share 0/);
-    // A bare promote does not pick up an aborted canary; naming the version does.
-    await expect(promote(store, 'mfe-auth', undefined, { actor })).rejects.toThrow(/at share 0 .*pnpm release promote mfe-auth 1\.2\.0/);
+    // An aborted canary is not promoted, named or not: it gets a share again first.
+    const why = "mfe-auth's canary 1.2.0 is at share 0 (aborted or paused): nobody runs it, so nothing shows it works now. Give it a share again first (Set share in the release console, or pnpm release canary mfe-auth 1.2.0 --percent 10), watch its figures, then promote it";
+    await expect(promote(store, 'mfe-auth', undefined, { actor })).rejects.toThrow(why);
+    await expect(promote(store, 'mfe-auth', '1.2.0', { actor })).rejects.toThrow(why);
+    expect((await store.readManifest())?.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: { version: '1.2.0', percent: 0 } });
+    expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'abort-canary' });
+    await canary(store, 'mfe-auth', '1.2.0', 10, [], { actor });
     const promoted = await promote(store, 'mfe-auth', '1.2.0', { actor });
     expect(promoted.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.2.0' }, canary: null });
   });

@@ -136,11 +136,9 @@ export async function promote(store: ReleaseStore, remote: string, version?: str
     const current = manifest.remotes[remote];
     const target = version ?? current?.canary?.version;
     if (!target) throw new ReleaseStoreError(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
-    if (!version && canaryIsOff(current?.canary)) {
-      throw new ReleaseStoreError(
-        `${remote}'s canary ${target} is at share 0 (aborted or paused); to make it stable anyway, name it: pnpm release promote ${remote} ${target}`,
-      );
-    }
+    // Named or not: a canary at share 0 was aborted (by the guard or a person) or paused, nobody runs
+    // it, and its last figures are what stopped it. It goes back to a share before it goes to everyone.
+    if (current?.canary?.version === target && canaryIsOff(current.canary)) throw new ReleaseStoreError(offCanaryPromotion(remote, target));
     if (current?.stable.version === target) throw new ReleaseStoreError(`${remote} ${target} is already the stable version`);
     const build = await buildRef(store, remote, target, o.storeUrl ?? null);
     const next = setStable(manifest, remote, build, now);
@@ -169,6 +167,15 @@ export async function rollback(store: ReleaseStore, remote: string, o: ActionOpt
     if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
     return { manifest: next.manifest, entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() } };
   });
+}
+
+/** Why a canary at share 0 is not promoted, and what to do instead (the CLI and the console say the same). */
+export function offCanaryPromotion(remote: string, version: string): string {
+  return (
+    `${remote}'s canary ${version} is at share 0 (aborted or paused): nobody runs it, so nothing shows it works now. ` +
+    `Give it a share again first (Set share in the release console, or pnpm release canary ${remote} ${version} --percent 10), ` +
+    `watch its figures, then promote it`
+  );
 }
 
 /** True when nobody is on the canary: share 0 and no targeted company (what an abort leaves). */

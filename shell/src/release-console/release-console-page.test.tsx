@@ -163,13 +163,23 @@ describe('Releases (the release console)', () => {
     expect(callsTo('releases.canary')).toEqual([{ params: { remote: 'mfe-employees' }, body: { version: '1.5.0', percent: 50, companies: [company] } }]);
   });
 
-  it('says who aborted a canary left at share 0, and offers no second abort', async () => {
+  it('says who aborted a canary left at share 0, offers no second abort and no promotion until it has a share again', async () => {
     const view = consoleView({ ...withCanary, canary: { ...withCanary.canary!, percent: 0, companies: [] } });
     view.history.unshift({ at: iso(1), action: 'abort-canary', remote: 'mfe-employees', version: '1.4.0', from: '1.5.0', by: 'release-guard', note: 'guard: error rate' });
-    renderWithPlatform(<ReleaseConsolePage />, { session: superAdmin, handlers: { 'releases.console': () => view, 'releases.health': () => health } });
+    const { user } = renderWithPlatform(<ReleaseConsolePage />, {
+      session: superAdmin,
+      handlers: { 'releases.console': () => view, 'releases.health': () => health },
+    });
     const card = (await screen.findByRole('heading', { name: 'mfe-employees' })).closest('article')!;
     expect(within(card).getByText(M.abortedBy('release-guard'))).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: M.abort })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: M.promote })).not.toBeInTheDocument();
+    expect(within(card).getByText(M.offNotPromoted('1.5.0'))).toBeInTheDocument();
+    // Set share is the way back: it offers the aborted version at a share above 0.
+    await user.click(within(card).getByRole('button', { name: M.setShare }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(M.versionLabel)).toHaveValue('1.5.0');
+    expect(within(dialog).getByLabelText(M.shareLabel)).toHaveValue('10');
   });
 
   it("counts its web vitals for no remote: it is the shell's own page", async () => {

@@ -81,7 +81,7 @@ export function ReleaseConsolePage() {
   const ask = (r: ConsoleRemote, kind: 'promote' | 'rollback' | 'abort') => {
     const remote = r.remote;
     const params = { remote };
-    if (kind === 'promote' && r.canary) {
+    if (kind === 'promote' && r.canary && !canaryOff(r.canary)) {
       const version = r.canary.version;
       setPending({
         message: M.confirmPromote(remote, version),
@@ -331,20 +331,21 @@ function RemoteCard({
       </dl>
       {c?.guard ? <p className={styles.muted}>{M.guarded(c.guard.marginPoints, c.guard.minPageViews)}</p> : null}
       {rows.length ? <Table caption={`${r.remote}: ${F.trend}`} hideCaption columns={columns} rows={rows} rowKey={(row) => row.key} /> : null}
+      {c && off ? <p className={styles.muted}>{M.offNotPromoted(c.version)}</p> : null}
       {r.stable ? (
         <div className={styles.actions} role="group" aria-label={`${r.remote} ${C.actions}`}>
           <Button size="sm" variant="secondary" onClick={() => onShare(r)} disabled={!r.published.some((v) => v !== r.stable?.version)}>
             {c ? M.setShare : M.startCanary}
           </Button>
-          {c ? (
-            <Button size="sm" onClick={() => onAsk(r, 'promote')}>
-              {M.promote}
-            </Button>
-          ) : null}
           {c && !off ? (
-            <Button size="sm" variant="danger" onClick={() => onAsk(r, 'abort')}>
-              {M.abort}
-            </Button>
+            <>
+              <Button size="sm" onClick={() => onAsk(r, 'promote')}>
+                {M.promote}
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => onAsk(r, 'abort')}>
+                {M.abort}
+              </Button>
+            </>
           ) : null}
           {r.previous[0] ? (
             <Button size="sm" variant="danger" onClick={() => onAsk(r, 'rollback')}>
