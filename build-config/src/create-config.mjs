@@ -33,6 +33,11 @@ const SHARED_SINGLETONS = [
   'jotai',
   '@portal/shared-contracts',
   '@portal/shared-ui',
+  // shared-ui's entries, each shared on its own so that a page loads only what it renders: the login
+  // page the form controls, not the overlays or the data display. The root re-exports all three.
+  '@portal/shared-ui/form',
+  '@portal/shared-ui/overlays',
+  '@portal/shared-ui/data-display',
   // Its data hooks need react-query: an entry of its own, so a page without queries loads neither.
   '@portal/shared-ui/data',
 ];

@@ -1,0 +1,13 @@
+// Consumers compile this source (no build step), so they need the CSS Module typings with it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./css-modules.d.ts" />
+// Data display: cards, tables, lists with their paging and search, tabs, badges, the month picker.
+// A shared module of its own, loaded by the pages that show data (not by the login page).
+export { Badge, type BadgeTone } from './components/badge';
+export { Card, Panel, EmptyState, type CardProps } from './components/card';
+export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
+export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
+export { Pagination, type PaginationProps } from './components/pagination';
+export { Table, TableRoot, Td, Th, Tr, type TableColumn, type TableProps } from './components/table';
+export { Tabs, type TabItem, type TabsProps } from './components/tabs';
+export { usePagedSearch, type PagedSearch, type PagedSearchOptions } from './hooks/use-paged-search';
