@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
+import { PgliteStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** The common face of both drivers: code above this file never knows which one runs. */
@@ -92,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw err;
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  preparePgliteNamedStatements(db, client);
   return {
     db,
     kind: 'pglite',
@@ -103,6 +105,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         lock?.release();
       }
     },
+  };
+}
+
+/**
+ * On PGlite, drizzle's named statements (`.prepare(name)`: the session check; `preparedRows`: the
+ * employee list) are parsed and planned once under a name, as postgres.js does on each PostgreSQL
+ * connection; drizzle's PGlite driver would otherwise send them unnamed like every other statement
+ * (`pglite-statements.ts`). Statements in a transaction run on its own session, unnamed.
+ */
+function preparePgliteNamedStatements(db: Db, client: PGlite): void {
+  const statements = new PgliteStatements(client);
+  const session = (db as unknown as { session: { prepareQuery(query: { sql: string }, fields: unknown, name: string | undefined, ...rest: unknown[]): unknown } }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (query, fields, name, ...rest) => {
+    if (name) statements.markHot(query.sql);
+    return prepareQuery(query, fields, name, ...rest);
   };
 }
 

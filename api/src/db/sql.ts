@@ -17,7 +17,8 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * with parameters costs postgres.js two, a describe and then the execution, and the server a parse
  * and a plan every time). For the hot statements of a fixed shape (the employee list): their number
  * of texts must stay small, as every connection keeps each one. With DATABASE_PGBOUNCER=1 the
- * client's `prepare: false` wins and they are sent unnamed. PGlite runs them as `rows` does.
+ * client's `prepare: false` wins and they are sent unnamed. On PGlite they are kept under a name
+ * too, parsed and planned once for the process (`pglite-statements.ts`).
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
