@@ -63,7 +63,8 @@ const LOGIN_PATH_GROUPS = {
   boot: {
     test: (module) => {
       const file = module.nameForCondition?.() ?? '';
-      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$/.test(file);
+      // shared-ui's form controls and overlays' triggers; not its data display (its own shared entry).
+      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/]data-display\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search)\.(tsx?|module\.css)$/.test(file);
       return /[\\/]shared-contracts[\\/]src[\\/]/.test(file) || BOOT_PACKAGES.test(file);
     },
     name: 'boot',
@@ -78,7 +79,7 @@ const BOOT_PACKAGES = inPackages([
   'react-router-dom',
   'react-error-boundary',
   'zod',
-  '@radix-ui/(?:react-checkbox|react-tabs|react-collection|react-roving-focus|react-slot|react-presence|react-use-controllable-state|react-context|primitive|react-use-size|react-primitive|react-compose-refs|react-direction|react-id|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-effect-event|react-use-is-hydrated|react-visually-hidden)',
+  '@radix-ui/(?:react-checkbox|react-slot|react-presence|react-use-controllable-state|react-context|primitive|react-use-size|react-primitive|react-compose-refs|react-id|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-effect-event|react-use-is-hydrated|react-visually-hidden)',
 ]);
 
 function sharedConfig(pkgDir) {

@@ -3,7 +3,7 @@ import '@portal/shared-ui/tokens.css';
 import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createToastStore, preloadOverlays } from '@portal/shared-ui';
+import { createToastStore, preloadOverlays } from '@portal/shared-ui/overlays';
 import { MESSAGES, REMOTE_IDS, REMOTES, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { createQueries, sharedQueriesLoaded } from './queries/queries';

@@ -1,6 +1,6 @@
 import { StrictMode, useState, type ReactNode } from 'react';
 import { createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { Toaster } from '@portal/shared-ui';
+import { Toaster } from '@portal/shared-ui/overlays';
 import { TIMINGS } from '@portal/shared-contracts';
 import { PlatformProvider } from './platform/platform-provider';
 import type { ShellServices } from './platform/shell-services';

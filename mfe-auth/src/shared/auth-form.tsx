@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import type { FormEventHandler, ReactNode } from 'react';
 import styles from './form.module.css';
 

@@ -1,4 +1,4 @@
-import { BrandMark } from '@portal/shared-ui';
+import { BrandMark } from '@portal/shared-ui/form';
 import type { ReactNode } from 'react';
 import styles from './auth-layout.module.css';
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/shared-contracts';
-import { TextField, type TextFieldProps } from '@portal/shared-ui';
+import { TextField, type TextFieldProps } from '@portal/shared-ui/form';
 import type { Ref } from 'react';
 
 type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'inputMode'> & { ref?: Ref<HTMLInputElement> };

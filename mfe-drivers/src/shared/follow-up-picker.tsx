@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
-import { TextField } from '@portal/shared-ui';
+import { TextField } from '@portal/shared-ui/form';
 import { followUpIso, followUpText, fromLocalInput, maskFollowUp, parseFollowUp, stepFollowUp, toLocalInput } from './follow-up-date';
 import styles from './follow-up-picker.module.css';
 

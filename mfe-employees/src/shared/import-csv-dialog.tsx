@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { isApiError, MESSAGES, serverMessage, usePlatform, type DialogWidgetProps, type FieldError } from '@portal/shared-contracts';
 import { useImportEmployeesCsvMutation } from '../api/import-employees-csv';
 import { checkCsvFile } from './check-csv-file';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import { MESSAGES, type Employee } from '@portal/shared-contracts';
 import { fullName } from './format';
 import { useJoinRequestDecisions } from './use-join-request-decisions';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Modal, TextField } from '@portal/shared-ui';
+import { Button, TextField } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { employeeShareLink, MESSAGES, TIMINGS, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
 import styles from './share-link-dialog.module.css';
 

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ConfirmDialog } from '@portal/shared-ui';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
 import { useAcceptEmployeeMutation } from '../api/accept-employee';
 import { useBulkRejectEmployeesMutation } from '../api/bulk-reject-employees';

@@ -1,4 +1,4 @@
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import { MESSAGES, serverMessage, usePlatform } from '@portal/shared-contracts';
 
 export interface DownloadCsvButtonProps {

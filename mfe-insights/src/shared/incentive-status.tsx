@@ -1,4 +1,4 @@
-import { Badge } from '@portal/shared-ui';
+import { Badge } from '@portal/shared-ui/data-display';
 import { MESSAGES } from '@portal/shared-contracts';
 import styles from './shared.module.css';
 

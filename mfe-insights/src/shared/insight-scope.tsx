@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState } from '@portal/shared-ui';
+import { EmptyState } from '@portal/shared-ui/data-display';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
 
 /** What every insight query carries to say whose figures it wants. */

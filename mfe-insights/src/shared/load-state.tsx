@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, VisuallyHidden } from '@portal/shared-ui';
+import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { MESSAGES, serverMessage } from '@portal/shared-contracts';
 import styles from './shared.module.css';
 

@@ -1,4 +1,4 @@
-import type { MonthValue } from '@portal/shared-ui';
+import type { MonthValue } from '@portal/shared-ui/data-display';
 
 /** The api's months are calendar months in UTC, so "this month" is the UTC one. */
 export function thisMonth(now: Date = new Date()): MonthValue {

@@ -1,4 +1,4 @@
-import { Pagination } from '@portal/shared-ui';
+import { Pagination } from '@portal/shared-ui/data-display';
 import type { Page } from '@portal/shared-contracts';
 
 export interface PagePagerProps {

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '@portal/shared-contracts';
-import { Table, type TableColumn } from '@portal/shared-ui';
+import { Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { LoadState, Skeleton, type LoadQuery } from './load-state';
 import { PagePager } from './page-pager';
 import styles from './shared.module.css';

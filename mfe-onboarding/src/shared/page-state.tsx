@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/shared-contracts';
-import { Button, EmptyState, Spinner } from '@portal/shared-ui';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { EmptyState } from '@portal/shared-ui/data-display';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import styles from './page-state.module.css';

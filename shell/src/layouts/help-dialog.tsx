@@ -1,5 +1,5 @@
 import { MESSAGES, REMOTE_IDS, usePlatform } from '@portal/shared-contracts';
-import { Modal } from '@portal/shared-ui';
+import { Modal } from '@portal/shared-ui/overlays';
 import type { VersionReason } from '@portal/shared-contracts';
 import { loadedBuild } from '../remotes/remote-registry';
 import styles from './layout.module.css';

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { cx } from '@portal/shared-ui';
+import { cx } from '@portal/shared-ui/form';
 import { RegistryContext } from '../remotes/remote-slot';
 import { warmRoute } from './idle-preload';
 

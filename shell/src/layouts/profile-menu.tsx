@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
-import { ConfirmDialog, DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui';
+import { ConfirmDialog, DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
 import styles from './layout.module.css';
 
 function initialOf(name: string | undefined): string {

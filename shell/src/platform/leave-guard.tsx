@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts';
-import { ConfirmDialog } from '@portal/shared-ui';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { sessionAtom, type PortalStore } from '../session/session-store';
 
 /** What the pages holding unsaved edits asked the user to be told (`platform.holdNavigation`); the latest one speaks. */

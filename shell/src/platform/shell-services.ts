@@ -1,4 +1,4 @@
-import type { ToastStore } from '@portal/shared-ui';
+import type { ToastStore } from '@portal/shared-ui/overlays';
 import type { Session } from '@portal/shared-contracts';
 import type { Queries } from '../queries/queries';
 import type { RemoteRegistry } from '../remotes/remote-registry';

@@ -1,5 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Badge, Button, ConfirmDialog, EmptyState, Modal, Select, Spinner, Table, TextField, type TableColumn } from '@portal/shared-ui';
+import { Button, Select, Spinner, TextField } from '@portal/shared-ui/form';
+import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
+import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   ENDPOINTS,
   MESSAGES,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
-import { Button, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { OverrideEntry } from './override-banner';
 import styles from './override-banner.module.css';
 

@@ -1,5 +1,5 @@
 import { MESSAGES, REMOTES, type RemoteId } from '@portal/shared-contracts';
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import styles from './feature-unavailable.module.css';
 
 interface FeatureUnavailableProps {

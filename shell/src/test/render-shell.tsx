@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { createStore } from '../session/portal-store';
 import { vi } from 'vitest';
-import { createToastStore } from '@portal/shared-ui';
+import { createToastStore } from '@portal/shared-ui/overlays';
 import { REMOTE_IDS, usePlatform, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { createQueries } from '../queries/queries';
 import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';

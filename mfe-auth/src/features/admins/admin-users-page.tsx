@@ -1,5 +1,7 @@
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type AdminEntry, type AdminUsersPageProps } from '@portal/shared-contracts';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Pagination, Spinner, Table, type TableColumn } from '@portal/shared-ui';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
+import { Badge, Card, EmptyState, Pagination, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { useMemo, useState } from 'react';
 import { useEmployerAdmins } from '../../api/get-employer-admins';
 import { useSuperAdmins } from '../../api/get-super-admins';

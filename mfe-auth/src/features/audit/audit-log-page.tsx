@@ -1,4 +1,5 @@
-import { Button, PagedList, Select, TextField, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Button, Select, TextField } from '@portal/shared-ui/form';
+import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   AUDIT_ACTIONS,
   LIMITS,

@@ -1,5 +1,5 @@
 import { MESSAGES, ROUTES, isApiError, loginFormSchema, serverMessage, usePlatform, type LoginForm } from '@portal/shared-contracts';
-import { Checkbox, PasswordField } from '@portal/shared-ui';
+import { Checkbox, PasswordField } from '@portal/shared-ui/form';
 import { useRef, useState, type FormEvent } from 'react';
 import { login } from '../../api/login';
 import { logout } from '../../api/logout';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, EmptyState, Pagination, Spinner, Table, type TableColumn } from '@portal/shared-ui';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { EmptyState, Pagination, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type FailedMail } from '@portal/shared-contracts';
 import { useFailedMail, useRetryFailedMailMutation } from '../../api/failed-mail';
 import styles from './failed-mail.module.css';

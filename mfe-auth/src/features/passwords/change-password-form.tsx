@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, ROUTES, changePasswordFormSchema, serverMessage, usePlatform, type ChangePasswordForm } from '@portal/shared-contracts';
-import { Button, FormErrorList, Modal, PasswordField, TextField } from '@portal/shared-ui';
+import { Button, FormErrorList, PasswordField, TextField } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useChangePasswordMutation } from '../../api/change-password';

@@ -1,5 +1,5 @@
 import type { ChangePasswordPageProps } from '@portal/shared-contracts';
-import { Card } from '@portal/shared-ui';
+import { Card } from '@portal/shared-ui/data-display';
 import { COPY } from '../../shared/copy';
 import { ChangePasswordFormView } from './change-password-form';
 import styles from './change-password.module.css';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, isApiError, resetPasswordFormSchema, serverMessage, usePlatform, type ResetPasswordForm } from '@portal/shared-contracts';
-import { FormErrorList, PasswordField } from '@portal/shared-ui';
+import { FormErrorList, PasswordField } from '@portal/shared-ui/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useResetPasswordMutation } from '../../api/reset-password';

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/shared-contracts';
-import { Button, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { POLICIES, type PolicyId } from './policy-texts';
 
 export function PolicyDialog({ policy, onClose }: { policy: PolicyId | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, serverMessages, signupFormSchema, usePlatform, type SignupForm } from '@portal/shared-contracts';
-import { Checkbox, FormErrorList, PasswordField, TextField } from '@portal/shared-ui';
+import { Checkbox, FormErrorList, PasswordField, TextField } from '@portal/shared-ui/form';
 import { useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { useRegisterMutation } from '../../api/register';

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError, MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Spinner } from '@portal/shared-ui';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
+import { Badge, Card, EmptyState } from '@portal/shared-ui/data-display';
 import { useBilling } from '../../api/get-billing';
 import { useCancelSubscriptionMutation } from '../../api/cancel-subscription';
 import { useResumeSubscriptionMutation } from '../../api/resume-subscription';

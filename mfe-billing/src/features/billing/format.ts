@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_ACTIVE, type Billing } from '@portal/shared-contracts';
-import type { BadgeTone } from '@portal/shared-ui';
+import type { BadgeTone } from '@portal/shared-ui/data-display';
 
 // Money and dates as a reader in the UK writes them.
 const LOCALE = 'en-GB';

@@ -1,5 +1,6 @@
 import { MESSAGES, serverMessage } from '@portal/shared-contracts';
-import { Button, EmptyState } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { EmptyState } from '@portal/shared-ui/data-display';
 
 /**
  * A failed load, announced: what could not be loaded, the server's reason under it when it gave one,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LIMITS, MESSAGES, type PaymentHistoryEntry } from '@portal/shared-contracts';
-import { Badge, Card, EmptyState, Pagination, Spinner, TableRoot, Td, Th, Tr, usePagedSearch } from '@portal/shared-ui';
+import { Spinner } from '@portal/shared-ui/form';
+import { Badge, Card, EmptyState, Pagination, TableRoot, Td, Th, Tr, usePagedSearch } from '@portal/shared-ui/data-display';
 import { useHistoryPage } from '../../api/get-history-page';
 import { formatDay, formatPence, paymentLabel, paymentTone } from './format';
 import { LoadFailed } from './load-failed';

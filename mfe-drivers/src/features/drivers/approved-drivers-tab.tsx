@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatFollowUp, LIMITS, MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Badge, PagedList, Select, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Select } from '@portal/shared-ui/form';
+import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
 import { orNa } from '../../shared/format';
 import { driverColumns, SeeMore } from './driver-columns';

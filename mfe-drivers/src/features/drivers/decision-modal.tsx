@@ -11,7 +11,8 @@ import {
   verifyVehicleFormSchema,
   type Driver,
 } from '@portal/shared-contracts';
-import { Button, FormErrorList, Modal, Textarea } from '@portal/shared-ui';
+import { Button, FormErrorList, Textarea } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { useApproveDriversMutation } from '../../api/approve-drivers';
 import { useApproveVehiclesMutation } from '../../api/approve-vehicles';
 import { useRejectDriverMutation } from '../../api/reject-driver';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Button, type TableColumn } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName, orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 

@@ -1,5 +1,7 @@
 import { MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Button, EmptyState, Modal, Spinner } from '@portal/shared-ui';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
+import { EmptyState } from '@portal/shared-ui/data-display';
 import { useDriver } from '../../api/get-driver';
 import { fullName } from '../../shared/format';
 import { DriverFacts, DriverHistory } from './driver-facts';

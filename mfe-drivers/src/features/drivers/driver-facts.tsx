@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatFollowUp, MESSAGES, type Driver, type DriverHistoryEntry } from '@portal/shared-contracts';
-import { Badge } from '@portal/shared-ui';
+import { Badge } from '@portal/shared-ui/data-display';
 import { fullName, orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, ROUTES, usePlatform, type DriversPageProps } from '@portal/shared-contracts';
-import { Tabs } from '@portal/shared-ui';
+import { Tabs } from '@portal/shared-ui/data-display';
 import { ApprovedDriversTab } from './approved-drivers-tab';
 import { PendingDriversTab } from './pending-drivers-tab';
 import styles from './drivers.module.css';

@@ -12,7 +12,8 @@ import {
   verifyVehicleFormSchema,
   type Driver,
 } from '@portal/shared-contracts';
-import { Button, ConfirmDialog, FormErrorList, Modal, Textarea } from '@portal/shared-ui';
+import { Button, FormErrorList, Textarea } from '@portal/shared-ui/form';
+import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { useApproveDriversMutation } from '../../api/approve-drivers';
 import { useApproveVehiclesMutation } from '../../api/approve-vehicles';
 import { useDriver } from '../../api/get-driver';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LIMITS, MESSAGES, usePlatform, type Driver } from '@portal/shared-contracts';
-import { Badge, Button, Checkbox, PagedList, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
+import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
 import { fullName } from '../../shared/format';
 import { DecisionModal, type Decision } from './decision-modal';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
-import { HeaderBell, HeaderBellItem } from '@portal/shared-ui';
+import { HeaderBell, HeaderBellItem } from '@portal/shared-ui/overlays';
 import { useNotifications } from '../../api/get-notifications';
 import styles from './notifications-bell.module.css';
 

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { Button, Card, TableRoot, Td, TextField, Th, Tr, VisuallyHidden } from '@portal/shared-ui';
+import { Button, TextField, VisuallyHidden } from '@portal/shared-ui/form';
+import { Card, TableRoot, Td, Th, Tr } from '@portal/shared-ui/data-display';
 import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type FieldError } from '@portal/shared-contracts';
 import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
 import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';

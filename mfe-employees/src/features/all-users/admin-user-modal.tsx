@@ -1,4 +1,5 @@
-import { Button, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
 import { fullName, initials, orNa } from '../../shared/format';
 import styles from './all-users.module.css';

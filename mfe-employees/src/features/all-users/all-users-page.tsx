@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Modal, PagedList, Select, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { Button, Select, VisuallyHidden } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
+import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
 import { fullName, orNa } from '../../shared/format';

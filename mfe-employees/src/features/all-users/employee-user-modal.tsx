@@ -1,4 +1,5 @@
-import { Modal, Spinner, TextField } from '@portal/shared-ui';
+import { Spinner, TextField } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
 import { MESSAGES, serverMessage, type UserListItem } from '@portal/shared-contracts';
 import { useEmployee } from '../../api/get-employee';
 import { accountKind, fullName, initials, licenceNumber, orNa } from '../../shared/format';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Modal } from '@portal/shared-ui';
+import { Modal } from '@portal/shared-ui/overlays';
 import { ROUTES, usePlatform } from '@portal/shared-contracts';
 import { ImportCsvDialog } from '../../shared/import-csv-dialog';
 import { ShareLinkDialog } from '../../shared/share-link-dialog';

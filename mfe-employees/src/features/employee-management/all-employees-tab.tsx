@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Checkbox, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Button, Checkbox } from '@portal/shared-ui/form';
+import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
 import { useEmployees } from '../../api/get-employees';
 import { fullName } from '../../shared/format';

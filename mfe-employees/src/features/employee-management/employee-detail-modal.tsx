@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Badge, Button, ConfirmDialog, Modal, Spinner, Textarea } from '@portal/shared-ui';
+import { Button, Spinner, Textarea } from '@portal/shared-ui/form';
+import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
+import { Badge } from '@portal/shared-ui/data-display';
 import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Tabs } from '@portal/shared-ui';
+import { Badge, Tabs } from '@portal/shared-ui/data-display';
 import { ROUTES, usePlatform } from '@portal/shared-contracts';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { AllEmployeesTab } from './all-employees-tab';

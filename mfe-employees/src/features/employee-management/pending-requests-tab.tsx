@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, DropdownMenu, PagedList, pageLocally, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
+import { DropdownMenu } from '@portal/shared-ui/overlays';
+import { PagedList, pageLocally, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
 import { useBulkAcceptEmployeesMutation } from '../../api/bulk-accept-employees';
 import { usePendingEmployees } from '../../api/get-pending-employees';

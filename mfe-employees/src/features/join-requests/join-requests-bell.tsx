@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, HeaderBell, HeaderBellItem } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { HeaderBell, HeaderBellItem } from '@portal/shared-ui/overlays';
 import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { fullName } from '../../shared/format';

@@ -1,4 +1,4 @@
-import { Card } from '@portal/shared-ui';
+import { Card } from '@portal/shared-ui/data-display';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
 import { AppMark } from './app-mark';
 import styles from './setup-account.module.css';

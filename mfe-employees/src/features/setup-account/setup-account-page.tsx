@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button, Card, PasswordField, Spinner, TextField } from '@portal/shared-ui';
+import { Button, PasswordField, Spinner, TextField } from '@portal/shared-ui/form';
+import { Card } from '@portal/shared-ui/data-display';
 import {
   employeeSignupFormSchema,
   isApiError,

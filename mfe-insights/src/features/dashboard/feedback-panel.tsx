@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Modal } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
+import { Card } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, ROUTES, usePlatform, type Feedback } from '@portal/shared-contracts';
 import { useFeedbacks } from '../../api/get-feedbacks';
 import { formatDate, initials, preview } from '../../shared/format';

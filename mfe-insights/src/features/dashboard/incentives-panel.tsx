@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, MonthPicker, type MonthValue } from '@portal/shared-ui';
+import { Card, MonthPicker, type MonthValue } from '@portal/shared-ui/data-display';
 import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { AppLink } from '../../shared/app-link';

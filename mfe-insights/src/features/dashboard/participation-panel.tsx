@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui';
+import { Card, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useExportParticipationMutation } from '../../api/export-participation';
 import { useParticipation } from '../../api/get-participation';

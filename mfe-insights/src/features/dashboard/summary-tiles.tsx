@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { formatMonth, VisuallyHidden, type MonthValue } from '@portal/shared-ui';
+import { VisuallyHidden } from '@portal/shared-ui/form';
+import { formatMonth, type MonthValue } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { AppLink } from '../../shared/app-link';

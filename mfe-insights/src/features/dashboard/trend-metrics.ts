@@ -1,4 +1,4 @@
-import { formatMonth } from '@portal/shared-ui';
+import { formatMonth } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { formatAmount, formatCount } from '../../shared/format';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Table, type TableColumn } from '@portal/shared-ui';
+import { Card, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
 import type { InsightScopeQuery } from '../../shared/insight-scope';

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { Badge, Checkbox, Modal, Select } from '@portal/shared-ui';
+import { Checkbox, Select } from '@portal/shared-ui/form';
+import { Modal } from '@portal/shared-ui/overlays';
+import { Badge } from '@portal/shared-ui/data-display';
 import { MESSAGES, serverMessage, usePlatform, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useCo2 } from '../../api/get-co2';

@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@portal/shared-ui';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { MESSAGES, serverMessage, usePlatform, type JourneyGroup } from '@portal/shared-contracts';
 import { useRemoveJourneyGroupMutation } from '../../api/remove-journey-group';
 

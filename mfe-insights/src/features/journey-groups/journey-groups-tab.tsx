@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
+import { usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
 import { useJourneyGroups } from '../../api/get-journey-groups';
 import { formatAmount, formatCount } from '../../shared/format';

@@ -1,4 +1,4 @@
-import { usePagedSearch, type TableColumn } from '@portal/shared-ui';
+import { usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useParticipationAllTime } from '../../api/get-participation-all-time';
 import { formatAmount, formatCount } from '../../shared/format';

@@ -1,5 +1,6 @@
 import { LIMITS, MESSAGES, type EmployerListItem } from '@portal/shared-contracts';
-import { Badge, Button, PagedList, Select, usePagedSearch, VisuallyHidden, type TableColumn } from '@portal/shared-ui';
+import { Button, Select, VisuallyHidden } from '@portal/shared-ui/form';
+import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useState } from 'react';
 import { useEmployers } from '../../api/list-employers';
 import { formatContact } from '../../shared/phone';

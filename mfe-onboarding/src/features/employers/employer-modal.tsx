@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type Company, type DeactivationReason, type EmployerModalProps } from '@portal/shared-contracts';
-import { Badge, Button, Modal, Popover, Spinner, Textarea, TextField } from '@portal/shared-ui';
+import { Button, Spinner, Textarea, TextField } from '@portal/shared-ui/form';
+import { Modal, Popover } from '@portal/shared-ui/overlays';
+import { Badge } from '@portal/shared-ui/data-display';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

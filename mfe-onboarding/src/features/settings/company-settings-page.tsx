@@ -1,5 +1,5 @@
 import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES, usePlatform, type CompanySettingsPageProps, type CompanySettingsTab } from '@portal/shared-contracts';
-import { Tabs } from '@portal/shared-ui';
+import { Tabs } from '@portal/shared-ui/data-display';
 import { useEffect, useState } from 'react';
 import { useCompany } from '../../api/get-company';
 import { useIncentive } from '../../api/get-incentive';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/shared-contracts';
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import type { ReactNode } from 'react';
 import styles from './setup-layout.module.css';
 

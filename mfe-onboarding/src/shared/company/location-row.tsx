@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, serverMessage, usePlatform, type Location } from '@portal/shared-contracts';
 import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
-import { Button, ConfirmDialog, TextField } from '@portal/shared-ui';
+import { Button, TextField } from '@portal/shared-ui/form';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, MESSAGES, type Company } from '@portal/shared-contracts';
-import { Button } from '@portal/shared-ui';
+import { Button } from '@portal/shared-ui/form';
 import { useId, useState } from 'react';
 import { LocationRow } from './location-row';
 import styles from './locations.module.css';
