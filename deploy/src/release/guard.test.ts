@@ -31,8 +31,18 @@ describe('the guard of a canary', () => {
   });
 
   it('takes its margin and minimum from the settings', () => {
-    expect(decide({ stable: figures(100, 0), canary: figures(50, 3), settings: { marginPoints: 5, minPageViews: 50 } }).action).toBe('abort');
-    expect(decide({ stable: figures(100, 0), canary: figures(50, 2), settings: { marginPoints: 5, minPageViews: 50 } }).action).toBe('keep');
+    expect(decide({ stable: figures(100, 0), canary: figures(140, 8), settings: { marginPoints: 5, minPageViews: 50 } }).action).toBe('abort');
+    expect(decide({ stable: figures(100, 0), canary: figures(140, 7), settings: { marginPoints: 5, minPageViews: 50 } }).action).toBe('keep');
+  });
+
+  it('never aborts on fewer than 7 failures, however few page views they are spread over', () => {
+    // One browser counts at most 3 failures and 30 page views in half an hour (the api's budget):
+    // with a minimum of 8 page views, 3 failures in 8 views would be 37 points over stable.
+    const settings = { minPageViews: 8 };
+    const d = decide({ stable: figures(100, 0), canary: figures(8, 6), settings });
+    expect(d.action).toBe('keep');
+    expect(d.reason).toBe('6 canary failures, fewer than the 7 an abort needs: canary 75.0% (6 errors in 8 page views) vs stable 0.0% (0 errors in 100 page views)');
+    expect(decide({ stable: figures(100, 0), canary: figures(8, 7), settings }).action).toBe('abort');
   });
 
   it('compares against a stable without page views as an error rate of zero', () => {

@@ -15,6 +15,13 @@ export interface GuardSettings {
 
 export const DEFAULT_GUARD: GuardSettings = { marginPoints: 2, minPageViews: 200, autoPromoteAfterMs: null };
 
+/**
+ * Failures of the canary the guard needs before it aborts, whatever the rates: the api counts at most
+ * 3 failures per browser and 20 per address in half an hour (`FIGURES_BUDGET`), so 7 are at least
+ * three browsers' worth, and one browser's flood of made-up failures never aborts a canary.
+ */
+export const MIN_FAILURES_TO_ABORT = 7;
+
 /** What the guard needs of one version's figures (a subset of the api's `VersionHealth`). */
 export interface GuardFigures {
   pageViews: number;
@@ -51,7 +58,8 @@ export interface GuardInput {
 
 /**
  * - fewer canary page views than the minimum: keep (never act on a small sample);
- * - canary error rate above stable's by more than the margin: abort;
+ * - canary error rate above stable's by more than the margin: abort, once the canary has at least
+ *   `MIN_FAILURES_TO_ABORT` failures (else keep);
  * - otherwise healthy: promote once it has run `autoPromoteAfterMs`, else keep.
  */
 export function decide(input: GuardInput): GuardDecision {
@@ -66,6 +74,10 @@ export function decide(input: GuardInput): GuardDecision {
   const figures = `${describe('canary', input.canary)} vs ${describe('stable', input.stable)}`;
   // Compared in points, rounded to a hundredth of a point so 2.000000001 is not "over 2".
   const excessPoints = Math.round((canaryRate - stableRate) * 100 * 100) / 100;
+  const failures = (input.canary?.loadFailures ?? 0) + (input.canary?.renderErrors ?? 0);
+  if (excessPoints > s.marginPoints && failures < MIN_FAILURES_TO_ABORT) {
+    return { action: 'keep', reason: `${failures} canary failures, fewer than the ${MIN_FAILURES_TO_ABORT} an abort needs: ${figures}`, ...rates };
+  }
   if (excessPoints > s.marginPoints) {
     return { action: 'abort', reason: `error rate ${figures}: ${excessPoints} points over stable, more than the ${s.marginPoints} allowed`, ...rates };
   }

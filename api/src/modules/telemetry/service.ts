@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import { tooManyRequests } from '../../lib/http-error';
 import type { ClientMeta } from '../../lib/request-meta';
-import { BUCKETS, figuresOf, foldBatch, type WindowTotals } from './aggregation';
+import { BUCKETS, figuresOf, foldBatch, type MinuteCounts, type WindowTotals } from './aggregation';
 import { scrubMessage } from './scrub';
 
 /** Minute rows are kept 30 days; error messages, which say more, 7. */
@@ -25,13 +25,43 @@ async function checkRate(ctx: ApiContext, batch: TelemetryBatch, meta: ClientMet
   if (byClient.count > rl.telemetryPerClient) throw tooManyRequests(byClient.retryAfter);
 }
 
+/**
+ * What one sender may add to a version's figures in half an hour (docs/decisions/0020): the batches
+ * are anonymous (the login page sends them before sign-in), so a browser (its address and random
+ * client id) counts at most 30 page views and 3 failures (load failures plus render errors), and one
+ * address at most 20 failures, whatever client ids it makes up. Beyond that its events are taken in
+ * (202) and not counted. A real page view fails once or twice; a flood is counted as one browser.
+ */
+export const FIGURES_BUDGET = { windowSeconds: 30 * 60, pageViewsPerBrowser: 30, failuresPerBrowser: 3, failuresPerAddress: 20 } as const;
+
+async function withinBudget(ctx: ApiContext, counted: MinuteCounts[], batch: TelemetryBatch, meta: ClientMeta): Promise<MinuteCounts[]> {
+  const b = FIGURES_BUDGET;
+  // The part of `amount` still under `budget` in this window (the counter counts all of it).
+  const take = async (key: string, budget: number, amount: number) => {
+    if (amount <= 0) return 0;
+    const { count } = await ctx.limiter.hit(key, b.windowSeconds, amount);
+    return Math.max(0, Math.min(amount, budget - (count - amount)));
+  };
+  const out: MinuteCounts[] = [];
+  for (const r of counted) {
+    const version = `${r.remote}\u0000${r.version}`;
+    const browser = hashed(`${meta.ip}\u0000${batch.client ?? ''}\u0000${version}`);
+    const views = await take(`telemetry:views:${browser}`, b.pageViewsPerBrowser, r.pageViews);
+    const byBrowser = await take(`telemetry:failures:${browser}`, b.failuresPerBrowser, r.loadsFailed + r.renderErrors);
+    const failures = await take(`telemetry:failures:ip:${hashed(`${meta.ip}\u0000${version}`)}`, b.failuresPerAddress, byBrowser);
+    const renderErrors = Math.min(r.renderErrors, failures);
+    // A failed load is a page view: one not counted as a view is not counted as a failure either.
+    out.push({ ...r, pageViews: views, renderErrors, loadsFailed: Math.min(r.loadsFailed, failures - renderErrors, views) });
+  }
+  return out;
+}
+
 export function minuteOf(at: Date): Date {
   return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 }
 
 /** Adds one batch to its minute: one upsert for the counts, one for error messages when there are any. */
-export async function recordBatch(db: Db, batch: TelemetryBatch, at: Date = new Date()): Promise<number> {
-  const folded = foldBatch(batch.events);
+export async function recordBatch(db: Db, batch: TelemetryBatch, at: Date = new Date(), folded: MinuteCounts[] = foldBatch(batch.events)): Promise<number> {
   if (folded.length === 0) return 0;
   const minute = minuteOf(at).toISOString();
   const input = JSON.stringify(
@@ -89,7 +119,7 @@ export async function recordBatch(db: Db, batch: TelemetryBatch, at: Date = new 
 
 export async function ingest(ctx: ApiContext, batch: TelemetryBatch, meta: ClientMeta): Promise<void> {
   await checkRate(ctx, batch, meta);
-  await recordBatch(ctx.db, batch);
+  await recordBatch(ctx.db, batch, new Date(), await withinBudget(ctx, foldBatch(batch.events), batch, meta));
 }
 
 /** Every version's figures over [from, to): the minutes that began in it. */

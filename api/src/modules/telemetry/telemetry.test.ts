@@ -123,6 +123,26 @@ describe('POST /api/telemetry', () => {
     }
   });
 
+  it('counts at most 30 page views and 3 failures per browser and 20 failures per address in half an hour; other browsers count in full', async () => {
+    const flood = Array.from({ length: 20 }, () => load({ ok: false, ms: 3000 }));
+    const flooder = newClient();
+    for (let i = 0; i < 6; i++) expect((await send({ client: flooder, events: flood }, '203.0.113.66')).statusCode).toBe(202);
+    expect(await minutes()).toEqual([{ remote: 'mfe-employees', version: '1.4.0', page_views: 30, loads_failed: 3, render_errors: 0, errors: 0 }]);
+    // Made-up client ids at one address: 20 failures count, whatever the number of ids.
+    for (let i = 0; i < 10; i++) {
+      expect((await send({ client: newClient(), events: [...flood.slice(0, 3), { remote: 'mfe-employees', version: '1.4.0', reason: 'canary', kind: 'render-error' }] }, '203.0.113.67')).statusCode).toBe(202);
+    }
+    const failures = (r: { loads_failed: number; render_errors: number } | undefined) => (r ? r.loads_failed + r.render_errors : 0);
+    let [row] = await minutes();
+    expect(row).toMatchObject({ page_views: 30 + 30 });
+    expect(failures(row)).toBe(3 + 20);
+    // Real browsers, each at its own address: every page view and failure counts.
+    for (let i = 0; i < 12; i++) expect((await send({ client: newClient(), events: [load({ ok: false })] }, `198.51.100.${i + 1}`)).statusCode).toBe(202);
+    [row] = await minutes();
+    expect(row).toMatchObject({ page_views: 60 + 12 });
+    expect(failures(row)).toBe(23 + 12);
+  });
+
   it('stores nothing personal: error messages lose emails, tokens, ids and query strings, extra fields are dropped', async () => {
     const client = newClient();
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlcmluIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
