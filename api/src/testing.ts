@@ -9,7 +9,7 @@ import { createApiContext } from './create-context';
 import { pgliteTemplatePath } from './db/template';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from './env';
 import { silentLogger, type Logger } from './lib/logger';
-import type { OverloadLimits } from './plugins/overload';
+import { OVERLOAD_OFF, type OverloadLimits } from './plugins/overload';
 import { seedSuperAdmin } from './seed';
 
 export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-password-123' } as const;
@@ -43,13 +43,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An event-loop delay no test machine reaches: the test app's overload guard stays out of the way. */
-const TEST_OVERLOAD_LIMITS: Partial<OverloadLimits> = { maxEventLoopDelayMs: 3_600_000 };
 
 export interface TestAppOptions {
   config?: Partial<ApiConfig>;
   log?: Logger;
-  /** The overload guard's limits; out of reach unless set (its own tests register it with real ones). */
+  /** The overload guard's limits; off unless set (its own tests register it with real ones). */
   overload?: Partial<OverloadLimits>;
   /**
    * How the app reaches its database on the PostgreSQL server (e.g. through PgBouncer): the test
@@ -105,8 +103,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   const ctx = await createApiContext(config, { log, ...(pgliteTemplate ? { pgliteTemplate } : {}) });
   // The overload guard answers 503 when the event loop lags; a test machine's load is not what these
-  // tests are about, so it is out of reach unless a test sets its limits (the guard has its own tests).
-  const app = await createApp(ctx, {}, { overload: options.overload ?? TEST_OVERLOAD_LIMITS });
+  // tests are about, so it is off unless a test sets its limits (the guard has its own tests).
+  const app = await createApp(ctx, {}, { overload: options.overload ?? OVERLOAD_OFF });
   return {
     app,
     ctx,
