@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES, type Employee, type Page } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
 import { clientMeta } from '../../lib/request-meta';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
+import { fastSerializer } from '../../plugins/fast-serializer';
 import { parseEmployeesCsv } from './csv';
 import * as employeeImport from './import';
+import { listCacheOf } from './list-cache';
 import { readCsvUpload } from './multipart';
 import * as employees from './service';
 
@@ -16,9 +18,22 @@ export const selfRegister: Handler<E['selfRegister']> = async (req, _reply, ctx)
   return { success: true, message: MESSAGES.employeeSignup.success, response: { id } };
 };
 
-export const list: Handler<E['list']> = async (req, _reply, ctx) => employees.listEmployees(ctx, requireAuth(req), req.query, true);
+// The lists answer JSON they serialise once and keep (list-cache.ts) with the same serializer the
+// route would use (plugins/fast-serializer.ts); a string sent as application/json goes out as it is.
+const listJson = fastSerializer(ENDPOINTS.employees.list.response) as (page: Page<Employee>) => string;
+const pendingJson = fastSerializer(ENDPOINTS.employees.pending.response) as (page: Page<Employee>) => string;
 
-export const pending: Handler<E['pending']> = async (req, _reply, ctx) => employees.listEmployees(ctx, requireAuth(req), req.query, false);
+export const list: Handler<E['list']> = async (req, reply, ctx) => {
+  const json = await employees.listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, true, listJson);
+  reply.type('application/json; charset=utf-8');
+  return json as never;
+};
+
+export const pending: Handler<E['pending']> = async (req, reply, ctx) => {
+  const json = await employees.listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, false, pendingJson);
+  reply.type('application/json; charset=utf-8');
+  return json as never;
+};
 
 export const get: Handler<E['get']> = async (req, _reply, ctx) => ({
   success: true,

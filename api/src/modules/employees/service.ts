@@ -21,6 +21,7 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { recordAuthEvent } from '../../lib/auth-events';
 import type { AuthUser } from '../accounts/sessions';
 import { recordUserAudit } from '../audit/service';
+import type { ListAnswerCache } from './list-cache';
 
 /**
  * The employees' list and lifecycle: reads, the shared link's sign-up, approval, deactivation and
@@ -138,9 +139,56 @@ function toEmployee(r: EmployeeDbRow): Employee {
  * second half of the list walks that index from the end instead, so page 5 000 of 9 500 skips 4 500
  * entries, not 49 990. Only the page's rows are then read with their vehicle.
  */
-export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: EndpointQuery<typeof ENDPOINTS.employees.list>, approved: boolean): Promise<Page<Employee>> {
+export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListQuery, approved: boolean): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
+  return (await readList(ctx.db, scopeOf(auth, q.companyId), q, approved)).page;
+}
+
+type ListQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
+
+/** A list's answer, and the company's `answers` version read in the same snapshot (null: not to be kept). */
+interface ListRead {
+  page: Page<Employee>;
+  answers: string | null;
+}
+
+/**
+ * `listEmployees` as its answer's JSON, kept in memory per api instance (list-cache.ts) for one
+ * company's lists: the company's `answers` version is read (one indexed row) and an answer kept at
+ * that version is the answer; otherwise the list is read with the version in one statement (one
+ * snapshot) and kept under that version. The caller's session was checked before, on every call.
+ * A super admin's all-companies list is read each time: keeping it would need one version for all
+ * companies, a row every writer of every company would then update and wait on.
+ */
+export async function listEmployeesJson(
+  ctx: ApiContext,
+  cache: ListAnswerCache,
+  auth: AuthUser,
+  q: ListQuery,
+  approved: boolean,
+  serialize: (page: Page<Employee>) => string,
+): Promise<string> {
+  if (q.companyId !== undefined && !isUuid(q.companyId)) return serialize(pageAnswer([], 0, q.pageNumber, q.pageSize));
   const scope = scopeOf(auth, q.companyId);
+  if (scope === null) return serialize((await readList(ctx.db, scope, q, approved)).page);
+  const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
+  const key = [scope, approved ? 'approved' : 'pending', status, q.pageNumber, q.pageSize, q.search?.trim().toLowerCase() ?? ''].join('\n');
+  const [current] = await preparedRows<{ v: string }>(ctx.db, sql`select ${answersOf(scope)} as v`);
+  const kept = cache.get(key, BigInt(current?.v ?? 0));
+  if (kept !== undefined) return kept;
+  const read = await readList(ctx.db, scope, q, approved);
+  const json = serialize(read.page);
+  if (read.answers !== null) cache.set(key, BigInt(read.answers), json);
+  return json;
+}
+
+/** The company's `answers` version (employee_list_versions, bumped by triggers on every write that can change a list answer). */
+function answersOf(companyId: string): SQL {
+  return sql`(select coalesce(max(answers), 0)::text from employee_list_versions where company_id = ${companyId})`;
+}
+
+async function readList(db: Db, scope: string | null, q: ListQuery, approved: boolean): Promise<ListRead> {
+  const answers = scope === null ? sql`null::text` : answersOf(scope);
   const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
   const counted: SQL[] = [sql`c.is_approved = ${approved}`, scope === null ? sql`true` : sql`c.company_id = ${scope}`];
   if (q.status === 'active') {
@@ -156,7 +204,7 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   const order = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
   if (!term) {
     const anchors = scope === null ? null : { companyId: scope, approved, status: q.status ?? 'all' };
-    return listPage(ctx.db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors }, q.pageNumber, q.pageSize);
+    return readPage(db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors, answers }, q.pageNumber, q.pageSize);
   }
 
   conds.push(sql`u.search_text like ${containsPattern(term)}`);
@@ -168,18 +216,18 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   const viaTrigrams = term.length >= 3;
   // The trigram statement is prepared (its plan does not depend on the term); the ordered walk's
   // cost does, so it is planned for its term each time.
-  const found = await (viaTrigrams ? preparedRows : rows)<EmployeeDbRow & { total: number | string }>(
-    ctx.db,
+  const found = await (viaTrigrams ? preparedRows : rows)<EmployeeDbRow & { total: number | string; answers: string | null }>(
+    db,
     viaTrigrams
       ? sql`with m as materialized (
             select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where}
           )
-          select t.total, p.* from (select count(*)::int as total from m) t
+          select t.total, t.answers, p.* from (select count(*)::int as total, ${answers} as answers from m) t
           left join lateral (
             ${rowsOf(sql`select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}`)}
             ${order}
           ) p on true`
-      : sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
+      : sql`select t.total, t.answers, p.* from (select count(*)::int as total, ${answers} as answers from users u where ${where}) t
           left join lateral (
             select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
             where ${where}
@@ -189,7 +237,7 @@ export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: Endpoint
   );
   const total = Number(found[0]?.total ?? 0);
   const items = found.filter((r) => r.id !== null).map(toEmployee);
-  return pageAnswer(items, total, q.pageNumber, q.pageSize);
+  return { page: pageAnswer(items, total, q.pageNumber, q.pageSize), answers: found[0]?.answers ?? null };
 }
 
 /**
@@ -205,6 +253,8 @@ export interface ListWithoutSearch {
   counted: SQL;
   /** The list's key in `employee_list_anchors`; null (all companies) reads deep pages without anchors. */
   anchors: { companyId: string; approved: boolean; status: string } | null;
+  /** The company's `answers` version, read with the page where it is one statement (else not read). */
+  answers?: SQL;
 }
 
 /** The ids of a stretch of the list `where` selects, in name order (`dir`), after the row `after` says. */
@@ -221,17 +271,22 @@ function page(ids: SQL): SQL {
 
 /** A page of a list without a search (exported for the test comparing it with a plain OFFSET). */
 export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: number, pageSize: number): Promise<Page<Employee>> {
+  return (await readPage(db, list, pageNumber, pageSize)).page;
+}
+
+async function readPage(db: Db, list: ListWithoutSearch, pageNumber: number, pageSize: number): Promise<ListRead> {
   const { where, counted, anchors } = list;
+  const answers = list.answers ?? sql`null::text`;
   const offset = (pageNumber - 1) * pageSize;
   const totalOf = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
   const ids = listIds(where);
   if (offset <= SHALLOW_OFFSET) {
-    const found = await preparedRows<EmployeeDbRow & { total: number | string }>(
+    const found = await preparedRows<EmployeeDbRow & { total: number | string; answers: string | null }>(
       db,
-      sql`select t.total, p.* from (select ${totalOf} as total) t left join lateral (${page(ids(sql`asc`, pageSize, offset))}) p on true`,
+      sql`select t.total, t.answers, p.* from (select ${totalOf} as total, ${answers} as answers) t left join lateral (${page(ids(sql`asc`, pageSize, offset))}) p on true`,
     );
     const total = Number(found[0]?.total ?? 0);
-    return pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize);
+    return { page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize), answers: found[0]?.answers ?? null };
   }
   const position = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
   const version = anchors ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})` : sql`null`;
@@ -239,10 +294,10 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
     // The total, the anchor before the page and the page after it, in one statement: it seeks past
     // the anchor's row (the last one before `position`) and walks fewer than ANCHOR_EVERY entries.
     // Without an anchor of the current version the lateral page is empty and the walk below runs.
-    const found = await preparedRows<EmployeeDbRow & { total: number | string; anchored: boolean }>(
+    const found = await preparedRows<EmployeeDbRow & { total: number | string; anchored: boolean; answers: string | null }>(
       db,
-      sql`select t.total, t.anchored, p.* from (
-            select ${totalOf} as total, a.last_name_key as ln, a.first_name_key as fn, a.id as anchor_id,
+      sql`select t.total, t.anchored, t.answers, p.* from (
+            select ${totalOf} as total, ${answers} as answers, a.last_name_key as ln, a.first_name_key as fn, a.id as anchor_id,
               (a.last_name_key is not null and a.first_name_key is not null) as anchored
             from (select 1) one
             left join employee_list_anchors a on a.company_id = ${anchors.companyId} and a.is_approved = ${anchors.approved}
@@ -252,14 +307,16 @@ export async function listPage(db: Db, list: ListWithoutSearch, pageNumber: numb
           ) p on true`,
     );
     const total = Number(found[0]?.total ?? 0);
-    if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
-    if (found[0]?.anchored) return pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize);
-    return walkPage(db, list, total, pageNumber, pageSize, version);
+    const snapshot = found[0]?.answers ?? null;
+    if (offset >= total) return { page: pageAnswer([], total, pageNumber, pageSize), answers: snapshot };
+    if (found[0]?.anchored) return { page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize), answers: snapshot };
+    // The walk reads in statements of their own: its answer is not kept (the next call finds the anchors).
+    return { page: await walkPage(db, list, total, pageNumber, pageSize, version), answers: null };
   }
-  const [t] = await preparedRows<{ total: number | string }>(db, sql`select ${totalOf} as total`);
+  const [t] = await preparedRows<{ total: number | string; answers: string | null }>(db, sql`select ${totalOf} as total, ${answers} as answers`);
   const total = Number(t?.total ?? 0);
-  if (offset >= total) return pageAnswer([], total, pageNumber, pageSize);
-  return walkPage(db, list, total, pageNumber, pageSize, version);
+  if (offset >= total) return { page: pageAnswer([], total, pageNumber, pageSize), answers: t?.answers ?? null };
+  return { page: await walkPage(db, list, total, pageNumber, pageSize, version), answers: null };
 }
 
 /**

@@ -1,0 +1,316 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { ENDPOINTS } from '@portal/shared-contracts';
+import { createApp } from '../../app';
+import { OVERLOAD_OFF } from '../../plugins/overload';
+import { companies } from '../../db/schema';
+import { rows } from '../../db/sql';
+import { bearer, employerOf, json, useTestApp } from '../../test-support';
+import type { AuthUser } from '../accounts/sessions';
+import { ListAnswerCache } from './list-cache';
+import { listEmployees } from './service';
+
+/**
+ * The lists' answers kept in memory (list-cache.ts) are exact: after any write, through this api
+ * instance, another one on the same database or plain SQL, every read answers what the same read
+ * answers uncached.
+ */
+
+const t = useTestApp();
+/** A second api instance on the same database, with its own memory. */
+let other: FastifyInstance;
+let acme: string;
+let globex: string;
+let erin: { token: string; id: string };
+let gus: { token: string; id: string };
+
+beforeAll(async () => {
+  await t.reset();
+  const [a] = await t.ctx.db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
+  const [g] = await t.ctx.db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
+  acme = a!.id;
+  globex = g!.id;
+  erin = await employerOf(t, acme, 'erin@acme.test', 'Erin Employer');
+  gus = await employerOf(t, globex, 'gus@globex.test', 'Gus Employer');
+  other = await createApp(t.ctx, {}, { overload: OVERLOAD_OFF });
+});
+
+afterAll(async () => {
+  await other?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (app: FastifyInstance, method: Method, url: string, payload?: unknown, token = erin.token) =>
+  app.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+/** The reads compared: pages, sizes, statuses, searches of every length and case, the pending list. */
+const READS = [
+  '/api/employees',
+  '/api/employees?pageNumber=2&pageSize=2',
+  '/api/employees?status=active&pageSize=3',
+  '/api/employees?status=deactivated',
+  '/api/employees?status=all&pageSize=3&pageNumber=2',
+  '/api/employees?search=smi',
+  '/api/employees?search=SMI&pageSize=2',
+  '/api/employees?search=sm',
+  '/api/employees?search=a&pageSize=3',
+  '/api/employees?search=7',
+  '/api/employees/pending',
+  '/api/employees/pending?search=smi',
+  '/api/employees/pending?pageSize=2&pageNumber=2',
+];
+
+/** The same read without the kept answers: the service itself, as erin. */
+async function uncached(url: string) {
+  const [path, qs = ''] = url.split('?');
+  const approved = path === '/api/employees';
+  const schema = approved ? ENDPOINTS.employees.list.query : ENDPOINTS.employees.pending.query;
+  const q = z.parse(schema, Object.fromEntries(new URLSearchParams(qs))) as Parameters<typeof listEmployees>[2];
+  const auth = { role: 'Employer', companyId: acme, userId: erin.id } as AuthUser;
+  return JSON.parse(JSON.stringify(await listEmployees(t.ctx, auth, q, approved))) as unknown;
+}
+
+let serial = 0;
+const NAMES = ['Smith', 'Smithers', 'Jones', 'Asmi', 'Brown', 'Ng', 'Osmium', 'Able'];
+
+/** The id of the `pick`th employee of acme (approved or pending) in list order, if any. */
+async function pickEmployee(pick: number, approved: boolean, company = acme): Promise<string | undefined> {
+  const found = await rows<{ id: string }>(
+    t.ctx.db,
+    sql`select id from users where company_id = ${company} and role = 'Employee' and is_approved = ${approved} order by lower(last_name), lower(first_name), id`,
+  );
+  return found.length ? found[pick % found.length]!.id : undefined;
+}
+
+/** One of the first few employees with a vehicle, in list order (so on the pages read). */
+const vehicleOwner = (pick: number) =>
+  sql`select v.user_id from vehicles v join users u on u.id = v.user_id order by lower(u.last_name), lower(u.first_name), u.id offset ${pick % 3} limit 1`;
+
+const SHOWN_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'employee_number',
+  'department',
+  'driving_license_number',
+  'postal_code',
+  'is_driver_verified',
+  'name',
+  'deactivation_reason',
+  'created_at',
+  'password_hash',
+] as const;
+
+function valueFor(field: (typeof SHOWN_FIELDS)[number], pick: number) {
+  const n = ++serial;
+  const name = NAMES[pick % NAMES.length]!;
+  switch (field) {
+    case 'first_name':
+    case 'last_name':
+    case 'name':
+      return sql`${name}`;
+    case 'email':
+      return sql`${`${name.toLowerCase()}${n}@acme.test`}`;
+    case 'employee_number':
+      return sql`${`E-${n}`}`;
+    case 'is_driver_verified':
+      return sql`not is_driver_verified`;
+    case 'created_at':
+      return sql`created_at + interval '1 second'`;
+    case 'password_hash':
+      return sql`${`hash ${n}`}`;
+    case 'phone_number':
+      return sql`${pick % 3 === 0 ? null : `0113 496 ${1000 + n}`}`;
+    default:
+      return sql`${pick % 3 === 0 ? null : `${name} ${n}`}`;
+  }
+}
+
+const row = (pick: number) => {
+  const n = ++serial;
+  const name = NAMES[pick % NAMES.length]!;
+  return { firstName: NAMES[(pick + 3) % NAMES.length]!, lastName: name, email: `${name.toLowerCase()}.${n}@acme.test`, employeeNumber: `N-${n}` };
+};
+
+const step = fc.oneof(
+  { arbitrary: fc.record({ k: fc.constant('read' as const), on: fc.nat(1), url: fc.constantFrom(...READS) }), weight: 3 },
+  { arbitrary: fc.record({ k: fc.constant('readAll' as const), on: fc.nat(1) }), weight: 3 },
+  fc.record({ k: fc.constant('add' as const), pick: fc.nat(50), n: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ k: fc.constant('import' as const), pick: fc.nat(50), n: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ k: fc.constant('signup' as const), pick: fc.nat(50) }),
+  { arbitrary: fc.record({ k: fc.constant('edit' as const), pick: fc.nat(50), field: fc.constantFrom(...SHOWN_FIELDS), approved: fc.boolean() }), weight: 3 },
+  fc.record({ k: fc.constantFrom('approve' as const, 'reject' as const, 'bulkApprove' as const, 'bulkReject' as const), pick: fc.nat(50) }),
+  fc.record({ k: fc.constantFrom('deactivate' as const, 'reactivate' as const, 'delete' as const), pick: fc.nat(50), on: fc.nat(1) }),
+  { arbitrary: fc.record({ k: fc.constantFrom('vehicleAdd' as const, 'vehicleEdit' as const, 'vehicleRemove' as const), pick: fc.nat(50) }), weight: 2 },
+  fc.record({ k: fc.constantFrom('renameEmployer' as const, 'removeDeactivator' as const, 'otherCompany' as const), pick: fc.nat(50) }),
+);
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+async function apply(s: Step): Promise<void> {
+  const app = 'on' in s && s.on === 1 ? other : t.app;
+  switch (s.k) {
+    case 'read': {
+      const res = await call(s.on === 1 ? other : t.app, 'GET', s.url);
+      expect(res.statusCode, s.url).toBe(200);
+      expect(json(res), s.url).toEqual(await uncached(s.url));
+      return;
+    }
+    case 'readAll':
+      for (const url of READS) {
+        const res = await call(s.on === 1 ? other : t.app, 'GET', url);
+        expect(json(res), url).toEqual(await uncached(url));
+      }
+      return;
+    case 'add': {
+      const res = await call(app, 'POST', '/api/employees', { employees: Array.from({ length: s.n }, (_, i) => row(s.pick + i)) });
+      expect(res.statusCode).toBe(201);
+      return;
+    }
+    case 'import': {
+      const lines = ['firstName,lastName,email,employeeNumber', ...Array.from({ length: s.n }, (_, i) => Object.values(row(s.pick + i)).join(','))];
+      const boundary = '----list-cache-boundary';
+      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="e.csv"\r\nContent-Type: text/csv\r\n\r\n${lines.join('\n')}\n\r\n--${boundary}--\r\n`;
+      const res = await other.inject({ method: 'POST', url: '/api/employees/csv-import', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(erin.token) } });
+      expect(res.statusCode, res.body).toBe(201);
+      return;
+    }
+    case 'signup': {
+      const r = row(s.pick);
+      await t.ctx.db.execute(sql`insert into users (email, password_hash, name, role, company_id, first_name, last_name, employee_number, is_active, is_approved)
+        values (${r.email}, 'x', ${`${r.firstName} ${r.lastName}`}, 'Employee', ${acme}, ${r.firstName}, ${r.lastName}, ${r.employeeNumber}, false, false)`);
+      return;
+    }
+    case 'edit': {
+      const id = await pickEmployee(s.pick, s.approved);
+      if (id) await t.ctx.db.execute(sql`update users set ${sql.raw(s.field)} = ${valueFor(s.field, s.pick)} where id = ${id}`);
+      return;
+    }
+    case 'approve':
+    case 'reject': {
+      const id = await pickEmployee(s.pick, false);
+      if (!id) return;
+      const res = s.k === 'approve' ? await call(t.app, 'PUT', `/api/employees/${id}/accept`) : await call(other, 'POST', `/api/employees/${id}/reject`);
+      expect(res.statusCode).toBe(200);
+      return;
+    }
+    case 'bulkApprove':
+    case 'bulkReject': {
+      const found = await rows<{ id: string }>(t.ctx.db, sql`select id from users where company_id = ${acme} and role = 'Employee' and not is_approved order by id limit ${1 + (s.pick % 3)}`);
+      if (!found.length) return;
+      const res = await call(other, 'POST', `/api/employees/${s.k === 'bulkApprove' ? 'bulk-accept' : 'bulk-reject'}`, { employeeIds: found.map((f) => f.id) });
+      expect(res.statusCode).toBe(200);
+      return;
+    }
+    case 'deactivate':
+    case 'reactivate':
+    case 'delete': {
+      const id = await pickEmployee(s.pick, true);
+      if (!id) return;
+      const res =
+        s.k === 'deactivate'
+          ? await call(app, 'POST', `/api/employees/${id}/deactivate`, { reason: `Left ${s.pick}` })
+          : s.k === 'reactivate'
+            ? await call(app, 'POST', `/api/employees/reactivate-employee/${id}`)
+            : await call(app, 'DELETE', `/api/employees/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return;
+    }
+    case 'vehicleAdd': {
+      const id = await pickEmployee(s.pick % 5, true);
+      if (id) await t.ctx.db.execute(sql`insert into vehicles (user_id, make, model, registration_number, year_manufactured, color) values (${id}, 'Ford', 'Focus', ${`REG ${++serial}`}, 2019, 'Blue') on conflict (user_id) do nothing`);
+      return;
+    }
+    case 'vehicleEdit': {
+      const col = (['make', 'model', 'color', 'registration_number', 'year_manufactured', 'is_verified'] as const)[s.pick % 6]!;
+      const value = col === 'year_manufactured' ? sql`year_manufactured + 1` : col === 'is_verified' ? sql`not is_verified` : sql`${`${col} ${++serial}`}`;
+      await t.ctx.db.execute(sql`update vehicles set ${sql.raw(col)} = ${value} where user_id = (${vehicleOwner(s.pick)})`);
+      return;
+    }
+    case 'vehicleRemove':
+      await t.ctx.db.execute(sql`delete from vehicles where user_id = (${vehicleOwner(s.pick)})`);
+      return;
+    case 'renameEmployer':
+      // The list shows who deactivated an employee by name.
+      await t.ctx.db.execute(sql`update users set name = ${`Erin ${NAMES[s.pick % NAMES.length]}`} where id = ${erin.id}`);
+      return;
+    case 'removeDeactivator': {
+      // A user who deactivated employees and then left (another admin of the company).
+      const admin = await rows<{ id: string }>(
+        t.ctx.db,
+        sql`insert into users (email, password_hash, name, role, company_id) values (${`admin${++serial}@acme.test`}, 'x', 'Ada Admin', 'Admin', ${acme}) returning id`,
+      );
+      const id = await pickEmployee(s.pick, true);
+      if (id) await t.ctx.db.execute(sql`update users set is_active = false, deactivated_by = ${admin[0]!.id}, deactivation_reason = 'Moved' where id = ${id}`);
+      await t.ctx.db.execute(sql`delete from users where id = ${admin[0]!.id}`);
+      return;
+    }
+    case 'otherCompany': {
+      const res = await call(t.app, 'POST', '/api/employees', { employees: [{ ...row(s.pick), email: `g${++serial}@globex.test` }] }, gus.token);
+      expect(res.statusCode).toBe(201);
+      const id = await pickEmployee(s.pick, true, globex);
+      if (id) await t.ctx.db.execute(sql`update users set email = ${`g${++serial}@globex.test`} where id = ${id}`);
+      return;
+    }
+  }
+}
+
+describe('the employee lists kept in memory', () => {
+  it('answer every read as the same read uncached, whatever writes come between, on either of two instances', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40 }), async (steps) => {
+        for (const s of steps) await apply(s);
+        // Every read once more on both instances after the last write.
+        for (const url of READS) for (const app of [t.app, other]) expect(json(await call(app, 'GET', url)), url).toEqual(await uncached(url));
+      }),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+
+  it('answers a repeated read from memory, and the first read after a write from the database', async () => {
+    expect((await call(t.app, 'POST', '/api/employees', { employees: [row(1), row(2), row(3)] })).statusCode).toBe(201);
+    const url = '/api/employees?pageSize=5';
+    const before = json(await call(t.app, 'GET', url));
+    const version = async () => (await rows<{ a: string }>(t.ctx.db, sql`select answers::text as a from employee_list_versions where company_id = ${acme}`))[0]!.a;
+    const v0 = await version();
+    expect(json(await call(t.app, 'GET', url))).toEqual(before);
+    // A column that no answer shows leaves the version, and so the kept answers, as they are.
+    await t.ctx.db.execute(sql`update users set password_hash = 'y', updated_at = now() where company_id = ${acme} and role = 'Employee'`);
+    expect(await version()).toBe(v0);
+    // A phone number is shown: the version moves in the writer's transaction.
+    await t.ctx.db.execute(sql`update users set phone_number = '0113 496 0001' where id = (select id from users where company_id = ${acme} and role = 'Employee' and is_approved order by lower(last_name), lower(first_name), id limit 1)`);
+    expect(BigInt(await version())).toBeGreaterThan(BigInt(v0));
+    const after = json<{ items: { phoneNumber: string | null }[] }>(await call(t.app, 'GET', url));
+    expect(after.items[0]!.phoneNumber).toBe('0113 496 0001');
+    expect(json(await call(other, 'GET', url))).toEqual(after);
+    // So is the employee's vehicle, in its own table.
+    const first = await pickEmployee(0, true);
+    await t.ctx.db.execute(sql`insert into vehicles (user_id, make, model, registration_number) values (${first}, 'Kia', 'Ceed', 'AB12 CDE') on conflict (user_id) do nothing`);
+    expect(json(await call(other, 'GET', url))).toEqual(await uncached(url));
+    await t.ctx.db.execute(sql`update vehicles set color = 'Teal' where user_id = ${first}`);
+    const teal = json<{ items: { id: string; vehicle: { color: string | null } | null }[] }>(await call(other, 'GET', url));
+    expect(teal.items.find((i) => i.id === first)?.vehicle?.color).toBe('Teal');
+  });
+});
+
+describe('ListAnswerCache', () => {
+  it('keeps the newest version of an answer and forgets the least recently used beyond its bytes', () => {
+    const c = new ListAnswerCache(100);
+    c.set('a', 2n, 'x'.repeat(40));
+    c.set('a', 1n, 'old');
+    expect(c.get('a', 2n)).toBe('x'.repeat(40));
+    expect(c.get('a', 1n)).toBeUndefined();
+    c.set('b', 1n, 'y'.repeat(40));
+    expect(c.get('a', 2n)).toBeDefined();
+    c.set('c', 1n, 'z'.repeat(40));
+    expect(c.get('b', 1n)).toBeUndefined();
+    expect(c.get('a', 2n)).toBeDefined();
+    expect(c.get('c', 1n)).toBeDefined();
+    expect(c.size.bytes).toBeLessThanOrEqual(100);
+    c.set('d', 1n, 'w'.repeat(200));
+    expect(c.get('d', 1n)).toBeUndefined();
+  });
+});

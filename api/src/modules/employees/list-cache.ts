@@ -1,0 +1,70 @@
+/**
+ * The employee lists' answers kept in memory, exact (docs/decisions/0018-employee-list-at-scale.md,
+ * addendum "answers kept in memory"). One slot per company and normalised query, holding the
+ * answer read at one `answers` version of the company (`employee_list_versions`, bumped by triggers
+ * in the transaction of every write that can change any answer of that company's lists). A reader
+ * reads the current version first: an answer of that version is the answer; any other is not used.
+ * Because the version lives in the database, an answer kept by one api process is never used after
+ * a write made through another. Bounded by bytes, the least recently used answers go first.
+ */
+export class ListAnswerCache {
+  private readonly slots = new Map<string, Slot>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** The answer (its JSON) of `key` read at `version`, if kept. */
+  get(key: string, version: bigint): string | undefined {
+    const slot = this.slots.get(key);
+    if (!slot || slot.version !== version) return undefined;
+    // Most recently used last.
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    return slot.answer;
+  }
+
+  /**
+   * Keeps the answer `key` read at `version` (the version read in the same snapshot as the answer).
+   * An answer of a newer version already kept stays: a slow reader never puts an older one back.
+   */
+  set(key: string, version: bigint, answer: string): void {
+    const old = this.slots.get(key);
+    if (old && old.version > version) return;
+    const bytes = answer.length + key.length;
+    if (bytes > this.maxBytes) return;
+    if (old) this.drop(key, old);
+    this.slots.set(key, { version, answer, bytes });
+    this.bytes += bytes;
+    for (const [k, s] of this.slots) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(k, s);
+    }
+  }
+
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.slots.size, bytes: this.bytes };
+  }
+
+  private drop(key: string, slot: Slot) {
+    this.slots.delete(key);
+    this.bytes -= slot.bytes;
+  }
+}
+
+interface Slot {
+  version: bigint;
+  answer: string;
+  bytes: number;
+}
+
+/** Per api instance (a Fastify app): 16 MB of JSON, some 2 000 pages of ten employees. */
+export const LIST_CACHE_BYTES = 16 * 1024 * 1024;
+
+const caches = new WeakMap<object, ListAnswerCache>();
+
+/** The cache of one api instance (its Fastify app: a process serves one). */
+export function listCacheOf(owner: object): ListAnswerCache {
+  let c = caches.get(owner);
+  if (!c) caches.set(owner, (c = new ListAnswerCache(LIST_CACHE_BYTES)));
+  return c;
+}
