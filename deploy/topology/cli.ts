@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+// The state file's shape is declared beside the journeys that read it (e2e imports nothing of deploy).
+import type { TopologyState } from '../../e2e/support/topology-state';
 import { startTopology, type Topology } from './topology';
 
 /**
@@ -19,19 +21,6 @@ import { startTopology, type Topology } from './topology';
  */
 
 const USAGE = 'usage: pnpm topology [--instances <n>] [--seed demo|none] [--port <nginx port>] [--log-dir <dir>] [--state <file>] [--smtp-url <url>]';
-
-export interface TopologyState {
-  nginxUrl: string;
-  apiUrls: string[];
-  databaseUrl: string;
-  s3Endpoint: string;
-  releaseEnv: Record<string, string>;
-  superAdmin: { email: string; password: string };
-  logDir: string;
-  controlUrl: string;
-  controlToken: string;
-  pid: number;
-}
 
 function controlServer(topology: Topology, token: string): Promise<Server> {
   const server = createServer((req, res) => {

@@ -4,24 +4,14 @@ import path from 'node:path';
 import { expect, type Page, type Response } from '@playwright/test';
 import { REPO_ROOT } from './portal-process';
 import type { ReceivedMail } from './smtp-server';
+import type { TopologyState } from './topology-state';
 
 /**
  * The topology the global setup started (deploy/topology: `pnpm topology --state <file>`): nginx in
  * front of two api instances on one PostgreSQL, the remotes in an S3 bucket. Journeys reach it through
  * nginx (PORTAL_URL) and act on one instance through the topology's control address.
  */
-export interface TopologyState {
-  nginxUrl: string;
-  apiUrls: string[];
-  databaseUrl: string;
-  s3Endpoint: string;
-  releaseEnv: Record<string, string>;
-  superAdmin: { email: string; password: string };
-  logDir: string;
-  controlUrl: string;
-  controlToken: string;
-  pid: number;
-}
+export type { TopologyState };
 
 /**
  * The header the topology's nginx adds to every answer it proxied: the instance address(es) it
