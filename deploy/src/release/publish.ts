@@ -7,7 +7,7 @@ import { exists } from '../files';
 import { REPO_ROOT } from '../paths';
 import { releaseActor } from './actions';
 import { emptyManifest, entryFor, setStable } from './manifest';
-import { BUILD_INFO_FILE, ReleaseStoreError, assertRemote, buildInfoSchema, type BuildInfo, type ReleaseStore } from './store';
+import { BUILD_INFO_FILE, ReleaseStoreError, assertRemote, buildInfoSchema, listFiles, type BuildInfo, type ReleaseStore } from './store';
 
 export interface PublishOptions {
   /** Defaults to the version the build recorded (build-info.json), else `<package version>-<git commit>`. */
@@ -44,16 +44,6 @@ function gitShortCommit(cwd: string): string {
   } catch {
     return 'local';
   }
-}
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
-    else if (e.isFile()) out.push(rel);
-  }
-  return out.sort();
 }
 
 /** sha256 over every file of a build except the build record (which carries a timestamp). */

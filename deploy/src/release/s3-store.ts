@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -23,6 +23,7 @@ import {
   assertVersion,
   buildInfoSchema,
   historyEntrySchema,
+  listFiles,
   readBuildInfoFile,
   type BuildInfo,
   type HistoryEntry,
@@ -99,16 +100,6 @@ const isMissing = (err: unknown) => status(err) === 404;
  * or it was deleted meanwhile (404 on If-Match): read again and retry.
  */
 const isConflict = (err: unknown) => [404, 409, 412].includes(status(err) ?? 0);
-
-async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const rel = prefix ? `${prefix}/${e.name}` : e.name;
-    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
-    else if (e.isFile()) out.push(rel);
-  }
-  return out.sort();
-}
 
 /**
  * The release store on S3-compatible object storage: `<prefix><remote>/<version>/...`,

@@ -106,6 +106,17 @@ const STALE_LOCK_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Every file under a build folder, as paths relative to it with `/`, sorted (what a publish copies and hashes). */
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...(await listFiles(path.join(dir, e.name), rel)));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out.sort();
+}
+
 /** The build record a build folder carries, or nothing usable. */
 export async function readBuildInfoFile(file: string): Promise<Partial<BuildInfo>> {
   try {
