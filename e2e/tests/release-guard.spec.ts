@@ -256,7 +256,11 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
   await expect(abortRow.first()).toContainText(broken);
   await expect(abortRow.first()).toContainText('release guard');
   await expect(abortRow.first()).toContainText(/guard: error rate canary 100\.0% \(\d+ errors in \d+ page views\) vs stable/);
-  await expect(console_.getByRole('article', { name: 'mfe-auth' }).getByText(broken, { exact: true }).first()).toBeVisible();
+  const card = console_.getByRole('article', { name: 'mfe-auth' });
+  await expect(card.getByText(broken, { exact: true }).first()).toBeVisible();
+  // The aborted canary is not offered for promotion: it gets a share again first.
+  await expect(card.getByText(MESSAGES.releases.offNotPromoted(broken))).toBeVisible();
+  await expect(card.getByRole('button', { name: MESSAGES.releases.promote, exact: true })).toHaveCount(0);
   await console_.setViewportSize({ width: 1280, height: 800 });
   await abortRow.first().scrollIntoViewIfNeeded();
   await console_.screenshot({ path: testInfo.outputPath('release-console-abort-1280.png') });
