@@ -39,6 +39,7 @@ export class PgliteStatements {
   readonly #query: PGlite['query'];
   readonly #hot = new Set<string>();
   readonly #prepared = new Map<string, Prepared>();
+  #generic: string | undefined;
 
   constructor(client: PGlite) {
     this.#client = client;
@@ -71,15 +72,38 @@ export class PgliteStatements {
           const serialize = options?.serializers?.[oid] ?? client.serializers[oid];
           return serialize ? serialize(param) : String(param);
         });
+        // The generic plan is forced for this statement alone: `set_config(..., true)` lasts until
+        // the sync ends the implicit transaction (on an error too), so unnamed statements are still
+        // planned for their values.
+        const generic = this.#generic ?? (await this.#prepareGeneric());
         const { messages } = await client.execProtocol(
-          concat([protocol.serialize.bind({ statement: prepared.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+          concat([
+            protocol.serialize.bind({ statement: generic }),
+            protocol.serialize.execute({}),
+            protocol.serialize.bind({ statement: prepared.name, values }),
+            protocol.serialize.execute({}),
+            protocol.serialize.sync(),
+          ]),
           { syncToFs: false, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) },
         );
         await client.syncToFs();
-        const answer = prepared.columns ? [prepared.columns, ...messages] : messages;
+        // The first statement's row and command tag are not part of the answer.
+        const ours = messages.slice(messages.findIndex((m) => m.name === 'commandComplete') + 1);
+        const answer = prepared.columns ? [prepared.columns, ...ours] : ours;
         return parse.parseResults(answer, client.parsers, options)[0] as Results<T>;
       }),
     );
+  }
+
+  async #prepareGeneric(): Promise<string> {
+    await this.#client.execProtocol(
+      concat([
+        protocol.serialize.parse({ name: 'hot_generic_plan', text: "select set_config('plan_cache_mode', 'force_generic_plan', true)" }),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return (this.#generic = 'hot_generic_plan');
   }
 
   async #prepare(text: string, options?: QueryOptions): Promise<Prepared> {
