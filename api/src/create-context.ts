@@ -24,6 +24,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     pgbouncer: config.databasePgbouncer,
     pgliteDir: config.pgliteDir,
     pgliteTemplate: options.pgliteTemplate,
+    log,
   });
   try {
     await database.migrate();

@@ -39,10 +39,18 @@ export interface OpenDatabaseOptions {
    * this also turns drizzle's `.prepare(name)` statements, such as the session check, into unnamed ones).
    */
   pgbouncer?: boolean | undefined;
+  /** Where a fallback of the connection settings is reported (once per process). */
+  log?: { warn(obj: object | string, msg?: string): void } | undefined;
 }
 
-/** The postgres.js client for a PostgreSQL URL (connects on its first query). */
-export function createPostgresClient(url: string, options: { pgbouncer?: boolean | undefined } = {}) {
+/** The startup parameter a server or a pooler in front of it may refuse (PgBouncer does unless told to ignore it). */
+export const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' } as const;
+
+/**
+ * The postgres.js client for a PostgreSQL URL (connects on its first query). `genericPlans: false`
+ * leaves out the startup parameter (see `openDatabase`: a pooler that refuses it).
+ */
+export function createPostgresClient(url: string, options: { pgbouncer?: boolean | undefined; genericPlans?: boolean } = {}) {
   // Notices (e.g. "schema already exists, skipping") are noise in our logs.
   // Named prepared statements (the session check, the employee list: `preparedRows`) are planned
   // once per connection and that generic plan is kept, instead of being planned again on every
@@ -53,8 +61,45 @@ export function createPostgresClient(url: string, options: { pgbouncer?: boolean
   return postgres(url, {
     max: 10,
     onnotice: () => {},
-    ...(options.pgbouncer ? { prepare: false } : { connection: { plan_cache_mode: 'force_generic_plan' } }),
+    ...(options.pgbouncer ? { prepare: false } : options.genericPlans === false ? {} : { connection: { ...GENERIC_PLANS } }),
   });
+}
+
+/** PgBouncer's refusal of a startup parameter it does not know (it closes the connection with it). */
+export function isRefusedStartupParameter(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (/unsupported startup parameter/i.test(String((e as { message?: unknown }).message))) return true;
+  }
+  return false;
+}
+
+let warnedRefusal = false;
+
+/**
+ * The client for `url`, tried once with a first query: a server (in practice PgBouncer without
+ * DATABASE_PGBOUNCER=1 and without `plan_cache_mode` in its `ignore_startup_parameters`) that
+ * refuses the generic-plan startup parameter would refuse every connection, so the client is opened
+ * again without it and that is reported once. Any other failure of the first query (the server is
+ * down) leaves the client as it is: it connects when the server is back.
+ */
+async function openPostgresClient(url: string, options: OpenDatabaseOptions): Promise<ReturnType<typeof createPostgresClient>> {
+  const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
+  if (options.pgbouncer) return client;
+  try {
+    await client`select 1`;
+    return client;
+  } catch (err) {
+    if (!isRefusedStartupParameter(err)) return client;
+    await client.end({ timeout: 5 });
+    if (!warnedRefusal) {
+      warnedRefusal = true;
+      options.log?.warn(
+        { parameter: 'plan_cache_mode' },
+        'database: the server refused the plan_cache_mode startup parameter (a PgBouncer?), so the list statements are planned for their values each time; behind PgBouncer in transaction pooling set DATABASE_PGBOUNCER=1',
+      );
+    }
+    return createPostgresClient(url, { genericPlans: false });
+  }
 }
 
 /** Extensions the migrations create (PGlite ships them separately; PostgreSQL has them in contrib). */
@@ -64,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrateDatabase } = await import('./migrate');
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
+    const client = await openPostgresClient(url, options);
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
     return {
       db,
