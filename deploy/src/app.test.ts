@@ -4,6 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortal } from './app';
+import { PRELOAD_SCRIPT, PRELOAD_SCRIPT_SOURCE } from './index-page';
 import { loadPortalConfig } from './env';
 import { promote } from './release/actions';
 import { ensureReleased, publishRemote } from './release/publish';
@@ -50,6 +51,39 @@ describe('portal server', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("names the login page's remote files in index.html for its preload script, which its CSP allows by hash on that answer alone", async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const mf = {
+      id: 'mfe_auth',
+      name: 'mfe_auth',
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'LoginPage', assets: { js: { sync: ['123.abcdef0123.js'], async: [] }, css: { sync: [], async: [] } } }],
+    };
+    await writeFile(path.join(repo, 'mfe-auth', 'dist', 'mf-manifest.json'), JSON.stringify(mf));
+    const shellDir = path.join(repo, 'shell', 'dist');
+    await mkdir(shellDir, { recursive: true });
+    await writeFile(path.join(shellDir, 'index.html'), '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>');
+    const config = loadPortalConfig({ DATA_DIR: await tempDir(), SHELL_DIR: shellDir, PORT: '0', LOG_LEVEL: 'silent' });
+    await ensureReleased(new FsReleaseStore(config.releaseStoreDir), { repoRoot: repo });
+    const app = await createPortal(config, { repoRoot: repo, logger: false, registerApi: async () => {} });
+    open.push(app);
+
+    const page = await app.inject({ url: '/' });
+    expect(page.headers['cache-control']).toBe('no-store');
+    const files = JSON.parse(/<script type="application\/json" id="portal-preload">([^<]*)<\/script>/.exec(page.body)?.[1] ?? 'null');
+    const base = '/remotes/mfe-auth/1.0.0-abc12345/';
+    expect(files).toEqual({ '/': { manifest: `${base}mf-manifest.json`, scripts: [`${base}remoteEntry.js`, `${base}123.abcdef0123.js`], styles: [] } });
+    expect(page.body).toContain(`<script>${PRELOAD_SCRIPT}</script></head>`);
+    const scriptSrc = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc(page.headers['content-security-policy'])).toBe(`script-src 'self' ${PRELOAD_SCRIPT_SOURCE} http://localhost:* http://127.0.0.1:*`);
+    // Every other answer keeps the policy without it; release.json is what it was.
+    expect(scriptSrc((await app.inject({ url: '/release.json' })).headers['content-security-policy'])).toBe("script-src 'self' http://localhost:* http://127.0.0.1:*");
+    expect((await app.inject({ url: '/release.json' })).json().remotes['mfe-auth'].stable.entry).toBe(`${base}mf-manifest.json`);
+    // Each of the served files is there.
+    for (const file of [...files['/'].scripts, files['/'].manifest]) expect((await app.inject({ url: file })).statusCode, file).toBe(200);
   });
 
   it('caches hashed shell assets for good and 404s missing files', async () => {

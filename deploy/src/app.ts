@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import httpProxy from '@fastify/http-proxy';
@@ -10,6 +10,7 @@ import type { RemoteId } from '@portal/shared-contracts';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
+import { pageFilesReader, PRELOAD_SCRIPT_SOURCE, withPreloads } from './index-page';
 import { REPO_ROOT } from './paths';
 import { offerFiguresToOperator } from './release/figures-access';
 import { releaseConsolePort } from './release/console';
@@ -18,7 +19,7 @@ import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { openReleaseStore } from './release/open-store';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
-import { originOf, overrideSources, securityHeaders } from './security-headers';
+import { contentSecurityPolicy, originOf, overrideSources, securityHeaders } from './security-headers';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_STORE = 'no-store';
@@ -199,10 +200,13 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
 
   // ---- the release manifest: read from the store on every request and never cached, so a
   // release, promotion or rollback is what the next page load gets, without a restart
-  app.get('/release.json', async (_req, reply) => {
+  const releaseManifest = async () => {
     const stored = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
     // Which overrides the shell accepts is this deployment's decision (the same list as its CSP).
-    const manifest = { ...stored, overrideOrigins: overrides };
+    return { ...stored, overrideOrigins: overrides };
+  };
+  app.get('/release.json', async (_req, reply) => {
+    const manifest = await releaseManifest();
     reply.header('cache-control', NO_STORE).header('access-control-allow-origin', '*').type('application/json');
     return manifest;
   });
@@ -226,15 +230,33 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     dotfiles: 'deny',
   });
 
-  const sendIndex = async (reply: FastifyReply) => {
+  // The page names the public pages' remote files, which it preloads for an anonymous visitor
+  // (index-page.ts); built per request from the release in force, like release.json.
+  const pageFiles = pageFilesReader(store);
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', NO_STORE);
-    if (!(await isFile(path.join(shellDir, 'index.html')))) {
+    let html: string;
+    try {
+      html = await readFile(path.join(shellDir, 'index.html'), 'utf8');
+    } catch {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send(`The portal shell is not built (${shellDir}/index.html is missing). Run: pnpm build`);
     }
-    return reply.sendFile('index.html', shellDir);
+    try {
+      const manifest = await releaseManifest();
+      // The contracts the served shell was built with (it picks the builds it can run by them).
+      const built = await readFile(path.join(shellDir, 'build-info.json'), 'utf8').then((t) => (JSON.parse(t) as { contractsVersion?: string }).contractsVersion, () => undefined);
+      const withLinks = withPreloads(html, await pageFiles(manifest, built ?? manifest.shell.contractsVersion));
+      // The page's one inline script is allowed by its hash, on this answer only.
+      if (withLinks !== html) reply.header('content-security-policy', contentSecurityPolicy(storeOrigin, overrides, [PRELOAD_SCRIPT_SOURCE]));
+      html = withLinks;
+    } catch (err) {
+      // The page works without its preloads (the shell reports an unreadable release itself).
+      req.log.warn({ err }, 'index.html served without preloads');
+    }
+    return reply.type('text/html; charset=utf-8').send(html);
   };
 
   const serveShell = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -244,7 +266,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     } catch {
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
     }
-    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(reply);
+    if (urlPath === '/' || urlPath === '/index.html') return sendIndex(req, reply);
     if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/')) return reply.callNotFound();
     const rel = path.posix.normalize(urlPath).replace(/^\/+/, '');
     const segments = rel.split('/');
@@ -261,7 +283,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       reply.header('cache-control', NO_STORE);
       return reply.callNotFound();
     }
-    return sendIndex(reply);
+    return sendIndex(req, reply);
   };
   app.get('/', serveShell);
   app.get('/*', serveShell);

@@ -25,16 +25,18 @@ export function overrideSources(o: { devOverrides: boolean; overrideOrigins: rea
 
 /**
  * The page may run script only from this origin, the release store and the override sources (with
- * their hot-update sockets). Styles allow inline `<style>` because Radix's scroll lock
+ * their hot-update sockets), and the inline scripts whose hashes are given (the portal server's
+ * preload script, `'sha256-...'`). Styles allow inline `<style>` because Radix's scroll lock
  * (react-remove-scroll) injects one while a dialog is open.
  */
-export function contentSecurityPolicy(storeOrigin: string | null, overrides: readonly string[] = []): string {
+export function contentSecurityPolicy(storeOrigin: string | null, overrides: readonly string[] = [], scriptHashes: readonly string[] = []): string {
   const store = storeOrigin ? ` ${storeOrigin}` : '';
+  const hashes = scriptHashes.map((h) => ` ${h}`).join('');
   const dev = overrides.map((o) => ` ${o}`).join('');
   const devSockets = overrides.map((o) => ` ${o.replace(/^http/, 'ws')}`).join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${store}${dev}`,
+    `script-src 'self'${hashes}${store}${dev}`,
     `style-src 'self' 'unsafe-inline'${store}${dev}`,
     `img-src 'self' data:${dev}`,
     `font-src 'self'${store}${dev}`,
