@@ -10,6 +10,12 @@
  * the other at the same concurrency, and prints one table: requests/s, p50, p99 and each figure as a
  * share of bare Fastify's requests/s in the same run. `--prof` runs the server under `--cpu-prof`
  * (profiles in `bench/profiles/`).
+ *
+ * The employee list keeps its answers in memory until a write changes the company's version: its
+ * scenarios run with nobody writing (what a reader gets then: answers from memory), then "miss"
+ * (a loop in the server's process bumps the company's version back to back, so nearly every read
+ * misses and reads the database: what a miss costs), and page 1 "writer" (the loop changes one
+ * employee's phone number after another instead: a real write, its triggers and all).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -43,6 +49,20 @@ interface Served {
   bare: number;
   token: string;
   seedMs: number;
+}
+
+/** Starts (`phone` or `bump`) or stops the server's writer; stopping answers the number of writes it made. */
+function writer(child: ChildProcess, on: 'phone' | 'bump' | false): Promise<number> {
+  return new Promise((resolve) => {
+    const listen = (m: { writerStarted?: boolean; writes?: number }) => {
+      if (on && m.writerStarted) resolve(0);
+      else if (!on && m.writes !== undefined) resolve(m.writes);
+      else return;
+      child.off('message', listen);
+    };
+    child.on('message', listen);
+    child.send({ writer: on });
+  });
 }
 
 function serve(databaseUrl: string | undefined): Promise<{ child: ChildProcess } & Served> {
@@ -80,6 +100,34 @@ async function serveChild(): Promise<void> {
   bare.get('/hello', async () => ({ success: true, message: 'OK' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
+  // The writer beside the readers: one employee's phone number after another, back to back.
+  const ids = (await ctx.db.execute(sql`select id from users where company_id = ${c!.id} and role = 'Employee' and is_approved limit 1000`)) as unknown;
+  const employeeIds = (Array.isArray(ids) ? ids : (ids as { rows: { id: string }[] }).rows).map((r: { id: string }) => r.id);
+  let writing: Promise<number> | undefined;
+  let stop = false;
+  process.on('message', (m: { writer?: 'phone' | 'bump' | false }) => {
+    if (m.writer && !writing) {
+      stop = false;
+      const bump = m.writer === 'bump';
+      writing = (async () => {
+        let n = 0;
+        while (!stop) {
+          const id = employeeIds[n % employeeIds.length]!;
+          if (bump) await ctx.db.execute(sql`update employee_list_versions set answers = answers + 1 where company_id = ${c!.id}`);
+          else await ctx.db.execute(sql`update users set phone_number = ${`0113 496 ${String(n % 10000).padStart(4, '0')}`} where id = ${id}`);
+          n++;
+        }
+        return n;
+      })();
+      process.send!({ writerStarted: true });
+    } else if (m.writer === false && writing) {
+      stop = true;
+      void writing.then((writes) => {
+        writing = undefined;
+        process.send!({ writes });
+      });
+    }
+  });
   process.send!({ api: port(api), bare: port(bare), token, seedMs } satisfies Served);
   process.on('disconnect', () => {
     void Promise.all([api.close(), bare.close()])
@@ -97,6 +145,8 @@ interface Figures {
   p99: number;
   share: number;
   failed: number;
+  /** Writes a second of the writer beside the readers. */
+  writes?: number;
 }
 
 async function load(base: string, path: string, headers: Record<string, string> = {}) {
@@ -111,16 +161,23 @@ async function load(base: string, path: string, headers: Record<string, string> 
   return { rps: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
 }
 
-const SCENARIOS: [string, string][] = [
-  ['GET /api/accounts/me', '/api/accounts/me'],
-  ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10'],
-  ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi'],
-  ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10'],
-];
+/** Name, path, and the variants with a writer beside the readers it runs again in. */
+function scenarios(lastPage: number): [string, string, ('bump' | 'phone')[]][] {
+  return [
+    ['GET /api/accounts/me', '/api/accounts/me', []],
+    ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10', ['bump', 'phone']],
+    ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['bump']],
+    ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['bump']],
+    ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['bump']],
+    ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['bump']],
+    [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['bump']],
+  ];
+}
 
 function row(f: Figures) {
   const share = f.name.startsWith('bare') ? '' : `${(f.share * 100).toFixed(1)}%`;
-  return `  ${f.db.padEnd(9)}${f.name.padEnd(32)}${String(f.rps).padStart(8)}${String(f.p50).padStart(7)}${String(f.p99).padStart(7)}${share.padStart(8)}${f.failed ? `  ${f.failed} not 2xx or timed out` : ''}`;
+  const writes = f.writes === undefined ? '' : `  ${f.writes} writes/s`;
+  return `  ${f.db.padEnd(9)}${f.name.padEnd(44)}${String(f.rps).padStart(8)}${String(f.p50).padStart(7)}${String(f.p99).padStart(7)}${share.padStart(8)}${writes}${f.failed ? `  ${f.failed} not 2xx or timed out` : ''}`;
 }
 
 async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<Figures[]> {
@@ -129,6 +186,8 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
     console.log(`${db}: ${values.employees} employees seeded and analysed in ${server.seedMs} ms`);
     const api = `http://127.0.0.1:${server.api}`;
     const headers = { authorization: `Bearer ${server.token}` };
+    const first = await fetch(`${api}/api/employees?pageNumber=1&pageSize=10`, { headers });
+    const SCENARIOS = scenarios(((await first.json()) as { totalPages: number }).totalPages);
     // Warm-up: JIT, plan caches, buffers.
     for (const [, p] of SCENARIOS) await autocannon({ url: api + p, headers, connections: 5, duration: 1, timeout: 5 });
     await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 5, duration: 1 });
@@ -139,6 +198,16 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
       const f = await load(api, p, headers);
       out.push({ db, name, share: f.rps / bare.rps, ...f });
       console.log(row(out[out.length - 1]!));
+    }
+    for (const variant of ['bump', 'phone'] as const) {
+      for (const [name, p, variants] of SCENARIOS) {
+        if (!variants.includes(variant)) continue;
+        await writer(server.child, variant);
+        const f = await load(api, p, headers);
+        const writes = await writer(server.child, false);
+        out.push({ db, name: `${name}, ${variant === 'bump' ? 'miss' : 'writer'}`, share: f.rps / bare.rps, ...f, writes: Math.round(writes / Number(values.seconds)) });
+        console.log(row(out[out.length - 1]!));
+      }
     }
     return out;
   } finally {
@@ -156,7 +225,7 @@ async function main() {
       all.push(...(await measure('postgres', url)));
     });
   }
-  console.log(`\n  ${'database'.padEnd(9)}${'scenario'.padEnd(32)}${'2xx/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)}${'share'.padStart(8)}   (ms)`);
+  console.log(`\n  ${'database'.padEnd(9)}${'scenario'.padEnd(44)}${'2xx/s'.padStart(8)}${'p50'.padStart(7)}${'p99'.padStart(7)}${'share'.padStart(8)}   (ms)`);
   for (const f of all) console.log(row(f));
 }
 

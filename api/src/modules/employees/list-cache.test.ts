@@ -258,6 +258,30 @@ async function apply(s: Step): Promise<void> {
   }
 }
 
+const gramKey = (r: { company_id: string; gram: string; is_approved: boolean; is_active: boolean; n: number | string }) =>
+  `${r.company_id} ${r.gram} ${r.is_approved} ${r.is_active} ${Number(r.n)}`;
+
+/** What the gram counters say, and what the employees' texts say. */
+async function gramCounts() {
+  const kept = await rows<{ company_id: string; gram: string; is_approved: boolean; is_active: boolean; n: string }>(
+    t.ctx.db,
+    sql`select company_id, gram, is_approved, is_active, n from employee_search_gram_counts where n <> 0`,
+  );
+  return kept.map(gramKey).sort();
+}
+
+async function gramTruth() {
+  const real = await rows<{ company_id: string; gram: string; is_approved: boolean; is_active: boolean; n: string }>(
+    t.ctx.db,
+    sql`select u.company_id, g.gram, u.is_approved, u.is_active, count(*) as n
+      from users u cross join lateral (
+        select distinct substr(u.search_text, i, k) as gram from generate_series(1, length(u.search_text)) i, (values (1), (2)) w(k) where i + k - 1 <= length(u.search_text)
+      ) g
+      where u.role = 'Employee' and u.company_id is not null group by 1, 2, 3, 4`,
+  );
+  return real.map(gramKey).sort();
+}
+
 describe('the employee lists kept in memory', () => {
   it('answer every read as the same read uncached, whatever writes come between, on either of two instances', async () => {
     await fc.assert(
@@ -265,6 +289,15 @@ describe('the employee lists kept in memory', () => {
         for (const s of steps) await apply(s);
         // Every read once more on both instances after the last write.
         for (const url of READS) for (const app of [t.app, other]) expect(json(await call(app, 'GET', url)), url).toEqual(await uncached(url));
+        // The totals of short searches come from gram counters: they equal what testing every employee finds.
+        expect(await gramCounts()).toEqual(await gramTruth());
+        for (const term of ['s', 'sm', 'a', '7', 'i.', '@']) {
+          const [truth] = await rows<{ n: number }>(
+            t.ctx.db,
+            sql`select count(*)::int as n from users where company_id = ${acme} and role = 'Employee' and is_approved and search_text like ${`%${term}%`}`,
+          );
+          expect(json<{ totalCount: number }>(await call(t.app, 'GET', `/api/employees?search=${encodeURIComponent(term)}`)).totalCount, term).toBe(truth!.n);
+        }
       }),
       { numRuns: 12 },
     );

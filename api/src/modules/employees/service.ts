@@ -212,8 +212,12 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
   // A term of 3+ characters goes through the trigram index: its matches are found once, then
   // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
   // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
-  // Shorter terms match too much for trigrams; the ordered walk suits them.
-  const viaTrigrams = term.length >= 3;
+  // Shorter terms match too much for trigrams; the ordered walk suits them, and their total is read
+  // from `employee_search_gram_counts` (a term of one or two characters is contained in the text
+  // exactly when it is one of its grams; migration 0013) instead of testing every employee.
+  const gram = term.toLowerCase();
+  const viaTrigrams = [...gram].length > 2;
+  const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${sql.join(counted, sql` and `)})`;
   // The trigram statement is prepared (its plan does not depend on the term); the ordered walk's
   // cost does, so it is planned for its term each time.
   const found = await (viaTrigrams ? preparedRows : rows)<EmployeeDbRow & { total: number | string; answers: string | null }>(
@@ -227,10 +231,10 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
             ${rowsOf(sql`select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}`)}
             ${order}
           ) p on true`
-      : sql`select t.total, t.answers, p.* from (select count(*)::int as total, ${answers} as answers from users u where ${where}) t
+      : sql`select t.total, t.answers, p.* from (select ${gramTotal} as total, ${answers} as answers) t
           left join lateral (
             select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
-            where ${where}
+            where ${where} and t.total > ${offset}
             ${order}
             limit ${q.pageSize} offset ${offset}
           ) p on true`,
