@@ -54,8 +54,8 @@ const inPackages = (names) =>
 /**
  * The shell's chunks on the login page's path, merged so that the page loads few files: React in one
  * (it changes only with an upgrade), everything else the first page needs in the chunk that boots it
- * (`boot`, the shell's `import('./bootstrap')`). What the login page does not run (the signed-in
- * layouts, menus, popovers and modals with their Radix parts, react-query, telemetry) keeps its own
+ * (`boot`, the shell's `import('./bootstrap')`). What the login page does not run (the router, the
+ * signed-in layouts, menus, popovers and modals with their Radix parts, react-query, telemetry) keeps its own
  * lazily loaded chunks: the groups name exactly what the login page renders.
  */
 const LOGIN_PATH_GROUPS = {
@@ -73,10 +73,11 @@ const LOGIN_PATH_GROUPS = {
     priority: 20,
   },
 };
-/** The packages the login page runs besides React: the router, zod, and the Radix parts of the checkbox. */
+/**
+ * The packages the login page runs besides React: zod and the Radix parts of the checkbox. The router
+ * is not among them: the shell draws the public pages itself and fetches the router for the others.
+ */
 const BOOT_PACKAGES = inPackages([
-  'react-router',
-  'react-router-dom',
   'react-error-boundary',
   'zod',
   '@radix-ui/(?:react-checkbox|react-slot|react-presence|react-use-controllable-state|react-context|primitive|react-use-size|react-primitive|react-compose-refs|react-id|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-effect-event|react-use-is-hydrated|react-visually-hidden)',

@@ -16,6 +16,8 @@ import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
 import { createStore } from './session/portal-store';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
+import { parsePath } from './routes/shell-location';
+import { preloadRouter, publicRouteAt } from './routes/shell-routes';
 import { ShellApp } from './shell-app';
 import { configureTelemetry, timeRemoteLoad } from './telemetry/hub';
 import { startTelemetryWhenIdle } from './telemetry/start';
@@ -79,6 +81,8 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
 }
 
 async function boot() {
+  // Any page but a public one is drawn by the router: fetched alongside the release, not after it.
+  if (!publicRouteAt(parsePath(window.location.hash.slice(1)).pathname)) preloadRouter();
   const [manifest, stored] = await Promise.all([loadReleaseManifest(), startingSession()]);
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
@@ -185,6 +189,7 @@ async function boot() {
         contractsVersion: SHELL_CONTRACTS_VERSION,
         sessionConfirmed: stored?.confirmed ?? false,
         onSignedIn: (session) => {
+          preloadRouter();
           warmOverlays();
           queries.warm();
           const next = choose(session.userId, session.employerId);

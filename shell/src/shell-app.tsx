@@ -1,46 +1,34 @@
-import { StrictMode, useState, type ReactNode } from 'react';
-import { createHashRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { StrictMode, useEffect, useState } from 'react';
 import { Toaster } from '@portal/shared-ui/overlays';
 import { TIMINGS } from '@portal/shared-contracts';
-import { PlatformProvider } from './platform/platform-provider';
+import { createPlatformCore } from './platform/platform-core';
 import type { ShellServices } from './platform/shell-services';
 import { QueriesContext } from './queries/queries';
 import { OverrideBanner } from './release/override-banner';
 import { OverrideConfirm } from './release/override-confirm';
 import { RegistryContext } from './remotes/remote-slot';
+import { createHashLocation, createMemoryLocation } from './routes/shell-location';
+import { ShellRoutes } from './routes/shell-routes';
 import { StoreProvider } from './session/portal-store';
-import { AppRoutes } from './routes/app-routes';
 
 interface ShellAppProps {
   services: ShellServices;
-  /** Tests render a memory router at this path; the page uses the hash router. */
+  /** Tests render in memory at this path; the page uses the hash route. */
   initialPath?: string;
 }
 
-/**
- * A data router (hash history on the page, memory history in tests at `initialPath`), so that a page
- * holding unsaved edits can have navigation wait for the user's answer (`useBlocker`).
- */
-function ShellRouter({ initialPath, children }: { initialPath: string | undefined; children: ReactNode }) {
-  const [router] = useState(() => {
-    const routes = [{ path: '*', element: children }];
-    return initialPath !== undefined ? createMemoryRouter(routes, { initialEntries: [initialPath] }) : createHashRouter(routes);
-  });
-  return <RouterProvider router={router} />;
-}
-
-/** The whole page: session store, query client, remote registry, router, platform, routes, toasts. */
+/** The whole page: session store, query client, remote registry, routes with the platform, toasts. */
 export function ShellApp({ services, initialPath }: ShellAppProps) {
+  const [core] = useState(() => createPlatformCore(services));
+  const [location] = useState(() => (initialPath !== undefined ? createMemoryLocation(initialPath) : createHashLocation()));
+  // At once, not once the router is loaded: a revoked session must end before a page calls with it.
+  useEffect(() => core.confirmSessionOnce(), [core]);
   return (
     <StrictMode>
       <StoreProvider store={services.store}>
         <QueriesContext.Provider value={services.queries}>
           <RegistryContext.Provider value={services.registry}>
-            <ShellRouter initialPath={initialPath}>
-              <PlatformProvider services={services}>
-                <AppRoutes />
-              </PlatformProvider>
-            </ShellRouter>
+            <ShellRoutes services={services} core={core} location={location} />
             <Toaster store={services.toasts} durationMs={TIMINGS.toastMs} />
             <OverrideBanner overrides={services.overrides ?? []} refused={services.refusedOverrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
             <OverrideConfirm pending={services.pendingOverrides ?? []} onConfirm={services.confirmOverrides ?? (() => {})} />

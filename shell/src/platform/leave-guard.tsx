@@ -3,35 +3,9 @@ import { useBlocker } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { sessionAtom, type PortalStore } from '../session/session-store';
+import type { NavigationHolds } from './navigation-holds';
 
-/** What the pages holding unsaved edits asked the user to be told (`platform.holdNavigation`); the latest one speaks. */
-export function createNavigationHolds() {
-  const holds: { message: string }[] = [];
-  const listeners = new Set<() => void>();
-  const changed = () => {
-    for (const l of listeners) l();
-  };
-  return {
-    hold(message: string): () => void {
-      const entry = { message };
-      holds.push(entry);
-      changed();
-      return () => {
-        const i = holds.indexOf(entry);
-        if (i < 0) return;
-        holds.splice(i, 1);
-        changed();
-      };
-    },
-    message: (): string | null => holds.at(-1)?.message ?? null,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-export type NavigationHolds = ReturnType<typeof createNavigationHolds>;
+export { createNavigationHolds, type NavigationHolds } from './navigation-holds';
 
 /**
  * Asks before the user leaves a page that holds unsaved edits: for a move to another page of the

@@ -1,73 +1,40 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  ENDPOINTS,
-  MESSAGES,
-  PlatformContext,
-  type LoginAnswer,
-  type Platform,
-  type Session,
-} from '@portal/shared-contracts';
-import { createApiClient } from '../api/api-client';
-import { releaseHeaderValue } from '../release/choose-version';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { ENDPOINTS, PlatformContext, type LoginAnswer, type Platform, type Session } from '@portal/shared-contracts';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
-import { savedFlag, sessionAtom, sessionFieldsOf, setSession, signingInAtom, storedRemember } from '../session/session-store';
-import { isPublicPath } from '../routes/route-table';
+import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
 import { runSignIn } from './auth';
-import { createNavigationHolds, LeaveGuard } from './leave-guard';
+import type { PlatformCore, ShellNavigation } from './platform-core';
 import type { ShellServices } from './shell-services';
 
 /**
  * Builds the platform remotes reach through `usePlatform()` (DESIGN.md section 2): one API client,
- * the session, navigation, toasts and the release in force. Must sit inside the router.
+ * the session, navigation, toasts and the release in force. `navigation` is the public pages' own
+ * hash route until the router is loaded, the router's after.
  */
-export function PlatformProvider({ services, children }: { services: ShellServices; children: ReactNode }) {
+export function PlatformProvider({
+  services,
+  core,
+  navigation,
+  children,
+}: {
+  services: ShellServices;
+  core: PlatformCore;
+  navigation: ShellNavigation;
+  children: ReactNode;
+}) {
   const { store, registry, queries, toasts } = services;
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { api, holds } = core;
   const session = useAtomValue(sessionAtom, { store });
   const [releaseTick, setReleaseTick] = useState(0);
-  const [holds] = useState(createNavigationHolds);
   useEffect(() => registry.subscribe(() => setReleaseTick((n) => n + 1)), [registry]);
 
-  // The API client lives as long as the page; it reads the router through refs.
-  const nav = useRef(navigate);
-  const path = useRef(location.pathname);
-  nav.current = navigate;
-  path.current = location.pathname;
-
-  const [api] = useState(() =>
-    createApiClient({
-      baseUrl: services.apiBaseUrl,
-      fetch: services.fetch,
-      releaseHeader: () => releaseHeaderValue(registry.versions()),
-      onUnauthorized: () => {
-        const hadSession = store.get(sessionAtom) !== null;
-        setSession(store, null);
-        queries.clear();
-        if (!isPublicPath(path.current)) nav.current('/', { replace: true });
-        if (hadSession) toasts.show('info', MESSAGES.session.unauthorized);
-      },
-    }),
-  );
-
-  // A stored session is confirmed with the server once per load; a 401 clears it (see onUnauthorized).
-  const confirmed = useRef(services.sessionConfirmed ?? false);
-  useEffect(() => {
-    if (confirmed.current || !store.get(sessionAtom)) return;
-    confirmed.current = true;
-    api
-      .call(ENDPOINTS.accounts.me)
-      .then(({ user }) => {
-        const current = store.get(sessionAtom);
-        if (!current || current.userId !== user.id) return;
-        setSession(store, { ...current, ...sessionFieldsOf(user) });
-      })
-      .catch(() => {
-        /* 401 handled by the client; a network failure keeps the stored session until the next call */
-      });
-  }, [api, store]);
+  // The API client and the sign-in sequence live as long as the page; they read navigation through the
+  // core, which takes this provider's once it is committed (a 401 may come back while the router renders).
+  useLayoutEffect(() => {
+    core.nav.current = navigation;
+  }, [core, navigation]);
+  const nav = core.nav as { current: ShellNavigation };
 
   const auth = useMemo<Platform['auth']>(
     () => ({
@@ -81,7 +48,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
               setSession(store, s, r);
               services.onSignedIn?.(s);
             },
-            navigate: (to) => nav.current(to, { replace: true }),
+            navigate: (to) => nav.current.navigate(to, { replace: true }),
           });
         } finally {
           store.set(signingInAtom, false);
@@ -96,7 +63,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
         setSession(store, null);
         savedFlag.set(false);
         queries.clear();
-        nav.current('/', { replace: true });
+        nav.current.navigate('/', { replace: true });
       },
       updateSession(patch) {
         const current = store.get(sessionAtom);
@@ -105,7 +72,7 @@ export function PlatformProvider({ services, children }: { services: ShellServic
         setSession(store, next, storedRemember());
       },
     }),
-    [api, store, queries, services],
+    [api, store, queries, services, nav],
   );
 
   const platform = useMemo<Platform>(
@@ -113,11 +80,11 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       api,
       session,
       auth,
-      navigate: (to, options) => nav.current(to, options),
+      navigate: (to, options) => nav.current.navigate(to, options),
       location: {
-        pathname: location.pathname,
-        search: location.search,
-        query: new URLSearchParams(location.search),
+        pathname: navigation.pathname,
+        search: navigation.search,
+        query: new URLSearchParams(navigation.search),
       },
       toast: {
         success: (m) => void toasts.show('success', m),
@@ -135,13 +102,12 @@ export function PlatformProvider({ services, children }: { services: ShellServic
       holdNavigation: holds.hold,
     }),
     // releaseTick: the registry changed a version (canary fallback, sign-in re-assignment).
-    [api, session, auth, location.pathname, location.search, toasts, registry, releaseTick, services.shellVersion, services.contractsVersion, holds],
+    [api, session, auth, navigation.pathname, navigation.search, nav, toasts, registry, releaseTick, services.shellVersion, services.contractsVersion, holds],
   );
 
   return (
     <PlatformContext.Provider value={platform}>
       {children}
-      <LeaveGuard holds={holds} store={store} />
     </PlatformContext.Provider>
   );
 }

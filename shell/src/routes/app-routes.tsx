@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { ROUTES } from '@portal/shared-contracts';
 import { RouteRemote } from '../layouts/route-remote';
-import { LoginRedirect, RequireArea } from './guards';
+import { RequireArea } from './guards';
+import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
 import { nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
 
@@ -20,8 +21,12 @@ function AliasRedirect({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
+function RoutedRemote({ route }: { route: RemoteRoute }) {
+  return <RouteRemote route={route} params={useParams()} />;
+}
+
 function routeElement(r: RemoteRoute) {
-  const page = <RouteRemote route={r} />;
+  const page = <RoutedRemote route={r} />;
   return r.path === '/' ? <LoginRedirect>{page}</LoginRedirect> : page;
 }
 

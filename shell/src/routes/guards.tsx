@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ROUTES, routeAfterLogin } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts';
 import { useAtomValue } from '../session/portal-store';
-import { sessionAtom, signingInAtom } from '../session/session-store';
+import { sessionAtom } from '../session/session-store';
 import type { Area } from './route-table';
 
 const EMPLOYER_ROLES = new Set(['Employer', 'Admin']);
@@ -20,14 +20,4 @@ export function RequireArea({ area }: { area: Exclude<Area, 'public'> }) {
     return <Navigate to={session.role === 'SuperAdmin' ? ROUTES.superAdmin : ROUTES.login} replace />;
   }
   return <Outlet />;
-}
-
-/** The login page: a signed-in user goes where the login sequence would send them. */
-export function LoginRedirect({ children }: { children: React.ReactNode }) {
-  const session = useAtomValue(sessionAtom);
-  const signingIn = useAtomValue(signingInAtom);
-  if (session && !signingIn && (session.role === 'SuperAdmin' || EMPLOYER_ROLES.has(session.role))) {
-    return <Navigate to={routeAfterLogin(session.role, session.signUpState).path} replace />;
-  }
-  return <>{children}</>;
 }

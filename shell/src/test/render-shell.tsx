@@ -1,13 +1,17 @@
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { createStore } from '../session/portal-store';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 import { createToastStore } from '@portal/shared-ui/overlays';
 import { REMOTE_IDS, usePlatform, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { createQueries } from '../queries/queries';
 import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';
 import { sessionAtom } from '../session/session-store';
 import { ShellApp } from '../shell-app';
+
+// The page fetches the router when a route other than a public page is first shown (a signed-in
+// page's boot fetches it ahead); tests start with it loaded, except those that check it is not fetched.
+if (!(globalThis as { coldShellRouter?: boolean }).coldShellRouter) beforeAll(() => import('../routes/router-app'));
 
 /** A page module that names itself and shows where the platform says we are. */
 function fakePage(id: string) {
