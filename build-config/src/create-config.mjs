@@ -74,13 +74,12 @@ const LOGIN_PATH_GROUPS = {
   },
 };
 /**
- * The packages the login page runs besides React: zod and the Radix parts of the checkbox. The router
+ * The packages the login page runs besides React: zod (no Radix: its checkbox is the browser's). The router
  * is not among them: the shell draws the public pages itself and fetches the router for the others.
  */
 const BOOT_PACKAGES = inPackages([
   'react-error-boundary',
   'zod',
-  '@radix-ui/(?:react-checkbox|react-slot|react-presence|react-use-controllable-state|react-context|primitive|react-use-size|react-primitive|react-compose-refs|react-id|react-use-callback-ref|react-use-layout-effect|react-use-previous|react-use-effect-event|react-use-is-hydrated|react-visually-hidden)',
 ]);
 
 function sharedConfig(pkgDir) {

@@ -44,6 +44,39 @@ describe('Checkbox', () => {
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
     expect(seen).toEqual([true]);
   });
+
+  it('is the browser\'s checkbox: the keyboard toggles it, a form sends it, and a mixed state is announced', async () => {
+    const user = userEvent.setup();
+    const seen: boolean[] = [];
+    const { rerender } = render(
+      <form aria-label="f">
+        <Checkbox label="All drivers" name="all" checked={false} onCheckedChange={(v) => seen.push(v)} error="Pick one." />
+      </form>,
+    );
+    const box = screen.getByRole('checkbox', { name: 'All drivers' });
+    expect(box).toHaveAccessibleDescription('Pick one.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    box.focus();
+    await user.keyboard(' ');
+    expect(seen).toEqual([true]);
+    // Controlled: it shows what the owner says until the owner changes it.
+    expect(box).not.toBeChecked();
+    rerender(
+      <form aria-label="f">
+        <Checkbox label="All drivers" name="all" checked onCheckedChange={(v) => seen.push(v)} />
+      </form>,
+    );
+    expect(box).toBeChecked();
+    expect(new FormData(screen.getByRole<HTMLFormElement>('form')).get('all')).toBe('on');
+    rerender(
+      <form aria-label="f">
+        <Checkbox label="All drivers" name="all" checked="indeterminate" onCheckedChange={(v) => seen.push(v)} />
+      </form>,
+    );
+    expect(box).toHaveAttribute('aria-checked', 'mixed');
+    expect((box as HTMLInputElement).indeterminate).toBe(true);
+    expect(new FormData(screen.getByRole<HTMLFormElement>('form')).get('all')).toBeNull();
+  });
 });
 
 describe('FormErrorList', () => {

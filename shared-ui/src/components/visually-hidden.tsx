@@ -1,7 +1,20 @@
-import * as RadixVisuallyHidden from '@radix-ui/react-visually-hidden';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+
+// Radix's visually hidden styles, without its primitive: shown to assistive technology only.
+const HIDDEN: CSSProperties = {
+  position: 'absolute',
+  border: 0,
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  wordWrap: 'normal',
+};
 
 /** Text for assistive technology only (icon button names, status announcements). */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <RadixVisuallyHidden.Root>{children}</RadixVisuallyHidden.Root>;
+  return <span style={HIDDEN}>{children}</span>;
 }
