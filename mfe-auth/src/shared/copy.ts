@@ -1,13 +1,11 @@
+import { LOGIN_COPY } from './login-copy';
+
 /**
  * Product copy of the account screens that the spec does not word (headings, help text, the
  * sign-up carousel). Spec strings live in `MESSAGES` of shared-contracts, never here.
  */
 export const COPY = {
-  login: {
-    title: 'Welcome back',
-    subtitle: 'Sign in to manage your organisation’s lift-sharing scheme.',
-    noAccount: 'New to the scheme?',
-  },
+  login: LOGIN_COPY,
   signup: {
     title: 'Create your employer account',
     subtitle: 'Set up lift sharing for your organisation in a few minutes.',

@@ -1,18 +1,18 @@
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
-import { COPY } from '../../shared/copy';
+import { LOGIN_COPY } from '../../shared/login-copy';
 import { LoginFormView } from './login-form';
 
 /** `/`: sign in. */
 export function LoginPage() {
   return (
     <AuthLayout
-      title={COPY.login.title}
-      subtitle={COPY.login.subtitle}
+      title={LOGIN_COPY.title}
+      subtitle={LOGIN_COPY.subtitle}
       footer={
         <>
-          {COPY.login.noAccount} <AppLink to={ROUTES.signup}>{MESSAGES.login.signupLink}</AppLink>
+          {LOGIN_COPY.noAccount} <AppLink to={ROUTES.signup}>{MESSAGES.login.signupLink}</AppLink>
         </>
       }
     >
