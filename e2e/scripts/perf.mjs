@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `pnpm perf`: builds the shell and the remotes (`--no-build` skips it), checks the bundle budgets of
 // build-config/budgets.json (the login page measured in Chromium), scores the login page and the
-// employer dashboard with Lighthouse (mobile profile, simulated throttling) and prints one table:
-// each budget, its figure, pass or FAIL. Lighthouse reports are kept in PERF_OUT (default
-// /tmp/portal-perf), outside git. Exits 1 when a budget fails.
+// employer dashboard with Lighthouse (mobile profile, simulated throttling; `--runs=N` keeps the median
+// of N runs) and prints one table: each budget, its figure, pass or FAIL. Lighthouse reports are kept
+// in PERF_OUT (default /tmp/portal-perf), outside git. Exits 1 when a budget fails.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -19,6 +19,9 @@ const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin
 const EMPLOYER = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' };
 // The issue's goals: performance at least 95, accessibility 100, on both pages.
 const SCORES = { performance: 95, accessibility: 100 };
+// `--runs=N`: Lighthouse scores each page N times and the table takes the median run (by performance
+// score): on a shared machine one run moves by 10 to 30 points.
+const RUNS = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 function run(cmd, args, cwd = ROOT) {
   return spawnSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
@@ -33,7 +36,9 @@ if (!process.argv.includes('--no-build')) {
 
 const rows = [];
 
-console.log('scoring the login page and the employer dashboard with Lighthouse');
+// Simulated throttling scales the CPU time the trace recorded: a busy machine lowers every score.
+const load = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+console.log(`scoring the login page and the employer dashboard with Lighthouse (${RUNS} run(s) each; load average ${load()})`);
 const portal = await startPortal({ DEMO_DATA: '1' });
 const profile = mkdtempSync(path.join(tmpdir(), 'portal-perf-profile-'));
 const port = await freePort();
@@ -58,11 +63,24 @@ try {
       await page.waitForURL(/#\/mainPage/, { timeout: 60_000 });
       await page.close();
     }
-    const result = await lighthouse(
-      p.url,
-      { port, output: ['html', 'json'], logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: p.signedIn },
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for the ${p.name}`);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await lighthouse(
+        p.url,
+        { port, output: ['html', 'json'], logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: p.signedIn },
+      );
+      if (!run) throw new Error(`Lighthouse gave no result for the ${p.name}`);
+      const perf = run.lhr.categories.performance?.score;
+      if (perf === null || perf === undefined) {
+        console.log(`${p.name}: run ${i + 1} gave no performance score (${run.lhr.runtimeError?.code ?? 'no error code'}), left out`);
+        continue;
+      }
+      if (RUNS > 1) console.log(`${p.name}: run ${i + 1}: performance ${Math.round(perf * 100)}`);
+      runs.push(run);
+    }
+    if (runs.length === 0) throw new Error(`Lighthouse gave no score for the ${p.name}`);
+    runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const result = runs[Math.floor((runs.length - 1) / 2)];
     const [html, json] = result.report;
     writeFileSync(path.join(OUT, `lighthouse-${p.file}.html`), html);
     writeFileSync(path.join(OUT, `lighthouse-${p.file}.json`), json);
@@ -72,7 +90,7 @@ try {
     }
     const lcp = result.lhr.audits['largest-contentful-paint']?.numericValue;
     const tbt = result.lhr.audits['total-blocking-time']?.numericValue;
-    console.log(`${p.name}: LCP ${Math.round(lcp ?? 0)} ms, TBT ${Math.round(tbt ?? 0)} ms (simulated mobile)`);
+    console.log(`${p.name}: LCP ${Math.round(lcp ?? 0)} ms, TBT ${Math.round(tbt ?? 0)} ms (simulated mobile${runs.length > 1 ? `, median of ${runs.length} runs` : ''}; load average ${load()})`);
   }
 } finally {
   await context.close();
