@@ -15,6 +15,7 @@ export class ListAnswerCache {
 
   /** The answer (its JSON) of `key` read at `version`, if kept. */
   get(key: string, version: bigint): string | undefined {
+    if (!keeping) return undefined;
     const slot = this.slots.get(key);
     if (!slot || slot.version !== version) return undefined;
     // Most recently used last.
@@ -28,6 +29,7 @@ export class ListAnswerCache {
    * An answer of a newer version already kept stays: a slow reader never puts an older one back.
    */
   set(key: string, version: bigint, answer: string): void {
+    if (!keeping) return;
     const old = this.slots.get(key);
     if (old && old.version > version) return;
     const bytes = answer.length + key.length;
@@ -61,6 +63,16 @@ interface Slot {
 export const LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
 const caches = new WeakMap<object, ListAnswerCache>();
+
+let keeping = true;
+
+/**
+ * Off, every list call of this process misses (it still reads the version, then the database):
+ * what a miss costs, measured by bench/http.ts. On by default.
+ */
+export function keepListAnswers(on: boolean): void {
+  keeping = on;
+}
 
 /** The cache of one api instance (its Fastify app: a process serves one). */
 export function listCacheOf(owner: object): ListAnswerCache {
