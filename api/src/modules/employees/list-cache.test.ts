@@ -346,4 +346,22 @@ describe('ListAnswerCache', () => {
     c.set('d', 1n, 'w'.repeat(200));
     expect(c.get('d', 1n)).toBeUndefined();
   });
+
+  it('reads a query once for concurrent misses, and again for a caller of a newer version', async () => {
+    const c = new ListAnswerCache(1000);
+    let loads = 0;
+    const load = (version: bigint) => async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { answer: `v${version}`, version };
+    };
+    expect(await Promise.all([c.read('q', 3n, load(3n)), c.read('q', 3n, load(3n)), c.read('q', 2n, load(3n))])).toEqual(['v3', 'v3', 'v3']);
+    expect(loads).toBe(1);
+    expect(c.get('q', 3n)).toBe('v3');
+    // A read of version 3 under way does not answer a caller who saw version 4.
+    loads = 0;
+    const [a, b] = await Promise.all([c.read('r', 3n, load(3n)), c.read('r', 4n, load(4n))]);
+    expect([a, b, loads]).toEqual(['v3', 'v4', 2]);
+    expect(c.get('r', 4n)).toBe('v4');
+  });
 });

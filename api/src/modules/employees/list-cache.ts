@@ -43,6 +43,34 @@ export class ListAnswerCache {
     }
   }
 
+  /**
+   * One database read at a time per query: a miss while the same query is being read waits for that
+   * read (after a write, the readers of a popular page do not all read it at once). Its answer is
+   * used when it is of the caller's version or newer; otherwise, or if it fails, the caller reads.
+   */
+  async read(key: string, version: bigint, load: () => Promise<{ answer: string; version: bigint | null }>): Promise<string> {
+    const pending = keeping ? this.reading.get(key) : undefined;
+    if (pending) {
+      const r = await pending.catch(() => null);
+      if (r && r.version !== null && r.version >= version) return r.answer;
+    }
+    const p = load();
+    if (keeping) {
+      this.reading.set(key, p);
+      void p.then(
+        (r) => {
+          if (r.version !== null) this.set(key, r.version, r.answer);
+        },
+        () => undefined,
+      ).finally(() => {
+        if (this.reading.get(key) === p) this.reading.delete(key);
+      });
+    }
+    return (await p).answer;
+  }
+
+  private readonly reading = new Map<string, Promise<{ answer: string; version: bigint | null }>>();
+
   get size(): { answers: number; bytes: number } {
     return { answers: this.slots.size, bytes: this.bytes };
   }

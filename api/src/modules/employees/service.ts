@@ -174,12 +174,13 @@ export async function listEmployeesJson(
   const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
   const key = [scope, approved ? 'approved' : 'pending', status, q.pageNumber, q.pageSize, q.search?.trim().toLowerCase() ?? ''].join('\n');
   const [current] = await preparedRows<{ v: string }>(ctx.db, sql`select ${answersOf(scope)} as v`);
-  const kept = cache.get(key, BigInt(current?.v ?? 0));
+  const version = BigInt(current?.v ?? 0);
+  const kept = cache.get(key, version);
   if (kept !== undefined) return kept;
-  const read = await readList(ctx.db, scope, q, approved);
-  const json = serialize(read.page);
-  if (read.answers !== null) cache.set(key, BigInt(read.answers), json);
-  return json;
+  return cache.read(key, version, async () => {
+    const read = await readList(ctx.db, scope, q, approved);
+    return { answer: serialize(read.page), version: read.answers === null ? null : BigInt(read.answers) };
+  });
 }
 
 /** The company's `answers` version (employee_list_versions, bumped by triggers on every write that can change a list answer). */
