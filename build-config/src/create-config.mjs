@@ -32,6 +32,16 @@ const SHARED_SINGLETONS = [
   '@tanstack/react-query',
   'jotai',
   '@portal/shared-contracts',
+  // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
+  // login page the platform, the messages, the forms and the accounts endpoints, not the table of
+  // every endpoint (`/endpoints`, which the signed-in pages load). The root and the table import these
+  // through the package's name, so they reuse these copies. The rest (constants, routes, entities,
+  // the release manifest, company rules) is plain data each bundle keeps as much of as it uses.
+  '@portal/shared-contracts/platform',
+  '@portal/shared-contracts/messages',
+  '@portal/shared-contracts/forms',
+  '@portal/shared-contracts/endpoints/accounts',
+  '@portal/shared-contracts/endpoints',
   '@portal/shared-ui',
   // shared-ui's entries, each shared on its own so that a page loads only what it renders: the login
   // page the form controls, not the overlays or the data display. The root re-exports all three.
@@ -65,7 +75,7 @@ const LOGIN_PATH_GROUPS = {
       const file = module.nameForCondition?.() ?? '';
       // shared-ui's form controls and overlays' triggers; not its data display (its own shared entry).
       if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/]data-display\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search)\.(tsx?|module\.css)$/.test(file);
-      return /[\\/]shared-contracts[\\/]src[\\/]/.test(file) || BOOT_PACKAGES.test(file);
+      return BOOT_CONTRACTS.test(file) || BOOT_PACKAGES.test(file);
     },
     name: 'boot',
     chunks: 'all',
@@ -73,6 +83,12 @@ const LOGIN_PATH_GROUPS = {
     priority: 20,
   },
 };
+/**
+ * The contracts' files the login page runs: not the table of every endpoint (`endpoints.ts`), its
+ * groups other than accounts, the root that re-exports them, or the company rules.
+ */
+const BOOT_CONTRACTS =
+  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|messages|forms|entities|constants|routes|page-titles|remotes|release|endpoint|zod-locale)\.ts|remotes\.json|endpoints[\\/](?:accounts|shared)\.ts)$/;
 /**
  * The packages the login page runs besides React: zod (no Radix: its checkbox is the browser's). The router
  * is not among them: the shell draws the public pages itself and fetches the router for the others.

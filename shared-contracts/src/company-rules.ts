@@ -16,7 +16,7 @@ import {
   locationFieldsSchema,
   updateCompanyBodySchema,
   updateLocationBodySchema,
-} from './forms';
+} from '@portal/shared-contracts/forms';
 
 const REGIONAL_INDICATOR_A = 0x1f1e6;
 

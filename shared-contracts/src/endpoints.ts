@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from './endpoint';
-import { accounts } from './endpoints/accounts';
+import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 import { audit } from './endpoints/audit';
 import { billing } from './endpoints/billing';
 import { drivers } from './endpoints/drivers';
@@ -14,7 +14,10 @@ import { releases, telemetry } from './endpoints/telemetry';
 import { vehicles } from './endpoints/vehicles';
 
 // One file per domain under endpoints/; this module is the table every client and the api read.
-export * from './endpoints/accounts';
+// A page that calls a few groups imports them by name (`@portal/shared-contracts/endpoints/accounts`)
+// and does not load this table. The accounts group is a shared entry of its own (the shell's start-up
+// calls it): it is named through the package so that this table reuses that one copy.
+export * from '@portal/shared-contracts/endpoints/accounts';
 export * from './endpoints/audit';
 export * from './endpoints/billing';
 export * from './endpoints/drivers';

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
 import { LIMITS } from './constants';
-import { MESSAGES } from './messages';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 
 /**
  * Every form of both documents as one zod schema that carries the spec's messages and limits.

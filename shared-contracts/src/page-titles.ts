@@ -1,4 +1,4 @@
-import { MESSAGES } from './messages';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 
 const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
 

@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { Toaster } from '@portal/shared-ui/overlays';
-import { TIMINGS } from '@portal/shared-contracts';
+import { TIMINGS } from '@portal/shared-contracts/constants';
 import { createPlatformCore } from './platform/platform-core';
 import type { ShellServices } from './platform/shell-services';
 import { QueriesContext } from './queries/queries';

@@ -1,10 +1,12 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import type { EndpointInput } from '@portal/shared-contracts/endpoint';
+import type { ApiClient } from '@portal/shared-contracts/platform';
+import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 
 /**
  * POST accounts/login. The answer goes to `platform.auth.signIn`, which routes by role and state.
  * No mutation hook: the login form calls this itself, so the login page does not load react-query
  * (docs/decisions/0019-bundle-budgets.md).
  */
-export function login(api: ApiClient, body: EndpointInput<typeof ENDPOINTS.accounts.login>['body']) {
-  return api.call(ENDPOINTS.accounts.login, { body });
+export function login(api: ApiClient, body: EndpointInput<typeof accounts.login>['body']) {
+  return api.call(accounts.login, { body });
 }

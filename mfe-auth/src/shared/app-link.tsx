@@ -1,4 +1,4 @@
-import { usePlatform } from '@portal/shared-contracts';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import styles from './app-link.module.css';
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { TextField, type TextFieldProps } from '@portal/shared-ui/form';
 import type { Ref } from 'react';
 

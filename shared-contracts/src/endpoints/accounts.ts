@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { adminEntrySchema, idSchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, roleSchema, sessionUserSchema, userListItemSchema } from '../entities';
-import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '../forms';
+import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 // accounts (both documents, section 7)

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { queryInt } from './shared';
 
 /**

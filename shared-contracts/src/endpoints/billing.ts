@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { queryInt } from './shared';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf } from '../entities';
-import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '../forms';
+import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 /** Search on first name, last name, email and driving licence, case-insensitive. */

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { LIMITS } from '../constants';
 import { defineEndpoint } from '../endpoint';
 import { employeeSchema, idSchema, okSchema, pageOf } from '../entities';
-import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '../forms';
+import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 // employees

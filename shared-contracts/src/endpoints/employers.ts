@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { companySchema, employerListItemSchema, idSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf, publicCompanySchema } from '../entities';
-import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '../forms';
+import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 // employers and incentives

@@ -11,8 +11,8 @@ import {
   pageOf,
   participationRowSchema,
 } from '../entities';
-import { emissionSettingsBodySchema } from '../forms';
-import { MESSAGES } from '../messages';
+import { emissionSettingsBodySchema } from '@portal/shared-contracts/forms';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { idParams, queryInt } from './shared';
 
 const year = () => queryInt(2000, 2100, MESSAGES.insights.monthInvalid);

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { journeyGroupSchema, okSchema } from '../entities';
-import { journeyGroupBodySchema, journeyGroupUpdateBodySchema } from '../forms';
+import { journeyGroupBodySchema, journeyGroupUpdateBodySchema } from '@portal/shared-contracts/forms';
 import { idParams } from './shared';
 
 // journey groups: the employer's management calls (the list is `insights.journeyGroups`)

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { myJourneyGroupSchema, okSchema, okWithIdSchema, pageOf, tripSchema } from '../entities';
-import { feedbackBodySchema, tripBodySchema } from '../forms';
+import { feedbackBodySchema, tripBodySchema } from '@portal/shared-contracts/forms';
 import { idParams } from './shared';
 import { insightPageQuery } from './insights';
 

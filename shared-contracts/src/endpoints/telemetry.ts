@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, okSchema } from '../entities';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { REMOTE_IDS } from '../remotes';
 import { queryInt } from './shared';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { myDriverSchema, okSchema } from '../entities';
-import { vehicleBodySchema } from '../forms';
+import { vehicleBodySchema } from '@portal/shared-contracts/forms';
 
 /**
  * The mobile app's vehicle calls: an employee becomes a driver by registering a vehicle and a

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import styles from './misc.module.css';
 import { cx } from './cx';
 

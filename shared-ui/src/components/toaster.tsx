@@ -1,4 +1,4 @@
-import { TIMINGS } from '@portal/shared-contracts';
+import { TIMINGS } from '@portal/shared-contracts/constants';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './toaster.module.css';

@@ -1,17 +1,8 @@
-import {
-  ApiError,
-  buildPath,
-  CSRF_HEADER,
-  MESSAGES,
-  normaliseErrorBody,
-  RELEASE_HEADER,
-  type AnyEndpoint,
-  type ApiClient,
-  type CallOptions,
-  type EndpointInput,
-  type EndpointOutput,
-  type FieldError,
-} from '@portal/shared-contracts';
+import { CSRF_HEADER, RELEASE_HEADER } from '@portal/shared-contracts/constants';
+import { MESSAGES, normaliseErrorBody } from '@portal/shared-contracts/messages';
+import type { FieldError } from '@portal/shared-contracts/entities';
+import { buildPath, type AnyEndpoint, type EndpointInput, type EndpointOutput } from '@portal/shared-contracts/endpoint';
+import { ApiError, type ApiClient, type CallOptions } from '@portal/shared-contracts/platform';
 
 /** How long a call may take before it fails as a network error would (the server's own limit is shorter). */
 const TIMEOUT_MS = 60_000;

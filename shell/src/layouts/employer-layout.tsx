@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { HelpDialog } from './help-dialog';
 import { useIdlePreload } from './idle-preload';

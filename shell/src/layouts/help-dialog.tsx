@@ -1,6 +1,8 @@
-import { MESSAGES, REMOTE_IDS, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { REMOTE_IDS } from '@portal/shared-contracts/remotes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { Modal } from '@portal/shared-ui/overlays';
-import type { VersionReason } from '@portal/shared-contracts';
+import type { VersionReason } from '@portal/shared-contracts/release';
 import { loadedBuild } from '../remotes/remote-registry';
 import styles from './layout.module.css';
 

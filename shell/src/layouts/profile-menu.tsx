@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { MESSAGES, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { ConfirmDialog, DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
 import styles from './layout.module.css';
 

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router-dom';
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
 import { Logo } from './logo';

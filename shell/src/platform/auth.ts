@@ -1,12 +1,8 @@
-import {
-  ENDPOINTS,
-  routeAfterLogin,
-  SignUpState,
-  type ApiClient,
-  type Company,
-  type LoginAnswer,
-  type Session,
-} from '@portal/shared-contracts';
+import { SignUpState } from '@portal/shared-contracts/constants';
+import { routeAfterLogin } from '@portal/shared-contracts/routes';
+import type { Company } from '@portal/shared-contracts/entities';
+import type { ApiClient, Session } from '@portal/shared-contracts/platform';
+import type { LoginAnswer } from '@portal/shared-contracts/endpoints/accounts';
 
 interface SignInDeps {
   api: ApiClient;
@@ -20,6 +16,12 @@ function isFullCompany(c: unknown): c is Company {
 }
 
 /**
+ * The employer lookups run after a sign-in, not on the login page's path: their endpoint group (with
+ * the company's schemas) is fetched then.
+ */
+const employerEndpoints = () => import('@portal/shared-contracts/endpoints/employers').then((m) => m.employers);
+
+/**
  * The employer record (Employer: by the user's id; Admin: by the employer-user id), then the company,
  * added to the session. Throws when a call fails.
  */
@@ -27,11 +29,11 @@ export async function withCompany(api: ApiClient, session: Session): Promise<Ses
   let next = session;
   const lookupId = next.role === 'Employer' ? next.userId : next.employerUserId;
   if (lookupId) {
-    const current = await api.call(ENDPOINTS.employers.current, { params: { userId: lookupId } });
+    const current = await api.call((await employerEndpoints()).current, { params: { userId: lookupId } });
     next = { ...next, employerUserId: next.employerUserId ?? current.id, employerId: current.employerId ?? next.employerId };
   }
   if (next.employerId) {
-    const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: next.employerId } });
+    const { company } = await api.call((await employerEndpoints()).get, { params: { id: next.employerId } });
     if (isFullCompany(company)) next = { ...next, companyDetails: company };
   }
   return next;

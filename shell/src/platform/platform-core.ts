@@ -1,4 +1,5 @@
-import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { isPublicPath } from '../routes/route-table';
@@ -44,7 +45,7 @@ export function createPlatformCore(services: ShellServices) {
       confirmed = true;
       if (!store.get(sessionAtom)) return;
       api
-        .call(ENDPOINTS.accounts.me)
+        .call(accounts.me)
         .then(({ user }) => {
           const current = store.get(sessionAtom);
           if (!current || current.userId !== user.id) return;

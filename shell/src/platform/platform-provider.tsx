@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { ENDPOINTS, PlatformContext, type LoginAnswer, type Platform, type Session } from '@portal/shared-contracts';
+import { PlatformContext, type Platform, type Session } from '@portal/shared-contracts/platform';
+import type { LoginAnswer } from '@portal/shared-contracts/endpoints/accounts';
+import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
@@ -56,7 +58,7 @@ export function PlatformProvider({
       },
       async signOut() {
         try {
-          await api.call(ENDPOINTS.accounts.logout);
+          await api.call(accounts.logout);
         } catch {
           /* the session ends in the page whatever the server said */
         }

@@ -1,5 +1,5 @@
 import type { ToastStore } from '@portal/shared-ui/overlays';
-import type { Session } from '@portal/shared-contracts';
+import type { Session } from '@portal/shared-contracts/platform';
 import type { Queries } from '../queries/queries';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import type { PortalStore } from '../session/session-store';

@@ -1,4 +1,4 @@
-import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts';
+import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
 
 /** "5m", "3h", "2d": how long ago, as `pnpm release status` says it. */
 export function age(iso: string | null, now: Date = new Date()): string {

@@ -2,18 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Select, Spinner, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import {
-  ENDPOINTS,
-  MESSAGES,
-  PAGE_TITLES,
-  serverMessage,
-  usePlatform,
-  type ConsoleRemote,
-  type ReleaseConsole,
-  type ReleaseHealth,
-  type ReleaseHistoryEntry,
-  type VersionHealth,
-} from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { ConsoleRemote, ReleaseConsole, ReleaseHealth, ReleaseHistoryEntry, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
+import { releases } from '@portal/shared-contracts/endpoints/telemetry';
 import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
 import { age, millis, percent, trendOf, when } from './format';
@@ -88,7 +81,7 @@ export function ReleaseConsolePage() {
       setPending({
         message: M.confirmPromote(remote, version),
         danger: false,
-        run: () => api.call(ENDPOINTS.releases.promote, { params, body: { version } }),
+        run: () => api.call(releases.promote, { params, body: { version } }),
         done: M.done.promote(remote, version),
       });
     } else if (kind === 'rollback' && r.stable && r.previous[0]) {
@@ -96,14 +89,14 @@ export function ReleaseConsolePage() {
       setPending({
         message: M.confirmRollback(remote, r.stable.version, to),
         danger: true,
-        run: () => api.call(ENDPOINTS.releases.rollback, { params }),
+        run: () => api.call(releases.rollback, { params }),
         done: M.done.rollback(remote, to),
       });
     } else if (kind === 'abort' && r.canary && r.stable) {
       setPending({
         message: M.confirmAbort(remote, r.canary.version, r.stable.version),
         danger: true,
-        run: () => api.call(ENDPOINTS.releases.abort, { params }),
+        run: () => api.call(releases.abort, { params }),
         done: M.done.abort(remote),
       });
     }
@@ -134,7 +127,7 @@ export function ReleaseConsolePage() {
     setPending({
       message: M.confirmShare(remote, version, value),
       danger: false,
-      run: () => api.call(ENDPOINTS.releases.canary, { params: { remote }, body: { version, percent: value, companies } }),
+      run: () => api.call(releases.canary, { params: { remote }, body: { version, percent: value, companies } }),
       done: M.done.share(remote, version, value),
     });
   };

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ENDPOINTS, usePlatform, type ReleaseConsole, type ReleaseHealth } from '@portal/shared-contracts';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ReleaseConsole, ReleaseHealth } from '@portal/shared-contracts/endpoints/telemetry';
+import { releases } from '@portal/shared-contracts/endpoints/telemetry';
 
 export const HEALTH_WINDOW_MINUTES = 60;
 
@@ -23,8 +25,8 @@ export function useReleaseConsole() {
     setView((v) => ({ ...v, loading: true, error: null }));
     setHealth((h) => ({ ...h, loading: true, error: null }));
     const [v, h] = await Promise.allSettled([
-      api.call(ENDPOINTS.releases.console),
-      api.call(ENDPOINTS.releases.health, { query: { minutes: HEALTH_WINDOW_MINUTES } }),
+      api.call(releases.console),
+      api.call(releases.health, { query: { minutes: HEALTH_WINDOW_MINUTES } }),
     ]);
     if (!alive.current) return;
     setView(v.status === 'fulfilled' ? { data: v.value, error: null, loading: false } : { data: null, error: v.reason, loading: false });
@@ -43,7 +45,7 @@ export function useReleaseConsole() {
   const applied = useCallback(
     (next: ReleaseConsole) => {
       setView({ data: next, error: null, loading: false });
-      void api.call(ENDPOINTS.releases.health, { query: { minutes: HEALTH_WINDOW_MINUTES } }).then(
+      void api.call(releases.health, { query: { minutes: HEALTH_WINDOW_MINUTES } }).then(
         (h) => alive.current && setHealth({ data: h, error: null, loading: false }),
         () => {},
       );

@@ -1,12 +1,5 @@
-import {
-  contractsMajor,
-  REMOTE_IDS,
-  type BuildRef,
-  type ReleaseManifest,
-  type RemoteId,
-  type RemoteRelease,
-  type ResolvedRemote,
-} from '@portal/shared-contracts';
+import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
+import { contractsMajor, type BuildRef, type ReleaseManifest, type RemoteRelease, type ResolvedRemote } from '@portal/shared-contracts/release';
 
 /** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
 interface Audience {

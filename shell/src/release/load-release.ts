@@ -1,4 +1,4 @@
-import { releaseManifestSchema, type ReleaseManifest } from '@portal/shared-contracts';
+import { releaseManifestSchema, type ReleaseManifest } from '@portal/shared-contracts/release';
 
 /**
  * /release.json, never from a cache (a stale manifest is how users end up on old remote code).

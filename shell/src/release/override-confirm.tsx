@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { OverrideEntry } from './override-banner';

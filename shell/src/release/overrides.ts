@@ -1,4 +1,5 @@
-import { REMOTE_IDS, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
+import type { ResolvedRemote } from '@portal/shared-contracts/release';
 
 /**
  * Local development of one remote against a deployed portal (DESIGN.md section 3):

@@ -1,4 +1,5 @@
-import { MESSAGES, REMOTES, type RemoteId } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
 import { Button } from '@portal/shared-ui/form';
 import styles from './feature-unavailable.module.css';
 

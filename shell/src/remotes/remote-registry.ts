@@ -1,4 +1,5 @@
-import { REMOTES, type RemoteId, type ResolvedRemote } from '@portal/shared-contracts';
+import { REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
+import type { ResolvedRemote } from '@portal/shared-contracts/release';
 
 /** The part of the Module Federation runtime the shell uses (injected so tests need no network). */
 export interface FederationRuntime {

@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
-import type { RemoteId, RemoteSlotProps, ResolvedRemote } from '@portal/shared-contracts';
+import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts/remotes';
+import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import { Spinner } from '@portal/shared-ui/form';
 import { recordTelemetry } from '../telemetry/hub';
 import { QueriesContext, type Queries } from '../queries/queries';

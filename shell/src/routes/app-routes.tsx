@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { ROUTES } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { RouteRemote } from '../layouts/route-remote';
 import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';

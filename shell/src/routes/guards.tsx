@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { ROUTES } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { useAtomValue } from '../session/portal-store';
 import { sessionAtom } from '../session/session-store';
 import type { Area } from './route-table';

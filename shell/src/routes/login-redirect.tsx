@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { routeAfterLogin, usePlatform, type Session } from '@portal/shared-contracts';
+import { routeAfterLogin } from '@portal/shared-contracts/routes';
+import { usePlatform, type Session } from '@portal/shared-contracts/platform';
 import { useAtomValue } from '../session/portal-store';
 import { sessionAtom, signingInAtom } from '../session/session-store';
 

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES, PAGE_TITLES, ROUTES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { useDocumentTitle } from './use-document-title';
 import styles from './not-found-page.module.css';
 

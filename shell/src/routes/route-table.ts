@@ -1,4 +1,6 @@
-import { PAGE_TITLES as T, ROUTES, type RemoteId } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
 
 export type Area = 'public' | 'setup' | 'employer' | 'superAdmin';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
-import { ROUTES } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { RouteRemote } from '../layouts/route-remote';
 import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';

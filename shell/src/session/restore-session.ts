@@ -1,4 +1,6 @@
-import { ENDPOINTS, isApiError, SignUpState, type ApiClient, type Session } from '@portal/shared-contracts';
+import { SignUpState } from '@portal/shared-contracts/constants';
+import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
+import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 import { withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 
@@ -12,7 +14,7 @@ export async function restoreBrowserSession(api: ApiClient): Promise<Session | n
   if (!hasBrowserSession()) return null;
   let session: Session;
   try {
-    const { user } = await api.call(ENDPOINTS.accounts.me);
+    const { user } = await api.call(accounts.me);
     session = { ...sessionFieldsOf(user), companyDetails: null };
   } catch (error) {
     if (isApiError(error) && error.status === 401) clearStoredSession({ keepSavedFlag: true });

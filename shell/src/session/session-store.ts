@@ -1,5 +1,7 @@
 import { atom, type PortalStore } from './portal-store';
-import { companySchema, ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role, type Session, type SessionUser } from '@portal/shared-contracts';
+import { ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
+import { companySchema, type SessionUser } from '@portal/shared-contracts/entities';
+import type { Session } from '@portal/shared-contracts/platform';
 
 // One storage entry per session field, under the spec's names, so that a support person reading the
 // browser storage sees what the spec describes.

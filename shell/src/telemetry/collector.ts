@@ -1,14 +1,7 @@
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
-import {
-  ENDPOINTS,
-  REMOTE_IDS,
-  TELEMETRY_LIMITS,
-  telemetryEventSchema,
-  type RemoteId,
-  type TelemetryBatch,
-  type TelemetryEvent,
-  type TelemetryVital,
-} from '@portal/shared-contracts';
+import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
+import { TELEMETRY_LIMITS, telemetryEventSchema, type TelemetryBatch, type TelemetryEvent, type TelemetryVital } from '@portal/shared-contracts/endpoints/telemetry';
+import { telemetry } from '@portal/shared-contracts/endpoints/telemetry';
 import { attachTelemetrySink, recordTelemetry, routeRemotes, takeEarlyErrors } from './hub';
 
 /**
@@ -92,7 +85,7 @@ export function createCollector(options: CollectorOptions = {}): Collector {
       queue = queue.slice(events.length);
       const batch: TelemetryBatch = { client, events };
       try {
-        send(ENDPOINTS.telemetry.ingest.path, new Blob([JSON.stringify(batch)], { type: 'application/json' }));
+        send(telemetry.ingest.path, new Blob([JSON.stringify(batch)], { type: 'application/json' }));
       } catch {
         /* telemetry never disturbs the page */
       }

@@ -1,4 +1,6 @@
-import type { RemoteId, ResolvedRemote, TelemetryEvent } from '@portal/shared-contracts';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
+import type { ResolvedRemote } from '@portal/shared-contracts/release';
+import type { TelemetryEvent } from '@portal/shared-contracts/endpoints/telemetry';
 
 /**
  * The part of release telemetry that is on the page from the start, kept small: it notes what

@@ -1,4 +1,7 @@
-import { MESSAGES, ROUTES, isApiError, loginFormSchema, serverMessage, usePlatform, type LoginForm } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { loginFormSchema, type LoginForm } from '@portal/shared-contracts/forms';
+import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { Checkbox, PasswordField } from '@portal/shared-ui/form';
 import { useRef, useState, type FormEvent } from 'react';
 import { login } from '../../api/login';

@@ -1,4 +1,5 @@
-import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { LOGIN_COPY } from '../../shared/login-copy';
