@@ -35,8 +35,10 @@ const SHARED_SINGLETONS = [
   // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
   // login page the platform, the messages, the forms and the accounts endpoints, not the table of
   // every endpoint (`/endpoints`, which the signed-in pages load). The root and the table import these
-  // through the package's name, so they reuse these copies. The rest (constants, routes, entities,
+  // through the package's name, so they reuse these copies. The rest (entities,
   // the release manifest, company rules) is plain data each bundle keeps as much of as it uses.
+  '@portal/shared-contracts/constants',
+  '@portal/shared-contracts/routes',
   '@portal/shared-contracts/platform',
   '@portal/shared-contracts/messages',
   '@portal/shared-contracts/forms',

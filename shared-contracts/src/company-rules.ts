@@ -8,7 +8,7 @@
  */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import { z } from 'zod/mini';
-import { DEFAULT_COUNTRY, LIMITS } from './constants';
+import { DEFAULT_COUNTRY, LIMITS } from '@portal/shared-contracts/constants';
 import type { Country } from './entities';
 import {
   COMPANY_FORM_MESSAGES,

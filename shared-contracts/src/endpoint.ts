@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { Role } from './constants';
+import type { Role } from '@portal/shared-contracts/constants';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

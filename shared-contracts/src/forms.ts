@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { LIMITS } from './constants';
+import { LIMITS } from '@portal/shared-contracts/constants';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 
 /**

@@ -4,7 +4,7 @@ import type { Company, FieldError } from './entities';
 import type { LoginAnswer } from './endpoints';
 import type { RemoteId, RemoteSlotComponent } from './remotes';
 import type { ResolvedRemote } from './release';
-import type { Role } from './constants';
+import type { Role } from '@portal/shared-contracts/constants';
 
 /** A failed call: the server's `{ success: false, message, errors? }` with its status. */
 export class ApiError extends Error {

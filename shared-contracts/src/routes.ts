@@ -1,4 +1,4 @@
-import { SignUpState, type Role } from './constants';
+import { SignUpState, type Role } from '@portal/shared-contracts/constants';
 
 /**
  * The spec's routes (document 2 route table plus the employer routes of document 1).

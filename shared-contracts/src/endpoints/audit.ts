@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS } from '../constants';
+import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
 import { MESSAGES } from '@portal/shared-contracts/messages';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { LIMITS } from '../constants';
+import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { employeeSchema, idSchema, okSchema, pageOf } from '../entities';
 import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
