@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
 import { PgliteStatements } from './pglite-statements';
+import { useForHotStatements } from './sql';
 import * as schema from './schema';
 
 /** The common face of both drivers: code above this file never knows which one runs. */
@@ -43,25 +44,27 @@ export interface OpenDatabaseOptions {
   log?: { warn(obj: object | string, msg?: string): void } | undefined;
 }
 
-/** The startup parameter a server or a pooler in front of it may refuse (PgBouncer does unless told to ignore it). */
+/**
+ * The startup parameter of the connections that run the hot named statements (`preparedRows`).
+ * It applies to every statement with parameters on its connection, named or not, which is why only
+ * those statements' own pool sends it. A server or a pooler in front of it may refuse it (PgBouncer
+ * does unless told to ignore it).
+ */
 export const GENERIC_PLANS = { plan_cache_mode: 'force_generic_plan' } as const;
 
 /**
- * The postgres.js client for a PostgreSQL URL (connects on its first query). `genericPlans: false`
- * leaves out the startup parameter (see `openDatabase`: a pooler that refuses it).
+ * The postgres.js client for a PostgreSQL URL (connects on its first query). `genericPlans: true`
+ * sends GENERIC_PLANS (the hot statements' pool, see `openDatabase`).
  */
 export function createPostgresClient(url: string, options: { pgbouncer?: boolean | undefined; genericPlans?: boolean } = {}) {
   // Notices (e.g. "schema already exists, skipping") are noise in our logs.
-  // Named prepared statements (the session check, the employee list: `preparedRows`) are planned
-  // once per connection and that generic plan is kept, instead of being planned again on every
-  // execution when the planner's estimate of the generic plan (a LIMIT it cannot see) looks worse;
-  // they are written so that their plan does not depend on their parameters. Unnamed statements
-  // (all others) are planned for their values each time, whatever this says. PgBouncer gets neither
-  // (it refuses startup parameters it does not know).
+  // Every other statement is planned for its values (PostgreSQL's default: custom plans first, a
+  // generic one only where it costs no more); a connection-wide forced generic plan would also plan
+  // `where company_id = $1` once for every company, large or small.
   return postgres(url, {
     max: 10,
     onnotice: () => {},
-    ...(options.pgbouncer ? { prepare: false } : options.genericPlans === false ? {} : { connection: { ...GENERIC_PLANS } }),
+    ...(options.pgbouncer ? { prepare: false } : options.genericPlans ? { connection: { ...GENERIC_PLANS } } : {}),
   });
 }
 
@@ -76,15 +79,14 @@ export function isRefusedStartupParameter(err: unknown): boolean {
 let warnedRefusal = false;
 
 /**
- * The client for `url`, tried once with a first query: a server (in practice PgBouncer without
+ * The hot statements' client for `url`, tried once with a first query: a server (in practice PgBouncer without
  * DATABASE_PGBOUNCER=1 and without `plan_cache_mode` in its `ignore_startup_parameters`) that
  * refuses the generic-plan startup parameter would refuse every connection, so the client is opened
  * again without it and that is reported once. Any other failure of the first query (the server is
  * down) leaves the client as it is: it connects when the server is back.
  */
-async function openPostgresClient(url: string, options: OpenDatabaseOptions): Promise<ReturnType<typeof createPostgresClient>> {
-  const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
-  if (options.pgbouncer) return client;
+async function openHotClient(url: string, options: OpenDatabaseOptions): Promise<ReturnType<typeof createPostgresClient>> {
+  const client = createPostgresClient(url, { genericPlans: true });
   try {
     await client`select 1`;
     return client;
@@ -98,7 +100,7 @@ async function openPostgresClient(url: string, options: OpenDatabaseOptions): Pr
         'database: the server refused the plan_cache_mode startup parameter (a PgBouncer?), so the list statements are planned for their values each time; behind PgBouncer in transaction pooling set DATABASE_PGBOUNCER=1',
       );
     }
-    return createPostgresClient(url, { genericPlans: false });
+    return createPostgresClient(url);
   }
 }
 
@@ -109,13 +111,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const { migrateDatabase } = await import('./migrate');
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const client = await openPostgresClient(url, options);
+    const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    // Behind PgBouncer (DATABASE_PGBOUNCER=1) nothing is named, so the hot statements share the pool.
+    const hotClient = options.pgbouncer ? undefined : await openHotClient(url, options);
+    if (hotClient) useForHotStatements(db, drizzlePostgres({ client: hotClient, schema }) as unknown as Db);
     return {
       db,
       kind: 'postgres',
       migrate: () => migrateDatabase({ kind: 'postgres', url }),
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), hotClient?.end({ timeout: 5 })]);
+      },
     };
   }
   const inMemory = options.pgliteDir === 'memory://' || options.pgliteDir === '';

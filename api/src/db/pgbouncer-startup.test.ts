@@ -2,20 +2,26 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../env';
 import { openDatabase } from './client';
-import { rows } from './sql';
+import { preparedRows, rows } from './sql';
 import { findPgbouncer, startPgbouncer, type Pgbouncer } from './testing/pgbouncer';
 
 /**
  * A PgBouncer that was not told about the api (no DATABASE_PGBOUNCER=1, and `plan_cache_mode` not
- * in its `ignore_startup_parameters`) refuses the generic-plan startup parameter the api's client
- * sends, and with it every connection. The PostgreSQL stage (`pnpm test:pg`) only.
+ * in its `ignore_startup_parameters`) refuses the generic-plan startup parameter the api's pool of
+ * hot statements sends, and with it every connection of that pool. The PostgreSQL stage
+ * (`pnpm test:pg`) only.
  */
 
 const stageUrl = loadApiConfig().databaseUrl;
 const missing = stageUrl && !findPgbouncer() ? 'pgbouncer is not installed (apt-get install -y pgbouncer; .ci/run installs it)' : undefined;
 
-const planCacheMode = async (db: Awaited<ReturnType<typeof openDatabase>>['db']) =>
-  (await rows<{ plan_cache_mode: string }>(db, sql`show plan_cache_mode`))[0]?.plan_cache_mode;
+type OpenDb = Awaited<ReturnType<typeof openDatabase>>['db'];
+const setting = sql`select current_setting('plan_cache_mode') as mode`;
+/** The plan cache mode of the connections that run the api's statements, and of those that run its hot ones. */
+const planCacheModes = async (db: OpenDb) => ({
+  statements: (await rows<{ mode: string }>(db, setting))[0]?.mode,
+  hot: (await preparedRows<{ mode: string }>(db, setting))[0]?.mode,
+});
 
 describe.skipIf(!stageUrl)(`the api's client behind a PgBouncer that refuses its startup parameter${missing ? ` (skipped: ${missing})` : ''}`, () => {
   if (missing) {
@@ -37,7 +43,7 @@ describe.skipIf(!stageUrl)(`the api's client behind a PgBouncer that refuses its
       const behind = await openDatabase({ databaseUrl: bouncer.through(stageUrl!), pgliteDir: '', log });
       try {
         expect(await rows(behind.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
-        expect(await planCacheMode(behind.db)).toBe('auto');
+        expect(await planCacheModes(behind.db)).toEqual({ statements: 'auto', hot: 'auto' });
       } finally {
         await behind.close();
       }
@@ -48,7 +54,7 @@ describe.skipIf(!stageUrl)(`the api's client behind a PgBouncer that refuses its
 
     const direct = await openDatabase({ databaseUrl: stageUrl!, pgliteDir: '', log });
     try {
-      expect(await planCacheMode(direct.db)).toBe('force_generic_plan');
+      expect(await planCacheModes(direct.db)).toEqual({ statements: 'auto', hot: 'force_generic_plan' });
     } finally {
       await direct.close();
     }

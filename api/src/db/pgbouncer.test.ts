@@ -5,7 +5,7 @@ import { openDatabase } from './client';
 
 // The real client, with every call's options recorded (it connects only on a first query, which
 // these tests never make).
-const calls = vi.hoisted(() => [] as { prepare?: boolean }[]);
+const calls = vi.hoisted(() => [] as { prepare?: boolean; connection?: Record<string, string> }[]);
 vi.mock('postgres', async (importOriginal) => {
   const actual = await importOriginal<{ default: typeof postgres }>();
   const wrapped = ((url: string, options: { prepare?: boolean }) => {
@@ -37,11 +37,12 @@ describe('DATABASE_PGBOUNCER', () => {
     expect(calls[0]?.prepare).toBe(false);
   });
 
-  it('keeps prepared statements without it', async () => {
+  it('keeps prepared statements without it, the hot ones on a pool of their own that keeps their generic plans', async () => {
     const config = loadApiConfig({ DATABASE_URL: URL });
     const database = await openDatabase({ databaseUrl: config.databaseUrl, pgbouncer: config.databasePgbouncer, pgliteDir: '' });
     await database.close();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.prepare).not.toBe(false);
+    expect(calls).toHaveLength(2);
+    expect(calls.map((c) => c.prepare)).toEqual([undefined, undefined]);
+    expect(calls.map((c) => c.connection?.plan_cache_mode)).toEqual([undefined, 'force_generic_plan']);
   });
 });

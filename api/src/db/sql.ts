@@ -11,6 +11,20 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((res as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/** The database handle whose connections run `db`'s hot statements (PostgreSQL: see `useForHotStatements`). */
+const HOT = new WeakMap<Db, Db>();
+
+/**
+ * On PostgreSQL, `db`'s hot statements (`preparedRows`) run on `hot`, a pool of their own whose
+ * connections keep one generic plan per statement (`plan_cache_mode`, db/client.ts): left to itself
+ * PostgreSQL plans the list's page again on every call (its generic plan cannot see the LIMIT and
+ * looks dearer). The setting is per connection, so the api's other statements keep a pool that plans
+ * for their values. Inside a transaction the statement runs on the transaction's connection.
+ */
+export function useForHotStatements(db: Db, hot: Db): void {
+  HOT.set(db, hot);
+}
+
 /**
  * `rows`, sent as a prepared statement: on PostgreSQL each pooled connection parses and plans the
  * statement's text once and then only binds and executes it (one round trip; an unprepared statement
@@ -21,7 +35,7 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
  * too, parsed and planned once for the process (`pglite-statements.ts`).
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const { session, dialect } = (HOT.get(db) ?? db) as unknown as { session: PgSession; dialect: PgDialect };
   const res = (await session.prepareQuery(dialect.sqlToQuery(query), undefined, 'hot', false).execute()) as unknown;
   if (Array.isArray(res)) return res as T[];
   return ((res as { rows?: T[] }).rows ?? []) as T[];
