@@ -75,8 +75,9 @@ const LOGIN_PATH_GROUPS = {
   boot: {
     test: (module) => {
       const file = module.nameForCondition?.() ?? '';
-      // shared-ui's form controls and overlays' triggers; not its data display (its own shared entry).
-      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/]data-display\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search)\.(tsx?|module\.css)$/.test(file);
+      // shared-ui's form controls; not its data display nor its overlays (each a shared entry of its
+      // own: the shell fetches the overlays with the first toast, or when idle).
+      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|overlays)\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
       return BOOT_CONTRACTS.test(file) || BOOT_PACKAGES.test(file);
     },
     name: 'boot',

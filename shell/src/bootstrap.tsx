@@ -3,7 +3,6 @@ import '@portal/shared-ui/tokens.css';
 import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { createToastStore, preloadOverlays } from '@portal/shared-ui/overlays';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { REMOTE_IDS, REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
@@ -12,7 +11,9 @@ import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './b
 import { createQueries, sharedQueriesLoaded } from './queries/queries';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
-import { applyOverrides, confirmOverrides, isAllowedOverride, takeOverrideRequest, writeOverrides, type OverrideRequest, type Overrides } from './release/overrides';
+import { overridesInPlay } from './release/override-request';
+import type * as OverrideCode from './release/overrides';
+import type { OverrideRequest, Overrides } from './release/overrides';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { createApiClient } from './api/api-client';
@@ -21,7 +22,7 @@ import { createStore } from './session/portal-store';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
 import { preloadRouter, publicRouteAt } from './routes/shell-routes';
-import { ShellApp } from './shell-app';
+import { createShellToasts, ShellApp } from './shell-app';
 import { configureTelemetry, timeRemoteLoad } from './telemetry/hub';
 import { startTelemetryWhenIdle } from './telemetry/start';
 
@@ -64,8 +65,9 @@ declare global {
 }
 
 /** The link's override parameters, then removed from the address bar so that a reload does not ask again. */
-function takeOverrides(): OverrideRequest {
-  const request = takeOverrideRequest(window.location.search, localStorage);
+function takeOverrides(dev: typeof OverrideCode | null): OverrideRequest {
+  if (!dev) return { kept: {}, pending: {}, present: false };
+  const request = dev.takeOverrideRequest(window.location.search, localStorage);
   if (request.present) {
     const url = new URL(window.location.href);
     url.searchParams.delete('override');
@@ -86,7 +88,12 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
 async function boot() {
   // Any page but a public one is drawn by the router: fetched alongside the release, not after it.
   if (!publicRouteAt(parsePath(window.location.hash.slice(1)).pathname)) preloadRouter();
-  const [manifest, stored] = await Promise.all([loadReleaseManifest(), startingSession()]);
+  // The development overrides' code, fetched alongside the release only when overrides are in play.
+  const [manifest, stored, dev] = await Promise.all([
+    loadReleaseManifest(),
+    startingSession(),
+    overridesInPlay(window.location.search, localStorage) ? import('./release/overrides') : null,
+  ]);
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
 
@@ -94,13 +101,13 @@ async function boot() {
     key: userId ?? deviceId(),
     companyId: companyId ?? null,
   });
-  const { kept: overrides, pending } = takeOverrides();
+  const { kept: overrides, pending } = takeOverrides(dev);
   const overrideSources = manifest?.overrideOrigins ?? [];
   const choose = (userId: string | undefined, companyId: string | null | undefined) => {
     const base = manifest
       ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION)
       : { resolved: {}, fallbacks: {}, warnings: [] };
-    const o = applyOverrides(base.resolved, overrides, overrideSources);
+    const o = dev ? dev.applyOverrides(base.resolved, overrides, overrideSources) : { resolved: base.resolved, applied: [], refused: [], warnings: [] };
     const fallbacks = { ...base.fallbacks };
     for (const id of o.applied) delete fallbacks[id];
     return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied, refused: o.refused };
@@ -111,13 +118,13 @@ async function boot() {
   if (first.refused.length) {
     const kept = { ...overrides };
     for (const r of first.refused) delete kept[r.remote];
-    writeOverrides(localStorage, kept);
+    dev?.writeOverrides(localStorage, kept);
   }
   // A link's overrides wait for the user's yes; those the deployment would refuse are not even asked.
   const asked: Overrides = {};
   const refusedFromLink: { remote: RemoteId; entry: string }[] = [];
   for (const [remote, entry] of Object.entries(pending) as [RemoteId, string][]) {
-    if (isAllowedOverride(entry, overrideSources)) asked[remote] = entry;
+    if (dev?.isAllowedOverride(entry, overrideSources)) asked[remote] = entry;
     else refusedFromLink.push({ remote, entry });
   }
   for (const r of refusedFromLink) console.warn(`Override of ${r.remote} to ${r.entry} refused: not a source this deployment allows.`);
@@ -164,7 +171,7 @@ async function boot() {
   // is idle once someone is signed in, never on the login page's path.
   const warmOverlays = () => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => void preloadOverlays().catch(() => {}));
+    idle(() => void import('@portal/shared-ui/overlays').then((m) => m.preloadOverlays()).catch(() => {}));
   };
   const queries = createQueries({ needed: sharedQueriesLoaded });
   if (stored) {
@@ -187,7 +194,7 @@ async function boot() {
         store,
         registry,
         queries,
-        toasts: createToastStore(),
+        toasts: createShellToasts(),
         shellVersion: SHELL_VERSION,
         contractsVersion: SHELL_CONTRACTS_VERSION,
         sessionConfirmed: stored?.confirmed ?? false,
@@ -201,12 +208,12 @@ async function boot() {
         overrides: first.applied.map((id) => ({ remote: id, entry: first.resolved[id]?.entry ?? '' })),
         refusedOverrides: [...first.refused, ...refusedFromLink],
         resetOverrides: () => {
-          writeOverrides(localStorage, {});
+          dev?.writeOverrides(localStorage, {});
           window.location.reload();
         },
         pendingOverrides: Object.entries(asked).map(([remote, entry]) => ({ remote, entry })),
         confirmOverrides: () => {
-          confirmOverrides(localStorage, asked);
+          dev?.confirmOverrides(localStorage, asked);
           window.location.reload();
         },
       }}

@@ -1,15 +1,83 @@
-import { StrictMode, useEffect, useState } from 'react';
-import { Toaster } from '@portal/shared-ui/overlays';
+import { lazy, StrictMode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ToastItem, ToastKind, ToastStore } from '@portal/shared-ui/overlays';
 import { TIMINGS } from '@portal/shared-contracts/constants';
 import { createPlatformCore } from './platform/platform-core';
 import type { ShellServices } from './platform/shell-services';
 import { QueriesContext } from './queries/queries';
-import { OverrideBanner } from './release/override-banner';
-import { OverrideConfirm } from './release/override-confirm';
 import { RegistryContext } from './remotes/remote-slot';
 import { createHashLocation, createMemoryLocation } from './routes/shell-location';
 import { ShellRoutes } from './routes/shell-routes';
 import { StoreProvider } from './session/portal-store';
+
+// None of these is on the login page's path: the toaster (with the overlays module it belongs to) is
+// fetched with the first toast or once the page has settled, the development overrides' banner and
+// confirmation only when a remote is overridden or a link asks for it.
+const Toaster = lazy(() => import('@portal/shared-ui/overlays').then((m) => ({ default: m.Toaster })));
+const OverrideBanner = lazy(() => import('./release/override-banner').then((m) => ({ default: m.OverrideBanner })));
+const OverrideConfirm = lazy(() => import('./release/override-confirm').then((m) => ({ default: m.OverrideConfirm })));
+
+/**
+ * The page's toasts (shared-ui's `ToastStore`), kept by the shell so that a toast can be raised
+ * before the toaster that shows it has been fetched: it is shown, for its whole time, once it has.
+ */
+export function createShellToasts(): ToastStore {
+  let items: readonly ToastItem[] = [];
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((l) => l());
+  return {
+    show(kind: ToastKind, message: string) {
+      const id = nextId++;
+      items = [...items, { id, kind, message }];
+      emit();
+      return id;
+    },
+    dismiss(id) {
+      if (!items.some((t) => t.id === id)) return;
+      items = items.filter((t) => t.id !== id);
+      emit();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => items,
+  };
+}
+
+/**
+ * Runs `fn` when the browser is idle two seconds after the page has loaded (as the telemetry's
+ * collector starts): the page's load event comes before the first remote page has been fetched, so
+ * idle time right after it is still the first page's start-up.
+ */
+function whenPageSettled(fn: () => void): () => void {
+  let cancelled = false;
+  const run = () => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
+    window.setTimeout(() => idle(() => !cancelled && fn(), { timeout: 10_000 }), 2_000);
+  };
+  if (document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', run);
+  };
+}
+
+/** The toaster, mounted (and so fetched) with the first toast or once the page has settled, then kept. */
+function PageToaster({ store }: { store: ToastStore }) {
+  const mounted = useRef(false);
+  const [settled, setSettled] = useState(false);
+  const hasToast = useSyncExternalStore(store.subscribe, () => store.getSnapshot().length > 0, () => false);
+  useEffect(() => whenPageSettled(() => setSettled(true)), []);
+  mounted.current ||= settled || hasToast;
+  if (!mounted.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster store={store} durationMs={TIMINGS.toastMs} />
+    </Suspense>
+  );
+}
 
 interface ShellAppProps {
   services: ShellServices;
@@ -23,15 +91,26 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
   const [location] = useState(() => (initialPath !== undefined ? createMemoryLocation(initialPath) : createHashLocation()));
   // At once, not once the router is loaded: a revoked session must end before a page calls with it.
   useEffect(() => core.confirmSessionOnce(), [core]);
+  const overrides = services.overrides ?? [];
+  const refused = services.refusedOverrides ?? [];
+  const pending = services.pendingOverrides ?? [];
   return (
     <StrictMode>
       <StoreProvider store={services.store}>
         <QueriesContext.Provider value={services.queries}>
           <RegistryContext.Provider value={services.registry}>
             <ShellRoutes services={services} core={core} location={location} />
-            <Toaster store={services.toasts} durationMs={TIMINGS.toastMs} />
-            <OverrideBanner overrides={services.overrides ?? []} refused={services.refusedOverrides ?? []} onReset={services.resetOverrides ?? (() => {})} />
-            <OverrideConfirm pending={services.pendingOverrides ?? []} onConfirm={services.confirmOverrides ?? (() => {})} />
+            <PageToaster store={services.toasts} />
+            {(overrides.length > 0 || refused.length > 0) && (
+              <Suspense fallback={null}>
+                <OverrideBanner overrides={overrides} refused={refused} onReset={services.resetOverrides ?? (() => {})} />
+              </Suspense>
+            )}
+            {pending.length > 0 && (
+              <Suspense fallback={null}>
+                <OverrideConfirm pending={pending} onConfirm={services.confirmOverrides ?? (() => {})} />
+              </Suspense>
+            )}
           </RegistryContext.Provider>
         </QueriesContext.Provider>
       </StoreProvider>

@@ -1,5 +1,6 @@
 import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
+import { OVERRIDES_KEY } from './override-request';
 
 /**
  * Local development of one remote against a deployed portal (DESIGN.md section 3):
@@ -11,7 +12,6 @@ import type { ResolvedRemote } from '@portal/shared-contracts/release';
  * on, and its OVERRIDE_ORIGINS; the same list as its CSP) are accepted at all.
  * See docs/decisions/0016-development-overrides.md.
  */
-const OVERRIDES_KEY = 'portal.remoteOverrides';
 
 export type Overrides = Partial<Record<RemoteId, string>>;
 
