@@ -122,10 +122,10 @@ describe("the page's preload script", () => {
   it("preloads the login page's files for an anonymous visitor of the login route", () => {
     for (const hash of ['', '#/', '#/?from=logout']) {
       expect(runScript({ hash }), hash).toEqual([
-        { rel: 'preload', as: 'fetch', href: '/m/mf-manifest.json', crossOrigin: 'anonymous' },
-        { rel: 'preload', as: 'script', href: '/m/remoteEntry.js' },
-        { rel: 'preload', as: 'script', href: '/m/login.js' },
-        { rel: 'preload', as: 'style', href: '/m/login.css' },
+        { rel: 'preload', as: 'fetch', href: '/m/mf-manifest.json', crossOrigin: 'anonymous', fetchPriority: 'low' },
+        { rel: 'preload', as: 'script', href: '/m/remoteEntry.js', fetchPriority: 'low' },
+        { rel: 'preload', as: 'script', href: '/m/login.js', fetchPriority: 'low' },
+        { rel: 'preload', as: 'style', href: '/m/login.css', fetchPriority: 'low' },
       ]);
     }
   });
