@@ -1,5 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { Component, createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import { Spinner } from '@portal/shared-ui/form';
@@ -71,6 +70,41 @@ function forget(registry: RemoteRegistry, remote: RemoteId, module: string, gene
   lazyCache.get(registry)?.delete(`${remote}/${module}#${generation}`);
 }
 
+interface SlotBoundaryProps {
+  /** A change of any of these, once the slot has failed, renders its children again. */
+  resetKeys: readonly unknown[];
+  onError: (error: unknown) => void;
+  fallback: (error: unknown) => ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The slot's error boundary (what react-error-boundary's `resetKeys`, `onError` and `fallbackRender`
+ * did, in the few lines the slot uses, so that the login page does not load the package).
+ */
+class SlotBoundary extends Component<SlotBoundaryProps, { failed: boolean; error: unknown }> {
+  override state = { failed: false, error: null as unknown };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+
+  override componentDidUpdate(prev: SlotBoundaryProps, prevState: { failed: boolean }) {
+    // As react-error-boundary: only a failure already drawn is reset, so keys that the catch itself
+    // changed (a canary giving way to stable) reset it on the update that follows.
+    const changed = prev.resetKeys.length !== this.props.resetKeys.length || prev.resetKeys.some((k, i) => !Object.is(k, this.props.resetKeys[i]));
+    if (this.state.failed && prevState.failed && changed) this.setState({ failed: false, error: null });
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback(this.state.error) : this.props.children;
+  }
+}
+
 interface ShellRemoteSlotProps extends RemoteSlotProps {
   /** Header widgets use the one-line form of the unavailable panel. */
   compact?: boolean;
@@ -79,7 +113,7 @@ interface ShellRemoteSlotProps extends RemoteSlotProps {
 }
 
 /**
- * Every remote module on the page renders through here: `<ErrorBoundary><Suspense>` so that a remote
+ * Every remote module on the page renders through here: `<SlotBoundary><Suspense>` so that a remote
  * that is missing, fails to load or throws takes down only its own slot.
  */
 export function RemoteSlot({ remote, module, props, compact = false, loading }: ShellRemoteSlotProps) {
@@ -91,7 +125,7 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
   const generation = useSyncExternalStore(subscribe, () => registry.generation(remote));
   const Component = lazyFor(registry, queries, remote, module, generation);
   return (
-    <ErrorBoundary
+    <SlotBoundary
       resetKeys={[remote, module, attempt, generation]}
       onError={(error) => {
         // Counted against the version that threw, before a canary gives way to stable.
@@ -111,7 +145,7 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
         else if (error instanceof RemoteLoadError) console.error(error.message, error.cause);
         else console.error(`${remote}/${module} failed while rendering`, error);
       }}
-      fallbackRender={({ error }) => (
+      fallback={(error) => (
         <FeatureUnavailable
           remote={remote}
           compact={compact}
@@ -139,6 +173,6 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
       >
         <Component key={attempt} {...(props ?? {})} />
       </Suspense>
-    </ErrorBoundary>
+    </SlotBoundary>
   );
 }
