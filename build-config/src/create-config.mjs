@@ -97,7 +97,6 @@ const BOOT_CONTRACTS =
  * is not among them: the shell draws the public pages itself and fetches the router for the others.
  */
 const BOOT_PACKAGES = inPackages([
-  'react-error-boundary',
   'zod',
 ]);
 
