@@ -143,7 +143,7 @@ describe("the page's preload script", () => {
     const shell = (file: string) => readFileSync(path.join(REPO_ROOT, 'shell', 'src', file), 'utf8');
     expect(STORAGE_KEYS.userId).toBe('userId');
     expect(shell('session/session-store.ts')).toContain("BROWSER_SESSION_COOKIE = 'portal_browser_session'");
-    expect(shell('release/overrides.ts')).toContain("OVERRIDES_KEY = 'portal.remoteOverrides'");
-    expect(shell('release/overrides.ts')).toContain("'override'");
+    expect(shell('release/override-request.ts')).toContain("OVERRIDES_KEY = 'portal.remoteOverrides'");
+    expect(shell('release/override-request.ts')).toContain("'override'");
   });
 });

@@ -18,7 +18,7 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     await cp(path.join(REPO_ROOT, 'mfe-auth', item), path.join(copy, item), { recursive: true });
   }
   await symlink(path.join(REPO_ROOT, 'mfe-auth', 'node_modules'), path.join(copy, 'node_modules'));
-  const copyFile = path.join(copy, 'src', 'shared', 'copy.ts');
+  const copyFile = path.join(copy, 'src', 'shared', 'login-copy.ts');
   expect(await readFile(copyFile, 'utf8')).toContain(SUBTITLE);
 
   const port = await freePort();
