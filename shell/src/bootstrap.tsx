@@ -3,6 +3,7 @@ import '@portal/shared-ui/tokens.css';
 import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { createToastStore } from '@portal/shared-ui/toast-store';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { REMOTE_IDS, REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
@@ -22,7 +23,7 @@ import { createStore } from './session/portal-store';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
 import { preloadRouter, publicRouteAt } from './routes/shell-routes';
-import { createShellToasts, ShellApp } from './shell-app';
+import { ShellApp } from './shell-app';
 import { configureTelemetry, timeRemoteLoad } from './telemetry/hub';
 import { startTelemetryWhenIdle } from './telemetry/start';
 
@@ -194,7 +195,9 @@ async function boot() {
         store,
         registry,
         queries,
-        toasts: createShellToasts(),
+        // The page's toasts are kept by the shell, so that one raised before the toaster that shows it
+        // has been fetched is shown, for its whole time, once it has (the store is plain code, not shared).
+        toasts: createToastStore(),
         shellVersion: SHELL_VERSION,
         contractsVersion: SHELL_CONTRACTS_VERSION,
         sessionConfirmed: stored?.confirmed ?? false,

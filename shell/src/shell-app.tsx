@@ -1,5 +1,5 @@
 import { lazy, StrictMode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { ToastItem, ToastKind, ToastStore } from '@portal/shared-ui/overlays';
+import type { ToastStore } from '@portal/shared-ui/overlays';
 import { TIMINGS } from '@portal/shared-contracts/constants';
 import { createPlatformCore } from './platform/platform-core';
 import type { ShellServices } from './platform/shell-services';
@@ -15,35 +15,6 @@ import { StoreProvider } from './session/portal-store';
 const Toaster = lazy(() => import('@portal/shared-ui/overlays').then((m) => ({ default: m.Toaster })));
 const OverrideBanner = lazy(() => import('./release/override-banner').then((m) => ({ default: m.OverrideBanner })));
 const OverrideConfirm = lazy(() => import('./release/override-confirm').then((m) => ({ default: m.OverrideConfirm })));
-
-/**
- * The page's toasts (shared-ui's `ToastStore`), kept by the shell so that a toast can be raised
- * before the toaster that shows it has been fetched: it is shown, for its whole time, once it has.
- */
-export function createShellToasts(): ToastStore {
-  let items: readonly ToastItem[] = [];
-  let nextId = 1;
-  const listeners = new Set<() => void>();
-  const emit = () => listeners.forEach((l) => l());
-  return {
-    show(kind: ToastKind, message: string) {
-      const id = nextId++;
-      items = [...items, { id, kind, message }];
-      emit();
-      return id;
-    },
-    dismiss(id) {
-      if (!items.some((t) => t.id === id)) return;
-      items = items.filter((t) => t.id !== id);
-      emit();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => items,
-  };
-}
 
 /**
  * Runs `fn` when the browser is idle two seconds after the page has loaded (as the telemetry's
