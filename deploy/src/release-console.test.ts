@@ -6,11 +6,9 @@ import { CSRF_HEADER, MESSAGES, type ReleaseConsole } from '@portal/shared-contr
 import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
 import { loadPortalConfig } from './env';
-import { offCanaryPromotion, promote } from './release/actions';
-import { emptyManifest } from './release/manifest';
-import { publishRemote } from './release/publish';
-import { FsReleaseStore, ReleaseStoreError } from './release/store';
-import { tempDir, writeFakeRemoteBuild } from './test-fixtures';
+import { offCanaryPromotion } from './release/actions';
+import { ReleaseStoreError, type FsReleaseStore } from './release/store';
+import { storeWithAuthBuilds, tempDir } from './test-fixtures';
 
 const ROOT = { email: 'root@example.test', password: 'Release-Console-Pass-1' };
 
@@ -25,14 +23,7 @@ describe('the release console on the portal server', () => {
     const data = await tempDir('portal-release-console-');
     env = { DATA_DIR: data, LOG_LEVEL: 'silent', PORT: '0', SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password };
     const config = loadPortalConfig(env);
-    store = new FsReleaseStore(config.releaseStoreDir);
-    await store.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
-    for (const v of ['1.0.0', '1.1.0']) {
-      const dir = await tempDir();
-      await writeFakeRemoteBuild(dir, v);
-      await publishRemote(store, 'mfe-auth', { dir, version: v, actor: 'ci' });
-    }
-    await promote(store, 'mfe-auth', '1.0.0', { actor: 'ci' });
+    store = await storeWithAuthBuilds(config.releaseStoreDir);
     app = await createPortal(config, { logger: false, store });
     const login = await app.inject({ method: 'POST', url: '/api/accounts/login', payload: ROOT });
     admin = login.json<{ token: string }>().token;

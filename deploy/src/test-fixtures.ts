@@ -2,6 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RemoteId, VersionHealth } from '@portal/shared-contracts';
+import { promote } from './release/actions';
+import { emptyManifest } from './release/manifest';
+import { publishRemote } from './release/publish';
+import { FsReleaseStore } from './release/store';
 
 const created: string[] = [];
 
@@ -58,4 +62,20 @@ export function versionHealth(remote: RemoteId, version: string, pageViews: numb
     firstSeen: '2026-11-25T12:00:00.000Z',
     lastSeen: '2026-11-25T12:05:00.000Z',
   };
+}
+
+/**
+ * A release store at `dir` with the shell's manifest and mfe-auth's builds 1.0.0 (stable) and 1.1.0
+ * (published, not released): where the console's and the guard's tests start.
+ */
+export async function storeWithAuthBuilds(dir: string): Promise<FsReleaseStore> {
+  const store = new FsReleaseStore(dir);
+  await store.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
+  for (const v of ['1.0.0', '1.1.0']) {
+    const build = await tempDir();
+    await writeFakeRemoteBuild(build, v);
+    await publishRemote(store, 'mfe-auth', { dir: build, version: v, actor: 'ci' });
+  }
+  await promote(store, 'mfe-auth', '1.0.0', { actor: 'ci' });
+  return store;
 }

@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TelemetryEvent } from '@portal/shared-contracts';
 import { createPortal } from '../app';
 import { loadPortalConfig } from '../env';
-import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
-import { canary, promote } from './actions';
-import { emptyManifest } from './manifest';
-import { publishRemote } from './publish';
-import { FsReleaseStore } from './store';
+import { storeWithAuthBuilds, tempDir } from '../test-fixtures';
+import { canary } from './actions';
+import type { FsReleaseStore } from './store';
 
 /**
  * The release guard fed by the anonymous telemetry endpoint, on the portal server with its embedded
@@ -20,14 +18,7 @@ describe('the release guard against telemetry anyone can send', () => {
   beforeAll(async () => {
     const data = await tempDir('portal-guard-telemetry-');
     const config = loadPortalConfig({ DATA_DIR: data, LOG_LEVEL: 'silent', PORT: '0', RELEASE_GUARD_INTERVAL_MS: '1000' });
-    store = new FsReleaseStore(config.releaseStoreDir);
-    await store.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
-    for (const v of ['1.0.0', '1.1.0']) {
-      const dir = await tempDir();
-      await writeFakeRemoteBuild(dir, v);
-      await publishRemote(store, 'mfe-auth', { dir, version: v, actor: 'ci' });
-    }
-    await promote(store, 'mfe-auth', '1.0.0', { actor: 'ci' });
+    store = await storeWithAuthBuilds(config.releaseStoreDir);
     await canary(store, 'mfe-auth', '1.1.0', 50, [], { actor: 'ci', guard: { marginPoints: 2, minPageViews: 8, autoPromoteAfterMs: null } });
     app = await createPortal(config, { logger: false, store });
   }, 60_000);

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import styles from './field.module.css';
 import { cx } from './cx';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 export interface FieldIds {
   inputId: string;
@@ -62,7 +63,7 @@ export interface FieldShellProps {
 export function FieldShell({ label, ids, hint, error, required, hideLabel, className, children }: FieldShellProps) {
   return (
     <div className={cx(styles.field, className)}>
-      <label htmlFor={ids.inputId} className={styles.label} style={hideLabel ? hiddenStyle : undefined}>
+      <label htmlFor={ids.inputId} className={styles.label} style={hideLabel ? VISUALLY_HIDDEN : undefined}>
         {label}
         {required && (
           <span className={styles.required} aria-hidden="true">
@@ -75,17 +76,5 @@ export function FieldShell({ label, ids, hint, error, required, hideLabel, class
     </div>
   );
 }
-
-const hiddenStyle = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 export { styles as fieldStyles };

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 
 // Radix's visually hidden styles, without its primitive: shown to assistive technology only.
-const HIDDEN: CSSProperties = {
+export const VISUALLY_HIDDEN: CSSProperties = {
   position: 'absolute',
   border: 0,
   width: 1,
@@ -16,5 +16,5 @@ const HIDDEN: CSSProperties = {
 
 /** Text for assistive technology only (icon button names, status announcements). */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={HIDDEN}>{children}</span>;
+  return <span style={VISUALLY_HIDDEN}>{children}</span>;
 }
