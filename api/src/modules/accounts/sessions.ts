@@ -32,6 +32,12 @@ export interface AuthUser {
   signUpState: number;
   /** How the token came: a cookie-borne call must carry the CSRF header to change anything. */
   via: 'cookie' | 'bearer';
+  /**
+   * The company's employee-list answers version, read with the session (employees/list-cache.ts):
+   * a list call answered from memory then needs no statement of its own. Absent where a caller was
+   * not resolved from a session.
+   */
+  listAnswers?: string;
 }
 
 export interface NewSession {
@@ -74,6 +80,8 @@ function lookupStatement(db: Db) {
       companyActive: companies.isActive,
       signUpState: companies.signUpState,
       employerUserId: employerUsers.id,
+      // One indexed row, in the same statement: see AuthUser.listAnswers.
+      listAnswers: sql<string>`(select coalesce(max(v.answers), 0)::text from employee_list_versions v where v.company_id = ${users.companyId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -125,6 +133,7 @@ export async function resolveSession(db: Db, token: string, via: AuthUser['via']
     employerUserId: row.employerUserId,
     signUpState: row.signUpState ?? 0,
     via,
+    listAnswers: row.listAnswers,
   };
 }
 

@@ -173,8 +173,13 @@ export async function listEmployeesJson(
   if (scope === null) return serialize((await readList(ctx.db, scope, q, approved)).page);
   const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
   const key = [scope, approved ? 'approved' : 'pending', status, q.pageNumber, q.pageSize, q.search?.trim().toLowerCase() ?? ''].join('\n');
-  const [current] = await preparedRows<{ v: string }>(ctx.db, sql`select ${answersOf(scope)} as v`);
-  const version = BigInt(current?.v ?? 0);
+  // The caller's own company's version came with the session check; another company's (a super
+  // admin's) is read here.
+  const version = BigInt(
+    scope === auth.companyId && auth.listAnswers !== undefined
+      ? auth.listAnswers
+      : ((await preparedRows<{ v: string }>(ctx.db, sql`select ${answersOf(scope)} as v`))[0]?.v ?? 0),
+  );
   const kept = cache.get(key, version);
   if (kept !== undefined) return kept;
   return cache.read(key, version, async () => {
