@@ -100,6 +100,10 @@ function rowOf(page: Page, person: Person): Locator {
 
 /** No serious or critical WCAG 2.1 AA violation inside `selector`. */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
+  // A list still showing the previous answer is dimmed (aria-busy, opacity) and fades back in:
+  // contrast is judged on what the user reads once it has settled.
+  await expect(page.locator(`${selector} [aria-busy="true"]`)).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
