@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { causes } from './errors';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
 import { PgliteStatements } from './pglite-statements';
 import { useForHotStatements } from './sql';
@@ -70,7 +71,7 @@ export function createPostgresClient(url: string, options: { pgbouncer?: boolean
 
 /** PgBouncer's refusal of a startup parameter it does not know (it closes the connection with it). */
 export function isRefusedStartupParameter(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causes(err)) {
     if (/unsupported startup parameter/i.test(String((e as { message?: unknown }).message))) return true;
   }
   return false;
@@ -189,7 +190,7 @@ const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
  * Drizzle wraps the driver's error, so the whole `cause` chain is looked at.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of causes(err)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
     if (NETWORK_ERRORS.has(code) || DRIVER_ERRORS.has(code) || SERVER_STATES.has(code) || code.startsWith('08')) return true;

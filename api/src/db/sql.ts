@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { causes } from './errors';
 
 /**
  * Raw statements answer `{ rows }` on PGlite and an array on postgres-js; the services only see rows.
@@ -55,7 +56,7 @@ export function toIso(v: unknown): string | null {
 
 /** Unique violation (SQLSTATE 23505), wherever the driver nests it. */
 export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+  for (const e of causes(err)) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
