@@ -25,3 +25,19 @@ test("a nav link warms its page's remote before the click", async ({ browser, re
   await page.waitForTimeout(4_000);
   await page.context().close();
 });
+
+test("the page names the shell's stylesheets and scripts in its first answer, and the login page uses them all", async ({ page }) => {
+  await page.goto(hash(ROUTES.login));
+  await expect(page.getByRole('button', { name: MESSAGES.login.button })).toBeVisible();
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => ({ as: l.as, path: new URL(l.href).pathname })),
+  );
+  // The shell's own stylesheets the page applies (a remote's come with its files, preloaded by the served page's script).
+  const applied = await page.evaluate(() =>
+    [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname : '')).filter((p) => p && !p.startsWith('/remotes/')),
+  );
+  expect(applied.length, 'the login page applies the shell stylesheets').toBeGreaterThan(0);
+  for (const sheet of applied) expect(preloaded, `${sheet} is preloaded from the first answer`).toContainEqual({ as: 'style', path: sheet });
+  // Every preloaded file is used: the browser warns (and the console guard fails the test) otherwise, 3 s after load.
+  await page.waitForTimeout(4_000);
+});
