@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER, MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
 import { loadPortalConfig } from './env';
-import { offCanaryPromotion } from './release/actions';
 import { ReleaseStoreError, type FsReleaseStore } from './release/store';
 import { storeWithAuthBuilds, tempDir } from './test-fixtures';
 

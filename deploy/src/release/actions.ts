@@ -1,5 +1,6 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
+import { canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
@@ -167,20 +168,6 @@ export async function rollback(store: ReleaseStore, remote: string, o: ActionOpt
     if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
     return { manifest: next.manifest, entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() } };
   });
-}
-
-/** Why a canary at share 0 is not promoted, and what to do instead (the CLI and the console say the same). */
-export function offCanaryPromotion(remote: string, version: string): string {
-  return (
-    `${remote}'s canary ${version} is at share 0 (aborted or paused): nobody runs it, so nothing shows it works now. ` +
-    `Give it a share again first (Set share in the release console, or pnpm release canary ${remote} ${version} --percent 10), ` +
-    `watch its figures, then promote it`
-  );
-}
-
-/** True when nobody is on the canary: share 0 and no targeted company (what an abort leaves). */
-export function canaryIsOff(c: { percent: number; companies: string[] } | null | undefined): boolean {
-  return !!c && c.percent <= 0 && c.companies.length === 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { REMOTE_IDS, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
-import { abortCanary, canaryIsOff, promote } from './actions';
+import { canaryIsOff } from '@portal/shared-contracts/release-state';
+import { abortCanary, promote } from './actions';
 import { decide, type GuardDecision } from './guard';
 import type { ReleaseStore } from './store';
 

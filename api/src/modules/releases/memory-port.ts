@@ -1,4 +1,5 @@
 import { CONTRACTS_VERSION, REMOTE_IDS, type ReleaseHistoryEntry, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { ReleaseRefused, type ReleaseConsolePort } from './port';
 
 /**
@@ -19,6 +20,10 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
   const published = ['1.0.0', '1.1.0'];
   const record = (e: Omit<ReleaseHistoryEntry, 'at' | 'note'>) => history.push({ at: new Date().toISOString(), note: null, ...e });
   const remoteOf = (remote: RemoteId) => manifest.remotes[remote]!;
+  // The refusals are the sentences of deploy's actions (release/actions.ts), which the real port answers.
+  const requirePublished = (remote: RemoteId, version: string) => {
+    if (!published.includes(version)) throw new ReleaseRefused(`${remote} ${version} is not in the store (published: ${published.join(', ')})`);
+  };
   return {
     manifest,
     history,
@@ -26,20 +31,29 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
     readHistory: async () => [...history],
     listVersions: async () => [...published],
     async canary(remote, version, percent, companies, actor) {
-      if (!published.includes(version)) throw new ReleaseRefused(`${remote} ${version} is not in the store`);
       const r = remoteOf(remote);
+      requirePublished(remote, version);
       if (r.stable.version === version) throw new ReleaseRefused(`${remote} ${version} is already the stable version`);
       r.canary = { ...build(remote, version), percent, companies };
+      r.updatedAt = new Date().toISOString();
       record({ action: 'canary', remote, version, from: r.stable.version, by: actor });
     },
     async promote(remote, version, actor) {
       const r = remoteOf(remote);
       const target = version ?? r.canary?.version;
-      if (!target) throw new ReleaseRefused(`${remote} has no canary to promote`);
-      if (!published.includes(target)) throw new ReleaseRefused(`${remote} ${target} is not in the store`);
+      if (!target) throw new ReleaseRefused(`${remote} has no canary to promote; name a version: pnpm release promote ${remote} <version>`);
+      // Named or not, an aborted (share 0) canary gets a share again before it goes to everyone.
+      if (r.canary?.version === target && canaryIsOff(r.canary)) throw new ReleaseRefused(offCanaryPromotion(remote, target));
       if (r.stable.version === target) throw new ReleaseRefused(`${remote} ${target} is already the stable version`);
+      requirePublished(remote, target);
       const from = r.stable.version;
-      manifest.remotes[remote] = { stable: build(remote, target), canary: null, previous: [r.stable, ...r.previous], updatedAt: new Date().toISOString() };
+      manifest.remotes[remote] = {
+        stable: build(remote, target),
+        // Another version's canary carries on beside the new stable.
+        canary: r.canary && r.canary.version !== target ? r.canary : null,
+        previous: [r.stable, ...r.previous.filter((p) => p.version !== target && p.version !== from)],
+        updatedAt: new Date().toISOString(),
+      };
       record({ action: 'promote', remote, version: target, from, by: actor });
     },
     async rollback(remote, actor) {
@@ -52,9 +66,11 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
     async abort(remote, actor) {
       const r = remoteOf(remote);
       if (!r.canary) throw new ReleaseRefused(`${remote} has no canary`);
-      const from = r.canary.version;
-      r.canary = null;
-      record({ action: 'abort-canary', remote, version: r.stable.version, from, by: actor });
+      if (canaryIsOff(r.canary)) throw new ReleaseRefused(`${remote}'s canary ${r.canary.version} is already at share 0`);
+      // The version stays beside stable at share 0 for nobody, as the real store leaves it.
+      r.canary = { ...r.canary, percent: 0, companies: [] };
+      r.updatedAt = new Date().toISOString();
+      record({ action: 'abort-canary', remote, version: r.stable.version, from: r.canary.version, by: actor });
     },
   };
 }

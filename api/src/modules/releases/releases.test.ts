@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { companies } from '../../db/schema';
 import { bearer, json, superAdminToken, useTestApp } from '../../test-support';
 import { memoryReleaseConsole } from './memory-port';
@@ -50,5 +51,38 @@ describe('the release console endpoints', () => {
     const refused = await t.app.inject({ method: 'POST', url: '/api/releases/console/mfe-billing/abort', headers: bearer(root) });
     expect(refused.statusCode).toBe(409);
     expect(json(refused)).toMatchObject({ success: false, message: 'mfe-billing has no canary' });
+  });
+
+  it('an aborted canary stays at share 0 beside stable and is not promoted, named or not, until it has a share again', async () => {
+    t.ctx.releaseConsole = memoryReleaseConsole();
+    const root = await superAdminToken(t.app);
+    const post = (action: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/releases/console/mfe-billing/${action}`, headers: bearer(root), ...(payload ? { payload } : {}) });
+    const share = (percent: number) =>
+      t.app.inject({ method: 'PUT', url: '/api/releases/console/mfe-billing/canary', headers: bearer(root), payload: { version: '1.1.0', percent } });
+    expect((await share(25)).statusCode).toBe(200);
+
+    const aborted = await post('abort');
+    expect(aborted.statusCode).toBe(200);
+    const billing = json<ReleaseConsole>(aborted).remotes.find((r) => r.remote === 'mfe-billing')!;
+    expect(billing.stable?.version).toBe('1.0.0');
+    expect(billing.canary).toMatchObject({ version: '1.1.0', percent: 0, companies: [] });
+
+    const why = offCanaryPromotion('mfe-billing', '1.1.0');
+    for (const body of [{}, { version: '1.1.0' }]) {
+      const refused = await post('promote', body);
+      expect(refused.statusCode).toBe(409);
+      expect(json(refused)).toMatchObject({ success: false, message: why });
+    }
+    const again = await post('abort');
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ success: false, message: "mfe-billing's canary 1.1.0 is already at share 0" });
+
+    expect((await share(10)).statusCode).toBe(200);
+    const promoted = await post('promote', {});
+    expect(promoted.statusCode).toBe(200);
+    const after = json<ReleaseConsole>(promoted).remotes.find((r) => r.remote === 'mfe-billing')!;
+    expect(after.stable?.version).toBe('1.1.0');
+    expect(after.canary).toBeNull();
   });
 });
