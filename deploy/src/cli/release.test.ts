@@ -4,9 +4,13 @@ import { FsReleaseStore } from '../release/store';
 import { runReleaseCli } from './release';
 
 async function cli(store: string, ...argv: string[]) {
+  return cliWith({}, store, ...argv);
+}
+
+async function cliWith(env: Record<string, string>, store: string, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runReleaseCli(argv, (l) => out.push(l), { RELEASE_STORE: store, RELEASE_ACTOR: 'cli-test', LOG_LEVEL: 'silent' }, (l) => err.push(l));
+  const code = await runReleaseCli(argv, (l) => out.push(l), { RELEASE_STORE: store, RELEASE_ACTOR: 'cli-test', LOG_LEVEL: 'silent', ...env }, (l) => err.push(l));
   return { code, out: out.join('\n'), err };
 }
 
@@ -74,6 +78,30 @@ describe('pnpm release', () => {
       autoPromoteAfterMs: 86_400_000,
     });
     expect((await cli(store, 'status')).out).toMatch(/mfe-auth canary 1\.1\.0 guarded since \S+: margin 2 points, at least 200 page views, promote after 24h/);
+  });
+
+  it('rolls back and aborts a canary at the address the store is served from now, as canary and promote write it', async () => {
+    const store = await tempDir();
+    for (const v of ['1.0.0', '1.1.0', '1.2.0']) {
+      const dir = await tempDir();
+      await writeFakeRemoteBuild(dir, v);
+      await cli(store, 'publish', 'mfe-auth', '--version', v, '--dir', dir);
+    }
+    // Released while this server served the store at /remotes/ ...
+    await cli(store, 'promote', 'mfe-auth', '1.0.0');
+    await cli(store, 'promote', 'mfe-auth', '1.1.0');
+    await cli(store, 'canary', 'mfe-auth', '1.2.0', '--percent', '10');
+    const manifest = async () => (await new FsReleaseStore(store).readManifest())!.remotes['mfe-auth']!;
+    expect((await manifest()).previous[0]!.entry).toBe('/remotes/mfe-auth/1.0.0/mf-manifest.json');
+
+    // ... then the store is served by a CDN: every build the CLI leaves in release.json is addressed there.
+    const cdn = { RELEASE_STORE_URL: 'https://cdn.example.com/portal' };
+    expect(await cliWith(cdn, store, 'abort-canary', 'mfe-auth')).toMatchObject({ code: 0, err: [] });
+    expect((await manifest()).canary).toMatchObject({ version: '1.2.0', percent: 0, entry: 'https://cdn.example.com/portal/remotes/mfe-auth/1.2.0/mf-manifest.json' });
+    expect(await cliWith(cdn, store, 'rollback', 'mfe-auth')).toMatchObject({ code: 0, err: [] });
+    expect((await manifest()).stable).toMatchObject({ version: '1.0.0', entry: 'https://cdn.example.com/portal/remotes/mfe-auth/1.0.0/mf-manifest.json' });
+    expect(await cliWith(cdn, store, 'promote', 'mfe-auth', '1.1.0')).toMatchObject({ code: 0, err: [] });
+    expect((await manifest()).stable.entry).toBe('https://cdn.example.com/portal/remotes/mfe-auth/1.1.0/mf-manifest.json');
   });
 
   it('answers a mistake with one line and a non-zero exit', async () => {

@@ -115,18 +115,18 @@ export const COMMANDS: Record<string, Command> = {
   rollback: {
     usage: 'rollback <remote>',
     summary: 'go back to the previous stable version (and drop any canary)',
-    async run({ store, positionals, out, actor }) {
+    async run({ store, storeUrl, positionals, out, actor }) {
       const remote = needRemote(positionals, 'rollback');
-      const manifest = await rollback(store, remote, { actor });
+      const manifest = await rollback(store, remote, { storeUrl, actor });
       out(`${remote} is back on ${manifest.remotes[remote as keyof typeof manifest.remotes]!.stable.version}`);
     },
   },
   'abort-canary': {
     usage: 'abort-canary <remote>',
     summary: 'end the canary without promoting it: its share goes to 0 (release.json keeps the version) and everyone gets stable',
-    async run({ store, positionals, out, actor }) {
+    async run({ store, storeUrl, positionals, out, actor }) {
       const remote = needRemote(positionals, 'abort-canary');
-      const manifest = await abortCanary(store, remote, { actor });
+      const manifest = await abortCanary(store, remote, { storeUrl, actor });
       const r = manifest.remotes[remote as RemoteId]!;
       out(`${remote}: canary ${r.canary?.version ?? ''} ended (share 0); everyone gets stable ${r.stable.version} on their next load`);
     },

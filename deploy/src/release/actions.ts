@@ -24,6 +24,10 @@ export function releaseActor(env: Record<string, string | undefined> = process.e
 
 export interface ActionOptions {
   actor?: string;
+  /**
+   * The base URL the store's builds are served from (RELEASE_STORE_URL as a URL); null or left out: this
+   * server, at /remotes/. Every action that leaves a build in release.json writes its entry there.
+   */
   storeUrl?: string | null;
   now?: Date;
   /** Why, for the history (e.g. the figures that made the release guard act). */
@@ -58,6 +62,14 @@ export async function buildRef(store: ReleaseStore, remote: RemoteId, version: s
     contractsVersion: info.contractsVersion,
     ...(info.publishedAt ? { publishedAt: info.publishedAt } : {}),
   };
+}
+
+/**
+ * A build recorded in release.json, at the address the store is served from now: the entry the
+ * canary and promote actions would write for it (the store may have moved to a CDN since it was recorded).
+ */
+function servedFrom<B extends BuildRef>(remote: RemoteId, build: B, storeUrl: string | null | undefined): B {
+  return { ...build, entry: entryFor(remote, build.version, storeUrl ?? null) };
 }
 
 type Change = (current: ReleaseManifest | null) => Promise<{ manifest: ReleaseManifest; entry: Omit<HistoryEntry, 'at'> }>;
@@ -166,7 +178,12 @@ export async function rollback(store: ReleaseStore, remote: string, o: ActionOpt
     requireReleased(manifest, remote);
     const next = rollBack(manifest, remote, now);
     if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
-    return { manifest: next.manifest, entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() } };
+    // The earlier stable is served from where the store is served now, as a promote of it would be.
+    const back = next.manifest.remotes[remote]!;
+    return {
+      manifest: { ...next.manifest, remotes: { ...next.manifest.remotes, [remote]: { ...back, stable: servedFrom(remote, back.stable, o.storeUrl) } } },
+      entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() },
+    };
   });
 }
 
@@ -183,7 +200,7 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
     const current = requireReleased(manifest, remote);
     if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
     if (canaryIsOff(current.canary)) throw new ReleaseStoreError(`${remote}'s canary ${current.canary.version} is already at share 0`);
-    const stopped = { ...current.canary, percent: 0, companies: [] };
+    const stopped = { ...servedFrom(remote, current.canary, o.storeUrl), percent: 0, companies: [] };
     return {
       manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: stopped, updatedAt: now.toISOString() } } },
       entry: {
