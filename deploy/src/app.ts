@@ -101,7 +101,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     timer.unref();
     // Guarded canaries are checked against stable every minute (RELEASE_GUARD_INTERVAL_MS), by one
     // instance at a time; `pnpm release status` reads the figures through a token in the data folder.
-    const guard = startGuardLoop({ store, exclusively: embedded.exclusively, log: app.log }, config.releaseGuardIntervalMs);
+    const guard = startGuardLoop({ store, storeUrl: config.releaseStoreUrl, exclusively: embedded.exclusively, log: app.log }, config.releaseGuardIntervalMs);
     offerFiguresToOperator(app, { dataDir: config.dataDir, figures: embedded.figures });
     app.addHook('onClose', async () => {
       clearInterval(timer);

@@ -112,4 +112,15 @@ describe('the release guard loop', () => {
     expect(m?.remotes['mfe-employees']).toMatchObject({ stable: { version: '1.1.0' }, canary: null });
     expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'promote', version: '1.1.0', by: GUARD_ACTOR, note: expect.stringMatching(/^guard: healthy for 1h/) });
   });
+
+  it('promotes at the address the store is served from, as the CLI does', async () => {
+    const store = await guardedCanary({ ...DEFAULT_GUARD, autoPromoteAfterMs: 3_600_000 });
+    const lock = sharedLock(async () => [health('1.0.0', 1000, 5), health('1.1.0', 1000, 6)]);
+    const storeUrl = 'https://cdn.example.com/portal';
+    await runGuardPass({ store, storeUrl, exclusively: lock, log: quiet, now: new Date('2026-11-25T13:00:00Z') });
+    expect((await store.readManifest())?.remotes['mfe-employees']?.stable).toMatchObject({
+      version: '1.1.0',
+      entry: 'https://cdn.example.com/portal/remotes/mfe-employees/1.1.0/mf-manifest.json',
+    });
+  });
 });

@@ -26,6 +26,8 @@ export interface GuardPassOptions {
   log: GuardLog;
   now?: Date;
   windowMinutes?: number;
+  /** The base URL the store is served from (RELEASE_STORE_URL), as the CLI and the console pass it. */
+  storeUrl?: string | null;
 }
 
 export interface GuardOutcome {
@@ -61,10 +63,10 @@ export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] 
       const outcome = { remote, canary: r.canary.version, stable: r.stable.version, decision };
       outcomes.push(outcome);
       if (decision.action === 'abort') {
-        await abortCanary(o.store, remote, { actor: GUARD_ACTOR, now, note: `guard: ${decision.reason}` });
+        await abortCanary(o.store, remote, { actor: GUARD_ACTOR, storeUrl: o.storeUrl ?? null, now, note: `guard: ${decision.reason}` });
         o.log.warn({ remote, canary: outcome.canary, stable: outcome.stable, reason: decision.reason }, `release guard aborted the canary ${remote} ${outcome.canary}`);
       } else if (decision.action === 'promote') {
-        await promote(o.store, remote, r.canary.version, { actor: GUARD_ACTOR, now, note: `guard: ${decision.reason}` });
+        await promote(o.store, remote, r.canary.version, { actor: GUARD_ACTOR, storeUrl: o.storeUrl ?? null, now, note: `guard: ${decision.reason}` });
         o.log.info({ remote, version: outcome.canary, reason: decision.reason }, `release guard promoted ${remote} ${outcome.canary}`);
       }
     }
