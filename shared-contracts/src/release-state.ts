@@ -17,3 +17,36 @@ export function offCanaryPromotion(remote: string, version: string): string {
     `watch its figures, then promote it`
   );
 }
+
+/** The fields of a release history line that tell an abort from what replaced it. */
+interface HistoryLine {
+  action: string;
+  remote: string;
+  version: string;
+  from?: string | null | undefined;
+}
+
+/**
+ * The history line that set a remote's canary to share 0, when it is the one in force: the latest
+ * abort of that version, unless a later `canary` of the version restarted it. `newestFirst` as the
+ * console shows the history (the store keeps it oldest first: reverse it).
+ */
+export function abortOf<E extends HistoryLine>(newestFirst: Iterable<E>, remote: string, canaryVersion: string): E | null {
+  for (const e of newestFirst) {
+    if (e.remote !== remote) continue;
+    if (e.action === 'abort-canary' && e.from === canaryVersion) return e;
+    if (e.action === 'canary' && e.version === canaryVersion) return null;
+  }
+  return null;
+}
+
+/** "45s", "5m", "3h", "2d": how long ago a release changed (`pnpm release status` and the console say it alike); "-" when unknown. */
+export function age(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '-';
+  const s = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(s)) return '-';
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86400)}d`;
+}

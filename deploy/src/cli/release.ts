@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TELEMETRY_LIMITS, type RemoteId } from '@portal/shared-contracts';
-import { canaryIsOff } from '@portal/shared-contracts/release-state';
+import { abortOf, canaryIsOff } from '@portal/shared-contracts/release-state';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
-import { abortCanary, abortOf, canary, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { abortCanary, canary, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
 import { parseWindowMinutes, readFigures } from '../release/figures-access';
 import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/guard';
 import { ensureReleased, publishRemote } from '../release/publish';
@@ -149,7 +149,7 @@ export const COMMANDS: Record<string, Command> = {
       const [manifest, history, figures] = await Promise.all([store.readManifest(), store.readHistory(), readFigures(env, dataDir, minutes)]);
       const aborted = Object.entries(manifest?.remotes ?? {}).flatMap(([remote, r]) => {
         const c = r?.canary;
-        const e = c && canaryIsOff(c) ? abortOf(history, remote as RemoteId, c.version) : null;
+        const e = c && canaryIsOff(c) ? abortOf([...history].reverse(), remote, c.version) : null;
         return e ? [{ remote, version: c!.version, at: e.at, by: e.by ?? null, note: e.note ?? null }] : [];
       });
       if (flags.json) {

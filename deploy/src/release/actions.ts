@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
-import { canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
+import { abortOf, age, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
@@ -215,32 +215,11 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
   });
 }
 
-function age(from: string, now: Date): string {
-  const s = Math.max(0, Math.round((now.getTime() - new Date(from).getTime()) / 1000));
-  if (!Number.isFinite(s)) return '?';
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86400) return `${Math.floor(s / 3600)}h`;
-  return `${Math.floor(s / 86400)}d`;
-}
-
 /** A version's figures in a status cell: page views and error rate (load failures plus render errors). */
 export function describeFigures(v: VersionHealth | undefined): string {
   if (!v || v.pageViews === 0) return 'no views';
   const errors = v.loadFailures + v.renderErrors;
   return `${v.pageViews} views, ${(v.errorRate * 100).toFixed(1)}% errors (${errors})`;
-}
-
-/** The history line that set a canary to share 0, when it is the one in force (the latest abort of that version). */
-export function abortOf(history: HistoryEntry[], remote: RemoteId, canaryVersion: string): HistoryEntry | null {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const e = history[i]!;
-    if (e.remote !== remote) continue;
-    if (e.action === 'abort-canary' && e.from === canaryVersion) return e;
-    // A later canary of the version restarted it: that abort is over.
-    if (e.action === 'canary' && e.version === canaryVersion) return null;
-  }
-  return null;
 }
 
 export interface StatusExtras {
@@ -266,7 +245,7 @@ export function statusRows(manifest: ReleaseManifest | null, now = new Date(), e
       continue;
     }
     const c = r.canary;
-    const aborted = c && canaryIsOff(c) && extras.history ? abortOf(extras.history, remote, c.version) : null;
+    const aborted = c && canaryIsOff(c) && extras.history ? abortOf([...extras.history].reverse(), remote, c.version) : null;
     const share = c
       ? `${c.percent}%${c.companies.length ? ` +${c.companies.length} compan${c.companies.length === 1 ? 'y' : 'ies'}` : ''}${aborted ? ' (aborted)' : ''}`
       : '-';

@@ -1,16 +1,5 @@
 import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
 
-/** "5m", "3h", "2d": how long ago, as `pnpm release status` says it. */
-export function age(iso: string | null, now: Date = new Date()): string {
-  if (!iso) return '-';
-  const s = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(s)) return '-';
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86400) return `${Math.floor(s / 3600)}h`;
-  return `${Math.floor(s / 86400)}d`;
-}
-
 export const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 2 : 1)}%`;
 export const millis = (ms: number | null) => (ms === null ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 

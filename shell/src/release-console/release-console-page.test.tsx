@@ -182,6 +182,18 @@ describe('Releases (the release console)', () => {
     expect(within(dialog).getByLabelText(M.shareLabel)).toHaveValue('10');
   });
 
+  it('still names the abort after another version was promoted by name beside the aborted canary, as pnpm release status does', async () => {
+    const view = consoleView({ ...withCanary, stable: { version: '1.4.1', contractsVersion: '1.0.0', publishedAt: null }, canary: { ...withCanary.canary!, percent: 0, companies: [] } });
+    view.history.unshift(
+      { at: iso(1), action: 'promote', remote: 'mfe-employees', version: '1.4.1', from: '1.4.0', by: 'ci', note: null },
+      { at: iso(2), action: 'abort-canary', remote: 'mfe-employees', version: '1.4.0', from: '1.5.0', by: 'release-guard', note: 'guard: error rate' },
+    );
+    renderWithPlatform(<ReleaseConsolePage />, { session: superAdmin, handlers: { 'releases.console': () => view, 'releases.health': () => health } });
+    const card = (await screen.findByRole('heading', { name: 'mfe-employees' })).closest('article')!;
+    expect(within(card).getByText(M.abortedBy('release-guard'))).toBeInTheDocument();
+    expect(within(card).getByText(M.offNotPromoted('1.5.0'))).toBeInTheDocument();
+  });
+
   it("counts its web vitals for no remote: it is the shell's own page", async () => {
     setRouteRemote('mfe-auth');
     renderWithPlatform(<ReleaseConsolePage />, { session: superAdmin, handlers: { 'releases.console': () => consoleView(withCanary), 'releases.health': () => health } });

@@ -5,11 +5,12 @@ import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/da
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { abortOf, age, canaryIsOff } from '@portal/shared-contracts/release-state';
 import type { ConsoleRemote, ReleaseConsole, ReleaseHealth, ReleaseHistoryEntry, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
 import { releases } from '@portal/shared-contracts/endpoints/telemetry';
 import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
-import { age, millis, percent, trendOf, when } from './format';
+import { millis, percent, trendOf, when } from './format';
 import { Sparkline } from './sparkline';
 import { HEALTH_WINDOW_MINUTES, useReleaseConsole } from './use-release-console';
 import styles from './release-console.module.css';
@@ -30,17 +31,6 @@ interface ShareForm {
   percent: string;
   companies: string;
   error: string | null;
-}
-
-/** A canary that an abort left at share 0 for nobody: shown, but off. */
-const canaryOff = (c: NonNullable<ConsoleRemote['canary']>) => c.percent === 0 && c.companies.length === 0;
-
-/** The abort that left the remote's canary off, when the recent history holds it. */
-function abortOf(history: readonly ReleaseHistoryEntry[], r: ConsoleRemote): ReleaseHistoryEntry | null {
-  const c = r.canary;
-  if (!c || !canaryOff(c)) return null;
-  const last = history.find((e) => e.remote === r.remote && e.action !== 'publish');
-  return last?.action === 'abort-canary' && last.from === c.version ? last : null;
 }
 
 /**
@@ -76,7 +66,7 @@ export function ReleaseConsolePage() {
   const ask = (r: ConsoleRemote, kind: 'promote' | 'rollback' | 'abort') => {
     const remote = r.remote;
     const params = { remote };
-    if (kind === 'promote' && r.canary && !canaryOff(r.canary)) {
+    if (kind === 'promote' && r.canary && !canaryIsOff(r.canary)) {
       const version = r.canary.version;
       setPending({
         message: M.confirmPromote(remote, version),
@@ -107,7 +97,7 @@ export function ReleaseConsolePage() {
     setShare({
       remote: r,
       version: r.canary?.version ?? candidates.at(-1) ?? '',
-      percent: String(r.canary && !canaryOff(r.canary) ? r.canary.percent : 10),
+      percent: String(r.canary && !canaryIsOff(r.canary) ? r.canary.percent : 10),
       companies: r.canary?.companies.map((c) => c.id).join(', ') ?? '',
       error: null,
     });
@@ -161,7 +151,15 @@ export function ReleaseConsolePage() {
         {!released ? <EmptyState title={M.empty} /> : null}
         <div className={styles.remotes}>
           {data.remotes.map((r) => (
-            <RemoteCard key={r.remote} r={r} health={health.data} aborted={abortOf(data.history, r)} onShare={openShare} onAsk={ask} />
+            <RemoteCard
+              key={r.remote}
+              r={r}
+              health={health.data}
+              // The abort that left the canary off, when the history shown (newest first) holds it.
+              aborted={r.canary && canaryIsOff(r.canary) ? abortOf(data.history, r.remote, r.canary.version) : null}
+              onShare={openShare}
+              onAsk={ask}
+            />
           ))}
         </div>
         <History entries={data.history} total={data.historyTotal} />
@@ -260,7 +258,7 @@ function RemoteCard({
   if (r.stable) rows.push({ key: 'stable', role: 'stable', version: r.stable.version, figures: figuresOf(r.stable.version) });
   if (r.canary) rows.push({ key: 'canary', role: 'canary', version: r.canary.version, figures: figuresOf(r.canary.version) });
   const c = r.canary;
-  const off = c ? canaryOff(c) : true;
+  const off = c ? canaryIsOff(c) : true;
   const columns: TableColumn<FigureRow>[] = [
     {
       key: 'version',
