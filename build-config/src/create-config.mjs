@@ -30,7 +30,6 @@ const SHARED_SINGLETONS = [
   'react/jsx-runtime',
   'react-dom/client',
   '@tanstack/react-query',
-  'jotai',
   '@portal/shared-contracts',
   // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
   // login page the platform, the messages, the forms and the accounts endpoints, not the table of
