@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import * as dataDisplay from './data-display';
 import * as form from './form';
 import * as root from './index';
@@ -26,5 +28,18 @@ describe('shared-ui entry points', () => {
   it('keeps the overlays and the data display out of the form controls', () => {
     expect(Object.keys(form)).toEqual(expect.arrayContaining(['Button', 'TextField', 'PasswordField', 'Checkbox', 'BrandMark']));
     for (const name of ['Modal', 'DropdownMenu', 'Popover', 'Table', 'Tabs', 'PagedList']) expect(form).not.toHaveProperty(name);
+  });
+});
+
+// The contracts' root re-exports every entry, the table of every endpoint among them: a component or
+// hook importing it would make each page that renders it load the whole contract.
+describe("shared-ui's imports of the contracts", () => {
+  const src = path.dirname(new URL(import.meta.url).pathname);
+  const sources = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+
+  it('name an entry (@portal/shared-contracts/<entry>), never the root', () => {
+    expect(sources.length).toBeGreaterThan(20);
+    const rootImports = sources.filter((f) => /from '@portal\/shared-contracts'/.test(readFileSync(path.join(src, f), 'utf8')));
+    expect(rootImports).toEqual([]);
   });
 });

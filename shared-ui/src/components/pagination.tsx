@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import styles from './pagination.module.css';
 import { Button } from './button';
 import { cx } from './cx';

@@ -1,4 +1,4 @@
-import { usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { usePlatform } from '@portal/shared-contracts';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { useDebouncedValue } from './use-debounced-value';
 
 type Filters = Record<string, string>;
