@@ -99,7 +99,37 @@ const BOOT_PACKAGES = inPackages([
   'zod',
 ]);
 
-function sharedConfig(pkgDir) {
+/**
+ * The shared modules a remote takes from the shell and never brings itself (`import: false`,
+ * docs/decisions/0025): its container then lists no copy of its own for them, no fallback factory and
+ * no chunk, so each `remoteEntry.js` is about 1 KB gzip lighter. The shell provides every one of them
+ * whatever its own code imports (`SharedFromShellPlugin`). A remote built against another contracts
+ * major is never loaded (the shell's version choice), and within a major the shell's copy was already
+ * the one a page ran (singletons at the same version, the shell's registered first). Not here:
+ * `@portal/shared-ui/data` and the root of shared-ui, which shells before this list did not provide
+ * (a remote published now must still run in them).
+ */
+const SHARED_FROM_SHELL = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-dom/client',
+  '@tanstack/react-query',
+  '@portal/shared-contracts',
+  '@portal/shared-contracts/constants',
+  '@portal/shared-contracts/routes',
+  '@portal/shared-contracts/platform',
+  '@portal/shared-contracts/messages',
+  '@portal/shared-contracts/forms',
+  '@portal/shared-contracts/endpoints/accounts',
+  '@portal/shared-contracts/endpoints',
+  '@portal/shared-ui/form',
+  '@portal/shared-ui/overlays',
+  '@portal/shared-ui/data-display',
+];
+
+/** @param {string} pkgDir @param {'host'|'remote'} kind */
+export function sharedConfig(pkgDir, kind) {
   const shared = {};
   for (const name of SHARED_SINGLETONS) {
     // The package a subpath entry (react/jsx-runtime, @portal/shared-ui/data) belongs to.
@@ -110,9 +140,31 @@ function sharedConfig(pkgDir) {
       requiredVersion: version ? `^${version}` : false,
       version,
       strictVersion: false,
+      ...(kind === 'remote' && SHARED_FROM_SHELL.includes(name) ? { import: false } : {}),
     };
   }
   return shared;
+}
+
+/**
+ * The shell provides every module of SHARED_FROM_SHELL that is shared, also one its own code does
+ * not import (yet, or any more): a module the build never reaches is not provided, and a remote that
+ * takes it from the shell would then fail to load its page. A module of never-called
+ * `require.resolveWeak` calls, one per module, makes the build reach each without putting it in a
+ * chunk of its own: the provided copy is fetched only when a remote asks for it, and the shell's own
+ * chunks stay as they were (the list adds 0.02 KB gzip to the shell's main chunk).
+ */
+class SharedFromShellPlugin {
+  constructor(names) {
+    this.names = names;
+  }
+  apply(compiler) {
+    const source = `export function sharedFromShell() {\n  return [${this.names.map((n) => `require.resolveWeak(${JSON.stringify(n)})`).join(', ')}];\n}\n`;
+    // A file in the package's folder, so that the imports resolve from the shell's dependencies.
+    const file = path.join(compiler.context, '__shared-from-shell.js');
+    new compiler.rspack.experiments.VirtualModulesPlugin({ [file]: source }).apply(compiler);
+    new compiler.rspack.EntryPlugin(compiler.context, file, { name: undefined }).apply(compiler);
+  }
 }
 
 /**
@@ -316,7 +368,7 @@ export function createConfig(o) {
         filename: o.kind === 'remote' ? 'remoteEntry.js' : undefined,
         exposes: o.exposes,
         remotes: o.kind === 'host' ? {} : undefined,
-        shared: sharedConfig(o.dir),
+        shared: sharedConfig(o.dir, o.kind),
         shareStrategy: 'loaded-first',
         runtimePlugins: o.runtimePlugins ?? [],
         manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
@@ -346,6 +398,7 @@ export function createConfig(o) {
       ...(hot ? [new ReactRefreshRspackPlugin({ library: o.name })] : []),
       ...(hot && o.kind === 'remote' ? [new RemoteHotBridgePlugin(o.name)] : []),
       ...(o.kind === 'remote' ? [new BuildStampPlugin(o.name, buildVersion)] : []),
+      ...(o.kind === 'host' ? [new SharedFromShellPlugin(SHARED_SINGLETONS.filter((n) => SHARED_FROM_SHELL.includes(n)))] : []),
       ...(o.plugins ?? []),
       // The chunks every route of the portal runs first: React, the login path's group, the shell's boot.
       ...(o.kind === 'host' && isProd ? [new BootPreloadPlugin(['react', 'boot', 'shell'])] : []),
