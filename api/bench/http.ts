@@ -1,7 +1,7 @@
 /**
  * The api over HTTP at N concurrent connections (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--match miss,search] [--prof]
  *
  * For each database (in-memory PGlite, the embedded default; then PostgreSQL: DATABASE_URL's
  * server, or else a throwaway cluster) a child process migrates, makes one company of `--employees`
@@ -16,6 +16,8 @@
  * (the server keeps no answers, `keepListAnswers(false)`: every read reads the version and then the
  * database, what a miss costs), and page 1 "writer" (a loop in the server's process changes one
  * employee's phone number after another, one statement at a time: a real write beside the readers).
+ * `--match` runs only the scenarios whose name (with its ", miss" or ", writer") contains one of its
+ * comma-separated parts; bare Fastify always runs, as the yardstick.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
+    match: { type: 'string' },
     prof: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
@@ -181,6 +184,12 @@ function scenarios(lastPage: number): [string, string, ('miss' | 'phone')[]][] {
   ];
 }
 
+/** Whether `--match` asks for the scenario (every one without it). */
+function wanted(name: string): boolean {
+  const parts = values.match?.split(',').filter(Boolean) ?? [];
+  return parts.length === 0 || parts.some((p) => name.includes(p));
+}
+
 function row(f: Figures) {
   const share = f.name.startsWith('bare') ? '' : `${(f.share * 100).toFixed(1)}%`;
   const writes = f.writes === undefined ? '' : `  ${f.writes} writes/s`;
@@ -202,13 +211,14 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
     const out: Figures[] = [{ db, name: 'bare Fastify GET /hello', share: 1, ...bare }];
     console.log(row(out[0]!));
     for (const [name, p] of SCENARIOS) {
+      if (!wanted(name)) continue;
       const f = await load(api, p, headers);
       out.push({ db, name, share: f.rps / bare.rps, ...f });
       console.log(row(out[out.length - 1]!));
     }
     for (const variant of ['miss', 'phone'] as const) {
       for (const [name, p, variants] of SCENARIOS) {
-        if (!variants.includes(variant)) continue;
+        if (!variants.includes(variant) || !wanted(`${name}, ${variant === 'miss' ? 'miss' : 'writer'}`)) continue;
         await writer(server.child, variant);
         const f = await load(api, p, headers);
         const writes = await writer(server.child, false);

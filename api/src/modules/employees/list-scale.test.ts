@@ -4,6 +4,8 @@ import { employeePageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
+import { keepListAnswers } from './list-cache';
+import { sortShortSearchesUpTo } from './service';
 import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test-support';
 
 /**
@@ -223,4 +225,70 @@ describe('deep pages', () => {
     await t.ctx.db.execute(sql`update users set invited_at = now() where company_id = ${acme}`);
     expect(await rows(t.ctx.db, sql`select * from employee_list_versions where company_id = ${acme}`)).toEqual(before);
   }, 120_000); // 2 600 employees seeded and every page compared: about 10 s alone, several times that on a busy machine
+});
+
+describe('searches of one or two characters', () => {
+  /**
+   * Every status, the pending list and pages from both ends and the middle, compared with testing
+   * every employee's text: through the gram index (few matches) and by walking the list from either
+   * end (many), whichever the page takes.
+   */
+  async function expectSearchesAsScan(terms: string[]) {
+    for (const [path, approved, status] of [
+      ['/api/employees', true, undefined],
+      ['/api/employees', true, 'active'],
+      ['/api/employees', true, 'deactivated'],
+      ['/api/employees/pending', false, undefined],
+    ] as const) {
+      const filter = status === 'active' ? sql`and is_active` : status === 'deactivated' ? sql`and not is_active` : sql``;
+      for (const term of terms) {
+        // The term is lower-cased as the search lower-cases it (the text is lower-cased by the database).
+        const matches = sql`company_id = ${acme} and role = 'Employee' and is_approved = ${approved} ${filter} and strpos(search_text, ${term.trim().toLowerCase()}) > 0`;
+        const [{ n }] = (await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from users where ${matches}`)) as [{ n: number }];
+        const pageSize = 7;
+        const last = Math.max(1, Math.ceil(n / pageSize));
+        for (const pageNumber of [...new Set([1, 2, Math.floor(last / 2), Math.ceil(last / 2) + 1, last - 1, last, last + 1])].filter((p) => p >= 1)) {
+          const expected = await rows<{ id: string }>(
+            t.ctx.db,
+            sql`select id from users where ${matches} order by lower(last_name), lower(first_name), id limit ${pageSize} offset ${(pageNumber - 1) * pageSize}`,
+          );
+          const url = `${path}?pageNumber=${pageNumber}&pageSize=${pageSize}&search=${encodeURIComponent(term)}${status ? `&status=${status}` : ''}`;
+          const page = employeePageSchema.parse(json(await call('GET', url)));
+          expect(page.items.map((e) => e.id), url).toEqual(expected.map((r) => r.id));
+          expect(page.totalCount, url).toBe(n);
+        }
+      }
+    }
+  }
+
+  it('answer what testing every employee answers, through the gram index or walking the list, for names with accents and upper case', async () => {
+    await seedDemoEmployees(t.ctx.db, { companyId: acme, count: 1200, seed: 5, deactivatedShare: 0.3, pendingShare: 0.1 });
+    await seedDemoEmployees(t.ctx.db, { companyId: globex, count: 50, seed: 6 });
+    const named = [
+      ['Élodie', 'ØRSTED', 'elodie@acme.test', 'É-1'],
+      ['ÅSA', 'Smith-Öberg', 'asa@acme.test', 'XQ9'],
+      ['Zoë', 'McSMITH', 'ZOE.MC@acme.test', 'q_7'],
+      ['Ann', '100% Able', 'ann@acme.test', 'E\\1'],
+    ];
+    for (const [firstName, lastName, email, employeeNumber] of named) {
+      await t.ctx.db.insert(users).values({ email: email!, passwordHash: '!', name: `${firstName} ${lastName}`, role: 'Employee', companyId: acme, firstName, lastName, employeeNumber, isApproved: true });
+    }
+    await settle();
+    const terms = ['s', 'sm', 'SM', 'a', 'é', 'É', 'ø', 'ö', 'zz', 'q', 'xq', '.', '@', '1', '%', '_', '\\', ' m '];
+    // Every call reads the database (an answer kept from the first round would hide the second).
+    keepListAnswers(false);
+    try {
+      await expectSearchesAsScan(terms);
+      // As a large list's dense terms do: walk the list, from the nearer end.
+      sortShortSearchesUpTo(0);
+      await expectSearchesAsScan(terms);
+      // A rename and a deactivation later, still the same.
+      await t.ctx.db.execute(sql`update users set last_name = 'Smørrebrød' where email = 'ann@acme.test'`);
+      await t.ctx.db.execute(sql`update users set is_active = false where email = 'elodie@acme.test'`);
+      await expectSearchesAsScan(['ø', 'sm', 'é', 'r']);
+    } finally {
+      sortShortSearchesUpTo(5000);
+      keepListAnswers(true);
+    }
+  }, 120_000);
 });

@@ -213,41 +213,96 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
     return readPage(db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors, answers }, q.pageNumber, q.pageSize);
   }
 
+  const gram = term.toLowerCase();
+  // The employees of the list that have the gram, for a term of one or two characters: the same rows
+  // as the LIKE below, found through the gram index. (Both conditions together would let the generic
+  // plan add the trigram index, which a term this short makes read every entry.)
+  const withGram = sql.join([...conds, sql`employee_search_gram_array(u.search_text) @> array[${gram}::text]`], sql` and `);
   conds.push(sql`u.search_text like ${containsPattern(term)}`);
   const where = sql.join(conds, sql` and `);
-  // A term of 3+ characters goes through the trigram index: its matches are found once, then
-  // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
-  // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
-  // Shorter terms match too much for trigrams; the ordered walk suits them, and their total is read
-  // from `employee_search_gram_counts` (a term of one or two characters is contained in the text
-  // exactly when it is one of its grams; migration 0013) instead of testing every employee.
-  const gram = term.toLowerCase();
-  const viaTrigrams = [...gram].length > 2;
-  const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${sql.join(counted, sql` and `)})`;
-  // The trigram statement is prepared (its plan does not depend on the term); the ordered walk's
-  // cost does, so it is planned for its term each time.
-  const found = await (viaTrigrams ? preparedRows : rows)<EmployeeDbRow & { total: number | string; answers: string | null }>(
-    db,
-    viaTrigrams
-      ? sql`with m as materialized (
+  type Found = EmployeeDbRow & { total: number | string; answers: string | null };
+  const answer = (found: Found[]): ListRead => ({
+    page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), Number(found[0]?.total ?? 0), q.pageNumber, q.pageSize),
+    answers: found[0]?.answers ?? null,
+  });
+  if ([...gram].length > 2) {
+    // A term of 3+ characters goes through the trigram index: its matches are found once, then
+    // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
+    // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
+    // The statement is prepared: its plan does not depend on the term.
+    return answer(
+      await preparedRows<Found>(
+        db,
+        sql`with m as materialized (
             select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where}
           )
           select t.total, t.answers, p.* from (select count(*)::int as total, ${answers} as answers from m) t
           left join lateral (
             ${rowsOf(sql`select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}`)}
             ${order}
-          ) p on true`
-      : sql`select t.total, t.answers, p.* from (select ${gramTotal} as total, ${answers} as answers) t
-          left join lateral (
-            select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
-            where ${where} and t.total > ${offset}
-            ${order}
-            limit ${q.pageSize} offset ${offset}
           ) p on true`,
+      ),
+    );
+  }
+  // A term of one or two characters is contained in the text exactly when it is one of its grams:
+  // its exact total is read from `employee_search_gram_counts` (migration 0013), and its matches,
+  // when they are few, from the GIN index over each employee's grams (migration 0014), then sorted
+  // and paged as the trigram search does. A dense term (most one-character ones) would sort most of
+  // the list: its page is found by walking the list in name order, testing each row, from the
+  // nearer end, which meets its matches early. The first statement (prepared, one plan for every
+  // term) answers the total and, when the index is the cheaper way, the page; otherwise the walk
+  // follows, planned for its term.
+  const countedWhere = sql.join(counted, sql` and `);
+  const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${countedWhere})`;
+  const listTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
+  const first = await preparedRows<Found & { via_index: boolean }>(
+    db,
+    sql`select t.total, t.answers, t.via_index, p.* from (
+          select x.total, x.answers, x.total <= greatest(${shortSearchSorted}::int,
+            (least(${offset}::int, x.total - ${offset}::int - ${q.pageSize}::int) + ${q.pageSize}::int)::float8 * x.listed / greatest(x.total, 1)) as via_index
+          from (select ${gramTotal} as total, ${listTotal} as listed, ${answers} as answers offset 0) x
+        ) t left join lateral (
+          ${rowsOf(sql`select m.id from (
+              select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u
+              where ${withGram} and t.via_index and t.total > ${offset}::int
+            ) m order by m.ln, m.fn, m.id limit ${q.pageSize} offset ${offset}`)}
+          ${order}
+        ) p on true`,
   );
-  const total = Number(found[0]?.total ?? 0);
-  const items = found.filter((r) => r.id !== null).map(toEmployee);
-  return { page: pageAnswer(items, total, q.pageNumber, q.pageSize), answers: found[0]?.answers ?? null };
+  const total = Number(first[0]?.total ?? 0);
+  if (first[0]?.via_index || total <= offset) return answer(first);
+  // The walk, from the nearer end (the total says where the end is). Its statement reads the total
+  // again with the page, in one snapshot; a walk from the end counted from a total that has changed
+  // since is not the page, so then the walk from the start answers.
+  const walk = async (fromEnd: boolean) => {
+    const limit = Math.min(q.pageSize, total - offset);
+    const ids = fromEnd
+      ? sql`select u.id from users u where ${where}
+          order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc limit ${limit} offset ${total - offset - limit}`
+      : sql`select u.id from users u where ${where} ${order} limit ${q.pageSize} offset ${offset}`;
+    return rows<Found>(
+      db,
+      sql`select t.total, t.answers, p.* from (select ${gramTotal} as total, ${answers} as answers) t
+          left join lateral (${rowsOf(ids)} where t.total > ${offset}::int ${order}) p on true`,
+    );
+  };
+  if (total - offset - q.pageSize < offset) {
+    const found = await walk(true);
+    if (Number(found[0]?.total ?? 0) === total) return answer(found);
+  }
+  return answer(await walk(false));
+}
+
+/**
+ * A search of one or two characters reads its matches through the gram index, sorts and pages them
+ * when they are at most this many, or fewer than the rows its page's walk would test (estimated from
+ * the share of the list that matches); else it walks the list in name order.
+ */
+let shortSearchSorted = 5000;
+
+/** Sets that bound (tests: 0 makes a small list's dense terms walk, as a large list's do). */
+export function sortShortSearchesUpTo(n: number): void {
+  shortSearchSorted = n;
 }
 
 /**
