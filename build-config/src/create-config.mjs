@@ -32,15 +32,21 @@ const SHARED_SINGLETONS = [
   '@tanstack/react-query',
   '@portal/shared-contracts',
   // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
-  // login page the platform, the messages, the forms and the accounts endpoints, not the table of
-  // every endpoint (`/endpoints`, which the signed-in pages load). The root and the table import these
-  // through the package's name, so they reuse these copies. The rest (entities,
-  // the release manifest, company rules) is plain data each bundle keeps as much of as it uses.
+  // login page the platform, the shell's and the account pages' messages, the login form and the
+  // session's endpoints, not every message, form or endpoint (`/messages`, `/forms`, `/endpoints`,
+  // which the signed-in pages load). The root, the table and the whole messages and forms import these
+  // through the package's name, so they reuse these copies. The rest (entities, the other areas'
+  // messages, the release manifest, company rules) is plain data each bundle keeps as much of as it
+  // uses (docs/decisions/0024-contracts-entries.md).
   '@portal/shared-contracts/constants',
   '@portal/shared-contracts/routes',
   '@portal/shared-contracts/platform',
+  '@portal/shared-contracts/messages/shell',
+  '@portal/shared-contracts/messages/auth',
   '@portal/shared-contracts/messages',
+  '@portal/shared-contracts/forms/login',
   '@portal/shared-contracts/forms',
+  '@portal/shared-contracts/endpoints/session',
   '@portal/shared-contracts/endpoints/accounts',
   '@portal/shared-contracts/endpoints',
   '@portal/shared-ui',
@@ -86,11 +92,13 @@ const LOGIN_PATH_GROUPS = {
   },
 };
 /**
- * The contracts' files the login page runs: not the table of every endpoint (`endpoints.ts`), its
- * groups other than accounts, the root that re-exports them, or the company rules.
+ * The contracts' files the login page runs: the shell's and the account pages' messages, the login
+ * form, the session's endpoints and entities; not every message (`messages.ts` and its other areas),
+ * form (`forms.ts`) or entity (`entities.ts`), the table of every endpoint (`endpoints.ts`) or its
+ * groups, the root that re-exports them, or the company rules.
  */
 const BOOT_CONTRACTS =
-  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|messages|forms|entities|constants|routes|page-titles|remotes|release|endpoint|zod-locale)\.ts|remotes\.json|endpoints[\\/](?:accounts|shared)\.ts)$/;
+  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release|endpoint|zod-locale|entities[\\/]session|messages[\\/](?:shell|auth)|forms[\\/](?:login|fields)|endpoints[\\/]session)\.ts|remotes\.json)$/;
 /**
  * The packages the login page runs besides React: zod (no Radix: its checkbox is the browser's). The router
  * is not among them: the shell draws the public pages itself and fetches the router for the others.

@@ -2,35 +2,17 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { MESSAGES } from '@portal/shared-contracts/messages';
+import { emailField, isEmailAddress, trimmed } from './forms/fields';
 
 /**
  * Every form of both documents as one zod schema that carries the spec's messages and limits.
  * The same schema drives react-hook-form in a remote and the request validation in the api.
+ * The login form is a module of its own (forms/login.ts, a shared entry the login page runs without
+ * the others), named through the package so that this module reuses the one copy.
  */
 
-/**
- * "A simple address pattern" (document 1, section 5): one `@` with text before it, and a domain
- * with a dot that has text on both sides; no whitespace anywhere. Checked by hand rather than by a
- * pattern, in one pass, so a crafted address costs time in proportion to its length.
- */
-export function isEmailAddress(value: string): boolean {
-  if (/\s/.test(value)) return false;
-  const at = value.indexOf('@');
-  if (at < 1 || value.indexOf('@', at + 1) !== -1) return false;
-  const domain = value.slice(at + 1);
-  return domain.slice(1, -1).includes('.');
-}
-
-const trimmed = () => z.string().check(z.trim());
-
-/**
- * An email field: the length is checked first and stops the checks when exceeded, so nothing
- * runs on an over-long input; then the address rule.
- */
-const emailField = (max: number, messages: { tooLong: string; invalid: string; required?: string }) => {
-  const base = messages.required ? trimmed().check(z.minLength(1, messages.required)) : trimmed();
-  return base.check(z.maxLength(max, { message: messages.tooLong, abort: true }), z.refine(isEmailAddress, messages.invalid));
-};
+export { isEmailAddress };
+export * from '@portal/shared-contracts/forms/login';
 
 /** Every new password has change-password's minimum (OWASP ASVS 6.2.1; docs/decisions/0015-password-policy.md). */
 export const NEW_PASSWORD_MIN = LIMITS.changePassword.newMin;
@@ -73,22 +55,6 @@ export const registerBodySchema = z.object({
   role: z._default(z.literal('Employer'), 'Employer'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
-
-// ---------------------------------------------------------------- login
-/**
- * The spec caps the login password at 20, but lets change-password set up to 100 characters;
- * a cap of 20 would lock those users out, so login accepts what change-password can set
- * (docs/decisions/0002-login-password-length.md).
- */
-export const loginFormSchema = z.object({
-  email: emailField(LIMITS.signup.emailMax, { required: MESSAGES.login.emailRequired, tooLong: MESSAGES.login.emailMax, invalid: MESSAGES.login.emailInvalid }),
-  password: z.string().check(z.minLength(1, MESSAGES.login.passwordRequired), z.maxLength(LIMITS.changePassword.newMax, MESSAGES.login.passwordTooLong)),
-  rememberMe: z.optional(z.boolean()),
-});
-export type LoginForm = z.infer<typeof loginFormSchema>;
-/** rememberMe false makes the session cookie end with the browser. */
-export const loginBodySchema = loginFormSchema;
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 // ---------------------------------------------------------------- employee self-registration
 const employeeSignupFields = {

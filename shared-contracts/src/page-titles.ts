@@ -1,6 +1,6 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { PAGE_NAMES, SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 
-const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
+const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = PAGE_NAMES.employerNav;
 
 /**
  * The name of each page, as the browser tab and history show it (`pageTitle`). Names follow the
@@ -20,7 +20,7 @@ export const PAGE_TITLES = {
   addManually: 'Add Employees Manually',
   dashboard: DASHBOARD,
   companySettings: COMPANY_SETTINGS,
-  payment: MESSAGES.billing.title,
+  payment: PAGE_NAMES.payment,
   employeeManagement: EMPLOYEE_MANAGEMENT,
   userManagement: USER_MANAGEMENT,
   myProfile: 'My Profile',
@@ -28,15 +28,15 @@ export const PAGE_TITLES = {
   allUsers: 'All Users',
   pendingDrivers: 'Pending Drivers',
   approvedDrivers: 'Approved Drivers',
-  allDrivers: MESSAGES.labels.allDrivers,
-  admins: MESSAGES.labels.admins,
-  auditLog: MESSAGES.audit.title,
-  failedMail: MESSAGES.mail.title,
-  releases: MESSAGES.releases.title,
-  notFound: MESSAGES.notFound.text,
+  allDrivers: PAGE_NAMES.allDrivers,
+  admins: PAGE_NAMES.admins,
+  auditLog: PAGE_NAMES.auditLog,
+  failedMail: PAGE_NAMES.failedMail,
+  releases: PAGE_NAMES.releases,
+  notFound: SHELL_MESSAGES.notFound.text,
 } as const;
 
 /** The document title of a page: "Employee Management · Commute Portal". */
 export function pageTitle(page?: string): string {
-  return page ? `${page} · ${MESSAGES.product.name}` : MESSAGES.product.name;
+  return page ? `${page} · ${SHELL_MESSAGES.product.name}` : SHELL_MESSAGES.product.name;
 }

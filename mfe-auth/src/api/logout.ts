@@ -1,7 +1,7 @@
 import type { ApiClient } from '@portal/shared-contracts/platform';
-import { accounts } from '@portal/shared-contracts/endpoints/accounts';
+import { sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 
 /** POST accounts/logout: ends the session the last answer opened on the server. */
 export function logout(api: ApiClient) {
-  return api.call(accounts.logout);
+  return api.call(sessionEndpoints.logout);
 }

@@ -1,22 +1,13 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { adminEntrySchema, idSchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, roleSchema, sessionUserSchema, userListItemSchema } from '../entities';
-import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, loginBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms';
+import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, userListItemSchema } from '../entities';
+import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms';
+import { loginAnswerSchema, sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 import { idParams, searchQuery } from './shared';
 
-// accounts (both documents, section 7)
-export const loginAnswerSchema = z.extend(okSchema, {
-  token: z.string(),
-  id: idSchema,
-  role: roleSchema,
-  signUpState: z.number().check(z.int()),
-  userSignUpState: z.number().check(z.int()),
-  email: z.string(),
-  name: z.string(),
-  employerId: z.nullable(idSchema),
-  employerUserId: z.nullable(idSchema),
-});
-export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+// accounts (both documents, section 7); sign in, sign out and the session check are the session's
+// endpoints (session.ts), a shared entry of their own, named through the package.
+export { loginAnswerSchema, type LoginAnswer } from '@portal/shared-contracts/endpoints/session';
 
 export const accounts = {
   register: defineEndpoint({
@@ -31,35 +22,9 @@ export const accounts = {
     errors: [429],
     tags: ['accounts'],
   }),
-  login: defineEndpoint({
-    id: 'accounts.login',
-    method: 'POST',
-    path: '/api/accounts/login',
-    summary: 'Sign in; answers the token and the user the portal routes by',
-    access: 'public',
-    body: loginBodySchema,
-    response: loginAnswerSchema,
-    errors: [403, 429],
-    tags: ['accounts'],
-  }),
-  logout: defineEndpoint({
-    id: 'accounts.logout',
-    method: 'POST',
-    path: '/api/accounts/logout',
-    summary: 'End the current session on the server',
-    access: 'optional',
-    response: okSchema,
-    tags: ['accounts'],
-  }),
-  me: defineEndpoint({
-    id: 'accounts.me',
-    method: 'GET',
-    path: '/api/accounts/me',
-    summary: 'The signed-in user of the current session (restores the portal after a reload)',
-    access: 'session',
-    response: z.extend(okSchema, { user: sessionUserSchema }),
-    tags: ['accounts'],
-  }),
+  login: sessionEndpoints.login,
+  logout: sessionEndpoints.logout,
+  me: sessionEndpoints.me,
   forgotPassword: defineEndpoint({
     id: 'accounts.forgotPassword',
     method: 'POST',

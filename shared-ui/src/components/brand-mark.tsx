@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import styles from './misc.module.css';
 import { cx } from './cx';
 

@@ -2,7 +2,7 @@ import { SignUpState } from '@portal/shared-contracts/constants';
 import { routeAfterLogin } from '@portal/shared-contracts/routes';
 import type { Company } from '@portal/shared-contracts/entities';
 import type { ApiClient, Session } from '@portal/shared-contracts/platform';
-import type { LoginAnswer } from '@portal/shared-contracts/endpoints/accounts';
+import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
 
 interface SignInDeps {
   api: ApiClient;

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { sessionAtom, type PortalStore } from '../session/session-store';
 import type { NavigationHolds } from './navigation-holds';

@@ -1,5 +1,5 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
-import { accounts } from '@portal/shared-contracts/endpoints/accounts';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { isPublicPath } from '../routes/route-table';

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { PlatformContext, type Platform, type Session } from '@portal/shared-contracts/platform';
-import type { LoginAnswer } from '@portal/shared-contracts/endpoints/accounts';
-import { accounts } from '@portal/shared-contracts/endpoints/accounts';
+import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
+import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';

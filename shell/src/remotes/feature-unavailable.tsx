@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
 import { Button } from '@portal/shared-ui/form';
 import styles from './feature-unavailable.module.css';

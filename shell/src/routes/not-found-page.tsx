@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { useDocumentTitle } from './use-document-title';

@@ -1,6 +1,6 @@
 import { SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
-import { accounts } from '@portal/shared-contracts/endpoints/accounts';
+import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 

@@ -1,6 +1,6 @@
 import { atom, type PortalStore } from './portal-store';
 import { ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
-import { companySchema, type SessionUser } from '@portal/shared-contracts/entities';
+import { companySchema, type SessionUser } from '@portal/shared-contracts/entities/session';
 import type { Session } from '@portal/shared-contracts/platform';
 
 // One storage entry per session field, under the spec's names, so that a support person reading the

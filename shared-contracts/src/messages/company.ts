@@ -1,0 +1,132 @@
+/**
+ * Company setup and settings, the employers list, employees, their manual rows and join requests.
+ * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ */
+export const COMPANY_MESSAGES = {
+  // ---- setup and company
+  setup: {
+    saveFirst: 'Please save your details before proceeding.',
+    addLocation: 'Please add a location before proceeding.',
+    proceedFailed: 'Failed to save details. Please try again.',
+    clickSave: 'Please click the save button below before proceeding',
+    /** Ours: the account-completed page while it completes the setup on the server. */
+    completing: 'Completing your setup',
+  },
+  company: {
+    saved: 'Company details saved successfully',
+    saveFailed: 'Failed to save company details.',
+    locationUpdated: 'Location updated successfully',
+    locationAdded: 'Location added successfully',
+    locationRemoved: 'Location removed successfully',
+    incentiveSaved: 'Incentive saved successfully.',
+    companyIdMissing: 'Company ID is missing.',
+    notFound: 'Company not found.',
+    deactivated: 'Employer deactivated successfully!',
+    reactivated: 'Employer reactivated successfully!',
+    deleted: 'Employer deleted successfully!',
+    /** Ours: the company could not be read (network or server failure). */
+    loadFailed: 'Could not load the company details.',
+    /** Ours: locations belong to a saved company. */
+    locationsNeedCompany: 'Save the company details first, then add your office locations.',
+    /** Ours: an employer creates one company; later changes go through PUT employers. */
+    alreadySetUp: 'Your company is already set up.',
+    /** Ours: setup step 3 is left only after the incentives are saved. */
+    incentivesFirst: 'Please save your incentives before proceeding.',
+    /** Ours: a company keeps at least one office location (the portal disables Remove; the api refuses). */
+    lastLocation: 'A company needs at least one office location: add another before removing this one.',
+    /** Ours: Remove asks first. */
+    removeLocationTitle: 'Remove this office location?',
+    removeLocationText: (address: string) => `${address} will no longer be listed as an office of your company.`,
+    /** Ours: Company Settings asks before its unsaved details are lost (another tab, another page). */
+    unsavedDetails: 'Your changes to the company details are not saved. If you leave now, they are lost.',
+  },
+  /** Ours: the super admin's All Employers list and employer modal. */
+  employers: {
+    loadFailed: 'Could not load employers.',
+    none: 'No employers found.',
+    confirmDelete: 'Are you sure you want to delete this employer? All of its data is removed and its users lose access at once.',
+    /** The same question naming what goes, once the company is known. */
+    confirmDeleteNamed: (name: string, employees: number) =>
+      `Are you sure you want to delete ${name}? The company, its ${employees === 1 ? '1 employee' : `${employees.toLocaleString('en-GB')} employees`} and its administrators are removed with all of their data, and lose access at once.`,
+    detailsTitle: 'Employer details',
+  },
+  // ---- employees
+  employees: {
+    csvType: 'Invalid file type. Please upload a CSV file.',
+    csvSize: 'File size exceeds 2MB.',
+    csvSelect: 'Please select a file first.',
+    csvSuccess: 'File uploaded successfully',
+    csvFailed: (message: string) => `Error: ${message}`,
+    usersExist: 'Error: User/s already exists.',
+    usersExistServer: 'User/s already exists.',
+    linkCopied: 'Link copied to clipboard!',
+    copied: 'Copied!',
+    rejected: 'Employee rejected successfully!',
+    approved: 'Employee approved successfully!',
+    rejectFailed: 'Failed to reject employee.',
+    approveFailed: 'Failed to approve employee.',
+    bulkApproved: 'Employees approved successfully!',
+    bulkApproveFailed: 'Failed to approve employees. Please try again.',
+    pendingLoadFailed: 'Could not load pending employees.',
+    manualAdded: 'Employee(s) added successfully',
+    manualFailed: (message: string) => `Error: ${message}`,
+    deactivationReason: 'Reason for deactivation is needed',
+    selectToApprove: 'Please select at least one employee to approve.',
+    noPending: 'No pending requests found.',
+    confirmReject: 'Are you sure you want to reject this user?',
+    confirmVerify: 'Are you sure you want to verify this user?',
+    awaitingApproval: 'Awaiting Approval',
+    deactivated: 'Employee deactivated successfully!',
+    reactivated: 'Employee reactivated successfully!',
+    deleted: 'Employee deleted successfully!',
+    notFound: 'Employee not found.',
+    // Import report (our additions: the spec names no per-row messages).
+    importLine: (line: number, message: string) => `Line ${line}: ${message}`,
+    csvColumns: 'The file must have a header line with exactly the columns firstName, lastName, email, employeeNumber.',
+    csvEmpty: 'The file has no employee rows.',
+    csvTooManyRows: (max: number) => `The file has more than ${max} employee rows.`,
+    csvUnreadable: 'The file is not a readable CSV text file.',
+    csvOneFile: 'Please upload one CSV file at a time.',
+    csvIncomplete: 'The upload was cut short or is malformed. Please try again.',
+    duplicateInFile: (line: number) => `Duplicate of line ${line}`,
+    emailTaken: 'A user with this email already exists.',
+    employeeNumberTaken: 'An employee with this employee number already exists.',
+    /** Ours: the hourly allowance of addresses a company may add (manual list and CSV together). */
+    tooManyAddresses: (limit: number, minutes: number) =>
+      `Your company can add up to ${limit.toLocaleString('en-GB')} employees an hour, and this would go over it. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or add fewer employees at a time.`,
+    notPending: 'This employee has no pending join request.',
+  },
+  manualRow: {
+    firstNameRequired: 'Name is required',
+    firstNameMax: 'Name required, max 30 characters',
+    lastNameRequired: 'Surname is required',
+    lastNameMax: 'Surname, max 30 characters',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Invalid email format',
+    emailMax: 'Email should not exceed 255 characters',
+    employeeNumberRequired: 'Employee No required',
+    departmentMax: 'Department, max 60 characters',
+  },
+  /**
+   * Ours: Reject and Verify of join requests. One request keeps the spec's texts
+   * (employees.confirmReject etc.); several are named and counted.
+   */
+  joinRequests: {
+    rejectTitle: 'Reject join request',
+    verifyTitle: 'Verify join request',
+    rejectManyTitle: (count: number) => `Reject ${count} requests?`,
+    confirmRejectMany: (names: readonly string[]) => `Are you sure you want to reject ${namesInBrief(names)}?`,
+    rejectedMany: 'Employees rejected successfully!',
+    rejectManyFailed: 'Failed to reject employees. Please try again.',
+    selectToReject: 'Please select at least one employee to reject.',
+  },
+} as const;
+
+/** Up to `shown` names, then how many more: "Ann Lee, Bob Ray, Cat Day and 2 more". */
+export function namesInBrief(names: readonly string[], shown = 3): string {
+  const head = names.slice(0, names.length > shown ? shown : names.length);
+  const more = names.length - head.length;
+  if (more > 0) return `${head.join(', ')} and ${more} more`;
+  if (head.length <= 1) return head.join('');
+  return `${head.slice(0, -1).join(', ')} and ${head.at(-1)}`;
+}

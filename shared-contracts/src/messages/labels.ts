@@ -1,0 +1,105 @@
+import { PAGE_NAMES } from '@portal/shared-contracts/messages/shell';
+
+/**
+ * Labels, headings and status words of section 2 of both documents.
+ * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ */
+export const LABEL_MESSAGES = {
+  /** Labels, headings and status words of section 2 of both documents. */
+  labels: {
+    // actions
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    close: 'Close',
+    ok: 'Ok',
+    save: 'Save',
+    edit: 'Edit',
+    add: 'Add',
+    back: 'Back',
+    proceed: 'Proceed',
+    verify: 'Verify',
+    reject: 'Reject',
+    approve: 'Approve',
+    remove: 'Remove',
+    import: 'Import',
+    logout: 'Logout',
+    logOut: 'Log Out',
+    seeMore: 'See more',
+    previous: 'Previous',
+    next: 'Next',
+    pageXofY: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    notAvailable: 'N/A',
+    // header and navigation
+    helpSupport: 'Help & Support',
+    myProfile: 'My profile',
+    users: 'Users',
+    admins: PAGE_NAMES.admins,
+    employerNav: PAGE_NAMES.employerNav,
+    superAdminNav: ['Employers', 'All Users', 'Drivers'] as const,
+    // sign-up
+    policies: {
+      terms: 'Terms and Conditions',
+      privacy: 'Privacy and Cookies Policy',
+      safety: 'Safety Tips for Your Journey',
+    },
+    carouselThemes: ['Parking', 'Employee personal benefits', 'A more sustainable environment'] as const,
+    // setup and company
+    addAnotherLocation: 'Add another location',
+    companySettingsTabs: ['Company Details', 'Incentives'] as const,
+    importCsv: 'Import CSV',
+    copyShareLink: 'Copy and Share Link',
+    copyShareLinkShort: 'Copy & Share Link',
+    copyLink: 'Copy Link',
+    manuallyAddEmployees: 'Manually Add Employees',
+    addManually: 'Add Manually',
+    addEmployeesLater: 'Add Employees Later',
+    addEmployee: 'Add Employee',
+    downloadTemplate: 'Download template',
+    // employees
+    employeeTabs: ['All Employees', 'Employee Participation', 'All Journey Groups', 'Pending Requests'] as const,
+    approveSelected: 'Approve Selected',
+    active: 'Active',
+    deactivated: 'Deactivated',
+    disabled: 'Disabled',
+    qualified: 'Qualified',
+    passenger: 'Passenger',
+    driver: 'Driver',
+    employee: 'Employee',
+    employer: 'Employer',
+    deactivate: 'Deactivate',
+    reactivate: 'Reactivate',
+    delete: 'Delete',
+    deleteUser: 'Delete User',
+    deactivateUser: 'Deactivate User',
+    reasonForDeactivation: 'Reason for deactivation',
+    // dashboard
+    dashboardTiles: {
+      participants: 'Total participants',
+      journeyGroups: 'Journey Groups',
+      distance: 'Total Distance Covered',
+      co2: 'Carbon Emission Saved',
+    },
+    participationTitle: 'Employee Participation',
+    participationNote: 'Positions are ranked by number of trips, not distance.',
+    // super admin
+    allEmployers: 'All Employers',
+    allUsers: 'All Users',
+    allDrivers: PAGE_NAMES.allDrivers,
+    driverTabs: ['Approved Drivers', 'Pending Drivers'] as const,
+    verifySelected: 'Verify Selected',
+    verifyVehicle: 'Verify vehicle',
+    vehicleVerified: 'Vehicle Verified',
+    verifyDriver: 'Verify driver',
+    driverVerified: 'Driver Verified',
+    rejected: 'Rejected',
+    verified: 'Verified',
+    addUser: 'Add User',
+    removeAdmin: 'Remove this admin',
+    accountTypes: { SuperAdmin: 'Super Admin', Employer: 'Employer', Admin: 'Employer Admin' },
+    employerFilter: ['All', 'Active', 'Deactivated'] as const,
+    userFilter: ['All Users', 'Employees', 'Employers'] as const,
+    deactivatedCanReactivate: 'Deactivated users can be reactivated and found through the filter.',
+    // billing
+    cancelSubscription: 'Cancel Subscription',
+  },
+} as const;

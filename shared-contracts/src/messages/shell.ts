@@ -1,0 +1,117 @@
+/**
+ * The shell's texts and those every page may show: the session, the 404 page, the shell around the
+ * remotes, the common answers and the product's name. A shared entry of its own: the shell's start-up
+ * shows them, and the api answers with the common ones.
+ * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ */
+export const SHELL_MESSAGES = {
+  // ---- session and layout
+  session: {
+    confirmLogout: 'Are you sure you want to log out?',
+    unauthorized: 'Your session has ended. Please log in again.',
+    /** Our addition: the message of the logout answer. */
+    loggedOut: 'You have been logged out.',
+  },
+  notFound: {
+    code: '404',
+    text: 'Page not found',
+    link: 'Dashboard',
+  },
+  /** Our addition: the shell's own texts around the remotes (landmarks, help, overrides, start-up). */
+  shell: {
+    home: 'Home',
+    employerNav: 'Main',
+    backOfficeNav: 'Back office',
+    backOfficeTabs: 'Sections',
+    helpContact: (email: string | undefined) =>
+      `Questions about the scheme, your account or your company’s data? Contact your scheme administrator${email ? ` and mention the account ${email}` : ''}.`,
+    portalVersion: 'Portal',
+    /** Why a remote runs the version it does, by `VersionReason`. */
+    versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable' },
+    runningBuild: (build: string) => `running ${build}`,
+    overrideBanner: 'Development override',
+    overrideRefused: (remote: string, entry: string) =>
+      `Override of ${remote} to ${entry} refused: this portal does not accept development code from there.`,
+    resetOverrides: 'Reset overrides',
+    startFailed: 'The portal could not start.',
+    startFailedHint: 'Please check your connection and',
+    reloadPage: 'reload the page',
+    /** A remote this portal has not released (yet): a release decision, not a fault, so nothing to retry. */
+    featureNotReleased: (feature: string) => `${feature} is not available in this portal yet.`,
+    featureNotReleasedHint: 'It will appear here once it is released to this portal.',
+    /** Under `common.featureUnavailable` when a released remote failed to load or to render. */
+    featureLoadFailedHint: 'It could not be loaded. Check your connection and try again.',
+    /** A link's development override waits for the user's yes (docs/decisions/0016-development-overrides.md). */
+    overrideConfirmTitle: 'Load development code?',
+    overrideConfirmText:
+      'This link asks the portal to load these features from another address instead of their release. Code from there runs in this page with your session: load it only if you are developing them yourself.',
+    overrideConfirmLoad: 'Load development code',
+    overrideConfirmIgnore: 'Use the release',
+  },
+  common: {
+    /** Our addition: the message of a successful read. */
+    ok: 'OK',
+    unknownError: 'An unknown error occurred.',
+    validationFailed: 'Some fields are not valid. Please check them and try again.',
+    internalError: 'Something went wrong on our side. Please try again later.',
+    notFound: 'The requested resource was not found.',
+    forbidden: 'You do not have permission to do that.',
+    unauthorized: 'Authentication is required.',
+    tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+    bodyTooLarge: 'The request is too large.',
+    badRequest: 'The request could not be understood.',
+    csrf: 'This request is missing its security header. Please reload the page and try again.',
+    /** A NUL character in any text of a request: no field can hold one. */
+    nulCharacter: 'Text cannot contain the NUL character.',
+    /** Ours: a lone UTF-16 surrogate (half of an emoji, say) that no text encoding can store. */
+    brokenCharacter: 'Text contains a broken character (half of an emoji or symbol). Please retype it.',
+    /** The server is too busy to answer now (503 with Retry-After). */
+    overloaded: 'The service is busy right now. Please try again in a few seconds.',
+    /** The api cannot reach its database (a restart, a failover): 503 with Retry-After. */
+    databaseUnavailable: 'The service cannot reach its database right now. Please try again in a moment.',
+    featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
+    retry: 'Retry',
+    /** Ours: what a page holding unsaved edits asks before it is left. */
+    unsavedTitle: 'Leave without saving?',
+    stay: 'Stay',
+    leaveWithoutSaving: 'Leave without saving',
+  },
+  /** The product's name and strapline (the spec names none; operator names are left out on purpose). */
+  product: {
+    name: 'Commute Portal',
+    tagline: 'Workplace lift sharing for your organisation',
+  },
+} as const;
+
+/**
+ * The names of the pages whose title (page-titles.ts) is also a label or heading of their area: each
+ * area names them from here, so that the shell's start-up path titles a page without loading the
+ * area's texts.
+ */
+export const PAGE_NAMES = {
+  employerNav: ['Dashboard', 'Company Settings', 'Employee Management', 'User Management'] as const,
+  allDrivers: 'All Drivers',
+  admins: 'Admins',
+  payment: 'Payment and Billing',
+  auditLog: 'Audit Log',
+  failedMail: 'Failed Mail',
+  releases: 'Releases',
+} as const;
+
+/** A normalised error text for a failed call (document 2, section 8). */
+export function normaliseErrorBody(body: unknown): string {
+  const text = (e: unknown): string =>
+    typeof e === 'string' ? e : e && typeof e === 'object' ? String((e as { message?: unknown }).message ?? '') : String(e ?? '');
+  const joined = (list: unknown[]) => list.map(text).filter(Boolean).join(', ');
+  if (Array.isArray(body)) return joined(body) || SHELL_MESSAGES.common.unknownError;
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; errors?: unknown; title?: unknown };
+    if (Array.isArray(b.errors) && b.errors.length > 0 && !b.message) {
+      const list = joined(b.errors);
+      if (list) return list;
+    }
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (typeof b.title === 'string' && b.title) return b.title;
+  }
+  return SHELL_MESSAGES.common.unknownError;
+}

@@ -1,0 +1,145 @@
+// The contracts' entry points (docs/decisions/0024-contracts-entries.md). Each shared entry of
+// shared-contracts is one module on the page only while every file names it through the package
+// (`@portal/shared-contracts/messages/shell`): a relative path (`./messages/shell`) compiles a second
+// copy into the importing entry (a second PlatformContext, a second set of messages). And the shell's
+// start-up path, the modules bootstrap.tsx imports statically, with the login page's, runs only the
+// entries the login page needs: not the contracts' root, the table of every endpoint, every message
+// or every form. Each rule is proved to fail on a probe that breaks it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CONTRACTS = path.join(root, 'shared-contracts/src');
+
+/** The contracts' shared entries, as build-config's SHARED_SINGLETONS names them. */
+const SHARED_ENTRIES = [
+  ...fs.readFileSync(path.join(root, 'build-config/src/create-config.mjs'), 'utf8').matchAll(/^\s*'@portal\/shared-contracts(\/[\w/-]+)?',$/gm),
+].map((m) => m[1] ?? '');
+
+/** The source file of a package specifier of the contracts or shared-ui, or undefined for others. */
+function packageFile(specifier) {
+  const contracts = /^@portal\/shared-contracts(?:\/(.+))?$/.exec(specifier);
+  if (contracts) return contracts[1] === 'remotes.json' ? path.join(CONTRACTS, 'remotes.json') : path.join(CONTRACTS, `${contracts[1] ?? 'index'}.ts`);
+  const ui = /^@portal\/shared-ui(\/.+)?$/.exec(specifier);
+  if (ui) {
+    const exports = JSON.parse(fs.readFileSync(path.join(root, 'shared-ui/package.json'), 'utf8')).exports;
+    const target = exports[`.${ui[1] ?? ''}`];
+    return target && path.join(root, 'shared-ui', target);
+  }
+  return undefined;
+}
+
+/** A relative specifier's source file (`.js` written for `.ts`, a folder's index). */
+function relativeFile(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+}
+
+/**
+ * The modules a source file loads when it runs: static imports and re-exports, without those that
+ * name types only (erased) and without `import()` (loaded later, in a chunk of its own).
+ */
+function runtimeImports(file, code) {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out = [];
+  for (const node of source.statements) {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      if (clause?.isTypeOnly) continue;
+      const named = clause?.namedBindings;
+      const onlyTypes = clause && !clause.name && named && ts.isNamedImports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      if (!onlyTypes) out.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
+      if (node.isTypeOnly) continue;
+      const named = node.exportClause;
+      if (named && ts.isNamedExports(named) && named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly)) continue;
+      out.push(node.moduleSpecifier.text);
+    }
+  }
+  return out;
+}
+
+/** A contracts file's relative imports of a shared entry: each would be a second copy of it. */
+function relativeEntryImports(file, code) {
+  return runtimeImports(file, code)
+    .filter((s) => s.startsWith('.'))
+    .map((s) => ({ specifier: s, target: relativeFile(file, s) }))
+    .filter(({ target }) => {
+      if (!target) return false;
+      const entry = path.relative(CONTRACTS, target).replace(/\\/g, '/').replace(/\.ts$/, '');
+      return SHARED_ENTRIES.includes(entry === 'index' ? '' : `/${entry}`);
+    })
+    .map(({ specifier }) => specifier);
+}
+
+const contractsSources = (dir = CONTRACTS) =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return contractsSources(full);
+    return /\.ts$/.test(e.name) && !e.name.includes('.test.') ? [full] : [];
+  });
+
+/** Every module the files load when they run, transitively, within the shell, shared-ui and the contracts. */
+function runtimeClosure(entries, read = (f) => fs.readFileSync(f, 'utf8')) {
+  const seen = new Set();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    if (seen.has(file) || !/\.tsx?$/.test(file)) continue;
+    seen.add(file);
+    for (const specifier of runtimeImports(file, read(file))) {
+      const next = specifier.startsWith('.') ? relativeFile(file, specifier) : packageFile(specifier);
+      if (next) queue.push(next);
+    }
+  }
+  return seen;
+}
+
+/** The modules the login page must not run: they hold every message, form, entity or endpoint. */
+const WHOLE = ['index.ts', 'endpoints.ts', 'messages.ts', 'forms.ts', 'entities.ts'].map((f) => path.join(CONTRACTS, f));
+const START_UP = [path.join(root, 'shell/src/bootstrap.tsx'), path.join(root, 'mfe-auth/src/exposes/login-page.tsx')];
+const wholeOnPath = (read) => [...runtimeClosure(START_UP, read)].filter((f) => WHOLE.includes(f)).map((f) => path.relative(root, f));
+
+test('the shared entries are read from build-config', () => {
+  for (const entry of ['', '/messages', '/messages/shell', '/forms/login', '/endpoints/session', '/endpoints', '/platform']) {
+    assert.ok(SHARED_ENTRIES.includes(entry), `${entry || 'the root'} is not among the shared entries`);
+  }
+});
+
+test("no contracts file imports a shared entry by a relative path (the root and the endpoint table included)", () => {
+  const found = contractsSources().flatMap((file) => relativeEntryImports(file, fs.readFileSync(file, 'utf8')).map((s) => `${path.relative(root, file)}: ${s}`));
+  assert.deepEqual(found, []);
+});
+
+test('a relative re-export of a shared entry fails the rule', () => {
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'index.ts'), "export * from './messages';\n"), ['./messages']);
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'endpoints.ts'), "export * from './endpoints/accounts';\n"), ['./endpoints/accounts']);
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'messages.ts'), "import { SHELL_MESSAGES } from './messages/shell';\n"), ['./messages/shell']);
+  // Types are erased, and a plain module (not an entry) may be named by its path.
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'platform.ts'), "import type { LoginAnswer } from './endpoints';\nimport { z } from './endpoint';\n"), []);
+});
+
+test("the shell's start-up path and the login page load no whole contracts, endpoint table, messages, forms or entities", () => {
+  const closure = runtimeClosure(START_UP);
+  assert.ok(closure.has(path.join(CONTRACTS, 'messages/shell.ts')), 'the walk does not reach the contracts');
+  assert.deepEqual(wholeOnPath(), []);
+});
+
+test('a start-up module importing the whole messages, forms, endpoints or root fails the rule', () => {
+  const probe = path.join(root, 'shell/src/platform/platform-core.ts');
+  for (const [specifier, expected] of [
+    ['@portal/shared-contracts/messages', 'shared-contracts/src/messages.ts'],
+    ['@portal/shared-contracts/forms', 'shared-contracts/src/forms.ts'],
+    ['@portal/shared-contracts/endpoints', 'shared-contracts/src/endpoints.ts'],
+    ['@portal/shared-contracts', 'shared-contracts/src/index.ts'],
+  ]) {
+    const read = (f) => (f === probe ? `import { X } from '${specifier}';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
+    assert.ok(wholeOnPath(read).includes(expected), `${specifier} on the start-up path was not found`);
+  }
+  // Reached through another module too: the accounts group imports every form.
+  const read = (f) => (f === probe ? `import { accounts } from '@portal/shared-contracts/endpoints/accounts';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
+  assert.ok(wholeOnPath(read).includes('shared-contracts/src/forms.ts'));
+});
