@@ -17,6 +17,7 @@ import type * as OverrideCode from './release/overrides';
 import type { OverrideRequest, Overrides } from './release/overrides';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
+import { warmUnavailablePanel } from './remotes/remote-slot';
 import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
 import { createStore } from './session/portal-store';
@@ -223,6 +224,7 @@ async function boot() {
     />,
   );
   startTelemetryWhenIdle();
+  warmUnavailablePanel();
 }
 
 boot().catch((error: unknown) => {

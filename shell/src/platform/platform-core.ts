@@ -2,7 +2,7 @@ import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/sh
 import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
-import { isPublicPath } from '../routes/route-table';
+import { isPublicPath } from '../routes/public-routes';
 import { sessionAtom, sessionFieldsOf, setSession } from '../session/session-store';
 import { createNavigationHolds } from './navigation-holds';
 import type { ShellServices } from './shell-services';

@@ -1,12 +1,51 @@
-import { Component, createContext, lazy, Suspense, useCallback, useContext, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { Component, createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import { Spinner } from '@portal/shared-ui/form';
 import { recordTelemetry } from '../telemetry/hub';
 import { QueriesContext, type Queries } from '../queries/queries';
-import { FeatureUnavailable } from './feature-unavailable';
+import type * as PanelCode from './feature-unavailable';
 import { loadedBuild, RemoteLoadError, RemoteUnavailableError, type RemoteRegistry } from './remote-registry';
 import styles from './remote-slot.module.css';
+
+type PanelModule = typeof PanelCode;
+
+/**
+ * The panel a failed slot shows is fetched the first time one fails, or when the page has settled
+ * (`warmUnavailablePanel`): the login page does not load it before it works. A fetch that fails is
+ * tried again by the next failed slot; meanwhile the slot stays empty (its error is on the console).
+ */
+let panelModule: PanelModule | null = null;
+let panelLoading: Promise<PanelModule> | null = null;
+
+function loadPanel(): Promise<PanelModule> {
+  panelLoading ??= import('./feature-unavailable').then(
+    (m) => (panelModule = m),
+    (error: unknown) => {
+      panelLoading = null;
+      throw error;
+    },
+  );
+  return panelLoading;
+}
+
+function FeatureUnavailable(props: ComponentProps<PanelModule['FeatureUnavailable']>) {
+  const [mod, setMod] = useState(panelModule);
+  useEffect(() => {
+    if (!mod) loadPanel().then(setMod, () => {});
+  }, [mod]);
+  return mod ? <mod.FeatureUnavailable {...props} /> : null;
+}
+
+/** Fetches the unavailable panel's code once the page has loaded and the browser is idle. */
+export function warmUnavailablePanel(win: Window = window): void {
+  const start = () => {
+    const idle = win.requestIdleCallback ?? ((cb: () => void) => win.setTimeout(cb, 200));
+    win.setTimeout(() => idle(() => void loadPanel().catch(() => {}), { timeout: 10_000 }), 2_000);
+  };
+  if (win.document.readyState === 'complete') start();
+  else win.addEventListener('load', start, { once: true });
+}
 
 export const RegistryContext = createContext<RemoteRegistry | null>(null);
 

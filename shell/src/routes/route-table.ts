@@ -1,6 +1,9 @@
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
 import type { RemoteId } from '@portal/shared-contracts/remotes';
+import { PUBLIC_ROUTE_TABLE } from './public-routes';
+
+export { isPublicPath } from './public-routes';
 
 export type Area = 'public' | 'setup' | 'employer' | 'superAdmin';
 
@@ -22,16 +25,11 @@ export interface RemoteRoute {
 
 /**
  * The whole route table of both documents, each path mapped to the remote module that draws it.
- * The shell owns only the layouts around them and the 404 page.
+ * The shell owns only the layouts around them and the 404 page. The public rows live in
+ * `public-routes.ts`, which the login page's path loads without the rest of this table.
  */
 export const ROUTE_TABLE: readonly RemoteRoute[] = [
-  // stand-alone, public
-  { path: ROUTES.login, title: T.login, area: 'public', remote: 'mfe-auth', module: 'LoginPage' },
-  { path: ROUTES.signup, title: T.signup, area: 'public', remote: 'mfe-auth', module: 'SignupPage' },
-  { path: ROUTES.forgotPassword, title: T.forgotPassword, area: 'public', remote: 'mfe-auth', module: 'ForgotPasswordPage' },
-  { path: ROUTES.resetPassword, title: T.resetPassword, area: 'public', remote: 'mfe-auth', module: 'ResetPasswordPage' },
-  { path: ROUTES.setupAccount, title: T.setupAccount, area: 'public', remote: 'mfe-employees', module: 'SetupAccountPage' },
-  { path: ROUTES.downloadLinks, title: T.downloadLinks, area: 'public', remote: 'mfe-employees', module: 'DownloadLinksPage' },
+  ...PUBLIC_ROUTE_TABLE,
   // stand-alone, employer session (setup flow)
   { path: ROUTES.setupCompany, title: T.setupCompany, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage' },
   { path: `${ROUTES.setupCompany}/:id`, title: T.setupCompany, area: 'setup', remote: 'mfe-onboarding', module: 'SetupCompanyPage', paramProps: { companyId: 'id' } },
@@ -79,9 +77,4 @@ export function nestedAliases(): { from: string; to: string }[] {
 /** The route drawn at exactly this path (the nav links' targets). */
 export function routeAt(path: string): RemoteRoute | undefined {
   return ROUTE_TABLE.find((r) => r.path === path);
-}
-
-/** Routes anyone may open (document 2 route table); everything else needs a session. */
-export function isPublicPath(pathname: string): boolean {
-  return routeAt(pathname)?.area === 'public';
 }

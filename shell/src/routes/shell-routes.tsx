@@ -5,7 +5,8 @@ import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';
 import type { ShellServices } from '../platform/shell-services';
 import { LoginRedirect } from './login-redirect';
-import { ROUTE_TABLE, type RemoteRoute } from './route-table';
+import { PUBLIC_ROUTE_TABLE } from './public-routes';
+import type { RemoteRoute } from './route-table';
 import { normalisedPath, type ShellLocation, type ShellPath } from './shell-location';
 
 // The router (its data router, the guards, the signed-in layouts, the 404) is not on a visitor's
@@ -20,7 +21,7 @@ export function preloadRouter(): void {
   });
 }
 
-const PUBLIC_ROUTES = new Map(ROUTE_TABLE.filter((r) => r.area === 'public').map((r) => [normalisedPath(r.path), r]));
+const PUBLIC_ROUTES = new Map(PUBLIC_ROUTE_TABLE.map((r) => [normalisedPath(r.path), r]));
 
 /** The public page at this path (exactly, as the router matches it: any case, a trailing slash), if any. */
 export function publicRouteAt(pathname: string): RemoteRoute | undefined {
