@@ -11,7 +11,7 @@ import { rows } from '../../db/sql';
 import { bearer, employerOf, json, useTestApp } from '../../test-support';
 import type { AuthUser } from '../accounts/sessions';
 import { ListAnswerCache } from './list-cache';
-import { listEmployees } from './service';
+import { listEmployees, sortShortSearchesUpTo } from './service';
 
 /**
  * The lists' answers kept in memory (list-cache.ts) are exact: after any write, through this api
@@ -57,9 +57,13 @@ const READS = [
   '/api/employees?search=SMI&pageSize=2',
   '/api/employees?search=sm',
   '/api/employees?search=a&pageSize=3',
+  '/api/employees?search=SM&pageSize=2&pageNumber=2',
+  '/api/employees?search=%C3%A9',
+  '/api/employees?status=deactivated&search=s',
   '/api/employees?search=7',
   '/api/employees/pending',
   '/api/employees/pending?search=smi',
+  '/api/employees/pending?search=m&pageSize=2',
   '/api/employees/pending?pageSize=2&pageNumber=2',
 ];
 
@@ -75,6 +79,8 @@ async function uncached(url: string) {
 
 let serial = 0;
 const NAMES = ['Smith', 'Smithers', 'Jones', 'Asmi', 'Brown', 'Ng', 'Osmium', 'Able'];
+/** Names with accents and upper case (not in email addresses). */
+const FIRST_NAMES = [...NAMES, 'Élodie', 'ÅSA', 'Zoë', 'SMØRBRØD'];
 
 /** The id of the `pick`th employee of acme (approved or pending) in list order, if any. */
 async function pickEmployee(pick: number, approved: boolean, company = acme): Promise<string | undefined> {
@@ -112,7 +118,7 @@ function valueFor(field: (typeof SHOWN_FIELDS)[number], pick: number) {
     case 'first_name':
     case 'last_name':
     case 'name':
-      return sql`${name}`;
+      return sql`${FIRST_NAMES[pick % FIRST_NAMES.length]!}`;
     case 'email':
       return sql`${`${name.toLowerCase()}${n}@acme.test`}`;
     case 'employee_number':
@@ -133,7 +139,7 @@ function valueFor(field: (typeof SHOWN_FIELDS)[number], pick: number) {
 const row = (pick: number) => {
   const n = ++serial;
   const name = NAMES[pick % NAMES.length]!;
-  return { firstName: NAMES[(pick + 3) % NAMES.length]!, lastName: name, email: `${name.toLowerCase()}.${n}@acme.test`, employeeNumber: `N-${n}` };
+  return { firstName: FIRST_NAMES[(pick + 3) % FIRST_NAMES.length]!, lastName: name, email: `${name.toLowerCase()}.${n}@acme.test`, employeeNumber: `N-${n}` };
 };
 
 const step = fc.oneof(
@@ -282,6 +288,38 @@ async function gramTruth() {
   return real.map(gramKey).sort();
 }
 
+/**
+ * Searches of one or two characters (through the gram index, or walking the list from either end)
+ * answer the employees whose text contains the term, lower-cased as the search lower-cases it.
+ */
+async function expectShortSearchesAsScan() {
+  try {
+    for (const bound of [5000, 0]) {
+      sortShortSearchesUpTo(bound);
+      for (const term of ['s', 'sm', 'SM', 'é', 'ø', 'Å', 'a', '7', '.']) {
+        for (const [status, filter] of [
+          ['all', sql``],
+          ['deactivated', sql`and not is_active`],
+        ] as const) {
+          const matches = sql`company_id = ${acme} and role = 'Employee' and is_approved ${filter} and strpos(search_text, ${term.toLowerCase()}) > 0`;
+          const [{ n }] = (await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from users where ${matches}`)) as [{ n: number }];
+          for (const pageNumber of [1, 2, Math.ceil(n / 3)]) {
+            const url = `/api/employees?search=${encodeURIComponent(term)}&status=${status}&pageSize=3&pageNumber=${Math.max(pageNumber, 1)}`;
+            const expected = await rows<{ id: string }>(
+              t.ctx.db,
+              sql`select id from users where ${matches} order by lower(last_name), lower(first_name), id limit 3 offset ${(Math.max(pageNumber, 1) - 1) * 3}`,
+            );
+            const read = (await uncached(url)) as { totalCount: number; items: { id: string }[] };
+            expect({ total: read.totalCount, ids: read.items.map((i) => i.id) }, `${url} (${bound})`).toEqual({ total: n, ids: expected.map((r) => r.id) });
+          }
+        }
+      }
+    }
+  } finally {
+    sortShortSearchesUpTo(5000);
+  }
+}
+
 describe('the employee lists kept in memory', () => {
   it('answer every read as the same read uncached, whatever writes come between, on either of two instances', async () => {
     await fc.assert(
@@ -298,6 +336,7 @@ describe('the employee lists kept in memory', () => {
           );
           expect(json<{ totalCount: number }>(await call(t.app, 'GET', `/api/employees?search=${encodeURIComponent(term)}`)).totalCount, term).toBe(truth!.n);
         }
+        await expectShortSearchesAsScan();
       }),
       { numRuns: 12 },
     );

@@ -214,12 +214,6 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
   }
 
   const gram = term.toLowerCase();
-  // The employees of the list that have the gram, for a term of one or two characters: the same rows
-  // as the LIKE below, found through the gram index. (Both conditions together would let the generic
-  // plan add the trigram index, which a term this short makes read every entry.)
-  const withGram = sql.join([...conds, sql`employee_search_gram_array(u.search_text) @> array[${gram}::text]`], sql` and `);
-  conds.push(sql`u.search_text like ${containsPattern(term)}`);
-  const where = sql.join(conds, sql` and `);
   type Found = EmployeeDbRow & { total: number | string; answers: string | null };
   const answer = (found: Found[]): ListRead => ({
     page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), Number(found[0]?.total ?? 0), q.pageNumber, q.pageSize),
@@ -230,6 +224,7 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
     // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
     // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
     // The statement is prepared: its plan does not depend on the term.
+    const where = sql.join([...conds, sql`u.search_text like ${containsPattern(term)}`], sql` and `);
     return answer(
       await preparedRows<Found>(
         db,
@@ -248,49 +243,47 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
   // its exact total is read from `employee_search_gram_counts` (migration 0013), and its matches,
   // when they are few, from the GIN index over each employee's grams (migration 0014), then sorted
   // and paged as the trigram search does. A dense term (most one-character ones) would sort most of
-  // the list: its page is found by walking the list in name order, testing each row, from the
-  // nearer end, which meets its matches early. The first statement (prepared, one plan for every
-  // term) answers the total and, when the index is the cheaper way, the page; otherwise the walk
-  // follows, planned for its term.
+  // the list: its page is found by walking the list index in name order, testing each row, from the
+  // nearer end (the total says where the end is), which meets its matches early. One prepared
+  // statement holds the three ways, each behind a condition on the total it reads in the same
+  // snapshot, so only one of them runs. The walks test with `strpos` (the same "contains" as the
+  // LIKE): a LIKE would let the generic plan take the trigram index, which reads every entry for a
+  // term this short, and sort.
   const countedWhere = sql.join(counted, sql` and `);
   const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${countedWhere})`;
   const listTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
-  const first = await preparedRows<Found & { via_index: boolean }>(
-    db,
-    sql`select t.total, t.answers, t.via_index, p.* from (
-          select x.total, x.answers, x.total <= greatest(${shortSearchSorted}::int,
-            (least(${offset}::int, x.total - ${offset}::int - ${q.pageSize}::int) + ${q.pageSize}::int)::float8 * x.listed / greatest(x.total, 1)) as via_index
-          from (select ${gramTotal} as total, ${listTotal} as listed, ${answers} as answers offset 0) x
-        ) t left join lateral (
-          ${rowsOf(sql`select m.id from (
-              select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u
-              where ${withGram} and t.via_index and t.total > ${offset}::int
-            ) m order by m.ln, m.fn, m.id limit ${q.pageSize} offset ${offset}`)}
-          ${order}
-        ) p on true`,
-  );
-  const total = Number(first[0]?.total ?? 0);
-  if (first[0]?.via_index || total <= offset) return answer(first);
-  // The walk, from the nearer end (the total says where the end is). Its statement reads the total
-  // again with the page, in one snapshot; a walk from the end counted from a total that has changed
-  // since is not the page, so then the walk from the start answers.
-  const walk = async (fromEnd: boolean) => {
-    const limit = Math.min(q.pageSize, total - offset);
-    const ids = fromEnd
-      ? sql`select u.id from users u where ${where}
-          order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc limit ${limit} offset ${total - offset - limit}`
-      : sql`select u.id from users u where ${where} ${order} limit ${q.pageSize} offset ${offset}`;
-    return rows<Found>(
+  const withGram = sql.join([...conds, sql`employee_search_gram_array(u.search_text) @> array[${gram}::text]`], sql` and `);
+  const contains = sql.join([...conds, sql`strpos(u.search_text, ${gram}) > 0`], sql` and `);
+  const pageSize = sql`${q.pageSize}::int`;
+  const skip = sql`${offset}::int`;
+  return answer(
+    await preparedRows<Found>(
       db,
-      sql`select t.total, t.answers, p.* from (select ${gramTotal} as total, ${answers} as answers) t
-          left join lateral (${rowsOf(ids)} where t.total > ${offset}::int ${order}) p on true`,
-    );
-  };
-  if (total - offset - q.pageSize < offset) {
-    const found = await walk(true);
-    if (Number(found[0]?.total ?? 0) === total) return answer(found);
-  }
-  return answer(await walk(false));
+      sql`select t.total, t.answers, p.* from (
+            select x.total, x.answers, x.total > ${skip} and x.via_index as via_index,
+              x.total > ${skip} and not x.via_index and x.total - ${skip} - ${pageSize} >= ${skip} as from_start,
+              x.total > ${skip} and not x.via_index and x.total - ${skip} - ${pageSize} < ${skip} as from_end
+            from (
+              select y.*, y.total <= greatest(${shortSearchSorted}::int,
+                (least(${skip}, y.total - ${skip} - ${pageSize}) + ${pageSize})::float8 * y.listed / greatest(y.total, 1)) as via_index
+              from (select ${gramTotal} as total, ${listTotal} as listed, ${answers} as answers offset 0) y
+            ) x
+          ) t left join lateral (
+            ${rowsOf(sql`(
+                select m.id from (
+                  select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${withGram} and t.via_index
+                ) m order by m.ln, m.fn, m.id limit ${pageSize} offset ${skip}
+              ) union all (
+                select u.id from users u where ${contains} and t.from_start ${order} limit ${pageSize} offset ${skip}
+              ) union all (
+                select u.id from users u where ${contains} and t.from_end
+                order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc
+                limit greatest(least(${pageSize}, t.total - ${skip}), 0) offset greatest(t.total - ${skip} - ${pageSize}, 0)
+              )`)}
+            ${order}
+          ) p on true`,
+    ),
+  );
 }
 
 /**
