@@ -32,7 +32,7 @@ const SHARED_SINGLETONS = [
   '@tanstack/react-query',
   '@portal/shared-contracts',
   // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
-  // login page the platform, the shell's and the account pages' messages, the login form and the
+  // login page the platform, the shell's and the login page's messages, the login form and the
   // session's endpoints, not every message, form or endpoint (`/messages`, `/forms`, `/endpoints`,
   // which the signed-in pages load). The root, the table and the whole messages and forms import these
   // through the package's name, so they reuse these copies. The rest (entities, the other areas'
@@ -42,9 +42,13 @@ const SHARED_SINGLETONS = [
   '@portal/shared-contracts/routes',
   '@portal/shared-contracts/platform',
   '@portal/shared-contracts/messages/shell',
+  '@portal/shared-contracts/messages/login',
+  // The other account pages' messages and forms (sign-up, passwords, admin users): mfe-auth's pages
+  // and the accounts endpoints load them without every other form and message.
   '@portal/shared-contracts/messages/auth',
   '@portal/shared-contracts/messages',
   '@portal/shared-contracts/forms/login',
+  '@portal/shared-contracts/forms/auth',
   '@portal/shared-contracts/forms',
   '@portal/shared-contracts/endpoints/session',
   '@portal/shared-contracts/endpoints/accounts',
@@ -92,13 +96,13 @@ const LOGIN_PATH_GROUPS = {
   },
 };
 /**
- * The contracts' files the login page runs: the shell's and the account pages' messages, the login
+ * The contracts' files the login page runs: the shell's and the login page's messages, the login
  * form, the session's endpoints and entities; not every message (`messages.ts` and its other areas),
  * form (`forms.ts`) or entity (`entities.ts`), the table of every endpoint (`endpoints.ts`) or its
  * groups, the root that re-exports them, or the company rules.
  */
 const BOOT_CONTRACTS =
-  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release|endpoint|zod-locale|entities[\\/]session|messages[\\/](?:shell|auth)|forms[\\/](?:login|fields)|endpoints[\\/]session)\.ts|remotes\.json)$/;
+  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release|endpoint|zod-locale|entities[\\/]session|messages[\\/](?:shell|login)|forms[\\/](?:login|fields)|endpoints[\\/]session)\.ts|remotes\.json)$/;
 /**
  * The packages the login page runs besides React: zod (no Radix: its checkbox is the browser's). The router
  * is not among them: the shell draws the public pages itself and fetches the router for the others.

@@ -3,12 +3,14 @@
  * a string that appears in the spec must not be typed anywhere else.
  *
  * The strings live in one module per area under messages/, and `MESSAGES` composes them. A page that
- * shows one area's texts imports that area (the login page `messages/auth`, the shell's start-up
- * `messages/shell`), so that it does not load every message of the product. Those two are shared
- * entries of their own and are named through the package, so this object reuses the one copy the
- * page already holds; the other areas are plain modules only this object imports.
+ * shows one area's texts imports that area (the login page `messages/login`, the other account pages
+ * `messages/auth`, the shell's start-up `messages/shell`), so that it does not load every message of
+ * the product. Those three are shared entries of their own and are named through the package, so
+ * this object reuses the one copy the page already holds; the other areas are plain modules only this
+ * object imports (docs/decisions/0024-contracts-entries.md).
  */
 import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { BACK_OFFICE_MESSAGES } from './messages/back-office';
 import { BILLING_MESSAGES } from './messages/billing';
@@ -21,6 +23,7 @@ export { normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
 export { namesInBrief } from './messages/company';
 
 export const MESSAGES = {
+  ...LOGIN_MESSAGES,
   ...AUTH_MESSAGES,
   ...COMPANY_MESSAGES,
   ...DRIVER_MESSAGES,

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, userListItemSchema } from '../entities';
-import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms';
+import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms/auth';
 import { loginAnswerSchema, sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 import { idParams, searchQuery } from './shared';
 

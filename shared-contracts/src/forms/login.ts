@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { emailField } from './fields';
 
 // The login form, a shared entry of its own: the login page and the session endpoints
@@ -13,11 +13,11 @@ import { emailField } from './fields';
  */
 export const loginFormSchema = z.object({
   email: emailField(LIMITS.signup.emailMax, {
-    required: AUTH_MESSAGES.login.emailRequired,
-    tooLong: AUTH_MESSAGES.login.emailMax,
-    invalid: AUTH_MESSAGES.login.emailInvalid,
+    required: LOGIN_MESSAGES.login.emailRequired,
+    tooLong: LOGIN_MESSAGES.login.emailMax,
+    invalid: LOGIN_MESSAGES.login.emailInvalid,
   }),
-  password: z.string().check(z.minLength(1, AUTH_MESSAGES.login.passwordRequired), z.maxLength(LIMITS.changePassword.newMax, AUTH_MESSAGES.login.passwordTooLong)),
+  password: z.string().check(z.minLength(1, LOGIN_MESSAGES.login.passwordRequired), z.maxLength(LIMITS.changePassword.newMax, LOGIN_MESSAGES.login.passwordTooLong)),
   rememberMe: z.optional(z.boolean()),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;

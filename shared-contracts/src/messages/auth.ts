@@ -1,7 +1,7 @@
 /**
- * The account pages' texts: sign-up, login, employee self-registration, forgot, reset and change
- * password, and the field labels of those screens. A shared entry of its own: the login page's form
- * and its schema (`forms/login`) run it before anything else.
+ * The account pages' texts besides login: sign-up, employee self-registration, forgot, reset and change
+ * password, and admin users. A shared entry of its own: mfe-auth's pages and the account forms
+ * (`forms/auth`) show them without every other area's texts.
  * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
  */
 export const AUTH_MESSAGES = {
@@ -23,31 +23,6 @@ export const AUTH_MESSAGES = {
     failed: 'Registration failed. Please try again.',
     /** Our addition: the message of a successful registration answer. */
     success: 'Your account has been created.',
-  },
-  // ---- login
-  login: {
-    emailRequired: 'Please enter your email address.',
-    emailInvalid: 'Invalid email format. Please enter a valid email.',
-    emailMax: 'Email should not exceed 255 characters.',
-    passwordRequired: 'Please enter your password.',
-    passwordMax: 'Password should not exceed 20 characters.',
-    failed: 'Invalid email or password. Please try again.',
-    button: 'Log in',
-    buttonBusy: 'Logging in...',
-    /** Our addition: a deactivated company's users are told why they cannot sign in. */
-    companyDeactivated: 'Your company account has been deactivated. Please contact support.',
-    /** Ours: login accepts what change-password can set (100), so the spec's 20 is not the cap here. */
-    passwordTooLong: 'Password should not exceed 100 characters.',
-    rememberMe: 'Remember me',
-    forgotLink: 'Forgot password?',
-    signupLink: 'Sign up',
-    /** Our addition: the message of a successful login answer. */
-    success: 'Logged in successfully.',
-    /** Ours: an employee's account signs in to the mobile app, not to this portal. */
-    employeeAccount: 'This portal is for company administrators. Employees share lifts in the mobile app.',
-    getTheApp: 'Get the mobile app',
-    /** The download page reached from that notice. */
-    appText: 'Sign in to the app with the same email and password to share lifts with your colleagues.',
   },
   // ---- employee self-registration
   employeeSignup: {
@@ -120,17 +95,26 @@ export const AUTH_MESSAGES = {
     button: 'Save Password',
     buttonBusy: 'Saving...',
   },
-  /** Field labels the spec names on the account screens (sign-up, login, passwords, admin users). */
-  fields: {
-    name: 'Name',
-    email: 'Email',
-    password: 'Password',
-    confirmPassword: 'Confirm Password',
-    currentPassword: 'Current Password',
-    newPassword: 'New Password',
-    confirmNewPassword: 'Confirm New Password',
-    userName: 'User Name',
-    accountType: 'Account Type',
-    action: 'Action',
+  // ---- admin users (document 2)
+  admins: {
+    allRequired: 'All fields are required.',
+    emailInvalid: 'Enter a valid email address.',
+    passwordMin: 'Password must be at least 6 characters.',
+    usernameSpaces: 'Username cannot contain spaces.',
+    userAdded: 'User added successfully!',
+    adminAdded: 'Admin added successfully!',
+    userRemoved: 'User removed successfully!',
+    /** Ours: limits the spec leaves unstated for the add form. */
+    userNameMax: 'Username should not exceed 30 characters.',
+    passwordMax: 'Password should not exceed 100 characters.',
+    /** "Asks to confirm removal of the named admin". */
+    confirmRemove: (name: string) => `Are you sure you want to remove ${name}?`,
+    /** Ours: refusals of the add and remove calls the spec leaves unstated. */
+    addFailed: 'The user could not be added. If this email address is already registered, use a different one.',
+    cannotRemoveSelf: 'You cannot remove your own account.',
+    cannotRemoveOwner: "The company's owner cannot be removed.",
+    lastSuperAdmin: 'The last super admin cannot be removed.',
+    /** Ours: an employer account stays listed in Admins until its company is set up (then it is in All Employers). */
+    noCompanyYet: 'Company not set up yet',
   },
 } as const;

@@ -1,33 +1,11 @@
 import { PAGE_NAMES } from '@portal/shared-contracts/messages/shell';
 
 /**
- * The back office: admin users, failed mail, the audit log, release health and the release console,
- * and the api's health probes.
+ * The back office: failed mail, the audit log, release health and the release console, and the api's
+ * health probes.
  * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
  */
 export const BACK_OFFICE_MESSAGES = {
-  // ---- admin users (document 2)
-  admins: {
-    allRequired: 'All fields are required.',
-    emailInvalid: 'Enter a valid email address.',
-    passwordMin: 'Password must be at least 6 characters.',
-    usernameSpaces: 'Username cannot contain spaces.',
-    userAdded: 'User added successfully!',
-    adminAdded: 'Admin added successfully!',
-    userRemoved: 'User removed successfully!',
-    /** Ours: limits the spec leaves unstated for the add form. */
-    userNameMax: 'Username should not exceed 30 characters.',
-    passwordMax: 'Password should not exceed 100 characters.',
-    /** "Asks to confirm removal of the named admin". */
-    confirmRemove: (name: string) => `Are you sure you want to remove ${name}?`,
-    /** Ours: refusals of the add and remove calls the spec leaves unstated. */
-    addFailed: 'The user could not be added. If this email address is already registered, use a different one.',
-    cannotRemoveSelf: 'You cannot remove your own account.',
-    cannotRemoveOwner: "The company's owner cannot be removed.",
-    lastSuperAdmin: 'The last super admin cannot be removed.',
-    /** Ours: an employer account stays listed in Admins until its company is set up (then it is in All Employers). */
-    noCompanyYet: 'Company not set up yet',
-  },
   /** Ours: mails whose delivery failed for good (super admin back office). */
   mail: {
     title: PAGE_NAMES.failedMail,

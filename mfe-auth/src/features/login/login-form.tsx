@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { loginFormSchema, type LoginForm } from '@portal/shared-contracts/forms/login';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -71,7 +71,7 @@ export function LoginFormView() {
       // 403 (a deactivated company) and 429 (too many attempts) carry a reason the user can act on and
       // say nothing about whether an account exists; anything else stays generic.
       const actionable = isApiError(error) && (error.status === 403 || error.status === 429);
-      setErrors({ email: actionable ? serverMessage(error, AUTH_MESSAGES.login.failed) : AUTH_MESSAGES.login.failed });
+      setErrors({ email: actionable ? serverMessage(error, LOGIN_MESSAGES.login.failed) : LOGIN_MESSAGES.login.failed });
       emailInput.current?.focus();
     } finally {
       setSigningIn(false);
@@ -82,16 +82,16 @@ export function LoginFormView() {
     <>
       {employeeAccount ? (
         <div className={styles.notice} role="alert">
-          <p>{AUTH_MESSAGES.login.employeeAccount}</p>
-          <AppLink to={`${ROUTES.downloadLinks}?from=login`}>{AUTH_MESSAGES.login.getTheApp}</AppLink>
+          <p>{LOGIN_MESSAGES.login.employeeAccount}</p>
+          <AppLink to={`${ROUTES.downloadLinks}?from=login`}>{LOGIN_MESSAGES.login.getTheApp}</AppLink>
         </div>
       ) : null}
-      <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel={AUTH_MESSAGES.login.button} busy={signingIn} busyLabel={AUTH_MESSAGES.login.buttonBusy}>
+      <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel={LOGIN_MESSAGES.login.button} busy={signingIn} busyLabel={LOGIN_MESSAGES.login.buttonBusy}>
         <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onChange={recheck} />
-        <PasswordField ref={passwordInput} name="password" label={AUTH_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onChange={recheck} />
+        <PasswordField ref={passwordInput} name="password" label={LOGIN_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onChange={recheck} />
         <div className={styles.row}>
-          <Checkbox label={AUTH_MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
-          <AppLink to={ROUTES.forgotPassword}>{AUTH_MESSAGES.login.forgotLink}</AppLink>
+          <Checkbox label={LOGIN_MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
+          <AppLink to={ROUTES.forgotPassword}>{LOGIN_MESSAGES.login.forgotLink}</AppLink>
         </div>
       </AuthForm>
     </>

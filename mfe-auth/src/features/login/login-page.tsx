@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
@@ -13,7 +13,7 @@ export function LoginPage() {
       subtitle={LOGIN_COPY.subtitle}
       footer={
         <>
-          {LOGIN_COPY.noAccount} <AppLink to={ROUTES.signup}>{AUTH_MESSAGES.login.signupLink}</AppLink>
+          {LOGIN_COPY.noAccount} <AppLink to={ROUTES.signup}>{LOGIN_MESSAGES.login.signupLink}</AppLink>
         </>
       }
     >

@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, changePasswordFormSchema, serverMessage, usePlatform, type ChangePasswordForm } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/shared-contracts/forms/auth';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { Button, FormErrorList, PasswordField, TextField } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { useMemo, useState } from 'react';

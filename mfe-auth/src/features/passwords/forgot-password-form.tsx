@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, forgotPasswordFormSchema, usePlatform, type ForgotPasswordForm } from '@portal/shared-contracts';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { forgotPasswordFormSchema, type ForgotPasswordForm } from '@portal/shared-contracts/forms/auth';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { useForm } from 'react-hook-form';
 import { useForgotPasswordMutation } from '../../api/forgot-password';
 import { AuthForm } from '../../shared/auth-form';
@@ -22,20 +25,20 @@ export function ForgotPasswordFormView() {
       // The mailed link leads back to the reset screen of this portal.
       await forgot.mutateAsync({ email, callbackUrl: `${platform.origin}/#${ROUTES.resetPassword}` });
     } catch {
-      platform.toast.error(MESSAGES.forgot.failed);
+      platform.toast.error(AUTH_MESSAGES.forgot.failed);
       return;
     }
-    platform.toast.success(MESSAGES.forgot.success);
+    platform.toast.success(AUTH_MESSAGES.forgot.success);
     redirectToLogin();
   });
 
   const sent = forgot.isSuccess;
   return (
-    <AuthForm onSubmit={onSubmit} submitLabel={MESSAGES.forgot.button} busy={forgot.isPending} busyLabel={MESSAGES.forgot.buttonBusy} disabled={sent}>
+    <AuthForm onSubmit={onSubmit} submitLabel={AUTH_MESSAGES.forgot.button} busy={forgot.isPending} busyLabel={AUTH_MESSAGES.forgot.buttonBusy} disabled={sent}>
       <EmailField autoComplete="email" error={errors.email?.message} readOnly={sent} {...register('email')} />
       {sent ? (
         <p className={styles.success} role="status">
-          {MESSAGES.forgot.success}
+          {AUTH_MESSAGES.forgot.success}
         </p>
       ) : null}
     </AuthForm>

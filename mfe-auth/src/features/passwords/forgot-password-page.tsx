@@ -1,4 +1,5 @@
-import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { COPY } from '../../shared/copy';
@@ -7,7 +8,7 @@ import { ForgotPasswordFormView } from './forgot-password-form';
 /** `/forgot-password`: request a reset link by mail. */
 export function ForgotPasswordPage() {
   return (
-    <AuthLayout title={MESSAGES.forgot.heading} subtitle={COPY.forgot.subtitle} footer={<AppLink to={ROUTES.login}>{COPY.backToLogin}</AppLink>}>
+    <AuthLayout title={AUTH_MESSAGES.forgot.heading} subtitle={COPY.forgot.subtitle} footer={<AppLink to={ROUTES.login}>{COPY.backToLogin}</AppLink>}>
       <ForgotPasswordFormView />
     </AuthLayout>
   );

@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, isApiError, resetPasswordFormSchema, serverMessage, usePlatform, type ResetPasswordForm } from '@portal/shared-contracts';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/shared-contracts/forms/auth';
 import { FormErrorList, PasswordField } from '@portal/shared-ui/form';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -41,7 +44,7 @@ export function ResetPasswordFormView() {
       await reset.mutateAsync({ email, token, newPassword });
     } catch (error) {
       // A 400 carries the server's reason (an invalid or expired link); anything else stays generic.
-      const message = isApiError(error) && error.status === 400 ? serverMessage(error, MESSAGES.reset.failed) : MESSAGES.reset.failed;
+      const message = isApiError(error) && error.status === 400 ? serverMessage(error, AUTH_MESSAGES.reset.failed) : AUTH_MESSAGES.reset.failed;
       setFailure(message);
       platform.toast.error(message);
       return;
@@ -49,40 +52,40 @@ export function ResetPasswordFormView() {
     setDone(true);
     if (isMobileDevice()) {
       // Opened from the app's mail on a phone: there is no portal session to go to, so say where to go instead.
-      window.alert(MESSAGES.reset.mobileSuccess);
+      window.alert(AUTH_MESSAGES.reset.mobileSuccess);
       return;
     }
-    platform.toast.success(MESSAGES.reset.success);
+    platform.toast.success(AUTH_MESSAGES.reset.success);
     redirectToLogin();
   });
 
   return (
     <AuthForm
       onSubmit={onSubmit}
-      submitLabel={MESSAGES.reset.button}
+      submitLabel={AUTH_MESSAGES.reset.button}
       busy={reset.isPending}
-      busyLabel={MESSAGES.reset.buttonBusy}
+      busyLabel={AUTH_MESSAGES.reset.buttonBusy}
       disabled={missing || done}
     >
       {missing ? (
-        <FormErrorList messages={[MESSAGES.reset.emailTokenRequired]} />
+        <FormErrorList messages={[AUTH_MESSAGES.reset.emailTokenRequired]} />
       ) : (
         <FormErrorList messages={[failure]} />
       )}
       {done ? (
         <p className={styles.success} role="status">
-          {MESSAGES.reset.success}
+          {AUTH_MESSAGES.reset.success}
         </p>
       ) : null}
       <PasswordField
-        label={MESSAGES.fields.newPassword}
+        label={LOGIN_MESSAGES.fields.newPassword}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         disabled={missing || done}
         {...register('newPassword')}
       />
       <PasswordField
-        label={MESSAGES.fields.confirmPassword}
+        label={LOGIN_MESSAGES.fields.confirmPassword}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         disabled={missing || done}

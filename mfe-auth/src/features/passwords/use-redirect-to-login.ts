@@ -1,4 +1,6 @@
-import { ROUTES, TIMINGS, usePlatform } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { TIMINGS } from '@portal/shared-contracts/constants';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { useEffect, useRef } from 'react';
 
 /** Goes to login `TIMINGS.redirectMs` after it is called (time to read the success message); cancelled on unmount. */

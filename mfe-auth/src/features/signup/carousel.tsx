@@ -1,4 +1,5 @@
-import { MESSAGES, TIMINGS } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { TIMINGS } from '@portal/shared-contracts/constants';
 import { useEffect, useState } from 'react';
 import { COPY } from '../../shared/copy';
 import styles from './carousel.module.css';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { POLICIES, type PolicyId } from './policy-texts';

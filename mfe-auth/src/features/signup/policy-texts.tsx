@@ -1,4 +1,5 @@
-import { CURRENCY_SYMBOL, MESSAGES, POLICY_FACTS } from '@portal/shared-contracts';
+import { CURRENCY_SYMBOL, POLICY_FACTS } from '@portal/shared-contracts/constants';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { ReactNode } from 'react';
 import styles from './policy.module.css';
 

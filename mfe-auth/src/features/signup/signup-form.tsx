@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, serverMessages, signupFormSchema, usePlatform, type SignupForm } from '@portal/shared-contracts';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { serverMessages, usePlatform } from '@portal/shared-contracts/platform';
+import { signupFormSchema, type SignupForm } from '@portal/shared-contracts/forms/auth';
 import { Checkbox, FormErrorList, PasswordField, TextField } from '@portal/shared-ui/form';
 import { useId, useState } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
@@ -52,7 +55,7 @@ export function SignupFormView() {
     try {
       const answer = await registerAccount.mutateAsync({ email: values.email, password: values.password, userName: values.name, role: 'Employer' });
       if (!answer.token) {
-        setServerErrors([answer.message || MESSAGES.signup.unexpectedResponse]);
+        setServerErrors([answer.message || AUTH_MESSAGES.signup.unexpectedResponse]);
         return;
       }
       setSigningIn(true);
@@ -60,7 +63,7 @@ export function SignupFormView() {
       await platform.auth.signIn(answer, { remember: true });
     } catch (error) {
       const list = serverMessages(error);
-      setServerErrors(list.length > 0 ? list : [MESSAGES.signup.failed]);
+      setServerErrors(list.length > 0 ? list : [AUTH_MESSAGES.signup.failed]);
     } finally {
       setSigningIn(false);
     }
@@ -77,11 +80,11 @@ export function SignupFormView() {
     <>
       <AuthForm onSubmit={onSubmit} submitLabel={COPY.signup.button} busy={busy} busyLabel={COPY.signup.buttonBusy} disabled={!allAgreed}>
         <FormErrorList messages={[...listErrors(errors), ...serverErrors]} id={errorListId} />
-        <TextField label={MESSAGES.fields.name} autoComplete="name" {...field('name')} />
+        <TextField label={LOGIN_MESSAGES.fields.name} autoComplete="name" {...field('name')} />
         <EmailField autoComplete="email" {...field('email')} />
         <div className={styles.pair}>
-          <PasswordField label={MESSAGES.fields.password} autoComplete="new-password" {...field('password')} />
-          <PasswordField label={MESSAGES.fields.confirmPassword} autoComplete="new-password" {...field('confirmPassword')} />
+          <PasswordField label={LOGIN_MESSAGES.fields.password} autoComplete="new-password" {...field('password')} />
+          <PasswordField label={LOGIN_MESSAGES.fields.confirmPassword} autoComplete="new-password" {...field('confirmPassword')} />
         </div>
         <div className={styles.agreements}>
           {AGREEMENTS.map((a) => (

@@ -1,4 +1,4 @@
-import { ROUTES } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
 import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { COPY } from '../../shared/copy';
