@@ -1,7 +1,7 @@
 /**
  * The api over HTTP at N concurrent connections (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--match miss,search] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--match 'miss|search'] [--prof]
  *
  * For each database (in-memory PGlite, the embedded default; then PostgreSQL: DATABASE_URL's
  * server, or else a throwaway cluster) a child process migrates, makes one company of `--employees`
@@ -17,7 +17,7 @@
  * database, what a miss costs), and page 1 "writer" (a loop in the server's process changes one
  * employee's phone number after another, one statement at a time: a real write beside the readers).
  * `--match` runs only the scenarios whose name (with its ", miss" or ", writer") contains one of its
- * comma-separated parts; bare Fastify always runs, as the yardstick.
+ * parts separated by `|`; bare Fastify always runs, as the yardstick.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -186,7 +186,7 @@ function scenarios(lastPage: number): [string, string, ('miss' | 'phone')[]][] {
 
 /** Whether `--match` asks for the scenario (every one without it). */
 function wanted(name: string): boolean {
-  const parts = values.match?.split(',').filter(Boolean) ?? [];
+  const parts = values.match?.split('|').filter(Boolean) ?? [];
   return parts.length === 0 || parts.some((p) => name.includes(p));
 }
 

@@ -286,6 +286,19 @@ describe('searches of one or two characters', () => {
       await t.ctx.db.execute(sql`update users set last_name = 'Smørrebrød' where email = 'ann@acme.test'`);
       await t.ctx.db.execute(sql`update users set is_active = false where email = 'elodie@acme.test'`);
       await expectSearchesAsScan(['ø', 'sm', 'é', 'r']);
+      // A super admin's list of every company.
+      for (const term of ['sm', 's', 'é']) {
+        const matches = sql`role = 'Employee' and is_approved and strpos(search_text, ${term}) > 0`;
+        const [{ n }] = (await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from users where ${matches}`)) as [{ n: number }];
+        for (const pageNumber of [1, Math.max(1, Math.ceil(n / 7))]) {
+          const expected = await rows<{ id: string }>(
+            t.ctx.db,
+            sql`select id from users where ${matches} order by lower(last_name), lower(first_name), id limit 7 offset ${(pageNumber - 1) * 7}`,
+          );
+          const page = employeePageSchema.parse(json(await call('GET', `/api/employees?pageNumber=${pageNumber}&pageSize=7&search=${encodeURIComponent(term)}`, undefined, root)));
+          expect({ ids: page.items.map((e) => e.id), total: page.totalCount }, term).toEqual({ ids: expected.map((r) => r.id), total: n });
+        }
+      }
     } finally {
       sortShortSearchesUpTo(5000);
       keepListAnswers(true);
