@@ -219,21 +219,54 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
     page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), Number(found[0]?.total ?? 0), q.pageNumber, q.pageSize),
     answers: found[0]?.answers ?? null,
   });
+  const countedWhere = sql.join(counted, sql` and `);
+  const listTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
+  const contains = sql.join([...conds, sql`strpos(u.search_text, ${gram}) > 0`], sql` and `);
+  const pageSize = sql`${q.pageSize}::int`;
+  const skip = sql`${offset}::int`;
+  /** The page's ids walking the list in name order, from the nearer end, when `walk`; `t.total` is the exact total. */
+  const walks = (walk: SQL) => sql`(
+      select u.id from users u where ${contains} and ${walk} and t.total > ${skip} and t.total - ${skip} - ${pageSize} >= ${skip}
+      ${order} limit ${pageSize} offset ${skip}
+    ) union all (
+      select u.id from users u where ${contains} and ${walk} and t.total > ${skip} and t.total - ${skip} - ${pageSize} < ${skip}
+      order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc
+      limit greatest(least(${pageSize}, t.total - ${skip}), 0) offset greatest(t.total - ${skip} - ${pageSize}, 0)
+    )`;
   if ([...gram].length > 2) {
     // A term of 3+ characters goes through the trigram index: its matches are found once, then
     // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
     // to meet 10 matches early, which is slow when they sit at the end (a search for "wright").
+    // A term that may match much of the list (`exa` of every example.com address) would sort it
+    // all: when the fewest employees having one of its pairs of characters (the gram counters: no
+    // more can contain the term) are many, its matches are only counted (the trigram index, no
+    // sort) and the page walks the list from the nearer end as a dense short term's does.
     // The statement is prepared: its plan does not depend on the term.
     const where = sql.join([...conds, sql`u.search_text like ${containsPattern(term)}`], sql` and `);
+    const chars = [...gram];
+    const pairs = [...new Set(chars.slice(1).map((c, i) => chars[i]! + c))];
+    const atMost = sql`(select coalesce(min(k.n), 0)::int from (
+        select (select coalesce(sum(c.n), 0) from employee_search_gram_counts c where c.gram = g.value and ${countedWhere}) as n
+        from json_array_elements_text(${JSON.stringify(pairs)}::json) g
+      ) k)`;
     return answer(
       await preparedRows<Found>(
         db,
-        sql`with m as materialized (
-            select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where}
+        sql`with b as materialized (select ${atMost} as at_most, ${listTotal} as listed),
+          s as materialized (
+            select b.at_most <= greatest(${shortSearchSorted}::int,
+              (least(${skip}, b.at_most - ${skip} - ${pageSize}) + ${pageSize})::float8 * b.listed / greatest(b.at_most, 1)) as sorted
+            from b
+          ),
+          m as materialized (
+            select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where} and (select s.sorted from s)
           )
-          select t.total, t.answers, p.* from (select count(*)::int as total, ${answers} as answers from m) t
-          left join lateral (
-            ${rowsOf(sql`select id from m order by ln, fn, id limit ${q.pageSize} offset ${offset}`)}
+          select t.total, t.answers, p.* from (
+            select case when s.sorted then (select count(*)::int from m) else (select count(*)::int from users u where ${where}) end as total,
+              ${answers} as answers, s.sorted
+            from s offset 0
+          ) t left join lateral (
+            ${rowsOf(sql`(select id from m where t.sorted order by ln, fn, id limit ${pageSize} offset ${skip}) union all ${walks(sql`not t.sorted`)}`)}
             ${order}
           ) p on true`,
       ),
@@ -249,13 +282,8 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
   // snapshot, so only one of them runs. The walks test with `strpos` (the same "contains" as the
   // LIKE): a LIKE would let the generic plan take the trigram index, which reads every entry for a
   // term this short, and sort.
-  const countedWhere = sql.join(counted, sql` and `);
   const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${countedWhere})`;
-  const listTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
   const withGram = sql.join([...conds, sql`employee_search_gram_array(u.search_text) @> array[${gram}::text]`], sql` and `);
-  const contains = sql.join([...conds, sql`strpos(u.search_text, ${gram}) > 0`], sql` and `);
-  const pageSize = sql`${q.pageSize}::int`;
-  const skip = sql`${offset}::int`;
   return answer(
     await preparedRows<Found>(
       db,
