@@ -179,6 +179,8 @@ function scenarios(lastPage: number): [string, string, ('miss' | 'phone')[]][] {
     ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['miss']],
     ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['miss']],
     ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['miss']],
+    // Every employee's address is at example.com: a longer term that matches the whole list.
+    ['employees, page 1, search=exa', '/api/employees?pageNumber=1&pageSize=10&search=exa', ['miss']],
     ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['miss']],
     [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['miss']],
   ];
