@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect, useRef, useState, useSyncExterna
 import type { ToastStore } from '@portal/shared-ui/overlays';
 import { TIMINGS } from '@portal/shared-contracts/constants';
 import { createPlatformCore } from './platform/platform-core';
+import { whenPageSettled } from './platform/when-settled';
 import type { ShellServices } from './platform/shell-services';
 import { QueriesContext } from './queries/queries';
 import { RegistryContext } from './remotes/remote-slot';
@@ -15,25 +16,6 @@ import { StoreProvider } from './session/portal-store';
 const Toaster = lazy(() => import('@portal/shared-ui/overlays').then((m) => ({ default: m.Toaster })));
 const OverrideBanner = lazy(() => import('./release/override-banner').then((m) => ({ default: m.OverrideBanner })));
 const OverrideConfirm = lazy(() => import('./release/override-confirm').then((m) => ({ default: m.OverrideConfirm })));
-
-/**
- * Runs `fn` when the browser is idle two seconds after the page has loaded (as the telemetry's
- * collector starts): the page's load event comes before the first remote page has been fetched, so
- * idle time right after it is still the first page's start-up.
- */
-function whenPageSettled(fn: () => void): () => void {
-  let cancelled = false;
-  const run = () => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    window.setTimeout(() => idle(() => !cancelled && fn(), { timeout: 10_000 }), 2_000);
-  };
-  if (document.readyState === 'complete') run();
-  else window.addEventListener('load', run, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', run);
-  };
-}
 
 /** The toaster, mounted (and so fetched) with the first toast or once the page has settled, then kept. */
 function PageToaster({ store }: { store: ToastStore }) {

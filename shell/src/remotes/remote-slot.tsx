@@ -2,6 +2,7 @@ import { Component, createContext, lazy, Suspense, useCallback, useContext, useE
 import type { RemoteId, RemoteSlotProps } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import { Spinner } from '@portal/shared-ui/form';
+import { whenPageSettled } from '../platform/when-settled';
 import { recordTelemetry } from '../telemetry/hub';
 import { QueriesContext, type Queries } from '../queries/queries';
 import type * as PanelCode from './feature-unavailable';
@@ -39,12 +40,7 @@ function FeatureUnavailable(props: ComponentProps<PanelModule['FeatureUnavailabl
 
 /** Fetches the unavailable panel's code once the page has loaded and the browser is idle. */
 export function warmUnavailablePanel(win: Window = window): void {
-  const start = () => {
-    const idle = win.requestIdleCallback ?? ((cb: () => void) => win.setTimeout(cb, 200));
-    win.setTimeout(() => idle(() => void loadPanel().catch(() => {}), { timeout: 10_000 }), 2_000);
-  };
-  if (win.document.readyState === 'complete') start();
-  else win.addEventListener('load', start, { once: true });
+  whenPageSettled(() => void loadPanel().catch(() => {}), win);
 }
 
 export const RegistryContext = createContext<RemoteRegistry | null>(null);

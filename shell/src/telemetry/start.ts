@@ -1,3 +1,4 @@
+import { whenPageSettled } from '../platform/when-settled';
 import { holdEarlyErrors } from './hub';
 
 /**
@@ -7,10 +8,6 @@ import { holdEarlyErrors } from './hub';
  */
 export function startTelemetryWhenIdle(win: Window = window): void {
   holdEarlyErrors(win);
-  const start = () => {
-    const idle = win.requestIdleCallback ?? ((cb: () => void) => win.setTimeout(cb, 200));
-    win.setTimeout(() => idle(() => void import('./collector').then((m) => m.startCollector()).catch(() => {}), { timeout: 10_000 }), 2_000);
-  };
-  if (win.document.readyState === 'complete') start();
-  else win.addEventListener('load', start, { once: true });
+  // Two seconds, not the four other work waits: a visit shorter than the wait sends nothing.
+  whenPageSettled(() => void import('./collector').then((m) => m.startCollector()).catch(() => {}), win, 2_000);
 }
