@@ -233,6 +233,12 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
       order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc
       limit greatest(least(${pageSize}, t.total - ${skip}), 0) offset greatest(t.total - ${skip} - ${pageSize}, 0)
     )`;
+  /**
+   * Whether `matches` (of the `listed` employees) are few enough to sort: at most `shortSearchSorted`,
+   * or fewer than the rows the page's walk would test (estimated from the share of the list that matches).
+   */
+  const sorts = (matches: SQL, listed: SQL) => sql`${matches} <= greatest(${shortSearchSorted}::int,
+      (least(${skip}, ${matches} - ${skip} - ${pageSize}) + ${pageSize})::float8 * ${listed} / greatest(${matches}, 1))`;
   if ([...gram].length > 2) {
     // A term of 3+ characters goes through the trigram index: its matches are found once, then
     // counted and sorted. Left to itself the planner may instead walk the name-order index hoping
@@ -254,9 +260,7 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
         db,
         sql`with b as materialized (select ${atMost} as at_most, ${listTotal} as listed),
           s as materialized (
-            select b.at_most <= greatest(${shortSearchSorted}::int,
-              (least(${skip}, b.at_most - ${skip} - ${pageSize}) + ${pageSize})::float8 * b.listed / greatest(b.at_most, 1)) as sorted
-            from b
+            select ${sorts(sql`b.at_most`, sql`b.listed`)} as sorted from b
           ),
           m as materialized (
             select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${where} and (select s.sorted from s)
@@ -288,26 +292,14 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
     await preparedRows<Found>(
       db,
       sql`select t.total, t.answers, p.* from (
-            select x.total, x.answers, x.total > ${skip} and x.via_index as via_index,
-              x.total > ${skip} and not x.via_index and x.total - ${skip} - ${pageSize} >= ${skip} as from_start,
-              x.total > ${skip} and not x.via_index and x.total - ${skip} - ${pageSize} < ${skip} as from_end
-            from (
-              select y.*, y.total <= greatest(${shortSearchSorted}::int,
-                (least(${skip}, y.total - ${skip} - ${pageSize}) + ${pageSize})::float8 * y.listed / greatest(y.total, 1)) as via_index
-              from (select ${gramTotal} as total, ${listTotal} as listed, ${answers} as answers offset 0) y
-            ) x
+            select y.total, y.answers, y.total > ${skip} and ${sorts(sql`y.total`, sql`y.listed`)} as via_index
+            from (select ${gramTotal} as total, ${listTotal} as listed, ${answers} as answers offset 0) y
           ) t left join lateral (
             ${rowsOf(sql`(
                 select m.id from (
                   select u.id, lower(u.last_name) as ln, lower(u.first_name) as fn from users u where ${withGram} and t.via_index
                 ) m order by m.ln, m.fn, m.id limit ${pageSize} offset ${skip}
-              ) union all (
-                select u.id from users u where ${contains} and t.from_start ${order} limit ${pageSize} offset ${skip}
-              ) union all (
-                select u.id from users u where ${contains} and t.from_end
-                order by lower(u.last_name) desc, lower(u.first_name) desc, u.id desc
-                limit greatest(least(${pageSize}, t.total - ${skip}), 0) offset greatest(t.total - ${skip} - ${pageSize}, 0)
-              )`)}
+              ) union all ${walks(sql`not t.via_index`)}`)}
             ${order}
           ) p on true`,
     ),
@@ -315,9 +307,9 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
 }
 
 /**
- * A search of one or two characters reads its matches through the gram index, sorts and pages them
- * when they are at most this many, or fewer than the rows its page's walk would test (estimated from
- * the share of the list that matches); else it walks the list in name order.
+ * A search reads its matches (through the gram index for one or two characters, the trigram index for
+ * more), sorts and pages them when they are at most this many, or fewer than the rows its page's walk
+ * would test (estimated from the share of the list that matches); else it walks the list in name order.
  */
 let shortSearchSorted = 5000;
 
