@@ -18,6 +18,11 @@ export function offCanaryPromotion(remote: string, version: string): string {
   );
 }
 
+/** Why a canary already at share 0 is not aborted again. */
+export function canaryAlreadyOff(remote: string, version: string): string {
+  return `${remote}'s canary ${version} is already at share 0`;
+}
+
 /** The fields of a release history line that tell an abort from what replaced it. */
 interface HistoryLine {
   action: string;

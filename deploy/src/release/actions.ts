@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
-import { abortOf, age, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
+import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
@@ -199,7 +199,7 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
     const manifest = requireManifest(store, stored);
     const current = requireReleased(manifest, remote);
     if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
-    if (canaryIsOff(current.canary)) throw new ReleaseStoreError(`${remote}'s canary ${current.canary.version} is already at share 0`);
+    if (canaryIsOff(current.canary)) throw new ReleaseStoreError(canaryAlreadyOff(remote, current.canary.version));
     const stopped = { ...servedFrom(remote, current.canary, o.storeUrl), percent: 0, companies: [] };
     return {
       manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: stopped, updatedAt: now.toISOString() } } },

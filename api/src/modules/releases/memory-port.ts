@@ -1,5 +1,5 @@
 import { CONTRACTS_VERSION, REMOTE_IDS, type ReleaseHistoryEntry, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
-import { canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
+import { canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { ReleaseRefused, type ReleaseConsolePort } from './port';
 
 /**
@@ -66,7 +66,7 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
     async abort(remote, actor) {
       const r = remoteOf(remote);
       if (!r.canary) throw new ReleaseRefused(`${remote} has no canary`);
-      if (canaryIsOff(r.canary)) throw new ReleaseRefused(`${remote}'s canary ${r.canary.version} is already at share 0`);
+      if (canaryIsOff(r.canary)) throw new ReleaseRefused(canaryAlreadyOff(remote, r.canary.version));
       // The version stays beside stable at share 0 for nobody, as the real store leaves it.
       r.canary = { ...r.canary, percent: 0, companies: [] };
       r.updatedAt = new Date().toISOString();
