@@ -398,3 +398,45 @@ test('with mfe-insights unreachable, Employee Management still works and only it
   await page.screenshot({ path: test.info().outputPath('insights-blocked.png') });
   await context.close();
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px the dashboard does not move when its figures and chart arrive`, async ({ browser }) => {
+    const { context, page } = await employerPage(browser, viewport);
+    await signIn(page);
+    // Every layout shift of the next load, as the browser scores them (Lighthouse's CLS adds these).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!e.hadRecentInput) shifts.push(e.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The tiles' and the chart's answers are held until their placeholders have been drawn.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/dashboard\/(summary|trend)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const tiles = region(page, I.tiles.label);
+    const trend = region(page, I.trend.title);
+    await expect(tiles.getByRole('status', { name: I.loading })).toBeVisible();
+    await expect(trend.getByRole('status', { name: I.loading })).toBeVisible();
+    await expect(region(page, I.feedback.title).getByRole('listitem').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`dashboard-loading-${viewport.width}.png`) });
+    release();
+    await expect(tiles.getByRole('listitem').filter({ hasText: MESSAGES.labels.dashboardTiles.co2 })).toContainText(I.units.kgCo2);
+    await expect(tiles.getByRole('status')).toHaveCount(0);
+    await expect(trend.locator('canvas')).toBeVisible();
+    // Two frames after the chart, so a shift it caused has been reported.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    const total = shifts.reduce((a, b) => a + b, 0);
+    expect(total, `layout shifts ${shifts.map((s) => s.toFixed(4)).join(', ')}`).toBeLessThan(0.01);
+    await page.screenshot({ path: test.info().outputPath(`dashboard-loaded-${viewport.width}.png`) });
+    await context.close();
+  });
+}

@@ -3,7 +3,8 @@ import { Card, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState, Skeleton } from '../../shared/load-state';
+import { LoadState } from '../../shared/load-state';
+import sharedStyles from '../../shared/shared.module.css';
 import { TrendChart } from './trend-chart';
 import { METRIC_FORMAT, METRIC_NAMES, METRICS, monthOf, type TrendMetric } from './trend-metrics';
 import styles from './dashboard.module.css';
@@ -24,7 +25,7 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
   const [metric, setMetric] = useState<TrendMetric>('trips');
   return (
     <Card title={MESSAGES.insights.trend.title} aria-label={MESSAGES.insights.trend.title} className={styles.panel}>
-      <LoadState query={trend} skeleton={<Skeleton lines={1} shape="chart" />}>
+      <LoadState query={trend} skeleton={<TrendSkeleton />}>
         {({ months }) => (
           <div className={styles.trend}>
             <div role="radiogroup" aria-label={MESSAGES.insights.trend.metric} className={styles.metrics}>
@@ -43,5 +44,25 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
         )}
       </LoadState>
     </Card>
+  );
+}
+
+/**
+ * The panel's shape while the months load: the figures' buttons (inert), the chart's box and the
+ * table's summary line, each as high as when loaded, so the panels beneath do not move.
+ */
+function TrendSkeleton() {
+  return (
+    <div className={styles.trend}>
+      <div className={styles.metrics}>
+        {METRICS.map((m) => (
+          <button key={m} type="button" disabled tabIndex={-1} className={styles.metric}>
+            {METRIC_NAMES[m]}
+          </button>
+        ))}
+      </div>
+      <span className={`${sharedStyles.bar} ${styles.chart}`} />
+      <span className={styles.figuresLine}>{'\u00a0'}</span>
+    </div>
   );
 }
