@@ -143,3 +143,15 @@ test('a start-up module importing the whole messages, forms, endpoints or root f
   const read = (f) => (f === probe ? `import { employers } from '@portal/shared-contracts/endpoints/employers';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
   assert.deepEqual(wholeOnPath(read).sort(), ['shared-contracts/src/entities.ts', 'shared-contracts/src/forms.ts', 'shared-contracts/src/messages.ts']);
 });
+
+/** The start-up modules that import zod when they run: a schema of the contracts, or zod itself. */
+const zodOnPath = (read = (f) => fs.readFileSync(f, 'utf8')) =>
+  [...runtimeClosure(START_UP, read)].filter((f) => runtimeImports(f, read(f)).some((s) => s === 'zod' || s.startsWith('zod/'))).map((f) => path.relative(root, f));
+
+test("the shell's start-up path and the login page load no zod: schemas are fetched by the call or check that needs them (docs/decisions/0026)", () => {
+  assert.deepEqual(zodOnPath(), []);
+  // A probe: the session's endpoints imported by a start-up module bring their schemas, and zod.
+  const probe = path.join(root, 'shell/src/session/restore-session.ts');
+  const read = (f) => (f === probe ? `import { sessionEndpoints } from '@portal/shared-contracts/endpoints/session';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
+  assert.ok(zodOnPath(read).includes('shared-contracts/src/endpoints/session.ts'), 'a schema on the start-up path was not found');
+});

@@ -87,7 +87,7 @@ const LOGIN_PATH_GROUPS = {
       // shared-ui's form controls; not its data display nor its overlays (each a shared entry of its
       // own: the shell fetches the overlays with the first toast, or when idle).
       if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|overlays)\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
-      return BOOT_CONTRACTS.test(file) || BOOT_PACKAGES.test(file);
+      return BOOT_CONTRACTS.test(file);
     },
     name: 'boot',
     chunks: 'all',
@@ -96,20 +96,16 @@ const LOGIN_PATH_GROUPS = {
   },
 };
 /**
- * The contracts' files the login page runs: the shell's and the login page's messages, the login
- * form, the session's endpoints and entities; not every message (`messages.ts` and its other areas),
- * form (`forms.ts`) or entity (`entities.ts`), the table of every endpoint (`endpoints.ts`) or its
- * groups, the root that re-exports them, or the company rules.
+ * The contracts' files the login page runs: the shell's and the login page's messages, the release
+ * manifest's zod-free reader; not every message (`messages.ts` and its other areas), the table of every
+ * endpoint (`endpoints.ts`) or its groups, the root that re-exports them, or the company rules. No
+ * package besides React: zod and the schemas (the session's endpoints and entities, the login form, the
+ * release manifest's schema) are fetched by the first call or check that needs them, and warmed once
+ * the page has settled (docs/decisions/0026-login-path-without-zod.md). No Radix (the checkbox is the
+ * browser's), no router (the shell draws the public pages itself and fetches it for the others).
  */
 const BOOT_CONTRACTS =
-  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release|endpoint|zod-locale|entities[\\/]session|messages[\\/](?:shell|login)|forms[\\/](?:login|fields)|endpoints[\\/]session)\.ts|remotes\.json)$/;
-/**
- * The packages the login page runs besides React: zod (no Radix: its checkbox is the browser's). The router
- * is not among them: the shell draws the public pages itself and fetches the router for the others.
- */
-const BOOT_PACKAGES = inPackages([
-  'zod',
-]);
+  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release-manifest|endpoint|messages[\\/](?:shell|login))\.ts|remotes\.json)$/;
 
 /**
  * The shared modules a remote takes from the shell and never brings itself (`import: false`,

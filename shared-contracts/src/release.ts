@@ -2,9 +2,8 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { REMOTE_IDS } from './remotes';
 
-/** The version of this contracts package; a build records the one it was made against. */
-export const CONTRACTS_VERSION = '1.0.0';
-export const contractsMajor = (v: string) => Number.parseInt(v.split('.')[0] ?? '0', 10);
+// The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the shell's start-up runs them).
+export { CONTRACTS_VERSION, contractsMajor, readReleaseManifest } from './release-manifest';
 
 export const buildRefSchema = z.object({
   version: z.string().check(z.minLength(1)),

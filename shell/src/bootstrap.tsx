@@ -20,6 +20,7 @@ import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError }
 import { warmUnavailablePanel } from './remotes/remote-slot';
 import { createApiClient } from './api/api-client';
 import { restoreBrowserSession } from './session/restore-session';
+import { warmSessionContracts } from './session/warm-session-contracts';
 import { createStore } from './session/portal-store';
 import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
@@ -81,7 +82,7 @@ function takeOverrides(dev: typeof OverrideCode | null): OverrideRequest {
 
 /** The session this tab stored, else the browser-long one the server still holds (null for a visitor). */
 async function startingSession(): Promise<{ session: Session; confirmed: boolean } | null> {
-  const stored = readStoredSession();
+  const stored = await readStoredSession();
   if (stored) return { session: stored.session, confirmed: false };
   const restored = await restoreBrowserSession(createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '' }));
   return restored ? { session: restored, confirmed: true } : null;
@@ -225,6 +226,7 @@ async function boot() {
   );
   startTelemetryWhenIdle();
   warmUnavailablePanel();
+  warmSessionContracts();
 }
 
 boot().catch((error: unknown) => {

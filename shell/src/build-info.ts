@@ -1,4 +1,4 @@
-import { CONTRACTS_VERSION } from '@portal/shared-contracts/release';
+import { CONTRACTS_VERSION } from '@portal/shared-contracts/release-manifest';
 
 /** Set by the shared build config (@portal/build-config); tests run unbuilt. */
 export const SHELL_VERSION: string = typeof __BUILD_VERSION__ === 'string' ? __BUILD_VERSION__ : '0.0.0-test';

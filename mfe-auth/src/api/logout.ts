@@ -1,7 +1,7 @@
 import type { ApiClient } from '@portal/shared-contracts/platform';
-import { sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 
-/** POST accounts/logout: ends the session the last answer opened on the server. */
-export function logout(api: ApiClient) {
+/** POST accounts/logout: ends the session the last answer opened on the server (its endpoint fetched by the call). */
+export async function logout(api: ApiClient) {
+  const { sessionEndpoints } = await import('@portal/shared-contracts/endpoints/session');
   return api.call(sessionEndpoints.logout);
 }

@@ -1,5 +1,4 @@
 import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { isPublicPath } from '../routes/public-routes';
@@ -44,8 +43,9 @@ export function createPlatformCore(services: ShellServices) {
       if (confirmed) return;
       confirmed = true;
       if (!store.get(sessionAtom)) return;
-      api
-        .call(accounts.me)
+      // The session's endpoints (with zod) are fetched for the check, not by the page's start-up.
+      import('@portal/shared-contracts/endpoints/session')
+        .then(({ sessionEndpoints: accounts }) => api.call(accounts.me))
         .then(({ user }) => {
           const current = store.get(sessionAtom);
           if (!current || current.userId !== user.id) return;

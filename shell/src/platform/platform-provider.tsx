@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { PlatformContext, type Platform, type Session } from '@portal/shared-contracts/platform';
 import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
-import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
@@ -58,6 +57,7 @@ export function PlatformProvider({
       },
       async signOut() {
         try {
+          const { sessionEndpoints: accounts } = await import('@portal/shared-contracts/endpoints/session');
           await api.call(accounts.logout);
         } catch {
           /* the session ends in the page whatever the server said */

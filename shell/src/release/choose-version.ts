@@ -1,5 +1,6 @@
 import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
-import { contractsMajor, type BuildRef, type ReleaseManifest, type RemoteRelease, type ResolvedRemote } from '@portal/shared-contracts/release';
+import { contractsMajor } from '@portal/shared-contracts/release-manifest';
+import type { BuildRef, ReleaseManifest, RemoteRelease, ResolvedRemote } from '@portal/shared-contracts/release';
 
 /** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
 interface Audience {

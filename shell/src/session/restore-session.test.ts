@@ -40,12 +40,12 @@ describe('restoring a browser-long session in a new tab', () => {
 
   it('takes the session the server still holds, with its company, into this tab', async () => {
     signedInElsewhere();
-    expect(readStoredSession()).toBeNull();
+    expect(await readStoredSession()).toBeNull();
     const { api } = server(meAnswer);
     const restored = await restoreBrowserSession(api);
     expect(restored).toMatchObject({ userId: session.userId, role: 'Employer', signUpState: 3, companyDetails: { name: 'Acme' } });
     // Kept as the first tab keeps it: for this browser session only.
-    expect(readStoredSession()).toMatchObject({ remember: false, session: { userId: session.userId } });
+    expect(await readStoredSession()).toMatchObject({ remember: false, session: { userId: session.userId } });
     expect(localStorage.getItem('userId')).toBeNull();
   });
 

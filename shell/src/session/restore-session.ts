@@ -1,6 +1,5 @@
 import { SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
-import { sessionEndpoints as accounts } from '@portal/shared-contracts/endpoints/session';
 import { withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 
@@ -14,6 +13,8 @@ export async function restoreBrowserSession(api: ApiClient): Promise<Session | n
   if (!hasBrowserSession()) return null;
   let session: Session;
   try {
+    // The session's endpoints (with zod) are fetched by the restore itself, not by the page's start-up.
+    const { sessionEndpoints: accounts } = await import('@portal/shared-contracts/endpoints/session');
     const { user } = await api.call(accounts.me);
     session = { ...sessionFieldsOf(user), companyDetails: null };
   } catch (error) {

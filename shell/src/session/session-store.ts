@@ -1,6 +1,6 @@
 import { atom, type PortalStore } from './portal-store';
 import { ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
-import { companySchema, type SessionUser } from '@portal/shared-contracts/entities/session';
+import type { Company, SessionUser } from '@portal/shared-contracts/entities/session';
 import type { Session } from '@portal/shared-contracts/platform';
 
 // One storage entry per session field, under the spec's names, so that a support person reading the
@@ -43,19 +43,14 @@ function safe<T>(f: () => T, fallback: T): T {
   }
 }
 
-function readFrom(storage: Storage): Session | null {
+/** The stored session's fields, and its company as stored (checked by `readStoredSession`). */
+function readFrom(storage: Storage): { session: Omit<Session, 'companyDetails'>; company: string | null } | null {
   const get = (k: StorageKey) => storage.getItem(STORAGE_KEYS[k]);
   const userId = get('userId');
   const role = get('role');
   if (!userId || !role || !(ROLES as readonly string[]).includes(role)) return null;
-  const company = safe(() => {
-    const raw = get('companyDetails');
-    if (!raw) return null;
-    const parsed = companySchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  }, null);
   const state = Number.parseInt(get('signUpState') ?? '', 10);
-  return {
+  const session = {
     userId,
     role: role as Role,
     name: get('name') ?? '',
@@ -63,16 +58,29 @@ function readFrom(storage: Storage): Session | null {
     employerId: get('employerId') || null,
     employerUserId: get('employerUserId') || null,
     signUpState: Number.isFinite(state) ? state : -1,
-    companyDetails: company,
   };
+  return { session, company: get('companyDetails') };
+}
+
+/** The stored company when it still matches its contract (a change of the contract drops it), else null. */
+async function checkedCompany(raw: string | null): Promise<Company | null> {
+  if (!raw) return null;
+  // The schema (with zod) is fetched only when a company is stored: never on a visitor's login page.
+  // Not fetched (offline): the company is left out, as a stale one is, and the pages load it again.
+  const companySchema = await import('@portal/shared-contracts/entities/session').then((m) => m.companySchema, () => null);
+  if (!companySchema) return null;
+  return safe(() => {
+    const parsed = companySchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }, null);
 }
 
 /** The stored session, from localStorage ("remember me") or sessionStorage (ends with the browser). */
-export function readStoredSession(): { session: Session; remember: boolean } | null {
+export async function readStoredSession(): Promise<{ session: Session; remember: boolean } | null> {
   const local = safe(() => readFrom(localStorage), null);
-  if (local) return { session: local, remember: true };
-  const tab = safe(() => readFrom(sessionStorage), null);
-  return tab ? { session: tab, remember: false } : null;
+  const found = local ? { stored: local, remember: true } : { stored: safe(() => readFrom(sessionStorage), null), remember: false };
+  if (!found.stored) return null;
+  return { session: { ...found.stored.session, companyDetails: await checkedCompany(found.stored.company) }, remember: found.remember };
 }
 
 function setBrowserSessionCookie(on: boolean): void {

@@ -1,6 +1,6 @@
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { ROUTES } from '@portal/shared-contracts/routes';
-import { loginFormSchema, type LoginForm } from '@portal/shared-contracts/forms/login';
+import type { LoginForm } from '@portal/shared-contracts/forms/login';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { Checkbox, PasswordField } from '@portal/shared-ui/form';
 import { useRef, useState, type FormEvent } from 'react';
@@ -10,6 +10,7 @@ import { AppLink } from '../../shared/app-link';
 import { AuthForm } from '../../shared/auth-form';
 import { EmailField } from '../../shared/email-field';
 import styles from '../../shared/form.module.css';
+import { loadLoginFormSchema, type LoginFormSchema } from './login-schema';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -18,8 +19,8 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
  * message of each field. The login page checks the schema itself, without react-hook-form (14 KB gz
  * that every visitor would load before the page works: docs/decisions/0019-bundle-budgets.md).
  */
-function check(values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
-  const parsed = loginFormSchema.safeParse(values);
+function check(schema: LoginFormSchema, values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
+  const parsed = schema.safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
@@ -32,6 +33,10 @@ function check(values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
 export function LoginFormView() {
   const platform = usePlatform();
   const [signingIn, setSigningIn] = useState(false);
+  // Set from the submit until its call has ended: a second submit meanwhile (a click while the schema
+  // is still being fetched, Enter twice) is ignored, before any state has been drawn.
+  const sending = useRef(false);
+  const schema = useRef<LoginFormSchema | null>(null);
   const [employeeAccount, setEmployeeAccount] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
@@ -41,14 +46,42 @@ export function LoginFormView() {
   const [submitted, setSubmitted] = useState(false);
   const values = (): LoginForm => ({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '', rememberMe });
   const recheck = () => {
-    if (submitted) setErrors(check(values()).errors);
+    // After a submit the schema is there: the submit waited for it.
+    if (submitted && schema.current) setErrors(check(schema.current, values()).errors);
+  };
+  // The schema is fetched as soon as someone starts on the form, not with the page.
+  const warm = () => {
+    if (!schema.current) loadLoginFormSchema().then((s) => (schema.current = s), () => undefined);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (signingIn) return;
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await send();
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const send = async () => {
+    if (!schema.current) {
+      // A submit before the schema has arrived waits for it (the button reads "Logging in..."
+      // meanwhile), then goes on as any other: no second click.
+      setSigningIn(true);
+      try {
+        schema.current = await loadLoginFormSchema();
+      } catch {
+        setErrors({ email: LOGIN_MESSAGES.login.failed });
+        emailInput.current?.focus();
+        return;
+      } finally {
+        setSigningIn(false);
+      }
+    }
     setSubmitted(true);
-    const { data, errors: found } = check(values());
+    const { data, errors: found } = check(schema.current, values());
     setErrors(found);
     if (!data) {
       (found.email ? emailInput : passwordInput).current?.focus();
@@ -87,8 +120,8 @@ export function LoginFormView() {
         </div>
       ) : null}
       <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel={LOGIN_MESSAGES.login.button} busy={signingIn} busyLabel={LOGIN_MESSAGES.login.buttonBusy}>
-        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onChange={recheck} />
-        <PasswordField ref={passwordInput} name="password" label={LOGIN_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onChange={recheck} />
+        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onFocus={warm} onChange={recheck} />
+        <PasswordField ref={passwordInput} name="password" label={LOGIN_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onFocus={warm} onChange={recheck} />
         <div className={styles.row}>
           <Checkbox label={LOGIN_MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
           <AppLink to={ROUTES.forgotPassword}>{LOGIN_MESSAGES.login.forgotLink}</AppLink>

@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { releaseManifestSchema } from './release';
+import { readReleaseManifest } from './release-manifest';
+import { REMOTE_IDS } from './remotes';
+
+// The zod-free reader against the schema it stands in for: for every manifest, valid or mutated, both
+// say yes or both say no, and a yes answers the same data (defaults, dropped keys, key order).
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const optionalKeys = <T extends Record<string, unknown>>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }, required: (keyof T)[]) =>
+  fc.record(model, { requiredKeys: required });
+
+const buildRef = optionalKeys(
+  { version: fc.string({ minLength: 1 }), entry: fc.string({ minLength: 1 }), contractsVersion: fc.string(), publishedAt: fc.string() },
+  ['version', 'entry', 'contractsVersion'],
+);
+const guard = fc.record({
+  marginPoints: fc.double({ min: 0, max: 100, noNaN: true }),
+  minPageViews: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+  autoPromoteAfterMs: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
+  since: fc.string(),
+});
+const canary = fc
+  .tuple(buildRef, optionalKeys({ percent: fc.double({ min: 0, max: 100, noNaN: true }), companies: fc.array(fc.string(), { maxLength: 3 }), guard }, ['percent']))
+  .map(([ref, rest]) => ({ ...ref, ...rest }));
+const remoteRelease = optionalKeys(
+  { stable: buildRef, canary: fc.option(canary, { nil: null }), previous: fc.array(buildRef, { maxLength: 3 }), updatedAt: fc.string() },
+  ['stable', 'updatedAt'],
+);
+const remotes = fc.subarray([...REMOTE_IDS]).chain((ids) => fc.tuple(...ids.map(() => remoteRelease)).map((rs) => Object.fromEntries(ids.map((id, i) => [id, rs[i]]))));
+const manifest = optionalKeys(
+  { schemaVersion: fc.constant(1), shell: fc.record({ version: fc.string(), contractsVersion: fc.string() }), overrideOrigins: fc.array(fc.string(), { maxLength: 3 }), remotes },
+  ['schemaVersion', 'shell', 'remotes'],
+);
+
+/** As the reader gets it: what `JSON.parse` answers. */
+const asJson = (v: unknown): Json => JSON.parse(JSON.stringify(v)) as Json;
+
+type Path = (string | number)[];
+function paths(v: Json, at: Path = []): Path[] {
+  const out: Path[] = at.length ? [at] : [];
+  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
+  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+  return out;
+}
+const containers = (v: Json): Path[] => [[], ...paths(v)].filter((p) => {
+  const x = p.reduce<Json>((o, k) => (o as Record<string, Json>)[k] as Json, v);
+  return !!x && typeof x === 'object' && !Array.isArray(x);
+});
+
+/** Numbers around each range the schema sets (0-100, integers from 1, positive, safe integers). */
+const edgeNumbers = [-1, -0.5, 0, 0.5, 1, 1.5, 99.9, 100, 100.5, 101, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1e21];
+const wrongValues: Json[] = [null, true, 'x', '', 0, 1, 101, [], {}, ['x'], { version: 'x' }];
+
+type Mutation =
+  | { kind: 'remove'; pick: number }
+  | { kind: 'replace'; pick: number; value: Json }
+  | { kind: 'extra'; pick: number; key: string; value: Json };
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: fc.oneof(fc.constantFrom(...wrongValues, ...edgeNumbers), fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>) }),
+  fc.record({
+    kind: fc.constant('extra' as const),
+    pick: fc.nat(),
+    key: fc.oneof(fc.constantFrom('__proto__', 'mfe-nope', ...REMOTE_IDS, 'stable', 'percent', 'extra'), fc.string()),
+    value: fc.oneof(fc.constantFrom(...wrongValues), fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>),
+  }),
+);
+
+function mutate(original: Json, m: Mutation): Json {
+  const v = asJson(original);
+  if (m.kind === 'extra') {
+    const places = containers(v);
+    const at = places[m.pick % places.length] ?? [];
+    const target = at.reduce<Json>((o, k) => (o as Record<string, Json>)[k] as Json, v) as Record<string, Json>;
+    // defineProperty: a `__proto__` key as JSON.parse makes it (an own key, not the prototype).
+    Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+    return v;
+  }
+  const all = paths(v);
+  const at = all[m.pick % all.length];
+  if (!at) return v;
+  const parent = at.slice(0, -1).reduce<Json>((o, k) => (o as Record<string, Json>)[k] as Json, v) as Record<string | number, Json>;
+  const key = at[at.length - 1] as string | number;
+  if (m.kind === 'remove') {
+    if (Array.isArray(parent)) parent.splice(key as number, 1);
+    else delete parent[key];
+  } else parent[key] = m.value;
+  return v;
+}
+
+function expectSameVerdict(input: Json): boolean {
+  const parsed = releaseManifestSchema.safeParse(input);
+  const read = readReleaseManifest(input);
+  if (parsed.success) {
+    expect(read).toStrictEqual(parsed.data);
+    // The same keys in the same order, as the rest of the shell may iterate them.
+    expect(JSON.stringify(read)).toBe(JSON.stringify(parsed.data));
+  } else expect(read).toBeNull();
+  return parsed.success;
+}
+
+describe('readReleaseManifest (the shell reads /release.json without zod)', () => {
+  it('reads every valid manifest as the schema does', () => {
+    fc.assert(
+      fc.property(manifest, (m) => {
+        expect(expectSameVerdict(asJson(m))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses what the schema refuses and reads the rest alike, for each manifest mutated (a field removed, of the wrong type, out of range, an extra key)', () => {
+    let accepted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(manifest, fc.array(mutation, { minLength: 1, maxLength: 3 }), (m, mutations) => {
+        const input = mutations.reduce<Json>((v, mu) => mutate(v, mu), asJson(m));
+        if (expectSameVerdict(input)) accepted++;
+        else refused++;
+      }),
+      { numRuns: 2000 },
+    );
+    // Both outcomes are exercised: mutations that the schema tolerates (an extra key of an object, a
+    // removed optional field) and those it refuses.
+    expect(accepted).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
+  });
+
+  it('treats the edges alike: each range bound, an unknown remote, a `__proto__` key, not an object', () => {
+    const ref = { version: '1.0.0', entry: '/remotes/mfe-auth/1.0.0/mf-manifest.json', contractsVersion: '1.0.0' };
+    const base = { schemaVersion: 1, shell: { version: '1.0.0', contractsVersion: '1.0.0' }, remotes: {} };
+    const withCanary = (c: Record<string, Json>) => ({ ...base, remotes: { 'mfe-auth': { stable: ref, canary: { ...ref, ...c }, updatedAt: 'now' } } });
+    const guard = { marginPoints: 5, minPageViews: 1, autoPromoteAfterMs: null, since: 'now' };
+    const cases: Json[] = [
+      null, [], 'release', base, { ...base, schemaVersion: 2 }, { ...base, remotes: [] },
+      { ...base, remotes: { 'mfe-nope': { stable: ref, updatedAt: 'now' } } },
+      JSON.parse('{"schemaVersion":1,"shell":{"version":"1","contractsVersion":"1"},"remotes":{"__proto__":{"stable":1}}}') as Json,
+      { ...base, remotes: { 'mfe-auth': { stable: { ...ref, version: '' }, updatedAt: 'now' } } },
+      ...[-0.001, 0, 100, 100.001].map((percent) => withCanary({ percent })),
+      ...[0, 1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2].map((minPageViews) => withCanary({ percent: 5, guard: { ...guard, minPageViews } })),
+      ...[-1, 0, 1, 2.5].map((autoPromoteAfterMs) => withCanary({ percent: 5, guard: { ...guard, autoPromoteAfterMs } })),
+      ...[-1, 0, 100, 101].map((marginPoints) => withCanary({ percent: 5, guard: { ...guard, marginPoints } })),
+    ];
+    expect(cases.map(expectSameVerdict)).toEqual([
+      false, false, false, true, false, false,
+      false,
+      true,
+      false,
+      false, true, true, false,
+      false, true, false, true, false,
+      false, false, true, false,
+      false, true, true, false,
+    ]);
+  });
+});

@@ -1,0 +1,106 @@
+import type { BuildRef, ReleaseManifest, RemoteRelease } from './release';
+import { REMOTE_IDS } from './remotes';
+
+// What the shell needs of the release format before any remote loads, without zod: the contracts
+// version and /release.json read by hand. The shell reads the manifest on every page's path, the login
+// page's included, and zod with the schemas weighs more than the rest of its start-up code; the schema
+// in release.ts stays the format's definition (the release CLI, the portal server and the api parse
+// with it), and release-manifest.test.ts proves that this reader accepts exactly what the schema
+// accepts and returns the same data (docs/decisions/0026-login-path-without-zod.md).
+
+/** The version of this contracts package; a build records the one it was made against. */
+export const CONTRACTS_VERSION = '1.0.0';
+export const contractsMajor = (v: string) => Number.parseInt(v.split('.')[0] ?? '0', 10);
+
+type Json = Record<string, unknown>;
+
+/** Not a match: unwinds the reader to its one `null`. */
+class Mismatch extends Error {}
+const fail = (): never => {
+  throw new Mismatch();
+};
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const object = (v: unknown): Json => (isObject(v) ? v : fail());
+const string = (v: unknown): string => (typeof v === 'string' ? v : fail());
+const nonEmpty = (v: unknown): string => (string(v).length >= 1 ? (v as string) : fail());
+const number = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail());
+const between = (v: unknown, min: number, max: number): number => {
+  const n = number(v);
+  return n >= min && n <= max ? n : fail();
+};
+const safeInt = (v: unknown): number => (Number.isSafeInteger(number(v)) ? (v as number) : fail());
+const array = <T>(v: unknown, item: (x: unknown) => T): T[] => (Array.isArray(v) ? v.map(item) : fail());
+/** An optional key: absent stays absent (the schema's `z.optional`). */
+const has = (o: Json, key: string) => Object.prototype.hasOwnProperty.call(o, key) && o[key] !== undefined;
+
+function buildRef(v: unknown): BuildRef {
+  const o = object(v);
+  const ref: BuildRef = { version: nonEmpty(o.version), entry: nonEmpty(o.entry), contractsVersion: string(o.contractsVersion) };
+  if (has(o, 'publishedAt')) ref.publishedAt = string(o.publishedAt);
+  return ref;
+}
+
+type Canary = NonNullable<RemoteRelease['canary']>;
+type Guard = NonNullable<Canary['guard']>;
+
+function guard(v: unknown): Guard {
+  const o = object(v);
+  const autoPromote = o.autoPromoteAfterMs === null ? null : safeInt(o.autoPromoteAfterMs);
+  if (autoPromote !== null && !(autoPromote > 0)) fail();
+  const minPageViews = safeInt(o.minPageViews);
+  if (minPageViews < 1) fail();
+  return { marginPoints: between(o.marginPoints, 0, 100), minPageViews, autoPromoteAfterMs: autoPromote, since: string(o.since) };
+}
+
+function canary(v: unknown): Canary {
+  const c: Canary = {
+    ...buildRef(v),
+    percent: between((v as Json).percent, 0, 100),
+    companies: has(v as Json, 'companies') ? array((v as Json).companies, string) : [],
+  };
+  if (has(v as Json, 'guard')) c.guard = guard((v as Json).guard);
+  return c;
+}
+
+function remoteRelease(v: unknown): RemoteRelease {
+  const o = object(v);
+  const stable = buildRef(o.stable);
+  // Built in the schema's key order: stable, canary, previous, updatedAt.
+  return {
+    stable,
+    ...(has(o, 'canary') ? { canary: o.canary === null ? null : canary(o.canary) } : {}),
+    previous: has(o, 'previous') ? array(o.previous, buildRef) : [],
+    updatedAt: string(o.updatedAt),
+  };
+}
+
+/**
+ * The parsed contents of /release.json as `releaseManifestSchema` reads them (defaults filled, unknown
+ * keys of an object dropped, an unknown remote refused), or null where the schema would fail. `json` is
+ * what `JSON.parse` or `Response.json()` answered.
+ */
+export function readReleaseManifest(json: unknown): ReleaseManifest | null {
+  try {
+    const o = object(json);
+    if (o.schemaVersion !== 1) fail();
+    const shell = object(o.shell);
+    const manifest: ReleaseManifest = {
+      schemaVersion: 1,
+      shell: { version: string(shell.version), contractsVersion: string(shell.contractsVersion) },
+      overrideOrigins: has(o, 'overrideOrigins') ? array(o.overrideOrigins, string) : [],
+      remotes: {},
+    };
+    const remotes = object(o.remotes);
+    for (const key of Object.keys(remotes)) {
+      // As the schema's record: a `__proto__` key is skipped, any other must name a remote.
+      if (key === '__proto__') continue;
+      const id = REMOTE_IDS.find((r) => r === key) ?? fail();
+      manifest.remotes[id] = remoteRelease(remotes[key]);
+    }
+    return manifest;
+  } catch (error) {
+    if (error instanceof Mismatch) return null;
+    throw error;
+  }
+}
