@@ -57,10 +57,13 @@ const wrongValues: Json[] = [null, true, 'x', '', 0, 1, 101, [], {}, ['x'], { ve
 type Mutation =
   | { kind: 'remove'; pick: number }
   | { kind: 'replace'; pick: number; value: Json }
+  | { kind: 'number'; pick: number; value: number }
   | { kind: 'extra'; pick: number; key: string; value: Json };
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: fc.oneof(fc.constantFrom(...wrongValues, ...edgeNumbers), fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>) }),
+  // A number of the manifest (a share, a margin, a count, a delay) moved to the edge of a range or past it.
+  fc.record({ kind: fc.constant('number' as const), pick: fc.nat(), value: fc.constantFrom(...edgeNumbers) }),
   fc.record({
     kind: fc.constant('extra' as const),
     pick: fc.nat(),
@@ -79,8 +82,7 @@ function mutate(original: Json, m: Mutation): Json {
     Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
     return v;
   }
-  const all = paths(v);
-  const at = all[m.pick % all.length];
+  const at = (m.kind === 'number' ? paths(v).filter((p) => typeof valueAt(v, p) === 'number') : paths(v)).find((_, i, all) => i === m.pick % all.length);
   if (!at) return v;
   const parent = at.slice(0, -1).reduce<Json>((o, k) => (o as Record<string, Json>)[k] as Json, v) as Record<string | number, Json>;
   const key = at[at.length - 1] as string | number;
@@ -89,6 +91,10 @@ function mutate(original: Json, m: Mutation): Json {
     else delete parent[key];
   } else parent[key] = m.value;
   return v;
+}
+
+function valueAt(v: Json, p: Path): Json {
+  return p.reduce<Json>((o, k) => (o as Record<string, Json>)[k] as Json, v);
 }
 
 function expectSameVerdict(input: Json): boolean {
