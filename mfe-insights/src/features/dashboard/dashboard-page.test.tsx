@@ -253,8 +253,11 @@ describe('DashboardPage', () => {
       expect(within(region).getByRole('img', { name: I.trend.chartLabel('Trips') })).toBeInTheDocument();
       await user.click(within(region).getByRole('radio', { name: I.trend.metrics.co2SavedKg }));
       await waitFor(() => expect(plotTrend.mock.calls.at(-1)![1]).toMatchObject({ name: I.trend.metrics.co2SavedKg }));
-      const table = within(region).getByRole('table', { hidden: true });
-      const rows = within(table).getAllByRole('row', { hidden: true });
+      // The table is built when it is first opened.
+      expect(within(region).queryByRole('table', { hidden: true })).toBeNull();
+      await user.click(within(region).getByText(I.trend.showTable));
+      const table = await within(region).findByRole('table', { name: I.trend.tableCaption });
+      const rows = within(table).getAllByRole('row');
       expect(rows).toHaveLength(13);
       expect(rows[1]).toHaveTextContent('August 2025');
       expect(rows[12]).toHaveTextContent(/^July 20261201,206\.00161\.5216$/);

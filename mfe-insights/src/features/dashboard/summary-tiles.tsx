@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { VisuallyHidden } from '@portal/shared-ui/form';
-import { formatMonth, type MonthValue } from '@portal/shared-ui/data-display';
+import type { MonthValue } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { AppLink } from '../../shared/app-link';
-import { formatAmount, formatCount } from '../../shared/format';
+import { formatAmount, formatCount, formatMonthName } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState } from '../../shared/load-state';
 import sharedStyles from '../../shared/shared.module.css';
@@ -35,7 +35,8 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
 }
 
 function TileList({ month, summary: s }: { month: MonthValue; summary?: DashboardSummary }) {
-  const inMonth = MESSAGES.insights.tiles.month(formatMonth(month));
+  const monthName = formatMonthName(month);
+  const inMonth = MESSAGES.insights.tiles.month(monthName);
   const first = (
     <>
       <Tile label={T.participants} value={s && formatCount(s.totalParticipants)} hint={inMonth} />
@@ -57,7 +58,7 @@ function TileList({ month, summary: s }: { month: MonthValue; summary?: Dashboar
         <Tile
           label={T.journeyGroups}
           value={s && formatCount(s.journeyGroups)}
-          hint={MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', formatMonth(month))}
+          hint={MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', monthName)}
         />
       </li>
       <li className={styles.tile}>

@@ -4,9 +4,20 @@ import type { TrendPlot } from './plot-trend';
 import { METRIC_FORMAT, METRIC_NAMES, monthOf, shortMonthOf, type TrendMetric } from './trend-metrics';
 import styles from './dashboard.module.css';
 
+const CANCELLED = Symbol('cancelled');
+
+/** Resolves in a task after the next frame has been painted. */
+function afterPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const next = () => setTimeout(resolve, 0);
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(next);
+    else next();
+  });
+}
+
 /**
- * The chart of one figure over the months. The chart library is fetched only when this mounts (its
- * own chunk, with its stylesheet), so no other page of the portal pays for it. Screen readers get a
+ * The chart of one figure over the months. The chart library is fetched only by the dashboard's trend
+ * panel (its own chunk, with its stylesheet), so no other page of the portal pays for it. Screen readers get a
  * summary here and the figures from the table beside it.
  */
 export function TrendChart({ months, metric }: { months: readonly MonthlyTrendPoint[]; metric: TrendMetric }) {
@@ -27,14 +38,20 @@ export function TrendChart({ months, metric }: { months: readonly MonthlyTrendPo
       format: METRIC_FORMAT[metric],
       whole: metric === 'trips' || metric === 'activeParticipants',
     };
-    import('./plot-trend')
-      .then(({ plotTrend }) => plotTrend(el, series))
+    // Drawn in a task of its own once the figures have been painted, not in the render that shows them.
+    afterPaint()
+      .then(() => import('./plot-trend'))
+      .then(({ plotTrend }) => {
+        if (cancelled) throw CANCELLED;
+        return plotTrend(el, series);
+      })
       .then((p) => {
         if (cancelled) return p.destroy();
         plot = p;
         resize.observe(el);
       })
       .catch((error: unknown) => {
+        if (error === CANCELLED) return;
         console.error('The trend chart could not be drawn', error);
         if (!cancelled) setFailed(true);
       });

@@ -1,6 +1,5 @@
-import { formatMonth } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
-import { formatAmount, formatCount } from '../../shared/format';
+import { formatAmount, formatCount, formatMonthName, formatShortMonth } from '../../shared/format';
 
 export const METRIC_NAMES = MESSAGES.insights.trend.metrics;
 export type TrendMetric = keyof typeof METRIC_NAMES;
@@ -15,8 +14,7 @@ export const METRIC_FORMAT: Record<TrendMetric, (n: number) => string> = {
 };
 
 /** "July 2026". */
-export const monthOf = (p: MonthlyTrendPoint): string => formatMonth({ year: p.year, month: p.month });
+export const monthOf = (p: MonthlyTrendPoint): string => formatMonthName(p);
 
 /** "Jul", or "Jan 26" where a year begins, for the chart's axis. */
-export const shortMonthOf = (p: MonthlyTrendPoint): string =>
-  new Date(Date.UTC(p.year, p.month - 1, 1)).toLocaleDateString('en-GB', { month: 'short', ...(p.month === 1 ? { year: '2-digit' } : {}), timeZone: 'UTC' });
+export const shortMonthOf = (p: MonthlyTrendPoint): string => formatShortMonth(p);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Card, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
@@ -23,6 +23,13 @@ const COLUMNS: TableColumn<MonthlyTrendPoint>[] = [
 export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
   const trend = useTrend(scope);
   const [metric, setMetric] = useState<TrendMetric>('trips');
+  // The table is built the first time it is opened: closed, nobody reads it, and its 12 rows were a
+  // good part of the longest task of the dashboard's first render.
+  const [tableShown, setTableShown] = useState(false);
+  // The chart's library is fetched alongside the months, not after them.
+  useEffect(() => {
+    void import('./plot-trend').catch(() => {});
+  }, []);
   return (
     <Card title={MESSAGES.insights.trend.title} aria-label={MESSAGES.insights.trend.title} className={styles.panel}>
       <LoadState query={trend} skeleton={<TrendSkeleton />}>
@@ -36,9 +43,9 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
               ))}
             </div>
             <TrendChart months={months} metric={metric} />
-            <details className={styles.figures}>
+            <details className={styles.figures} onToggle={(e) => e.currentTarget.open && setTableShown(true)}>
               <summary>{MESSAGES.insights.trend.showTable}</summary>
-              <Table caption={MESSAGES.insights.trend.tableCaption} hideCaption columns={COLUMNS} rows={months} rowKey={monthOf} />
+              {tableShown ? <Table caption={MESSAGES.insights.trend.tableCaption} hideCaption columns={COLUMNS} rows={months} rowKey={monthOf} /> : null}
             </details>
           </div>
         )}
