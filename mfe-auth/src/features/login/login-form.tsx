@@ -33,63 +33,37 @@ function check(schema: LoginFormSchema, values: LoginForm): { data?: LoginForm; 
 export function LoginFormView() {
   const platform = usePlatform();
   const [signingIn, setSigningIn] = useState(false);
-  // Set from the submit until its call has ended: a second submit meanwhile (a click while the schema
-  // is still being fetched, Enter twice) is ignored, before any state has been drawn.
-  const sending = useRef(false);
-  const schema = useRef<LoginFormSchema | null>(null);
   const [employeeAccount, setEmployeeAccount] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const [rememberMe, setRememberMe] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  // Like the other forms: checked on submit, then again on every change until it is sent.
-  const [submitted, setSubmitted] = useState(false);
+  // Like the other forms: checked on submit, then again on every change until it is sent. The
+  // schema is kept from the first submit (which waited for it) and means "submitted".
+  const [submitted, setSubmitted] = useState<LoginFormSchema | null>(null);
   const values = (): LoginForm => ({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '', rememberMe });
   const recheck = () => {
-    // After a submit the schema is there: the submit waited for it.
-    if (submitted && schema.current) setErrors(check(schema.current, values()).errors);
+    if (submitted) setErrors(check(submitted, values()).errors);
   };
   // The schema is fetched as soon as someone starts on the form, not with the page.
-  const warm = () => {
-    if (!schema.current) loadLoginFormSchema().then((s) => (schema.current = s), () => undefined);
-  };
+  const warm = () => void loadLoginFormSchema().catch(() => undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    try {
-      await send();
-    } finally {
-      sending.current = false;
-    }
-  };
-
-  const send = async () => {
-    if (!schema.current) {
-      // A submit before the schema has arrived waits for it (the button reads "Logging in..."
-      // meanwhile), then goes on as any other: no second click.
-      setSigningIn(true);
-      try {
-        schema.current = await loadLoginFormSchema();
-      } catch {
-        setErrors({ email: LOGIN_MESSAGES.login.failed });
-        emailInput.current?.focus();
-        return;
-      } finally {
-        setSigningIn(false);
-      }
-    }
-    setSubmitted(true);
-    const { data, errors: found } = check(schema.current, values());
-    setErrors(found);
-    if (!data) {
-      (found.email ? emailInput : passwordInput).current?.focus();
-      return;
-    }
+    if (signingIn) return;
+    // A submit before the schema has arrived waits for it, the button reading "Logging in..." (and
+    // refusing a second submit) meanwhile, then goes on as any other: no second click.
     setSigningIn(true);
-    setEmployeeAccount(false);
     try {
+      const schema = submitted ?? (await loadLoginFormSchema());
+      setSubmitted(schema);
+      const { data, errors: found } = check(schema, values());
+      setErrors(found);
+      if (!data) {
+        (found.email ? emailInput : passwordInput).current?.focus();
+        return;
+      }
+      setEmployeeAccount(false);
       const answer = await login(platform.api, data);
       if (answer.role === 'Employee') {
         // The same login serves the mobile app; the portal has no page for an employee, so the
@@ -102,7 +76,8 @@ export function LoginFormView() {
       await platform.auth.signIn(answer, { remember: data.rememberMe === true });
     } catch (error) {
       // 403 (a deactivated company) and 429 (too many attempts) carry a reason the user can act on and
-      // say nothing about whether an account exists; anything else stays generic.
+      // say nothing about whether an account exists; anything else (the schema not fetched included)
+      // stays generic.
       const actionable = isApiError(error) && (error.status === 403 || error.status === 429);
       setErrors({ email: actionable ? serverMessage(error, LOGIN_MESSAGES.login.failed) : LOGIN_MESSAGES.login.failed });
       emailInput.current?.focus();
