@@ -1,7 +1,8 @@
-// The only module that imports the chart library: TrendChart loads it with import(), so uPlot and
-// its stylesheet arrive in a chunk of their own when the dashboard draws its chart.
+// The only module that imports the chart library: TrendChart loads it with import(), so uPlot
+// arrives in a chunk of its own when the dashboard draws its chart. Its stylesheet (0.8 KB gzip) is
+// the page's, imported by trend-chart.tsx: a stylesheet added once the page is drawn makes the browser
+// restyle the whole page.
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { MESSAGES } from '@portal/shared-contracts';
 
 export interface TrendSeries {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import type { TrendPlot } from './plot-trend';
+// uPlot's own rules, with the page's stylesheet instead of after the chart's chunk (see plot-trend.ts).
+import 'uplot/dist/uPlot.min.css';
 import { METRIC_FORMAT, METRIC_NAMES, monthOf, shortMonthOf, type TrendMetric } from './trend-metrics';
 import styles from './dashboard.module.css';
 
