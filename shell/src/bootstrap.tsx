@@ -19,10 +19,9 @@ import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
 import { createApiClient } from './api/api-client';
-import { restoreBrowserSession } from './session/restore-session';
 import { warmSessionContracts } from './session/warm-session-contracts';
 import { createStore } from './session/portal-store';
-import { deviceId, readStoredSession, sessionAtom } from './session/session-store';
+import { deviceId, hasBrowserSession, readStoredSession, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
 import { preloadRouter, publicRouteAt } from './routes/shell-routes';
 import { ShellApp } from './shell-app';
@@ -84,6 +83,9 @@ function takeOverrides(dev: typeof OverrideCode | null): OverrideRequest {
 async function startingSession(): Promise<{ session: Session; confirmed: boolean } | null> {
   const stored = await readStoredSession();
   if (stored) return { session: stored.session, confirmed: false };
+  // The restore (with the employer lookups) is fetched only when there is a browser-long session.
+  if (!hasBrowserSession()) return null;
+  const { restoreBrowserSession } = await import('./session/restore-session');
   const restored = await restoreBrowserSession(createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '' }));
   return restored ? { session: restored, confirmed: true } : null;
 }

@@ -4,7 +4,6 @@ import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
-import { runSignIn } from './auth';
 import type { PlatformCore, ShellNavigation } from './platform-core';
 import type { ShellServices } from './shell-services';
 
@@ -43,6 +42,8 @@ export function PlatformProvider({
         store.set(signingInAtom, true);
         try {
           queries.clear();
+          // The sign-in sequence is fetched by the sign-in (warmed once the page has settled), not with the page.
+          const { runSignIn } = await import('./auth');
           await runSignIn(answer, remember, {
             api,
             store: (s, r) => {
