@@ -151,7 +151,7 @@ const zodOnPath = (read = (f) => fs.readFileSync(f, 'utf8')) =>
 test("the shell's start-up path and the login page load no zod: schemas are fetched by the call or check that needs them (docs/decisions/0026)", () => {
   assert.deepEqual(zodOnPath(), []);
   // A probe: the session's endpoints imported by a start-up module bring their schemas, and zod.
-  const probe = path.join(root, 'shell/src/session/restore-session.ts');
+  const probe = path.join(root, 'shell/src/session/session-store.ts');
   const read = (f) => (f === probe ? `import { sessionEndpoints } from '@portal/shared-contracts/endpoints/session';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
   assert.ok(zodOnPath(read).includes('shared-contracts/src/endpoints/session.ts'), 'a schema on the start-up path was not found');
 });
