@@ -155,3 +155,28 @@ test("the shell's start-up path and the login page load no zod: schemas are fetc
   const read = (f) => (f === probe ? `import { sessionEndpoints } from '@portal/shared-contracts/endpoints/session';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
   assert.ok(zodOnPath(read).includes('shared-contracts/src/endpoints/session.ts'), 'a schema on the start-up path was not found');
 });
+
+/**
+ * The telemetry collector, which the shell fetches two seconds after every page's load (the login
+ * page's included): what it loads must be the telemetry calls' schemas and the small modules they
+ * take their texts and answers from, not every message or every entity (docs/decisions/0026).
+ */
+const COLLECTOR = path.join(root, 'shell/src/telemetry/collector.ts');
+const wholeInCollector = (read) => [...runtimeClosure([COLLECTOR], read)].filter((f) => WHOLE.includes(f)).map((f) => path.relative(root, f));
+
+test("the telemetry collector loads no whole messages, entities, forms, endpoint table or root", () => {
+  assert.deepEqual(wholeInCollector(), []);
+  const closure = runtimeClosure([COLLECTOR]);
+  assert.ok(closure.has(path.join(CONTRACTS, 'endpoints/telemetry.ts')), "the walk does not reach the telemetry calls' schemas");
+  assert.ok(closure.has(path.join(CONTRACTS, 'messages/telemetry.ts')), "the walk does not reach the telemetry calls' texts");
+  assert.ok(!closure.has(path.join(CONTRACTS, 'messages/back-office.ts')), "the back office's texts are in the collector's fetch");
+});
+
+test("the telemetry calls' schemas taking the whole messages or entities again fail the rule", () => {
+  const withImport = (probe, line) => (f) => (f === probe ? `${line}\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
+  const telemetry = path.join(CONTRACTS, 'endpoints/telemetry.ts');
+  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { MESSAGES } from '@portal/shared-contracts/messages';")), ['shared-contracts/src/messages.ts']);
+  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { isoDateTime, okSchema } from '../entities';")), ['shared-contracts/src/entities.ts']);
+  // Reached through another module too: the query shapes the telemetry calls share with every group.
+  assert.deepEqual(wholeInCollector(withImport(path.join(CONTRACTS, 'endpoints/shared.ts'), "import { pageQuerySchema } from '../entities';")), ['shared-contracts/src/entities.ts']);
+});

@@ -3,6 +3,7 @@ import './zod-locale';
 import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './entities/session';
 
 export * from './entities/session';
+export * from './entities/common';
 
 // ---------------------------------------------------------------- pages
 /** Pages answer items, totalCount, hasPreviousPage, hasNextPage (both documents). */
@@ -26,13 +27,9 @@ export type Page<T> = {
   hasNextPage: boolean;
 };
 
-export const pageQuerySchema = z.object({
-  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
-  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+// pageQuerySchema and PageQuery: entities/common.ts
 
-// ---------------------------------------------------------------- answers (okSchema: entities/session.ts)
+// ---------------------------------------------------------------- answers (okSchema: entities/common.ts)
 export const okWithIdSchema = z.extend(okSchema, { id: idSchema });
 export type Ok = z.infer<typeof okSchema>;
 

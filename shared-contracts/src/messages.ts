@@ -18,6 +18,7 @@ import { COMPANY_MESSAGES } from './messages/company';
 import { DRIVER_MESSAGES } from './messages/drivers';
 import { INSIGHTS_MESSAGES } from './messages/insights';
 import { LABEL_MESSAGES } from './messages/labels';
+import { TELEMETRY_MESSAGES } from './messages/telemetry';
 
 export { normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
 export { namesInBrief } from './messages/company';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...COMPANY_MESSAGES,
   ...DRIVER_MESSAGES,
   ...BACK_OFFICE_MESSAGES,
+  ...TELEMETRY_MESSAGES,
   ...SHELL_MESSAGES,
   ...LABEL_MESSAGES,
   ...BILLING_MESSAGES,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { pageQuerySchema } from '../entities';
+import { pageQuerySchema } from '../entities/common';
 
 // Query and path shapes several endpoint groups use.
 export const idParams = z.object({ id: z.string() });

@@ -1,9 +1,14 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { isoDateTime, okSchema } from '../entities';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { isoDateTime, okSchema } from '../entities/common';
+import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
 import { REMOTE_IDS } from '../remotes';
 import { queryInt } from './shared';
+
+// The shell's telemetry collector, fetched on every page, loads this module: it takes its texts and
+// answers from the small modules that hold them, not the whole MESSAGES or every entity
+// (tests/contracts-entries.test.mjs).
+const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry, releases: RELEASE_CHECK_MESSAGES };
 
 /**
  * Release health: what each remote version does in users' browsers. The shell sends batches of
@@ -37,15 +42,15 @@ export type TelemetryReason = (typeof TELEMETRY_REASONS)[number];
 export const TELEMETRY_VITALS = ['LCP', 'INP', 'CLS'] as const;
 export type TelemetryVital = (typeof TELEMETRY_VITALS)[number];
 
-const ms = z.number({ error: MESSAGES.telemetry.badNumber }).check(
-  z.gte(0, MESSAGES.telemetry.badNumber),
-  z.lte(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber),
+const ms = z.number({ error: TEXTS.telemetry.badNumber }).check(
+  z.gte(0, TEXTS.telemetry.badNumber),
+  z.lte(TELEMETRY_LIMITS.maxMs, TEXTS.telemetry.badNumber),
 );
-const message = z.optional(z.string().check(z.maxLength(TELEMETRY_LIMITS.maxMessageChars, MESSAGES.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars))));
+const message = z.optional(z.string().check(z.maxLength(TELEMETRY_LIMITS.maxMessageChars, TEXTS.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars))));
 
 const eventBase = z.object({
-  remote: z.enum(REMOTE_IDS, { error: MESSAGES.telemetry.unknownRemote }),
-  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion)),
+  remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }),
+  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
   reason: z.enum(TELEMETRY_REASONS),
 });
 
@@ -62,9 +67,9 @@ export const telemetryEventSchema = z.discriminatedUnion('kind', [
     kind: z.literal('vital'),
     name: z.enum(TELEMETRY_VITALS),
     // LCP and INP in milliseconds, CLS unitless.
-    value: z.number({ error: MESSAGES.telemetry.badNumber }).check(
-      z.gte(0, MESSAGES.telemetry.badNumber),
-      z.lte(TELEMETRY_LIMITS.maxMs, MESSAGES.telemetry.badNumber),
+    value: z.number({ error: TEXTS.telemetry.badNumber }).check(
+      z.gte(0, TEXTS.telemetry.badNumber),
+      z.lte(TELEMETRY_LIMITS.maxMs, TEXTS.telemetry.badNumber),
     ),
   }),
 ]);
@@ -78,8 +83,8 @@ export const telemetryBatchSchema = z.object({
   client: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/))),
   events: z
     .array(telemetryEventSchema).check(
-      z.minLength(1, MESSAGES.telemetry.noEvents),
-      z.maxLength(TELEMETRY_LIMITS.eventsPerBatch, MESSAGES.telemetry.tooManyEvents(TELEMETRY_LIMITS.eventsPerBatch)),
+      z.minLength(1, TEXTS.telemetry.noEvents),
+      z.maxLength(TELEMETRY_LIMITS.eventsPerBatch, TEXTS.telemetry.tooManyEvents(TELEMETRY_LIMITS.eventsPerBatch)),
     ),
 });
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
@@ -195,21 +200,21 @@ export const releaseConsoleSchema = z.object({
 });
 export type ReleaseConsole = z.infer<typeof releaseConsoleSchema>;
 
-export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: MESSAGES.telemetry.unknownRemote }) });
+export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }) });
 
 export const RELEASE_CONSOLE_LIMITS = { companies: 50 } as const;
 
 export const canaryShareSchema = z.object({
-  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion)),
-  percent: z.number({ error: MESSAGES.releases.badPercent }).check(z.gte(0, MESSAGES.releases.badPercent), z.lte(100, MESSAGES.releases.badPercent)),
+  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
+  percent: z.number({ error: TEXTS.releases.badPercent }).check(z.gte(0, TEXTS.releases.badPercent), z.lte(100, TEXTS.releases.badPercent)),
   companies: z._default(z
-    .array(z.string().check(z.uuid(MESSAGES.releases.badCompany))).check(z.maxLength(RELEASE_CONSOLE_LIMITS.companies, MESSAGES.releases.badCompanies)), []),
+    .array(z.string().check(z.uuid(TEXTS.releases.badCompany))).check(z.maxLength(RELEASE_CONSOLE_LIMITS.companies, TEXTS.releases.badCompanies)), []),
 });
 export type CanaryShare = z.infer<typeof canaryShareSchema>;
 
 export const promoteSchema = z.object({
   /** The version to make stable; the canary's when left out. */
-  version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, MESSAGES.telemetry.badVersion))),
+  version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion))),
 });
 
 /** The release platform's calls for the back office. */
@@ -221,7 +226,7 @@ export const releases = {
     summary: "Every remote version's figures over the last `minutes` (default 60): page views, load failure and render error rates, p75 LCP and INP, p95 load time",
     access: ['SuperAdmin'],
     query: z.object({
-      minutes: z._default(queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, MESSAGES.telemetry.badMinutes), TELEMETRY_LIMITS.defaultWindowMinutes),
+      minutes: z._default(queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, TEXTS.telemetry.badMinutes), TELEMETRY_LIMITS.defaultWindowMinutes),
     }),
     response: releaseHealthSchema,
     tags: ['releases'],

@@ -1,8 +1,9 @@
 import { PAGE_NAMES } from '@portal/shared-contracts/messages/shell';
+import { RELEASE_CHECK_MESSAGES } from './telemetry';
 
 /**
- * The back office: failed mail, the audit log, release health and the release console, and the api's
- * health probes.
+ * The back office: failed mail, the audit log and the release console, and the api's health probes
+ * (release health's texts: messages/telemetry.ts).
  * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
  */
 export const BACK_OFFICE_MESSAGES = {
@@ -94,17 +95,6 @@ export const BACK_OFFICE_MESSAGES = {
     summary: (action: string, target: string) => `${action}: ${target}`,
     wellToTank: (on: boolean) => (on ? 'well-to-tank emissions included' : 'well-to-tank emissions left out'),
   },
-  /** Ours: release health, measured in users' browsers (DESIGN.md section 3). */
-  telemetry: {
-    accepted: 'Telemetry received.',
-    tooManyEvents: (max: number) => `Send at most ${max} events in one batch.`,
-    noEvents: 'Send at least one event.',
-    unknownRemote: 'The remote is not one this portal knows.',
-    badVersion: 'The version must use letters, digits, ".", "-", "_" or "+" (at most 128 characters).',
-    badNumber: 'A measured value is out of range.',
-    messageTooLong: (max: number) => `An error message can be at most ${max} characters: cut it before sending.`,
-    badMinutes: 'The window must be a whole number of minutes from 1 to 43200 (30 days).',
-  },
   /** Ours: the release console (super admins; docs/decisions/0020-release-console.md). */
   releases: {
     title: PAGE_NAMES.releases,
@@ -178,9 +168,8 @@ export const BACK_OFFICE_MESSAGES = {
       rollback: (remote: string, version: string) => `${remote} is back on ${version}.`,
       abort: (remote: string) => `${remote}: canary ended.`,
     },
-    badPercent: 'The share must be a number from 0 to 100.',
-    badCompanies: 'List at most 50 company IDs.',
-    badCompany: 'A company ID is not valid.',
+    /** The checks of a share (badPercent, badCompanies, badCompany): with release health's texts. */
+    ...RELEASE_CHECK_MESSAGES,
     unavailable:
       'The release console is served by the portal server that owns the release store; this api instance has none. Route /api/releases/console to the portal server.',
   },
