@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import '../zod-locale';
 
 // The smallest answers and shapes, a module of their own so that a module needing only them (the
 // telemetry calls, which the shell's collector sends from every page) does not compile every entity.
