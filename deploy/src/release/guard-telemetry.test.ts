@@ -50,10 +50,16 @@ describe('the release guard against telemetry anyone can send', () => {
     // Seven browsers, each at its own address, whose canary page failed once: the guard aborts.
     for (let i = 0; i < 7; i++) expect(await send(`canary-broken-${i}`, [failedLoad('1.1.0')], `198.51.100.${i + 101}`)).toBe(202);
     await expect.poll(share, { timeout: 10_000, interval: 250 }).toBe(0);
-    expect((await store.readHistory()).at(-1)).toMatchObject({
-      action: 'abort-canary',
-      by: 'release guard',
-      note: expect.stringMatching(/^guard: error rate canary 21\.3% \(10 errors in 47 page views\) vs stable 0\.0% \(0 errors in 20 page views\)/),
-    });
+    const last = (await store.readHistory()).at(-1);
+    expect(last).toMatchObject({ action: 'abort-canary', by: 'release guard' });
+    // The guard may act before the last of the seven batches is counted (a busy machine): what it
+    // counted is the flooder's capped 3 failures in 30 page views, the 10 that loaded, and 1-7 of the
+    // broken ones; never the flooder's 120.
+    const counted = /^guard: error rate canary [\d.]+% \((\d+) errors in (\d+) page views\) vs stable 0\.0% \(0 errors in 20 page views\)/.exec(last?.note ?? '');
+    expect(counted, last?.note).not.toBeNull();
+    const [errors, views] = [Number(counted![1]), Number(counted![2])];
+    expect(errors - 3).toBeGreaterThanOrEqual(1);
+    expect(errors - 3).toBeLessThanOrEqual(7);
+    expect(views).toBe(40 + (errors - 3));
   }, 60_000);
 });
