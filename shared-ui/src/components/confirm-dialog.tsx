@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/labels';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { Modal } from './modal';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/labels';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
 import type { ModalProps } from './modal';

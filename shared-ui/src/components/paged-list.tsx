@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import type { Page } from '@portal/shared-contracts/entities';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import type { PagedSearch } from '../hooks/use-paged-search';
 import { Button } from './button';
 import { EmptyState } from './card';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/labels';
 import styles from './pagination.module.css';
 import { Button } from './button';
 import { cx } from './cx';
