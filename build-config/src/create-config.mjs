@@ -59,6 +59,9 @@ const SHARED_SINGLETONS = [
   '@portal/shared-ui/form',
   '@portal/shared-ui/overlays',
   '@portal/shared-ui/data-display',
+  // The select, the textarea and a form's error list, which the login page does not draw. Not in
+  // SHARED_FROM_SHELL until every shell in service provides it (docs/decisions/0025).
+  '@portal/shared-ui/form-extras',
   // Its data hooks need react-query: an entry of its own, so a page without queries loads neither.
   '@portal/shared-ui/data',
 ];
@@ -86,7 +89,7 @@ const LOGIN_PATH_GROUPS = {
       const file = module.nameForCondition?.() ?? '';
       // shared-ui's form controls; not its data display nor its overlays (each a shared entry of its
       // own: the shell fetches the overlays with the first toast, or when idle).
-      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|overlays)\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|table|tabs|use-paged-search|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
+      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|form-extras|overlays)\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|search-box|table|tabs|use-debounced-value|use-paged-search|select|textarea|form-error-list|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
       return BOOT_CONTRACTS.test(file);
     },
     name: 'boot',

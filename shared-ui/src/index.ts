@@ -4,8 +4,11 @@
 // The design system's public face. Import tokens once in the shell: `import '@portal/shared-ui/tokens.css'`.
 // Everything, for convenience in tests and tools. Pages import the entry they need instead, each a
 // shared module of its own, so that a page loads only the components it renders:
-// `@portal/shared-ui/form` (form controls), `/overlays` (modals, menus, popovers, toasts) and
-// `/data-display` (cards, tables, lists, tabs).
+// `@portal/shared-ui/form` (form controls), `/form-extras` (select, textarea, a form's error list),
+// `/overlays` (modals, menus, popovers, toasts) and `/data-display` (cards, tables, lists, tabs).
 export * from './form';
+export * from './form-extras';
+// The controls themselves, not `./form`'s stand-ins for them.
+export { FormErrorList, Select, Textarea } from './form-extras';
 export * from './overlays';
 export * from './data-display';

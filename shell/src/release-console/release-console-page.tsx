@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Select, Spinner, TextField } from '@portal/shared-ui/form';
+import { Button, Spinner, TextField } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES } from '@portal/shared-contracts/messages';

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, addAdminFormSchema, serverMessages, usePlatform, type AddAdminForm } from '@portal/shared-contracts';
-import { Button, FormErrorList, PasswordField, Select, TextField } from '@portal/shared-ui/form';
+import { Button, PasswordField, TextField } from '@portal/shared-ui/form';
+import { FormErrorList, Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';

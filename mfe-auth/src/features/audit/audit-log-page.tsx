@@ -1,4 +1,5 @@
-import { Button, Select, TextField } from '@portal/shared-ui/form';
+import { Button, TextField } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   AUDIT_ACTIONS,

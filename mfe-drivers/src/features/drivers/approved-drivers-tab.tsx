@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatFollowUp, LIMITS, MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Select } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
 import { orNa } from '../../shared/format';

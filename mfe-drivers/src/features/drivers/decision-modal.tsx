@@ -11,7 +11,8 @@ import {
   verifyVehicleFormSchema,
   type Driver,
 } from '@portal/shared-contracts';
-import { Button, FormErrorList, Textarea } from '@portal/shared-ui/form';
+import { Button } from '@portal/shared-ui/form';
+import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { useApproveDriversMutation } from '../../api/approve-drivers';
 import { useApproveVehiclesMutation } from '../../api/approve-vehicles';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Select, VisuallyHidden } from '@portal/shared-ui/form';
+import { Button, VisuallyHidden } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Spinner, Textarea } from '@portal/shared-ui/form';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge } from '@portal/shared-ui/data-display';
 import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';

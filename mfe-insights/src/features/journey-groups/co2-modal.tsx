@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Checkbox, Select } from '@portal/shared-ui/form';
+import { Checkbox } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Badge } from '@portal/shared-ui/data-display';
 import { MESSAGES, serverMessage, usePlatform, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';

@@ -1,5 +1,6 @@
 import { LIMITS, MESSAGES, type EmployerListItem } from '@portal/shared-contracts';
-import { Button, Select, VisuallyHidden } from '@portal/shared-ui/form';
+import { Button, VisuallyHidden } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useState } from 'react';
 import { useEmployers } from '../../api/list-employers';

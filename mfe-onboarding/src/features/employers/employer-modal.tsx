@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type Company, type DeactivationReason, type EmployerModalProps } from '@portal/shared-contracts';
-import { Button, Spinner, Textarea, TextField } from '@portal/shared-ui/form';
+import { Button, Spinner, TextField } from '@portal/shared-ui/form';
+import { Textarea } from '@portal/shared-ui/form-extras';
 import { Modal, Popover } from '@portal/shared-ui/overlays';
 import { Badge } from '@portal/shared-ui/data-display';
 import { useState } from 'react';

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY, MESSAGES, serverMessage, usePlatform, type Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
-import { Button, Select, TextField } from '@portal/shared-ui/form';
+import { Button, TextField } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { incentiveFormSchema, MESSAGES, serverMessage, usePlatform, type Incentive, type IncentiveForm } from '@portal/shared-contracts';
-import { Button, TextField, Textarea } from '@portal/shared-ui/form';
+import { Button, TextField } from '@portal/shared-ui/form';
+import { Textarea } from '@portal/shared-ui/form-extras';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
