@@ -124,8 +124,17 @@ test('a relative re-export of a shared entry fails the rule', () => {
 
 test("the shell's start-up path and the login page load no whole contracts, endpoint table, messages, forms or entities", () => {
   const closure = runtimeClosure(START_UP);
-  assert.ok(closure.has(path.join(CONTRACTS, 'messages/shell.ts')), 'the walk does not reach the contracts');
+  assert.ok(closure.has(path.join(CONTRACTS, 'messages/shell-start.ts')), 'the walk does not reach the contracts');
   assert.deepEqual(wholeOnPath(), []);
+});
+
+test("the shell's start-up path takes its texts from messages/shell-start, not every text of the shell (docs/decisions/0026)", () => {
+  const shellTexts = path.join(CONTRACTS, 'messages/shell.ts');
+  assert.ok(!runtimeClosure(START_UP).has(shellTexts), 'messages/shell.ts is on the start-up path');
+  // A probe: the shell's texts imported by a start-up module are found.
+  const probe = path.join(root, 'shell/src/platform/platform-core.ts');
+  const read = (f) => (f === probe ? `import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
+  assert.ok(runtimeClosure(START_UP, read).has(shellTexts), "the shell's texts on the start-up path were not found");
 });
 
 test('a start-up module importing the whole messages, forms, endpoints or root fails the rule', () => {

@@ -99,7 +99,7 @@ const LOGIN_PATH_GROUPS = {
   },
 };
 /**
- * The contracts' files the login page runs: the shell's and the login page's messages, the release
+ * The contracts' files the login page runs: the shell's start-up texts and the login page's messages, the release
  * manifest's zod-free reader; not every message (`messages.ts` and its other areas), the table of every
  * endpoint (`endpoints.ts`) or its groups, the root that re-exports them, or the company rules. No
  * package besides React: zod and the schemas (the session's endpoints and entities, the login form, the
@@ -108,7 +108,7 @@ const LOGIN_PATH_GROUPS = {
  * browser's), no router (the shell draws the public pages itself and fetches it for the others).
  */
 const BOOT_CONTRACTS =
-  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release-manifest|endpoint|messages[\\/](?:shell|login))\.ts|remotes\.json)$/;
+  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release-manifest|endpoint|messages[\\/](?:shell-start|login))\.ts|remotes\.json)$/;
 
 /**
  * The shared modules a remote takes from the shell and never brings itself (`import: false`,

@@ -1,4 +1,4 @@
-import { PAGE_NAMES, SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { PAGE_NAMES, SHELL_START_MESSAGES as SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell-start';
 
 const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = PAGE_NAMES.employerNav;
 

@@ -4,7 +4,7 @@ import { version as reactVersion } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui/toast-store';
-import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { SHELL_START_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell-start';
 import { REMOTE_IDS, REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import type { Session } from '@portal/shared-contracts/platform';

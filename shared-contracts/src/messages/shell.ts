@@ -1,22 +1,23 @@
+import { SHELL_START_MESSAGES as START } from './shell-start';
+
+export { PAGE_NAMES, normaliseErrorBody } from './shell-start';
+
 /**
  * The shell's texts and those every page may show: the session, the 404 page, the shell around the
- * remotes, the common answers and the product's name. A shared entry of its own: the shell's start-up
- * shows them, and the api answers with the common ones.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * remotes, the common answers and the product's name. A shared entry of its own, which the signed-in
+ * pages load: those the shell's start-up shows (the login page's path) are defined in `shell-start.ts`
+ * and taken in here at their place, so that the start-up does not carry the rest.
+ * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once.
  */
 export const SHELL_MESSAGES = {
   // ---- session and layout
   session: {
     confirmLogout: 'Are you sure you want to log out?',
-    unauthorized: 'Your session has ended. Please log in again.',
+    unauthorized: START.session.unauthorized,
     /** Our addition: the message of the logout answer. */
     loggedOut: 'You have been logged out.',
   },
-  notFound: {
-    code: '404',
-    text: 'Page not found',
-    link: 'Dashboard',
-  },
+  notFound: START.notFound,
   /** Our addition: the shell's own texts around the remotes (landmarks, help, overrides, start-up). */
   shell: {
     home: 'Home',
@@ -33,9 +34,7 @@ export const SHELL_MESSAGES = {
     overrideRefused: (remote: string, entry: string) =>
       `Override of ${remote} to ${entry} refused: this portal does not accept development code from there.`,
     resetOverrides: 'Reset overrides',
-    startFailed: 'The portal could not start.',
-    startFailedHint: 'Please check your connection and',
-    reloadPage: 'reload the page',
+    ...START.shell,
     /** A remote this portal has not released (yet): a release decision, not a fault, so nothing to retry. */
     featureNotReleased: (feature: string) => `${feature} is not available in this portal yet.`,
     featureNotReleasedHint: 'It will appear here once it is released to this portal.',
@@ -51,7 +50,7 @@ export const SHELL_MESSAGES = {
   common: {
     /** Our addition: the message of a successful read. */
     ok: 'OK',
-    unknownError: 'An unknown error occurred.',
+    unknownError: START.common.unknownError,
     validationFailed: 'Some fields are not valid. Please check them and try again.',
     internalError: 'Something went wrong on our side. Please try again later.',
     notFound: 'The requested resource was not found.',
@@ -76,42 +75,6 @@ export const SHELL_MESSAGES = {
     stay: 'Stay',
     leaveWithoutSaving: 'Leave without saving',
   },
-  /** The product's name and strapline (the spec names none; operator names are left out on purpose). */
-  product: {
-    name: 'Commute Portal',
-    tagline: 'Workplace lift sharing for your organisation',
-  },
+  product: START.product,
 } as const;
 
-/**
- * The names of the pages whose title (page-titles.ts) is also a label or heading of their area: each
- * area names them from here, so that the shell's start-up path titles a page without loading the
- * area's texts.
- */
-export const PAGE_NAMES = {
-  employerNav: ['Dashboard', 'Company Settings', 'Employee Management', 'User Management'] as const,
-  allDrivers: 'All Drivers',
-  admins: 'Admins',
-  payment: 'Payment and Billing',
-  auditLog: 'Audit Log',
-  failedMail: 'Failed Mail',
-  releases: 'Releases',
-} as const;
-
-/** A normalised error text for a failed call (document 2, section 8). */
-export function normaliseErrorBody(body: unknown): string {
-  const text = (e: unknown): string =>
-    typeof e === 'string' ? e : e && typeof e === 'object' ? String((e as { message?: unknown }).message ?? '') : String(e ?? '');
-  const joined = (list: unknown[]) => list.map(text).filter(Boolean).join(', ');
-  if (Array.isArray(body)) return joined(body) || SHELL_MESSAGES.common.unknownError;
-  if (body && typeof body === 'object') {
-    const b = body as { message?: unknown; errors?: unknown; title?: unknown };
-    if (Array.isArray(b.errors) && b.errors.length > 0 && !b.message) {
-      const list = joined(b.errors);
-      if (list) return list;
-    }
-    if (typeof b.message === 'string' && b.message) return b.message;
-    if (typeof b.title === 'string' && b.title) return b.title;
-  }
-  return SHELL_MESSAGES.common.unknownError;
-}

@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { SHELL_START_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell-start';
 import styles from './misc.module.css';
 import { cx } from './cx';
 

@@ -1,5 +1,5 @@
 import { CSRF_HEADER, RELEASE_HEADER } from '@portal/shared-contracts/constants';
-import { SHELL_MESSAGES as MESSAGES, normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
+import { SHELL_START_MESSAGES as MESSAGES, normaliseErrorBody } from '@portal/shared-contracts/messages/shell-start';
 import type { FieldError } from '@portal/shared-contracts/entities';
 import { buildPath, type AnyEndpoint, type EndpointInput, type EndpointOutput } from '@portal/shared-contracts/endpoint';
 import { ApiError, type ApiClient, type CallOptions } from '@portal/shared-contracts/platform';

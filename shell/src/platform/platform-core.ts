@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { SHELL_START_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell-start';
 import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { isPublicPath } from '../routes/public-routes';
