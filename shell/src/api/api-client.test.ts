@@ -50,6 +50,24 @@ describe('api client', () => {
     expect(current.seen[0]!.url).toBe(`http://portal.test/api/employers/current/${USER_ID}`);
   });
 
+  it('sends a file as a multipart form under the endpoint\'s field, with the headers, and reads the answer', async () => {
+    const sent: RequestInit[] = [];
+    const client = createApiClient({
+      onUnauthorized: () => {},
+      releaseHeader: () => '',
+      fetch: (async (_url: string, init: RequestInit) => {
+        sent.push(init);
+        return json(201, { success: true, message: 'Imported', count: 2 });
+      }) as unknown as typeof fetch,
+    });
+    const file = new Blob(['firstName,lastName\nAnn,Lee\n'], { type: 'text/csv' });
+    const out = await client.call(ENDPOINTS.employees.csvImport, { file } as never);
+    expect(out).toMatchObject({ count: 2 });
+    expect(sent[0]!.method).toBe('POST');
+    expect((sent[0]!.headers as Record<string, string>)[CSRF_HEADER]).toBe('1');
+    expect(await ((sent[0]!.body as FormData).get('file') as Blob).text()).toBe('firstName,lastName\nAnn,Lee\n');
+  });
+
   it('sends a JSON body', async () => {
     const { client, seen } = setup(json(200, { success: true, message: 'Sent' }));
     await client.call(ENDPOINTS.accounts.forgotPassword, { body: { email: 'a@b.co' } } as never);

@@ -44,7 +44,8 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, fieldErrors(b.errors));
 }
 
-interface RawAnswer {
+/** An answer as read off the wire, before its status and body are checked. */
+export interface RawAnswer {
   status: number;
   ok: boolean;
   body: unknown;
@@ -58,32 +59,6 @@ async function readBody(res: Response): Promise<unknown> {
   } catch {
     return text;
   }
-}
-
-/** Multipart with upload progress: fetch cannot report it over HTTP/1.1, XMLHttpRequest can. */
-function sendWithProgress(url: string, form: FormData, headers: Record<string, string>, options: CallOptions): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onUploadProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = xhr.responseText || undefined;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        /* not JSON: kept as text */
-      }
-      resolve({ status: xhr.status, ok: xhr.status >= 200 && xhr.status < 300, body });
-    };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
 }
 
 /**
@@ -132,13 +107,11 @@ export function createApiClient(o: ApiClientOptions): ApiClient {
     let answer: RawAnswer;
     try {
       if (endpoint.multipart) {
-        const form = new FormData();
-        if (i.file) form.append(endpoint.multipart.field, i.file, (i.file as File).name ?? 'upload');
-        if (options.onUploadProgress && typeof XMLHttpRequest !== 'undefined') {
-          answer = await sendWithProgress(url, form, headers, options);
-        } else {
-          answer = await send(url, { method: endpoint.method, headers, body: form }, options.signal);
-        }
+        // Only a signed-in page uploads: the code is fetched with the first upload.
+        const { sendMultipart } = await import('./send-multipart');
+        answer = await sendMultipart(url, endpoint.multipart.field, i.file, headers, options, (body) =>
+          send(url, { method: endpoint.method, headers, body }, options.signal),
+        );
       } else {
         const json = i.body !== undefined;
         answer = await send(
