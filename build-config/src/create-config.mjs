@@ -277,6 +277,26 @@ export const RESOLVE = {
 };
 
 /**
+ * react-router's package exports name only its development build (`dist/development`: dev warnings on
+ * the console, extra checks; remix-run/react-router#12532, #14102), whatever the bundler's mode. A
+ * production build takes `dist/production` instead, the same code without them. Empty when the
+ * package (reached through react-router-dom, as the shell does) is not installed or has moved its files.
+ * @param {string} pkgDir
+ */
+export function reactRouterProduction(pkgDir) {
+  try {
+    const fromDom = createRequire(createRequire(path.join(pkgDir, 'package.json')).resolve('react-router-dom/package.json'));
+    const dir = path.join(path.dirname(fromDom.resolve('react-router/package.json')), 'dist', 'production');
+    const index = path.join(dir, 'index.mjs');
+    const dom = path.join(dir, 'dom-export.mjs');
+    if (!existsSync(index) || !existsSync(dom)) return {};
+    return { 'react-router$': index, 'react-router/dom$': dom };
+  } catch {
+    return {};
+  }
+}
+
+/**
  * How sources, styles and images are compiled, for the portal's builds and the development harnesses
  * alike, so a page looks the same in both.
  * @param {{ reactDevelopment: boolean, refresh: boolean }} o
@@ -361,7 +381,7 @@ export function createConfig(o) {
       uniqueName: o.name,
       clean: true,
     },
-    resolve: RESOLVE,
+    resolve: isProd ? { ...RESOLVE, alias: reactRouterProduction(o.dir) } : RESOLVE,
     // A remote renders with the host's React (a shared singleton), which is a production build in a
     // deployed portal: its JSX goes through the shared `react/jsx-runtime`, never a bundled
     // `jsx-dev-runtime` that needs React's development internals.
