@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonth } from '@portal/shared-ui/data-display';
-import { formatDate, formatMonthName, formatShortMonth } from './format';
+import { formatDate, formatShortMonth } from './format';
 
 describe('dates', () => {
-  it('writes a month as the month picker does', () => {
-    for (let month = 1; month <= 12; month++) {
-      expect(formatMonthName({ year: 2026, month })).toBe(formatMonth({ year: 2026, month }));
-    }
-    expect(formatMonthName({ year: 2025, month: 8 })).toBe('August 2025');
-  });
-
   it('writes a chart axis month short, with the year where one begins', () => {
     expect(formatShortMonth({ year: 2026, month: 7 })).toBe('Jul');
     expect(formatShortMonth({ year: 2026, month: 1 })).toBe('Jan 26');

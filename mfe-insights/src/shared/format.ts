@@ -10,7 +10,6 @@ const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractio
 // call, which cost the dashboard's first render about 80 ms of a phone's main thread (12 months, 10
 // feedbacks).
 const day = new Intl.DateTimeFormat(LOCALE, { timeZone: 'Europe/London' });
-const monthYear = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric' });
 const shortMonth = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' });
 const shortMonthYear = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: '2-digit', timeZone: 'UTC' });
 
@@ -26,11 +25,6 @@ export const formatPercent = (n: number): string => percent.format(n / 100);
 /** An ISO date-time as the day it fell on in the UK: "03/07/2026". */
 export function formatDate(iso: string): string {
   return day.format(new Date(iso));
-}
-
-/** { year: 2026, month: 7 } -> "July 2026", as shared-ui's month picker writes it. */
-export function formatMonthName(v: { year: number; month: number }): string {
-  return monthYear.format(new Date(v.year, v.month - 1, 1));
 }
 
 /** "Jul", or "Jan 26" where a year begins (a chart's axis). */

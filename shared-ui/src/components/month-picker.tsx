@@ -28,8 +28,13 @@ export function currentMonth(now: Date = new Date()): MonthValue {
 }
 
 export function formatMonth(v: MonthValue, locale = 'en-GB'): string {
-  return new Date(v.year, v.month - 1, 1).toLocaleDateString(locale, { month: 'long', year: 'numeric' });
+  // One formatter per locale: `toLocaleDateString(locale, options)` builds a new one on every call,
+  // which a page of month labels (a chart's, a year's) pays for on a phone's main thread.
+  let format = monthFormats.get(locale);
+  if (!format) monthFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' })));
+  return format.format(new Date(v.year, v.month - 1, 1));
 }
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Previous / "November 2026" / Next: works the same in every browser, unlike `<input type="month">`. */
 export function MonthPicker({ value, onChange, label, min, max, disabled = false, className, locale = 'en-GB' }: MonthPickerProps) {

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { VisuallyHidden } from '@portal/shared-ui/form';
-import type { MonthValue } from '@portal/shared-ui/data-display';
+import { formatMonth, type MonthValue } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { AppLink } from '../../shared/app-link';
-import { formatAmount, formatCount, formatMonthName } from '../../shared/format';
+import { formatAmount, formatCount } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState } from '../../shared/load-state';
 import sharedStyles from '../../shared/shared.module.css';
@@ -35,7 +35,7 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
 }
 
 function TileList({ month, summary: s }: { month: MonthValue; summary?: DashboardSummary }) {
-  const monthName = formatMonthName(month);
+  const monthName = formatMonth(month);
   const inMonth = MESSAGES.insights.tiles.month(monthName);
   const first = (
     <>

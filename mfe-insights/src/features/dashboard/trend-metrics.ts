@@ -1,5 +1,6 @@
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
-import { formatAmount, formatCount, formatMonthName, formatShortMonth } from '../../shared/format';
+import { formatMonth } from '@portal/shared-ui/data-display';
+import { formatAmount, formatCount, formatShortMonth } from '../../shared/format';
 
 export const METRIC_NAMES = MESSAGES.insights.trend.metrics;
 export type TrendMetric = keyof typeof METRIC_NAMES;
@@ -14,7 +15,7 @@ export const METRIC_FORMAT: Record<TrendMetric, (n: number) => string> = {
 };
 
 /** "July 2026". */
-export const monthOf = (p: MonthlyTrendPoint): string => formatMonthName(p);
+export const monthOf = (p: MonthlyTrendPoint): string => formatMonth(p);
 
 /** "Jul", or "Jan 26" where a year begins, for the chart's axis. */
 export const shortMonthOf = (p: MonthlyTrendPoint): string => formatShortMonth(p);
