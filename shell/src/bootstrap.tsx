@@ -13,8 +13,6 @@ import { createQueries, sharedQueriesLoaded } from './queries/queries';
 import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { overridesInPlay } from './release/override-request';
-import type * as OverrideCode from './release/overrides';
-import type { OverrideRequest, Overrides } from './release/overrides';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
@@ -66,19 +64,6 @@ declare global {
   }
 }
 
-/** The link's override parameters, then removed from the address bar so that a reload does not ask again. */
-function takeOverrides(dev: typeof OverrideCode | null): OverrideRequest {
-  if (!dev) return { kept: {}, pending: {}, present: false };
-  const request = dev.takeOverrideRequest(window.location.search, localStorage);
-  if (request.present) {
-    const url = new URL(window.location.href);
-    url.searchParams.delete('override');
-    url.searchParams.delete('override-reset');
-    window.history.replaceState(window.history.state, '', url.href);
-  }
-  return request;
-}
-
 /** The session this tab stored, else the browser-long one the server still holds (null for a visitor). */
 async function startingSession(): Promise<{ session: Session; confirmed: boolean } | null> {
   const stored = await readStoredSession();
@@ -94,10 +79,10 @@ async function boot() {
   // Any page but a public one is drawn by the router: fetched alongside the release, not after it.
   if (!publicRouteAt(parsePath(window.location.hash.slice(1)).pathname)) preloadRouter();
   // The development overrides' code, fetched alongside the release only when overrides are in play.
-  const [manifest, stored, dev] = await Promise.all([
+  const [manifest, stored, overrideCode] = await Promise.all([
     loadReleaseManifest(),
     startingSession(),
-    overridesInPlay(window.location.search, localStorage) ? import('./release/overrides') : null,
+    overridesInPlay(window.location.search, localStorage) ? import('./release/override-start') : null,
   ]);
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
@@ -106,33 +91,19 @@ async function boot() {
     key: userId ?? deviceId(),
     companyId: companyId ?? null,
   });
-  const { kept: overrides, pending } = takeOverrides(dev);
-  const overrideSources = manifest?.overrideOrigins ?? [];
+  const dev = overrideCode?.startOverrides(manifest?.overrideOrigins ?? []);
   const choose = (userId: string | undefined, companyId: string | null | undefined) => {
     const base = manifest
       ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION)
       : { resolved: {}, fallbacks: {}, warnings: [] };
-    const o = dev ? dev.applyOverrides(base.resolved, overrides, overrideSources) : { resolved: base.resolved, applied: [], refused: [], warnings: [] };
+    const o = dev ? dev.apply(base.resolved) : { resolved: base.resolved, applied: [], refused: [], warnings: [] };
     const fallbacks = { ...base.fallbacks };
     for (const id of o.applied) delete fallbacks[id];
     return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied, refused: o.refused };
   };
   const first = choose(stored?.session.userId, stored?.session.employerId);
   for (const w of first.warnings) console.warn(w);
-  // A refused override is reported on this load and not kept for the next.
-  if (first.refused.length) {
-    const kept = { ...overrides };
-    for (const r of first.refused) delete kept[r.remote];
-    dev?.writeOverrides(localStorage, kept);
-  }
-  // A link's overrides wait for the user's yes; those the deployment would refuse are not even asked.
-  const asked: Overrides = {};
-  const refusedFromLink: { remote: RemoteId; entry: string }[] = [];
-  for (const [remote, entry] of Object.entries(pending) as [RemoteId, string][]) {
-    if (dev?.isAllowedOverride(entry, overrideSources)) asked[remote] = entry;
-    else refusedFromLink.push({ remote, entry });
-  }
-  for (const r of refusedFromLink) console.warn(`Override of ${r.remote} to ${r.entry} refused: not a source this deployment allows.`);
+  dev?.report(first.refused);
 
   // Warming a tab's remote fetches without rel=preload, so an unvisited tab leaves no console warning.
   registerPlugins([prefetchWarmingPlugin()]);
@@ -162,15 +133,8 @@ async function boot() {
     singletons: loadedSingletons,
   };
 
-  // A remote's development server announces each applied update. A production build of React
-  // cannot refresh components in place, so the overridden remote's container is loaded afresh.
-  if (first.applied.length && !SHELL_REACT_REFRESH) {
-    window.addEventListener('portal:remote-updated', (event) => {
-      const name = (event as CustomEvent<{ name?: string }>).detail?.name;
-      const remote = REMOTE_IDS.find((id) => REMOTES[id].mfName === name);
-      if (remote && registry.reloadOverride(remote)) console.info(`[portal] ${remote} changed on its development server: reloaded it`);
-    });
-  }
+  // An overridden remote's development server announces its updates (a development build of the shell refreshes in place).
+  if (first.applied.length && !SHELL_REACT_REFRESH) dev?.reloadOnUpdates(registry);
 
   // Menus, popovers and modals belong to the signed-in pages: their code is fetched when the browser
   // is idle once someone is signed in, never on the login page's path.
@@ -213,16 +177,10 @@ async function boot() {
           registry.reassign(next.resolved, next.fallbacks);
         },
         overrides: first.applied.map((id) => ({ remote: id, entry: first.resolved[id]?.entry ?? '' })),
-        refusedOverrides: [...first.refused, ...refusedFromLink],
-        resetOverrides: () => {
-          dev?.writeOverrides(localStorage, {});
-          window.location.reload();
-        },
-        pendingOverrides: Object.entries(asked).map(([remote, entry]) => ({ remote, entry })),
-        confirmOverrides: () => {
-          dev?.confirmOverrides(localStorage, asked);
-          window.location.reload();
-        },
+        refusedOverrides: [...first.refused, ...(dev?.refusedFromLink ?? [])],
+        resetOverrides: dev?.reset,
+        pendingOverrides: dev?.pending ?? [],
+        confirmOverrides: dev?.confirm,
       }}
     />,
   );
