@@ -11,9 +11,7 @@ export const SHELL_START_MESSAGES = {
     unauthorized: 'Your session has ended. Please log in again.',
   },
   notFound: {
-    code: '404',
     text: 'Page not found',
-    link: 'Dashboard',
   },
   shell: {
     startFailed: 'The portal could not start.',
@@ -23,10 +21,9 @@ export const SHELL_START_MESSAGES = {
   common: {
     unknownError: 'An unknown error occurred.',
   },
-  /** The product's name and strapline (the spec names none; operator names are left out on purpose). */
+  /** The product's name (the spec names none; operator names are left out on purpose). */
   product: {
     name: 'Commute Portal',
-    tagline: 'Workplace lift sharing for your organisation',
   },
 } as const;
 

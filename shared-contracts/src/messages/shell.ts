@@ -17,7 +17,11 @@ export const SHELL_MESSAGES = {
     /** Our addition: the message of the logout answer. */
     loggedOut: 'You have been logged out.',
   },
-  notFound: START.notFound,
+  notFound: {
+    code: '404',
+    text: START.notFound.text,
+    link: 'Dashboard',
+  },
   /** Our addition: the shell's own texts around the remotes (landmarks, help, overrides, start-up). */
   shell: {
     home: 'Home',
@@ -75,6 +79,10 @@ export const SHELL_MESSAGES = {
     stay: 'Stay',
     leaveWithoutSaving: 'Leave without saving',
   },
-  product: START.product,
+  /** The product's name and strapline (the spec names none; operator names are left out on purpose). */
+  product: {
+    ...START.product,
+    tagline: 'Workplace lift sharing for your organisation',
+  },
 } as const;
 
