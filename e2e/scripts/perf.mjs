@@ -75,6 +75,12 @@ try {
         console.log(`${p.name}: run ${i + 1} gave no performance score (${run.lhr.runtimeError?.code ?? 'no error code'}), left out`);
         continue;
       }
+      // A signed-in page whose session was lost scores the login page it was sent to: not this page.
+      const ended = new URL(run.lhr.finalDisplayedUrl ?? run.lhr.finalUrl ?? p.url).hash;
+      if (ended !== new URL(p.url).hash) {
+        console.log(`${p.name}: run ${i + 1} ended on ${ended || '/'} instead of ${new URL(p.url).hash}, left out`);
+        continue;
+      }
       if (RUNS > 1) console.log(`${p.name}: run ${i + 1}: performance ${Math.round(perf * 100)}`);
       runs.push(run);
     }
