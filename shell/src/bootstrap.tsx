@@ -16,7 +16,7 @@ import { overridesInPlay } from './release/override-request';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
-import { createApiClient } from './api/api-client';
+import { createApiClient, warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
 import { warmSessionContracts } from './session/warm-session-contracts';
 import { createStore } from './session/portal-store';
 import { deviceId, hasBrowserSession, readStoredSession, sessionAtom } from './session/session-store';
@@ -76,8 +76,12 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
 }
 
 async function boot() {
-  // Any page but a public one is drawn by the router: fetched alongside the release, not after it.
-  if (!publicRouteAt(parsePath(window.location.hash.slice(1)).pathname)) preloadRouter();
+  // Any page but a public one is drawn by the router and starts with a call: both fetched alongside
+  // the release, not after it. A public page's first call is the visitor's (a sign-in, say).
+  if (!publicRouteAt(parsePath(window.location.hash.slice(1)).pathname)) {
+    preloadRouter();
+    warmApiClient();
+  } else warmApiClientOnFirstUse();
   // The development overrides' code, fetched alongside the release only when overrides are in play.
   const [manifest, stored, overrideCode] = await Promise.all([
     loadReleaseManifest(),
