@@ -4,20 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createFakePlatform, renderWithPlatform } from '@portal/testing';
 import LoginPage from './login-page';
-
-const answer = {
-  success: true as const,
-  message: 'ok',
-  token: 't',
-  id: 'u-1',
-  role: 'Employer' as const,
-  signUpState: 3,
-  userSignUpState: 3,
-  email: 'ada@example.com',
-  name: 'Ada',
-  employerId: 'c-1',
-  employerUserId: 'eu-1',
-};
+import { employerLoginAnswer as answer } from '../features/login/login-answer.fixture';
 
 async function fillAndSubmit(email = 'ada@example.com', password = 'secret-pass') {
   const user = userEvent.setup();

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithPlatform } from '@portal/testing';
 import { LoginFormView } from './login-form';
 import { loadLoginFormSchema, type LoginFormSchema } from './login-schema';
+import { employerLoginAnswer as answer } from './login-answer.fixture';
 
 // The schema arrives when the test says so, as over a slow network.
 vi.mock('./login-schema', () => ({ loadLoginFormSchema: vi.fn() }));
@@ -16,20 +17,6 @@ beforeEach(() => {
   load.mockReset();
   load.mockReturnValue(pending);
 });
-
-const answer = {
-  success: true as const,
-  message: 'ok',
-  token: 't',
-  id: 'u-1',
-  role: 'Employer' as const,
-  signUpState: 3,
-  userSignUpState: 3,
-  email: 'ada@example.com',
-  name: 'Ada',
-  employerId: 'c-1',
-  employerUserId: 'eu-1',
-};
 
 describe('the login form before its schema has arrived', () => {
   it('fetches the schema when the form is first focused, not when it is drawn', async () => {
