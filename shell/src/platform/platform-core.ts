@@ -3,6 +3,7 @@ import { createApiClient } from '../api/api-client';
 import { releaseHeaderValue } from '../release/choose-version';
 import { isPublicPath } from '../routes/public-routes';
 import { sessionAtom, sessionFieldsOf, setSession } from '../session/session-store';
+import { loadSessionEndpoints } from '../session/session-endpoints';
 import { createNavigationHolds } from './navigation-holds';
 import type { ShellServices } from './shell-services';
 
@@ -43,9 +44,8 @@ export function createPlatformCore(services: ShellServices) {
       if (confirmed) return;
       confirmed = true;
       if (!store.get(sessionAtom)) return;
-      // The session's endpoints (with zod) are fetched for the check, not by the page's start-up.
-      import('@portal/shared-contracts/endpoints/session')
-        .then(({ sessionEndpoints: accounts }) => api.call(accounts.me))
+      loadSessionEndpoints()
+        .then((accounts) => api.call(accounts.me))
         .then(({ user }) => {
           const current = store.get(sessionAtom);
           if (!current || current.userId !== user.id) return;

@@ -4,6 +4,7 @@ import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useAtomValue } from '../session/portal-store';
 import { savedFlag, sessionAtom, setSession, signingInAtom, storedRemember } from '../session/session-store';
+import { loadSessionEndpoints } from '../session/session-endpoints';
 import type { PlatformCore, ShellNavigation } from './platform-core';
 import type { ShellServices } from './shell-services';
 
@@ -58,7 +59,7 @@ export function PlatformProvider({
       },
       async signOut() {
         try {
-          const { sessionEndpoints: accounts } = await import('@portal/shared-contracts/endpoints/session');
+          const accounts = await loadSessionEndpoints();
           await api.call(accounts.logout);
         } catch {
           /* the session ends in the page whatever the server said */

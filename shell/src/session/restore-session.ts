@@ -2,6 +2,7 @@ import { SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
 import { withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
+import { loadSessionEndpoints } from './session-endpoints';
 
 /**
  * A tab that finds no session in its own storage, in a browser that signed in without "remember
@@ -13,8 +14,7 @@ export async function restoreBrowserSession(api: ApiClient): Promise<Session | n
   if (!hasBrowserSession()) return null;
   let session: Session;
   try {
-    // The session's endpoints (with zod) are fetched by the restore itself, not by the page's start-up.
-    const { sessionEndpoints: accounts } = await import('@portal/shared-contracts/endpoints/session');
+    const accounts = await loadSessionEndpoints();
     const { user } = await api.call(accounts.me);
     session = { ...sessionFieldsOf(user), companyDetails: null };
   } catch (error) {

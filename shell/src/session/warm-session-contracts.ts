@@ -1,4 +1,5 @@
 import { whenPageSettled } from '../platform/when-settled';
+import { loadSessionEndpoints } from './session-endpoints';
 
 /**
  * The session's endpoints (sign in, sign out, the session check: with the login form's schema, the
@@ -10,7 +11,7 @@ import { whenPageSettled } from '../platform/when-settled';
  */
 export function warmSessionContracts(win: Window = window): () => void {
   return whenPageSettled(() => {
-    for (const load of [() => import('@portal/shared-contracts/endpoints/session'), () => import('../platform/auth')])
+    for (const load of [loadSessionEndpoints, () => import('../platform/auth')])
       load().catch(() => {
         /* fetched again by the call that needs it */
       });
