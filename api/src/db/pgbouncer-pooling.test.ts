@@ -236,11 +236,17 @@ describe.skipIf(!stageUrl)(`the api behind PgBouncer in transaction pooling${mis
     // under a name), from several pooled client connections: with the api's PgBouncer client every
     // check answers; with postgres.js's defaults (named prepared statements) a statement prepared on
     // one server connection is looked for on another ("prepared statement ... does not exist") and
-    // the driver's connections stop answering.
+    // the driver's connections stop answering. Checks made in one turn of the event loop share a
+    // statement, so each is made in a turn of its own, as requests on their own would be.
     const sessionChecks = async (client: postgres.Sql, ms: number) => {
       const db = drizzle({ client }) as unknown as Db;
       try {
-        const checks = await Promise.allSettled(Array.from({ length: 30 * POOL }, () => within(resolveSession(db, erin, 'bearer'), ms, 'session check')));
+        const made: Promise<unknown>[] = [];
+        for (let i = 0; i < 30 * POOL; i++) {
+          made.push(within(resolveSession(db, erin, 'bearer'), ms, 'session check'));
+          await new Promise((r) => setImmediate(r));
+        }
+        const checks = (await Promise.allSettled(made)) as PromiseSettledResult<Awaited<ReturnType<typeof resolveSession>>>[];
         return checks.flatMap((c) => (c.status === 'rejected' ? [causes(c.reason)] : c.value?.companyId === acme ? [] : ['wrong answer']));
       } finally {
         await within(client.end({ timeout: 1 }), 5_000, 'closing').catch(() => {});
@@ -260,7 +266,12 @@ describe.skipIf(!stageUrl)(`the api behind PgBouncer in transaction pooling${mis
     try {
       other = await within(createApiContext({ ...t.ctx.config, databasePgbouncer: false }, { log: silentLogger }), 30_000, 'start');
       app = await createApp(other, { logger: false });
-      const answers = await Promise.allSettled(Array.from({ length: 30 * POOL }, (_, i) => within(list(`?search=smith${i % 10}`, app), 5_000, 'GET /api/employees')));
+      const sent: ReturnType<typeof list>[] = [];
+      for (let i = 0; i < 30 * POOL; i++) {
+        sent.push(within(list(`?search=smith${i % 10}`, app), 5_000, 'GET /api/employees'));
+        await new Promise((r) => setImmediate(r));
+      }
+      const answers = await Promise.allSettled(sent);
       for (const a of answers) {
         if (a.status === 'rejected') failures.push(String((a.reason as Error).message));
         else if (a.value.statusCode !== 200) failures.push(`${a.value.statusCode}`);

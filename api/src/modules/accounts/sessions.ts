@@ -67,6 +67,7 @@ export async function createSession(db: Db, userId: string, remember: boolean, m
 function lookupStatement(db: Db) {
   return db
     .select({
+      tokenHash: sessions.tokenHash,
       sessionId: sessions.id,
       remember: sessions.remember,
       lastSeenAt: sessions.lastSeenAt,
@@ -87,21 +88,75 @@ function lookupStatement(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(employerUsers, eq(employerUsers.userId, users.id))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .prepare('resolve_session');
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`)
+    .prepare('resolve_sessions');
 }
 
-const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof lookupStatement>['execute']>>[number];
+
+/** At most this many tokens are looked up by one statement. */
+const CHECKS_PER_STATEMENT = 256;
+
+/**
+ * The session checks of one database, looked up together: the checks that arrive while the event
+ * loop reads its sockets (the requests of one turn of it) are sent as one statement when that turn
+ * ends (`setImmediate`), instead of one statement a request. Each check is still read after its
+ * request arrived, from the database, so a session ended or a user deactivated before a request
+ * came is refused, whichever api instance ended it. Under load this turns tens of statements into
+ * one; alone, a check waits only for the end of the turn.
+ */
+class SessionChecks {
+  private waiting = new Map<string, { resolve(row: SessionRow | undefined): void; reject(err: unknown): void }[]>();
+  private scheduled = false;
+  private readonly statement: ReturnType<typeof lookupStatement>;
+
+  constructor(db: Db) {
+    this.statement = lookupStatement(db);
+  }
+
+  check(tokenHash: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const same = this.waiting.get(tokenHash);
+      if (same) same.push({ resolve, reject });
+      else this.waiting.set(tokenHash, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.send());
+      }
+    });
+  }
+
+  private send(): void {
+    this.scheduled = false;
+    const waiting = this.waiting;
+    this.waiting = new Map();
+    const hashes = [...waiting.keys()];
+    for (let i = 0; i < hashes.length; i += CHECKS_PER_STATEMENT) {
+      const part = hashes.slice(i, i + CHECKS_PER_STATEMENT);
+      this.statement.execute({ tokenHashes: part }).then(
+        (rows) => {
+          const found = new Map(rows.map((r) => [r.tokenHash, r]));
+          for (const h of part) for (const w of waiting.get(h)!) w.resolve(found.get(h));
+        },
+        (err: unknown) => {
+          for (const h of part) for (const w of waiting.get(h)!) w.reject(err);
+        },
+      );
+    }
+  }
+}
+
+const checks = new WeakMap<Db, SessionChecks>();
 
 /**
  * The session check runs on every request, so it is a named prepared statement: on PostgreSQL each
  * pooled connection parses and plans it once, not once a request. With DATABASE_PGBOUNCER=1 the
  * client's `prepare: false` sends it unnamed, as every other statement (db/client.ts).
  */
-function sessionLookup(db: Db) {
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = lookupStatement(db)));
-  return lookup;
+function sessionChecks(db: Db): SessionChecks {
+  let c = checks.get(db);
+  if (!c) checks.set(db, (c = new SessionChecks(db)));
+  return c;
 }
 
 /**
@@ -110,7 +165,7 @@ function sessionLookup(db: Db) {
  */
 export async function resolveSession(db: Db, token: string, via: AuthUser['via']): Promise<AuthUser | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token) });
+  const row = await sessionChecks(db).check(hashToken(token));
   if (!row) return null;
   const now = Date.now();
   const idle = row.remember ? SESSION_TIMEOUTS.rememberIdleMs : SESSION_TIMEOUTS.idleMs;
