@@ -1,11 +1,12 @@
 /**
  * The api over HTTP at N concurrent connections (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--only pglite|postgres] [--match 'miss|search'] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/http.ts [--employees 100000] [--seconds 10] [--connections 50] [--sessions 50] [--only pglite|postgres] [--match 'miss|search'] [--skip 'exa, miss'] [--prof]
  *
  * For each database (in-memory PGlite, the embedded default; then PostgreSQL: DATABASE_URL's
  * server, or else a throwaway cluster) a child process migrates, makes one company of `--employees`
- * demo employees (`seedDemoEmployees`), signs its employer in, and serves the api beside a bare
+ * demo employees (`seedDemoEmployees`), signs its employer in `--sessions` times (each request
+ * carries the next of those sessions' tokens, as many people signed in would), and serves the api beside a bare
  * Fastify answering a constant object. This process drives both with autocannon, one scenario after
  * the other at the same concurrency, and prints one table: requests/s, p50, p99 and each figure as a
  * share of bare Fastify's requests/s in the same run. `--prof` runs the server under `--cpu-prof`
@@ -17,7 +18,8 @@
  * database, what a miss costs), and page 1 "writer" (a loop in the server's process changes one
  * employee's phone number after another, one statement at a time: a real write beside the readers).
  * `--match` runs only the scenarios whose name (with its ", miss" or ", writer") contains one of its
- * parts separated by `|`; bare Fastify always runs, as the yardstick.
+ * parts separated by `|`, and `--skip` leaves out those whose name contains one of its parts; bare
+ * Fastify always runs, as the yardstick.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -40,8 +42,10 @@ const { values } = parseArgs({
     employees: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    sessions: { type: 'string', default: '50' },
     only: { type: 'string' },
     match: { type: 'string' },
+    skip: { type: 'string' },
     prof: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
@@ -51,7 +55,7 @@ const { values } = parseArgs({
 interface Served {
   api: number;
   bare: number;
-  token: string;
+  tokens: string[];
   seedMs: number;
 }
 
@@ -73,7 +77,7 @@ function serve(databaseUrl: string | undefined): Promise<{ child: ChildProcess }
   const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
   const execArgv = values.prof ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profDir}`] : process.execArgv;
   const env = { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' };
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--employees', String(values.employees)], { execArgv, env });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--employees', String(values.employees), '--sessions', String(values.sessions)], { execArgv, env });
   return new Promise((resolve, reject) => {
     child.once('message', (m: Served) => resolve({ child, ...m }));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -96,7 +100,8 @@ async function serveChild(): Promise<void> {
   // What autovacuum would have done on a live system.
   await ctx.db.execute(sql`vacuum analyze`);
   const seedMs = Math.round(performance.now() - t0);
-  const { token } = await createSession(ctx.db, u!.id, true, { ip: '127.0.0.1' });
+  const tokens: string[] = [];
+  for (let i = 0; i < Math.max(1, Number(values.sessions)); i++) tokens.push((await createSession(ctx.db, u!.id, true, { ip: '127.0.0.1' })).token);
 
   const api = await createApp(ctx, { logger: false });
   await api.listen({ port: 0, host: '127.0.0.1' });
@@ -138,7 +143,7 @@ async function serveChild(): Promise<void> {
       });
     }
   });
-  process.send!({ api: port(api), bare: port(bare), token, seedMs } satisfies Served);
+  process.send!({ api: port(api), bare: port(bare), tokens, seedMs } satisfies Served);
   process.on('disconnect', () => {
     void Promise.all([api.close(), bare.close()])
       .then(() => ctx.close())
@@ -159,13 +164,21 @@ interface Figures {
   writes?: number;
 }
 
-async function load(base: string, path: string, headers: Record<string, string> = {}) {
+/** Each request signed in with the next of `tokens` (none: no authorization header). */
+function signedIn(tokens: string[]): autocannon.Request[] | undefined {
+  if (!tokens.length) return undefined;
+  let n = 0;
+  return [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[n++ % tokens.length]}` } }) }];
+}
+
+async function load(base: string, path: string, tokens: string[] = []) {
+  const requests = signedIn(tokens);
   const r = await autocannon({
     url: base + path,
     connections: Number(values.connections),
     duration: Number(values.seconds),
     timeout: 5,
-    headers,
+    ...(requests ? { requests } : {}),
   });
   // Only answers of 2xx count: a 503 of the overload guard is quick but is not the page.
   return { rps: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
@@ -186,10 +199,12 @@ function scenarios(lastPage: number): [string, string, ('miss' | 'phone')[]][] {
   ];
 }
 
-/** Whether `--match` asks for the scenario (every one without it). */
+/** Whether `--match` asks for the scenario (every one without it) and `--skip` does not leave it out. */
 function wanted(name: string): boolean {
-  const parts = values.match?.split('|').filter(Boolean) ?? [];
-  return parts.length === 0 || parts.some((p) => name.includes(p));
+  const parts = (option: string | undefined) => option?.split('|').filter(Boolean) ?? [];
+  const match = parts(values.match);
+  if (parts(values.skip).some((p) => name.includes(p))) return false;
+  return match.length === 0 || match.some((p) => name.includes(p));
 }
 
 function row(f: Figures) {
@@ -203,18 +218,18 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
   try {
     console.log(`${db}: ${values.employees} employees seeded and analysed in ${server.seedMs} ms`);
     const api = `http://127.0.0.1:${server.api}`;
-    const headers = { authorization: `Bearer ${server.token}` };
-    const first = await fetch(`${api}/api/employees?pageNumber=1&pageSize=10`, { headers });
+    console.log(`${server.tokens.length} sessions: each request carries the next one's token`);
+    const first = await fetch(`${api}/api/employees?pageNumber=1&pageSize=10`, { headers: { authorization: `Bearer ${server.tokens[0]}` } });
     const SCENARIOS = scenarios(((await first.json()) as { totalPages: number }).totalPages);
     // Warm-up: JIT, plan caches, buffers.
-    for (const [, p] of SCENARIOS) await autocannon({ url: api + p, headers, connections: 5, duration: 1, timeout: 5 });
+    for (const [, p] of SCENARIOS) await autocannon({ url: api + p, requests: signedIn(server.tokens), connections: 5, duration: 1, timeout: 5 });
     await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 5, duration: 1 });
     const bare = await load(`http://127.0.0.1:${server.bare}`, '/hello');
     const out: Figures[] = [{ db, name: 'bare Fastify GET /hello', share: 1, ...bare }];
     console.log(row(out[0]!));
     for (const [name, p] of SCENARIOS) {
       if (!wanted(name)) continue;
-      const f = await load(api, p, headers);
+      const f = await load(api, p, server.tokens);
       out.push({ db, name, share: f.rps / bare.rps, ...f });
       console.log(row(out[out.length - 1]!));
     }
@@ -222,7 +237,7 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
       for (const [name, p, variants] of SCENARIOS) {
         if (!variants.includes(variant) || !wanted(`${name}, ${variant === 'miss' ? 'miss' : 'writer'}`)) continue;
         await writer(server.child, variant);
-        const f = await load(api, p, headers);
+        const f = await load(api, p, server.tokens);
         const writes = await writer(server.child, false);
         out.push({ db, name: `${name}, ${variant === 'miss' ? 'miss' : 'writer'}`, share: f.rps / bare.rps, ...f, ...(variant === 'phone' ? { writes: Math.round(writes / Number(values.seconds)) } : {}) });
         console.log(row(out[out.length - 1]!));
