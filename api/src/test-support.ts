@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -130,6 +131,19 @@ export async function adminOf(t: Running, companyId: string, email: string, name
     .returning({ id: users.id });
   await t.ctx.db.insert(employerUsers).values({ userId: admin!.id });
   return { id: admin!.id, token: json<{ token: string }>(await loginAs(t.app, email, password)).token };
+}
+
+/**
+ * `n` calls of `make`, each started in a turn of the event loop of its own (as requests that arrive
+ * apart would be: the api's session checks of one turn share a statement), and all of them settled.
+ */
+export async function oneATurn<T>(n: number, make: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
+  const made: Promise<T>[] = [];
+  for (let i = 0; i < n; i++) {
+    made.push(make(i));
+    await nextTurn();
+  }
+  return Promise.allSettled(made);
 }
 
 export function bearer(token: string) {

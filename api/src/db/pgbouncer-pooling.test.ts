@@ -15,7 +15,7 @@ import { silentLogger } from '../lib/logger';
 import { resolveSession } from '../modules/accounts/sessions';
 import { INVITATION_KIND } from '../modules/employees/mails';
 import { underReleaseGuardLock } from '../modules/telemetry/guard-lock';
-import { bearer, employerOf, json, loginAs, useTestApp, type Res } from '../test-support';
+import { bearer, employerOf, json, loginAs, oneATurn, useTestApp, type Res } from '../test-support';
 import { createPostgresClient, type Db } from './client';
 import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
 import { companies } from './schema';
@@ -241,12 +241,7 @@ describe.skipIf(!stageUrl)(`the api behind PgBouncer in transaction pooling${mis
     const sessionChecks = async (client: postgres.Sql, ms: number) => {
       const db = drizzle({ client }) as unknown as Db;
       try {
-        const made: Promise<unknown>[] = [];
-        for (let i = 0; i < 30 * POOL; i++) {
-          made.push(within(resolveSession(db, erin, 'bearer'), ms, 'session check'));
-          await new Promise((r) => setImmediate(r));
-        }
-        const checks = (await Promise.allSettled(made)) as PromiseSettledResult<Awaited<ReturnType<typeof resolveSession>>>[];
+        const checks = await oneATurn(30 * POOL, () => within(resolveSession(db, erin, 'bearer'), ms, 'session check'));
         return checks.flatMap((c) => (c.status === 'rejected' ? [causes(c.reason)] : c.value?.companyId === acme ? [] : ['wrong answer']));
       } finally {
         await within(client.end({ timeout: 1 }), 5_000, 'closing').catch(() => {});
@@ -266,12 +261,7 @@ describe.skipIf(!stageUrl)(`the api behind PgBouncer in transaction pooling${mis
     try {
       other = await within(createApiContext({ ...t.ctx.config, databasePgbouncer: false }, { log: silentLogger }), 30_000, 'start');
       app = await createApp(other, { logger: false });
-      const sent: ReturnType<typeof list>[] = [];
-      for (let i = 0; i < 30 * POOL; i++) {
-        sent.push(within(list(`?search=smith${i % 10}`, app), 5_000, 'GET /api/employees'));
-        await new Promise((r) => setImmediate(r));
-      }
-      const answers = await Promise.allSettled(sent);
+      const answers = await oneATurn(30 * POOL, (i) => within(list(`?search=smith${i % 10}`, app), 5_000, 'GET /api/employees'));
       for (const a of answers) {
         if (a.status === 'rejected') failures.push(String((a.reason as Error).message));
         else if (a.value.statusCode !== 200) failures.push(`${a.value.statusCode}`);

@@ -4,7 +4,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { bearer, json, registerEmployer, useTestApp } from '../../test-support';
+import { bearer, json, oneATurn, registerEmployer, useTestApp } from '../../test-support';
 import { createSession, endSession, resolveSession } from './sessions';
 
 const t = useTestApp();
@@ -26,8 +26,6 @@ function countingDb(): { db: Db; sessionStatements: () => number } {
   ) as unknown as Db;
   return { db, sessionStatements: () => n };
 }
-
-const nextTurn = () => new Promise((r) => setImmediate(r));
 
 describe('session checks', () => {
   it('answers every caller checked at once with their own session, and refuses ended and unknown tokens among them', async () => {
@@ -69,12 +67,8 @@ describe('session checks', () => {
 
     // Checks made in turns of their own each read the database.
     const at = sessionStatements();
-    const spread: Promise<unknown>[] = [];
-    for (const s of sessions.slice(1, 6)) {
-      spread.push(resolveSession(db, s.token, 'bearer'));
-      await nextTurn();
-    }
-    await Promise.all(spread);
+    const spread = await oneATurn(5, (i) => resolveSession(db, sessions[i + 1]!.token, 'bearer'));
+    expect(spread.every((c) => c.status === 'fulfilled' && c.value?.userId === erin.id)).toBe(true);
     expect(sessionStatements() - at).toBe(5);
   });
 

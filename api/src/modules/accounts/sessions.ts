@@ -64,6 +64,11 @@ export async function createSession(db: Db, userId: string, remember: boolean, m
   return { token, expiresAt, remember };
 }
 
+/**
+ * The session check runs on every request, so it is a named prepared statement: on PostgreSQL each
+ * pooled connection parses and plans it once, not once a request. With DATABASE_PGBOUNCER=1 the
+ * client's `prepare: false` sends it unnamed, as every other statement (db/client.ts).
+ */
 function lookupStatement(db: Db) {
   return db
     .select({
@@ -148,11 +153,7 @@ class SessionChecks {
 
 const checks = new WeakMap<Db, SessionChecks>();
 
-/**
- * The session check runs on every request, so it is a named prepared statement: on PostgreSQL each
- * pooled connection parses and plans it once, not once a request. With DATABASE_PGBOUNCER=1 the
- * client's `prepare: false` sends it unnamed, as every other statement (db/client.ts).
- */
+/** The session checks of `db`, one batcher for the process. */
 function sessionChecks(db: Db): SessionChecks {
   let c = checks.get(db);
   if (!c) checks.set(db, (c = new SessionChecks(db)));
