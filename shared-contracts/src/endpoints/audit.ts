@@ -37,16 +37,41 @@ export const AUDIT_ACTIONS = [
   'password.resetRequested',
   'password.reset',
   'password.changed',
+  'subscription.cancelled',
+  'subscription.resumed',
+  'journeyGroup.created',
+  'journeyGroup.changed',
+  'journeyGroup.deleted',
+  'employees.imported',
+  'employees.added',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release'] as const;
+/**
+ * Actions whose entries never belong to a company, so no employer's log can hold one: super admins
+ * added and removed, release changes, and a company's deletion (its users go with it). The
+ * employer's filter does not offer them, and the api refuses them from an employer or admin.
+ */
+export const SUPER_ADMIN_AUDIT_ACTIONS = ['superAdmin.added', 'superAdmin.removed', 'release.changed', 'company.deleted'] as const satisfies readonly AuditAction[];
+
+/** What an employer's or admin's log can hold: every action but the super admins' own. */
+export const EMPLOYER_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (a) => !(SUPER_ADMIN_AUDIT_ACTIONS as readonly AuditAction[]).includes(a),
+);
+
+/** The actions a caller of this role may filter on (an employer's log holds no super-admin-only entry). */
+export const auditActionsFor = (role: string | undefined): readonly AuditAction[] => (role === 'SuperAdmin' ? AUDIT_ACTIONS : EMPLOYER_AUDIT_ACTIONS);
+
+export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: isoDateTime,
-  /** Who, as they were when they did it (null for the release tool). */
+  /**
+   * Who, as they were when they did it (null for the release tool). An employer or admin reading
+   * its log sees a super admin as `MESSAGES.audit.schemeAdministrator`, without id or email.
+   */
   actorUserId: z.nullable(z.string()),
   actorName: z.string(),
   actorEmail: z.nullable(z.string()),

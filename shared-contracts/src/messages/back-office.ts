@@ -63,6 +63,16 @@ export const BACK_OFFICE_MESSAGES = {
     badCompany: 'The company ID is not valid.',
     /** What the release tool is called as the actor of a release change. */
     releaseActor: 'Release tool',
+    /** Who a super admin is in an employer's log: the scheme acts, not a named member of its staff (decision 0032). */
+    schemeAdministrator: 'Scheme administrator',
+    /** The target of a subscription's entry: its plan. */
+    subscription: (plan: string) => `${plan} subscription`,
+    /** Said of a cancellation: the last day of what was paid for. */
+    endsOn: (day: string) => `ends ${day}`,
+    /** Said of a journey group's change when its name changed. */
+    renamedFrom: (name: string) => `renamed from ${name}`,
+    /** Said of an import or a manual add: how many employees the list held. */
+    employeeCount: (n: number) => (n === 1 ? '1 employee' : `${n.toLocaleString('en-GB')} employees`),
     actions: {
       'employee.approved': 'Employee approved',
       'employee.rejected': 'Join request rejected',
@@ -90,6 +100,13 @@ export const BACK_OFFICE_MESSAGES = {
       'password.resetRequested': 'Password reset requested',
       'password.reset': 'Password reset',
       'password.changed': 'Password changed',
+      'subscription.cancelled': 'Subscription cancelled',
+      'subscription.resumed': 'Subscription resumed',
+      'journeyGroup.created': 'Journey group created',
+      'journeyGroup.changed': 'Journey group changed',
+      'journeyGroup.deleted': 'Journey group deleted',
+      'employees.imported': 'Employees imported from a CSV file',
+      'employees.added': 'Employees added manually',
     },
     /** The summary of an entry: the action and what it was done to. */
     summary: (action: string, target: string) => `${action}: ${target}`,

@@ -1,11 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES, auditEntrySchema, pageOf } from '@portal/shared-contracts';
+import {
+  AUDIT_ACTIONS,
+  EMPLOYER_AUDIT_ACTIONS,
+  LIMITS,
+  MESSAGES,
+  SUPER_ADMIN_AUDIT_ACTIONS,
+  auditActionsFor,
+  auditEntrySchema,
+  pageOf,
+} from '@portal/shared-contracts';
 import { auditLog, companies, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, employerOf, json, useTestApp } from '../../test-support';
 import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { enrolAt } from '../billing/test-world';
 import { importReleaseHistory } from './service';
 
 const t = useTestApp();
@@ -182,6 +192,148 @@ describe('what is recorded', () => {
     for (const e of entries) {
       expect(e).toMatchObject({ actorUserId: owner.id, actorName: 'Olive Owner', actorEmail: 'owner@acme.test', targetId: owner.id, companyId: w.acme });
     }
+  });
+});
+
+describe('subscriptions, journey groups and employees added by a list', () => {
+  it('records a subscription cancelled and resumed, with who and when it ends; a repeat, an ended subscription or a super admin records nothing', async () => {
+    await enrolAt(t.ctx.db, w.acme, new Date(Date.UTC(2026, 0, 10)));
+    // The period that has begun by now is invoiced first; the entry names the end of the one in force.
+    const cancelled = await call('POST', '/api/payment-billing/cancel', w.erin);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const expiry = json<{ billing: { expiryDate: string } }>(cancelled).billing.expiryDate;
+    expect((await call('POST', '/api/payment-billing/cancel', w.erin)).statusCode).toBe(200);
+    expect((await call('POST', '/api/payment-billing/cancel', w.root.token)).statusCode).toBe(403);
+    expect((await call('POST', '/api/payment-billing/resume', w.erin)).statusCode).toBe(200);
+    expect((await call('POST', '/api/payment-billing/resume', w.erin)).statusCode).toBe(200);
+
+    const entries = await stored();
+    expect(entries.map((e) => e.action)).toEqual(['subscription.cancelled', 'subscription.resumed']);
+    const [sub] = await rows<{ id: string }>(t.ctx.db, sql`select id from subscriptions where company_id = ${w.acme}`);
+    const ends = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(expiry));
+    expect(entries[0]).toMatchObject({
+      actorName: 'Boss erin@acme.test',
+      actorRole: 'Employer',
+      companyId: w.acme,
+      companyName: 'Acme Ltd',
+      targetKind: 'subscription',
+      targetId: sub!.id,
+      targetLabel: 'Standard subscription',
+      summary: `Subscription cancelled: Standard subscription, ends ${ends}`,
+    });
+    expect(entries[1]!.summary).toBe('Subscription resumed: Standard subscription');
+
+    // An ended subscription answers 409 and records nothing.
+    await t.ctx.db.execute(sql`update subscriptions set status = 'Cancelled' where id = ${sub!.id}`);
+    expect((await call('POST', '/api/payment-billing/cancel', w.erin)).statusCode).toBe(409);
+    expect((await call('POST', '/api/payment-billing/resume', w.erin)).statusCode).toBe(409);
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('records journey groups created, renamed and deleted; a taken name, an unchanged save or an unknown group records nothing', async () => {
+    const created = await call('POST', '/api/journey-groups', w.erin, { name: 'Leeds loop', meetingPoints: ['Station'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = json<{ group: { id: string } }>(created).group.id;
+    expect((await call('POST', '/api/journey-groups', w.erin, { name: 'York run' })).statusCode).toBe(201);
+    // Refused: the name is taken (on create and on rename), nothing changes, another company's group is not found.
+    expect((await call('POST', '/api/journey-groups', w.erin, { name: 'Leeds loop' })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/journey-groups/${id}`, w.erin, { name: 'York run' })).statusCode).toBe(409);
+    expect((await call('PUT', `/api/journey-groups/${id}`, w.erin, { name: 'Leeds loop', meetingPoints: ['Station'] })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/journey-groups/${id}`, w.gus)).statusCode).toBe(404);
+    expect((await stored()).map((e) => e.action)).toEqual(['journeyGroup.created', 'journeyGroup.created']);
+
+    expect((await call('PUT', `/api/journey-groups/${id}`, w.erin, { name: 'Leeds ring' })).statusCode).toBe(200);
+    expect((await call('PUT', `/api/journey-groups/${id}`, w.erin, { name: 'Leeds ring', meetingPoints: ['Station', 'Park'] })).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/journey-groups/${id}`, w.erin)).statusCode).toBe(200);
+    const entries = (await stored()).filter((e) => e.targetId === id);
+    expect(entries.map((e) => [e.action, e.summary])).toEqual([
+      ['journeyGroup.created', 'Journey group created: Leeds loop'],
+      ['journeyGroup.changed', 'Journey group changed: Leeds ring, renamed from Leeds loop'],
+      ['journeyGroup.changed', 'Journey group changed: Leeds ring'],
+      ['journeyGroup.deleted', 'Journey group deleted: Leeds ring'],
+    ]);
+    expect(entries.every((e) => e.companyId === w.acme && e.targetKind === 'journeyGroup' && e.actorEmail === 'erin@acme.test')).toBe(true);
+  });
+
+  it('records one entry per CSV import and per manual list, with the count; a refused list records nothing', async () => {
+    const boundary = 'audit-boundary';
+    const csv = (lines: string[]) => ({
+      payload: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="employees.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+          `firstName,lastName,email,employeeNumber\r\n${lines.join('\r\n')}\r\n--${boundary}--\r\n`,
+      ),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(w.erin) },
+    });
+    const imported = await t.app.inject({ method: 'POST', url: '/api/employees/csv-import', ...csv(['Ann,Able,ann@acme.test,C-1', 'Bob,Baker,bob@acme.test,C-2', 'Cy,Cole,cy@acme.test,C-3']) });
+    expect(imported.statusCode, imported.body).toBe(201);
+    // The same address twice in a file, and an address of the company's own: refused, nothing recorded.
+    expect((await t.app.inject({ method: 'POST', url: '/api/employees/csv-import', ...csv(['Di,Dale,di@acme.test,C-4', 'Di,Dale,di@acme.test,C-5']) })).statusCode).toBe(400);
+    expect((await call('POST', '/api/employees', w.erin, { employees: [{ firstName: 'Ann', lastName: 'Again', email: 'ann@acme.test', employeeNumber: 'C-9' }] })).statusCode).toBe(409);
+    const added = await call('POST', '/api/employees', w.erin, { employees: [{ firstName: 'Eve', lastName: 'Evans', email: 'eve@acme.test', employeeNumber: 'C-6' }] });
+    expect(added.statusCode, added.body).toBe(201);
+
+    const entries = await stored();
+    expect(entries.map((e) => [e.action, e.summary])).toEqual([
+      ['employees.imported', 'Employees imported from a CSV file: Acme Ltd, 3 employees'],
+      ['employees.added', 'Employees added manually: Acme Ltd, 1 employee'],
+    ]);
+    expect(entries.every((e) => e.companyId === w.acme && e.targetKind === 'company' && e.targetId === w.acme && e.actorEmail === 'erin@acme.test')).toBe(true);
+  });
+});
+
+describe('what an employer reads', () => {
+  it("answers an employer or admin asking for a super admin's own action (list and export) with nothing, even where such entries exist", async () => {
+    await importReleaseHistory(t.ctx.db, [{ at: '2026-03-01T10:00:00.000Z', action: 'publish', remote: 'mfe-employees', version: '1.5.0' }]);
+    // A super admin's entries that carry the employer's company all the same: still not the employer's to read by these actions.
+    await t.ctx.db.insert(auditLog).values(
+      SUPER_ADMIN_AUDIT_ACTIONS.map((action) => ({ actorName: 'Root', actorRole: 'SuperAdmin', action, summary: action, companyId: w.acme, companyName: 'Acme Ltd', targetKind: 'company' as const })),
+    );
+    expect(SUPER_ADMIN_AUDIT_ACTIONS).toEqual(['superAdmin.added', 'superAdmin.removed', 'release.changed', 'company.deleted']);
+    expect(EMPLOYER_AUDIT_ACTIONS).toEqual(AUDIT_ACTIONS.filter((a) => !(SUPER_ADMIN_AUDIT_ACTIONS as readonly string[]).includes(a)));
+    expect(auditActionsFor('Employer')).toBe(EMPLOYER_AUDIT_ACTIONS);
+    expect(auditActionsFor('SuperAdmin')).toBe(AUDIT_ACTIONS);
+    const admin = await makeEmployer(t.ctx.db, w.acme, 'ada@acme.test', 'Admin');
+    const C = MESSAGES.audit.columns;
+    for (const action of SUPER_ADMIN_AUDIT_ACTIONS) {
+      for (const token of [w.erin, admin]) {
+        expect(await list(token, `?action=${action}`), action).toMatchObject({ items: [], totalCount: 0 });
+        const csv = await call('GET', `/api/audit-log/export?action=${action}`, token);
+        expect(csv.statusCode).toBe(200);
+        expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toEqual([
+          [C.when, C.actor, C.actorEmail, C.actorRole, C.action, C.summary, C.company, C.companyId, C.target, C.targetId, C.reason].join(','),
+        ]);
+      }
+      expect((await list(w.root.token, `?action=${action}`)).totalCount, action).toBe(action === 'release.changed' ? 2 : 1);
+    }
+    // The other actions of those entries' company are the employer's as ever.
+    expect((await list(w.erin)).totalCount).toBe(4);
+  });
+
+  it('shows an employer a super admin as "Scheme administrator", without id or email; the super admin sees the name; searching the name finds nothing for the employer', async () => {
+    const dan = await makePerson(t.ctx.db, w.acme, 'Dan', 'Driver', { registration: 'AB12CDE', licence: 'DRIVE123456AB9CD' });
+    expect((await call('POST', '/api/drivers/reject', w.root.token, { employeeId: dan.id, notes: 'Licence expired' })).statusCode).toBe(200);
+    const sam = await makePerson(t.ctx.db, w.acme, 'Sam', 'Staff');
+    expect((await call('POST', `/api/employees/${sam.id}/deactivate`, w.erin, { reason: 'Left' })).statusCode).toBe(200);
+    const [root] = await rows<{ name: string; email: string }>(t.ctx.db, sql`select name, email from users where id = ${w.root.id}`);
+
+    const seenByEmployer = await list(w.erin);
+    expect(seenByEmployer.items.map((e) => [e.action, e.actorUserId, e.actorName, e.actorEmail])).toEqual([
+      ['employee.deactivated', expect.any(String), 'Boss erin@acme.test', 'erin@acme.test'],
+      ['driver.rejected', null, MESSAGES.audit.schemeAdministrator, null],
+    ]);
+    expect(JSON.stringify(seenByEmployer)).not.toContain(root!.email);
+    expect(JSON.stringify(seenByEmployer)).not.toContain(w.root.id);
+    expect((await list(w.root.token, `?companyId=${w.acme}`)).items[1]).toMatchObject({ actorUserId: w.root.id, actorName: root!.name, actorEmail: root!.email });
+
+    const csv = (await call('GET', '/api/audit-log/export', w.erin)).body;
+    expect(csv).toContain(`,${MESSAGES.audit.schemeAdministrator},,SuperAdmin,`);
+    expect(csv).not.toContain(root!.email);
+
+    // The search cannot be used to spell out the super admin's name or email, letter by letter.
+    for (const term of [root!.email, root!.email.slice(0, 3), root!.name]) expect((await list(w.erin, `?actor=${encodeURIComponent(term)}`)).totalCount, term).toBe(0);
+    expect((await list(w.erin, '?actor=scheme')).items.map((e) => e.action)).toEqual(['driver.rejected']);
+    expect((await list(w.erin, '?actor=erin')).items.map((e) => e.action)).toEqual(['employee.deactivated']);
+    expect((await list(w.root.token, `?actor=${encodeURIComponent(root!.email)}`)).totalCount).toBe(1);
   });
 });
 

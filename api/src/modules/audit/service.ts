@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
+  SUPER_ADMIN_AUDIT_ACTIONS,
   type AuditAction,
   type AuditEntry,
   type AuditFilter,
@@ -199,19 +200,57 @@ function scopeOf(auth: AuthUser, companyId: string | undefined): string | null |
   return auth.companyId;
 }
 
-function whereOf(scope: string | undefined, f: AuditFilter): SQL | undefined {
+/**
+ * How a caller reads the log. An employer or admin (decision 0032): super admins appear as the
+ * scheme, not by name, email or id (searching their name or email finds nothing, searching
+ * "scheme administrator" finds them), and an action only super admins' entries carry matches
+ * nothing, without a query: no entry of the company's can have it.
+ */
+interface View {
+  scope: string | undefined;
+  employer: boolean;
+}
+
+/** Null: nothing to read (an employer before setup, or an action its log cannot hold). */
+function viewOf(auth: AuthUser, f: AuditFilter): View | null {
+  const employer = auth.role !== 'SuperAdmin';
+  if (employer && f.action && (SUPER_ADMIN_AUDIT_ACTIONS as readonly AuditAction[]).includes(f.action)) return null;
+  const scope = scopeOf(auth, f.companyId);
+  return scope === null ? null : { scope, employer };
+}
+
+const SUPER_ADMIN_ROLE = 'SuperAdmin';
+
+function actorCondition(actor: string, employer: boolean): SQL {
+  // The expression of `audit_log_actor_trgm_idx`, so a search reads the index rather than every entry.
+  const byText = sql`${auditActorText(auditLog)} like ${containsPattern(actor)}`;
+  if (!employer) return byText;
+  const named = sql`(${auditLog.actorRole} is distinct from ${SUPER_ADMIN_ROLE} and ${byText})`;
+  return MESSAGES.audit.schemeAdministrator.toLowerCase().includes(actor.toLowerCase())
+    ? sql`(${named} or ${auditLog.actorRole} = ${SUPER_ADMIN_ROLE})`
+    : named;
+}
+
+function whereOf(view: View, f: AuditFilter): SQL | undefined {
   const conds: SQL[] = [];
-  if (scope) conds.push(eq(auditLog.companyId, scope));
+  if (view.scope) conds.push(eq(auditLog.companyId, view.scope));
   if (f.action) conds.push(eq(auditLog.action, f.action));
   const actor = f.actor?.trim();
-  // The expression of `audit_log_actor_trgm_idx`, so a search reads the index rather than every entry.
-  if (actor) conds.push(sql`${auditActorText(auditLog)} like ${containsPattern(actor)}`);
+  if (actor) conds.push(actorCondition(actor, view.employer));
   if (f.from) conds.push(gte(auditLog.createdAt, new Date(`${f.from}T00:00:00.000Z`)));
   if (f.to) conds.push(lt(auditLog.createdAt, new Date(Date.parse(`${f.to}T00:00:00.000Z`) + 86_400_000)));
   return conds.length ? and(...conds) : undefined;
 }
 
-function toEntry(r: typeof auditLog.$inferSelect): AuditEntry {
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** The row as this view shows it: an employer sees a super admin as the scheme. */
+function asSeen(r: AuditRow, view: View): AuditRow {
+  if (!view.employer || r.actorRole !== SUPER_ADMIN_ROLE) return r;
+  return { ...r, actorUserId: null, actorName: MESSAGES.audit.schemeAdministrator, actorEmail: null };
+}
+
+function toEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -259,23 +298,28 @@ export async function listAudit(
   q: AuditFilter & { pageNumber: number; pageSize: number },
 ): Promise<Page<AuditEntry>> {
   const { pageNumber, pageSize } = q;
-  const scope = scopeOf(auth, q.companyId);
-  if (scope === null) return pageAnswer([], 0, pageNumber, pageSize);
-  const where = whereOf(scope, q);
+  const view = viewOf(auth, q);
+  if (view === null) return pageAnswer([], 0, pageNumber, pageSize);
+  const where = whereOf(view, q);
   const offset = (pageNumber - 1) * pageSize;
   const found = await ctx.db.select().from(auditLog).where(where).orderBy(...newestFirst).limit(pageSize).offset(offset);
   let totalCount = offset + found.length;
-  if (found.length === pageSize || (found.length === 0 && pageNumber > 1)) totalCount = await totalOf(ctx.db, scope, q, where);
-  return pageAnswer(found.map(toEntry), totalCount, pageNumber, pageSize);
+  if (found.length === pageSize || (found.length === 0 && pageNumber > 1)) totalCount = await totalOf(ctx.db, view.scope, q, where);
+  return pageAnswer(
+    found.map((r) => toEntry(asSeen(r, view))),
+    totalCount,
+    pageNumber,
+    pageSize,
+  );
 }
 
 /** The filtered log as CSV, newest first, scoped as the list is. */
 export async function exportAudit(ctx: ApiContext, auth: AuthUser, f: AuditFilter): Promise<string> {
-  const scope = scopeOf(auth, f.companyId);
+  const view = viewOf(auth, f);
   const found =
-    scope === null
+    view === null
       ? []
-      : await ctx.db.select().from(auditLog).where(whereOf(scope, f)).orderBy(...newestFirst).limit(AUDIT_EXPORT_MAX_ROWS);
+      : (await ctx.db.select().from(auditLog).where(whereOf(view, f)).orderBy(...newestFirst).limit(AUDIT_EXPORT_MAX_ROWS)).map((r) => asSeen(r, view));
   const C = MESSAGES.audit.columns;
   return toCsv(
     [C.when, C.actor, C.actorEmail, C.actorRole, C.action, C.summary, C.company, C.companyId, C.target, C.targetId, C.reason],

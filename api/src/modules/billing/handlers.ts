@@ -27,15 +27,15 @@ export const history: Handler<B['history']> = async (req, _reply, ctx) =>
 export const historyPage: Handler<B['historyPage']> = async (req, _reply, ctx) =>
   billing.paymentHistoryPage(ctx.db, billingCompany(requireAuth(req), req.query.companyId), new Date(), BILLING_PROVIDER, req.query.pageNumber, req.query.pageSize);
 
-export const cancel: Handler<B['cancel']> = async (req, _reply, ctx) => ({
-  success: true,
-  ...(await billing.cancelSubscription(ctx.db, billingCompany(requireAuth(req), undefined), new Date(), BILLING_PROVIDER)),
-});
+export const cancel: Handler<B['cancel']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  return { success: true, ...(await billing.cancelSubscription(ctx.db, auth, billingCompany(auth, undefined), new Date(), BILLING_PROVIDER)) };
+};
 
-export const resume: Handler<B['resume']> = async (req, _reply, ctx) => ({
-  success: true,
-  ...(await billing.resumeSubscription(ctx.db, billingCompany(requireAuth(req), undefined), new Date(), BILLING_PROVIDER)),
-});
+export const resume: Handler<B['resume']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  return { success: true, ...(await billing.resumeSubscription(ctx.db, auth, billingCompany(auth, undefined), new Date(), BILLING_PROVIDER)) };
+};
 
 /** The document's bytes travel base64-encoded to the plugin, which sends them as they are (app.ts). */
 export const invoicePdf: Handler<B['invoicePdf']> = async (req, reply, ctx) => {

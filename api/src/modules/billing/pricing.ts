@@ -31,4 +31,7 @@ export function formatPence(pence: number): string {
 }
 
 /** `20%`, or `17.5%` for a rate that is not a whole percentage. */
+/** Dates as a UK reader writes them, on the UK calendar: `1 March 2026` (the invoice, the audit log). */
+export const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
 export const formatRate = (rateBp: number): string => `${rateBp / 100}%`;

@@ -4,8 +4,9 @@ import type { Db, Tx } from '../../db/client';
 import { pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
+import { recordAudit, type AuditActor } from '../audit/service';
 import { addIntervals, intervalsSince, type BillingInterval } from './periods';
-import { DEFAULT_PLAN, VAT_RATE_BP, poundsOf, vatWithin } from './pricing';
+import { DEFAULT_PLAN, VAT_RATE_BP, longDate, poundsOf, vatWithin } from './pricing';
 import type { BillingProvider, InvoiceStatus, InvoiceTerms } from './provider';
 
 /**
@@ -232,24 +233,35 @@ export interface BillingChange {
   billing: Billing;
 }
 
-/** Cancel at the end of the paid period; a second call changes nothing and says so. */
-export async function cancelSubscription(db: Db, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
+/** The audit entry of a change of the subscription, in its transaction. */
+const auditSubscription = (tx: Tx, actor: AuditActor, action: 'subscription.cancelled' | 'subscription.resumed', sub: Subscription) =>
+  recordAudit(tx, actor, {
+    action,
+    companyId: sub.companyId,
+    target: { kind: 'subscription', id: sub.id, label: MESSAGES.audit.subscription(sub.plan) },
+    ...(action === 'subscription.cancelled' ? { detail: MESSAGES.audit.endsOn(longDate.format(sub.currentPeriodEnd)) } : {}),
+  });
+
+/** Cancel at the end of the paid period; a second call changes nothing, says so, and records nothing. */
+export async function cancelSubscription(db: Db, actor: AuditActor, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
   return db.transaction(async (tx) => {
     const sub = existing(await lockedSubscription(tx, companyId, now, provider));
     if (sub.status !== 'Active') throw new HttpError(409, MESSAGES.billing.subscriptionEnded);
     if (sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.alreadyCancelled, billing: toBilling(sub) };
     await tx.execute(sql`update subscriptions set cancel_at_period_end = true, cancelled_at = ${ts(now)}, updated_at = now() where id = ${sub.id}`);
+    await auditSubscription(tx, actor, 'subscription.cancelled', sub);
     return { changed: true, message: MESSAGES.billing.cancelled, billing: toBilling({ ...sub, cancelAtPeriodEnd: true, cancelledAt: now }) };
   });
 }
 
 /** Undo a pending cancellation while the paid period lasts. */
-export async function resumeSubscription(db: Db, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
+export async function resumeSubscription(db: Db, actor: AuditActor, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
   return db.transaction(async (tx) => {
     const sub = existing(await lockedSubscription(tx, companyId, now, provider));
     if (sub.status !== 'Active') throw new HttpError(409, MESSAGES.billing.subscriptionEnded);
     if (!sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.notCancelled, billing: toBilling(sub) };
     await tx.execute(sql`update subscriptions set cancel_at_period_end = false, cancelled_at = null, updated_at = now() where id = ${sub.id}`);
+    await auditSubscription(tx, actor, 'subscription.resumed', sub);
     return { changed: true, message: MESSAGES.billing.resumed, billing: toBilling({ ...sub, cancelAtPeriodEnd: false, cancelledAt: null }) };
   });
 }

@@ -86,6 +86,6 @@ export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
   const buf = await readCsvUpload(req as unknown as FastifyRequest);
   if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
   const rows = await parseEmployeesCsv(buf);
-  const count = await employeeImport.importEmployees(ctx, auth, rows);
+  const count = await employeeImport.importEmployees(ctx, auth, rows, 'csv');
   return { success: true, message: MESSAGES.employees.csvSuccess, count };
 };

@@ -10,6 +10,7 @@ import { NO_PASSWORD } from '../../lib/passwords';
 import { NOTICE_WINDOW_SECONDS, noticeKey } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../accounts/sessions';
+import { recordAudit } from '../audit/service';
 import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
 
 /**
@@ -114,7 +115,7 @@ function conflictError(errors: FieldError[]): HttpError {
  * tokens, and the outbox when there is no SMTP server), so thousands of rows take one or two
  * seconds rather than thousands of round trips.
  */
-export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[]): Promise<number> {
+export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[], source: 'csv' | 'manual'): Promise<number> {
   const companyId = auth.companyId;
   if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
   const within = duplicatesWithin(list);
@@ -164,6 +165,14 @@ export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: Imp
           chunk.map((p) => p.mail),
         );
       }
+      // One entry per list, with the count the employer is answered (decision 0032): a file of
+      // 20 000 rows is one decision, and the rows themselves are the employee list.
+      await recordAudit(tx, auth, {
+        action: source === 'csv' ? 'employees.imported' : 'employees.added',
+        companyId,
+        target: { kind: 'company', id: companyId, label: company.name },
+        detail: MESSAGES.audit.employeeCount(list.length),
+      });
     });
   } catch (err) {
     // Someone added one of these addresses between the check and the insert.
@@ -202,5 +211,6 @@ export async function bulkAdd(ctx: ApiContext, auth: AuthUser, employees: Manual
     ctx,
     auth,
     employees.map((e, i) => ({ ...e, line: i + 1 })),
+    'manual',
   );
 }

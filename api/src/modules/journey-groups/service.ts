@@ -12,6 +12,7 @@ import { isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../accounts/sessions';
+import { recordAudit } from '../audit/service';
 import { scopeOf } from '../employees/service';
 import { kgPerMileSql } from '../insights/emissions';
 import { decimal, fromHundredths } from '../insights/period';
@@ -105,16 +106,17 @@ export async function allGroups(db: Db, companyId: string, month: string): Promi
 
 // ---------------------------------------------------------------- the employer's changes
 
-/** The group `id` within the caller's scope (any company for a super admin), with its company. */
-async function groupInScope(db: Db, auth: AuthUser, id: string): Promise<{ companyId: string }> {
+/** The group `id` within the caller's scope (any company for a super admin), locked for the transaction. */
+async function groupInScope(db: Db, auth: AuthUser, id: string): Promise<{ companyId: string; name: string; meetingPoints: string[] }> {
   const scope = scopeOf(auth);
   if (!isUuid(id)) throw notFound(MESSAGES.journeyGroups.notFound);
-  const [g] = await rows<{ company_id: string }>(
+  const [g] = await rows<{ company_id: string; name: string; meeting_points: string[] | string | null }>(
     db,
-    sql`select company_id from journey_groups where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`}`,
+    sql`select company_id, name, to_json(meeting_points) as meeting_points from journey_groups
+      where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`} for update`,
   );
   if (!g) throw notFound(MESSAGES.journeyGroups.notFound);
-  return { companyId: g.company_id };
+  return { companyId: g.company_id, name: g.name, meetingPoints: parsed(g.meeting_points) ?? [] };
 }
 
 async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyGroup> {
@@ -125,41 +127,65 @@ async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyG
 
 const nameTaken = () => new HttpError(409, MESSAGES.journeyGroups.nameTaken, [{ field: 'name', message: MESSAGES.journeyGroups.nameTaken }]);
 
+/** A taken name is the unique index's answer; it ends the transaction, so the audit entry goes with the change. */
+async function unlessNameTaken<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw nameTaken();
+    throw err;
+  }
+}
+
+const groupTarget = (id: string, name: string) => ({ kind: 'journeyGroup' as const, id, label: name });
+
 export async function createGroup(db: Db, auth: AuthUser, body: JourneyGroupBody): Promise<JourneyGroup> {
   const companyId = auth.companyId;
   if (!companyId) throw notFound(MESSAGES.company.notFound);
-  let id: string;
-  try {
-    const [row] = await rows<{ id: string }>(
-      db,
-      sql`insert into journey_groups (company_id, name, meeting_points)
-        values (${companyId}, ${body.name}, ${textArray(body.meetingPoints)})
-        returning id`,
-    );
-    id = row!.id;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
+  const id = await unlessNameTaken(() =>
+    db.transaction(async (tx) => {
+      const [row] = await rows<{ id: string }>(
+        tx,
+        sql`insert into journey_groups (company_id, name, meeting_points)
+          values (${companyId}, ${body.name}, ${textArray(body.meetingPoints)})
+          returning id`,
+      );
+      await recordAudit(tx, auth, { action: 'journeyGroup.created', companyId, target: groupTarget(row!.id, body.name) });
+      return row!.id;
+    }),
+  );
   return oneGroup(db, companyId, id);
 }
 
+/** A rename or new meeting points; saving the group as it is changes nothing and records nothing. */
 export async function updateGroup(db: Db, auth: AuthUser, id: string, body: JourneyGroupUpdateBody): Promise<JourneyGroup> {
-  const { companyId } = await groupInScope(db, auth, id);
-  const points = body.meetingPoints === undefined ? sql`meeting_points` : textArray(body.meetingPoints);
-  try {
-    await db.execute(sql`update journey_groups set name = ${body.name}, meeting_points = ${points}, updated_at = now() where id = ${id}`);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
+  const companyId = await unlessNameTaken(() =>
+    db.transaction(async (tx) => {
+      const before = await groupInScope(tx, auth, id);
+      const renamed = before.name !== body.name;
+      const pointsChanged = body.meetingPoints !== undefined && JSON.stringify(body.meetingPoints) !== JSON.stringify(before.meetingPoints);
+      if (!renamed && !pointsChanged) return before.companyId;
+      const points = body.meetingPoints === undefined ? sql`meeting_points` : textArray(body.meetingPoints);
+      await tx.execute(sql`update journey_groups set name = ${body.name}, meeting_points = ${points}, updated_at = now() where id = ${id}`);
+      await recordAudit(tx, auth, {
+        action: 'journeyGroup.changed',
+        companyId: before.companyId,
+        target: groupTarget(id, body.name),
+        ...(renamed ? { detail: MESSAGES.audit.renamedFrom(before.name) } : {}),
+      });
+      return before.companyId;
+    }),
+  );
   return oneGroup(db, companyId, id);
 }
 
 /** Members leave with it; its trips keep counting for the company and their people, under no group. */
 export async function removeGroup(db: Db, auth: AuthUser, id: string): Promise<void> {
-  await groupInScope(db, auth, id);
-  await db.execute(sql`delete from journey_groups where id = ${id}`);
+  await db.transaction(async (tx) => {
+    const group = await groupInScope(tx, auth, id);
+    await recordAudit(tx, auth, { action: 'journeyGroup.deleted', companyId: group.companyId, target: groupTarget(id, group.name) });
+    await tx.execute(sql`delete from journey_groups where id = ${id}`);
+  });
 }
 
 // ---------------------------------------------------------------- the mobile app

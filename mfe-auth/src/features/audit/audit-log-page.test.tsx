@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, MESSAGES, type AuditEntry } from '@portal/shared-contracts';
+import { ApiError, AUDIT_ACTIONS, EMPLOYER_AUDIT_ACTIONS, MESSAGES, SUPER_ADMIN_AUDIT_ACTIONS, type AuditEntry } from '@portal/shared-contracts';
 import { callsTo, pageOf, renderWithPlatform, sessionFixture, uuid, type Handler } from '@portal/testing';
 import { AuditLogPage } from './audit-log-page';
 
@@ -105,6 +105,30 @@ describe('Audit Log', () => {
     expect(screen.queryByRole('textbox', { name: A.filterCompany })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: A.columns.company })).not.toBeInTheDocument();
     expect(callsTo(call, 'audit.list').at(-1)?.query).toEqual({ pageNumber: 1, pageSize: 10 });
+  });
+
+  it("offers an employer only the actions its log can hold, and ignores a super admin's own action in the address", async () => {
+    const { call } = renderWithPlatform(<AuditLogPage variant="employer" />, {
+      session: sessionFixture,
+      pathname: '/company-settings/audit-log',
+      query: 'action=release.changed',
+      handlers: { 'audit.list': logHandler(many(2)) },
+    });
+    await screen.findByText('Employee approved: Person 1');
+    const options = within(screen.getByRole('combobox', { name: A.filterAction }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([A.anyAction, ...EMPLOYER_AUDIT_ACTIONS.map((a) => A.actions[a])]);
+    for (const a of SUPER_ADMIN_AUDIT_ACTIONS) expect(options).not.toContain(A.actions[a]);
+    expect(options).toContain(A.actions['subscription.cancelled']);
+    expect(callsTo(call, 'audit.list').map((c) => c.query)).toEqual([{ pageNumber: 1, pageSize: 10 }]);
+  });
+
+  it('offers a super admin every action', async () => {
+    renderWithPlatform(<AuditLogPage variant="superAdmin" />, { session: superAdmin, handlers: { 'audit.list': logHandler(many(2)) } });
+    await screen.findByText('Employee approved: Person 1');
+    const options = within(screen.getByRole('combobox', { name: A.filterAction })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([A.anyAction, ...AUDIT_ACTIONS.map((a) => A.actions[a])]);
   });
 
   it('has an empty state, for the whole log and for filters that match nothing', async () => {

@@ -3,6 +3,7 @@ import { Select } from '@portal/shared-ui/form-extras';
 import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   AUDIT_ACTIONS,
+  EMPLOYER_AUDIT_ACTIONS,
   LIMITS,
   MESSAGES,
   serverMessage,
@@ -16,12 +17,15 @@ import { useAuditLog } from '../../api/get-audit-log';
 import styles from './audit-log.module.css';
 
 const A = MESSAGES.audit;
-const ACTION_OPTIONS = [{ value: '', label: A.anyAction }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: A.actions[a] }))];
+const optionsOf = (actions: readonly AuditAction[]) => [{ value: '', label: A.anyAction }, ...actions.map((a) => ({ value: a, label: A.actions[a] }))];
+/** An employer's log holds no super admin's own action (decision 0032): its filter offers only what it can hold. */
+const ACTIONS = { superAdmin: AUDIT_ACTIONS, employer: EMPLOYER_AUDIT_ACTIONS } as const;
+const OPTIONS = { superAdmin: optionsOf(ACTIONS.superAdmin), employer: optionsOf(ACTIONS.employer) } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FILTERS = { action: '', company: '', from: '', to: '' };
 
-const isAction = (v: string): v is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(v);
+const isActionOf = (actions: readonly AuditAction[], v: string): v is AuditAction => (actions as readonly string[]).includes(v);
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -35,6 +39,7 @@ function when(iso: string): string {
  */
 export function AuditLogPage({ variant }: AuditLogPageProps) {
   const superAdmin = variant === 'superAdmin';
+  const isAction = (v: string): v is AuditAction => isActionOf(ACTIONS[variant], v);
   const { toast } = usePlatform();
   const paged = usePagedSearch({ filters: FILTERS });
   const { search, page, filters } = paged;
@@ -110,7 +115,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
             label={A.filterAction}
             value={isAction(filters.action) ? filters.action : ''}
             onChange={(ev) => paged.setFilter('action', ev.target.value)}
-            options={ACTION_OPTIONS}
+            options={OPTIONS[variant]}
             containerClassName={styles.filter}
           />
           {superAdmin ? (
