@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
-import { companies } from '../../db/schema';
+import { companies, locations } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { bearer, browser, json, useTestApp, type Res } from '../../test-support';
 import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
 import { runBillingPass } from './job';
 import { addIntervals } from './periods';
 import { DEFAULT_PLAN } from './pricing';
+import { REPLACEMENT } from './pdf-text';
 import { addOffice, enrolAt, invoicesOf, pdfText } from './test-world';
 
 const t = useTestApp();
@@ -269,7 +271,7 @@ describe('invoice PDF', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.subarray(-6).toString('latin1')).toContain('%%EOF');
 
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     const T = MESSAGES.billing.invoiceDocument;
     for (const shown of [
       MESSAGES.product.name,
@@ -288,5 +290,37 @@ describe('invoice PDF', () => {
     ]) {
       expect(text, shown).toContain(shown);
     }
+  });
+
+  /** The first invoice of a company named `name` whose office is `address`, as its employer downloads it, and the text read back. */
+  async function invoiceText(name: string, address: string[] = ['12 Wellington Street', 'Leeds', 'LS1 4DL']): Promise<{ text: string; bytes: number }> {
+    await t.ctx.db.update(companies).set({ name }).where(sql`${companies.id} = ${w.acme}`);
+    await t.ctx.db.delete(locations).where(sql`${locations.companyId} = ${w.acme}`);
+    const [line1, town, postalCode, line2] = address;
+    await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1: line1!, addressLine2: line2 ?? null, town: town!, postalCode: postalCode! });
+    const [first] = await rows<{ id: string }>(t.ctx.db, sql`select id from invoices where company_id = ${w.acme} order by seq limit 1`);
+    const res = await get(`/api/invoices/${first!.id}/pdf`, w.acmeEmployer);
+    expect(res.statusCode, res.body).toBe(200);
+    // A long name wraps in the "Bill to" column; the reader sees it whole across the lines.
+    return { text: (await pdfText(res.rawPayload)).replace(/\s+/g, ' '), bytes: res.rawPayload.length };
+  }
+
+  it('shows company names and addresses in Latin Extended, Greek and Cyrillic exactly as written', async () => {
+    await enrolAt(t.ctx.db, w.acme, new Date(Date.now() - 86_400_000));
+    for (const name of ['Łódź Spółka Zażółć', 'Ærøskøbing Brød ApS', 'Ğüneş Şirketi', 'Nguyễn', 'Ελληνική Εταιρεία', 'Общество с ограниченной ответственностью']) {
+      const { text } = await invoiceText(name);
+      expect(text, name).toContain(name);
+    }
+    // Addresses go through the same path: a Greek street, a Turkish town, a Cyrillic second line.
+    const { text } = await invoiceText('Acme Ltd', ['Οδός Ερμού 12', 'İstanbul', 'ŞİŞ 34', 'Корпус 2']);
+    for (const shown of ['Οδός Ερμού 12', 'Корпус 2', 'İstanbul', 'ŞİŞ 34', 'Acme Ltd', '£499.00', MESSAGES.billing.invoiceDocument.item(DEFAULT_PLAN.name)]) expect(text, shown).toContain(shown);
+  });
+
+  it('draws a character no embedded font has as a visible replacement, one per character, never as something else', async () => {
+    await enrolAt(t.ctx.db, w.acme, new Date(Date.now() - 86_400_000));
+    // Decomposed "ễ" (e and two combining marks) is drawn as the one letter; CJK, an emoji with its skin tone and a car are not in the font.
+    const { text } = await invoiceText('Nguye\u0302\u0303n 東京 Ltd 👍🏽 🚗', ['1 Rue de l’Église', 'Paris', '75001']);
+    expect(text).toContain(`Nguyễn ${REPLACEMENT}${REPLACEMENT} Ltd ${REPLACEMENT} ${REPLACEMENT}`);
+    expect(text).toContain('1 Rue de l’Église');
   });
 });

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
@@ -37,23 +36,30 @@ export async function invoicesOf(db: Db, companyId?: string): Promise<InvoiceRow
 }
 
 /**
- * The text a PDF shows, in drawing order: every content stream inflated, the hex strings of each
- * `TJ` array joined (the numbers between them are kerning) and decoded as the standard fonts'
- * WinAnsi, which agrees with Latin-1 for every character an invoice uses (the pound sign too).
+ * The text a PDF shows, as a reader copying it out gets it: pdf.js (the engine of Firefox's viewer)
+ * maps each drawn glyph back to its characters through the font's ToUnicode table, one line of the
+ * page per line of the answer.
  */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(pdf), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
+  try {
+    for (let p = 1; p <= doc.numPages; p++) {
+      const content = await (await doc.getPage(p)).getTextContent();
+      let line = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        line += item.str;
+        if (item.hasEOL) {
+          lines.push(line);
+          line = '';
+        }
+      }
+      if (line) lines.push(line);
     }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''));
-    }
+  } finally {
+    await doc.destroy();
   }
   return lines.join('\n');
 }
