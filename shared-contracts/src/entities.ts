@@ -147,6 +147,20 @@ export const driverSchema = z.object({
 });
 export type Driver = z.infer<typeof driverSchema>;
 
+/**
+ * Another driver (any company) holding the same driving licence number as the one shown, compared
+ * without case, spaces or hyphens: one licence is one person, so two drivers with it need a look.
+ */
+export const sameLicenceDriverSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  companyId: idSchema,
+  companyName: z.string(),
+  status: driverStatusSchema,
+});
+export type SameLicenceDriver = z.infer<typeof sameLicenceDriverSchema>;
+
 export const DRIVER_HISTORY_KINDS = [
   'driverVerified',
   'vehicleVerified',

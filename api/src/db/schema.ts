@@ -91,6 +91,12 @@ export const incentives = pgTable('incentives', {
 
 export const USER_ROLES = ['SuperAdmin', 'Employer', 'Admin', 'Employee'] as const;
 
+/**
+ * A driving licence number as compared: upper case, without spaces or hyphens (the mobile app
+ * stores it so; the shared link's sign-up keeps it as typed). The expression of `users_licence_key_idx`.
+ */
+export const licenceKey = (value: SQLWrapper | string) => sql`upper(regexp_replace(${value}, '[[:space:]-]', '', 'g'))`;
+
 export const users = pgTable(
   'users',
   {
@@ -152,6 +158,8 @@ export const users = pgTable(
     index('users_phone_trgm_idx').using('gin', sql`${t.phoneNumber} gin_trgm_ops`),
     // The drivers list also searches driving licences.
     index('users_driving_license_trgm_idx').using('gin', sql`lower(${t.drivingLicenseNumber}) gin_trgm_ops`),
+    // Drivers holding the same licence, however it was typed (migration 0018).
+    index('users_licence_key_idx').on(licenceKey(t.drivingLicenseNumber)),
     // Employees of every company in name order (the drivers list walks it, probing vehicles).
     index('users_employee_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id).where(sql`${t.role} = 'Employee'`),
     // The driver's flags beside the id: the drivers' counts and the badge join it to the vehicles' index without reading either table.

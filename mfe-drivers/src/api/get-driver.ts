@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
 import { driverKeys } from './keys';
 
-/** GET drivers/{id}: the driver with the verification history, newest first. */
+/** GET drivers/{id}: the driver with the verification history (newest first) and the other drivers with the same licence. */
 export async function getDriver(api: ApiClient, id: string, signal?: AbortSignal) {
-  const { driver, history } = await api.call(ENDPOINTS.drivers.get, { params: { id } }, { signal });
-  return { driver, history };
+  const { driver, history, sameLicence, sameLicenceTotal } = await api.call(ENDPOINTS.drivers.get, { params: { id } }, { signal });
+  return { driver, history, sameLicence, sameLicenceTotal };
 }
 
 export function driverQueryOptions(api: ApiClient, id: string) {

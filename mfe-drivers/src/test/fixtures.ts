@@ -12,7 +12,8 @@ export function makeDriver(over: Partial<Driver> = {}): Driver {
     lastName: 'Lovelace',
     email: `ada.${id.slice(-4)}@example.com`,
     employeeNumber: `E${id.slice(-4)}`,
-    drivingLicense: 'LOVEL815106AA9BC',
+    // One licence per driver unless a test shares one on purpose.
+    drivingLicense: `LOVEL8151${id.slice(-4).toUpperCase()}9BC`,
     isVerified: false,
     vehicle: { make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Blue', registrationNumber: 'AB19 CDE', isVerified: false },
     notes: null,
@@ -87,7 +88,12 @@ export function driversServer(initial: Driver[]) {
       },
       'drivers.get': (input: Record<string, unknown> | undefined) => {
         const id = (input?.params as { id: string }).id;
-        return { success: true, message: 'OK', driver: drivers.get(id), history: [makeHistoryEntry()] };
+        const driver = drivers.get(id);
+        // The same licence as the server compares it: without case, spaces or hyphens.
+        const key = (l: string | null | undefined) => (l ?? '').replace(/[\s-]/g, '').toUpperCase();
+        const same = driver && key(driver.drivingLicense) ? [...drivers.values()].filter((d) => d.id !== id && key(d.drivingLicense) === key(driver.drivingLicense)) : [];
+        const sameLicence = same.map((d) => ({ id: d.id, firstName: d.firstName, lastName: d.lastName, companyId: d.companyId, companyName: d.companyName, status: d.status }));
+        return { success: true, message: 'OK', driver, history: [makeHistoryEntry()], sameLicence, sameLicenceTotal: sameLicence.length };
       },
       'drivers.approve': (input: Record<string, unknown> | undefined) => {
         const b = input?.body as Body;

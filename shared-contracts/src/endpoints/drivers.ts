@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf } from '../entities';
+import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf, sameLicenceDriverSchema } from '../entities';
 import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
@@ -16,6 +16,9 @@ const driverPageQuery = z.extend(searchQuery, {
   status: z.optional(z.enum(['all', 'pending', 'approved'])),
   followUp: z.optional(z.enum(['due'])),
 });
+
+/** How many other drivers with the same licence a driver's details name (the total is said too). */
+export const SAME_LICENCE_SHOWN = 20;
 
 // drivers and vehicles (document 2): super admins only
 export const drivers = {
@@ -43,10 +46,17 @@ export const drivers = {
     id: 'drivers.get',
     method: 'GET',
     path: '/api/drivers/{id}',
-    summary: 'One driver with the verification history (newest first): verifications, rejections, changes of details',
+    summary:
+      'One driver with the verification history (newest first), and the other drivers of any company holding the same licence number (compared without case, spaces or hyphens)',
     access: ['SuperAdmin'],
     params: idParams,
-    response: z.extend(okSchema, { driver: driverSchema, history: z.array(driverHistoryEntrySchema) }),
+    response: z.extend(okSchema, {
+      driver: driverSchema,
+      history: z.array(driverHistoryEntrySchema),
+      /** At most `SAME_LICENCE_SHOWN`, in name order; `sameLicenceTotal` says how many there are. */
+      sameLicence: z.array(sameLicenceDriverSchema),
+      sameLicenceTotal: z.number().check(z.int()),
+    }),
     tags: ['drivers'],
   }),
   approve: defineEndpoint({

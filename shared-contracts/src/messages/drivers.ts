@@ -153,6 +153,14 @@ export const DRIVER_MESSAGES = {
       historyBy: (when: string, name: string) => `${when} by ${name}`,
       historyFollowUp: (date: string) => `Follow-up ${date}`,
     },
+    /** Other drivers holding the same licence number (the driver's details and follow-up screens). */
+    sameLicence: {
+      title: (n: number) => (n === 1 ? 'Another driver holds this driving licence' : `${n} other drivers hold this driving licence`),
+      intro: 'A driving licence belongs to one person. Check who each of these drivers is before you verify.',
+      more: (n: number) => `and ${n} more, not listed here`,
+      /** One driver of the list: their company and where they stand. */
+      where: (company: string, status: string) => `${company}, ${status}`,
+    },
     bell: {
       label: (n: number) => (n === 0 ? 'Notifications' : `Notifications, ${n} waiting`),
       loading: 'Loading notifications',

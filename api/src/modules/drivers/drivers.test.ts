@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, ROUTES, driverPageSchema, driverSchema, notificationSummarySchema, type Driver } from '@portal/shared-contracts';
-import { users, vehicles } from '../../db/schema';
+import { ENDPOINTS, MESSAGES, ROUTES, SAME_LICENCE_SHOWN, driverPageSchema, driverSchema, notificationSummarySchema, type Driver } from '@portal/shared-contracts';
+import { licenceKey, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, json, useTestApp, type Res } from '../../test-support';
@@ -334,6 +334,67 @@ describe('GET /api/drivers/{id}', () => {
       expect(r.statusCode, id).toBe(404);
       expect(err(r).message).toBe(MESSAGES.drivers.notFound);
     }
+  });
+});
+
+describe('the same licence held by other drivers', () => {
+  const details = async (id: string) => {
+    const res = await call('GET', `/api/drivers/${id}`, w.root);
+    expect(res.statusCode, res.body).toBe(200);
+    return ENDPOINTS.drivers.get.response.parse(json(res));
+  };
+  const setLicence = (id: string, licence: string | null) => t.ctx.db.update(users).set({ drivingLicenseNumber: licence }).where(eq(users.id, id));
+
+  it("names the other drivers of any company holding the licence, however it was typed, with company and state, to whichever of them is opened", async () => {
+    // Nia's licence as typed elsewhere: lower case with spaces (the shared link keeps it so), and with hyphens.
+    await setLicence(w.bob, 'newma 753116 nn9ij');
+    await setLicence(w.rex, 'NEWMA-753116-NN9IJ');
+    // A passenger with the licence is not a driver; a licence that only starts the same is another licence.
+    await setLicence(w.pat, 'NEWMA753116NN9IJ');
+    await setLicence(w.dev, 'NEWMA753116NN9IJX');
+
+    const nia = await details(w.nia);
+    expect(nia.sameLicenceTotal).toBe(2);
+    expect(nia.sameLicence).toEqual([
+      { id: w.bob, firstName: 'Bob', lastName: 'Both', companyId: w.globex, companyName: 'Globex', status: 'approved' },
+      { id: w.rex, firstName: 'Rex', lastName: 'Rejected', companyId: w.acme, companyName: 'Acme Ltd', status: 'rejected' },
+    ]);
+    const bob = await details(w.bob);
+    expect(bob.sameLicence.map((d) => [d.firstName, d.companyName, d.status])).toEqual([
+      ['Nia', 'Acme Ltd', 'pending'],
+      ['Rex', 'Acme Ltd', 'rejected'],
+    ]);
+    expect((await details(w.dev)).sameLicence).toEqual([]);
+    expect((await details(w.val)).sameLicenceTotal).toBe(0);
+  });
+
+  it('names no one for a driver without a licence, or whose licence is only spaces and hyphens', async () => {
+    for (const blank of [null, '', ' - ']) {
+      await setLicence(w.nia, blank);
+      await setLicence(w.bob, blank);
+      const nia = await details(w.nia);
+      expect(nia, String(blank)).toMatchObject({ sameLicence: [], sameLicenceTotal: 0 });
+    }
+  });
+
+  it(`shows the first ${SAME_LICENCE_SHOWN} in name order and says how many there are`, async () => {
+    for (let i = 0; i < SAME_LICENCE_SHOWN + 3; i++) {
+      const p = await makePerson(t.ctx.db, w.globex, `Copy${String(i).padStart(2, '0')}`, 'Clone', { registration: `CL${String(i).padStart(2, '0')} ONE`, licence: 'NEWMA753116NN9IJ' });
+      expect(p.id).toBeTruthy();
+    }
+    const nia = await details(w.nia);
+    expect(nia.sameLicenceTotal).toBe(SAME_LICENCE_SHOWN + 3);
+    expect(nia.sameLicence.map((d) => d.firstName)).toEqual(Array.from({ length: SAME_LICENCE_SHOWN }, (_, i) => `Copy${String(i).padStart(2, '0')}`));
+  });
+
+  it('finds them through the licence index', async () => {
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      const plan = JSON.stringify(
+        await tx.execute(sql`explain select id from users u where ${licenceKey(sql`u.driving_license_number`)} = ${licenceKey('newma-753116')}`),
+      );
+      expect(plan).toContain('users_licence_key_idx');
+    });
   });
 });
 

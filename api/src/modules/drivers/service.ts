@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
   ROUTES,
+  SAME_LICENCE_SHOWN,
   type ApproveDriversBody,
   type ApproveVehiclesBody,
   type Driver,
@@ -10,9 +11,11 @@ import {
   type EndpointQuery,
   type NotificationSummary,
   type Page,
+  type SameLicenceDriver,
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { licenceKey } from '../../db/schema';
 import { containsPattern, pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
@@ -148,16 +151,63 @@ interface EventDbRow {
   created_at: Date | string;
 }
 
-/** The driver and the verification history, newest first. */
-export async function getDriver(db: Db, id: string): Promise<{ driver: Driver; history: DriverHistoryEntry[] }> {
+interface SameLicenceDbRow extends DriverStateColumns {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_id: string;
+  company_name: string;
+  total: number | string;
+}
+
+/**
+ * The other drivers of any company whose licence number is the same once case, spaces and hyphens
+ * are set aside: the first `SAME_LICENCE_SHOWN` in name order and how many there are, in one
+ * statement on `users_licence_key_idx`.
+ */
+async function sameLicence(db: Db, driverId: string, licence: string | null): Promise<{ drivers: SameLicenceDriver[]; total: number }> {
+  if (!licence || !/[^\s-]/.test(licence)) return { drivers: [], total: 0 };
+  const found = await rows<SameLicenceDbRow>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.company_id, c.name as company_name,
+        v.make, v.model, v.year_manufactured, v.color, v.registration_number, v.is_verified as vehicle_verified,
+        u.is_driver_verified, u.driver_rejected_at, count(*) over () as total
+      from users u
+      join vehicles v on v.user_id = u.id
+      join companies c on c.id = u.company_id
+      where ${licenceKey(sql`u.driving_license_number`)} = ${licenceKey(licence)} and u.role = 'Employee' and u.id <> ${driverId}
+      ${NAME_ORDER}
+      limit ${SAME_LICENCE_SHOWN}`,
+  );
+  return {
+    drivers: found.map((r) => ({
+      id: r.id,
+      firstName: r.first_name ?? '',
+      lastName: r.last_name ?? '',
+      companyId: r.company_id,
+      companyName: r.company_name,
+      status: driverStatus(r),
+    })),
+    total: Number(found[0]?.total ?? 0),
+  };
+}
+
+/** The driver, the verification history (newest first) and the other drivers with the same licence. */
+export async function getDriver(
+  db: Db,
+  id: string,
+): Promise<{ driver: Driver; history: DriverHistoryEntry[]; sameLicence: SameLicenceDriver[]; sameLicenceTotal: number }> {
   if (!isUuid(id)) throw notFound(MESSAGES.drivers.notFound);
   const [r] = await rows<DriverDbRow>(db, sql`select ${DRIVER_COLUMNS} from ${DRIVERS_WITH_COMPANY} where u.id = ${id}`);
   if (!r) throw notFound(MESSAGES.drivers.notFound);
-  const events = await rows<EventDbRow>(
-    db,
-    sql`select id, kind, notes, follow_up_at, by_user_id, by_name, created_at from driver_verification_events
-      where driver_id = ${id} order by created_at desc, id desc`,
-  );
+  const [events, shared] = await Promise.all([
+    rows<EventDbRow>(
+      db,
+      sql`select id, kind, notes, follow_up_at, by_user_id, by_name, created_at from driver_verification_events
+        where driver_id = ${id} order by created_at desc, id desc`,
+    ),
+    sameLicence(db, r.id, r.driving_license_number),
+  ]);
   return {
     driver: toDriver(r),
     history: events.map((e) => ({
@@ -168,6 +218,8 @@ export async function getDriver(db: Db, id: string): Promise<{ driver: Driver; h
       by: { id: e.by_user_id, name: e.by_name },
       createdAt: toIso(e.created_at) ?? '',
     })),
+    sameLicence: shared.drivers,
+    sameLicenceTotal: shared.total,
   };
 }
 

@@ -1008,7 +1008,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One driver with the verification history (newest first): verifications, rejections, changes of details */
+        /** One driver with the verification history (newest first), and the other drivers of any company holding the same licence number (compared without case, spaces or hyphens) */
         get: operations["drivers.get"];
         put?: never;
         post?: never;
@@ -4677,6 +4677,18 @@ export interface operations {
                             };
                             createdAt: string;
                         }[];
+                        sameLicence: {
+                            /** Format: uuid */
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            /** Format: uuid */
+                            companyId: string;
+                            companyName: string;
+                            /** @enum {string} */
+                            status: "pending" | "rejected" | "approved";
+                        }[];
+                        sameLicenceTotal: number;
                     };
                 };
             };

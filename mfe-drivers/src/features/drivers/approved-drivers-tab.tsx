@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { formatFollowUp, LIMITS, MESSAGES, type Driver } from '@portal/shared-contracts';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
+import { useOpenDriver } from '../../shared/driver-link';
 import { orNa } from '../../shared/format';
 import { driverColumns, SeeMore } from './driver-columns';
 import { FollowUpModal } from './follow-up-modal';
@@ -37,10 +37,10 @@ export function ApprovedDriversTab() {
     ...(paged.search ? { search: paged.search } : {}),
     ...(due ? { followUp: 'due' as const } : {}),
   });
-  const [open, setOpen] = useState<Driver | null>(null);
+  const [openId, setOpenId] = useOpenDriver();
 
   const columns: TableColumn<Driver>[] = [
-    ...driverColumns({ name: (d) => <SeeMore driver={d} onClick={() => setOpen(d)} /> }),
+    ...driverColumns({ name: (d) => <SeeMore driver={d} onClick={() => setOpenId(d.id)} /> }),
     {
       key: 'status',
       header: COPY.columns.status,
@@ -89,7 +89,7 @@ export function ApprovedDriversTab() {
         emptyText={due ? COPY.approved.noneDue : MESSAGES.drivers.noApproved}
         pagerLabel={COPY.approved.pages}
       />
-      <FollowUpModal driver={open} onClose={() => setOpen(null)} />
+      <FollowUpModal driverId={openId} driver={query.data?.items.find((d) => d.id === openId) ?? null} onClose={() => setOpenId(null)} />
     </div>
   );
 }

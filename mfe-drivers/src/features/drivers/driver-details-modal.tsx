@@ -5,6 +5,7 @@ import { EmptyState } from '@portal/shared-ui/data-display';
 import { useDriver } from '../../api/get-driver';
 import { fullName } from '../../shared/format';
 import { DriverFacts, DriverHistory } from './driver-facts';
+import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
 
 export interface DriverDetailsModalProps {
@@ -38,6 +39,7 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
     >
       {driver && details.data ? (
         <div className={styles.details}>
+          <SameLicenceWarning drivers={details.data.sameLicence} total={details.data.sameLicenceTotal} />
           <DriverFacts driver={driver} />
           <DriverHistory history={details.data.history} />
         </div>

@@ -12,7 +12,8 @@ import {
   verifyVehicleFormSchema,
   type Driver,
 } from '@portal/shared-contracts';
-import { Button } from '@portal/shared-ui/form';
+import { Button, Spinner } from '@portal/shared-ui/form';
+import { EmptyState } from '@portal/shared-ui/data-display';
 import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { useApproveDriversMutation } from '../../api/approve-drivers';
@@ -22,6 +23,7 @@ import { useRejectDriverMutation } from '../../api/reject-driver';
 import { FollowUpPicker } from '../../shared/follow-up-picker';
 import { fullName } from '../../shared/format';
 import { DriverFacts, DriverHistory } from './driver-facts';
+import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens;
@@ -32,17 +34,42 @@ type FollowUpValues = z.input<typeof followUpFormSchema>;
 type FollowUpForm = z.output<typeof followUpFormSchema>;
 
 export interface FollowUpModalProps {
-  driver: Driver | null;
+  /** The driver whose screen is open (from the address), or null. */
+  driverId: string | null;
+  /** Their row of the list on screen, when it is there: the form opens at once with it. */
+  driver?: Driver | null;
   onClose: () => void;
 }
 
 /**
  * "Driver Follow-up Verification" (the approved list's details): notes and follow-up dates of the
  * driver and of the vehicle, editable; Verify records both again, Reject rejects with the driver
- * notes, each after its confirmation.
+ * notes, each after its confirmation. A driver opened by a link (not on this page of the list)
+ * is loaded first.
  */
-export function FollowUpModal({ driver, onClose }: FollowUpModalProps) {
-  return driver ? <FollowUpForm key={driver.id} driver={driver} onClose={onClose} /> : null;
+export function FollowUpModal({ driverId, driver, onClose }: FollowUpModalProps) {
+  const details = useDriver(driverId);
+  if (!driverId) return null;
+  const shown = driver?.id === driverId ? driver : details.data?.driver;
+  if (shown) return <FollowUpForm key={shown.id} driver={shown} onClose={onClose} />;
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={MESSAGES.drivers.followUpTitle} size="lg">
+      {details.isError ? (
+        <EmptyState
+          title={COPY.details.loadFailed}
+          action={
+            <Button variant="secondary" onClick={() => void details.refetch()}>
+              {MESSAGES.common.retry}
+            </Button>
+          }
+        />
+      ) : (
+        <div className={styles.center}>
+          <Spinner size="lg" label={MESSAGES.drivers.loadingDetails} />
+        </div>
+      )}
+    </Modal>
+  );
 }
 
 function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void }) {
@@ -124,6 +151,7 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
         }
       >
         <div className={styles.details}>
+          {details.data ? <SameLicenceWarning drivers={details.data.sameLicence} total={details.data.sameLicenceTotal} /> : null}
           <DriverFacts driver={driver} withNotes={false} />
           <form id={formId} className={styles.form} onSubmit={askVerify} noValidate>
             <FormErrorList

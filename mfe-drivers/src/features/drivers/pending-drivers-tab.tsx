@@ -3,6 +3,7 @@ import { LIMITS, MESSAGES, usePlatform, type Driver } from '@portal/shared-contr
 import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
+import { useOpenDriver } from '../../shared/driver-link';
 import { fullName } from '../../shared/format';
 import { DecisionModal, type Decision } from './decision-modal';
 import { DriverDetailsModal } from './driver-details-modal';
@@ -29,7 +30,7 @@ export function PendingDriversTab() {
   const query = useDriversPage({ pageNumber: paged.page, pageSize: LIMITS.pageSize, status: 'pending', ...(paged.search ? { search: paged.search } : {}) });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [detailsId, setDetailsId] = useOpenDriver();
 
   // A driver verified here on both counts leaves the pending list on the next fetch; until the page
   // or search changes it stays on screen with the double tick, so the admin sees what happened.

@@ -5,3 +5,7 @@ ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-b
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('employee.approved', 'employee.rejected', 'employee.deactivated', 'employee.reactivated', 'employee.deleted', 'driver.verified', 'driver.rejected', 'vehicle.verified', 'admin.added', 'admin.removed', 'superAdmin.added', 'superAdmin.removed', 'company.created', 'company.updated', 'company.officeAdded', 'company.officeUpdated', 'company.officeRemoved', 'company.incentivesSaved', 'company.emissionSettingChanged', 'company.deactivated', 'company.reactivated', 'company.deleted', 'release.changed', 'password.resetRequested', 'password.reset', 'password.changed', 'subscription.cancelled', 'subscription.resumed', 'journeyGroup.created', 'journeyGroup.changed', 'journeyGroup.deleted', 'employees.imported', 'employees.added'));--> statement-breakpoint
 ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_target_kind_known";--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_target_kind_known" CHECK ("audit_log"."target_kind" in ('user', 'company', 'location', 'release', 'subscription', 'journeyGroup'));
+--> statement-breakpoint
+-- A super admin verifying a driver is shown the other drivers holding the same licence number,
+-- compared upper case without spaces or hyphens (the shared link's sign-up keeps it as typed).
+CREATE INDEX "users_licence_key_idx" ON "users" USING btree (upper(regexp_replace("driving_license_number", '[[:space:]-]', '', 'g')));
