@@ -1,9 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
-import { MESSAGES, ROUTES, type Billing, type Page as ListPage, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import {
+  CSRF_HEADER,
+  EMPLOYER_AUDIT_ACTIONS,
+  MESSAGES,
+  ROUTES,
+  SUPER_ADMIN_AUDIT_ACTIONS,
+  type Billing,
+  type Driver,
+  type Page as ListPage,
+  type PaymentHistoryEntry,
+} from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
-import { startPortal, type RunningPortal } from '../support/portal-process';
+import { startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
 
 // The demo company has a subscription and a year of invoices, so these journeys run on a portal of
 // their own with the api's demo data.
@@ -168,5 +178,61 @@ test('on a phone each invoice is a card: the page never scrolls sideways and eve
   const box = await last.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await page.screenshot({ path: test.info().outputPath('billing-390.png'), fullPage: true });
+  await context.close();
+});
+
+test('the audit log: the employer’s cancel and resume are there with who did it, the scheme’s decisions as “Scheme administrator”, and the filter offers only the company’s actions', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const A = MESSAGES.audit;
+  const { context, page, name } = await employerPage(browser);
+  const asEmployer = { [CSRF_HEADER]: '1' };
+  for (const call of ['cancel', 'resume'] as const) {
+    const res = await page.request.post('/api/payment-billing/' + call, { headers: asEmployer });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  // The super admin verifies one of the company's drivers.
+  const login = await request.post(`${portal.url}/api/accounts/login`, { data: SUPERADMIN });
+  const root = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const drivers = (await (await request.get(`${portal.url}/api/drivers/page?status=pending&pageSize=100`, { headers: root })).json()) as ListPage<Driver>;
+  const own = (await apiGet<Billing>(page.request, '/api/payment-billing')).companyName;
+  const driver = drivers.items.find((d) => d.companyName === own)!;
+  expect(driver, `a pending driver of ${own}`).toBeTruthy();
+  const approved = await request.post(`${portal.url}/api/drivers/approve`, {
+    headers: root,
+    data: { employeeIds: [driver.id], notes: 'Licence checked', followUpDate: new Date(Date.now() + 90 * 86_400_000).toISOString() },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+
+  await page.goto(hash(ROUTES.companySettingsAuditLog));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^${A.title}`) })).toBeVisible();
+  const rows = page.getByRole('table', { name: A.title }).getByRole('row');
+  const resumed = rows.filter({ hasText: `${A.actions['subscription.resumed']}: ${A.subscription('Standard')}` }).first();
+  await expect(resumed).toContainText(name);
+  const cancelled = rows.filter({ hasText: `${A.actions['subscription.cancelled']}: ${A.subscription('Standard')}, ends ` }).first();
+  await expect(cancelled).toContainText(name);
+  const verified = rows.filter({ hasText: `${A.actions['driver.verified']}: ${driver.firstName} ${driver.lastName}` });
+  await expect(verified).toContainText(A.schemeAdministrator);
+  await expect(verified).not.toContainText(SUPERADMIN.email);
+
+  const filter = page.getByRole('combobox', { name: A.filterAction });
+  const options = await filter.locator('option').allTextContents();
+  expect(options).toEqual([A.anyAction, ...EMPLOYER_AUDIT_ACTIONS.map((a) => A.actions[a])]);
+  for (const a of SUPER_ADMIN_AUDIT_ACTIONS) expect(options).not.toContain(A.actions[a]);
+  await filter.selectOption({ label: A.actions['subscription.resumed'] });
+  await expect(page).toHaveURL(/action=subscription\.resumed/);
+  await expect(rows.nth(1)).toContainText(A.actions['subscription.resumed']);
+  await expect(rows.filter({ hasText: A.actions['driver.verified'] })).toHaveCount(0);
+  await filter.selectOption({ label: A.anyAction });
+  await expect(verified).toBeVisible();
+  await expectAccessible(page, 'main');
+  await page.screenshot({ path: test.info().outputPath('audit-log-employer-1280.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(verified).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath('audit-log-employer-390.png'), fullPage: true });
   await context.close();
 });

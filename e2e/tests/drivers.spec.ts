@@ -24,12 +24,13 @@ const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCo
  * driver through `PUT /api/me/vehicle` (UK plate, DVLA licence). Last names are unique to the run,
  * so a journey finds its own drivers by searching for them.
  */
-async function companyWithDrivers(request: APIRequestContext, firstNames: string[]): Promise<Person[]> {
+async function companyWithDrivers(request: APIRequestContext, firstNames: string[], licence?: string): Promise<Person[] & { company: string }> {
   const employerEmail = uniqueEmail('fleet');
   await apiRegisterEmployer(request, 'Fleet Manager', employerEmail, PASSWORD);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}`, [CSRF_HEADER]: '1' });
   const employer = bearer(await apiLogin(request, employerEmail, PASSWORD));
-  const company = await request.post('/api/employers', { headers: employer, data: { name: `Fleet ${letters(6)} Ltd`, email: 'fleet@drivers.example', phoneNumber: '020 7946 0958', countryCode: 'GB' } });
+  const companyName = `Fleet ${letters(6)} Ltd`;
+  const company = await request.post('/api/employers', { headers: employer, data: { name: companyName, email: 'fleet@drivers.example', phoneNumber: '020 7946 0958', countryCode: 'GB' } });
   expect(company.status(), await company.text()).toBe(201);
   const companyId = ((await company.json()) as { id: string }).id;
 
@@ -54,13 +55,13 @@ async function companyWithDrivers(request: APIRequestContext, firstNames: string
         yearManufactured: 2020,
         color: 'Silver',
         registrationNumber: `${letters(2)}${String(10 + Math.floor(Math.random() * 60))} ${letters(3)}`,
-        drivingLicenseNumber: `${surname.slice(0, 5)}753116SM9IJ`,
+        drivingLicenseNumber: licence ?? `${surname.slice(0, 5)}753116SM9IJ`,
       },
     });
     expect(vehicle.ok(), await vehicle.text()).toBe(true);
     people.push({ id, email, name: `${firstName} ${lastName}`, lastName });
   }
-  return people;
+  return Object.assign(people, { company: companyName });
 }
 
 // ---------------------------------------------------------------- the page
@@ -183,6 +184,40 @@ test('reject a driver with notes: the row shows Rejected and the driver is maile
   await expect
     .poll(async () => (await readOutbox({ to: bo!.email, kind: 'driver-rejected' })).map((m) => m.text))
     .toEqual([expect.stringContaining(notes)]);
+});
+
+test('a licence number two drivers hold: each one’s details warn, naming the other with company and state, and link to them', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  // One licence, typed by the second driver in lower case with spaces: the same licence all the same.
+  const licence = `${letters(5)}753116SM9IJ`;
+  const first = await companyWithDrivers(request, ['Dee'], licence);
+  const second = await companyWithDrivers(request, ['Eli'], `${licence.slice(0, 5).toLowerCase()} ${licence.slice(5, 11)} ${licence.slice(11).toLowerCase()}`);
+  const [dee, eli] = [first[0]!, second[0]!];
+  await signInAsSuperAdmin(page);
+  await openPending(page, dee.lastName);
+  await expect(page).toHaveURL(/pending\.search=/);
+  await rowOf(page, dee).getByRole('button', { name: COPY.rowAction(L.seeMore, dee.name) }).click();
+
+  let dialog = page.getByRole('dialog', { name: dee.name });
+  let warning = dialog.getByRole('alert', { name: COPY.sameLicence.title(1) });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole('listitem')).toHaveText([`${eli.name} ${COPY.sameLicence.where(second.company, MESSAGES.drivers.statuses.pending)}`]);
+  await expect(page).toHaveURL(new RegExp(`driver=${dee.id}`));
+  await expectAccessible(page, '[role="dialog"]');
+  await page.screenshot({ path: test.info().outputPath('same-licence-1280.png') });
+
+  // The link opens the other driver's details; Back returns to the first.
+  await warning.getByRole('link', { name: eli.name }).click();
+  await expect(page).toHaveURL(new RegExp(`#${ROUTES.pendingDrivers}\\?driver=${eli.id}`));
+  dialog = page.getByRole('dialog', { name: eli.name });
+  warning = dialog.getByRole('alert', { name: COPY.sameLicence.title(1) });
+  await expect(warning.getByRole('listitem')).toHaveText([`${dee.name} ${COPY.sameLicence.where(first.company, MESSAGES.drivers.statuses.pending)}`]);
+  await page.goBack();
+  await expect(page.getByRole('dialog', { name: dee.name })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('dialog', { name: dee.name }).getByRole('alert')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('same-licence-390.png') });
 });
 
 test('Verify Selected with no driver ticked says "No drivers selected to approve."', async ({ page }) => {
