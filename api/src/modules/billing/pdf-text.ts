@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
 
 /**
  * The invoice's fonts and what they can draw (docs/decisions/0013-billing.md, "PDF"). DejaVu Sans
@@ -25,7 +24,13 @@ interface Loaded {
   font: Font;
 }
 
+/** The one question the api asks of fontkit (pdfkit's font engine, which ships no types). */
+interface Font {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+
 const require = createRequire(import.meta.url);
+const { create } = require('fontkit') as { create(bytes: Buffer): Font };
 const loaded = new Map<InvoiceFont, Loaded>();
 
 /** The font's file, read once per process. */
