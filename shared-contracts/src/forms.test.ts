@@ -17,6 +17,7 @@ import {
   formatFollowUp,
   incentiveFormSchema,
   isEmailAddress,
+  isoInstantMs,
   loginFormSchema,
   manualEmployeeRowSchema,
   registerBodySchema,
@@ -24,6 +25,7 @@ import {
   resetPasswordBodySchema,
   resetPasswordFormSchema,
   signupFormSchema,
+  tripBodySchema,
   verifyDriverFormSchema,
   verifyVehicleFormSchema,
 } from './forms';
@@ -418,5 +420,66 @@ describe('incentive counts', () => {
       numberOfMiles: 0,
       numberOfTrips: LIMITS.incentive.numberMax,
     });
+  });
+});
+
+describe('ISO date-times (trips, follow-ups)', () => {
+  it('name the instant they say, offsets and fractions included', () => {
+    expect(isoInstantMs('2026-09-30T10:00:00Z')).toBe(Date.UTC(2026, 8, 30, 10));
+    expect(isoInstantMs('2026-09-30T10:00Z')).toBe(Date.UTC(2026, 8, 30, 10));
+    expect(isoInstantMs('2026-09-30T11:00:00+01:00')).toBe(Date.UTC(2026, 8, 30, 10));
+    expect(isoInstantMs('2026-09-30T00:30:00-12:00')).toBe(Date.UTC(2026, 8, 30, 12, 30));
+    expect(isoInstantMs('2026-09-30T10:00:00+14:00')).toBe(Date.UTC(2026, 8, 29, 20));
+    expect(isoInstantMs('2026-09-30T10:00:00.123456789Z')).toBe(Date.UTC(2026, 8, 30, 10, 0, 0, 123));
+    expect(isoInstantMs('2026-09-30T10:00:00.5Z')).toBe(Date.UTC(2026, 8, 30, 10, 0, 0, 500));
+    expect(isoInstantMs('2026-09-30T10:00:00-00:00')).toBe(Date.UTC(2026, 8, 30, 10));
+    expect(isoInstantMs('2026-12-31T23:59:59Z')).toBe(Date.UTC(2026, 11, 31, 23, 59, 59));
+    // Leap years by the Gregorian rule: 2024 and 2000 have a 29 February, 2100 does not.
+    expect(isoInstantMs('2024-02-29T12:00:00Z')).toBe(Date.UTC(2024, 1, 29, 12));
+    expect(isoInstantMs('2000-02-29T12:00:00Z')).toBe(Date.UTC(2000, 1, 29, 12));
+    // Years below 100 are not read as 19xx.
+    expect(isoInstantMs('0050-01-01T00:00:00Z')).toBe(new Date('0050-01-01T00:00:00Z').getTime());
+  });
+
+  it('name nothing when the day, the time or the offset does not exist, where Date.parse rolls over', () => {
+    for (const s of [
+      '2026-09-31T10:00:00Z',
+      '2026-02-29T10:00:00Z',
+      '2100-02-29T10:00:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-01-32T10:00:00Z',
+      '2026-00-10T10:00:00Z',
+      '2026-13-10T10:00:00Z',
+      '2026-01-00T10:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:60:00Z',
+      '2026-06-30T23:59:60Z',
+      '2026-01-01T10:00:00+14:01',
+      '2026-01-01T10:00:00-12:01',
+      '2026-01-01T10:00:00+01:60',
+      '2026-01-01T10:00:00+99:00',
+      '2026-01-01T10:00:00',
+      '2026-01-01',
+      '2026-01-01t10:00:00z',
+      '2026-1-01T10:00:00Z',
+      ' 2026-01-01T10:00:00Z',
+      `2026-01-01T10:00:00.${'1'.repeat(30)}Z`,
+      '',
+    ]) {
+      expect(isoInstantMs(s), s).toBeNull();
+    }
+    expect(Date.parse('2026-09-31T10:00:00Z')).toBe(Date.UTC(2026, 9, 1, 10));
+  });
+
+  it('are refused by the trip and follow-up schemas with their one message', () => {
+    const trip = { clientTripId: 'a', distanceMiles: 3, passengerIds: ['7d4f6a8e-2b1c-4d3e-9f0a-1b2c3d4e5f60'] };
+    for (const startedAt of ['2026-09-31T10:00:00Z', '2026-01-01T24:00:00Z', '', 'x'.repeat(100_000)]) {
+      const r = tripBodySchema.safeParse({ ...trip, startedAt });
+      expect(r.success, startedAt.slice(0, 30)).toBe(false);
+      expect(r.error!.issues.map((i) => i.message)).toEqual([MESSAGES.trips.startedAtInvalid]);
+    }
+    expect(tripBodySchema.safeParse({ ...trip, startedAt: '2026-09-30T10:00:00+01:00' }).success).toBe(true);
+    expect(errorAt(verifyDriverFormSchema, { followUpDate: '2026-11-31T09:00:00Z' }, 'followUpDate')).toBe(MESSAGES.drivers.verifyFollowUp);
   });
 });
