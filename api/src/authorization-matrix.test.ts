@@ -76,7 +76,7 @@ async function buildWorld(): Promise<World> {
   // One password for every caller, so a body that names the current password fits them all.
   await db.update(users).set({ passwordHash: hash }).where(eq(users.id, root!.id));
 
-  const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean; companyId?: string } = {}) => {
+  const employee = async (o: { email?: string; lastName?: string; active?: boolean; approved?: boolean; car?: boolean; verified?: boolean; companyId?: string } = {}) => {
     const u = unique();
     const [row] = await db
       .insert(users)
@@ -91,9 +91,14 @@ async function buildWorld(): Promise<World> {
         employeeNumber: `E-${u}`,
         isActive: o.active ?? true,
         isApproved: o.approved ?? true,
+        isDriverVerified: o.verified ?? false,
       })
       .returning({ id: users.id });
-    if (o.car) await db.insert(vehicles).values({ userId: row!.id, make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Grey', registrationNumber: `MX${seq} ABC` });
+    if (o.car) {
+      await db
+        .insert(vehicles)
+        .values({ userId: row!.id, make: 'Ford', model: 'Focus', yearManufactured: 2019, color: 'Grey', registrationNumber: `MX${seq} ABC`, isVerified: o.verified ?? false });
+    }
     return row!.id;
   };
   const office = async (companyId: string, addressLine1: string) =>
@@ -115,9 +120,24 @@ async function buildWorld(): Promise<World> {
 
   const ada = await employee({ email: A.employeeEmail, lastName: A.employeeName });
   const driver = await employee({ car: true });
+  const verifiedDriver = await employee({ car: true, verified: true });
   const group = await journeyGroup(A.journeyGroup);
+  const outsider = await employee({ companyId: companyB });
+  /** A trip waiting for review, as one the api flagged: Ada rides along in company A's. */
+  const flaggedTrip = async (company: 'A' | 'B' = 'A') => {
+    const [trip] = await rows<{ id: string }>(
+      db,
+      sql`insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, status, flags)
+        values (${company === 'A' ? companyA : companyB}, ${company === 'A' ? verifiedDriver : outsider}, ${`flagged-${unique()}`}, now() - interval '2 days', 15000, 1,
+          'flagged', '[{"reason":"dayDistance","dayHundredths":15000,"limitHundredths":12000}]'::jsonb)
+        returning id`,
+    );
+    if (company === 'A') await db.execute(sql`insert into trip_passengers (trip_id, passenger_id) values (${trip!.id}, ${ada})`);
+    return trip!.id;
+  };
+  await flaggedTrip();
   // A trip and feedback of company A, so its figures and lists are not empty.
-  const driverToken = bearer((await createSession(db, driver, false, { ip: '127.0.0.1' })).token);
+  const driverToken = bearer((await createSession(db, verifiedDriver, false, { ip: '127.0.0.1' })).token);
   const trip = await app.inject({
     method: 'POST',
     url: '/api/trips',
@@ -136,8 +156,9 @@ async function buildWorld(): Promise<World> {
     password: PASSWORD,
     employee: ada,
     employeeEmail: A.employeeEmail,
-    outsider: await employee({ companyId: companyB }),
+    outsider,
     driver,
+    verifiedDriver,
     journeyGroup: group,
     groupOfB: await journeyGroup('Other riders', companyB),
     invoice: invoice!.id,
@@ -150,6 +171,7 @@ async function buildWorld(): Promise<World> {
     newOffice: () => office(companyA, `${unique()} Spare Street`),
     newJourneyGroup: () => journeyGroup(`Group ${unique()}`),
     newAdmin: async () => employerSide(companyA, `admin.${unique()}@matrix-a.test`, 'Admin'),
+    newFlaggedTrip: flaggedTrip,
     newResetToken: async () => {
       const id = await employee();
       const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
@@ -164,7 +186,8 @@ async function buildWorld(): Promise<World> {
         .returning({ id: mailOutbox.id });
       return m!.id;
     },
-    newCaller: (c) => employee({ car: true, companyId: c === 'A' ? companyA : companyB }),
+    // A verified driver: the mobile calls (a trip above all) reach past the driver's checks.
+    newCaller: (c) => employee({ car: true, verified: true, companyId: c === 'A' ? companyA : companyB }),
   };
 }
 

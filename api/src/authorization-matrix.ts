@@ -38,6 +38,8 @@ export interface Fixture {
   outsider: string;
   /** A driver of A with a vehicle, awaiting verification. */
   driver: string;
+  /** A verified driver of A with a verified vehicle (who recorded A's trip). */
+  verifiedDriver: string;
   journeyGroup: string;
   /** A journey group of B. */
   groupOfB: string;
@@ -53,6 +55,8 @@ export interface Fixture {
   newOffice(): Promise<string>;
   newJourneyGroup(): Promise<string>;
   newAdmin(): Promise<string>;
+  /** A trip of the company's (A unless told) waiting for the employer's review. */
+  newFlaggedTrip(company?: 'A' | 'B'): Promise<string>;
   /** A live reset link of a fresh employee of A. */
   newResetToken(): Promise<{ email: string; token: string }>;
   /** A mail whose delivery failed for good (its id). */
@@ -304,6 +308,23 @@ export const MATRIX: Record<string, Declaration> = {
     expect: OF_A,
     why: SUPER_ADMIN_WRITES_COMPANY,
     sample: (f) => ({ params: { id: f.companyA }, body: { includeWellToTank: true } }),
+  },
+  'insights.flaggedTrips': { expect: OWN, sample: companyQuery },
+  'insights.confirmTrip': {
+    expect: OF_A_EMPLOYER_SIDE,
+    why: "Which trips count toward the incentives a company pays is the company's own decision: a super admin reads them, does not decide.",
+    sample: async (f) => ({ params: { id: await f.newFlaggedTrip() } }),
+    probes: {
+      "a flagged trip of company B": { expect: { ...OF_A_EMPLOYER_SIDE, employerA: 404, adminA: 404, employerB: 'ok' }, sample: async (f) => ({ params: { id: await f.newFlaggedTrip('B') } }) },
+    },
+  },
+  'insights.rejectTrip': {
+    expect: OF_A_EMPLOYER_SIDE,
+    why: "Which trips count toward the incentives a company pays is the company's own decision: a super admin reads them, does not decide.",
+    sample: async (f) => ({ params: { id: await f.newFlaggedTrip() } }),
+    probes: {
+      "a flagged trip of company B": { expect: { ...OF_A_EMPLOYER_SIDE, employerA: 404, adminA: 404, employerB: 'ok' }, sample: async (f) => ({ params: { id: await f.newFlaggedTrip('B') } }) },
+    },
   },
 
   // ---------------------------------------------------------------- journey groups

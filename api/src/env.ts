@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TRIP_RULES } from '@portal/shared-contracts';
 
 /** `<repo root>/.data`: the api package sits one level under the repository root. */
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -78,6 +79,8 @@ export interface RateLimits {
   /** Release-health batches (POST /api/telemetry) per minute from one browser session, and from one address. */
   telemetryPerClient: number;
   telemetryPerAddress: number;
+  /** New trips one driver may send in a minute (`POST /api/trips`; a retry of a recorded trip is not one). */
+  tripsPerDriverMinute: number;
   /** Delay added per failed attempt over the soft limit, capped by `maxDelayMs`. */
   delayStepMs: number;
   maxDelayMs: number;
@@ -99,6 +102,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // A shell sends a batch on page hide and every 30 s; an office behind one address has many browsers.
   telemetryPerClient: 6,
   telemetryPerAddress: 600,
+  tripsPerDriverMinute: TRIP_RULES.maxTripsPerMinute,
   delayStepMs: 250,
   maxDelayMs: 3_000,
 };
@@ -208,6 +212,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       importAddressesPerCompanyHour: scale(rl.importAddressesPerCompanyHour),
       telemetryPerClient: scale(rl.telemetryPerClient),
       telemetryPerAddress: scale(rl.telemetryPerAddress),
+      tripsPerDriverMinute: scale(rl.tripsPerDriverMinute),
     },
   };
 }

@@ -396,6 +396,21 @@ export const co2ReportSchema = z.object({
 });
 export type Co2Report = z.infer<typeof co2ReportSchema>;
 
+/**
+ * Where a trip stands in the company's figures: `counted` (in every figure from the start), `flagged`
+ * (unusual: kept but in no figure until the employer decides), `confirmed` (flagged, then confirmed by
+ * the employer: counted since), `rejected` (flagged, then rejected: never counted).
+ */
+export const TRIP_REVIEWS = ['counted', 'flagged', 'confirmed', 'rejected'] as const;
+export type TripReview = (typeof TRIP_REVIEWS)[number];
+/**
+ * Why a trip was flagged (docs/decisions/0030-trips-that-count.md): `dayDistance`, the driver's miles
+ * that UTC day are far above the company's usual; `personOverlap`, someone on the trip was on
+ * another driver's trip at the same time. The list may grow.
+ */
+export const TRIP_FLAGS = ['dayDistance', 'personOverlap'] as const;
+export type TripFlagReason = (typeof TRIP_FLAGS)[number];
+
 /** A trip as the mobile app gets it back. */
 export const tripSchema = z.object({
   id: idSchema,
@@ -407,8 +422,42 @@ export const tripSchema = z.object({
   passengerIds: z.array(idSchema),
   journeyGroupId: z.nullable(idSchema),
   createdAt: isoDateTime,
+  review: z.enum(TRIP_REVIEWS),
+  /** Why it waits for the employer (empty unless it was flagged). */
+  flagReasons: z.array(z.enum(TRIP_FLAGS)),
 });
 export type Trip = z.infer<typeof tripSchema>;
+
+/** One reason a trip waits for review, with the figures the employer needs to judge it. */
+export const tripFlagSchema = z.discriminatedUnion('reason', [
+  z.object({
+    reason: z.literal('dayDistance'),
+    /** The driver's miles that UTC day, this trip included, when it was recorded. */
+    dayMiles: z.number(),
+    /** The most a day may have without review: the company's usual then. */
+    limitMiles: z.number(),
+  }),
+  z.object({
+    reason: z.literal('personOverlap'),
+    /** Who was on another driver's trip at the same time (names as they are now). */
+    people: z.array(z.string()),
+  }),
+]);
+export type TripFlag = z.infer<typeof tripFlagSchema>;
+
+/** A flagged trip as the employer reviews it. */
+export const flaggedTripSchema = z.object({
+  id: idSchema,
+  startedAt: isoDateTime,
+  distanceMiles: z.number().check(z.positive()),
+  /** Null once the driver's account is deleted. */
+  driver: z.object({ id: z.nullable(idSchema), name: z.string() }),
+  passengers: z.array(z.object({ id: idSchema, name: z.string() })),
+  journeyGroup: z.nullable(z.string()),
+  recordedAt: isoDateTime,
+  flags: z.array(tripFlagSchema),
+});
+export type FlaggedTrip = z.infer<typeof flaggedTripSchema>;
 
 /**
  * What waits for a super admin: drivers and vehicles to verify (rejected drivers wait for the driver,

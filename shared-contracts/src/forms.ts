@@ -234,6 +234,10 @@ export const incentiveFormSchema = z.object({
 export type IncentiveForm = z.infer<typeof incentiveFormSchema>;
 
 // ---------------------------------------------------------------- trips, feedback, journey groups (the mobile app; ours)
+/**
+ * What makes a trip real enough to count (docs/decisions/0030-trips-that-count.md). Days are UTC
+ * days, as months are.
+ */
 export const TRIP_RULES = {
   clientTripIdMax: 100,
   /** Miles: more than 0 (at least 0.01 once stored in hundredths), at most 500. */
@@ -242,7 +246,30 @@ export const TRIP_RULES = {
   maxAgeDays: 90,
   /** A phone's clock may run a little ahead of ours: a start up to this far ahead is not "the future". */
   clockSkewMs: 5 * 60_000,
+  /**
+   * No trip averages more than this door to door (the UK's motorway limit), so a trip takes at least
+   * its miles at this speed: a driver's trips that start closer than that overlap and are refused.
+   */
+  maxSpeedMph: 70,
+  /** Trips one driver may start in one UTC day. */
+  maxTripsPerDay: 6,
+  /** New trips one driver may send in a minute (a retry of a recorded trip is not one). */
+  maxTripsPerMinute: 10,
+  /**
+   * A driver's miles in one UTC day are flagged above the larger of `flagDayMilesMin` and
+   * `flagDayTripFactor` times the company's usual trip: the mean of its counted trips in the last
+   * `usualMonths` calendar months (the current one included), once there are `usualMinTrips` of them.
+   */
+  flagDayMilesMin: 120,
+  flagDayTripFactor: 6,
+  usualMonths: 3,
+  usualMinTrips: 30,
 } as const;
+
+/** The shortest time (ms) a trip of `hundredths` of a mile takes at `TRIP_RULES.maxSpeedMph`; the api's SQL computes the same. */
+export function minTripMs(hundredths: number): number {
+  return Math.floor((hundredths * 36_000) / TRIP_RULES.maxSpeedMph);
+}
 
 /**
  * `POST /api/trips`: the caller is the driver. The retry key is (driver, clientTripId). Who the

@@ -24,6 +24,7 @@ import {
   DRIVER_HISTORY_KINDS,
   INVOICE_STATUSES,
   SUBSCRIPTION_STATUSES,
+  TRIP_REVIEWS,
 } from '@portal/shared-contracts';
 
 /**
@@ -385,13 +386,27 @@ export const trips = pgTable(
     passengerCount: smallint('passenger_count').notNull(),
     journeyGroupId: uuid('journey_group_id').references(() => journeyGroups.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * Whether the trip is in the roll-ups: `counted` and `confirmed` are, `flagged` (waiting for the
+     * employer) and `rejected` are not (docs/decisions/0030-trips-that-count.md).
+     */
+    status: text('status', { enum: TRIP_REVIEWS }).notNull().default('counted'),
+    /** Why it was flagged, with the figures of the moment (`StoredTripFlag[]`, trips/review.ts). */
+    flags: jsonb('flags').notNull().default(sql`'[]'::jsonb`),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('trips_driver_client_trip_unique').on(t.driverId, t.clientTripId),
     index('trips_company_started_idx').on(t.companyId, t.startedAt),
     index('trips_journey_group_idx').on(t.journeyGroupId),
+    // A driver's trips near a moment: the overlap, the day's count and miles when a trip is recorded.
+    index('trips_driver_started_idx').on(t.driverId, t.startedAt),
+    // The employer's review list, newest first, a page at a time.
+    index('trips_flagged_idx').on(t.companyId, t.startedAt.desc(), t.id.desc()).where(sql`${t.status} = 'flagged'`),
     check('trips_distance_range', sql`${t.distanceHundredths} between 1 and 50000`),
     check('trips_passenger_count_range', sql`${t.passengerCount} between 1 and 8`),
+    check('trips_status_known', sql`${t.status} in (${sql.raw(TRIP_REVIEWS.map((r) => `'${r}'`).join(', '))})`),
   ],
 );
 

@@ -36,7 +36,7 @@ describe('the OpenAPI document', () => {
   it('declares on every operation the error answers its contract implies, each with the one error shape', async () => {
     const doc = await load();
     const trips = operation(doc, '/api/trips', 'post');
-    expect(statuses(trips)).toEqual(['201', '400', '401', '403', '409', '413', '415', '500', '503']);
+    expect(statuses(trips)).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503']);
     expect(trips.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(doc.components.responses.Unauthorized).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },

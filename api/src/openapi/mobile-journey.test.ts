@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/shared-contracts';
 import { DOCS_PATH } from '../app';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
@@ -95,15 +96,30 @@ describe('the mobile app journey through the generated client', () => {
     const joined = await app.POST('/api/journey-groups/{id}/join', { params: { path: { id: groupId } } });
     expect(joined.response.status).toBe(200);
 
-    // 4. Records a trip with a passenger, in that group.
+    // 4. A trip waits for the verification of the licence and the vehicle: the refusal says so.
     const startedAt = new Date(Date.now() - 3_600_000).toISOString();
-    const trip = await app.POST('/api/trips', {
-      body: { clientTripId: 'phone-trip-1', startedAt, distanceMiles: 14.5, passengerIds: [pat.id], journeyGroupId: groupId },
-    });
-    expect(trip.response.status).toBe(201);
-    expect(trip.data).toMatchObject({ success: true, created: true, trip: { distanceMiles: 14.5, passengerIds: [pat.id], journeyGroupId: groupId } });
+    const tripBody = { clientTripId: 'phone-trip-1', startedAt, distanceMiles: 14.5, passengerIds: [pat.id], journeyGroupId: groupId };
+    const early = await app.POST('/api/trips', { body: tripBody });
+    expect(early.response.status).toBe(403);
+    expect(early.error).toMatchObject({ success: false, message: MESSAGES.trips.driverPending });
+    const root = await client().POST('/api/accounts/login', { body: { email: TEST_SUPERADMIN.email, password: TEST_SUPERADMIN.password } });
+    const backOffice = client(root.data!.token);
+    const followUpDate = new Date(Date.now() + 180 * 86_400_000).toISOString();
+    for (const path of ['/api/drivers/approve', '/api/vehicles/approve'] as const) {
+      const verified = await backOffice.POST(path, { body: { employeeIds: [login.data!.id], notes: 'Checked', followUpDate } });
+      expect(verified.response.status).toBe(200);
+    }
 
-    // 5. Leaves feedback.
+    // 5. Once verified, records the trip with a passenger, in that group.
+    const trip = await app.POST('/api/trips', { body: tripBody });
+    expect(trip.response.status).toBe(201);
+    expect(trip.data).toMatchObject({
+      success: true,
+      created: true,
+      trip: { distanceMiles: 14.5, passengerIds: [pat.id], journeyGroupId: groupId, review: 'counted', flagReasons: [] },
+    });
+
+    // 6. Leaves feedback.
     const feedback = await app.POST('/api/feedbacks', { body: { feedbackText: '  Great lift this morning.  ' } });
     expect(feedback.response.status).toBe(201);
 
@@ -112,7 +128,7 @@ describe('the mobile app journey through the generated client', () => {
     expect(refused.response.status).toBe(400);
     expect(refused.error).toMatchObject({ success: false, errors: [{ field: 'feedbackText' }] });
 
-    // 6. What the portal shows: the phone's own view, the employer's screens, the back office.
+    // 7. What the portal shows: the phone's own view, the employer's screens, the back office.
     const mine = await app.GET('/api/journey-groups/mine', { params: { query: {} } });
     expect(mine.data!.items[0]).toMatchObject({ name: 'Leeds to Harrogate', isMember: true });
 
@@ -127,9 +143,7 @@ describe('the mobile app journey through the generated client', () => {
     const dashboard = await employer.GET('/api/dashboard/summary', { params: { query: { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 } } });
     expect(dashboard.data).toMatchObject({ totalTrips: 1, totalDistanceMiles: 14.5, passengerMiles: 14.5, totalParticipants: 2 });
 
-    const root = await client().POST('/api/accounts/login', { body: { email: TEST_SUPERADMIN.email, password: TEST_SUPERADMIN.password } });
-    const backOffice = client(root.data!.token);
     const drivers = await backOffice.GET('/api/drivers', { params: { query: {} } });
-    expect(drivers.data!.map((d) => [d.firstName, d.vehicle.registrationNumber, d.isVerified])).toEqual([['Dan', 'AB12 CDE', false]]);
+    expect(drivers.data!.map((d) => [d.firstName, d.vehicle.registrationNumber, d.isVerified, d.vehicle.isVerified])).toEqual([['Dan', 'AB12 CDE', true, true]]);
   }, 60_000);
 });

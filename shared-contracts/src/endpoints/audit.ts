@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'journeyGroup.deleted',
   'employees.imported',
   'employees.added',
+  'trip.confirmed',
+  'trip.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -62,7 +64,7 @@ export const EMPLOYER_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filt
 /** The actions a caller of this role may filter on (an employer's log holds no super-admin-only entry). */
 export const auditActionsFor = (role: string | undefined): readonly AuditAction[] => (role === 'SuperAdmin' ? AUDIT_ACTIONS : EMPLOYER_AUDIT_ACTIONS);
 
-export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup'] as const;
+export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup', 'trip'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 export const auditEntrySchema = z.object({

@@ -5,6 +5,7 @@ import {
   dashboardSummarySchema,
   emissionSettingsSchema,
   feedbackSchema,
+  flaggedTripSchema,
   journeyGroupSchema,
   monthlyTrendSchema,
   okSchema,
@@ -36,6 +37,8 @@ export const optionalMonthPageQuery = z.extend(insightPageQuery, { year: z.optio
 export const trendQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 
 const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
+/** A company's own decisions (which trips count toward the incentives it pays): its employer and admins. */
+const EMPLOYER_ROLES = ['Employer', 'Admin'] as const;
 
 /**
  * Insights, computed in SQL from the trips the mobile app records (monthly roll-ups kept in the
@@ -154,6 +157,39 @@ export const insights = {
     params: idParams,
     body: emissionSettingsBodySchema,
     response: z.extend(okSchema, { settings: emissionSettingsSchema }),
+    tags: ['insights'],
+  }),
+  flaggedTrips: defineEndpoint({
+    id: 'insights.flaggedTrips',
+    method: 'GET',
+    path: '/api/trips/flagged',
+    summary:
+      'Trips waiting for the employer\'s review, newest first, with why each was flagged: in no figure (incentives, ranking, CO2, dashboard) until confirmed',
+    access: INSIGHT_ROLES,
+    query: insightPageQuery,
+    response: pageOf(flaggedTripSchema),
+    tags: ['insights'],
+  }),
+  confirmTrip: defineEndpoint({
+    id: 'insights.confirmTrip',
+    method: 'POST',
+    path: '/api/trips/{id}/confirm',
+    summary: 'Confirm a flagged trip of the own company: it counts in every figure from now on (audited); 409 once it has been reviewed',
+    access: EMPLOYER_ROLES,
+    params: idParams,
+    response: okSchema,
+    errors: [409],
+    tags: ['insights'],
+  }),
+  rejectTrip: defineEndpoint({
+    id: 'insights.rejectTrip',
+    method: 'POST',
+    path: '/api/trips/{id}/reject',
+    summary: 'Reject a flagged trip of the own company: it never counts in any figure (audited); 409 once it has been reviewed',
+    access: EMPLOYER_ROLES,
+    params: idParams,
+    response: okSchema,
+    errors: [409],
     tags: ['insights'],
   }),
 } as const;

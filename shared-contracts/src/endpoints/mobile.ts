@@ -15,12 +15,12 @@ export const mobile = {
     method: 'POST',
     path: '/api/trips',
     summary:
-      'The driver (the caller) records a trip. Idempotent on (driver, clientTripId): a retry answers the stored trip with created false; the same id with different details is a 409',
+      'The driver (the caller: an active employee, a verified driver with a verified vehicle) records a trip. Idempotent on (driver, clientTripId): a retry answers the stored trip with created false; the same id with different details is a 409, as is a trip overlapping one of the driver\'s or beyond the day\'s limit; an unusual trip is kept with review flagged',
     access: ['Employee'],
     body: tripBodySchema,
     response: z.extend(okSchema, { created: z.boolean(), trip: tripSchema }),
     status: 201,
-    errors: [409],
+    errors: [409, 429],
     tags: ['mobile'],
   }),
   sendFeedback: defineEndpoint({

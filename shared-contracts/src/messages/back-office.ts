@@ -107,7 +107,11 @@ export const BACK_OFFICE_MESSAGES = {
       'journeyGroup.deleted': 'Journey group deleted',
       'employees.imported': 'Employees imported from a CSV file',
       'employees.added': 'Employees added manually',
+      'trip.confirmed': 'Flagged trip confirmed',
+      'trip.rejected': 'Flagged trip rejected',
     },
+    /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
+    tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,
     /** The summary of an entry: the action and what it was done to. */
     summary: (action: string, target: string) => `${action}: ${target}`,
     wellToTank: (on: boolean) => (on ? 'well-to-tank emissions included' : 'well-to-tank emissions left out'),

@@ -43,6 +43,34 @@ export const INSIGHTS_MESSAGES = {
     allTimeNote: 'Trips and miles since the scheme began; the incentive status is this month’s.',
     noTripsYet: 'No trips recorded yet',
     participationPages: 'Participation pages',
+    /** The employer's review of flagged trips (the Employee Participation tab; ours). */
+    tripReview: {
+      title: 'Trips to review',
+      intro: 'These trips are unusual. They count for incentives, the participation ranking and CO2 saved only once you confirm them; reject a trip that did not happen.',
+      waiting: (count: string) => `${count} waiting`,
+      empty: 'No trips are waiting for review.',
+      pages: 'Trips to review pages',
+      columns: { started: 'Started', driver: 'Driver', passengers: 'Passengers', miles: 'Miles', why: 'Why it was flagged', decision: 'Decision' },
+      reasons: {
+        dayDistance: (dayMiles: string, limitMiles: string) => `${dayMiles} miles driven that day, more than the ${limitMiles} a day usual for your company`,
+        personOverlap: (names: string) => `${names} also on another trip at the same time`,
+      },
+      deletedDriver: 'Deleted account',
+      confirm: 'Confirm',
+      reject: 'Reject',
+      confirmTrip: (driver: string, when: string) => `Confirm the trip of ${driver}, ${when}`,
+      rejectTrip: (driver: string, when: string) => `Reject the trip of ${driver}, ${when}`,
+      confirmTitle: 'Confirm this trip?',
+      confirmText: 'It will count for incentives, the participation ranking and CO2 saved.',
+      rejectTitle: 'Reject this trip?',
+      rejectText: 'It will stay out of every figure. This cannot be undone.',
+      confirmed: 'Trip confirmed. It now counts in every figure.',
+      rejected: 'Trip rejected. It stays out of every figure.',
+      alreadyReviewed: 'This trip has already been reviewed.',
+      notFound: 'Trip not found.',
+      decisionFailed: 'The decision could not be saved. Please try again.',
+      readOnly: 'Only the company’s employer and admins can confirm or reject trips.',
+    },
     incentives: {
       month: 'Incentives month',
       trips: 'Qualified for the trips reward',
@@ -130,6 +158,18 @@ export const INSIGHTS_MESSAGES = {
     passengerIsDriver: 'The driver cannot be a passenger of their own trip.',
     passengerInvalid: 'Every passenger must be an active, approved employee of your company.',
     notApproved: 'Your account is awaiting approval by your employer.',
+    // Who may record a trip as its driver: one message per reason (403).
+    inactive: 'Your account is deactivated. Ask your employer to reactivate it.',
+    noVehicle: 'Register your vehicle in the app before you record a trip as its driver.',
+    driverRejected: 'Your driver verification was rejected. Update your licence or vehicle details in the app to have them checked again.',
+    driverPending: 'Your driving licence is awaiting verification. You can record trips once it is verified.',
+    vehiclePending: 'Your vehicle is awaiting verification. You can record trips once it is verified.',
+    // Trips that cannot have happened (409) and too many at once (429).
+    overlap: 'You already recorded a trip at this time: a trip cannot start before your previous one could have ended.',
+    dayLimit: 'A driver can record at most 6 trips a day.',
+    tooMany: 'Too many trips sent in a minute. Wait a moment, then send the rest.',
+    /** Recorded, but unusual: it counts once the employer confirms it. */
+    recordedForReview: 'Trip recorded. It is unusual, so it counts once your employer confirms it.',
   },
   // ---- feedback from the mobile app (ours)
   feedback: {

@@ -11,7 +11,7 @@ import {
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test-support';
-import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, tokenFor } from './test-world';
+import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, thisMonthAt, tokenFor } from './test-world';
 
 const t = useTestApp();
 
@@ -38,8 +38,8 @@ beforeEach(async () => {
     root: await tokenFor(db, root!.id),
     p: {
       dan: await person('Dan', { car: true, department: 'Logistics' }),
-      pat: await person('Pat'),
-      sue: await person('Sue'),
+      pat: await person('Pat', { car: true }),
+      sue: await person('Sue', { car: true }),
       eve: await person('Eve', { car: true }),
       fay: await person('Fay', { department: null }),
       hal: await person('Hal', { car: true }),
@@ -57,21 +57,22 @@ const ok = <T>(res: Res): T => {
 
 const last = monthFromNow(-1);
 const current = monthFromNow(0);
-/** Day `day` of last month at noon UTC: always in the past and within 90 days. */
-const lastMonthAt = (day: number) => new Date(Date.UTC(last.year, last.month - 1, day, 12)).toISOString();
+/** Day `day` of last month at `hour` (noon) UTC: always in the past and within 90 days. */
+const lastMonthAt = (day: number, hour = 12) => new Date(Date.UTC(last.year, last.month - 1, day, hour)).toISOString();
 const q = (m: { year: number; month: number }) => `year=${m.year}&month=${m.month}`;
 
 /** Dan 3 trips 35 mi; Pat 2/30; Sue 2/25; Eve and Fay 1/30 (tied); Hal and Ivy 1/1 (tied). */
 async function rankingTrips() {
   const { dan, pat, sue, eve, fay, hal, ivy } = w.p;
-  for (const [driver, passengers, miles] of [
-    [dan, [pat], 10],
-    [dan, [pat, sue], 20],
-    [dan, [sue], 5],
-    [eve, [fay], 30],
-    [hal, [ivy], 1],
+  // Hours apart: nobody is on two trips at once.
+  for (const [driver, passengers, miles, hour] of [
+    [dan, [pat], 10, 8],
+    [dan, [pat, sue], 20, 10],
+    [dan, [sue], 5, 12],
+    [eve, [fay], 30, 14],
+    [hal, [ivy], 1, 16],
   ] as const) {
-    const res = await postTrip(t.app, driver.token, { passengerIds: passengers.map((p) => p.id), distanceMiles: miles, startedAt: lastMonthAt(10) });
+    const res = await postTrip(t.app, driver.token, { passengerIds: passengers.map((p) => p.id), distanceMiles: miles, startedAt: lastMonthAt(10, hour) });
     expect(res.statusCode, res.body).toBe(201);
   }
 }
@@ -119,14 +120,15 @@ describe('GET /api/employees-participation (a month)', () => {
   });
 
   it('puts a trip in the UTC month it started in', async () => {
-    const { dan, pat, sue } = w.p;
+    const { dan, pat, sue, eve } = w.p;
     const firstOfCurrent = current.start;
     const lastMs = new Date(firstOfCurrent.getTime() - 1).toISOString(); // 23:59:59.999 on the last day of last month
     const ymd = firstOfCurrent.toISOString().slice(0, 10);
     await postTrip(t.app, dan.token, { passengerIds: [pat.id], startedAt: lastMs, distanceMiles: 1 });
     // 00:30 at UTC+1 on the 1st is 23:30 UTC the day before: last month.
     await postTrip(t.app, dan.token, { passengerIds: [pat.id], startedAt: `${ymd}T00:30:00+01:00`, distanceMiles: 2 });
-    const atStart = await postTrip(t.app, dan.token, { passengerIds: [sue.id], startedAt: `${ymd}T00:00:00Z`, distanceMiles: 4 });
+    // Another driver: Dan's 23:59:59.999 trip is still going (a mile takes 51 s at 70 mph).
+    const atStart = await postTrip(t.app, eve.token, { passengerIds: [sue.id], startedAt: `${ymd}T00:00:00Z`, distanceMiles: 4 });
     expect(atStart.statusCode).toBe(201);
     const before = participationPageSchema.parse(ok(await get(`/api/employees-participation?${q(last)}`, w.boss)));
     // Tied rows come in a stable order of their own: compare them as a set.
@@ -137,7 +139,7 @@ describe('GET /api/employees-participation (a month)', () => {
     ]);
     const after = participationPageSchema.parse(ok(await get(`/api/employees-participation?${q(current)}`, w.boss)));
     expect(brief(after.items)).toEqual([
-      ['Dan Smith', 1, 1, 4],
+      ['Eve Smith', 1, 1, 4],
       ['Sue Smith', 1, 1, 4],
     ]);
   });
@@ -155,8 +157,8 @@ describe('GET /api/employee-participation (all time)', () => {
   it('ranks over every month with the current month deciding qualify', async () => {
     await rankingTrips();
     const { dan, pat } = w.p;
-    await postTrip(t.app, pat.token, { passengerIds: [dan.id], distanceMiles: 40 });
-    await postTrip(t.app, pat.token, { passengerIds: [dan.id], distanceMiles: 1 });
+    expect((await postTrip(t.app, pat.token, { passengerIds: [dan.id], distanceMiles: 40 })).statusCode).toBe(201);
+    expect((await postTrip(t.app, pat.token, { passengerIds: [dan.id], distanceMiles: 1, startedAt: thisMonthAt(2) })).statusCode).toBe(201);
     const page = participationPageSchema.parse(ok(await get('/api/employee-participation', w.boss)));
     expect(page.items.slice(0, 2).map((r) => [r.name, r.totalTrips, r.totalDistance, r.qualify])).toEqual([
       ['Dan Smith', 5, 76, true],
@@ -259,7 +261,7 @@ describe('dashboard, trend and CO2', () => {
 describe('CSV export of the participation ranking', () => {
   it('answers RFC 4180 UTF-8 with a BOM and neutralises formula cells', async () => {
     const db = t.ctx.db;
-    const evil = await makeEmployee(db, w.acme, '=HYPERLINK("http://x")', 'Smith', { department: '+cmd|calc' });
+    const evil = await makeEmployee(db, w.acme, '=HYPERLINK("http://x")', 'Smith', { department: '+cmd|calc', car: true });
     const comma = await makeEmployee(db, w.acme, 'Ann, "The Boss"', 'Ó Briain', { department: '@SUM(A1)' });
     const tab = await makeEmployee(db, w.acme, '\tTab', 'Start', { department: '-2+3' });
     await postTrip(t.app, evil.token, { passengerIds: [comma.id, tab.id], distanceMiles: 7.5, startedAt: lastMonthAt(2) });
@@ -274,7 +276,7 @@ describe('CSV export of the participation ranking', () => {
     expect(lines[0]).toBe('Position,Name,Department,No. of Trips,Total Miles Covered,Account Type,Incentive Status');
     expect(lines.at(-1)).toBe('');
     expect(text).toContain(`'=HYPERLINK(""http://x"") Smith`);
-    expect(lines.find((l) => l.includes('HYPERLINK'))).toBe(`1,"'=HYPERLINK(""http://x"") Smith",'+cmd|calc,1,7.50,Passenger,In progress`);
+    expect(lines.find((l) => l.includes('HYPERLINK'))).toBe(`1,"'=HYPERLINK(""http://x"") Smith",'+cmd|calc,1,7.50,Driver,In progress`);
     expect(lines).toContain(`1,"Ann, ""The Boss"" Ó Briain",'@SUM(A1),1,7.50,Passenger,In progress`);
     expect(lines).toContain(`1,'\tTab Start,'-2+3,1,7.50,Passenger,In progress`);
   });

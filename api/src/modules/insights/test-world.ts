@@ -47,6 +47,11 @@ export interface PersonOptions {
   approved?: boolean;
   /** A registered vehicle: the account type is Driver. */
   car?: boolean;
+  /**
+   * Where the driver's verification stands (with `car`): both the licence and the vehicle verified
+   * unless told otherwise, so the driver may record trips.
+   */
+  driver?: 'verified' | 'pending' | 'rejected' | 'vehiclePending';
 }
 
 let seq = 0;
@@ -68,9 +73,14 @@ export async function makeEmployee(db: Db, companyId: string, first: string, las
       department: o.department === undefined ? 'Operations' : o.department,
       isActive: o.active ?? true,
       isApproved: o.approved ?? true,
+      isDriverVerified: Boolean(o.car) && (o.driver ?? 'verified') !== 'pending' && o.driver !== 'rejected',
+      driverRejectedAt: o.car && o.driver === 'rejected' ? new Date() : null,
     })
     .returning();
-  if (o.car) await db.insert(vehicles).values({ userId: u!.id, make: 'Ford', model: 'Focus', registrationNumber: `LS${seq} ABC` });
+  if (o.car) {
+    const isVerified = o.driver === undefined || o.driver === 'verified' || o.driver === 'pending';
+    await db.insert(vehicles).values({ userId: u!.id, make: 'Ford', model: 'Focus', registrationNumber: `LS${seq} ABC`, isVerified });
+  }
   // A session is made before deactivation would end it; inactive people get none.
   const token = o.active === false ? '' : await tokenFor(db, u!.id);
   return { id: u!.id, token };
@@ -87,9 +97,20 @@ let tripSeq = 0;
 
 /** An hour ago, or just after midnight UTC when the month began less than an hour ago: this month either way. */
 function recentlyThisMonth(): string {
+  return thisMonthAt(0);
+}
+
+/**
+ * A moment earlier this month: `slot` steps of 40 minutes before an hour ago, so that one person's
+ * trips of up to 45 miles in distinct slots never overlap (a trip takes its miles at 70 mph at
+ * least). While the month is younger than the slots need, they count from its first second instead.
+ */
+export function thisMonthAt(slot: number): string {
   const now = new Date();
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  return new Date(Math.max(now.getTime() - 3_600_000, monthStart + 1000)).toISOString();
+  const step = 40 * 60_000;
+  const back = now.getTime() - 3_600_000 - slot * step;
+  return new Date(back > monthStart ? back : monthStart + 1000 + slot * step).toISOString();
 }
 
 /** Posts a trip as `driverToken`; `startedAt` defaults to a moment earlier this month. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
 import { json, useTestApp } from '../../test-support';
-import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../insights/test-world';
 
 const t = useTestApp();
 
@@ -15,8 +15,8 @@ beforeEach(async () => {
   const { acme, globex } = companies;
   w = {
     ...companies,
-    ann: await makeEmployee(db, acme, 'Ann', 'Archer'),
-    bob: await makeEmployee(db, acme, 'Bob', 'Baker'),
+    ann: await makeEmployee(db, acme, 'Ann', 'Archer', { car: true }),
+    bob: await makeEmployee(db, acme, 'Bob', 'Baker', { car: true }),
     cat: await makeEmployee(db, acme, 'Cat', 'Cole'),
     gil: await makeEmployee(db, globex, 'Gil', 'Green'),
   };
@@ -99,9 +99,14 @@ describe('GET /api/journey-groups (figures)', () => {
     await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token);
     const last = monthFromNow(-1);
     const lastMonth = new Date(Date.UTC(last.year, last.month - 1, 12, 8)).toISOString();
-    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 10, journeyGroupId: north.id, startedAt: lastMonth });
-    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id], distanceMiles: 5, journeyGroupId: north.id });
-    await postTrip(t.app, w.bob.token, { passengerIds: [w.cat.id], distanceMiles: 50 });
+    const trips: [Person, Parameters<typeof postTrip>[2]][] = [
+      [w.ann, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 10, journeyGroupId: north.id, startedAt: lastMonth }],
+      [w.ann, { passengerIds: [w.bob.id], distanceMiles: 5, journeyGroupId: north.id }],
+      [w.bob, { passengerIds: [w.cat.id], distanceMiles: 50, startedAt: thisMonthAt(2) }],
+    ];
+    for (const [driver, body] of trips) {
+      expect((await postTrip(t.app, driver.token, body)).statusCode).toBe(201);
+    }
 
     const month = journeyGroupPageSchema.parse(json(await call('GET', `/api/journey-groups?year=${last.year}&month=${last.month}`, w.boss)));
     expect(month.items.map((g) => [g.name, g.trips, g.miles, g.co2SavedKg])).toEqual([

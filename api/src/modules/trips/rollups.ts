@@ -2,24 +2,41 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/sql';
 import { monthOf } from '../insights/period';
-import type { NormalTrip } from './service';
 
 /**
  * The roll-ups every insight reads: per employee and month, per employee over all time, per
- * journey group and month, per company and month. A recorded trip adds itself in its own
- * transaction (`rollUp`); bulk loads (demo data) insert trips and rebuild them (`rebuildRollups`).
+ * journey group and month, per company and month. They hold counted trips only (`counted`, and
+ * `confirmed` once an employer confirms a flagged one): a flagged or rejected trip is in none.
+ * A counted trip adds itself in its own transaction, a confirmed one in the confirmation's
+ * (`rollUp`); bulk loads (demo data) insert trips and rebuild them (`rebuildRollups`).
  */
 
+/** Trips in the roll-ups, as SQL over `trips t`. */
+export const COUNTED = sql`t.status in ('counted', 'confirmed')`;
+
+/** What the roll-ups take of a trip. */
+export interface RolledTrip {
+  /** Null once the driver's account is deleted. */
+  driverId: string | null;
+  startedAt: Date;
+  hundredths: number;
+  /** The passengers still on record (lower case). */
+  passengerIds: string[];
+  /** Passengers when the trip was recorded (what the company's passenger miles count). */
+  passengerCount: number;
+  journeyGroupId: string | null;
+}
+
 /**
- * Adds the trip to every roll-up, in the trip's transaction. Rows are always locked in the same
- * order (employee rows by id, then totals by id, then the group's, then the company's), so two
- * trips sharing people wait for each other but never deadlock.
+ * Adds the trip to every roll-up, in the transaction that makes it count. Rows are always locked in
+ * the same order (employee rows by id, then totals by id, then the group's, then the company's), so
+ * two trips sharing people wait for each other but never deadlock.
  */
-export async function rollUp(tx: Tx, companyId: string, driverId: string, trip: NormalTrip): Promise<void> {
+export async function rollUp(tx: Tx, companyId: string, trip: RolledTrip): Promise<void> {
   const month = monthOf(trip.startedAt);
   const h = trip.hundredths;
   const people = [
-    { id: driverId.toLowerCase(), d: 1, p: 0, dh: h, ph: 0 },
+    ...(trip.driverId ? [{ id: trip.driverId.toLowerCase(), d: 1, p: 0, dh: h, ph: 0 }] : []),
     ...trip.passengerIds.map((id) => ({ id, d: 0, p: 1, dh: 0, ph: h })),
   ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const people$ = sql`json_to_recordset(${JSON.stringify(people)}::json) as x(id uuid, d int, p int, dh bigint, ph bigint)`;
@@ -44,7 +61,7 @@ export async function rollUp(tx: Tx, companyId: string, driverId: string, trip: 
         driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
         passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
   );
-  const passengerHundredths = h * trip.passengerIds.length;
+  const passengerHundredths = h * trip.passengerCount;
   if (trip.journeyGroupId) {
     await tx.execute(
       sql`insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
@@ -70,8 +87,8 @@ export async function rollUp(tx: Tx, companyId: string, driverId: string, trip: 
 const TRIP_MONTH = sql`date_trunc('month', t.started_at at time zone 'UTC')::date`;
 
 /**
- * Recomputes a company's roll-ups from its trips, in one transaction: what `rollUp` keeps trip by
- * trip, in bulk. Participants of a month are then the employees still on record.
+ * Recomputes a company's roll-ups from its counted trips, in one transaction: what `rollUp` keeps
+ * trip by trip, in bulk. Participants of a month are then the employees still on record.
  */
 export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -83,10 +100,10 @@ export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
       select ${companyId}, x.month, x.employee_id, sum(x.d), sum(x.p), sum(x.dh), sum(x.ph)
       from (
         select ${TRIP_MONTH} as month, t.driver_id as employee_id, 1 as d, 0 as p, t.distance_hundredths as dh, 0 as ph
-        from trips t where t.company_id = ${companyId} and t.driver_id is not null
+        from trips t where t.company_id = ${companyId} and t.driver_id is not null and ${COUNTED}
         union all
         select ${TRIP_MONTH}, tp.passenger_id, 0, 1, 0, t.distance_hundredths
-        from trips t join trip_passengers tp on tp.trip_id = t.id where t.company_id = ${companyId}
+        from trips t join trip_passengers tp on tp.trip_id = t.id where t.company_id = ${companyId} and ${COUNTED}
       ) x
       group by x.month, x.employee_id`);
     await tx.execute(sql`
@@ -97,7 +114,7 @@ export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
     await tx.execute(sql`
       insert into journey_group_monthly_stats (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
       select ${companyId}, ${TRIP_MONTH}, t.journey_group_id, count(*), sum(t.distance_hundredths), sum(t.distance_hundredths * t.passenger_count)
-      from trips t where t.company_id = ${companyId} and t.journey_group_id is not null
+      from trips t where t.company_id = ${companyId} and t.journey_group_id is not null and ${COUNTED}
       group by 2, t.journey_group_id`);
     await tx.execute(sql`
       insert into company_monthly_stats (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
@@ -106,7 +123,7 @@ export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
       from (
         select ${TRIP_MONTH} as month, count(*) as trips, sum(t.distance_hundredths) as distance_hundredths,
           sum(t.distance_hundredths * t.passenger_count) as passenger_hundredths
-        from trips t where t.company_id = ${companyId}
+        from trips t where t.company_id = ${companyId} and ${COUNTED}
         group by 1
       ) m`);
   });

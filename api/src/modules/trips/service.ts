@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { MESSAGES, TRIP_RULES, type FieldError, type Trip, type TripBody } from '@portal/shared-contracts';
+import {
+  MESSAGES,
+  TRIP_RULES,
+  isoInstantMs,
+  minTripMs,
+  type FieldError,
+  type Trip,
+  type TripBody,
+  type TripFlagReason,
+  type TripReview,
+} from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
-import { HttpError, forbidden, notFound } from '../../lib/http-error';
+import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../accounts/sessions';
+import { addMonths, currentMonth } from '../insights/period';
 import { rollUp } from './rollups';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +34,51 @@ export async function approvedEmployee(db: Db, auth: AuthUser): Promise<{ compan
   return { companyId: me.company_id };
 }
 
+// ---------------------------------------------------------------- who may drive
+
+interface DriverDbRow {
+  company_id: string | null;
+  is_active: boolean;
+  is_approved: boolean;
+  is_driver_verified: boolean;
+  driver_rejected_at: Date | string | null;
+  has_vehicle: boolean;
+  vehicle_verified: boolean | null;
+}
+
+const driverColumns = sql`u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
+  v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified`;
+
+/**
+ * Only an active, approved employee who is a verified driver with a verified vehicle records a trip
+ * as its driver (decision 0009 says what each flag means): 403 with the reason otherwise.
+ */
+function refuseUnlessDriver(me: DriverDbRow | undefined): string {
+  if (!me?.company_id) throw forbidden();
+  if (!me.is_approved) throw new HttpError(403, MESSAGES.trips.notApproved);
+  if (!me.is_active) throw new HttpError(403, MESSAGES.trips.inactive);
+  if (!me.has_vehicle) throw new HttpError(403, MESSAGES.trips.noVehicle);
+  if (!me.is_driver_verified) throw new HttpError(403, me.driver_rejected_at ? MESSAGES.trips.driverRejected : MESSAGES.trips.driverPending);
+  if (!me.vehicle_verified) throw new HttpError(403, MESSAGES.trips.vehiclePending);
+  return me.company_id;
+}
+
+async function verifiedDriver(db: Db | Tx, driverId: string, lock: boolean): Promise<string> {
+  const [me] = await rows<DriverDbRow>(
+    db,
+    sql`select ${driverColumns} from users u left join vehicles v on v.user_id = u.id
+      where u.id = ${driverId} and u.role = 'Employee' ${lock ? sql`for no key update of u` : sql``}`,
+  );
+  return refuseUnlessDriver(me);
+}
+
+// ---------------------------------------------------------------- the trip as stored and answered
+
+/** Why a trip was flagged, as stored (`trips.flags`), with the figures of the moment. */
+export type StoredTripFlag =
+  | { reason: 'dayDistance'; dayHundredths: number; limitHundredths: number }
+  | { reason: 'personOverlap'; personIds: string[] };
+
 interface TripDbRow {
   id: string;
   client_trip_id: string;
@@ -31,10 +88,14 @@ interface TripDbRow {
   journey_group_id: string | null;
   created_at: Date | string;
   passenger_ids: string[] | string | null;
+  status: TripReview;
+  flags: StoredTripFlag[] | string;
 }
 
+const parsed = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
 function toTrip(r: TripDbRow): Trip {
-  const ids = typeof r.passenger_ids === 'string' ? (JSON.parse(r.passenger_ids) as string[]) : (r.passenger_ids ?? []);
+  const ids = r.passenger_ids === null ? [] : parsed<string[]>(r.passenger_ids);
   return {
     id: r.id,
     clientTripId: r.client_trip_id,
@@ -44,13 +105,15 @@ function toTrip(r: TripDbRow): Trip {
     passengerIds: [...ids].sort(),
     journeyGroupId: r.journey_group_id,
     createdAt: toIso(r.created_at) ?? '',
+    review: r.status,
+    flagReasons: parsed<StoredTripFlag[]>(r.flags).map((f) => f.reason),
   };
 }
 
-async function storedTrip(db: Db, driverId: string, clientTripId: string): Promise<Trip | null> {
+async function storedTrip(db: Db | Tx, driverId: string, clientTripId: string): Promise<Trip | null> {
   const [r] = await rows<TripDbRow>(
     db,
-    sql`select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at,
+    sql`select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
         coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
       from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${clientTripId}`,
   );
@@ -76,15 +139,15 @@ export interface NormalTrip {
   journeyGroupId: string | null;
 }
 
-/** The checks that need the clock or the caller (the contract schema did the rest). */
-function normalise(auth: AuthUser, body: TripBody, now: number): NormalTrip {
-  const startedAt = new Date(body.startedAt);
-  const errors: FieldError[] = [];
-  if (startedAt.getTime() > now + TRIP_RULES.clockSkewMs) errors.push({ field: 'startedAt', message: MESSAGES.trips.inFuture });
-  if (startedAt.getTime() < now - TRIP_RULES.maxAgeDays * DAY_MS) errors.push({ field: 'startedAt', message: MESSAGES.trips.tooOld });
+/** The trip as the server compares and stores it (the contract schema has checked its shape). */
+function normalise(auth: AuthUser, body: TripBody): NormalTrip {
+  // The contract refused any start that names no real instant, so this is never null here.
+  const startedAt = new Date(isoInstantMs(body.startedAt) ?? Number.NaN);
+  if (Number.isNaN(startedAt.getTime())) throw new HttpError(400, MESSAGES.trips.startedAtInvalid, [{ field: 'startedAt', message: MESSAGES.trips.startedAtInvalid }]);
   const passengerIds = body.passengerIds.map((p) => p.toLowerCase()).sort();
-  if (passengerIds.includes(auth.userId.toLowerCase())) errors.push({ field: 'passengerIds', message: MESSAGES.trips.passengerIsDriver });
-  if (errors.length) throw new HttpError(400, errors[0]!.message, errors);
+  if (passengerIds.includes(auth.userId.toLowerCase())) {
+    throw new HttpError(400, MESSAGES.trips.passengerIsDriver, [{ field: 'passengerIds', message: MESSAGES.trips.passengerIsDriver }]);
+  }
   return {
     clientTripId: body.clientTripId,
     startedAt,
@@ -92,6 +155,15 @@ function normalise(auth: AuthUser, body: TripBody, now: number): NormalTrip {
     passengerIds,
     journeyGroupId: body.journeyGroupId?.toLowerCase() ?? null,
   };
+}
+
+/** The start's distance from the server's clock: not ahead of it (beyond a phone's drift), not too old. */
+function checkWhen(trip: NormalTrip, now: number): void {
+  const errors: FieldError[] = [];
+  const at = trip.startedAt.getTime();
+  if (at > now + TRIP_RULES.clockSkewMs) errors.push({ field: 'startedAt', message: MESSAGES.trips.inFuture });
+  if (at < now - TRIP_RULES.maxAgeDays * DAY_MS) errors.push({ field: 'startedAt', message: MESSAGES.trips.tooOld });
+  if (errors.length) throw new HttpError(400, errors[0]!.message, errors);
 }
 
 /** Every passenger an active, approved employee of the company; the group one of the company's. */
@@ -113,45 +185,159 @@ async function checkPeople(tx: Tx, companyId: string, trip: NormalTrip): Promise
   }
 }
 
+// ---------------------------------------------------------------- what the trip meets among the stored ones
+
+/** The shortest time a stored trip `t` takes, as SQL (the same arithmetic as `minTripMs`). */
+const tripTime = sql`(t.distance_hundredths::bigint * 36000 / ${TRIP_RULES.maxSpeedMph}) * interval '1 millisecond'`;
+/** How far before a moment a trip may start and still go on past it: the longest trip there is. */
+const LONGEST_MS = minTripMs(TRIP_RULES.maxMiles * 100);
+
+interface Surroundings {
+  /** A trip of the driver's overlaps this one. */
+  overlaps: boolean;
+  /** The driver's trips that UTC day, and the miles of those not rejected nor confirmed (hundredths). */
+  dayTrips: number;
+  dayHundredths: number;
+  /** The company's counted trips and their hundredths in the months its usual trip is taken from. */
+  usualTrips: number;
+  usualHundredths: number;
+  /** People of this trip (the driver included) on another driver's trip at the same time. */
+  busyPeople: string[];
+}
+
 /**
- * Records a trip with its passengers and roll-ups, all or nothing. Idempotent on (driver,
- * clientTripId): a retry (even one racing the first post) answers the stored trip.
+ * Everything the trip is checked against, in one statement on the driver's and the people's
+ * indexes: the driver's overlapping trips, the day's count and miles, the company's usual trip (its
+ * monthly roll-ups) and the people already on someone else's trip then.
  */
-export async function recordTrip(db: Db, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
-  const trip = normalise(auth, body, now);
+async function surroundings(tx: Tx, companyId: string, driverId: string, trip: NormalTrip, now: number): Promise<Surroundings> {
+  const start = trip.startedAt.toISOString();
+  const end = new Date(trip.startedAt.getTime() + minTripMs(trip.hundredths)).toISOString();
+  const earliest = new Date(trip.startedAt.getTime() - LONGEST_MS).toISOString();
+  const dayStart = new Date(Math.floor(trip.startedAt.getTime() / DAY_MS) * DAY_MS);
+  const lastMonth = currentMonth(new Date(now));
+  const people = JSON.stringify([driverId.toLowerCase(), ...trip.passengerIds]);
+  // Trips that started before this one ends and end after it starts.
+  const during = sql`t.started_at > ${earliest}::timestamptz and t.started_at < ${end}::timestamptz and t.started_at + ${tripTime} > ${start}::timestamptz`;
+  const [r] = await rows<{
+    overlaps: boolean;
+    day_trips: number;
+    day_hundredths: number | string;
+    usual_trips: number | string;
+    usual_hundredths: number | string;
+    busy_people: string[] | string | null;
+  }>(
+    tx,
+    sql`with people as (select value::uuid as id from json_array_elements_text(${people}::json))
+      select
+        exists (select 1 from trips t where t.driver_id = ${driverId} and ${during}) as overlaps,
+        (select count(*)::int from trips t where t.driver_id = ${driverId}
+          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_trips,
+        (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = ${driverId} and t.status in ('counted', 'flagged')
+          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_hundredths,
+        (select coalesce(sum(s.trips), 0) from company_monthly_stats s where s.company_id = ${companyId}
+          and s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) as usual_trips,
+        (select coalesce(sum(s.distance_hundredths), 0) from company_monthly_stats s where s.company_id = ${companyId}
+          and s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) as usual_hundredths,
+        (select json_agg(distinct x.id) from (
+          select t.driver_id as id from trips t
+            where t.driver_id in (select id from people) and t.driver_id <> ${driverId} and t.status <> 'rejected' and ${during}
+          union all
+          select tp.passenger_id from trip_passengers tp join trips t on t.id = tp.trip_id
+            where tp.passenger_id in (select id from people) and t.driver_id is distinct from ${driverId} and t.status <> 'rejected' and ${during}
+        ) x) as busy_people`,
+  );
+  return {
+    overlaps: Boolean(r?.overlaps),
+    dayTrips: Number(r?.day_trips ?? 0),
+    dayHundredths: Number(r?.day_hundredths ?? 0),
+    usualTrips: Number(r?.usual_trips ?? 0),
+    usualHundredths: Number(r?.usual_hundredths ?? 0),
+    busyPeople: r?.busy_people ? parsed<string[]>(r.busy_people).map((id) => id.toLowerCase()).sort() : [],
+  };
+}
+
+/** The most a driver's day may hold without review (hundredths of a mile). */
+export function dayLimitHundredths(usualTrips: number, usualHundredths: number): number {
+  const floor = TRIP_RULES.flagDayMilesMin * 100;
+  if (usualTrips < TRIP_RULES.usualMinTrips) return floor;
+  return Math.max(floor, Math.floor((TRIP_RULES.flagDayTripFactor * usualHundredths) / usualTrips));
+}
+
+/** Refuses what cannot have happened (409); answers why an unusual trip waits for review. */
+function judge(trip: NormalTrip, around: Surroundings): StoredTripFlag[] {
+  if (around.overlaps) throw new HttpError(409, MESSAGES.trips.overlap, [{ field: 'startedAt', message: MESSAGES.trips.overlap }]);
+  if (around.dayTrips >= TRIP_RULES.maxTripsPerDay) throw new HttpError(409, MESSAGES.trips.dayLimit, [{ field: 'startedAt', message: MESSAGES.trips.dayLimit }]);
+  const flags: StoredTripFlag[] = [];
+  const day = around.dayHundredths + trip.hundredths;
+  const limit = dayLimitHundredths(around.usualTrips, around.usualHundredths);
+  if (day > limit) flags.push({ reason: 'dayDistance', dayHundredths: day, limitHundredths: limit });
+  if (around.busyPeople.length) flags.push({ reason: 'personOverlap', personIds: around.busyPeople });
+  return flags;
+}
+
+// ---------------------------------------------------------------- recording
+
+/**
+ * Records a trip with its passengers, and its roll-ups when it counts, all or nothing. Idempotent on
+ * (driver, clientTripId): a retry (even one racing the first post, or one sent after the rules
+ * below would now refuse it) answers the stored trip. A new trip is refused unless its driver may
+ * drive (403), it is in the window (400), the driver has not sent too many this minute (429), and
+ * it neither overlaps the driver's trips nor exceeds the day's (409); an unusual one is kept,
+ * flagged, out of every figure until the employer decides.
+ *
+ * Concurrency: the driver's row is locked for the transaction, so two trips of one driver are
+ * judged one after the other, each seeing the other once committed.
+ */
+export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
+  const { db } = ctx;
+  const trip = normalise(auth, body);
   const driverId = auth.userId;
-  const { companyId } = await approvedEmployee(db, auth);
+  await approvedEmployee(db, auth);
   const before = await storedTrip(db, driverId, trip.clientTripId);
   if (before) return { created: false, trip: sameTrip(before, trip) };
-  const created = await db.transaction(async (tx): Promise<Trip | null> => {
+  checkWhen(trip, now);
+  await verifiedDriver(db, driverId, false);
+  const rate = await ctx.limiter.hit(`trips:driver:${driverId}`, 60);
+  if (rate.count > ctx.config.rateLimits.tripsPerDriverMinute) {
+    throw new HttpError(429, MESSAGES.trips.tooMany, undefined, { 'retry-after': String(Math.max(1, rate.retryAfter)) });
+  }
+  return db.transaction(async (tx): Promise<{ created: boolean; trip: Trip }> => {
+    const companyId = await verifiedDriver(tx, driverId, true);
+    // A post of the same trip that held the lock first has committed it: this one is its retry.
+    const raced = await storedTrip(tx, driverId, trip.clientTripId);
+    if (raced) return { created: false, trip: sameTrip(raced, trip) };
     await checkPeople(tx, companyId, trip);
+    const flags = judge(trip, await surroundings(tx, companyId, driverId, trip, now));
+    const status: TripReview = flags.length ? 'flagged' : 'counted';
     const [row] = await rows<{ id: string; created_at: Date | string }>(
       tx,
-      sql`insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id)
-        values (${companyId}, ${driverId}, ${trip.clientTripId}, ${trip.startedAt.toISOString()}, ${trip.hundredths}, ${trip.passengerIds.length}, ${trip.journeyGroupId})
-        on conflict (driver_id, client_trip_id) do nothing
+      sql`insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
+        values (${companyId}, ${driverId}, ${trip.clientTripId}, ${trip.startedAt.toISOString()}, ${trip.hundredths}, ${trip.passengerIds.length},
+          ${trip.journeyGroupId}, ${status}, ${JSON.stringify(flags)}::jsonb)
         returning id, created_at`,
     );
-    // Another post of the same trip committed first: nothing of this one is written.
-    if (!row) return null;
     await tx.execute(
       sql`insert into trip_passengers (trip_id, passenger_id)
-        select ${row.id}, value::uuid from json_array_elements_text(${JSON.stringify(trip.passengerIds)}::json)`,
+        select ${row!.id}, value::uuid from json_array_elements_text(${JSON.stringify(trip.passengerIds)}::json)`,
     );
-    await rollUp(tx, companyId, driverId, trip);
+    if (status === 'counted') {
+      await rollUp(tx, companyId, { driverId, startedAt: trip.startedAt, hundredths: trip.hundredths, passengerIds: trip.passengerIds, passengerCount: trip.passengerIds.length, journeyGroupId: trip.journeyGroupId });
+    }
     return {
-      id: row.id,
-      clientTripId: trip.clientTripId,
-      driverId,
-      startedAt: trip.startedAt.toISOString(),
-      distanceMiles: trip.hundredths / 100,
-      passengerIds: trip.passengerIds,
-      journeyGroupId: trip.journeyGroupId,
-      createdAt: toIso(row.created_at) ?? '',
+      created: true,
+      trip: {
+        id: row!.id,
+        clientTripId: trip.clientTripId,
+        driverId,
+        startedAt: trip.startedAt.toISOString(),
+        distanceMiles: trip.hundredths / 100,
+        passengerIds: trip.passengerIds,
+        journeyGroupId: trip.journeyGroupId,
+        createdAt: toIso(row!.created_at) ?? '',
+        review: status,
+        flagReasons: flags.map((f): TripFlagReason => f.reason),
+      },
     };
   });
-  if (created) return { created: true, trip: created };
-  const stored = await storedTrip(db, driverId, trip.clientTripId);
-  if (!stored) throw notFound();
-  return { created: false, trip: sameTrip(stored, trip) };
 }

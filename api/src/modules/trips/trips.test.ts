@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, tripSchema } from '@portal/shared-contracts';
+import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
+import type { AuthUser } from '../accounts/sessions';
 import { json, useTestApp, type Res } from '../../test-support';
 import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../insights/test-world';
 import { rebuildRollups } from './rollups';
+import { recordTrip } from './service';
 
 const t = useTestApp();
 
@@ -13,11 +15,13 @@ interface World {
   globex: string;
   dan: { id: string; token: string }; // Acme driver
   pat: { id: string; token: string }; // Acme passenger
-  sue: { id: string; token: string }; // Acme passenger
+  sue: { id: string; token: string }; // Acme passenger, a driver too
   gil: { id: string; token: string }; // Globex employee
   inactive: string;
   pending: { id: string; token: string };
   employer: string;
+  /** Acme employees with a vehicle whose verification is not complete. */
+  unverified: Record<'licencePending' | 'rejected' | 'vehiclePending', { id: string; token: string }>;
 }
 let w: World;
 
@@ -31,11 +35,16 @@ beforeEach(async () => {
     globex,
     dan: await makeEmployee(db, acme, 'Dan', 'Driver', { car: true }),
     pat: await makeEmployee(db, acme, 'Pat', 'Passenger'),
-    sue: await makeEmployee(db, acme, 'Sue', 'Sharer'),
+    sue: await makeEmployee(db, acme, 'Sue', 'Sharer', { car: true }),
     gil: await makeEmployee(db, globex, 'Gil', 'Globex'),
     inactive: (await makeEmployee(db, acme, 'Ina', 'Inactive', { active: false })).id,
     pending: await makeEmployee(db, acme, 'Pen', 'Pending', { approved: false }),
     employer: (await makeEmployer(db, acme, 'boss@acme.test')).token,
+    unverified: {
+      licencePending: await makeEmployee(db, acme, 'Lee', 'Learner', { car: true, driver: 'pending' }),
+      rejected: await makeEmployee(db, acme, 'Rex', 'Rejected', { car: true, driver: 'rejected' }),
+      vehiclePending: await makeEmployee(db, acme, 'Val', 'Van', { car: true, driver: 'vehiclePending' }),
+    },
   };
 });
 
@@ -159,10 +168,13 @@ describe('POST /api/trips', () => {
   it('keeps the same roll-ups trip by trip as a rebuild from the trips computes', async () => {
     const db = t.ctx.db;
     const [group] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name) values (${w.acme}, 'North') returning id`);
-    const lastMonth = new Date(Date.now() - 35 * 86_400_000).toISOString();
-    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.sue.id], distanceMiles: 12.5, journeyGroupId: group!.id, startedAt: lastMonth });
-    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 3.25 });
-    await postTrip(t.app, w.sue.token, { passengerIds: [w.dan.id], distanceMiles: 7, journeyGroupId: group!.id });
+    const lastMonth = new Date(Date.now() - 35 * 86_400_000);
+    const posted = [
+      await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.sue.id], distanceMiles: 12.5, journeyGroupId: group!.id, startedAt: lastMonth.toISOString() }),
+      await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 3.25 }),
+      await postTrip(t.app, w.sue.token, { passengerIds: [w.dan.id], distanceMiles: 7, journeyGroupId: group!.id, startedAt: new Date(lastMonth.getTime() + 7_200_000).toISOString() }),
+    ];
+    expect(posted.map((p) => json<{ trip: { review: string } }>(p).trip.review)).toEqual(['counted', 'counted', 'counted']);
     const snapshot = async () => {
       const read = (table: string, order: string) => rows(db, sql`select * from ${sql.identifier(table)} order by ${sql.raw(order)}`);
       return {
@@ -184,5 +196,192 @@ describe('POST /api/trips', () => {
     expect(err(pending).message).toBe(MESSAGES.trips.notApproved);
     expect((await postTrip(t.app, w.employer, { passengerIds: [w.pat.id] })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/trips', payload: {} })).statusCode).toBe(401);
+  });
+});
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** 06:00 UTC `daysAgo` days ago, plus `minutes`: a quiet day of the past, well inside the 90 days. */
+const dayAt = (daysAgo: number, minutes = 0) => new Date(Math.floor(Date.now() / DAY) * DAY - daysAgo * DAY + 6 * HOUR + minutes * 60_000).toISOString();
+const review = (res: Res) => json<{ trip: { review: string; flagReasons: string[] } }>(res).trip;
+
+describe('who records a trip as its driver', () => {
+  it('is a verified driver with a verified vehicle: anyone else gets a 403 naming the reason, and nothing is written', async () => {
+    const cases: [string, string, string][] = [
+      ['no vehicle', w.pat.token, MESSAGES.trips.noVehicle],
+      ['licence awaiting verification', w.unverified.licencePending.token, MESSAGES.trips.driverPending],
+      ['rejected driver', w.unverified.rejected.token, MESSAGES.trips.driverRejected],
+      ['vehicle awaiting verification', w.unverified.vehiclePending.token, MESSAGES.trips.vehiclePending],
+    ];
+    for (const [label, token, message] of cases) {
+      const res = await postTrip(t.app, token, { passengerIds: [w.sue.id] });
+      expect(res.statusCode, label).toBe(403);
+      expect(err(res), label).toMatchObject({ success: false, message });
+    }
+    expect(await counts()).toEqual({ trips: 0, passengers: 0, monthly: 0, totals: 0, company: 0 });
+  });
+
+  it('is an active employee: a deactivated one is signed out (401), and one deactivated during the call is refused (403)', async () => {
+    const deactivated = await t.app.inject({
+      method: 'POST',
+      url: `/api/employees/${w.dan.id}/deactivate`,
+      headers: { authorization: `Bearer ${w.employer}` },
+      payload: { reason: 'Left the company' },
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id] })).statusCode).toBe(401);
+    // The session was checked before the deactivation committed: the trip's own check refuses it.
+    const [sue] = await rows<{ email: string; name: string }>(t.ctx.db, sql`update users set is_active = false where id = ${w.sue.id} returning email, name`);
+    const auth: AuthUser = { sessionId: 'checked-before', userId: w.sue.id, role: 'Employee', email: sue!.email, name: sue!.name, companyId: w.acme, employerUserId: null, signUpState: 0, via: 'bearer' };
+    const body = { clientTripId: 'late', startedAt: dayAt(1), distanceMiles: 5, passengerIds: [w.pat.id] };
+    await expect(recordTrip(t.ctx, auth, body)).rejects.toMatchObject({ status: 403, message: MESSAGES.trips.inactive });
+    expect(await counts()).toEqual({ trips: 0, passengers: 0, monthly: 0, totals: 0, company: 0 });
+  });
+
+  it('takes passengers who are active employees of the same company only', async () => {
+    for (const passenger of [w.gil.id, w.inactive]) {
+      const res = await postTrip(t.app, w.dan.token, { passengerIds: [passenger] });
+      expect(res.statusCode).toBe(400);
+      expect(err(res).errors).toEqual([{ field: 'passengerIds.0', message: MESSAGES.trips.passengerInvalid }]);
+    }
+    expect(await counts()).toMatchObject({ trips: 0 });
+  });
+});
+
+describe('when a trip started', () => {
+  it('is a real instant: impossible dates and times are refused (400) as the contract says, not rolled over', async () => {
+    const year = new Date().getUTCFullYear();
+    // A year whose 29 February is more than 90 days old: a real date, so it is judged by its age.
+    const leap = [year - 1, year - 2, year - 3, year - 4].find((y) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0))!;
+    const notLeap = [year - 1, year - 2, year - 3].find((y) => !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)))!;
+    const impossible = [
+      `${year}-09-31T10:00:00Z`,
+      `${notLeap}-02-29T10:00:00Z`,
+      `${year}-04-31T08:00:00+01:00`,
+      `${year}-01-01T24:00:00Z`,
+      `${year}-06-30T23:59:60Z`,
+      `${year}-01-01T10:60:00Z`,
+      `${year}-13-01T10:00:00Z`,
+      `${year}-00-10T10:00:00Z`,
+      `${year}-01-00T10:00:00Z`,
+      `${year}-01-01T10:00:00+14:30`,
+      `${year}-01-01T10:00:00-12:30`,
+      `${year}-01-01T10:00:00+01:60`,
+    ];
+    for (const startedAt of impossible) {
+      const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt });
+      expect(res.statusCode, startedAt).toBe(400);
+      expect(err(res).errors, startedAt).toEqual([{ field: 'startedAt', message: MESSAGES.trips.startedAtInvalid }]);
+    }
+    const leapDay = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: `${leap}-02-29T10:00:00Z` });
+    expect(err(leapDay).message).toBe(MESSAGES.trips.tooOld);
+    expect(await counts()).toMatchObject({ trips: 0 });
+  });
+
+  it('reads offsets, fractions and the last minute of a day as the instants they name', async () => {
+    const day = new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10);
+    const cases: [string, string][] = [
+      [`${day}T23:59:59.999999999+14:00`, new Date(Date.parse(`${day}T23:59:59.999Z`) - 14 * HOUR).toISOString()],
+      [`${day}T01:30-12:00`, new Date(Date.parse(`${day}T01:30:00Z`) + 12 * HOUR).toISOString()],
+    ];
+    for (const [i, [startedAt, instant]] of cases.entries()) {
+      const res = await postTrip(t.app, w.dan.token, { clientTripId: `offset-${i}`, passengerIds: [w.pat.id], startedAt, distanceMiles: 2 });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(json<{ trip: { startedAt: string } }>(res).trip.startedAt).toBe(instant);
+    }
+  });
+
+  it('is not more than 5 minutes ahead of the server clock, however far', async () => {
+    for (const startedAt of [new Date(Date.now() + TRIP_RULES.clockSkewMs + 60_000).toISOString(), '2999-12-31T23:59:59Z', '9999-01-01T00:00:00Z']) {
+      const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt });
+      expect(res.statusCode, startedAt).toBe(400);
+      expect(err(res).message, startedAt).toBe(MESSAGES.trips.inFuture);
+    }
+    expect(await counts()).toMatchObject({ trips: 0 });
+  });
+});
+
+describe('trips that cannot both have happened', () => {
+  it('refuses a trip of the driver starting before their previous one could have ended at 70 mph (409), and takes the next one after', async () => {
+    // 20 miles take at least 17 min 8 s at 70 mph.
+    expect(minTripMs(2000)).toBe(1_028_571);
+    const first = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: dayAt(2, 60), distanceMiles: 20 });
+    expect(first.statusCode, first.body).toBe(201);
+    for (const [label, startedAt, miles] of [
+      ['10 minutes later', dayAt(2, 70), 5],
+      ['17 minutes later', dayAt(2, 77), 5],
+      ['started before it and still going', dayAt(2, 55), 10],
+      ['at the same moment', dayAt(2, 60), 20],
+    ] as const) {
+      const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.sue.id], startedAt, distanceMiles: miles });
+      expect(res.statusCode, label).toBe(409);
+      expect(err(res), label).toMatchObject({ success: false, message: MESSAGES.trips.overlap });
+    }
+    expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.sue.id], startedAt: dayAt(2, 78), distanceMiles: 5 })).statusCode).toBe(201);
+    // 5 miles before it, ending 4 min 17 s later: done before the first began.
+    expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.sue.id], startedAt: dayAt(2, 55), distanceMiles: 5 })).statusCode).toBe(201);
+    expect(await counts()).toMatchObject({ trips: 3 });
+  });
+
+  it('lands one of several overlapping trips posted at once, and refuses the others', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => postTrip(t.app, w.dan.token, { clientTripId: `at-once-${i}`, passengerIds: [w.pat.id], startedAt: dayAt(3, i), distanceMiles: 30 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await counts()).toEqual({ trips: 1, passengers: 1, monthly: 2, totals: 2, company: 1 });
+  });
+
+  it('takes at most 6 trips of a driver in a UTC day (409 for the 7th)', async () => {
+    for (let i = 0; i < TRIP_RULES.maxTripsPerDay; i++) {
+      const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: dayAt(4, i * 60), distanceMiles: 4 });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const seventh = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: dayAt(4, 8 * 60), distanceMiles: 4 });
+    expect(seventh.statusCode).toBe(409);
+    expect(err(seventh).message).toBe(MESSAGES.trips.dayLimit);
+    // The next UTC day starts afresh.
+    expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: dayAt(3), distanceMiles: 4 })).statusCode).toBe(201);
+    expect(await counts()).toMatchObject({ trips: 7 });
+  });
+
+  it('takes at most 10 new trips of a driver a minute (429 with Retry-After), retries of recorded ones aside', async () => {
+    const sent = [];
+    for (let i = 0; i < TRIP_RULES.maxTripsPerMinute; i++) {
+      // Two a day, apart: none overlaps, no day is full.
+      sent.push(await postTrip(t.app, w.dan.token, { clientTripId: `burst-${i}`, passengerIds: [w.pat.id], startedAt: dayAt(10 - Math.floor(i / 2), (i % 2) * 600), distanceMiles: 6 }));
+    }
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(TRIP_RULES.maxTripsPerMinute).fill(201));
+    const over = await postTrip(t.app, w.dan.token, { clientTripId: 'burst-over', passengerIds: [w.pat.id], startedAt: dayAt(20), distanceMiles: 6 });
+    expect(over.statusCode).toBe(429);
+    expect(err(over).message).toBe(MESSAGES.trips.tooMany);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // A retry of a recorded trip still answers it.
+    const retry = await postTrip(t.app, w.dan.token, { clientTripId: 'burst-0', passengerIds: [w.pat.id], startedAt: dayAt(10), distanceMiles: 6 });
+    expect(retry.statusCode).toBe(201);
+    expect(json(retry)).toMatchObject({ created: false });
+    // Another driver has a minute of their own.
+    expect((await postTrip(t.app, w.sue.token, { passengerIds: [w.pat.id], startedAt: dayAt(20), distanceMiles: 6 })).statusCode).toBe(201);
+    expect(await counts()).toMatchObject({ trips: TRIP_RULES.maxTripsPerMinute + 1 });
+  });
+
+  it('answers a retry with the stored trip, never a conflict, whatever the rules would now say of it', async () => {
+    const body = { clientTripId: 'kept', passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 89 * DAY).toISOString(), distanceMiles: 12 };
+    const first = await postTrip(t.app, w.dan.token, body);
+    expect(first.statusCode).toBe(201);
+    // It overlaps itself; the driver's vehicle has since gone back to pending; two days on it is 91 days old.
+    await t.ctx.db.execute(sql`update vehicles set is_verified = false where user_id = ${w.dan.id}`);
+    const again = await postTrip(t.app, w.dan.token, body);
+    expect(again.statusCode).toBe(201);
+    expect(json(again)).toMatchObject({ created: false, message: MESSAGES.trips.alreadyRecorded, trip: json<{ trip: object }>(first).trip });
+    const [dan] = await rows<{ email: string; name: string }>(t.ctx.db, sql`select email, name from users where id = ${w.dan.id}`);
+    const auth: AuthUser = { sessionId: 's', userId: w.dan.id, role: 'Employee', email: dan!.email, name: dan!.name, companyId: w.acme, employerUserId: null, signUpState: 0, via: 'bearer' };
+    expect(await recordTrip(t.ctx, auth, body, Date.now() + 2 * DAY)).toMatchObject({ created: false, trip: { id: json<{ trip: { id: string } }>(first).trip.id } });
+    expect(await counts()).toMatchObject({ trips: 1 });
+  });
+
+  it('answers the trip with where it stands: counted', async () => {
+    const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id] });
+    expect(json(res)).toMatchObject({ message: MESSAGES.trips.recorded });
+    expect(review(res)).toMatchObject({ review: 'counted', flagReasons: [] });
   });
 });

@@ -779,6 +779,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trips waiting for the employer's review, newest first, with why each was flagged: in no figure (incentives, ranking, CO2, dashboard) until confirmed */
+        get: operations["insights.flaggedTrips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a flagged trip of the own company: it counts in every figure from now on (audited); 409 once it has been reviewed */
+        post: operations["insights.confirmTrip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a flagged trip of the own company: it never counts in any figure (audited); 409 once it has been reviewed */
+        post: operations["insights.rejectTrip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/journey-groups/{id}": {
         parameters: {
             query?: never;
@@ -806,7 +857,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The driver (the caller) records a trip. Idempotent on (driver, clientTripId): a retry answers the stored trip with created false; the same id with different details is a 409 */
+        /** The driver (the caller: an active employee, a verified driver with a verified vehicle) records a trip. Idempotent on (driver, clientTripId): a retry answers the stored trip with created false; the same id with different details is a 409, as is a trip overlapping one of the driver's or beyond the day's limit; an unusual trip is kept with review flagged */
         post: operations["mobile.recordTrip"];
         delete?: never;
         options?: never;
@@ -3959,6 +4010,145 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "insights.flaggedTrips": {
+        parameters: {
+            query?: {
+                companyId?: string;
+                pageNumber?: number | string;
+                pageSize?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            startedAt: string;
+                            distanceMiles: number;
+                            driver: {
+                                /** Format: uuid */
+                                id: string | null;
+                                name: string;
+                            };
+                            passengers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            journeyGroup: string | null;
+                            recordedAt: string;
+                            flags: ({
+                                /** @enum {string} */
+                                reason: "dayDistance";
+                                dayMiles: number;
+                                limitMiles: number;
+                            } | {
+                                /** @enum {string} */
+                                reason: "personOverlap";
+                                people: string[];
+                            })[];
+                        }[];
+                        totalCount: number;
+                        pageNumber: number;
+                        pageSize: number;
+                        totalPages: number;
+                        hasPreviousPage: boolean;
+                        hasNextPage: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "insights.confirmTrip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "insights.rejectTrip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "journeyGroups.update": {
         parameters: {
             query?: never;
@@ -4098,6 +4288,9 @@ export interface operations {
                             /** Format: uuid */
                             journeyGroupId: string | null;
                             createdAt: string;
+                            /** @enum {string} */
+                            review: "counted" | "flagged" | "confirmed" | "rejected";
+                            flagReasons: ("dayDistance" | "personOverlap")[];
                         };
                     };
                 };
@@ -4108,6 +4301,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5000,7 +5194,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                 actor?: string;
                 from?: string;
                 to?: string;
@@ -5029,12 +5223,12 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
                             /** @enum {string} */
-                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup";
+                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip";
                             targetId: string | null;
                             targetLabel: string | null;
                             reason: string | null;
@@ -5059,7 +5253,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                 actor?: string;
                 from?: string;
                 to?: string;
