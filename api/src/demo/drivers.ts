@@ -49,6 +49,7 @@ interface DemoDriverRow {
   first_name: string;
   last_name: string;
   vehicle_created: Date | string;
+  joined: Date | string;
 }
 
 /** A DVLA-format licence number for the name, with a birth date drawn from `rand`. */
@@ -70,7 +71,7 @@ export async function seedDemoDrivers(db: Db, options: { companyId: string; seed
   const { companyId } = options;
   const drivers = await rows<DemoDriverRow>(
     db,
-    sql`select u.id, u.first_name, u.last_name, v.created_at as vehicle_created
+    sql`select u.id, u.first_name, u.last_name, v.created_at as vehicle_created, u.created_at as joined
       from vehicles v join users u on u.id = v.user_id
       where u.company_id = ${companyId} and u.role = 'Employee'
         and not exists (select 1 from driver_verification_events e where e.driver_id = u.id)
@@ -89,7 +90,11 @@ export async function seedDemoDrivers(db: Db, options: { companyId: string; seed
     const roll = rand();
     const state = DEMO_DRIVER_STATES[STATE_SHARES.findIndex((share) => roll < share)]!;
     states[state]++;
-    const registered = Math.min(new Date(d.vehicle_created).getTime(), now - (10 + Math.floor(rand() * 300)) * DAY);
+    // Approved drivers registered long ago (over a year, or when they joined): their trips span
+    // the demo's year, and only verified drivers drive. Those still waiting registered lately.
+    const verifiedState = state === 'approved' || state === 'followUpDue';
+    const ago = verifiedState ? 380 + Math.floor(rand() * 80) : 3 + Math.floor(rand() * 40);
+    const registered = Math.min(new Date(d.vehicle_created).getTime(), Math.max(now - ago * DAY, new Date(d.joined).getTime()), now - 8 * DAY);
     const checked = registered + (1 + Math.floor(rand() * 7)) * DAY;
     const followUp = state === 'followUpDue' ? now - (1 + Math.floor(rand() * 20)) * DAY : now + (30 + Math.floor(rand() * 330)) * DAY;
     const driverVerified = state === 'approved' || state === 'followUpDue' || state === 'awaitingVehicle';

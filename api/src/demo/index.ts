@@ -16,6 +16,8 @@ const DEMO_EMPLOYEES: Record<DemoCompaniesResult['companies'][number]['key'], nu
 
 /** A year of lift sharing: trips per demo employee, enough for a dashboard with a story. */
 const DEMO_TRIPS_PER_EMPLOYEE = 40;
+/** Flagged trips waiting for Greenway's employer: two long weekend trips and an overlapping lift. */
+const DEMO_FLAGGED_TRIPS = 3;
 
 export interface DemoOptions {
   /** Employees created for every demo company, overriding `DEMO_EMPLOYEES` (0 for none). */
@@ -40,7 +42,9 @@ export async function seedDemo(ctx: { db: Db; log: Logger }, options: DemoOption
     // Their drivers in every verification state, with the history behind it.
     await seedDemoDrivers(ctx.db, { companyId: c.id, seed: c.key });
     // Journey groups, a year of trips and feedback from those employees.
-    insights[c.key] = await seedDemoInsights(ctx.db, { companyId: c.id, trips: count * DEMO_TRIPS_PER_EMPLOYEE, seed: c.key });
+    // The ready company also has a few unusual trips waiting for its employer's review.
+    const flagged = c.key === 'greenway' ? DEMO_FLAGGED_TRIPS : 0;
+    insights[c.key] = await seedDemoInsights(ctx.db, { companyId: c.id, trips: count * DEMO_TRIPS_PER_EMPLOYEE, seed: c.key, flagged });
   }
   if (Object.keys(counts).length) ctx.log.info({ employees: counts, insights }, 'demo employees created');
   // A year of invoices for every demo company; Riverside's subscription is set to end with its current period.

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { TRIP_RULES, minTripMs } from '@portal/shared-contracts';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/sql';
 import { rebuildRollups } from '../modules/trips/rollups';
+import { dayLimitHundredths, type StoredTripFlag } from '../modules/trips/service';
 import { prng } from './employees';
 
 /**
@@ -12,6 +14,14 @@ import { prng } from './employees';
  * and December weeks); a few keen sharers in each group take most lifts, so the incentive
  * thresholds are reached by some and not others. Trips go in by multi-row inserts and the
  * roll-ups are rebuilt once at the end, so a million trips take minutes, not hours.
+ *
+ * The trips keep the rules `POST /api/trips` holds the mobile app to (docs/decisions/0030): only
+ * drivers verified with a verified vehicle drive, from their verification on; nobody is on two
+ * trips at once (a trip lasts at least its miles at the top speed); a driver makes at most
+ * `maxTripsPerDay` trips and `flagDayMilesMin` miles in a day, so none of them would have been
+ * flagged. `flagged` trips more are added as the api would have flagged them, for the employer to
+ * review: long weekend trips (a day's miles far above the usual) and a lift given to someone
+ * already on another driver's trip.
  */
 
 const AREAS = [
@@ -59,6 +69,8 @@ export interface SeedDemoInsightsOptions {
   months?: number;
   seed?: number | string;
   now?: Date;
+  /** Trips more that wait for the employer's review (flagged as the api would), in the last days. */
+  flagged?: number;
 }
 
 export interface SeedDemoInsightsResult {
@@ -67,17 +79,30 @@ export interface SeedDemoInsightsResult {
   trips: number;
   passengerRides: number;
   feedback: number;
+  flagged: number;
 }
 
 interface Person {
   id: string;
   /** Position in the company's list: the key of the person's busy commutes. */
   index: number;
+  /** A verified driver with a verified vehicle: may drive. */
   driver: boolean;
   /** How much this person shares lifts, relative to the others. */
   keenness: number;
   /** Day (ms) from which they can take part: the later of joining and the period's start. */
   fromMs: number;
+  /** From when they may drive: the later of `fromMs` and the verification of their licence and vehicle. */
+  drivesFromMs: number;
+}
+
+/** What one person does in one UTC day: the trips they are on, and what they drive. */
+interface Day {
+  spans: [number, number][];
+  morning: boolean;
+  evening: boolean;
+  driven: number;
+  drivenHundredths: number;
 }
 
 interface Group {
@@ -166,23 +191,31 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
   const rand = prng(`insights:${options.seed ?? 1}:${companyId}`);
   const DAY = 86_400_000;
   const periodStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (monthsBack - 1), 1);
-  const result: SeedDemoInsightsResult = { groups: 0, members: 0, trips: 0, passengerRides: 0, feedback: 0 };
+  const result: SeedDemoInsightsResult = { groups: 0, members: 0, trips: 0, passengerRides: 0, feedback: 0, flagged: 0 };
 
   return db.transaction(async (tx) => {
-    const staff = await rows<{ id: string; driver: boolean; created_at: Date | string }>(
+    // Verified since the later of the two verifications in the driver's history (none: always).
+    const staff = await rows<{ id: string; driver: boolean; created_at: Date | string; verified_at: Date | string | null }>(
       tx,
-      sql`select u.id, exists (select 1 from vehicles v where v.user_id = u.id) as driver, u.created_at
-        from users u where u.company_id = ${companyId} and u.role = 'Employee' and u.is_active and u.is_approved
+      sql`select u.id, u.created_at,
+          u.is_driver_verified and coalesce(v.is_verified, false) as driver,
+          (select max(e.created_at) from driver_verification_events e where e.driver_id = u.id and e.kind in ('driverVerified', 'vehicleVerified')) as verified_at
+        from users u left join vehicles v on v.user_id = u.id
+        where u.company_id = ${companyId} and u.role = 'Employee' and u.is_active and u.is_approved
         order by u.id`,
     );
-    const people: Person[] = staff.map((s, index) => ({
-      id: s.id,
-      index,
-      driver: s.driver,
-      // A few keen sharers, many occasional ones.
-      keenness: 0.3 + Math.pow(rand(), 2) * 2.7,
-      fromMs: Math.max(periodStart, new Date(s.created_at).getTime()),
-    }));
+    const people: Person[] = staff.map((s, index) => {
+      const fromMs = Math.max(periodStart, new Date(s.created_at).getTime());
+      return {
+        id: s.id,
+        index,
+        driver: s.driver,
+        // A few keen sharers, many occasional ones.
+        keenness: 0.3 + Math.pow(rand(), 2) * 2.7,
+        fromMs,
+        drivesFromMs: Math.max(fromMs, s.verified_at ? new Date(s.verified_at).getTime() : 0),
+      };
+    });
     if (people.length < 2 || !people.some((p) => p.driver)) return result;
 
     const groups = await loadOrCreateGroups(tx, companyId, people, rand);
@@ -211,10 +244,11 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
     const flush = async () => {
       if (tripRows.length) {
         await tx.execute(sql`
-          insert into trips (id, company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, created_at)
-          select x.id, ${companyId}, x.driver_id, x.id::text, x.started_at, x.distance_hundredths, x.passenger_count, x.journey_group_id, x.started_at
+          insert into trips (id, company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, created_at, status, flags)
+          select x.id, ${companyId}, x.driver_id, x.id::text, x.started_at, x.distance_hundredths, x.passenger_count, x.journey_group_id, x.started_at,
+            coalesce(x.status, 'counted'), coalesce(x.flags, '[]'::jsonb)
           from json_to_recordset(${JSON.stringify(tripRows)}::json) as x(
-            id uuid, driver_id uuid, started_at timestamptz, distance_hundredths int, passenger_count smallint, journey_group_id uuid)`);
+            id uuid, driver_id uuid, started_at timestamptz, distance_hundredths int, passenger_count smallint, journey_group_id uuid, status text, flags jsonb)`);
       }
       if (rideRows.length) {
         await tx.execute(sql`
@@ -225,12 +259,48 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
       rideRows = [];
     };
 
-    for (const month of months) {
+    // What each person does each day (`index:day`), kept for the current and the previous month.
+    let days = new Map<string, Day>();
+    let previousDays = new Map<string, Day>();
+    const dayOf = (p: Person, at: number, create = false): Day | undefined => {
+      const key = `${p.index}:${Math.floor(at / DAY)}`;
+      let d = days.get(key) ?? previousDays.get(key);
+      if (!d && create) days.set(key, (d = { spans: [], morning: false, evening: false, driven: 0, drivenHundredths: 0 }));
+      return d;
+    };
+    const isFree = (p: Person, start: number, end: number, half: 'morning' | 'evening' | null) => {
+      const d = dayOf(p, start);
+      if (!d) return true;
+      if (half && d[half]) return false;
+      return d.spans.every(([s, e]) => e <= start || s >= end);
+    };
+    const canDrive = (p: Person, start: number, end: number, hundredths: number, half: 'morning' | 'evening' | null) => {
+      if (!p.driver || p.drivesFromMs > start || !isFree(p, start, end, half)) return false;
+      const d = dayOf(p, start);
+      return !d || (d.driven < TRIP_RULES.maxTripsPerDay && d.drivenHundredths + hundredths <= TRIP_RULES.flagDayMilesMin * 100);
+    };
+    const occupy = (p: Person, start: number, end: number, half: 'morning' | 'evening' | null, drivenHundredths?: number) => {
+      const d = dayOf(p, start, true)!;
+      d.spans.push([start, end]);
+      if (half) d[half] = true;
+      if (drivenHundredths !== undefined) {
+        d.driven += 1;
+        d.drivenHundredths += drivenHundredths;
+      }
+    };
+    /** Counted trips of the last months, as the company's usual trip is taken from (TRIP_RULES.usualMonths). */
+    const usualFrom = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (TRIP_RULES.usualMonths - 1), 1);
+    const usual = { trips: 0, hundredths: 0 };
+    /** Counted trips of the last fortnight with their passengers: where a flagged overlap can be set. */
+    const recent: { driver: Person; passengers: Person[]; start: number; end: number }[] = [];
+
+    for (const [monthIndex, month] of months.entries()) {
+      if (monthIndex > 0) {
+        previousDays = days;
+        days = new Map();
+      }
       if (month.days.length === 0 || totalWeight === 0) continue;
       const count = Math.round((options.trips * month.weight) / totalWeight);
-      // One commute each way a day: a person already in a car that morning (or evening) is busy.
-      const busy = new Set<number>();
-      const slot = (p: Person, dayIndex: number, evening: boolean) => (p.index * 31 + dayIndex) * 2 + (evening ? 1 : 0);
       /** One trip at a random commute of the month; false when nobody fitting is free then. */
       const addTrip = (relaxed: boolean): boolean => {
         const dayIndex = Math.floor(rand() * month.days.length);
@@ -239,12 +309,16 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
         const minutes = evening ? 990 + Math.floor(rand() * 120) : 420 + Math.floor(rand() * 120);
         const startedAt = month.days[dayIndex]! + minutes * 60_000;
         if (startedAt >= now.getTime()) return false;
-        const free = (p: Person) => p.fromMs <= startedAt && (relaxed || !busy.has(slot(p, dayIndex, evening)));
         const group = usable[pickIndex(groupCumulative, rand())]!;
-        const drivers = group.drivers.filter(free);
+        const hundredths = Math.max(100, Math.round(group.baseHundredths * (0.9 + rand() * 0.2)));
+        const end = startedAt + minTripMs(hundredths);
+        // While the cars have room, nobody commutes twice the same way in a day; beyond it, a second
+        // run that does not overlap the first.
+        const half = relaxed ? null : evening ? 'evening' : 'morning';
+        const drivers = group.drivers.filter((d) => canDrive(d, startedAt, end, hundredths, half));
         if (drivers.length === 0) return false;
         const driver = drivers[pickIndex(cumulate(drivers.map((d) => d.keenness)), rand())]!;
-        const candidates = group.members.filter((m) => m !== driver && free(m));
+        const candidates = group.members.filter((m) => m !== driver && m.fromMs <= startedAt && isFree(m, startedAt, end, half));
         if (candidates.length === 0) return false;
         const wanted = Math.min(candidates.length, rand() < 0.55 ? 1 : rand() < 0.67 ? 2 : 3);
         const passengers: Person[] = [];
@@ -257,20 +331,25 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
           id,
           driver_id: driver.id,
           started_at: new Date(startedAt).toISOString(),
-          distance_hundredths: Math.max(100, Math.round(group.baseHundredths * (0.9 + rand() * 0.2))),
+          distance_hundredths: hundredths,
           passenger_count: passengers.length,
           // Now and then a lift is arranged outside the group.
           journey_group_id: rand() < 0.92 ? group.id : null,
         });
-        for (const p of [driver, ...passengers]) busy.add(slot(p, dayIndex, evening));
+        occupy(driver, startedAt, end, half, hundredths);
+        for (const p of passengers) occupy(p, startedAt, end, half);
         for (const p of passengers) rideRows.push({ trip_id: id, passenger_id: p.id });
+        if (startedAt >= usualFrom) {
+          usual.trips += 1;
+          usual.hundredths += hundredths;
+        }
+        if (startedAt >= now.getTime() - 14 * DAY) recent.push({ driver, passengers, start: startedAt, end });
         result.trips++;
         result.passengerRides += passengers.length;
         return true;
       };
-      // While the cars have room, nobody commutes twice the same way in a day. A load beyond the
-      // company's seats (a million trips for ten thousand people) sends busy drivers on second runs
-      // rather than losing trips.
+      // A load beyond the company's seats (a million trips for ten thousand people) sends drivers
+      // on second runs rather than losing trips.
       for (let k = 0, misses = 0, attempts = 0; k < count && attempts < count * 20; attempts++) {
         if (!addTrip(misses >= 8)) {
           misses++;
@@ -280,6 +359,57 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
         misses = 0;
         if (tripRows.length >= CHUNK) await flush();
       }
+    }
+
+    // Trips the api would have flagged, waiting for the employer: on weekends (the demo's commutes
+    // are on weekdays) a long trip, far above the day's usual; and a lift to someone already on
+    // another driver's trip.
+    const flaggedWanted = options.flagged ?? 0;
+    const limit = dayLimitHundredths(usual.trips, usual.hundredths);
+    const weekends = Array.from({ length: 14 }, (_, i) => Math.floor(now.getTime() / DAY) * DAY - (i + 1) * DAY).filter((d) => !isWeekday(new Date(d)));
+    const drivers = people.filter((p) => p.driver);
+    const flag = (driver: Person, passengers: Person[], startedAt: number, hundredths: number, flags: StoredTripFlag[]) => {
+      const id = randomUUID();
+      tripRows.push({
+        id,
+        driver_id: driver.id,
+        started_at: new Date(startedAt).toISOString(),
+        distance_hundredths: hundredths,
+        passenger_count: passengers.length,
+        journey_group_id: null,
+        status: 'flagged',
+        flags,
+      });
+      for (const p of passengers) rideRows.push({ trip_id: id, passenger_id: p.id });
+      const end = startedAt + minTripMs(hundredths);
+      occupy(driver, startedAt, end, null, hundredths);
+      for (const p of passengers) occupy(p, startedAt, end, null);
+      result.flagged++;
+    };
+    for (let i = 0; result.flagged < flaggedWanted && i < flaggedWanted * 4; i++) {
+      if (i % 3 === 2) {
+        // Someone on a recent trip is also put on another driver's, five minutes in.
+        const shared = recent[Math.floor(rand() * recent.length)];
+        if (!shared) continue;
+        const rider = shared.passengers[0]!;
+        const start = shared.start + 5 * 60_000;
+        const hundredths = 300 + Math.floor(rand() * 900);
+        const end = start + minTripMs(hundredths);
+        const driver = drivers.find((d) => d !== shared.driver && d !== rider && canDrive(d, start, end, hundredths, null));
+        if (!driver || start >= now.getTime()) continue;
+        flag(driver, [rider], start, hundredths, [{ reason: 'personOverlap', personIds: [rider.id.toLowerCase()] }]);
+        continue;
+      }
+      const day = weekends[Math.floor(rand() * weekends.length)];
+      if (day === undefined) continue;
+      const start = day + (8 + Math.floor(rand() * 4)) * 3_600_000;
+      const hundredths = Math.max(limit + 2_000, 16_000 + Math.floor(rand() * 12_000));
+      const end = start + minTripMs(hundredths);
+      const driver = drivers.find((d) => d.drivesFromMs <= start && isFree(d, start, end, null) && !dayOf(d, start));
+      const free = people.filter((p) => p !== driver && p.fromMs <= start && isFree(p, start, end, null));
+      const passenger = free[Math.floor(rand() * free.length)];
+      if (!driver || !passenger) continue;
+      flag(driver, [passenger], start, hundredths, [{ reason: 'dayDistance', dayHundredths: hundredths, limitHundredths: limit }]);
     }
     await flush();
 
