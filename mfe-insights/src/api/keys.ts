@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Co2Query } from './get-co2';
 import type { DashboardQuery } from './get-dashboard';
 import type { FeedbacksQuery } from './get-feedbacks';
+import type { FlaggedTripsQuery } from './get-flagged-trips';
 import type { JourneyGroupsQuery } from './get-journey-groups';
 import type { ParticipationQuery } from './get-participation';
 import type { ParticipationAllTimeQuery } from './get-participation-all-time';
@@ -10,8 +11,8 @@ import type { TrendQuery } from './get-trend';
 /**
  * Query keys of this remote. The keys carry the whole query so that two widgets asking the same
  * question (the tiles and the incentives panel on the same month) share one request. Trips come
- * from the mobile app, so only the employer's own changes (journey groups, the emission setting)
- * invalidate anything here.
+ * from the mobile app, so only the employer's own changes (journey groups, the emission setting, a
+ * decision on a flagged trip) invalidate anything here.
  */
 export const insightKeys = {
   all: ['insights'] as const,
@@ -24,6 +25,7 @@ export const insightKeys = {
   journeyGroups: (query: JourneyGroupsQuery) => ['insights', 'journey-groups', query] as const,
   feedbacks: (query: FeedbacksQuery) => ['insights', 'feedbacks', query] as const,
   co2: (query: Co2Query) => ['insights', 'co2', query] as const,
+  flaggedTrips: (query: FlaggedTripsQuery) => ['insights', 'flagged-trips', query] as const,
 };
 
 /** What a created, renamed or deleted group changes: the groups' pages and the dashboard's count of groups. */
@@ -34,7 +36,7 @@ export function refreshJourneyGroups(queryClient: QueryClient) {
   ]);
 }
 
-/** The emission setting changes CO2 saved in every month and every figure, so all of them are asked again. */
+/** The emission setting or a confirmed trip changes figures of every kind, so all of them are asked again. */
 export function refreshInsights(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: insightKeys.all });
 }

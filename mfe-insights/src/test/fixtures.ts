@@ -1,4 +1,4 @@
-import type { Co2Report, DashboardSummary, Feedback, JourneyGroup, MonthlyTrend, ParticipationRow } from '@portal/shared-contracts';
+import type { Co2Report, DashboardSummary, Feedback, FlaggedTrip, JourneyGroup, MonthlyTrend, ParticipationRow } from '@portal/shared-contracts';
 import { uuid } from '@portal/testing';
 
 // Builders of contract-shaped answers for the tests.
@@ -117,6 +117,21 @@ export function makeCo2(over: Partial<Co2Report> = {}): Co2Report {
       { ...factor, kind: 'direct', kgPerMile: 0.26915, kgPerKm: 0.16725, scope: 'Scope 3, category 7 (employee commuting): direct emissions of the car' },
       { ...factor, kind: 'wellToTank', kgPerMile: 0.0708, kgPerKm: 0.04399, scope: 'Scope 3, category 7 (employee commuting): well-to-tank emissions of the fuel' },
     ],
+    ...over,
+  };
+}
+
+/** A trip waiting for review: 212.4 miles on a Saturday, far above the company's usual day. */
+export function makeFlaggedTrip(over: Partial<FlaggedTrip> = {}): FlaggedTrip {
+  return {
+    id: uuid(),
+    startedAt: '2026-07-11T08:05:00Z',
+    distanceMiles: 212.4,
+    driver: { id: uuid(), name: 'Ada Lovelace' },
+    passengers: [{ id: uuid(), name: 'Grace Hopper' }],
+    journeyGroup: null,
+    recordedAt: '2026-07-11T12:00:00Z',
+    flags: [{ reason: 'dayDistance', dayMiles: 212.4, limitMiles: 120 }],
     ...over,
   };
 }

@@ -60,6 +60,8 @@ export const INSIGHTS_MESSAGES = {
       reject: 'Reject',
       confirmTrip: (driver: string, when: string) => `Confirm the trip of ${driver}, ${when}`,
       rejectTrip: (driver: string, when: string) => `Reject the trip of ${driver}, ${when}`,
+      /** The trip a decision dialog is about. */
+      tripInBrief: (driver: string, when: string, miles: string) => `The trip of ${driver}, ${when}, ${miles} miles.`,
       confirmTitle: 'Confirm this trip?',
       confirmText: 'It will count for incentives, the participation ranking and CO2 saved.',
       rejectTitle: 'Reject this trip?',

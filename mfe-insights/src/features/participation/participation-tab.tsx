@@ -6,6 +6,8 @@ import { IncentiveStatus } from '../../shared/incentive-status';
 import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
+import { FlaggedTrips } from './flagged-trips';
+import styles from './participation.module.css';
 
 const [POSITION, NAME, DEPARTMENT, TRIPS, MILES, ACCOUNT_TYPE, INCENTIVE] = MESSAGES.insights.participationColumns;
 const L = MESSAGES.labels;
@@ -20,9 +22,21 @@ const COLUMNS: TableColumn<ParticipationRow>[] = [
   { key: 'incentive', header: INCENTIVE, cell: (r) => <IncentiveStatus qualified={r.qualify} /> },
 ];
 
-/** Employee Management's Employee Participation tab: the all-time ranking, 10 a page. */
+/**
+ * Employee Management's Employee Participation tab: the trips waiting for the employer's review,
+ * then the all-time ranking, 10 a page.
+ */
 export function ParticipationTab() {
-  return <WithInsightScope>{(scope) => <Ranking scope={scope} />}</WithInsightScope>;
+  return (
+    <WithInsightScope>
+      {(scope) => (
+        <div className={sharedStyles.tab}>
+          <FlaggedTrips scope={scope} />
+          <Ranking scope={scope} />
+        </div>
+      )}
+    </WithInsightScope>
+  );
 }
 
 function Ranking({ scope }: { scope: InsightScopeQuery }) {
@@ -30,7 +44,7 @@ function Ranking({ scope }: { scope: InsightScopeQuery }) {
   const { page, setPage } = usePagedSearch({ param: 'participation' });
   const ranking = useParticipationAllTime({ ...scope, pageNumber: page, pageSize: LIMITS.pageSize });
   return (
-    <div className={sharedStyles.tab}>
+    <div className={styles.ranking}>
       <p className={sharedStyles.note}>
         {L.participationNote} {MESSAGES.insights.allTimeNote}
       </p>

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insightKeys } from './keys';
+
+export type FlaggedTripsQuery = EndpointInput<typeof ENDPOINTS.insights.flaggedTrips>['query'];
+
+/** GET trips/flagged: the trips waiting for the employer's review, newest first, with why each was flagged. */
+export function getFlaggedTrips(api: ApiClient, query: FlaggedTripsQuery, signal?: AbortSignal) {
+  return api.call(ENDPOINTS.insights.flaggedTrips, { query }, { signal });
+}
+
+export function flaggedTripsQueryOptions(api: ApiClient, query: FlaggedTripsQuery) {
+  return queryOptions({ queryKey: insightKeys.flaggedTrips(query), queryFn: ({ signal }) => getFlaggedTrips(api, query, signal) });
+}
+
+export function useFlaggedTrips(query: FlaggedTripsQuery) {
+  const { api } = usePlatform();
+  return useQuery({ ...flaggedTripsQueryOptions(api, query), placeholderData: keepPreviousData });
+}
