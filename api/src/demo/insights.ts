@@ -96,14 +96,17 @@ interface Person {
   drivesFromMs: number;
 }
 
-/** What one person does in one UTC day: the trips they are on, and what they drive. */
+/** What one person does in one UTC day: the trips they are on (and how many each way), and what they drive. */
 interface Day {
   spans: [number, number][];
-  morning: boolean;
-  evening: boolean;
+  morning: number;
+  evening: number;
   driven: number;
   drivenHundredths: number;
 }
+
+/** Trips each way a person takes in a day: one while the cars have room, a second run beyond it. */
+const RUNS = { strict: 1, relaxed: 2 } as const;
 
 interface Group {
   id: string;
@@ -265,24 +268,25 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
     const dayOf = (p: Person, at: number, create = false): Day | undefined => {
       const key = `${p.index}:${Math.floor(at / DAY)}`;
       let d = days.get(key) ?? previousDays.get(key);
-      if (!d && create) days.set(key, (d = { spans: [], morning: false, evening: false, driven: 0, drivenHundredths: 0 }));
+      if (!d && create) days.set(key, (d = { spans: [], morning: 0, evening: 0, driven: 0, drivenHundredths: 0 }));
       return d;
     };
-    const isFree = (p: Person, start: number, end: number, half: 'morning' | 'evening' | null) => {
+    type Way = { half: 'morning' | 'evening'; runs: number } | null;
+    const isFree = (p: Person, start: number, end: number, way: Way) => {
       const d = dayOf(p, start);
       if (!d) return true;
-      if (half && d[half]) return false;
+      if (way && d[way.half] >= way.runs) return false;
       return d.spans.every(([s, e]) => e <= start || s >= end);
     };
-    const canDrive = (p: Person, start: number, end: number, hundredths: number, half: 'morning' | 'evening' | null) => {
-      if (!p.driver || p.drivesFromMs > start || !isFree(p, start, end, half)) return false;
+    const canDrive = (p: Person, start: number, end: number, hundredths: number, way: Way) => {
+      if (!p.driver || p.drivesFromMs > start || !isFree(p, start, end, way)) return false;
       const d = dayOf(p, start);
       return !d || (d.driven < TRIP_RULES.maxTripsPerDay && d.drivenHundredths + hundredths <= TRIP_RULES.flagDayMilesMin * 100);
     };
-    const occupy = (p: Person, start: number, end: number, half: 'morning' | 'evening' | null, drivenHundredths?: number) => {
+    const occupy = (p: Person, start: number, end: number, way: Way, drivenHundredths?: number) => {
       const d = dayOf(p, start, true)!;
       d.spans.push([start, end]);
-      if (half) d[half] = true;
+      if (way) d[way.half] += 1;
       if (drivenHundredths !== undefined) {
         d.driven += 1;
         d.drivenHundredths += drivenHundredths;
@@ -314,7 +318,7 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
         const end = startedAt + minTripMs(hundredths);
         // While the cars have room, nobody commutes twice the same way in a day; beyond it, a second
         // run that does not overlap the first.
-        const half = relaxed ? null : evening ? 'evening' : 'morning';
+        const half: Way = { half: evening ? 'evening' : 'morning', runs: relaxed ? RUNS.relaxed : RUNS.strict };
         const drivers = group.drivers.filter((d) => canDrive(d, startedAt, end, hundredths, half));
         if (drivers.length === 0) return false;
         const driver = drivers[pickIndex(cumulate(drivers.map((d) => d.keenness)), rand())]!;
@@ -386,30 +390,44 @@ export async function seedDemoInsights(db: Db, options: SeedDemoInsightsOptions)
       for (const p of passengers) occupy(p, startedAt, end, null);
       result.flagged++;
     };
-    for (let i = 0; result.flagged < flaggedWanted && i < flaggedWanted * 4; i++) {
-      if (i % 3 === 2) {
-        // Someone on a recent trip is also put on another driver's, five minutes in.
-        const shared = recent[Math.floor(rand() * recent.length)];
-        if (!shared) continue;
+    /** The list from a random place on, round to where it began: every item, in an order of the seed's. */
+    const shuffled = <T>(list: readonly T[]): T[] => {
+      const at = Math.floor(rand() * list.length);
+      return [...list.slice(at), ...list.slice(0, at)];
+    };
+    const overlap = (): boolean => {
+      // Someone on a recent trip is also put on another driver's, five minutes in.
+      const hundredths = 300 + Math.floor(rand() * 900);
+      for (const shared of shuffled(recent)) {
         const rider = shared.passengers[0]!;
         const start = shared.start + 5 * 60_000;
-        const hundredths = 300 + Math.floor(rand() * 900);
         const end = start + minTripMs(hundredths);
-        const driver = drivers.find((d) => d !== shared.driver && d !== rider && canDrive(d, start, end, hundredths, null));
-        if (!driver || start >= now.getTime()) continue;
+        if (end >= now.getTime()) continue;
+        const driver = shuffled(drivers).find((d) => d !== shared.driver && d !== rider && canDrive(d, start, end, hundredths, null));
+        if (!driver) continue;
         flag(driver, [rider], start, hundredths, [{ reason: 'personOverlap', personIds: [rider.id.toLowerCase()] }]);
-        continue;
+        return true;
       }
-      const day = weekends[Math.floor(rand() * weekends.length)];
-      if (day === undefined) continue;
-      const start = day + (8 + Math.floor(rand() * 4)) * 3_600_000;
+      return false;
+    };
+    const longTrip = (): boolean => {
       const hundredths = Math.max(limit + 2_000, 16_000 + Math.floor(rand() * 12_000));
-      const end = start + minTripMs(hundredths);
-      const driver = drivers.find((d) => d.drivesFromMs <= start && isFree(d, start, end, null) && !dayOf(d, start));
-      const free = people.filter((p) => p !== driver && p.fromMs <= start && isFree(p, start, end, null));
-      const passenger = free[Math.floor(rand() * free.length)];
-      if (!driver || !passenger) continue;
-      flag(driver, [passenger], start, hundredths, [{ reason: 'dayDistance', dayHundredths: hundredths, limitHundredths: limit }]);
+      for (const day of shuffled(weekends)) {
+        const start = day + (8 + Math.floor(rand() * 4)) * 3_600_000;
+        const end = start + minTripMs(hundredths);
+        // The driver's only trip that day: its miles are the day's.
+        const driver = shuffled(drivers).find((d) => d.drivesFromMs <= start && !dayOf(d, start));
+        const passenger = driver && shuffled(people).find((p) => p !== driver && p.fromMs <= start && isFree(p, start, end, null));
+        if (!driver || !passenger) continue;
+        flag(driver, [passenger], start, hundredths, [{ reason: 'dayDistance', dayHundredths: hundredths, limitHundredths: limit }]);
+        return true;
+      }
+      return false;
+    };
+    // Two long trips for every overlap, as long as either can still be set.
+    for (let i = 0, stuck = 0; result.flagged < flaggedWanted && stuck < 2; i++) {
+      const made = i % 3 === 2 ? overlap() || longTrip() : longTrip() || overlap();
+      stuck = made ? 0 : stuck + 1;
     }
     await flush();
 
