@@ -1,18 +1,21 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import {
   CSRF_HEADER,
   MESSAGES,
   REMOTES,
   ROUTES,
+  namesInBrief,
   type Co2Report,
   type DashboardSummary,
   type Feedback,
+  type FlaggedTrip,
   type JourneyGroup,
   type Page as ListPage,
   type ParticipationRow,
 } from '@portal/shared-contracts';
-import { expectRoute, hash, login } from '../support/portal';
+import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
 import { startPortal, type RunningPortal } from '../support/portal-process';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
@@ -141,60 +144,200 @@ test('changing the month changes the ranking to that month’s', async ({ browse
   await context.close();
 });
 
-test('a trip recorded by an employee through the api moves them up the month’s ranking after a reload', async ({ browser, playwright }) => {
+/** An employee who joins Greenway through its link, accepted by the employer: their id and the app's bearer token. */
+async function newEmployee(page: Page, playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } }, firstName: string, lastName: string) {
+  const login = await page.request.post('/api/accounts/login', { data: EMPLOYER, headers: { [CSRF_HEADER]: '1' } });
+  const companyId = ((await login.json()) as { employerId: string }).employerId;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `trips.${tag}@greenway.example`;
+  const joined = await page.request.post(`/api/employees/employers/${companyId}/employees`, {
+    data: { firstName, lastName, email, employeeNumber: `T${tag}`.slice(0, 20), password: EMPLOYEE_PASSWORD, confirmPassword: EMPLOYEE_PASSWORD },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const id = ((await joined.json()) as { response: { id: string } }).response.id;
+  const accepted = await page.request.put(`/api/employees/${id}/accept`, { headers: { [CSRF_HEADER]: '1' } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  const app = await playwright.request.newContext({ baseURL: portal.url });
+  const token = ((await (await app.post('/api/accounts/login', { data: { email, password: EMPLOYEE_PASSWORD } })).json()) as { token: string }).token;
+  return { id, app, auth: { authorization: `Bearer ${token}` } };
+}
+
+test('trips recorded through the api by a verified driver put them in the month’s ranking after a reload', async ({ browser, playwright }) => {
   test.setTimeout(120_000);
   const { context, page } = await employerPage(browser, { width: 390, height: 844 });
   const month = thisMonth();
   await signIn(page);
 
-  // A new employee with a 60-character name joins through the company's link and is approved.
-  const login = await page.request.post('/api/accounts/login', { data: EMPLOYER, headers: { [CSRF_HEADER]: '1' } });
-  const companyId = ((await login.json()) as { employerId: string }).employerId;
+  // A new employee with a 60-character name drives a new colleague: neither has another trip.
   const firstName = 'Maximilian-Alexander Fairweather'.slice(0, 30);
   const lastName = 'Montgomery-Worthington Smythes'.slice(0, 29);
   const fullName = `${firstName} ${lastName}`;
   expect(fullName).toHaveLength(60);
-  const email = `trips.${Date.now().toString(36)}@greenway.example`;
-  const joined = await page.request.post(`/api/employees/employers/${companyId}/employees`, {
-    data: { firstName, lastName, email, employeeNumber: `T${Date.now().toString(36)}`.slice(0, 20), password: EMPLOYEE_PASSWORD, confirmPassword: EMPLOYEE_PASSWORD },
-    headers: { [CSRF_HEADER]: '1' },
+  const driver = await newEmployee(page, playwright, firstName, lastName);
+  const rider = await newEmployee(page, playwright, 'Riley', 'Rider');
+  const vehicle = await driver.app.put('/api/me/vehicle', {
+    data: { make: 'Ford', model: 'Focus', yearManufactured: 2020, color: 'Blue', registrationNumber: 'AB12 CDE', drivingLicenseNumber: 'MORGA753116SM9IJ' },
+    headers: driver.auth,
   });
-  expect(joined.ok(), await joined.text()).toBe(true);
-  const employeeId = ((await joined.json()) as { response: { id: string } }).response.id;
-  const accepted = await page.request.put(`/api/employees/${employeeId}/accept`, { headers: { [CSRF_HEADER]: '1' } });
-  expect(accepted.ok(), await accepted.text()).toBe(true);
+  expect(vehicle.ok(), await vehicle.text()).toBe(true);
 
-  // As that employee (the mobile app's bearer token), drive twice as many trips as the month's leader
-  // has, the colleagues riding along in turn, so that none of them catches up.
-  const colleagues = await apiGet<ListPage<{ id: string; isActive: boolean }>>(page.request, '/api/employees?pageNumber=1&pageSize=10');
-  const passengers = colleagues.items.filter((e) => e.isActive && e.id !== employeeId).map((e) => e.id);
-  expect(passengers.length).toBeGreaterThanOrEqual(5);
-  const leader = await apiGet<ListPage<ParticipationRow>>(page.request, `/api/employees-participation?year=${month.year}&month=${month.month}&pageNumber=1&pageSize=1`);
-  const trips = 2 * ((leader.items[0]?.totalTrips ?? 0) + 1);
-  const app = await playwright.request.newContext({ baseURL: portal.url });
-  const token = ((await (await app.post('/api/accounts/login', { data: { email, password: EMPLOYEE_PASSWORD } })).json()) as { token: string }).token;
+  // Minutes apart, all within this month, none overlapping (2 miles take 1 min 43 s at 70 mph).
   const monthStart = Date.UTC(month.year, month.month - 1, 1);
-  for (let i = 0; i < trips; i += 1) {
-    // Minutes apart, all within this month.
-    const startedAt = new Date(Math.max(Date.now() - (i + 1) * 60_000, monthStart + (i + 1) * 1_000)).toISOString();
-    const res = await app.post('/api/trips', {
-      data: { clientTripId: `e2e-${employeeId}-${i}`, startedAt, distanceMiles: 7.25, passengerIds: [passengers[i % passengers.length]!] },
-      headers: { authorization: `Bearer ${token}` },
+  const trip = (i: number) => ({
+    clientTripId: `e2e-${driver.id}-${i}`,
+    startedAt: new Date(Math.max(Date.now() - (i + 1) * 10 * 60_000, monthStart + (i + 1) * 2 * 60_000)).toISOString(),
+    distanceMiles: 2,
+    passengerIds: [rider.id],
+  });
+  // Until the super admin has verified the licence and the vehicle, the app is told why not.
+  const early = await driver.app.post('/api/trips', { data: trip(0), headers: driver.auth });
+  expect(early.status()).toBe(403);
+  expect(((await early.json()) as { message: string }).message).toBe(MESSAGES.trips.driverPending);
+  const backOffice = await playwright.request.newContext({ baseURL: portal.url });
+  const root = ((await (await backOffice.post('/api/accounts/login', { data: SUPERADMIN })).json()) as { token: string }).token;
+  for (const path of ['/api/drivers/approve', '/api/vehicles/approve']) {
+    const verified = await backOffice.post(path, {
+      data: { employeeIds: [driver.id], notes: 'Checked', followUpDate: new Date(Date.now() + 180 * 86_400_000).toISOString() },
+      headers: { authorization: `Bearer ${root}` },
     });
-    expect(res.status(), await res.text()).toBe(201);
+    expect(verified.ok(), await verified.text()).toBe(true);
   }
-  await app.dispose();
+  await backOffice.dispose();
+  const trips = 6;
+  for (let i = 0; i < trips; i += 1) {
+    const res = await driver.app.post('/api/trips', { data: trip(i), headers: driver.auth });
+    expect(res.status(), await res.text()).toBe(201);
+    expect(((await res.json()) as { trip: { review: string } }).trip.review).toBe('counted');
+  }
+  await driver.app.dispose();
+  await rider.app.dispose();
 
+  // The ranking shows the driver where the api ranks them, on the page that holds them.
+  const ranking = await apiGet<ListPage<ParticipationRow>>(page.request, `/api/employees-participation?year=${month.year}&month=${month.month}&pageNumber=1&pageSize=100`);
+  const own = ranking.items.find((r) => r.id === driver.id)!;
+  expect(own).toMatchObject({ totalTrips: trips, totalDistance: 2 * trips, tripsAsDriver: trips });
   await page.reload();
   const panel = region(page, MESSAGES.labels.participationTitle);
+  await expect(panel.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   const row = panel.getByRole('row').filter({ hasText: fullName });
+  const pages = Math.ceil(ranking.totalCount / 10);
+  // Tied rows come in the index's order: page on until the row is there.
+  for (let p = 1; p < pages && (await row.count()) === 0; p += 1) {
+    await panel.getByRole('navigation', { name: I.participationPages }).getByRole('button', { name: MESSAGES.labels.next }).click();
+    await expect(panel.getByText(MESSAGES.labels.pageXofY(p + 1, pages))).toBeVisible();
+  }
   await expect(row).toBeVisible();
-  await expect(row.getByRole('cell').first()).toHaveText('1');
+  await expect(row.getByRole('cell').first()).toHaveText(String(own.position));
   await expect(row).toContainText(count(trips));
   // The long name wraps inside its column; the table scrolls in its own box, never the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await row.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('ranking-390.png') });
+  await context.close();
+});
+
+/** The demo's flagged trips as the api lists them. */
+const flaggedTrips = (request: APIRequestContext) => apiGet<ListPage<FlaggedTrip>>(request, '/api/trips/flagged?pageNumber=1&pageSize=100');
+/** A person's all-time figures as the api ranks them (everyone: the company has fewer than 100). */
+async function allTime(request: APIRequestContext, id: string): Promise<ParticipationRow> {
+  return (await apiGet<ListPage<ParticipationRow>>(request, '/api/employee-participation?pageNumber=1&pageSize=100')).items.find((r) => r.id === id)!;
+}
+const UK_TIME = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' });
+
+test('the employer confirms a flagged trip and sees it counted, and rejects another that stays out', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const R = I.tripReview;
+  const { context, page } = await employerPage(browser);
+  await signIn(page);
+  const waiting = await flaggedTrips(page.request);
+  expect(waiting.totalCount).toBeGreaterThanOrEqual(2);
+  const long = waiting.items.find((t) => t.flags[0]!.reason === 'dayDistance' && t.driver.id)!;
+  const other = waiting.items.find((t) => t.id !== long.id)!;
+  const reason = (t: FlaggedTrip) => {
+    const f = t.flags[0]!;
+    return f.reason === 'dayDistance' ? R.reasons.dayDistance(amount(f.dayMiles), amount(f.limitMiles)) : R.reasons.personOverlap(namesInBrief(f.people));
+  };
+  const tripMonth = (t: FlaggedTrip) => ({ year: new Date(t.startedAt).getUTCFullYear(), month: new Date(t.startedAt).getUTCMonth() + 1 });
+  const summaryOf = (t: FlaggedTrip) => apiGet<DashboardSummary>(page.request, `/api/dashboard/summary?year=${tripMonth(t).year}&month=${tripMonth(t).month}`);
+
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=participation`));
+  const section = page.getByRole('region', { name: R.title });
+  const table = section.getByRole('table', { name: R.title });
+  const row = (t: FlaggedTrip) => table.getByRole('row').filter({ hasText: UK_TIME.format(new Date(t.startedAt)) }).filter({ hasText: t.driver.name });
+  await expect(row(long)).toContainText(reason(long));
+  await expect(row(other)).toContainText(reason(other));
+  await expect(section).toContainText(R.waiting(count(waiting.totalCount)));
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: test.info().outputPath('flagged-trips-1280.png') });
+  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+  // Confirmed: the trip counts in the month's figures and in the driver's all-time figures.
+  const monthBefore = await summaryOf(long);
+  const driverBefore = await allTime(page.request, long.driver.id!);
+  await row(long).getByRole('button', { name: R.confirmTrip(long.driver.name, UK_TIME.format(new Date(long.startedAt))) }).click();
+  const confirm = page.getByRole('dialog', { name: R.confirmTitle });
+  await expect(confirm).toContainText(R.confirmText);
+  await confirm.screenshot({ path: test.info().outputPath('flagged-trip-confirm-1280.png') });
+  await confirm.getByRole('button', { name: R.confirm }).click();
+  await expect(page.getByText(R.confirmed)).toBeVisible();
+  await expect(row(long)).toHaveCount(0);
+  await expect(section).toContainText(R.waiting(count(waiting.totalCount - 1)));
+  const monthAfter = await summaryOf(long);
+  expect(monthAfter.totalTrips).toBe(monthBefore.totalTrips + 1);
+  expect(monthAfter.totalDistanceMiles).toBeCloseTo(monthBefore.totalDistanceMiles + long.distanceMiles, 2);
+  expect(monthAfter.co2SavedKg).toBeGreaterThan(monthBefore.co2SavedKg);
+  const driverAfter = await allTime(page.request, long.driver.id!);
+  expect(driverAfter).toMatchObject({ totalTrips: driverBefore.totalTrips + 1, tripsAsDriver: driverBefore.tripsAsDriver + 1 });
+  expect(driverAfter.totalDistance).toBeCloseTo(driverBefore.totalDistance + long.distanceMiles, 2);
+  // The ranking under it shows the driver's new figures, on the page that holds them.
+  const ranking = page.getByRole('table', { name: MESSAGES.labels.participationTitle });
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=participation&participation.page=${Math.ceil(driverAfter.position / 10)}`));
+  const driverRow = ranking.getByRole('row').filter({ hasText: long.driver.name });
+  await expect(driverRow).toContainText(count(driverAfter.totalTrips));
+  await expect(driverRow).toContainText(amount(driverAfter.totalDistance));
+
+  // Rejected: it leaves the list and no figure moves.
+  const otherMonthBefore = await summaryOf(other);
+  await row(other).getByRole('button', { name: R.rejectTrip(other.driver.name, UK_TIME.format(new Date(other.startedAt))) }).click();
+  const reject = page.getByRole('dialog', { name: R.rejectTitle });
+  await expect(reject).toContainText(R.rejectText);
+  await reject.getByRole('button', { name: R.reject }).click();
+  await expect(page.getByText(R.rejected)).toBeVisible();
+  await expect(row(other)).toHaveCount(0);
+  expect(await summaryOf(other)).toEqual(otherMonthBefore);
+  expect((await flaggedTrips(page.request)).totalCount).toBe(waiting.totalCount - 2);
+  // Both decisions are in the company's audit log.
+  const audit = await apiGet<ListPage<{ action: string; targetId: string | null }>>(page.request, '/api/audit-log?pageNumber=1&pageSize=10');
+  expect(audit.items.filter((e) => e.action.startsWith('trip.')).map((e) => [e.action, e.targetId])).toEqual([
+    ['trip.rejected', other.id],
+    ['trip.confirmed', long.id],
+  ]);
+  await context.close();
+});
+
+test('on a phone the trips to review are cards whose decisions are in reach', async ({ browser }) => {
+  const R = I.tripReview;
+  const { context, page } = await employerPage(browser, { width: 390, height: 844 });
+  await signIn(page);
+  const waiting = await flaggedTrips(page.request);
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=participation`));
+  const section = page.getByRole('region', { name: R.title });
+  if (waiting.totalCount === 0) {
+    await expect(section).toContainText(R.empty);
+  } else {
+    const first = waiting.items[0]!;
+    const when = UK_TIME.format(new Date(first.startedAt));
+    for (const name of [R.confirmTrip(first.driver.name, when), R.rejectTrip(first.driver.name, when)]) {
+      const button = section.getByRole('button', { name });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 0.95 });
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await section.screenshot({ path: test.info().outputPath('flagged-trips-390.png') });
+  await page.screenshot({ path: test.info().outputPath('flagged-trips-390-page.png'), fullPage: true });
   await context.close();
 });
 
