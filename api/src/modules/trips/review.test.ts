@@ -244,6 +244,17 @@ describe('what is unusual', () => {
     expect(dayLimitHundredths(30, 30 * 3_000)).toBe(18_000);
   });
 
+  it('flags one of two trips sharing a passenger at one time even when both are posted at once', async () => {
+    const at = Date.parse(thisMonthAt(3));
+    const both = await Promise.all([
+      postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 10, startedAt: new Date(at).toISOString() }),
+      postTrip(t.app, w.sue.token, { passengerIds: [w.pat.id], distanceMiles: 10, startedAt: new Date(at + 60_000).toISOString() }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect(both.map((r) => json<{ trip: { review: string } }>(r).trip.review).sort()).toEqual(['counted', 'flagged']);
+    expect((await figures()).trips).toBe(1);
+  });
+
   it('adds up the driver’s day: the trip that takes it over the limit is flagged, the ones before are not', async () => {
     const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00Z`;

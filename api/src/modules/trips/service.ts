@@ -63,13 +63,25 @@ function refuseUnlessDriver(me: DriverDbRow | undefined): string {
   return me.company_id;
 }
 
-async function verifiedDriver(db: Db | Tx, driverId: string, lock: boolean): Promise<string> {
+async function verifiedDriver(db: Db | Tx, driverId: string): Promise<string> {
   const [me] = await rows<DriverDbRow>(
     db,
-    sql`select ${driverColumns} from users u left join vehicles v on v.user_id = u.id
-      where u.id = ${driverId} and u.role = 'Employee' ${lock ? sql`for no key update of u` : sql``}`,
+    sql`select ${driverColumns} from users u left join vehicles v on v.user_id = u.id where u.id = ${driverId} and u.role = 'Employee'`,
   );
   return refuseUnlessDriver(me);
+}
+
+/**
+ * Locks the rows of everyone on the trip, the driver's among them, in id order: a trip is judged
+ * against the others of its people once those are committed, and two trips sharing people lock in
+ * the same order, so they wait for each other without deadlock. `for no key update` does not hold
+ * up the foreign-key checks of other writes that name these people.
+ */
+async function lockPeople(tx: Tx, ids: string[]): Promise<void> {
+  await tx.execute(
+    sql`select u.id from users u where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+      order by u.id for no key update`,
+  );
 }
 
 // ---------------------------------------------------------------- the trip as stored and answered
@@ -286,8 +298,9 @@ function judge(trip: NormalTrip, around: Surroundings): StoredTripFlag[] {
  * it neither overlaps the driver's trips nor exceeds the day's (409); an unusual one is kept,
  * flagged, out of every figure until the employer decides.
  *
- * Concurrency: the driver's row is locked for the transaction, so two trips of one driver are
- * judged one after the other, each seeing the other once committed.
+ * Concurrency: the rows of the trip's people (the driver's and the passengers') are locked for the
+ * transaction, so two trips of one driver, or two sharing a passenger, are judged one after the
+ * other, each seeing the other once committed.
  */
 export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
   const { db } = ctx;
@@ -297,13 +310,14 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
   const before = await storedTrip(db, driverId, trip.clientTripId);
   if (before) return { created: false, trip: sameTrip(before, trip) };
   checkWhen(trip, now);
-  await verifiedDriver(db, driverId, false);
+  await verifiedDriver(db, driverId);
   const rate = await ctx.limiter.hit(`trips:driver:${driverId}`, 60);
   if (rate.count > ctx.config.rateLimits.tripsPerDriverMinute) {
     throw new HttpError(429, MESSAGES.trips.tooMany, undefined, { 'retry-after': String(Math.max(1, rate.retryAfter)) });
   }
   return db.transaction(async (tx): Promise<{ created: boolean; trip: Trip }> => {
-    const companyId = await verifiedDriver(tx, driverId, true);
+    await lockPeople(tx, [driverId.toLowerCase(), ...trip.passengerIds]);
+    const companyId = await verifiedDriver(tx, driverId);
     // A post of the same trip that held the lock first has committed it: this one is its retry.
     const raced = await storedTrip(tx, driverId, trip.clientTripId);
     if (raced) return { created: false, trip: sameTrip(raced, trip) };
