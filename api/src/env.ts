@@ -79,7 +79,7 @@ export interface RateLimits {
   /** Release-health batches (POST /api/telemetry) per minute from one browser session, and from one address. */
   telemetryPerClient: number;
   telemetryPerAddress: number;
-  /** New trips one driver may send in a minute (`POST /api/trips`; a retry of a recorded trip is not one). */
+  /** Trips one driver may record in a minute (`POST /api/trips`; counted on the trips themselves, so a retry or a refused trip is not one). */
   tripsPerDriverMinute: number;
   /** Delay added per failed attempt over the soft limit, capped by `maxDelayMs`. */
   delayStepMs: number;

@@ -34,9 +34,11 @@ export async function approvedEmployee(db: Db, auth: AuthUser): Promise<{ compan
   return { companyId: me.company_id };
 }
 
-// ---------------------------------------------------------------- who may drive
+// ---------------------------------------------------------------- who may drive, who may ride
 
-interface DriverDbRow {
+interface PersonDbRow {
+  id: string;
+  role: string;
   company_id: string | null;
   is_active: boolean;
   is_approved: boolean;
@@ -46,15 +48,12 @@ interface DriverDbRow {
   vehicle_verified: boolean | null;
 }
 
-const driverColumns = sql`u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
-  v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified`;
-
 /**
  * Only an active, approved employee who is a verified driver with a verified vehicle records a trip
  * as its driver (decision 0009 says what each flag means): 403 with the reason otherwise.
  */
-function refuseUnlessDriver(me: DriverDbRow | undefined): string {
-  if (!me?.company_id) throw forbidden();
+function refuseUnlessDriver(me: PersonDbRow | undefined): string {
+  if (!me?.company_id || me.role !== 'Employee') throw forbidden();
   if (!me.is_approved) throw new HttpError(403, MESSAGES.trips.notApproved);
   if (!me.is_active) throw new HttpError(403, MESSAGES.trips.inactive);
   if (!me.has_vehicle) throw new HttpError(403, MESSAGES.trips.noVehicle);
@@ -63,25 +62,41 @@ function refuseUnlessDriver(me: DriverDbRow | undefined): string {
   return me.company_id;
 }
 
-async function verifiedDriver(db: Db | Tx, driverId: string): Promise<string> {
-  const [me] = await rows<DriverDbRow>(
-    db,
-    sql`select ${driverColumns} from users u left join vehicles v on v.user_id = u.id where u.id = ${driverId} and u.role = 'Employee'`,
-  );
-  return refuseUnlessDriver(me);
+/** Every passenger an active, approved employee of the driver's company (400 naming the others). */
+function refuseUnlessPassengers(companyId: string, trip: NormalTrip, people: Map<string, PersonDbRow>): void {
+  const errors = trip.passengerIds.flatMap((id, i) => {
+    const p = people.get(id);
+    const ok = p && p.role === 'Employee' && p.company_id === companyId && p.is_active && p.is_approved;
+    return ok ? [] : [{ field: `passengerIds.${i}`, message: MESSAGES.trips.passengerInvalid }];
+  });
+  if (errors.length) throw new HttpError(400, MESSAGES.trips.passengerInvalid, errors);
 }
 
 /**
- * Locks the rows of everyone on the trip, the driver's among them, in id order: a trip is judged
- * against the others of its people once those are committed, and two trips sharing people lock in
- * the same order, so they wait for each other without deadlock. `for no key update` does not hold
- * up the foreign-key checks of other writes that name these people.
+ * Locks the rows of everyone on the trip, the driver's among them, in id order, and reads whether
+ * each may take part, in one statement. A trip is then judged against the others of its people once
+ * those are committed; two trips sharing people lock in the same order, so they wait for each other
+ * without deadlock. `for no key update` does not hold up the foreign-key checks of other writes
+ * that name these people. Answers the driver's company.
  */
-async function lockPeople(tx: Tx, ids: string[]): Promise<void> {
-  await tx.execute(
-    sql`select u.id from users u where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
-      order by u.id for no key update`,
+async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): Promise<string> {
+  const ids = [driverId.toLowerCase(), ...trip.passengerIds];
+  const found = await rows<PersonDbRow>(
+    tx,
+    sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
+        v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
+      from users u left join vehicles v on v.user_id = u.id
+      where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+      order by u.id for no key update of u`,
   );
+  const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
+  const companyId = refuseUnlessDriver(people.get(ids[0]!));
+  refuseUnlessPassengers(companyId, trip, people);
+  if (trip.journeyGroupId) {
+    const [g] = await rows<{ id: string }>(tx, sql`select id from journey_groups where id = ${trip.journeyGroupId} and company_id = ${companyId}`);
+    if (!g) throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
+  }
+  return companyId;
 }
 
 // ---------------------------------------------------------------- the trip as stored and answered
@@ -178,25 +193,6 @@ function checkWhen(trip: NormalTrip, now: number): void {
   if (errors.length) throw new HttpError(400, errors[0]!.message, errors);
 }
 
-/** Every passenger an active, approved employee of the company; the group one of the company's. */
-async function checkPeople(tx: Tx, companyId: string, trip: NormalTrip): Promise<void> {
-  const found = await rows<{ id: string }>(
-    tx,
-    sql`select u.id from users u
-      where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(trip.passengerIds)}::json))
-        and u.company_id = ${companyId} and u.role = 'Employee' and u.is_active and u.is_approved`,
-  );
-  if (found.length !== trip.passengerIds.length) {
-    const ok = new Set(found.map((r) => r.id.toLowerCase()));
-    const errors = trip.passengerIds.flatMap((id, i) => (ok.has(id) ? [] : [{ field: `passengerIds.${i}`, message: MESSAGES.trips.passengerInvalid }]));
-    throw new HttpError(400, MESSAGES.trips.passengerInvalid, errors);
-  }
-  if (trip.journeyGroupId) {
-    const [g] = await rows<{ id: string }>(tx, sql`select id from journey_groups where id = ${trip.journeyGroupId} and company_id = ${companyId}`);
-    if (!g) throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
-  }
-}
-
 // ---------------------------------------------------------------- what the trip meets among the stored ones
 
 /** The shortest time a stored trip `t` takes, as SQL (the same arithmetic as `minTripMs`). */
@@ -205,6 +201,11 @@ const tripTime = sql`(t.distance_hundredths::bigint * 36000 / ${TRIP_RULES.maxSp
 const LONGEST_MS = minTripMs(TRIP_RULES.maxMiles * 100);
 
 interface Surroundings {
+  /** This very trip (driver and clientTripId), recorded by a post that held the lock first. */
+  raced: boolean;
+  /** The driver's trips recorded in the last minute (the database's clock), and the seconds until the first of them is a minute old. */
+  lastMinute: number;
+  lastMinuteWait: number;
   /** A trip of the driver's overlaps this one. */
   overlaps: boolean;
   /** The driver's trips that UTC day, and the miles of those not rejected nor confirmed (hundredths). */
@@ -219,8 +220,9 @@ interface Surroundings {
 
 /**
  * Everything the trip is checked against, in one statement on the driver's and the people's
- * indexes: the driver's overlapping trips, the day's count and miles, the company's usual trip (its
- * monthly roll-ups) and the people already on someone else's trip then.
+ * indexes: the same trip recorded meanwhile, the driver's trips of the last minute, the driver's
+ * overlapping trips, the day's count and miles, the company's usual trip (its monthly roll-ups) and
+ * the people already on someone else's trip then.
  */
 async function surroundings(tx: Tx, companyId: string, driverId: string, trip: NormalTrip, now: number): Promise<Surroundings> {
   const start = trip.startedAt.toISOString();
@@ -231,7 +233,13 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
   const people = JSON.stringify([driverId.toLowerCase(), ...trip.passengerIds]);
   // Trips that started before this one ends and end after it starts.
   const during = sql`t.started_at > ${earliest}::timestamptz and t.started_at < ${end}::timestamptz and t.started_at + ${tripTime} > ${start}::timestamptz`;
+  // A trip recorded in the last minute started at most 90 days and a minute before: the range keeps
+  // the count on the driver's index (an hour's margin for clocks that disagree).
+  const recordable = new Date(now - TRIP_RULES.maxAgeDays * DAY_MS - 3_600_000).toISOString();
   const [r] = await rows<{
+    raced: boolean;
+    last_minute: number;
+    last_minute_wait: number | null;
     overlaps: boolean;
     day_trips: number;
     day_hundredths: number | string;
@@ -242,6 +250,8 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
     tx,
     sql`with people as (select value::uuid as id from json_array_elements_text(${people}::json))
       select
+        exists (select 1 from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${trip.clientTripId}) as raced,
+        m.last_minute, m.last_minute_wait,
         exists (select 1 from trips t where t.driver_id = ${driverId} and ${during}) as overlaps,
         (select count(*)::int from trips t where t.driver_id = ${driverId}
           and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_trips,
@@ -257,9 +267,14 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
           union all
           select tp.passenger_id from trip_passengers tp join trips t on t.id = tp.trip_id
             where tp.passenger_id in (select id from people) and t.driver_id is distinct from ${driverId} and t.status <> 'rejected' and ${during}
-        ) x) as busy_people`,
+        ) x) as busy_people
+      from (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
+        from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m`,
   );
   return {
+    raced: Boolean(r?.raced),
+    lastMinute: Number(r?.last_minute ?? 0),
+    lastMinuteWait: Number(r?.last_minute_wait ?? 0),
     overlaps: Boolean(r?.overlaps),
     dayTrips: Number(r?.day_trips ?? 0),
     dayHundredths: Number(r?.day_hundredths ?? 0),
@@ -276,8 +291,14 @@ export function dayLimitHundredths(usualTrips: number, usualHundredths: number):
   return Math.max(floor, Math.floor((TRIP_RULES.flagDayTripFactor * usualHundredths) / usualTrips));
 }
 
-/** Refuses what cannot have happened (409); answers why an unusual trip waits for review. */
-function judge(trip: NormalTrip, around: Surroundings): StoredTripFlag[] {
+/**
+ * Refuses too many trips at once (429) and what cannot have happened (409); answers why an unusual
+ * trip waits for review.
+ */
+function judge(trip: NormalTrip, around: Surroundings, perMinute: number): StoredTripFlag[] {
+  if (around.lastMinute >= perMinute) {
+    throw new HttpError(429, MESSAGES.trips.tooMany, undefined, { 'retry-after': String(Math.max(1, around.lastMinuteWait)) });
+  }
   if (around.overlaps) throw new HttpError(409, MESSAGES.trips.overlap, [{ field: 'startedAt', message: MESSAGES.trips.overlap }]);
   if (around.dayTrips >= TRIP_RULES.maxTripsPerDay) throw new HttpError(409, MESSAGES.trips.dayLimit, [{ field: 'startedAt', message: MESSAGES.trips.dayLimit }]);
   const flags: StoredTripFlag[] = [];
@@ -306,23 +327,18 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
   const { db } = ctx;
   const trip = normalise(auth, body);
   const driverId = auth.userId;
-  await approvedEmployee(db, auth);
   const before = await storedTrip(db, driverId, trip.clientTripId);
   if (before) return { created: false, trip: sameTrip(before, trip) };
   checkWhen(trip, now);
-  await verifiedDriver(db, driverId);
-  const rate = await ctx.limiter.hit(`trips:driver:${driverId}`, 60);
-  if (rate.count > ctx.config.rateLimits.tripsPerDriverMinute) {
-    throw new HttpError(429, MESSAGES.trips.tooMany, undefined, { 'retry-after': String(Math.max(1, rate.retryAfter)) });
-  }
   return db.transaction(async (tx): Promise<{ created: boolean; trip: Trip }> => {
-    await lockPeople(tx, [driverId.toLowerCase(), ...trip.passengerIds]);
-    const companyId = await verifiedDriver(tx, driverId);
-    // A post of the same trip that held the lock first has committed it: this one is its retry.
-    const raced = await storedTrip(tx, driverId, trip.clientTripId);
-    if (raced) return { created: false, trip: sameTrip(raced, trip) };
-    await checkPeople(tx, companyId, trip);
-    const flags = judge(trip, await surroundings(tx, companyId, driverId, trip, now));
+    const companyId = await lockAndCheckPeople(tx, driverId, trip);
+    const around = await surroundings(tx, companyId, driverId, trip, now);
+    if (around.raced) {
+      // A post of the same trip held the lock first and committed it: this one is its retry.
+      const raced = await storedTrip(tx, driverId, trip.clientTripId);
+      if (raced) return { created: false, trip: sameTrip(raced, trip) };
+    }
+    const flags = judge(trip, around, ctx.config.rateLimits.tripsPerDriverMinute);
     const status: TripReview = flags.length ? 'flagged' : 'counted';
     const [row] = await rows<{ id: string; created_at: Date | string }>(
       tx,
