@@ -153,8 +153,13 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { name: `Group ${n}`, meetingPoints: ['Station'] };
       case 'journeyGroups.update':
         return { name: `Group ${n}`, meetingPoints: ['Station', 'Car park'] };
-      case 'mobile.recordTrip':
-        return { clientTripId: `trip-${n}`, startedAt: recent, distanceMiles: 5, passengerIds: [w.passengerId] };
+      case 'mobile.recordTrip': {
+        // A day and a time of its own: a valid trip (or its replay after a slow answer) never
+        // overlaps another nor fills a day, so it is recorded rather than refused (decision 0030).
+        const day = Math.floor(Date.now() / 86_400_000) * 86_400_000 - (1 + (n % 80)) * 86_400_000;
+        const startedAt = new Date(day + Math.floor(n / 80) * 600_000).toISOString();
+        return { clientTripId: `trip-${n}`, startedAt, distanceMiles: 5, passengerIds: [w.passengerId] };
+      }
       case 'mobile.sendFeedback':
         return { feedbackText: 'Smooth ride' };
       case 'drivers.approve':
