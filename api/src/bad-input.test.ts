@@ -307,7 +307,10 @@ async function timed(ep: AnyEndpoint, built: () => Built): Promise<Answer> {
   for (let i = 0; i < 2 && best.ms > ANSWER_BUDGET_MS; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250 * (i + 1)));
     const again = await send(ep, built());
-    if (again.ms < best.ms) best = { ...again, status: first.status >= 500 ? first.status : again.status };
+    // A first answer that failed (5xx) or took the input (2xx, its rows written) stays the verdict:
+    // a replay can only be refused where the first was not, e.g. a trip id the first one recorded.
+    const kept = first.status >= 500 || (first.status >= 200 && first.status < 300);
+    if (again.ms < best.ms) best = { ...again, status: kept ? first.status : again.status };
   }
   return best;
 }
