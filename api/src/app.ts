@@ -13,6 +13,7 @@ import {
 } from '@portal/shared-contracts';
 import type { ApiContext } from './context';
 import { HttpError } from './lib/http-error';
+import { trustedProxies } from './lib/request-meta';
 import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
 import { adminsRoutes } from './modules/admins/routes';
@@ -164,7 +165,7 @@ export function fastifyOptions(ctx: ApiContext): FastifyServerOptions {
   return {
     logger: ctx.config.logLevel === 'silent' ? false : apiLoggerOptions(ctx.config.logLevel),
     genReqId: () => randomUUID(),
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed or overlong URL is refused before routing; it answers the api's one error shape too.
     frameworkErrors: (err, req, reply) => errorHandler.call(reply.server, err, req, reply),

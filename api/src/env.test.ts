@@ -43,6 +43,13 @@ describe('loadApiConfig', () => {
     expect(c.rateLimits.loginPerAddress).toBe(Number.MAX_SAFE_INTEGER);
   });
 
+  it('reads TRUST_PROXY as the number of proxies in front: true is one, false none', () => {
+    expect(loadApiConfig({}).trustProxy).toBe(0);
+    expect(loadApiConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadApiConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(0);
+    expect(loadApiConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
   it.each([
     ['API_PORT', 'eighty'],
     ['PUBLIC_URL', 'portal.example.com'],
@@ -50,6 +57,8 @@ describe('loadApiConfig', () => {
     ['COOKIE_SECURE', 'maybe'],
     ['SUPERADMIN_PASSWORD', 'short'],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '11'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadApiConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadApiConfig({ [name]: value })).toThrow(name);

@@ -21,6 +21,24 @@ const bool = (fallback: boolean) =>
       return z.NEVER;
     });
 
+/**
+ * TRUST_PROXY: how many proxies in front of the server append to X-Forwarded-For. The client address
+ * is the entry the outermost of them appended, counted from the right: whatever a client writes into
+ * the header itself stays to the left of it and is never taken. `true` is one proxy, `false` none.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '' || ['0', 'false', 'no', 'off'].includes(v)) return 0;
+    if (['true', 'yes', 'on'].includes(v)) return 1;
+    if (/^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 10) return Number(v);
+    ctx.addIssue({ code: 'custom', message: 'expected false, true or the number of proxies in front (1 to 10)' });
+    return z.NEVER;
+  });
+
 const optionalString = z
   .string()
   .trim()
@@ -45,7 +63,7 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: optionalString.refine((v) => v === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'must be an email address'),
   SUPERADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
   COOKIE_SECURE: bool(true),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: proxyHops,
   EXPOSE_OUTBOX: bool(false),
   NODE_ENV: optionalString,
   /** Demo companies and logins at start (printed once); the portal server turns it on. */
@@ -121,7 +139,8 @@ export interface ApiConfig {
   superAdminEmail: string | undefined;
   superAdminPassword: string | undefined;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies in front whose X-Forwarded-For entries are believed (0: none; the socket's address is the client's). */
+  trustProxy: number;
   /** Enables `GET /api/dev/outbox` for super admins; refused unless PUBLIC_URL is loopback and NODE_ENV is not production. */
   exposeOutbox: boolean;
   /** Create the demo companies and logins at start (`src/demo`), once. */

@@ -88,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     superAdminEmail: TEST_SUPERADMIN.email,
     superAdminPassword: TEST_SUPERADMIN.password,
     cookieSecure: true,
-    trustProxy: false,
+    trustProxy: 0,
     exposeOutbox: false,
     demoData: false,
     logLevel: 'silent',

@@ -34,6 +34,7 @@ async function portal(env: Record<string, string> = {}) {
     logger: false,
     registerApi: async (a) => {
       a.get('/api/ping', async () => ({ success: true, where: 'embedded' }));
+      a.get('/api/address', async (req) => ({ ip: req.ip }));
     },
   });
   open.push(app);
@@ -258,6 +259,21 @@ describe('portal server', () => {
     expect(unknown.headers['content-type']).not.toMatch(/html/);
   });
 
+  it('behind TRUST_PROXY proxies, takes the address the outermost proxy appended, never one the client wrote into X-Forwarded-For', async () => {
+    const address = async (app: FastifyInstance, forwardedFor: string) =>
+      (await app.inject({ url: '/api/address', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': forwardedFor } })).json<{ ip: string }>().ip;
+    // One proxy (nginx, an ingress) appends the address it saw to what the client sent.
+    const one = await portal({ TRUST_PROXY: 'true' });
+    expect(await address(one, '203.0.113.9')).toBe('203.0.113.9');
+    expect(await address(one, '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await address(one, '2001:db8::1, 7.7.7.7, 203.0.113.9')).toBe('203.0.113.9');
+    // A load balancer, then nginx: the load balancer's entry is the client's.
+    const two = await portal({ TRUST_PROXY: '2' });
+    expect(await address(two, '6.6.6.6, 203.0.113.9, 10.0.0.9')).toBe('203.0.113.9');
+    // No proxy trusted: the socket's address, whatever the header says.
+    expect(await address(await portal(), '6.6.6.6')).toBe('10.0.0.5');
+  });
+
   it('proxies /api to API_URL when set', async () => {
     const upstream = Fastify();
     open.push(upstream);
@@ -288,8 +304,12 @@ describe('portal configuration', () => {
     expect(c.apiUrl).toBeNull();
     expect(c.apiEnv).toMatchObject({ DATA_DIR: c.dataDir, PUBLIC_URL: c.publicUrl });
     expect(loadPortalConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
-    expect(loadPortalConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(() => loadPortalConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+    // How many proxies append to X-Forwarded-For: `true` is one, a number a chain of them.
+    expect(c.trustProxy).toBe(0);
+    expect(loadPortalConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadPortalConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadPortalConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['maybe', '0.5', '11', '-1']) expect(() => loadPortalConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('answers 400, not 500, to a malformed path', async () => {

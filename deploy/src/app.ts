@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { SeedResult } from '@portal/api';
+import { trustedProxies } from '@portal/api/lib/request-meta';
 import type { RemoteId } from '@portal/shared-contracts';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
@@ -79,7 +80,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     genReqId: () => randomUUID(),
     ...(embedded?.serverOptions ?? {}),
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
   });
   // Takes the release history into the audit log at once (a change made in the release console).
   let auditReleasesNow = async () => {};

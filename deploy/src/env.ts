@@ -75,8 +75,20 @@ const envSchema = z.object({
    * a deployed portal never runs code from a user's own machine unless its operators say so.
    */
   DEV_OVERRIDES: z.preprocess(emptyToUndefined, flag.optional()),
-  /** Behind a reverse proxy: believe X-Forwarded-For for the client address (rate limits use it). */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, flag.default(false)),
+  /**
+   * Behind reverse proxies: how many of them append to X-Forwarded-For (`true` is one). The client
+   * address (rate limits, telemetry senders) is the entry the outermost appended, counted from the
+   * right, so nothing a client writes into the header itself is taken.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .union([flag, z.string().regex(/^\d{1,2}$/).transform(Number).pipe(z.number().int().min(1).max(10))], {
+        error: 'expected false, true or the number of proxies in front (1 to 10)',
+      })
+      .default(false)
+      .transform((v) => (typeof v === 'number' ? v : v ? 1 : 0)),
+  ),
   /**
    * How often (milliseconds) the portal checks guarded canaries against stable: 60 000 by default;
    * a shorter interval is for tests and demos. At least 1 000, at most an hour.
@@ -105,8 +117,8 @@ export interface PortalConfig {
   /** DEV_OVERRIDES: overrides to loopback development servers are accepted (and allowed by the CSP). */
   devOverrides: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Fastify's trustProxy: which X-Forwarded-* headers to believe for the client address. */
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies in front whose X-Forwarded-For entries are believed (0: none). */
+  trustProxy: number;
   /** RELEASE_GUARD_INTERVAL_MS: the release guard's check interval. */
   releaseGuardIntervalMs: number;
   /** The environment handed to the embedded api's `loadApiConfig`, with the resolved defaults filled in. */
