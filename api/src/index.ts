@@ -9,7 +9,9 @@ export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } 
 export { loadCompany } from './modules/employers/service';
 export { importReleaseHistory, type ReleaseJournalEntry } from './modules/audit/service';
 export { underReleaseGuardLock, type FiguresReader } from './modules/telemetry/guard-lock';
+export { guardFiguresOver, type GuardVersionFigures, type SenderShare } from './modules/telemetry/guard-figures';
 export { healthOver } from './modules/telemetry/service';
+export { publishedVersionsOf, recordPublishedVersions, type PublishedVersion } from './modules/telemetry/published';
 export { ReleaseRefused, type ReleaseConsolePort } from './modules/releases/port';
 export { seedDemo, seedDemoCompanies, DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoOptions } from './demo';
 export { implement, type Handler, type RouteImpl, type ApiRequest } from './lib/route';

@@ -19,6 +19,8 @@ export const APP_TABLES = [
   'audit_log',
   'telemetry_minutes',
   'telemetry_error_samples',
+  'telemetry_senders',
+  'release_versions',
   'invoices',
   'invoice_counters',
   'subscriptions',

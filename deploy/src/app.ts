@@ -5,17 +5,17 @@ import httpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { SeedResult } from '@portal/api';
+import type { PublishedVersion, SeedResult } from '@portal/api';
 import { trustedProxies } from '@portal/api/lib/request-meta';
-import type { RemoteId } from '@portal/shared-contracts';
+import type { ReleaseManifest, RemoteId } from '@portal/shared-contracts';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
 import { pageFilesReader, PRELOAD_SCRIPT_SOURCE, withPreloads } from './index-page';
 import { REPO_ROOT } from './paths';
-import { offerFiguresToOperator } from './release/figures-access';
+import { offerFiguresToOperator, type FiguresReader } from './release/figures-access';
 import { releaseConsolePort } from './release/console';
-import { startGuardLoop, type Exclusively, type FiguresReader } from './release/guard-loop';
+import { startGuardLoop, type Exclusively } from './release/guard-loop';
 import { emptyManifest } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { openReleaseStore } from './release/open-store';
@@ -46,6 +46,8 @@ async function openEmbeddedApi(env: PortalConfig['apiEnv']) {
     exclusively: ((pass) => api.underReleaseGuardLock(ctx, pass)) as Exclusively,
     figures: ((from, to) => api.healthOver(ctx.db, from, to)) as FiguresReader,
     refused: (message: string) => new api.ReleaseRefused(message),
+    versionsOf: api.publishedVersionsOf,
+    recordVersions: (versions: PublishedVersion[]) => api.recordPublishedVersions(ctx.db, versions),
   };
 }
 
@@ -84,9 +86,26 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   });
   // Takes the release history into the audit log at once (a change made in the release console).
   let auditReleasesNow = async () => {};
+  // Tells the embedded api the versions a manifest names, when they are not what it was told last.
+  let versionsInForce = async (_manifest: ReleaseManifest | null) => {};
   if (embedded) {
     const { ctx } = embedded;
     superAdminSeeds.set(app, ctx.seed);
+    // The api stores the telemetry of the versions release.json names only (docs/decisions/0029). It
+    // is told them at start, whenever this server reads a manifest naming others (the release tool
+    // changed it: before any page can run a new canary, since pages read release.json first), after
+    // a console action, and by every guard pass (a manifest served from elsewhere, e.g. a bucket).
+    let told: string | null = null;
+    const tellVersions = async (manifest: ReleaseManifest | null, always = false) => {
+      const versions = embedded.versionsOf(manifest);
+      const key = JSON.stringify(versions);
+      if (!always && key === told) return;
+      await embedded.recordVersions(versions);
+      told = key;
+    };
+    versionsInForce = (manifest) =>
+      tellVersions(manifest).catch((err: unknown) => app.log.warn({ err }, 'the versions in force were not recorded for telemetry'));
+    await versionsInForce(await store.readManifest());
     // The release tool (another process) writes only to the store; its history reaches the audit
     // log from here: at start, then every minute (each line once).
     const auditReleases = async () => {
@@ -102,7 +121,10 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     timer.unref();
     // Guarded canaries are checked against stable every minute (RELEASE_GUARD_INTERVAL_MS), by one
     // instance at a time; `pnpm release status` reads the figures through a token in the data folder.
-    const guard = startGuardLoop({ store, storeUrl: config.releaseStoreUrl, exclusively: embedded.exclusively, log: app.log }, config.releaseGuardIntervalMs);
+    const guard = startGuardLoop(
+      { store, storeUrl: config.releaseStoreUrl, exclusively: embedded.exclusively, log: app.log, recordVersions: (m) => tellVersions(m, true) },
+      config.releaseGuardIntervalMs,
+    );
     offerFiguresToOperator(app, { dataDir: config.dataDir, figures: embedded.figures });
     app.addHook('onClose', async () => {
       clearInterval(timer);
@@ -138,7 +160,11 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     });
   } else if (embedded) {
     // The release console's actions run here, on the store this server serves release.json from.
-    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused, () => auditReleasesNow()) });
+    const changed = async () => {
+      await auditReleasesNow();
+      await versionsInForce(await store.readManifest());
+    };
+    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused, changed) });
   } else if (options.registerApi) {
     await options.registerApi(app);
   }
@@ -202,7 +228,9 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   // ---- the release manifest: read from the store on every request and never cached, so a
   // release, promotion or rollback is what the next page load gets, without a restart
   const releaseManifest = async () => {
-    const stored = (await store.readManifest()) ?? emptyManifest(await readShellInfo(repoRoot));
+    const read = await store.readManifest();
+    await versionsInForce(read);
+    const stored = read ?? emptyManifest(await readShellInfo(repoRoot));
     // Which overrides the shell accepts is this deployment's decision (the same list as its CSP).
     return { ...stored, overrideOrigins: overrides };
   };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { RemoteId, VersionHealth } from '@portal/shared-contracts';
 import { promote } from './release/actions';
+import type { SenderShare } from './release/guard';
 import { emptyManifest } from './release/manifest';
 import { publishRemote } from './release/publish';
 import { FsReleaseStore } from './release/store';
@@ -44,7 +45,7 @@ export async function writeFakeRepo(root: string, marker = 'v1'): Promise<void> 
 }
 
 /** One version's health figures as the api answers them: page views and render errors, nothing else failing. */
-export function versionHealth(remote: RemoteId, version: string, pageViews: number, renderErrors: number): VersionHealth {
+export function versionHealth(remote: RemoteId, version: string, pageViews: number, renderErrors: number, senders: number | null = 40): VersionHealth {
   return {
     remote,
     version,
@@ -61,7 +62,17 @@ export function versionHealth(remote: RemoteId, version: string, pageViews: numb
     loadP95Ms: null,
     firstSeen: '2026-11-25T12:00:00.000Z',
     lastSeen: '2026-11-25T12:05:00.000Z',
+    senders,
   };
+}
+
+/**
+ * One version's figures as the guard reads them (the api's `guardFiguresOver`): page views and render
+ * errors from `senders` distinct senders, none of whom holds more than an even share.
+ */
+export function guardFigures(remote: RemoteId, version: string, pageViews: number, renderErrors: number, senders = 40, largest?: SenderShare[]) {
+  const even = { pageViews: Math.ceil(pageViews / senders), failures: Math.ceil(renderErrors / senders) };
+  return { remote, version, pageViews, loadFailures: 0, renderErrors, senders, largest: largest ?? [even] };
 }
 
 /**

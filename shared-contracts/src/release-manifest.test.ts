@@ -16,12 +16,16 @@ const buildRef = optionalKeys(
   { version: fc.string({ minLength: 1 }), entry: fc.string({ minLength: 1 }), contractsVersion: fc.string(), publishedAt: fc.string() },
   ['version', 'entry', 'contractsVersion'],
 );
-const guard = fc.record({
-  marginPoints: fc.double({ min: 0, max: 100, noNaN: true }),
-  minPageViews: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
-  autoPromoteAfterMs: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
-  since: fc.string(),
-});
+const guard = optionalKeys(
+  {
+    marginPoints: fc.double({ min: 0, max: 100, noNaN: true }),
+    minPageViews: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    minSenders: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+    autoPromoteAfterMs: fc.option(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), { nil: null }),
+    since: fc.string(),
+  },
+  ['marginPoints', 'minPageViews', 'autoPromoteAfterMs', 'since'],
+);
 const canary = fc
   .tuple(buildRef, optionalKeys({ percent: fc.double({ min: 0, max: 100, noNaN: true }), companies: fc.array(fc.string(), { maxLength: 3 }), guard }, ['percent']))
   .map(([ref, rest]) => ({ ...ref, ...rest }));
@@ -149,6 +153,7 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       ...[0, 1, 1.5, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2].map((minPageViews) => withCanary({ percent: 5, guard: { ...guard, minPageViews } })),
       ...[-1, 0, 1, 2.5].map((autoPromoteAfterMs) => withCanary({ percent: 5, guard: { ...guard, autoPromoteAfterMs } })),
       ...[-1, 0, 100, 101].map((marginPoints) => withCanary({ percent: 5, guard: { ...guard, marginPoints } })),
+      ...[0, 1, 2.5, Number.MAX_SAFE_INTEGER + 2].map((minSenders) => withCanary({ percent: 5, guard: { ...guard, minSenders } })),
     ];
     expect(cases.map(expectSameVerdict)).toEqual([
       false, false, false, true, false, false,
@@ -159,6 +164,7 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       false, true, false, true, false,
       false, false, true, false,
       false, true, true, false,
+      false, true, false, false,
     ]);
   });
 });

@@ -50,7 +50,14 @@ function guard(v: unknown): Guard {
   if (autoPromote !== null && !(autoPromote > 0)) fail();
   const minPageViews = safeInt(o.minPageViews);
   if (minPageViews < 1) fail();
-  return { marginPoints: between(o.marginPoints, 0, 100), minPageViews, autoPromoteAfterMs: autoPromote, since: string(o.since) };
+  const g: Guard = { marginPoints: between(o.marginPoints, 0, 100), minPageViews, autoPromoteAfterMs: autoPromote, since: string(o.since) };
+  if (has(o, 'minSenders')) {
+    const minSenders = safeInt(o.minSenders);
+    if (minSenders < 1) fail();
+    // In the schema's key order: after minPageViews.
+    return { marginPoints: g.marginPoints, minPageViews, minSenders, autoPromoteAfterMs: autoPromote, since: g.since };
+  }
+  return g;
 }
 
 function canary(v: unknown): Canary {

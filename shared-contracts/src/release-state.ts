@@ -4,6 +4,14 @@
  * Plain functions, not on the login page's path (the shell imports them from the console's chunk only).
  */
 
+/**
+ * A guarded canary's defaults (docs/decisions/0029): aborted past 2 points over stable's error rate,
+ * and nothing decided before 200 canary page views from at least 10 distinct senders on each side (a
+ * sender is a client address, IPv6 by /64, or a signed-in user). A guard recorded without
+ * `minSenders` (before senders were counted) takes this one.
+ */
+export const GUARD_DEFAULTS = { marginPoints: 2, minPageViews: 200, minSenders: 10 } as const;
+
 /** True when nobody is on the canary: share 0 and no targeted company (what an abort leaves). */
 export function canaryIsOff(c: { percent: number; companies: readonly unknown[] } | null | undefined): boolean {
   return !!c && c.percent <= 0 && c.companies.length === 0;

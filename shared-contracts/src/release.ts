@@ -21,12 +21,14 @@ export const remoteReleaseSchema = z.object({
       companies: z._default(z.array(z.string()), []),
       /**
        * A guarded canary: the server compares its error rate with stable's every minute and aborts it
-       * past the margin (points) once it has `minPageViews`; promoted after `autoPromoteAfterMs` healthy.
+       * past the margin (points) once it has `minPageViews` from at least `minSenders` distinct senders
+       * on each side (absent: the guard's default); promoted after `autoPromoteAfterMs` healthy.
        */
       guard: z.optional(z
         .object({
           marginPoints: z.number().check(z.gte(0), z.lte(100)),
           minPageViews: z.number().check(z.int(), z.gte(1)),
+          minSenders: z.optional(z.number().check(z.int(), z.gte(1))),
           autoPromoteAfterMs: z.nullable(z.number().check(z.int(), z.positive())),
           since: z.string(),
         })),

@@ -725,3 +725,55 @@ export const telemetryErrorSamples = pgTable(
   },
   (t) => [primaryKey({ columns: [t.remote, t.version, t.minute, t.kind, t.message] }), index('telemetry_error_samples_minute_idx').on(t.minute)],
 );
+
+/**
+ * The versions release.json names (stable, canary, the rollback list): the only ones whose telemetry
+ * is stored (docs/decisions/0029). Written by the process that owns the release store (the portal
+ * server, from the manifest it serves; the release CLI when it reaches the database); at most 12 a
+ * remote, so what the figures hold per remote and minute is bounded.
+ */
+export const releaseVersions = pgTable(
+  'release_versions',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    role: text('role', { enum: ['stable', 'canary', 'previous'] }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version] }), check('release_versions_role_known', sql`${t.role} in ('stable', 'canary', 'previous')`)],
+);
+
+/**
+ * What one sender (a client address, IPv6 by /64, or a signed-in user; stored as a keyed hash, never
+ * the address) sent for one remote version in one half hour: `offered_*` all it sent (its budget is
+ * taken from them), `page_views` and `failures` what was counted. Distinct senders and the largest
+ * one's share are read from here. Kept 7 days; at most `SENDERS_PER_REMOTE_WINDOW` rows a remote and
+ * half hour.
+ */
+export const telemetrySenders = pgTable(
+  'telemetry_senders',
+  {
+    remote: text('remote').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    version: text('version').notNull(),
+    sender: text('sender').notNull(),
+    offeredViews: integer('offered_views').notNull().default(0),
+    offeredFailures: integer('offered_failures').notNull().default(0),
+    offeredErrors: integer('offered_errors').notNull().default(0),
+    offeredLcp: integer('offered_lcp').notNull().default(0),
+    offeredInp: integer('offered_inp').notNull().default(0),
+    offeredCls: integer('offered_cls').notNull().default(0),
+    pageViews: integer('page_views').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.windowStart, t.version, t.sender] }), index('telemetry_senders_window_idx').on(t.windowStart)],
+);
+
+/** The key of the senders' hashes: drawn once by the migration, never leaves the database. */
+export const telemetrySenderKey = pgTable(
+  'telemetry_sender_key',
+  {
+    id: integer('id').primaryKey().default(1),
+    key: text('key').notNull(),
+  },
+  (t) => [check('telemetry_sender_key_one_row', sql`${t.id} = 1`)],
+);

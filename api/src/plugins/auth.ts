@@ -43,6 +43,16 @@ function tokenOf(ctx: ApiContext, req: FastifyRequest): { token: string; via: Au
   return null;
 }
 
+/**
+ * The signed-in user behind a call to a public endpoint that weighs its callers (telemetry), or null.
+ * No CSRF header is asked: nothing is done in the user's name, and the session cookie is SameSite
+ * Strict, so no other site's page sends it.
+ */
+export async function signedInCaller(ctx: ApiContext, req: FastifyRequest): Promise<AuthUser | null> {
+  const found = tokenOf(ctx, req);
+  return found ? resolveSession(ctx.db, found.token, found.via) : null;
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

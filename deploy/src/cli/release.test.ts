@@ -68,16 +68,23 @@ describe('pnpm release', () => {
     expect(refused.err).toEqual(['release canary: --margin applies to a guarded canary: add --guard']);
     const bad = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--auto-promote', 'tomorrow');
     expect(bad.err).toEqual(['release canary: --auto-promote must be a duration such as 30m, 24h or 2d (got tomorrow)']);
+    const few = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--min-senders', '0');
+    expect(few.err).toEqual(['release canary: --min-senders must be a whole number of distinct senders, at least 1 (got 0)']);
 
     const res = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--auto-promote', '24h');
     expect(res).toMatchObject({ code: 0, err: [] });
-    expect(res.out).toContain('guarded: margin 2 points, at least 200 page views, promote after 24h');
+    expect(res.out).toContain('guarded: margin 2 points, at least 200 page views from at least 10 senders on each side, promote after 24h');
     expect((await new FsReleaseStore(store).readManifest())?.remotes['mfe-auth']?.canary?.guard).toMatchObject({
       marginPoints: 2,
       minPageViews: 200,
+      minSenders: 10,
       autoPromoteAfterMs: 86_400_000,
     });
-    expect((await cli(store, 'status')).out).toMatch(/mfe-auth canary 1\.1\.0 guarded since \S+: margin 2 points, at least 200 page views, promote after 24h/);
+    expect((await cli(store, 'status')).out).toMatch(
+      /mfe-auth canary 1\.1\.0 guarded since \S+: margin 2 points, at least 200 page views from at least 10 senders on each side, promote after 24h/,
+    );
+    const five = await cli(store, 'canary', 'mfe-auth', '1.1.0', '--percent', '50', '--guard', '--min-senders', '5');
+    expect(five.out).toContain('guarded: margin 2 points, at least 200 page views from at least 5 senders on each side');
   });
 
   it('rolls back and aborts a canary at the address the store is served from now, as canary and promote write it', async () => {

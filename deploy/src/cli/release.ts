@@ -88,8 +88,8 @@ export const COMMANDS: Record<string, Command> = {
   },
   canary: {
     usage:
-      'canary <remote> <version> --percent <0-100> [--companies <id1,id2>] [--guard [--margin <points>] [--min-views <n>] [--auto-promote <24h>]]',
-    summary: `serve a published version to a sticky share of users, and to every user of the listed companies; --guard: the portal aborts it when its error rate exceeds stable's by more than the margin (default ${DEFAULT_GUARD.marginPoints} points) with at least the minimum page views (default ${DEFAULT_GUARD.minPageViews}), and promotes it after --auto-promote healthy`,
+      'canary <remote> <version> --percent <0-100> [--companies <id1,id2>] [--guard [--margin <points>] [--min-views <n>] [--min-senders <n>] [--auto-promote <24h>]]',
+    summary: `serve a published version to a sticky share of users, and to every user of the listed companies; --guard: the portal aborts it when its error rate exceeds stable's by more than the margin (default ${DEFAULT_GUARD.marginPoints} points) with at least the minimum page views (default ${DEFAULT_GUARD.minPageViews}) from at least the minimum distinct senders on each side (default ${DEFAULT_GUARD.minSenders}; a sender is a client address, IPv6 by /64, or a signed-in user), and promotes it after --auto-promote healthy; a verdict that would not hold without the largest sender waits`,
     async run({ store, storeUrl, positionals, flags, out, actor }) {
       const remote = needRemote(positionals, 'canary');
       const version = positionals[1];
@@ -202,7 +202,7 @@ export const COMMANDS: Record<string, Command> = {
 
 /** `--guard` and its settings; the settings alone do not guard a canary. */
 function parseGuardFlags(flags: Record<string, string | boolean | undefined>): GuardSettings | null {
-  const given = ['margin', 'min-views', 'auto-promote'].filter((k) => flags[k] !== undefined);
+  const given = ['margin', 'min-views', 'min-senders', 'auto-promote'].filter((k) => flags[k] !== undefined);
   if (!flags.guard) {
     if (given.length) throw new ReleaseStoreError(`--${given[0]} applies to a guarded canary: add --guard`);
     return null;
@@ -211,10 +211,14 @@ function parseGuardFlags(flags: Record<string, string | boolean | undefined>): G
   if (!Number.isFinite(margin) || margin < 0 || margin > 100) throw new ReleaseStoreError(`--margin must be a number of percentage points from 0 to 100 (got ${String(flags.margin)})`);
   const minViews = flags['min-views'] === undefined ? DEFAULT_GUARD.minPageViews : Number(flags['min-views']);
   if (!Number.isInteger(minViews) || minViews < 1) throw new ReleaseStoreError(`--min-views must be a whole number of page views, at least 1 (got ${String(flags['min-views'])})`);
+  const minSenders = flags['min-senders'] === undefined ? DEFAULT_GUARD.minSenders : Number(flags['min-senders']);
+  if (!Number.isInteger(minSenders) || minSenders < 1) {
+    throw new ReleaseStoreError(`--min-senders must be a whole number of distinct senders, at least 1 (got ${String(flags['min-senders'])})`);
+  }
   const raw = flags['auto-promote'];
   const autoPromoteAfterMs = raw === undefined ? null : parseDuration(String(raw));
   if (raw !== undefined && autoPromoteAfterMs === null) throw new ReleaseStoreError(`--auto-promote must be a duration such as 30m, 24h or 2d (got ${String(raw)})`);
-  return { marginPoints: margin, minPageViews: minViews, autoPromoteAfterMs };
+  return { marginPoints: margin, minPageViews: minViews, minSenders, autoPromoteAfterMs };
 }
 
 function usage(): string {
@@ -250,6 +254,7 @@ export async function runReleaseCli(
         guard: { type: 'boolean' },
         margin: { type: 'string' },
         'min-views': { type: 'string' },
+        'min-senders': { type: 'string' },
         'auto-promote': { type: 'string' },
         'no-build': { type: 'boolean' },
         'if-missing': { type: 'boolean' },

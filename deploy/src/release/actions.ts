@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
 import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
-import { formatDuration, type GuardSettings } from './guard';
+import { DEFAULT_GUARD, formatDuration, type GuardSettings } from './guard';
 import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
 
@@ -91,7 +91,8 @@ async function commit(store: ReleaseStore, now: Date, change: Change): Promise<R
 }
 
 export function describeGuard(g: GuardSettings): string {
-  return `margin ${g.marginPoints} points, at least ${g.minPageViews} page views${g.autoPromoteAfterMs ? `, promote after ${formatDuration(g.autoPromoteAfterMs)}` : ''}`;
+  const senders = g.minSenders ?? DEFAULT_GUARD.minSenders;
+  return `margin ${g.marginPoints} points, at least ${g.minPageViews} page views from at least ${senders} senders on each side${g.autoPromoteAfterMs ? `, promote after ${formatDuration(g.autoPromoteAfterMs)}` : ''}`;
 }
 
 export function parsePercent(raw: unknown): number {
@@ -215,11 +216,16 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
   });
 }
 
-/** A version's figures in a status cell: page views and error rate (load failures plus render errors). */
+/**
+ * A version's figures in a status cell: page views, the distinct senders they came from (a client
+ * address, IPv6 by /64, or a signed-in user; unknown past the 7 days senders are kept) and the error
+ * rate (load failures plus render errors).
+ */
 export function describeFigures(v: VersionHealth | undefined): string {
   if (!v || v.pageViews === 0) return 'no views';
   const errors = v.loadFailures + v.renderErrors;
-  return `${v.pageViews} views, ${(v.errorRate * 100).toFixed(1)}% errors (${errors})`;
+  const from = v.senders === null ? '' : ` from ${v.senders} sender${v.senders === 1 ? '' : 's'}`;
+  return `${v.pageViews} views${from}, ${(v.errorRate * 100).toFixed(1)}% errors (${errors})`;
 }
 
 export interface StatusExtras {

@@ -11,12 +11,12 @@ import { emptyManifest } from './manifest';
 import { publishRemote } from './publish';
 import { FsReleaseStore } from './store';
 
-const health = (version: string, pageViews: number, renderErrors: number) => versionHealth('mfe-auth', version, pageViews, renderErrors);
+const health = (version: string, pageViews: number, renderErrors: number, senders = 40) => versionHealth('mfe-auth', version, pageViews, renderErrors, senders);
 
 const windows: Array<[Date, Date]> = [];
 const figures: FiguresReader = async (from, to) => {
   windows.push([from, to]);
-  return [health('1.0.0', 400, 2), health('1.1.0', 200, 100)];
+  return { versions: [health('1.0.0', 400, 2), health('1.1.0', 200, 100, 12)], totalCount: 2 };
 };
 
 const opened: Array<{ close(): Promise<unknown> }> = [];
@@ -84,7 +84,10 @@ describe("the release figures for the operator's CLI", () => {
     }
     await promote(store, 'mfe-auth', '1.0.0', { actor: 'ana' });
     await canary(store, 'mfe-auth', '1.1.0', 50, [], { actor: 'ana', guard: { marginPoints: 2, minPageViews: 20, autoPromoteAfterMs: null } });
-    await abortCanary(store, 'mfe-auth', { actor: GUARD_ACTOR, note: 'guard: error rate canary 50.0% (100 errors in 200 page views) vs stable 0.5%' });
+    await abortCanary(store, 'mfe-auth', {
+      actor: GUARD_ACTOR,
+      note: 'guard: error rate canary 50.0% (100 errors in 200 page views, 12 senders) vs stable 0.5% (2 errors in 400 page views, 40 senders)',
+    });
     const env = { RELEASE_STORE: storeDir, DATA_DIR: dataDir };
 
     // No portal running: the versions, and why there are no figures.
@@ -106,12 +109,12 @@ describe("the release figures for the operator's CLI", () => {
       '0% (aborted)',
       expect.any(String),
       expect.any(String),
-      '400 views, 0.5% errors (2)',
-      '200 views, 50.0% errors (100)',
+      '400 views from 40 senders, 0.5% errors (2)',
+      '200 views from 12 senders, 50.0% errors (100)',
     ]);
     expect(lines.find((l) => l.startsWith('mfe-billing'))).toMatch(/^mfe-billing(\s+-){7}$/);
     expect(status.out).toMatch(
-      /mfe-auth canary 1\.1\.0 aborted at \S+ by release guard \(share 0\): guard: error rate canary 50\.0% \(100 errors in 200 page views\) vs stable 0\.5%/,
+      /mfe-auth canary 1\.1\.0 aborted at \S+ by release guard \(share 0\): guard: error rate canary 50\.0% \(100 errors in 200 page views, 12 senders\) vs stable 0\.5%/,
     );
     // An aborted canary is no longer said to be guarded.
     expect(status.out).not.toMatch(/guarded since/);

@@ -18,7 +18,8 @@ import { TELEMETRY_LIMITS, type ReleaseHealth, type VersionHealth } from '@porta
 export const FIGURES_PATH = '/_release/figures';
 export const FIGURES_ACCESS_FILE = 'release-figures.json';
 
-export type FiguresReader = (from: Date, to: Date) => Promise<VersionHealth[]>;
+/** A page of the versions' figures over [from, to) (the api's `healthOver`, the versions release.json names first). */
+export type FiguresReader = (from: Date, to: Date) => Promise<{ versions: VersionHealth[]; totalCount: number }>;
 
 export interface FiguresAccess {
   url: string;
@@ -36,11 +37,30 @@ export function parseWindowMinutes(raw: unknown): number | null {
   return n;
 }
 
-/** Each version's figures over the last `minutes`, the minute under way included (as the api answers them). */
+/** The page `healthOver` answers by default: 100 versions, which hold every one release.json names (at most 12 a remote). */
+const PAGE_SIZE = 100;
+
+/**
+ * The versions' figures over the last `minutes`, the minute under way included (as the api answers
+ * them): the first page.
+ */
 export async function figuresOver(figures: FiguresReader, minutes: number, now = new Date()): Promise<ReleaseHealth> {
   const from = new Date(now.getTime() - minutes * 60_000);
   const to = new Date(minuteOf(now).getTime() + 60_000);
-  return { windowMinutes: minutes, from: from.toISOString(), to: now.toISOString(), versions: await figures(from, to) };
+  const { versions, totalCount } = await figures(from, to);
+  const totalPages = Math.ceil(totalCount / PAGE_SIZE);
+  return {
+    windowMinutes: minutes,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    versions,
+    totalCount,
+    pageNumber: 1,
+    pageSize: PAGE_SIZE,
+    totalPages,
+    hasPreviousPage: false,
+    hasNextPage: totalPages > 1,
+  };
 }
 
 function sameToken(given: string, expected: string): boolean {

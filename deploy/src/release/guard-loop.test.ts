@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tempDir, versionHealth, writeFakeRemoteBuild } from '../test-fixtures';
+import type { ReleaseManifest } from '@portal/shared-contracts';
+import { guardFigures, tempDir, writeFakeRemoteBuild } from '../test-fixtures';
 import { canary, promote } from './actions';
 import { DEFAULT_GUARD } from './guard';
 import { GUARD_ACTOR, runGuardPass, type Exclusively, type FiguresReader } from './guard-loop';
@@ -23,7 +24,7 @@ async function guardedCanary(settings = DEFAULT_GUARD) {
   return store;
 }
 
-const health = (version: string, pageViews: number, renderErrors: number) => versionHealth('mfe-employees', version, pageViews, renderErrors);
+const health = (version: string, pageViews: number, renderErrors: number) => guardFigures('mfe-employees', version, pageViews, renderErrors);
 
 /** An advisory lock as PostgreSQL gives it: whoever holds it runs, the others skip. */
 function sharedLock(figures: FiguresReader): Exclusively {
@@ -47,19 +48,29 @@ describe('the release guard loop', () => {
     expect((await store.readManifest())?.remotes['mfe-employees']?.canary?.guard).toEqual({
       marginPoints: 2,
       minPageViews: 200,
+      minSenders: 10,
       autoPromoteAfterMs: null,
       since: '2026-11-25T12:00:00.000Z',
     });
     const windows: Array<[string, string]> = [];
-    const figures: FiguresReader = async (from, to) => {
+    const asked: string[][] = [];
+    const figures: FiguresReader = async (from, to, versions) => {
       windows.push([from.toISOString(), to.toISOString()]);
+      asked.push(versions.map((v) => `${v.remote}@${v.version}`));
       return [health('1.0.0', 250, 1), health('1.1.0', 250, 125)];
     };
+    const recorded: string[][] = [];
+    const recordVersions = async (m: ReleaseManifest | null) => {
+      recorded.push(Object.values(m?.remotes ?? {}).flatMap((r) => [r.stable.version, r.canary?.version ?? '-']));
+    };
     const lines: string[] = [];
-    const outcomes = await runGuardPass({ store, exclusively: sharedLock(figures), log: { info: () => {}, warn: (_o, m) => lines.push(m) }, now: at });
+    const outcomes = await runGuardPass({ store, exclusively: sharedLock(figures), log: { info: () => {}, warn: (_o, m) => lines.push(m) }, now: at, recordVersions });
     expect(outcomes?.map((o) => o.decision.action)).toEqual(['abort']);
-    // Stable and canary over the same window, from the canary's start.
+    // Stable and canary over the same window, from the canary's start, and nothing else.
     expect(windows).toEqual([['2026-11-25T12:00:00.000Z', '2026-11-25T12:06:00.000Z']]);
+    expect(asked).toEqual([['mfe-employees@1.1.0', 'mfe-employees@1.0.0']]);
+    // The api is told the versions in force on every pass (before the abort: the canary still named).
+    expect(recorded).toEqual([['1.0.0', '1.1.0']]);
     // Share 0: nobody is on the canary any more, and release.json still names it beside stable.
     expect((await store.readManifest())?.remotes['mfe-employees']).toMatchObject({
       stable: { version: '1.0.0' },
@@ -68,7 +79,7 @@ describe('the release guard loop', () => {
     const last = (await store.readHistory()).at(-1)!;
     expect(last).toMatchObject({ action: 'abort-canary', remote: 'mfe-employees', version: '1.0.0', from: '1.1.0', by: GUARD_ACTOR });
     expect(last.note).toBe(
-      'guard: error rate canary 50.0% (125 errors in 250 page views) vs stable 0.4% (1 errors in 250 page views): 49.6 points over stable, more than the 2 allowed',
+      'guard: error rate canary 50.0% (125 errors in 250 page views, 40 senders) vs stable 0.4% (1 errors in 250 page views, 40 senders): 49.6 points over stable, more than the 2 allowed',
     );
     expect(lines).toEqual(['release guard aborted the canary mfe-employees 1.1.0']);
   });

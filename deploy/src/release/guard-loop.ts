@@ -1,7 +1,7 @@
-import { REMOTE_IDS, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
+import { REMOTE_IDS, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { canaryIsOff } from '@portal/shared-contracts/release-state';
 import { abortCanary, promote } from './actions';
-import { decide, type GuardDecision } from './guard';
+import { decide, type GuardDecision, type GuardFigures } from './guard';
 import type { ReleaseStore } from './store';
 
 /** Who the history names when the guard acts. */
@@ -10,7 +10,12 @@ export const GUARD_ACTOR = 'release guard';
 export const GUARD_INTERVAL_MS = 60_000;
 export const GUARD_WINDOW_MINUTES = 30;
 
-export type FiguresReader = (from: Date, to: Date) => Promise<VersionHealth[]>;
+/** The figures of the named versions over [from, to) (the api's `guardFiguresOver`): only what the guard weighs. */
+export type FiguresReader = (
+  from: Date,
+  to: Date,
+  versions: ReadonlyArray<{ remote: string; version: string }>,
+) => Promise<Array<GuardFigures & { remote: string; version: string }>>;
 
 /** Runs `pass` on one instance only (the api's advisory lock); `ran: false` when another holds it. */
 export type Exclusively = <T>(pass: (figures: FiguresReader) => Promise<T>) => Promise<{ ran: true; value: T } | { ran: false }>;
@@ -28,6 +33,11 @@ export interface GuardPassOptions {
   windowMinutes?: number;
   /** The base URL the store is served from (RELEASE_STORE_URL), as the CLI and the console pass it. */
   storeUrl?: string | null;
+  /**
+   * Tells the api which versions release.json names (the only ones whose telemetry it stores), each
+   * pass: a change the release tool made elsewhere reaches the api within the minute.
+   */
+  recordVersions?: (manifest: ReleaseManifest | null) => Promise<void>;
 }
 
 export interface GuardOutcome {
@@ -47,6 +57,9 @@ export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] 
     const now = o.now ?? new Date();
     // Read under the lock: an instance that acted a moment ago has already changed the manifest.
     const manifest = await o.store.readManifest();
+    if (o.recordVersions) {
+      await o.recordVersions(manifest).catch((err: unknown) => o.log.warn({ err }, 'release guard: the versions in force were not recorded for telemetry'));
+    }
     const outcomes: GuardOutcome[] = [];
     for (const remote of REMOTE_IDS) {
       const r = manifest?.remotes[remote];
@@ -56,7 +69,10 @@ export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] 
       const since = new Date(guard.since);
       const from = new Date(Math.max(since.getTime(), now.getTime() - (o.windowMinutes ?? GUARD_WINDOW_MINUTES) * 60_000));
       const to = new Date(now.getTime() + 60_000);
-      const found = (await figures(from, to)).filter((v) => v.remote === remote);
+      const found = await figures(from, to, [
+        { remote, version: r.canary.version },
+        { remote, version: r.stable.version },
+      ]);
       const canaryFigures = found.find((v) => v.version === r.canary!.version);
       const stableFigures = found.find((v) => v.version === r.stable.version);
       const decision = decide({ stable: stableFigures, canary: canaryFigures, settings: guard, runningForMs: now.getTime() - since.getTime() });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { isoDateTime, okSchema } from '../entities/common';
+import { isoDateTime, okSchema, pageQuerySchema } from '../entities/common';
 import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
 import { REMOTE_IDS } from '../remotes';
 import { queryInt } from './shared';
@@ -108,6 +108,12 @@ export const versionHealthSchema = z.object({
   firstSeen: isoDateTime,
   lastSeen: isoDateTime,
   /**
+   * How many distinct senders (a client address, IPv6 by /64, or a signed-in user) the counted page
+   * views came from, over the half hours the window overlaps; null for a window longer than the 7
+   * days senders are kept.
+   */
+  senders: z.nullable(z.number().check(z.int())),
+  /**
    * The window in `bucketMinutes` steps, oldest first, only steps with page views (the release
    * console's trend charts): page views, and load failures plus render errors.
    */
@@ -124,7 +130,14 @@ export const releaseHealthSchema = z.object({
   bucketMinutes: z.optional(z.number().check(z.int())),
   from: isoDateTime,
   to: isoDateTime,
+  /** A page of the versions with figures in the window: those release.json names first (stable, canary, rollback list). */
   versions: z.array(versionHealthSchema),
+  totalCount: z.number().check(z.int()),
+  pageNumber: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
+  hasPreviousPage: z.boolean(),
+  hasNextPage: z.boolean(),
 });
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
 
@@ -134,7 +147,7 @@ export const telemetry = {
     method: 'POST',
     path: '/api/telemetry',
     summary:
-      "A batch of release-health events from the shell (sent with navigator.sendBeacon): anonymous, at most 20 events, rate-limited per client; overridden remotes' events are ignored",
+      "A batch of release-health events from the shell (sent with navigator.sendBeacon): anonymous, at most 20 events, rate-limited per client address; counted within a budget per sender (a client address, IPv6 by /64, or the signed-in user), only for versions release.json names; overridden remotes' events and implausible vitals are ignored",
     access: 'public',
     body: telemetryBatchSchema,
     maxBodyBytes: TELEMETRY_LIMITS.maxBodyBytes,
@@ -178,7 +191,14 @@ export const consoleRemoteSchema = z.object({
       /** The targeted companies, with their names (null for an id no company has). */
       companies: z.array(z.object({ id: z.string(), name: z.nullable(z.string()) })),
       guard: z.nullable(z
-        .object({ marginPoints: z.number(), minPageViews: z.number().check(z.int()), autoPromoteAfterMs: z.nullable(z.number().check(z.int())), since: isoDateTime })),
+        .object({
+          marginPoints: z.number(),
+          minPageViews: z.number().check(z.int()),
+          /** Distinct senders each side needs before the guard acts (absent in older releases: the default). */
+          minSenders: z.optional(z.number().check(z.int())),
+          autoPromoteAfterMs: z.nullable(z.number().check(z.int())),
+          since: isoDateTime,
+        })),
     })),
   /** The earlier stable versions, newest first: a rollback goes to the first. */
   previous: z.array(z.string()),
@@ -223,10 +243,13 @@ export const releases = {
     id: 'releases.health',
     method: 'GET',
     path: '/api/releases/health',
-    summary: "Every remote version's figures over the last `minutes` (default 60): page views, load failure and render error rates, p75 LCP and INP, p95 load time",
+    summary:
+      "The figures of each remote version over the last `minutes` (default 60): page views and the distinct senders they came from, load failure and render error rates, p75 LCP and INP, p95 load time; a page at a time (`pageSize` default 50), the versions release.json names first",
     access: ['SuperAdmin'],
     query: z.object({
       minutes: z._default(queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, TEXTS.telemetry.badMinutes), TELEMETRY_LIMITS.defaultWindowMinutes),
+      pageNumber: pageQuerySchema.shape.pageNumber,
+      pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
     }),
     response: releaseHealthSchema,
     tags: ['releases'],

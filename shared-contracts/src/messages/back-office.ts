@@ -143,6 +143,7 @@ export const BACK_OFFICE_MESSAGES = {
     figures: {
       version: 'Version',
       pageViews: 'Page views',
+      senders: 'Senders',
       loadFailureRate: 'Load failures',
       renderErrorRate: 'Render errors',
       lcp: 'p75 LCP',
@@ -152,7 +153,9 @@ export const BACK_OFFICE_MESSAGES = {
       trendHeader: 'Trend',
       none: 'No figures yet',
     },
-    guarded: (margin: number, minViews: number) => `Guarded: aborted past ${margin} points over stable with at least ${minViews} page views`,
+    guarded: (margin: number, minViews: number, minSenders: number) =>
+      `Guarded: aborted past ${margin} points over stable with at least ${minViews} page views from ${minSenders} senders on each side, unless one sender alone decides it`,
+    sendersNote: 'Senders: the distinct client addresses (IPv6 by /64) and signed-in users the page views came from; each counts for a bounded share.',
     ago: (age: string) => `${age} ago`,
     abortedBy: (by: string) => `0% (aborted by ${by})`,
     offNotPromoted: (version: string) => `${version} reaches nobody: set a share again and watch its figures before promoting it.`,

@@ -77,6 +77,7 @@ function figures(version: string, pageViews: number, over: Partial<VersionHealth
     loadP95Ms: 420,
     firstSeen: iso(30),
     lastSeen: iso(1),
+    senders: 25,
     series: [
       { at: iso(3), pageViews: Math.round(pageViews / 2), failures: 0 },
       { at: iso(1), pageViews: pageViews - Math.round(pageViews / 2), failures: over.loadFailures ?? 0 },
@@ -90,7 +91,13 @@ const health: ReleaseHealth = {
   bucketMinutes: 1,
   from: iso(60),
   to: iso(0),
-  versions: [figures('1.4.0', 900), figures('1.5.0', 100, { loadFailures: 3, loadFailureRate: 0.03 })],
+  versions: [figures('1.4.0', 900), figures('1.5.0', 100, { loadFailures: 3, loadFailureRate: 0.03, senders: 7 })],
+  totalCount: 2,
+  pageNumber: 1,
+  pageSize: 50,
+  totalPages: 1,
+  hasPreviousPage: false,
+  hasNextPage: false,
 };
 
 describe('Releases (the release console)', () => {
@@ -105,6 +112,11 @@ describe('Releases (the release console)', () => {
     const rows = c.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('900')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('100')).toBeInTheDocument();
+    // How many distinct senders each version's page views came from.
+    expect(c.getByRole('columnheader', { name: M.figures.senders })).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('25')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('7')).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(M.sendersNote.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeInTheDocument();
     expect(within(rows[1]!).getByText('3.0%')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('1.80 s')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('img', { name: /mfe-employees 1\.5\.0 Page views per minute: 100 page views, 3 failures/ })).toBeInTheDocument();
@@ -192,6 +204,20 @@ describe('Releases (the release console)', () => {
     const card = (await screen.findByRole('heading', { name: 'mfe-employees' })).closest('article')!;
     expect(within(card).getByText(M.abortedBy('release-guard'))).toBeInTheDocument();
     expect(within(card).getByText(M.offNotPromoted('1.5.0'))).toBeInTheDocument();
+  });
+
+  it('says how a guarded canary is judged, senders included, and shows senders it does not know as unknown', async () => {
+    const guard = { marginPoints: 2, minPageViews: 200, autoPromoteAfterMs: null, since: iso(5) };
+    const unknown = { ...health, versions: health.versions.map((v) => ({ ...v, senders: null })) };
+    renderWithPlatform(<ReleaseConsolePage />, {
+      session: superAdmin,
+      handlers: { 'releases.console': () => consoleView({ ...withCanary, canary: { ...withCanary.canary!, guard } }), 'releases.health': () => unknown },
+    });
+    const card = (await screen.findByRole('heading', { name: 'mfe-employees' })).closest('article')!;
+    // A guard recorded without minSenders takes the default.
+    expect(within(card).getByText(M.guarded(2, 200, 10))).toBeInTheDocument();
+    const rows = within(card).getAllByRole('row').slice(1);
+    expect(within(rows[1]!).getAllByRole('cell')[2]).toHaveTextContent(/^-$/);
   });
 
   it("counts its web vitals for no remote: it is the shell's own page", async () => {

@@ -6,7 +6,7 @@ import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/da
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { abortOf, age, canaryIsOff } from '@portal/shared-contracts/release-state';
+import { abortOf, age, canaryIsOff, GUARD_DEFAULTS } from '@portal/shared-contracts/release-state';
 import type { ConsoleRemote, ReleaseConsole, ReleaseHealth, ReleaseHistoryEntry, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
 import { releases } from '@portal/shared-contracts/endpoints/telemetry';
 import { useDocumentTitle } from '../routes/use-document-title';
@@ -147,7 +147,9 @@ export function ReleaseConsolePage() {
             {M.healthFailed} {serverMessage(health.error, '')}
           </p>
         ) : (
-          <p className={styles.muted}>{M.windowNote(health.data?.windowMinutes ?? HEALTH_WINDOW_MINUTES)}</p>
+          <p className={styles.muted}>
+            {M.windowNote(health.data?.windowMinutes ?? HEALTH_WINDOW_MINUTES)} {M.sendersNote}
+          </p>
         )}
         {!released ? <EmptyState title={M.empty} /> : null}
         <div className={styles.remotes}>
@@ -271,6 +273,8 @@ function RemoteCard({
       ),
     },
     { key: 'views', header: F.pageViews, align: 'right', cell: (row) => row.figures?.pageViews ?? 0 },
+    // Null past the days senders are kept: unknown, not none.
+    { key: 'senders', header: F.senders, align: 'right', cell: (row) => (row.figures ? (row.figures.senders ?? '-') : 0) },
     { key: 'load', header: F.loadFailureRate, align: 'right', cell: (row) => (row.figures ? percent(row.figures.loadFailureRate) : '-') },
     { key: 'render', header: F.renderErrorRate, align: 'right', cell: (row) => (row.figures ? percent(row.figures.renderErrorRate) : '-') },
     { key: 'lcp', header: F.lcp, align: 'right', cell: (row) => millis(row.figures?.lcpP75Ms ?? null) },
@@ -323,7 +327,9 @@ function RemoteCard({
           <dd>{r.updatedAt ? <time dateTime={r.updatedAt} title={when(r.updatedAt)}>{M.ago(age(r.updatedAt))}</time> : '-'}</dd>
         </div>
       </dl>
-      {c?.guard ? <p className={styles.muted}>{M.guarded(c.guard.marginPoints, c.guard.minPageViews)}</p> : null}
+      {c?.guard ? (
+        <p className={styles.muted}>{M.guarded(c.guard.marginPoints, c.guard.minPageViews, c.guard.minSenders ?? GUARD_DEFAULTS.minSenders)}</p>
+      ) : null}
       {rows.length ? <Table caption={`${r.remote}: ${F.trend}`} hideCaption columns={columns} rows={rows} rowKey={(row) => row.key} /> : null}
       {c && off ? <p className={styles.muted}>{M.offNotPromoted(c.version)}</p> : null}
       {r.stable ? (

@@ -66,35 +66,61 @@ export interface MinuteCounts {
 }
 
 /**
- * Folds a batch into one row per remote version. Overridden (development) remotes are not counted:
- * their code is not a release. A fallback counts for the stable version it fell back to.
+ * Values past these are no measurement of a page a person used, whatever a client sends (the
+ * contract's `maxMs` only bounds what is read): a vital past them is dropped, a load past them
+ * counts as a page view without its duration (docs/decisions/0029).
  */
-export function foldBatch(events: readonly TelemetryEvent[]): MinuteCounts[] {
-  const byKey = new Map<string, MinuteCounts>();
+export const PLAUSIBLE = { loadMs: 120_000, lcpMs: 60_000, inpMs: 20_000, cls: 10 } as const;
+
+export function isPlausible(e: TelemetryEvent): boolean {
+  if (e.kind !== 'vital') return true;
+  if (e.name === 'LCP') return e.value > 0 && e.value <= PLAUSIBLE.lcpMs;
+  return e.value <= (e.name === 'INP' ? PLAUSIBLE.inpMs : PLAUSIBLE.cls);
+}
+
+/** One remote version's events of a batch, in the order they came. */
+export interface VersionEvents {
+  remote: string;
+  version: string;
+  events: TelemetryEvent[];
+}
+
+/**
+ * A batch's events per remote version. Overridden (development) remotes are left out: their code is
+ * not a release; so are implausible vitals. A fallback counts for the stable version it fell back to.
+ */
+export function byVersion(events: readonly TelemetryEvent[]): VersionEvents[] {
+  const groups = new Map<string, VersionEvents>();
   for (const e of events) {
-    if (e.reason === 'override') continue;
+    if (e.reason === 'override' || !isPlausible(e)) continue;
     const key = `${e.remote}\u0000${e.version}`;
-    let row = byKey.get(key);
-    if (!row) {
-      row = {
-        remote: e.remote,
-        version: e.version,
-        pageViews: 0,
-        loadsFailed: 0,
-        renderErrors: 0,
-        errors: 0,
-        loadMs: emptyHistogram(),
-        lcpMs: emptyHistogram(),
-        inpMs: emptyHistogram(),
-        cls: emptyHistogram(),
-      };
-      byKey.set(key, row);
-    }
+    const group = groups.get(key) ?? { remote: e.remote, version: e.version, events: [] };
+    group.events.push(e);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** One version's events as a minute's counts and histograms. */
+export function foldEvents({ remote, version, events }: VersionEvents): MinuteCounts {
+  const row: MinuteCounts = {
+    remote,
+    version,
+    pageViews: 0,
+    loadsFailed: 0,
+    renderErrors: 0,
+    errors: 0,
+    loadMs: emptyHistogram(),
+    lcpMs: emptyHistogram(),
+    inpMs: emptyHistogram(),
+    cls: emptyHistogram(),
+  };
+  for (const e of events) {
     switch (e.kind) {
       case 'load':
         row.pageViews += 1;
         if (!e.ok) row.loadsFailed += 1;
-        else row.loadMs[bucketOf(e.ms)]! += 1;
+        else if (e.ms <= PLAUSIBLE.loadMs) row.loadMs[bucketOf(e.ms)]! += 1;
         break;
       case 'render-error':
         row.renderErrors += 1;
@@ -109,7 +135,12 @@ export function foldBatch(events: readonly TelemetryEvent[]): MinuteCounts[] {
       }
     }
   }
-  return [...byKey.values()];
+  return row;
+}
+
+/** Folds a batch into one row per remote version, all of it counted (see `byVersion`). */
+export function foldBatch(events: readonly TelemetryEvent[]): MinuteCounts[] {
+  return byVersion(events).map(foldEvents);
 }
 
 /** The summed counts of one version over a window, as the store answers them. */
@@ -126,6 +157,8 @@ export interface WindowTotals {
   cls: readonly number[];
   firstSeen: Date;
   lastSeen: Date;
+  /** Distinct senders of its counted page views; null when the window reaches past their retention. */
+  senders: number | null;
 }
 
 const rate = (n: number, of: number) => (of > 0 ? n / of : 0);
@@ -150,5 +183,6 @@ export function figuresOf(t: WindowTotals): VersionHealth {
     loadP95Ms: round(percentile(t.loadMs, 0.95)),
     firstSeen: t.firstSeen.toISOString(),
     lastSeen: t.lastSeen.toISOString(),
+    senders: t.senders,
   };
 }

@@ -26,7 +26,7 @@ describe('the release guard lock', () => {
       const pass = (name: string, ctx: ApiContext) =>
         underReleaseGuardLock(ctx, async (figures) => {
           ran.push(name);
-          const seen = await figures(from, to);
+          const seen = await figures(from, to, [{ remote: 'mfe-auth', version: '2.0.0' }]);
           // Holds the lock until both instances have tried.
           await gate;
           return seen;

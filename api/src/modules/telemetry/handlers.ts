@@ -1,14 +1,18 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
-import { clientMeta } from '../../lib/request-meta';
+import { senderAddress } from '../../lib/request-meta';
+import { signedInCaller } from '../../plugins/auth';
 import * as telemetry from './service';
 
 type T = typeof ENDPOINTS.telemetry;
 type R = typeof ENDPOINTS.releases;
 
 export const ingest: Handler<T['ingest']> = async (req, _reply, ctx) => {
-  await telemetry.ingest(ctx, req.body, clientMeta(req));
+  // A signed-in browser is a sender of its own (people behind one office address); anyone else is their address.
+  const user = await signedInCaller(ctx, req);
+  await telemetry.ingest(ctx, req.body, { address: senderAddress(req.ip), userId: user?.userId ?? null });
   return { success: true, message: MESSAGES.telemetry.accepted };
 };
 
-export const health: Handler<R['health']> = async (req, _reply, ctx) => telemetry.releaseHealth(ctx, req.query.minutes);
+export const health: Handler<R['health']> = async (req, _reply, ctx) =>
+  telemetry.releaseHealth(ctx, req.query.minutes, { pageNumber: req.query.pageNumber, pageSize: req.query.pageSize });

@@ -1233,7 +1233,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A batch of release-health events from the shell (sent with navigator.sendBeacon): anonymous, at most 20 events, rate-limited per client; overridden remotes' events are ignored */
+        /** A batch of release-health events from the shell (sent with navigator.sendBeacon): anonymous, at most 20 events, rate-limited per client address; counted within a budget per sender (a client address, IPv6 by /64, or the signed-in user), only for versions release.json names; overridden remotes' events and implausible vitals are ignored */
         post: operations["telemetry.ingest"];
         delete?: never;
         options?: never;
@@ -1248,7 +1248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every remote version's figures over the last `minutes` (default 60): page views, load failure and render error rates, p75 LCP and INP, p95 load time */
+        /** The figures of each remote version over the last `minutes` (default 60): page views and the distinct senders they came from, load failure and render error rates, p75 LCP and INP, p95 load time; a page at a time (`pageSize` default 50), the versions release.json names first */
         get: operations["releases.health"];
         put?: never;
         post?: never;
@@ -5443,6 +5443,8 @@ export interface operations {
         parameters: {
             query?: {
                 minutes?: number | string;
+                pageNumber?: number;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -5479,12 +5481,19 @@ export interface operations {
                             loadP95Ms: number | null;
                             firstSeen: string;
                             lastSeen: string;
+                            senders: number | null;
                             series?: {
                                 at: string;
                                 pageViews: number;
                                 failures: number;
                             }[];
                         }[];
+                        totalCount: number;
+                        pageNumber: number;
+                        pageSize: number;
+                        totalPages: number;
+                        hasPreviousPage: boolean;
+                        hasNextPage: boolean;
                     };
                 };
             };
@@ -5536,6 +5545,7 @@ export interface operations {
                                 guard: {
                                     marginPoints: number;
                                     minPageViews: number;
+                                    minSenders?: number;
                                     autoPromoteAfterMs: number | null;
                                     since: string;
                                 } | null;
@@ -5616,6 +5626,7 @@ export interface operations {
                                 guard: {
                                     marginPoints: number;
                                     minPageViews: number;
+                                    minSenders?: number;
                                     autoPromoteAfterMs: number | null;
                                     since: string;
                                 } | null;
@@ -5699,6 +5710,7 @@ export interface operations {
                                 guard: {
                                     marginPoints: number;
                                     minPageViews: number;
+                                    minSenders?: number;
                                     autoPromoteAfterMs: number | null;
                                     since: string;
                                 } | null;
@@ -5776,6 +5788,7 @@ export interface operations {
                                 guard: {
                                     marginPoints: number;
                                     minPageViews: number;
+                                    minSenders?: number;
                                     autoPromoteAfterMs: number | null;
                                     since: string;
                                 } | null;
@@ -5853,6 +5866,7 @@ export interface operations {
                                 guard: {
                                     marginPoints: number;
                                     minPageViews: number;
+                                    minSenders?: number;
                                     autoPromoteAfterMs: number | null;
                                     since: string;
                                 } | null;

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { REMOTE_IDS, type ReleaseManifest } from '@portal/shared-contracts';
+import type { Db } from '../../db/client';
+
+/** A version release.json names, and as what. */
+export interface PublishedVersion {
+  remote: string;
+  version: string;
+  role: 'stable' | 'canary' | 'previous';
+}
+
+/**
+ * The versions a manifest names: each remote's stable, its canary (an aborted one too: pages opened
+ * before the abort still run it) and its rollback list, at most 12 a remote. Published versions all
+ * (the release actions name only versions in the store); a version named twice counts as the first
+ * of stable, canary, previous.
+ */
+export function publishedVersionsOf(manifest: ReleaseManifest | null): PublishedVersion[] {
+  const out = new Map<string, PublishedVersion>();
+  const add = (remote: string, version: string, role: PublishedVersion['role']) => {
+    const key = `${remote}\u0000${version}`;
+    if (!out.has(key)) out.set(key, { remote, version, role });
+  };
+  for (const remote of REMOTE_IDS) {
+    const r = manifest?.remotes[remote];
+    if (!r) continue;
+    add(remote, r.stable.version, 'stable');
+    if (r.canary) add(remote, r.canary.version, 'canary');
+    for (const p of r.previous) add(remote, p.version, 'previous');
+  }
+  return [...out.values()];
+}
+
+/**
+ * Makes `versions` the set whose telemetry is stored (docs/decisions/0029), in one statement: the
+ * others stop being counted from now on (their figures so far stay). Idempotent, so every process
+ * that owns the store may run it whenever it reads release.json.
+ */
+export async function recordPublishedVersions(db: Db, versions: readonly PublishedVersion[]): Promise<void> {
+  await db.execute(sql`
+    with wanted as (
+      select w.remote, w.version, w.role from json_to_recordset(${JSON.stringify(versions)}::json) as w(remote text, version text, role text)
+    ), gone as (
+      delete from release_versions r where not exists (select 1 from wanted w where w.remote = r.remote and w.version = r.version) returning 1
+    )
+    insert into release_versions (remote, version, role)
+    select w.remote, w.version, w.role from wanted w order by w.remote, w.version
+    on conflict (remote, version) do update set role = excluded.role where release_versions.role <> excluded.role`);
+}
