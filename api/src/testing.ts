@@ -11,6 +11,9 @@ import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from './env';
 import { silentLogger, type Logger } from './lib/logger';
 import { OVERLOAD_OFF, type OverloadLimits } from './plugins/overload';
 import { seedSuperAdmin } from './seed';
+import { forgetLocalLimits } from './modules/telemetry/local-limits';
+import { forgetPublishedVersions } from './modules/telemetry/published';
+import { forgetSendersSeen } from './modules/telemetry/service';
 
 export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-password-123' } as const;
 
@@ -113,6 +116,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async reset() {
       await ctx.mailer.flush();
       await ctx.db.execute(sql.raw(`truncate table ${APP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
+      // What the process remembers of the emptied tables goes with them.
+      forgetSendersSeen(ctx.db);
+      forgetPublishedVersions(ctx.db);
+      forgetLocalLimits(ctx.db);
       await seedSuperAdmin(ctx.db, { email: config.superAdminEmail, password: config.superAdminPassword, log });
     },
     async close() {

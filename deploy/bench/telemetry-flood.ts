@@ -1,7 +1,7 @@
 /**
  * A telemetry flood against a running portal (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/deploy exec tsx bench/telemetry-flood.ts [--seconds 60] [--addresses 4] [--keep]
+ *   pnpm --filter @portal/deploy exec tsx bench/telemetry-flood.ts [--seconds 60] [--addresses 4] [--keep] [--prof]
  *
  * Starts the portal server (`src/server.ts`, the api embedded on PGlite in a fresh data folder,
  * TRUST_PROXY=1 so that each simulated sender's X-Forwarded-For is its address) with every remote
@@ -17,14 +17,16 @@
  * /api/releases/health?minutes=60` every 2 s, and prints their latency (p50, p95, max), the answers
  * the flood got (202, 429, other), the health answer's size and versions, and how much the data
  * folder grew. The guard runs its pass every minute as it does by default, so a pass that held the
- * event loop shows in the liveness figures.
+ * event loop shows in the liveness figures. `--keep` keeps the data folder (and the portal's log in
+ * it); `--prof` writes the portal's CPU profile to bench/profiles/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_IDS } from '@portal/shared-contracts';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     addresses: { type: 'string', default: '4' },
     keep: { type: 'boolean', default: false },
+    prof: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -207,7 +210,11 @@ async function main(): Promise<void> {
   for (const key of ['DATABASE_URL', 'API_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL', 'RELEASE_GUARD_INTERVAL_MS', 'DEMO_DATA']) delete env[key];
   const logFile = path.join(data, 'portal.log');
   const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
+  // --prof: node itself with tsx's loader, so that it writes the portal's CPU profile when it stops.
+  const [command, args] = values.prof
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.join(import.meta.dirname, 'profiles')}`, '--import', 'tsx', 'src/server.ts']]
+    : [path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'tsx'), ['src/server.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: path.join(import.meta.dirname, '..'),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -239,18 +246,23 @@ async function main(): Promise<void> {
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const startBytes = await folderBytes(data);
-    say(`portal at ${url}, data folder ${data} (${(startBytes / 1e6).toFixed(1)} MB at start); ${SECONDS} s a phase; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    say(`portal at ${url}, data folder ${data} (${(startBytes / 1e6).toFixed(1)} MB at start); ${SECONDS} s a phase; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
     const phase = async (name: string, addresses: Array<() => string>) => {
       const live = timings();
       const health = timings();
       const sent: Sent = { accepted: 0, limited: 0, other: new Map(), failed: 0 };
       const before = await folderBytes(data);
+      // A control: this process's own event-loop delay. When it stalls too, the machine did (other
+      // work on its cores), not the portal.
+      const own = monitorEventLoopDelay({ resolution: 10 });
+      own.enable();
       const stopLive = probe(`${url}/api/health/live`, 200, {}, live);
       const stopHealth = probe(`${url}/api/releases/health?minutes=60`, 2_000, auth, health, true);
       await Promise.all(addresses.map((a) => flood(url, a, PER_ADDRESS_PER_MINUTE, SECONDS, sent)));
       await stopLive();
       await stopHealth();
+      own.disable();
       const after = await folderBytes(data);
       const other = [...sent.other].map(([status, n]) => `${n} ${status}`).join(', ');
       say(`${name}: ${sent.accepted} batches answered 202, ${sent.limited} 429${other ? `, ${other}` : ''}, ${sent.failed} without an answer (timeout or connection)`);
@@ -259,6 +271,9 @@ async function main(): Promise<void> {
         `${name}: GET /api/releases/health?minutes=60 ${describe(health)}; answer ${((health.bytes.at(-1) ?? 0) / 1024).toFixed(1)} KB, ${health.versions.at(-1) ?? '-'} versions`,
       );
       say(`${name}: data folder +${((after - before) / 1e6).toFixed(1)} MB (${(after / 1e6).toFixed(1)} MB)`);
+      say(
+        `${name}: control, this script's own event-loop delay p99 ${(own.percentile(99) / 1e6).toFixed(0)} ms, max ${(own.max / 1e6).toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      );
     };
 
     const idleLive = timings();

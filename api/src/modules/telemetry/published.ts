@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REMOTE_IDS, type ReleaseManifest } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/sql';
 
 /** A version release.json names, and as what. */
 export interface PublishedVersion {
@@ -37,6 +38,15 @@ export function publishedVersionsOf(manifest: ReleaseManifest | null): Published
  * that owns the store may run it whenever it reads release.json.
  */
 export async function recordPublishedVersions(db: Db, versions: readonly PublishedVersion[]): Promise<void> {
+  try {
+    await recordNow(db, versions);
+  } finally {
+    // This process counts the new set from its next batch on.
+    known.delete(db);
+  }
+}
+
+async function recordNow(db: Db, versions: readonly PublishedVersion[]): Promise<void> {
   await db.execute(sql`
     with wanted as (
       select w.remote, w.version, w.role from json_to_recordset(${JSON.stringify(versions)}::json) as w(remote text, version text, role text)
@@ -46,4 +56,30 @@ export async function recordPublishedVersions(db: Db, versions: readonly Publish
     insert into release_versions (remote, version, role)
     select w.remote, w.version, w.role from wanted w order by w.remote, w.version
     on conflict (remote, version) do update set role = excluded.role where release_versions.role <> excluded.role`);
+}
+
+/** How long a process takes the versions it read as current before it reads them again. */
+export const PUBLISHED_READ_EVERY_MS = 2_000;
+const known = new WeakMap<Db, { at: number; versions: Promise<Set<string>> }>();
+
+/** Forgets the versions this process read (tests that empty the tables). */
+export function forgetPublishedVersions(db: Db): void {
+  known.delete(db);
+}
+
+/**
+ * The versions whose telemetry is stored, as `remote\u0000version`, read at most every 2 s (at once
+ * after this process recorded them): a batch naming none of them is answered without another
+ * statement. The statement that counts a batch joins the table itself, so a stale read only ever
+ * leaves a batch out, for at most those 2 s on an instance that did not record the change.
+ */
+export async function publishedSet(db: Db, now = Date.now()): Promise<Set<string>> {
+  const found = known.get(db);
+  if (found && now - found.at < PUBLISHED_READ_EVERY_MS) return found.versions;
+  const versions = rows<{ remote: string; version: string }>(db, sql`select remote, version from release_versions`).then(
+    (r) => new Set(r.map((v) => `${v.remote}\u0000${v.version}`)),
+  );
+  known.set(db, { at: now, versions });
+  versions.catch(() => known.delete(db));
+  return versions;
 }

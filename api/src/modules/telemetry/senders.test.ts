@@ -75,9 +75,23 @@ describe('a sender is a client address or a signed-in user', () => {
   it('never makes a new sender of what the client writes into X-Forwarded-For before the proxy entry', async () => {
     for (let i = 0; i < 12; i++) await send([failedLoad()], `192.0.2.${i + 1}, 2001:db8::${i + 1}, 203.0.113.5`);
     expect(await counted()).toMatchObject({ failures: SENDER_BUDGET.failures });
-    // The rate limit is the address's too: its per-address count is one address's.
-    const [limit] = await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from rate_limits where key like 'telemetry:ip:%'`);
-    expect(limit!.n).toBe(1);
+    // The per-address rate limit is that address's too, whatever comes before it.
+    const saved = t.ctx.config.rateLimits.telemetryPerAddress;
+    t.ctx.config.rateLimits.telemetryPerAddress = 14;
+    try {
+      await send([goodLoad()], '192.0.2.99, 203.0.113.5');
+      await send([goodLoad()], '192.0.2.98, 203.0.113.5');
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/telemetry',
+        payload: { client: newClient(), events: [goodLoad()] },
+        remoteAddress: PROXY,
+        headers: { 'x-forwarded-for': '192.0.2.97, 203.0.113.5' },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      t.ctx.config.rateLimits.telemetryPerAddress = saved;
+    }
   });
 
   it('counts a signed-in user apart from its address, and two sessions of one user as one sender', async () => {

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   HEALTH_SERIES_POINTS,
@@ -12,6 +12,8 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import { tooManyRequests } from '../../lib/http-error';
+import { localLimiter } from './local-limits';
+import { publishedSet } from './published';
 import { scrubMessage } from './scrub';
 import { BUCKETS, byVersion, figuresOf, foldBatch, foldEvents, type MinuteCounts, type VersionEvents, type WindowTotals } from './aggregation';
 
@@ -19,7 +21,6 @@ import { BUCKETS, byVersion, figuresOf, foldBatch, foldEvents, type MinuteCounts
 export const TELEMETRY_RETENTION_DAYS = 30;
 export const ERROR_SAMPLE_RETENTION_DAYS = 7;
 export const SENDER_RETENTION_DAYS = 7;
-const RATE_WINDOW_SECONDS = 60;
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
@@ -36,7 +37,8 @@ export const SENDERS_PER_REMOTE_WINDOW = 5_000;
 /** Distinct error messages stored per remote version and minute. */
 export const MESSAGES_PER_VERSION_MINUTE = 20;
 
-const hashed = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
+type VersionKey = { remote: string; version: string };
+const keyOf = (r: VersionKey) => `${r.remote}\u0000${r.version}`;
 
 export function minuteOf(at: Date): Date {
   return new Date(Math.floor(at.getTime() / 60_000) * 60_000);
@@ -72,13 +74,15 @@ async function senderId(db: Db, source: TelemetrySource): Promise<string> {
   return createHmac('sha256', await key).update(identity).digest('hex').slice(0, 32);
 }
 
-/** Per address (IPv6 by /64), then per browser session (its random id at that address): a few batches a minute. */
-async function checkRate(ctx: ApiContext, batch: TelemetryBatch, address: string): Promise<void> {
+/**
+ * Per address (IPv6 by /64), then per browser session (its random id at that address): a few batches
+ * a minute, counted in this process (`LocalLimiter`: a refusal costs no statement).
+ */
+function checkRate(ctx: ApiContext, batch: TelemetryBatch, address: string): void {
   const rl = ctx.config.rateLimits;
-  const byAddress = await ctx.limiter.hit(`telemetry:ip:${hashed(address)}`, RATE_WINDOW_SECONDS);
-  if (byAddress.count > rl.telemetryPerAddress) throw tooManyRequests(byAddress.retryAfter);
-  const byClient = await ctx.limiter.hit(`telemetry:client:${hashed(`${address}\u0000${batch.client ?? ''}`)}`, RATE_WINDOW_SECONDS);
-  if (byClient.count > rl.telemetryPerClient) throw tooManyRequests(byClient.retryAfter);
+  const [byAddress, byClient] = localLimiter(ctx.db).hitAll([`ip\u0000${address}`, `client\u0000${address}\u0000${batch.client ?? ''}`]);
+  if (byAddress!.count > rl.telemetryPerAddress) throw tooManyRequests(byAddress!.retryAfter);
+  if (byClient!.count > rl.telemetryPerClient) throw tooManyRequests(byClient!.retryAfter);
 }
 
 interface Offered {
@@ -103,6 +107,45 @@ function offeredOf(events: readonly TelemetryEvent[]): Offered {
     else o.cls += 1;
   }
   return o;
+}
+
+/**
+ * What this process last saw each sender offer per version in the current half hour: a batch whose
+ * every event falls in a spent part of its sender's budget is answered without touching the
+ * database (a budget spent stays spent until its window ends; another instance simply asks the
+ * database). At most `SPENT_KEPT` entries, all dropped when the window turns.
+ */
+const SPENT_KEPT = 50_000;
+const lastOffered = new WeakMap<Db, { window: number; bySender: Map<string, Offered> }>();
+
+function offeredSeen(db: Db, window: Date): Map<string, Offered> {
+  let seen = lastOffered.get(db);
+  if (!seen || seen.window !== window.getTime() || seen.bySender.size >= SPENT_KEPT) {
+    seen = { window: window.getTime(), bySender: new Map() };
+    lastOffered.set(db, seen);
+  }
+  return seen.bySender;
+}
+
+/** Forgets what this process saw of senders' budgets (tests that empty the tables). */
+export function forgetSendersSeen(db: Db): void {
+  lastOffered.delete(db);
+}
+
+/** True when the sender's budget has no room left for anything `g` offers. */
+function spent(seen: Offered | undefined, g: VersionEvents): boolean {
+  if (!seen) return false;
+  const o = offeredOf(g.events);
+  const b = SENDER_BUDGET;
+  const full = (offered: number, total: number, budget: number) => offered === 0 || total >= budget;
+  return (
+    full(o.views, seen.views, b.pageViews) &&
+    full(o.failures, seen.failures, b.failures) &&
+    full(o.errors, seen.errors, b.errors) &&
+    full(o.lcp, seen.lcp, b.vitals) &&
+    full(o.inp, seen.inp, b.vitals) &&
+    full(o.cls, seen.cls, b.vitals)
+  );
 }
 
 /**
@@ -171,10 +214,12 @@ async function takeBudget(db: Db, sender: string, window: Date, groups: VersionE
         s.offered_lcp as o_lcp, s.offered_inp as o_inp, s.offered_cls as o_cls`,
   );
   const out: VersionEvents[] = [];
+  const seen = offeredSeen(db, window);
   for (const f of found) {
     const g = groups.find((x) => x.remote === f.remote && x.version === f.version)!;
     const batch = offered.find((x) => x.remote === f.remote && x.version === f.version)!;
     const now: Offered = { views: Number(f.o_views), failures: Number(f.o_failures), errors: Number(f.o_errors), lcp: Number(f.o_lcp), inp: Number(f.o_inp), cls: Number(f.o_cls) };
+    seen.set(`${sender}\u0000${keyOf(f)}`, now);
     const before: Offered = {
       views: now.views - batch.views,
       failures: now.failures - batch.failures,
@@ -292,11 +337,15 @@ export async function recordBatch(db: Db, batch: TelemetryBatch, at: Date = new 
 
 /** A batch from a client: its rate limits, then what its sender's budget and the published versions let count. */
 export async function ingest(ctx: ApiContext, batch: TelemetryBatch, source: TelemetrySource, at: Date = new Date()): Promise<void> {
-  await checkRate(ctx, batch, source.address);
-  const groups = byVersion(batch.events);
+  checkRate(ctx, batch, source.address);
+  const published = await publishedSet(ctx.db);
+  const groups = byVersion(batch.events).filter((g) => published.has(keyOf(g)));
   if (groups.length === 0) return;
   const sender = { id: await senderId(ctx.db, source), window: senderWindowOf(at) };
-  const counted = await takeBudget(ctx.db, sender.id, sender.window, groups);
+  const seen = offeredSeen(ctx.db, sender.window);
+  const open = groups.filter((g) => !spent(seen.get(`${sender.id}\u0000${keyOf(g)}`), g));
+  if (open.length === 0) return;
+  const counted = await takeBudget(ctx.db, sender.id, sender.window, open);
   await recordCounted(ctx.db, counted, at, sender);
 }
 
@@ -308,9 +357,6 @@ export interface HealthPage {
   pageSize: number;
 }
 export const HEALTH_PAGE_SIZE = { default: 50, max: 100 } as const;
-
-type VersionKey = { remote: string; version: string };
-const keyOf = (r: VersionKey) => `${r.remote}\u0000${r.version}`;
 
 /** Distinct senders with counted page views per version over the half hours that overlap [from, to); null past their retention. */
 async function sendersOver(db: Db, from: Date, to: Date, versions: readonly VersionKey[], now: Date): Promise<Map<string, number> | null> {
