@@ -8,7 +8,8 @@ CREATE TABLE "release_versions" (
 	CONSTRAINT "release_versions_role_known" CHECK ("role" in ('stable', 'canary', 'previous'))
 );
 --> statement-breakpoint
--- Per remote, half hour, version and sender: what it offered (its budget) and what was counted.
+-- Per remote, half hour, version and sender: what it offered (its budget), what was counted, and the
+-- minute of its latest counted page view (a window's senders are those with one in it).
 CREATE TABLE "telemetry_senders" (
 	"remote" text NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
@@ -22,6 +23,7 @@ CREATE TABLE "telemetry_senders" (
 	"offered_cls" integer DEFAULT 0 NOT NULL,
 	"page_views" integer DEFAULT 0 NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
+	"last_view_at" timestamp with time zone,
 	CONSTRAINT "telemetry_senders_remote_window_start_version_sender_pk" PRIMARY KEY("remote","window_start","version","sender")
 );
 --> statement-breakpoint

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@portal/shared-contracts';
 import { employerUsers, users } from './db/schema';
 import { DOCS_PATH } from './app';
@@ -153,4 +153,23 @@ export function bearer(token: string) {
 /** A browser call: the session cookie, and the CSRF header the portal adds to state-changing calls. */
 export function browser(token: string, withCsrf = true) {
   return { cookies: { [SESSION_COOKIE]: token }, headers: withCsrf ? { [CSRF_HEADER]: '1' } : {} };
+}
+
+/**
+ * Sets the clock (`Date` only; it keeps running) back to a moment with at least `roomMs` left before
+ * the next multiple of `windowMs`: a test file counting per fixed window (telemetry's half hours)
+ * then never straddles two of them, whenever it runs. Call it at the top of the file, before
+ * `useTestApp`. Back, never forward: a session the database dates is never seen as from the future.
+ */
+export function useClockInside(windowMs: number, roomMs: number): void {
+  beforeAll(() => {
+    const now = Date.now();
+    const start = Math.floor(now / windowMs) * windowMs;
+    const latest = start + windowMs - roomMs;
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(now <= latest ? now : latest);
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
 }

@@ -745,8 +745,8 @@ export const releaseVersions = pgTable(
 /**
  * What one sender (a client address, IPv6 by /64, or a signed-in user; stored as a keyed hash, never
  * the address) sent for one remote version in one half hour: `offered_*` all it sent (its budget is
- * taken from them), `page_views` and `failures` what was counted. Distinct senders and the largest
- * one's share are read from here. Kept 7 days; at most `SENDERS_PER_REMOTE_WINDOW` rows a remote and
+ * taken from them), `page_views` and `failures` what was counted, `last_view_at` the minute of its
+ * latest counted page view. Distinct senders and the largest one's share are read from here. Kept 7 days; at most `SENDERS_PER_REMOTE_WINDOW` rows a remote and
  * half hour.
  */
 export const telemetrySenders = pgTable(
@@ -764,6 +764,8 @@ export const telemetrySenders = pgTable(
     offeredCls: integer('offered_cls').notNull().default(0),
     pageViews: integer('page_views').notNull().default(0),
     failures: integer('failures').notNull().default(0),
+    /** The minute of its latest counted page view in this half hour: a window's senders are those with one in it. */
+    lastViewAt: timestamp('last_view_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.remote, t.windowStart, t.version, t.sender] }), index('telemetry_senders_window_idx').on(t.windowStart)],
 );

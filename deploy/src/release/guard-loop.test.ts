@@ -94,6 +94,30 @@ describe('the release guard loop', () => {
     expect((await store.readHistory()).at(-1)?.action).toBe('canary');
   });
 
+  it('says once that it waits when the largest sender alone would decide the canary, and acts on nothing', async () => {
+    const store = await guardedCanary();
+    // 6 failures in 250 page views: 2.4 points over stable, all of them from one sender.
+    const canaryFigures = guardFigures('mfe-employees', '1.1.0', 250, 6, 40, [
+      { pageViews: 10, failures: 0 },
+      { pageViews: 3, failures: 6 },
+    ]);
+    const lock = sharedLock(async () => [guardFigures('mfe-employees', '1.0.0', 250, 0), canaryFigures]);
+    const lines: Array<{ msg: string; reason?: string }> = [];
+    const log = { info: () => {}, warn: (o: object, msg: string) => lines.push({ msg, ...(o as { reason?: string }) }) };
+    const saidWaiting = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const outcomes = await runGuardPass({ store, exclusively: lock, log, now: at, saidWaiting });
+      expect(outcomes?.[0]?.decision).toMatchObject({ action: 'keep', waitingOn: 'canary' });
+    }
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'release guard waits on the canary mfe-employees 1.1.0: its largest canary sender alone decides the figures',
+        reason: expect.stringMatching(/^waiting: without its largest canary sender \(3 page views, 6 failures\) the canary would not be aborted/),
+      }),
+    ]);
+    expect((await store.readHistory()).at(-1)?.action).toBe('canary');
+  });
+
   it('acts once when two instances check at the same moment', async () => {
     const store = await guardedCanary();
     let release!: () => void;

@@ -38,6 +38,8 @@ export interface GuardPassOptions {
    * pass: a change the release tool made elsewhere reaches the api within the minute.
    */
   recordVersions?: (manifest: ReleaseManifest | null) => Promise<void>;
+  /** What the loop has already said it waits on (remote, canary and side), so it says it once, not every pass. */
+  saidWaiting?: Set<string>;
 }
 
 export interface GuardOutcome {
@@ -78,6 +80,17 @@ export async function runGuardPass(o: GuardPassOptions): Promise<GuardOutcome[] 
       const decision = decide({ stable: stableFigures, canary: canaryFigures, settings: guard, runningForMs: now.getTime() - since.getTime() });
       const outcome = { remote, canary: r.canary.version, stable: r.stable.version, decision };
       outcomes.push(outcome);
+      if (decision.waitingOn) {
+        // Someone's figures alone would decide this canary: said once per canary and side.
+        const key = `${remote}\u0000${outcome.canary}\u0000${decision.waitingOn}`;
+        if (!o.saidWaiting?.has(key)) {
+          o.saidWaiting?.add(key);
+          o.log.warn(
+            { remote, canary: outcome.canary, stable: outcome.stable, reason: decision.reason },
+            `release guard waits on the canary ${remote} ${outcome.canary}: its largest ${decision.waitingOn} sender alone decides the figures`,
+          );
+        }
+      }
       if (decision.action === 'abort') {
         await abortCanary(o.store, remote, { actor: GUARD_ACTOR, storeUrl: o.storeUrl ?? null, now, note: `guard: ${decision.reason}` });
         o.log.warn({ remote, canary: outcome.canary, stable: outcome.stable, reason: decision.reason }, `release guard aborted the canary ${remote} ${outcome.canary}`);
@@ -98,8 +111,9 @@ export interface GuardLoop {
 /** Checks now and every minute; a pass still running is not doubled, a failing one is logged. */
 export function startGuardLoop(o: Omit<GuardPassOptions, 'now'>, everyMs: number = GUARD_INTERVAL_MS): GuardLoop {
   let running: Promise<void> | null = null;
+  const saidWaiting = new Set<string>();
   const pass = () => {
-    running ??= runGuardPass(o)
+    running ??= runGuardPass({ saidWaiting, ...o })
       .then(() => undefined)
       .catch((err: unknown) => o.log.warn({ err }, 'release guard pass failed'))
       .finally(() => {

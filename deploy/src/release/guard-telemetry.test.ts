@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TelemetryEvent } from '@portal/shared-contracts';
 import { createPortal } from '../app';
@@ -17,6 +17,12 @@ describe('the release guard against telemetry anyone can send', () => {
   let store: FsReleaseStore;
 
   beforeAll(async () => {
+    // A sender's budget is per half hour (from :00 and :30): the clock (Date only; it keeps running)
+    // is set back if need be so that the file runs inside one.
+    const halfHour = 30 * 60_000;
+    const latest = Math.floor(Date.now() / halfHour) * halfHour + halfHour - 5 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(Math.min(Date.now(), latest));
     const data = await tempDir('portal-guard-telemetry-');
     const config = loadPortalConfig({
       DATA_DIR: data,
@@ -32,6 +38,7 @@ describe('the release guard against telemetry anyone can send', () => {
   }, 60_000);
   afterAll(async () => {
     await app?.close();
+    vi.useRealTimers();
   });
 
   const failedLoad = (version: string): TelemetryEvent => ({ remote: 'mfe-auth', version, reason: version === '1.1.0' ? 'canary' : 'stable', kind: 'load', ok: false, ms: 3000 });

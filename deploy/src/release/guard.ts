@@ -47,6 +47,8 @@ export interface GuardDecision {
   action: GuardAction;
   /** One line for the log and the release history. */
   reason: string;
+  /** Kept although the figures say abort or promote: the side whose largest sender alone decides them. */
+  waitingOn?: 'canary' | 'stable';
   canaryErrorRate: number;
   stableErrorRate: number;
 }
@@ -120,6 +122,7 @@ export function decide(input: GuardInput): GuardDecision {
         return {
           action: 'keep',
           reason: `waiting: without its largest ${side} sender (${share.pageViews} page views, ${share.failures} failures) the canary would ${then}: ${figures}`,
+          waitingOn: side,
           ...rates,
         };
       }

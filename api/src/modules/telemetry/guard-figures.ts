@@ -29,7 +29,9 @@ export interface GuardVersionFigures {
 /**
  * The figures of the asked versions only (a guarded canary and its stable: bounded, whatever else was
  * sent), aggregated in the database. Page views and failures over the minutes of [from, to); the
- * senders and their shares over the half hours that window overlaps (a sender's budget window).
+ * senders with a counted page view in it, and their shares over the half hours it overlaps (a
+ * sender's budget window: a share may hold page views from just before `from`, so a verdict without
+ * it is judged on no more than what it had).
  */
 export async function guardFiguresOver(db: Db, from: Date, to: Date, versions: ReadonlyArray<{ remote: string; version: string }>): Promise<GuardVersionFigures[]> {
   if (versions.length === 0) return [];
@@ -58,6 +60,7 @@ export async function guardFiguresOver(db: Db, from: Date, to: Date, versions: R
           select s.remote, s.version, s.sender, sum(s.page_views)::int as pv, sum(s.failures)::int as f
           from telemetry_senders s join asked a on a.remote = s.remote and a.version = s.version
           where s.window_start >= ${senderWindowOf(from).toISOString()}::timestamptz and s.window_start < ${to.toISOString()}::timestamptz
+            and s.last_view_at >= ${minuteOf(from).toISOString()}::timestamptz
           group by s.remote, s.version, s.sender
         ), ranked as (
           select p.*,

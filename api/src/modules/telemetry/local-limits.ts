@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client';
 
-/** One minute, fixed windows, as the database counters count them. */
+/** A key's window: a minute from its first batch, as the database counters count them. */
 export const LOCAL_WINDOW_MS = 60_000;
-/** Keys one window holds at most: past it a new key is refused (a flood from that many addresses or tabs). */
+/** Keys held at most: past it (a flood from that many addresses or tabs at once) a new key is refused. */
 export const LOCAL_KEYS_MAX = 200_000;
 
 export interface LocalCount {
   count: number;
-  /** Seconds until the window ends. */
+  /** Seconds until the key's window ends. */
   retryAfter: number;
 }
 
@@ -19,24 +19,27 @@ export interface LocalCount {
  * instances an address may send N times the limit, each instance doing its share of the work.
  */
 export class LocalLimiter {
-  private window = 0;
-  private counts = new Map<string, number>();
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private hits = 0;
 
-  /** Counts one batch against each key; answers the counts in order (a key past `LOCAL_KEYS_MAX` new ones reads as over any limit). */
+  /** Counts one batch against each key; answers the counts in order (a new key past `LOCAL_KEYS_MAX` reads as over any limit). */
   hitAll(keys: readonly string[], now = Date.now()): LocalCount[] {
-    const window = Math.floor(now / LOCAL_WINDOW_MS) * LOCAL_WINDOW_MS;
-    if (window !== this.window) {
-      this.window = window;
-      this.counts = new Map();
-    }
-    const retryAfter = Math.max(1, Math.ceil((window + LOCAL_WINDOW_MS - now) / 1000));
+    if (++this.hits % 1000 === 0 || this.windows.size >= LOCAL_KEYS_MAX) this.sweep(now);
     return keys.map((key) => {
-      const seen = this.counts.get(key);
-      if (seen === undefined && this.counts.size >= LOCAL_KEYS_MAX) return { count: Number.MAX_SAFE_INTEGER, retryAfter };
-      const count = (seen ?? 0) + 1;
-      this.counts.set(key, count);
-      return { count, retryAfter };
+      const w = this.windows.get(key);
+      if (w && w.endsAt > now) {
+        w.count += 1;
+        return { count: w.count, retryAfter: Math.max(1, Math.ceil((w.endsAt - now) / 1000)) };
+      }
+      if (!w && this.windows.size >= LOCAL_KEYS_MAX) return { count: Number.MAX_SAFE_INTEGER, retryAfter: Math.ceil(LOCAL_WINDOW_MS / 1000) };
+      this.windows.set(key, { count: 1, endsAt: now + LOCAL_WINDOW_MS });
+      return { count: 1, retryAfter: Math.ceil(LOCAL_WINDOW_MS / 1000) };
     });
+  }
+
+  /** Drops ended windows. */
+  private sweep(now: number): void {
+    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
   }
 }
 

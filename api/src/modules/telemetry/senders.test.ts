@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, releaseHealthSchema, type TelemetryEvent } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { bearer, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, json, loginAs, registerEmployer, superAdminToken, useClockInside, useTestApp } from '../../test-support';
 import { guardFiguresOver } from './guard-figures';
 import { recordPublishedVersions } from './published';
 import { SENDER_BUDGET, SENDERS_PER_REMOTE_WINDOW, senderWindowOf, sweepTelemetry } from './service';
@@ -13,6 +13,8 @@ import { SENDER_BUDGET, SENDERS_PER_REMOTE_WINDOW, senderWindowOf, sweepTelemetr
  * This app stands behind one proxy (TRUST_PROXY=1): the client address is the proxy's entry in
  * X-Forwarded-For.
  */
+// A sender's budget is per half hour: the file runs inside one.
+useClockInside(SENDER_BUDGET.windowMinutes * 60_000, 5 * 60_000);
 const t = useTestApp({ config: { trustProxy: 1 } });
 const PROXY = '10.0.0.2';
 

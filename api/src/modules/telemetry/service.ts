@@ -279,7 +279,8 @@ async function recordCounted(db: Db, groups: readonly VersionEvents[], at: Date,
     );
   const counted = sender
     ? sql`counted as (
-        update telemetry_senders s set page_views = s.page_views + r.page_views, failures = s.failures + r.loads_failed + r.render_errors
+        update telemetry_senders s set page_views = s.page_views + r.page_views, failures = s.failures + r.loads_failed + r.render_errors,
+          last_view_at = case when r.page_views > 0 then ${minute}::timestamptz else s.last_view_at end
         from input r
         where s.remote = r.remote and s.window_start = ${sender.window.toISOString()}::timestamptz and s.version = r.version and s.sender = ${sender.id}
         returning 1
@@ -358,7 +359,10 @@ export interface HealthPage {
 }
 export const HEALTH_PAGE_SIZE = { default: 50, max: 100 } as const;
 
-/** Distinct senders with counted page views per version over the half hours that overlap [from, to); null past their retention. */
+/**
+ * Distinct senders with a counted page view in [from, to) (by the minute of their latest one in each
+ * half hour) per version; null past their retention.
+ */
 async function sendersOver(db: Db, from: Date, to: Date, versions: readonly VersionKey[], now: Date): Promise<Map<string, number> | null> {
   if (from.getTime() < senderWindowOf(new Date(now.getTime() - SENDER_RETENTION_DAYS * DAY_MS)).getTime()) return null;
   const out = new Map<string, number>();
@@ -368,7 +372,8 @@ async function sendersOver(db: Db, from: Date, to: Date, versions: readonly Vers
     sql`select s.remote, s.version, count(distinct s.sender)::int as senders
         from telemetry_senders s
         join json_to_recordset(${JSON.stringify(versions)}::json) as p(remote text, version text) on p.remote = s.remote and p.version = s.version
-        where s.window_start >= ${senderWindowOf(from).toISOString()}::timestamptz and s.window_start < ${to.toISOString()}::timestamptz and s.page_views > 0
+        where s.window_start >= ${senderWindowOf(from).toISOString()}::timestamptz and s.window_start < ${to.toISOString()}::timestamptz
+          and s.last_view_at >= ${minuteOf(from).toISOString()}::timestamptz
         group by s.remote, s.version`,
   );
   for (const f of found) out.set(keyOf(f), Number(f.senders));

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TELEMETRY_LIMITS, releaseHealthSchema, type TelemetryEvent } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { bearer, json, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, json, superAdminToken, useClockInside, useTestApp } from '../../test-support';
 import { makeCompany, makeEmployer } from '../drivers/test-world';
 import { recordPublishedVersions } from './published';
-import { recordBatch, sweepTelemetry } from './service';
+import { recordBatch, SENDER_BUDGET, sweepTelemetry } from './service';
 
+// A sender's budget is per half hour: the file runs inside one.
+useClockInside(SENDER_BUDGET.windowMinutes * 60_000, 5 * 60_000);
 const t = useTestApp();
 
 beforeEach(async () => {
