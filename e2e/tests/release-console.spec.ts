@@ -47,7 +47,10 @@ test('a super admin promotes a canary from the release console and rolls it back
   await releaseCliOk('canary', 'mfe-auth', next, '--percent', '10');
 
   // Healthy figures for both versions, as browsers report them (the shell's sender is covered by the
-  // guard's journey): page views that loaded, with their load times and LCP.
+  // guard's journey): page views that loaded, with their load times and LCP. A page reads
+  // release.json before it runs a version, which is when the portal tells the api that the canary's
+  // telemetry is to be stored (docs/decisions/0029).
+  expect((await releaseJson()).remotes['mfe-auth']?.canary?.version).toBe(next);
   for (const version of [stable!, next]) {
     const events = Array.from({ length: 20 }, (_, i) =>
       i % 2 ? { remote: 'mfe-auth', version, reason: version === next ? 'canary' : 'stable', kind: 'vital', name: 'LCP', value: 1200 + i } : { remote: 'mfe-auth', version, reason: version === next ? 'canary' : 'stable', kind: 'load', ok: true, ms: 150 + i },

@@ -1,19 +1,26 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { MESSAGES, REMOTES, ROUTES, type ReleaseManifest } from '@portal/shared-contracts';
+import { MESSAGES, REMOTES, ROUTES, type ReleaseHistoryEntry, type ReleaseManifest, type TelemetryEvent } from '@portal/shared-contracts';
+import { forwardingProxy, type ForwardingProxy } from '../support/forwarding-proxy';
 import { expectRoute, hash, login } from '../support/portal';
 import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
 import { expect, test, type ConsoleGuard } from '../support/test';
 
 /**
- * A guarded canary of mfe-auth whose login page throws while rendering, for half of the audience.
- * Anonymous browsers (each its own device id, so its own canary bucket) load the login page; the
- * shell's telemetry reports the canary's render errors; the portal's guard, checking every 5 s here
- * (RELEASE_GUARD_INTERVAL_MS; 60 s by default), aborts the canary: share 0, those users get stable
- * on their next load, and `pnpm release status` says why.
+ * Guarded canaries of mfe-auth, for half of the audience, judged on telemetry anyone can send
+ * (docs/decisions/0029-telemetry-senders.md). Anonymous browsers (each its own device id, so its own
+ * canary bucket, and its own address) load the login page and the shell's telemetry reports what
+ * happened; the portal's guard checks every 5 s here (RELEASE_GUARD_INTERVAL_MS; 60 s by default).
+ *
+ * On one machine every browser comes from loopback, so the portal runs as it does behind one proxy
+ * (TRUST_PROXY=1) and each simulated browser reaches it through a proxy of its own that appends an
+ * address of its own (support/forwarding-proxy.ts). The attacker sends what one machine can: any
+ * client ids, any X-Forwarded-For entries of its own making, through a proxy that appends a new
+ * address of its one IPv6 /64 to every batch.
  */
 
 // A portal of its own (the guard's interval is short, and a canary here must not reach other journeys).
@@ -23,16 +30,71 @@ test.describe.configure({ mode: 'serial' });
 // E2E_RELEASE_GUARD_INTERVAL_MS=60000 measures the default interval.
 const GUARD_INTERVAL_MS = Number(process.env.E2E_RELEASE_GUARD_INTERVAL_MS ?? 5_000);
 const MIN_VIEWS = 8;
+/** Distinct senders each side needs here (10 by default): the few browsers a journey can afford. */
+const MIN_SENDERS = 5;
 const THROWS = 'Release guard check: this canary throws while rendering';
 
 let portal: RunningPortal;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  portal = await startPortal({ RELEASE_GUARD_INTERVAL_MS: String(GUARD_INTERVAL_MS) });
+  // Behind one proxy: the client address is the last X-Forwarded-For entry (what the proxy appends).
+  portal = await startPortal({ RELEASE_GUARD_INTERVAL_MS: String(GUARD_INTERVAL_MS), TRUST_PROXY: '1' });
 });
+
+/** A real browser's address of its own: 198.51.100.1 onwards, then 203.0.113.x. */
+let browsers = 0;
+function browserAddress(): string {
+  const n = browsers++;
+  return n < 254 ? `198.51.100.${n + 1}` : `203.0.113.${(n - 254) % 254 + 1}`;
+}
+
+/**
+ * One machine forging telemetry: every batch a new client id and made-up X-Forwarded-For entries of
+ * its own, through a proxy that appends a new address of the machine's /64 each time. Sends until
+ * stopped; answers how many batches were taken in (202).
+ */
+async function forge(events: () => TelemetryEvent[], everyMs = 150): Promise<{ stop(): Promise<number> }> {
+  let stopped = false;
+  let taken = 0;
+  let n = 0;
+  const proxy = await forwardingProxy(portal.url, () => `2001:db8:bad:1:${n.toString(16)}::1`);
+  proxies.push(proxy);
+  const run = (async () => {
+    while (!stopped) {
+      n += 1;
+      const res = await fetch(`${proxy.url}/api/telemetry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${n % 250}.0.1, 192.0.2.${n % 250}` },
+        body: JSON.stringify({ client: randomBytes(12).toString('base64url'), events: events() }),
+      }).catch(() => null);
+      if (res?.status === 202) taken += 1;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await run;
+      return taken;
+    },
+  };
+}
+
+const canaryLoads = (version: string, ok: boolean): TelemetryEvent[] =>
+  Array.from({ length: 20 }, () => ({ remote: 'mfe-auth', version, reason: 'canary', kind: 'load', ok, ms: ok ? 120 : 3000 }));
+
+/** The release history's lines about mfe-auth since `since` (the guard's acts among them). */
+async function historySince(since: number): Promise<ReleaseHistoryEntry[]> {
+  const lines = (await readFile(path.join(portal.dataDir, 'releases', 'history.jsonl'), 'utf8')).split('\n').filter(Boolean);
+  return lines.map((l) => JSON.parse(l) as ReleaseHistoryEntry).filter((e) => e.remote === 'mfe-auth' && Date.parse(e.at) >= since);
+}
 test.afterAll(async () => {
+  await Promise.all(proxies.splice(0).map((p) => p.close()));
   await portal?.stop();
 });
+
+/** The proxies the browsers and the attacker reached the portal through (closed at the end). */
+const proxies: ForwardingProxy[] = [];
 
 interface CliRun {
   code: number;
@@ -79,9 +141,17 @@ interface View {
   version: string;
 }
 
-/** A new anonymous browser (its own device id) that opens the login page. */
-async function anonymousView(browser: Browser): Promise<View> {
-  const context = await browser.newContext({ baseURL: portal.url });
+/**
+ * A new anonymous browser (its own device id and address) that opens the login page. `blocked`: the
+ * canary's files cannot be fetched from this browser (a broken upload, a CDN fault): its canary page
+ * fails to load and falls back to stable.
+ */
+async function anonymousView(browser: Browser, blocked?: string): Promise<View> {
+  const address = browserAddress();
+  const proxy = await forwardingProxy(portal.url, () => address);
+  proxies.push(proxy);
+  const context = await browser.newContext({ baseURL: proxy.url });
+  if (blocked) await context.route(`**/remotes/mfe-auth/${blocked}/**`, (route) => route.abort());
   // What the shell's telemetry costs: each batch it hands to sendBeacon (or fetch) for /api/telemetry,
   // counted in the page into its localStorage as it is sent (intercepting would delay a beacon sent as
   // the page goes away, and the DevTools network log does not list those); read after leaving.
@@ -148,6 +218,109 @@ function expectCanaryThrows(consoleGuard: ConsoleGuard): void {
   consoleGuard.expect(new RegExp(`^error: Error: ${THROWS}`));
 }
 
+interface Seen {
+  stable: number;
+  canary: number;
+  /** Canary page views that failed and fell back to stable. */
+  canaryFailed: number;
+}
+
+/**
+ * Page views of the login page from new browsers, four at a time, until `enough` holds: each leaves
+ * the page (its telemetry sent) and closes. `blocked`: the canary's files fail in every browser.
+ */
+async function browse(browser: Browser, o: { canary: string; blocked?: boolean; enough: (seen: Seen) => boolean }): Promise<Seen> {
+  const seen: Seen = { stable: 0, canary: 0, canaryFailed: 0 };
+  const telemetry: TelemetryCost = { stable: { views: 0, requests: 0, bytes: 0 }, canary: { views: 0, requests: 0, bytes: 0 } };
+  const deadline = Date.now() + 240_000;
+  while (!o.enough(seen)) {
+    expect(Date.now(), `browsing until ${o.enough.toString()}: ${JSON.stringify(seen)}`).toBeLessThan(deadline);
+    const views = await Promise.all(Array.from({ length: 4 }, () => anonymousView(browser, o.blocked ? o.canary : undefined)));
+    for (const v of views) {
+      if (v.reason === 'fallback') {
+        seen.canary += 1;
+        seen.canaryFailed += 1;
+      } else if (v.version === o.canary) seen.canary += 1;
+      else seen.stable += 1;
+    }
+    await Promise.all(views.map((v) => leave(v, telemetry)));
+    await Promise.all(views.map((v) => v.page.context().close()));
+  }
+  return seen;
+}
+
+/** The health cell `pnpm release status` prints for a version: page views, senders, errors. */
+function statusFigures(stdout: string, version: string): { views: number; senders: number; errors: number } {
+  const line = stdout.split('\n').find((l) => l.startsWith('mfe-auth'));
+  expect(line, stdout).toBeTruthy();
+  const cells = line!.split(/\s{2,}/);
+  const cell = version === cells[1] ? cells[6] : cells[7];
+  const m = /^(\d+) views from (\d+) senders?, [\d.]+% errors \((\d+)\)$/.exec(cell ?? '');
+  expect(m, `${version} in: ${line}`).not.toBeNull();
+  return { views: Number(m![1]), senders: Number(m![2]), errors: Number(m![3]) };
+}
+
+test('telemetry one machine forges neither aborts a healthy guarded canary nor gets one failing for real users promoted', async ({ browser, consoleGuard }) => {
+  test.setTimeout(600_000);
+  consoleGuard.expectStatus(404, '/favicon.ico');
+  consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
+  consoleGuard.expectCanaryFallback('mfe-auth');
+  const stable = (await manifest()).remotes['mfe-auth']?.stable.version;
+  expect(stable, 'mfe-auth is released at start').toBeTruthy();
+  const stableBuild = path.join(portal.dataDir, 'releases', 'mfe-auth', stable!);
+  const passes = (n: number) => new Promise((r) => setTimeout(r, n * GUARD_INTERVAL_MS + 2_000));
+
+  // ---- a healthy canary (the stable build under another version) while the machine forges failed canary page views
+  const healthy = `9.4.0-healthy.${Date.now().toString(36)}`;
+  releaseCli('publish', 'mfe-auth', '--version', healthy, '--dir', stableBuild);
+  const startedHealthy = Date.now();
+  releaseCli('canary', 'mfe-auth', healthy, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '2');
+  const failures = await forge(() => canaryLoads(healthy, false));
+  const a = await browse(browser, { canary: healthy, enough: (x) => x.canary >= 5 && x.stable >= 3 });
+  await passes(3);
+  const forgedFailures = await failures.stop();
+  expect(a.canaryFailed).toBe(0);
+  // Its sample was there for three passes: the forger's failures (one sender's budget: 3) did not abort it.
+  expect((await manifest()).remotes['mfe-auth']?.canary).toMatchObject({ version: healthy, percent: 50 });
+  expect((await historySince(startedHealthy)).map((e) => e.action)).toEqual(['canary']);
+  const healthyFigures = statusFigures(releaseCli('status').stdout, healthy);
+  expect(healthyFigures.errors).toBe(3);
+  expect(healthyFigures.views).toBe(a.canary + 3);
+  expect(healthyFigures.senders).toBe(a.canary + 1);
+  // The guard said why it waits.
+  expect(await readFile(portal.logFile, 'utf8')).toContain(`release guard waits on the canary mfe-auth ${healthy}: its largest canary sender alone decides the figures`);
+
+  // ---- a canary whose files fail for every real user, while the machine forges healthy canary page views
+  const failing = `9.4.1-failing.${Date.now().toString(36)}`;
+  releaseCli('publish', 'mfe-auth', '--version', failing, '--dir', stableBuild);
+  const startedFailing = Date.now();
+  // A wide margin, so that the forger's healthy page views would be enough to hide the failures from it.
+  releaseCli('canary', 'mfe-auth', failing, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '30', '--auto-promote', '10s');
+  const successes = await forge(() => canaryLoads(failing, true));
+  const b = await browse(browser, { canary: failing, blocked: true, enough: (x) => x.canary >= 5 && x.stable >= 3 });
+  await passes(3);
+  const forgedSuccesses = await successes.stop();
+  expect(Date.now() - startedFailing).toBeGreaterThan(10_000);
+  // Every real canary page view failed; with the forger's budget of healthy views the canary looks
+  // under the margin, which it is not without them: the guard waits, it does not promote.
+  expect(b.canaryFailed).toBe(b.canary);
+  const failingFigures = statusFigures(releaseCli('status').stdout, failing);
+  expect(failingFigures.errors).toBe(b.canary);
+  expect(failingFigures.views).toBe(b.canary + 30);
+  expect(failingFigures.errors / failingFigures.views).toBeLessThan(0.3);
+  expect((await manifest()).remotes['mfe-auth']).toMatchObject({ stable: { version: stable }, canary: { version: failing, percent: 50 } });
+  expect((await historySince(startedFailing)).map((e) => e.action)).toEqual(['canary']);
+  expect(await readFile(portal.logFile, 'utf8')).toContain(`release guard waits on the canary mfe-auth ${failing}: its largest canary sender alone decides the figures`);
+  releaseCli('abort-canary', 'mfe-auth');
+
+  console.log(
+    [
+      `[release guard, forged] healthy canary: ${a.canary} real canary page views, ${a.stable} stable; the forger's ${forgedFailures} batches of 20 failed page views counted ${healthyFigures.errors} failures; not aborted`,
+      `[release guard, forged] failing canary: ${b.canary} real canary page views, all failed; the forger's ${forgedSuccesses} batches of 20 healthy page views counted 30; not promoted`,
+    ].join('\n'),
+  );
+});
+
 test('a guarded canary whose page throws for its users is aborted by the portal within two minutes, and they get stable', async ({ browser, consoleGuard }, testInfo) => {
   expectCanaryThrows(consoleGuard);
   // Each browser leaves for /release.json (same origin) to read what it sent; Chromium asks that document for a favicon.
@@ -162,8 +335,10 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const started = releaseCli('canary', 'mfe-auth', broken, '--percent', '50', '--guard', '--min-views', String(MIN_VIEWS), '--margin', '2');
-  expect(started.stdout).toContain(`guarded: margin 2 points, at least ${MIN_VIEWS} page views`);
+  const started = releaseCli('canary', 'mfe-auth', broken, '--percent', '50', '--guard', '--min-views', String(MIN_VIEWS), '--min-senders', String(MIN_SENDERS), '--margin', '2');
+  expect(started.stdout).toContain(`guarded: margin 2 points, at least ${MIN_VIEWS} page views from at least ${MIN_SENDERS} senders on each side`);
+  // All along, one machine forges healthy page views of the canary to hide its failures.
+  const forger = await forge(() => canaryLoads(broken, true));
 
   // ---- page views from several browsers until the guard acts
   const telemetry: TelemetryCost = { stable: { views: 0, requests: 0, bytes: 0 }, canary: { views: 0, requests: 0, bytes: 0 } };
@@ -201,6 +376,7 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
     abortedAt ??= Date.now();
   } finally {
     clearInterval(watch);
+    await forger.stop();
   }
   expect(firstErrorAt, 'some browsers got the canary').not.toBeNull();
   expect(telemetry.stable.requests + telemetry.canary.requests, 'the pages sent their telemetry').toBeGreaterThan(0);
@@ -239,11 +415,16 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
   const status = releaseCli('status');
   const line = status.stdout.split('\n').find((l) => l.startsWith('mfe-auth'));
   expect(line).toMatch(new RegExp(`^mfe-auth\\s+${escape(stable!)}\\s+${escape(broken)}\\s+0% \\(aborted\\)`));
-  // Figures beside each version: the canary's render errors, stable's clean views.
-  expect(line).toMatch(/\d+ views, \d+\.\d% errors \(\d+\)\s+\d+ views, 100\.0% errors \(\d+\)$/);
-  expect(status.stdout).toMatch(
-    new RegExp(`mfe-auth canary ${escape(broken)} aborted at \\S+ by release guard \\(share 0\\): guard: error rate canary 100\\.0% \\(\\d+ errors in \\d+ page views\\) vs stable \\d+\\.\\d%`),
+  // Figures beside each version, and how many senders they came from: stable's clean views, the
+  // canary's render errors and the forger's healthy views (one sender's budget: 30).
+  expect(line).toMatch(/\d+ views from \d+ senders?, \d+\.\d% errors \(\d+\)\s+\d+ views from \d+ senders?, \d+\.\d% errors \(\d+\)$/);
+  const note = new RegExp(`mfe-auth canary ${escape(broken)} aborted at \\S+ by release guard \\(share 0\\): guard: error rate canary [\\d.]+% \\((\\d+) errors in (\\d+) page views, (\\d+) senders\\) vs stable \\d+\\.\\d%`).exec(
+    status.stdout,
   );
+  expect(note, status.stdout).not.toBeNull();
+  const [noteErrors, noteViews, noteSenders] = [Number(note![1]), Number(note![2]), Number(note![3])];
+  expect(noteViews - noteErrors).toBeLessThanOrEqual(30);
+  expect(noteSenders).toBeLessThanOrEqual(noteErrors + 1);
   expect(status.stdout).toMatch(/^health: the last 60 minutes, from the running portal at http:\/\/127\.0\.0\.1:\d+/m);
 
   // ---- the release console says why: the history's abort by the guard, with its figures
@@ -255,15 +436,22 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
   const abortRow = console_.getByRole('region', { name: MESSAGES.releases.history }).getByRole('row').filter({ hasText: MESSAGES.releases.actionNames['abort-canary'] });
   await expect(abortRow.first()).toContainText(broken);
   await expect(abortRow.first()).toContainText('release guard');
-  await expect(abortRow.first()).toContainText(/guard: error rate canary 100\.0% \(\d+ errors in \d+ page views\) vs stable/);
+  await expect(abortRow.first()).toContainText(/guard: error rate canary [\d.]+% \(\d+ errors in \d+ page views, \d+ senders\) vs stable/);
   const card = console_.getByRole('article', { name: 'mfe-auth' });
   await expect(card.getByText(broken, { exact: true }).first()).toBeVisible();
   // The aborted canary is not offered for promotion: it gets a share again first.
   await expect(card.getByText(MESSAGES.releases.offNotPromoted(broken))).toBeVisible();
   await expect(card.getByRole('button', { name: MESSAGES.releases.promote, exact: true })).toHaveCount(0);
+  // The figures say how many senders they came from.
+  await expect(card.getByRole('columnheader', { name: MESSAGES.releases.figures.senders })).toBeVisible();
   await console_.setViewportSize({ width: 1280, height: 800 });
+  await card.scrollIntoViewIfNeeded();
+  await console_.screenshot({ path: testInfo.outputPath('release-console-senders-1280.png') });
   await abortRow.first().scrollIntoViewIfNeeded();
   await console_.screenshot({ path: testInfo.outputPath('release-console-abort-1280.png') });
+  await console_.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await console_.screenshot({ path: testInfo.outputPath('release-console-senders-390.png') });
   await admin.close();
 
   console.log(
