@@ -1,7 +1,7 @@
 /**
  * A telemetry flood against a running portal (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/deploy exec tsx bench/telemetry-flood.ts [--seconds 60] [--addresses 4] [--keep] [--prof]
+ *   pnpm --filter @portal/deploy exec tsx bench/telemetry-flood.ts [--seconds 60] [--addresses 4] [--idle 5] [--keep] [--prof]
  *
  * Starts the portal server (`src/server.ts`, the api embedded on PGlite in a fresh data folder,
  * TRUST_PROXY=1 so that each simulated sender's X-Forwarded-For is its address) with every remote
@@ -17,13 +17,14 @@
  * /api/releases/health?minutes=60` every 2 s, and prints their latency (p50, p95, max), the answers
  * the flood got (202, 429, other), the health answer's size and versions, and how much the data
  * folder grew. The guard runs its pass every minute as it does by default, so a pass that held the
- * event loop shows in the liveness figures. `--keep` keeps the data folder (and the portal's log in
+ * event loop shows in the liveness figures. `--idle` probes for that many seconds before the flood
+ * (the same figures without it: what the machine alone does to the portal). `--keep` keeps the data folder (and the portal's log in
  * it); `--prof` writes the portal's CPU profile to bench/profiles/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -42,10 +43,13 @@ const { values } = parseArgs({
     addresses: { type: 'string', default: '4' },
     keep: { type: 'boolean', default: false },
     prof: { type: 'boolean', default: false },
+    idle: { type: 'string', default: '5' },
   },
 });
 const SECONDS = Number(values.seconds);
 const ADDRESSES = Number(values.addresses);
+/** Seconds of probing before the flood, as a control: what the machine does to the portal without it. */
+const IDLE_SECONDS = Number(values.idle);
 /** The api's default limits (api/src/env.ts DEFAULT_RATE_LIMITS): batches a minute per address. */
 const PER_ADDRESS_PER_MINUTE = 600;
 const SUPERADMIN = { email: 'bench@example.test', password: 'Bench-Flood-Pass-1!' };
@@ -70,6 +74,33 @@ async function folderBytes(dir: string): Promise<number> {
     else if (entry.isFile()) total += (await stat(p)).size;
   }
   return total;
+}
+
+/**
+ * CPU time (ms) the process `pid` and its descendants have used (Linux /proc; tsx runs the server in
+ * a child process): what a phase cost the portal, whatever else the machine was doing.
+ */
+async function cpuMs(pid: number): Promise<number> {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // The command name may hold spaces: the fields after its closing parenthesis.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.length < 15) continue;
+    stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  const mine = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, s] of stats) {
+      if (mine.has(p) || !mine.has(s.ppid)) continue;
+      mine.add(p);
+      grew = true;
+    }
+  }
+  // Clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return [...mine].reduce((n, p) => n + (stats.get(p)?.ticks ?? 0), 0) * 10;
 }
 
 /** Every remote released: stable 1.0.0, and 1.1.0 as a guarded canary for half the users. */
@@ -253,6 +284,7 @@ async function main(): Promise<void> {
       const health = timings();
       const sent: Sent = { accepted: 0, limited: 0, other: new Map(), failed: 0 };
       const before = await folderBytes(data);
+      const cpuBefore = await cpuMs(child.pid!);
       // A control: this process's own event-loop delay. When it stalls too, the machine did (other
       // work on its cores), not the portal.
       const own = monitorEventLoopDelay({ resolution: 10 });
@@ -263,6 +295,7 @@ async function main(): Promise<void> {
       await stopLive();
       await stopHealth();
       own.disable();
+      const cpu = (await cpuMs(child.pid!)) - cpuBefore;
       const after = await folderBytes(data);
       const other = [...sent.other].map(([status, n]) => `${n} ${status}`).join(', ');
       say(`${name}: ${sent.accepted} batches answered 202, ${sent.limited} 429${other ? `, ${other}` : ''}, ${sent.failed} without an answer (timeout or connection)`);
@@ -271,19 +304,26 @@ async function main(): Promise<void> {
         `${name}: GET /api/releases/health?minutes=60 ${describe(health)}; answer ${((health.bytes.at(-1) ?? 0) / 1024).toFixed(1)} KB, ${health.versions.at(-1) ?? '-'} versions`,
       );
       say(`${name}: data folder +${((after - before) / 1e6).toFixed(1)} MB (${(after / 1e6).toFixed(1)} MB)`);
+      const batches = sent.accepted + sent.limited + [...sent.other.values()].reduce((a, b) => a + b, 0);
+      say(
+        `${name}: the portal used ${(cpu / 1000).toFixed(1)} s of CPU in ${SECONDS} s (${((cpu / (SECONDS * 1000)) * 100).toFixed(0)}% of one core), ${(cpu / Math.max(1, batches)).toFixed(2)} ms a batch with the probes`,
+      );
       say(
         `${name}: control, this script's own event-loop delay p99 ${(own.percentile(99) / 1e6).toFixed(0)} ms, max ${(own.max / 1e6).toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
       );
     };
 
+    const idleCpu = await cpuMs(child.pid!);
     const idleLive = timings();
     const idleHealth = timings();
     const stopIdle = probe(`${url}/api/health/live`, 200, {}, idleLive);
-    const stopIdleHealth = probe(`${url}/api/releases/health?minutes=60`, 1_000, auth, idleHealth, true);
-    await new Promise((r) => setTimeout(r, 5_000));
+    const stopIdleHealth = probe(`${url}/api/releases/health?minutes=60`, 2_000, auth, idleHealth, true);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     await stopIdle();
     await stopIdleHealth();
-    say(`idle: GET /api/health/live ${describe(idleLive)}; health ${describe(idleHealth)}`);
+    say(
+      `idle ${IDLE_SECONDS} s: GET /api/health/live ${describe(idleLive)}; health ${describe(idleHealth)}; the portal used ${(((await cpuMs(child.pid!)) - idleCpu) / 1000).toFixed(1)} s of CPU`,
+    );
 
     await phase('one address', [() => '203.0.113.10']);
     let sibling = 0;
