@@ -8,6 +8,7 @@ import {
   MESSAGES,
   RELEASE_HEADER,
   allEndpoints,
+  restrictedAfterTrial,
   toRouterPath,
   type AnyEndpoint,
 } from '@portal/shared-contracts';
@@ -29,6 +30,8 @@ import { insightsRoutes } from './modules/insights/routes';
 import { mailRoutes } from './modules/mail/routes';
 import type { ReleaseConsolePort } from './modules/releases/port';
 import { releasesRoutes } from './modules/releases/routes';
+import { schemeRoutes } from './modules/scheme/routes';
+import { supportRoutes } from './modules/support/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
@@ -44,7 +47,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...schemeRoutes, ...supportRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -76,7 +79,7 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
     },
     // The most requested answers skip the zod encode (plugins/fast-serializer.ts).
     ...(FAST_SERIALIZED.has(ep.id) && !ep.produces ? { serializerCompiler: fastSerializerCompiler } : {}),
-    onRequest: authenticate(ctx, ep.access),
+    onRequest: authenticate(ctx, ep.access, restrictedAfterTrial(ep)),
     handler: impl
       ? async (req, reply) => {
           // Services log through the request's logger, so their lines carry the request id.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SESSION_COOKIE, allEndpoints, buildPath, type AnyEndpoint } from '@portal/shared-contracts';
+import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
 import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, users, vehicles } from './db/schema';
@@ -347,6 +347,41 @@ describe('authorization matrix', () => {
       if (message !== MESSAGES.common.csrf) wrong.push(`${ep.id} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     console.log(`authorization matrix: ${checked} state-changing endpoints refuse a cookie session without the request header`);
+    expect(wrong).toEqual([]);
+  });
+
+  // After the rows above: it rebuilds the world and restricts company A.
+  it("refuses every change of a company's users once its trial ended past the grace period unaccepted, and nothing else", async () => {
+    world = await buildWorld();
+    // Company A's subscription as a trial that ended before the grace period did (company B's stays paid).
+    const restrict = () =>
+      t.ctx.db.execute(sql`update subscriptions set status = 'Trial', payment_method = null, started_at = null, current_period_start = null,
+          current_period_end = null, accepted_at = null, accepted_by = null,
+          trial_started_at = now() - make_interval(days => ${TRIAL.defaultDays + TRIAL.graceDays + 1}),
+          trial_ends_at = now() - make_interval(days => ${TRIAL.graceDays + 1})
+        where company_id = ${world.companyA}`);
+    const wrong: string[] = [];
+    let refused = 0;
+    let allowed = 0;
+    for (const ep of allEndpoints()) {
+      const decl = MATRIX[ep.id];
+      if (!decl) continue;
+      for (const role of ['employerA', 'adminA', 'employeeA'] as const) {
+        if (decl.expect[role] !== 'ok') continue;
+        await restrict();
+        const { res } = await request(ep, { label: '', expect: decl.expect, ...(decl.sample ? { sample: decl.sample } : {}) }, role);
+        if (restrictedAfterTrial(ep)) {
+          refused += 1;
+          const message = res.statusCode === 402 ? (JSON.parse(res.body) as { message?: string }).message : undefined;
+          if (message !== MESSAGES.billing.restricted) wrong.push(`${ep.id} as ${role}: expected 402, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        } else {
+          allowed += 1;
+          if (res.statusCode === 402 || !matches('ok', res.statusCode)) wrong.push(`${ep.id} as ${role}: expected it let through, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    console.log(`authorization matrix: a restricted company's users are refused ${refused} changes and let through ${allowed} calls`);
+    expect(refused).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
   });
 });

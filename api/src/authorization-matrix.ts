@@ -363,9 +363,27 @@ export const MATRIX: Record<string, Declaration> = {
   'billing.billing': { expect: OWN, sample: companyQuery },
   'billing.history': { expect: OWN, sample: companyQuery },
   'billing.historyPage': { expect: OWN, sample: companyQuery },
+  'billing.start': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: "Only the paying company accepts its plan's terms (the session names the company); a super admin cannot consent for one.",
+    sample: () => ({ body: { paymentMethod: 'Bank transfer', acceptTerms: true } }),
+  },
   'billing.cancel': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company ends its subscription.' },
   'billing.resume': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company resumes its subscription.' },
   'billing.invoicePdf': { expect: OF_A, sample: (f) => ({ params: { id: f.invoice } }) },
+
+  // ---------------------------------------------------------------- scheme settings and support
+  'schemeSettings.get': { expect: SUPER_ADMIN },
+  'schemeSettings.update': {
+    expect: SUPER_ADMIN,
+    sample: () => ({ body: { trialDays: 30, supportEmail: 'help@matrix.test', supportPhone: '0113 496 0999', supportHours: 'Weekdays' } }),
+  },
+  'support.contact': { expect: OWN, why: "The operator's contact, the same for every company: no company's data in it." },
+  'support.message': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: 'A company administrator writes to support; the mail names their account and company from the session, whatever the body says.',
+    sample: (f) => ({ body: { subject: `Matrix ${f.unique()}`, message: 'Where do I import employees?' } }),
+  },
 
   // ---------------------------------------------------------------- drivers (back office)
   'drivers.list': { expect: SUPER_ADMIN },

@@ -168,6 +168,12 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { employeeIds: [w.employeeId], notes: 'Checked', followUpDate: recent };
       case 'drivers.reject':
         return { employeeId: missing, notes: 'Blurred photo' };
+      case 'billing.start':
+        return { paymentMethod: 'Bank transfer', acceptTerms: true };
+      case 'schemeSettings.update':
+        return { trialDays: 30, supportEmail: '', supportPhone: '', supportHours: '' };
+      case 'support.message':
+        return { subject: `Question ${n}`, message: 'How do I import employees?' };
       case 'vehicles.save':
         return { make: 'Ford', model: 'Focus', yearManufactured: 2020, color: 'Blue', registrationNumber: 'AB12CDE', drivingLicenseNumber: 'MORGA753116SM9IJ' };
       default:

@@ -45,8 +45,9 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const limiter = createRateLimiter(database.db);
     await limiter.sweep();
     await sweepSessions(database.db);
-    // Invoices every period that has begun (exactly once across instances), now and hourly.
-    const billingJob = await startBillingJob(database.db, log);
+    // Starts the trials of companies that finished setup, invoices every period that has begun
+    // (exactly once across instances) and tells companies whose trial ended, now and hourly.
+    const billingJob = await startBillingJob(database.db, log, { mailer, publicUrl: config.publicUrl });
     // Release-health minutes past their 30 days, now and hourly.
     const telemetryJob = await startTelemetryJob(database.db, log);
     return {

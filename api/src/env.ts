@@ -94,6 +94,9 @@ export interface RateLimits {
   selfRegisterPerCompany: number;
   /** Email addresses one company may check by adding employees (manual list, CSV) in an hour. */
   importAddressesPerCompanyHour: number;
+  /** Messages to support (Help & Support) per hour from one user, and from one company's users together. */
+  supportPerUserHour: number;
+  supportPerCompanyHour: number;
   /** Release-health batches (POST /api/telemetry) per minute from one browser session, and from one address. */
   telemetryPerClient: number;
   telemetryPerAddress: number;
@@ -117,6 +120,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   selfRegisterPerAddress: 50,
   selfRegisterPerCompany: 300,
   importAddressesPerCompanyHour: 25_000,
+  supportPerUserHour: 5,
+  supportPerCompanyHour: 20,
   // A shell sends a batch on page hide and every 30 s; an office behind one address has many browsers.
   telemetryPerClient: 6,
   telemetryPerAddress: 600,
@@ -229,6 +234,8 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       selfRegisterPerAddress: scale(rl.selfRegisterPerAddress),
       selfRegisterPerCompany: scale(rl.selfRegisterPerCompany),
       importAddressesPerCompanyHour: scale(rl.importAddressesPerCompanyHour),
+      supportPerUserHour: scale(rl.supportPerUserHour),
+      supportPerCompanyHour: scale(rl.supportPerCompanyHour),
       telemetryPerClient: scale(rl.telemetryPerClient),
       telemetryPerAddress: scale(rl.telemetryPerAddress),
       tripsPerDriverMinute: scale(rl.tripsPerDriverMinute),

@@ -38,6 +38,7 @@ export const APP_TABLES = [
   'locations',
   'users',
   'companies',
+  'scheme_settings',
 ] as const;
 
 export interface TestApp {
@@ -120,6 +121,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       forgetSendersSeen(ctx.db);
       forgetPublishedVersions(ctx.db);
       forgetLocalLimits(ctx.db);
+      // The scheme's one settings row, with its defaults, as migration 0019 made it.
+      await ctx.db.execute(sql`insert into scheme_settings (id) values (true)`);
       await seedSuperAdmin(ctx.db, { email: config.superAdminEmail, password: config.superAdminPassword, log });
     },
     async close() {

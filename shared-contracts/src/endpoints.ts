@@ -10,6 +10,7 @@ import { insights } from './endpoints/insights';
 import { journeyGroups } from './endpoints/journey-groups';
 import { mail } from './endpoints/mail';
 import { mobile } from './endpoints/mobile';
+import { schemeSettings, support } from './endpoints/scheme';
 import { releases, telemetry } from './endpoints/telemetry';
 import { vehicles } from './endpoints/vehicles';
 
@@ -28,11 +29,12 @@ export * from './endpoints/insights';
 export * from './endpoints/journey-groups';
 export * from './endpoints/mail';
 export * from './endpoints/mobile';
+export * from './endpoints/scheme';
 export * from './endpoints/telemetry';
 export * from './endpoints/vehicles';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, telemetry, releases, health } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import './zod-locale';
+import { TRIAL } from '@portal/shared-contracts/constants';
 import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './entities/session';
 
 export * from './entities/session';
@@ -55,6 +56,48 @@ export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 export const publicCompanySchema = z.object({ id: idSchema, name: z.string() });
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 
+// ---------------------------------------------------------------- subscription states (billing below)
+/** The subscription is shown as active when `subscriptionStatus` equals this (spec, document 1 section 4). */
+export const SUBSCRIPTION_ACTIVE = 'Active';
+/** A company's free trial: nothing is invoiced until an administrator starts the subscription. */
+export const SUBSCRIPTION_TRIAL = 'Trial';
+/**
+ * What `subscriptionStatus` may say: on its free trial (no subscription accepted yet), active
+ * (possibly with a cancellation pending), or cancelled once the paid period has ended.
+ */
+export const SUBSCRIPTION_STATUSES = [SUBSCRIPTION_TRIAL, SUBSCRIPTION_ACTIVE, 'Cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * Where a free trial stands: `running` until its end; `ended` during the grace period after it
+ * (everything still works); `restricted` after the grace period, until the subscription is started
+ * (the company's data is read-only: docs/decisions/0033-trial-and-consent.md).
+ */
+export const TRIAL_STATES = ['running', 'ended', 'restricted'] as const;
+export type TrialState = (typeof TRIAL_STATES)[number];
+
+const DAY_MS = 86_400_000;
+
+/** The end of the grace period after a trial that ends at `trialEndsAt`. */
+export const graceEndOf = (trialEndsAt: Date): Date => new Date(trialEndsAt.getTime() + TRIAL.graceDays * DAY_MS);
+
+/** Where a trial ending at `trialEndsAt` stands at `now` (not accepted meanwhile). */
+export function trialStateAt(trialEndsAt: Date, now: Date): TrialState {
+  if (now < trialEndsAt) return 'running';
+  return now < graceEndOf(trialEndsAt) ? 'ended' : 'restricted';
+}
+
+/** A company's billing at a glance, for the back office's list of employers. */
+export const subscriptionSummarySchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** On a trial: where it stands. */
+  trialState: z.nullable(z.enum(TRIAL_STATES)),
+  /** The end of the trial, or of the paid period. */
+  until: isoDateTime,
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
 /** Employer row of the super admin's All Employers list. */
 export const employerListItemSchema = z.object({
   id: idSchema,
@@ -67,6 +110,8 @@ export const employerListItemSchema = z.object({
   signUpState: z.number().check(z.int()),
   employeeCount: z.number().check(z.int(), z.nonnegative()),
   createdAt: isoDateTime,
+  /** Its trial or subscription; null while it has none (setup not finished). */
+  subscription: z.nullable(subscriptionSummarySchema),
 });
 export type EmployerListItem = z.infer<typeof employerListItemSchema>;
 
@@ -488,35 +533,77 @@ export const notificationSummarySchema = z.object({
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;
 
 // ---------------------------------------------------------------- billing
-/** The subscription is shown as active when `subscriptionStatus` equals this (spec, document 1 section 4). */
-export const SUBSCRIPTION_ACTIVE = 'Active';
-/** What `subscriptionStatus` may say: active (possibly with a cancellation pending), or cancelled once the paid period has ended. */
-export const SUBSCRIPTION_STATUSES = [SUBSCRIPTION_ACTIVE, 'Cancelled'] as const;
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 /** Invoice statuses the api stores; the screen styles paid, processing, and anything else as not paid. */
 export const INVOICE_STATUSES = ['paid', 'processing', 'failed', 'refunded'] as const;
 
-/** The spec's Billing entity plus what the cancellation flow needs. Money is integer pence in storage. */
+
+export const trialSchema = z.object({
+  startedAt: isoDateTime,
+  endsAt: isoDateTime,
+  /** The end of the grace period: `endsAt` plus `TRIAL.graceDays`. */
+  graceEndsAt: isoDateTime,
+  state: z.enum(TRIAL_STATES),
+  /** Whole days until `endsAt`, counted up (0 once it has ended). */
+  daysLeft: z.number().check(z.int(), z.nonnegative()),
+});
+export type Trial = z.infer<typeof trialSchema>;
+
+/**
+ * The spec's Billing entity plus what the trial, the start of the subscription and the cancellation
+ * need. Money is integer pence in storage. On a trial, `plan`, the fee and the interval are the terms
+ * the subscription will start on, `currentPeriodStart` and `expiryDate` the trial's start and end, and
+ * `paymentMethod` is null until one is chosen.
+ */
 export const billingSchema = z.object({
   companyName: z.string(),
-  /** "Active" or "Cancelled" (SUBSCRIPTION_STATUSES). */
+  /** "Trial", "Active" or "Cancelled" (SUBSCRIPTION_STATUSES). */
   subscriptionStatus: z.string(),
   /** Pounds, for display: `subscriptionFeePence / 100`. */
   subscriptionFee: z.number(),
   subscriptionFeePence: z.number().check(z.int()),
   plan: z.string(),
   billingInterval: z.enum(BILLING_INTERVALS),
-  /** A label such as "Visa ending 4242" or "Bank transfer". */
-  paymentMethod: z.string(),
+  /** The VAT rate the fee includes, in basis points (2000 = 20%). */
+  vatRateBp: z.number().check(z.int(), z.nonnegative()),
+  /** A label such as "Visa ending 4242" or "Bank transfer"; null on a trial, before one is chosen. */
+  paymentMethod: z.nullable(z.string()),
+  /** The payment methods the subscription can be started with (one is chosen when it starts). */
+  paymentMethods: z.array(z.string()),
   currentPeriodStart: isoDateTime,
-  /** The end of the paid period (the spec's expiry date): the service ends here when a cancellation is pending. */
+  /** The end of the paid period (the spec's expiry date), or of the free trial: the service ends here when a cancellation is pending. */
   expiryDate: isoDateTime,
   /** A cancellation is pending: the subscription stays usable until `expiryDate`, then becomes Cancelled. */
   cancelAtPeriodEnd: z.boolean(),
   /** When the cancellation was asked for (pending or done); null when none. */
   cancelledAt: z.nullable(isoDateTime),
+  /** The free trial, while the company is on it (status Trial); null once the subscription has started. */
+  trial: z.nullable(trialSchema),
+  /** When an administrator accepted the plan and started the subscription; null on a trial. */
+  acceptedAt: z.nullable(isoDateTime),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+
+/** The operator's support contact as companies see it (scheme settings; each null until set). */
+export const supportContactSchema = z.object({
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  hours: z.nullable(z.string()),
+});
+export type SupportContact = z.infer<typeof supportContactSchema>;
+
+/** The scheme's settings, as the back office reads and saves them. */
+export const schemeSettingsSchema = z.object({
+  /** The length of the free trial a new company starts on (0: none). */
+  trialDays: z.number().check(z.int(), z.nonnegative()),
+  supportEmail: z.nullable(z.string()),
+  supportPhone: z.nullable(z.string()),
+  supportHours: z.nullable(z.string()),
+  /** When they were last saved (null: never, the defaults stand). */
+  updatedAt: z.nullable(isoDateTime),
+});
+export type SchemeSettings = z.infer<typeof schemeSettingsSchema>;
 
 export const paymentHistoryEntrySchema = z.object({
   id: idSchema,

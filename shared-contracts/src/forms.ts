@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { LIMITS } from '@portal/shared-contracts/constants';
+import { LIMITS, SUPPORT_LIMITS, TRIAL } from '@portal/shared-contracts/constants';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { emailField, isEmailAddress, trimmed } from './forms/fields';
 
@@ -327,6 +327,61 @@ export type JourneyGroupUpdateBody = z.infer<typeof journeyGroupUpdateBodySchema
 /** The company's emission setting: include the well-to-tank factor in CO2 saved (off by default). */
 export const emissionSettingsBodySchema = z.object({ includeWellToTank: z.boolean() });
 export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;
+
+// ---------------------------------------------------------------- the trial, the subscription, support (ours)
+/**
+ * Starting the subscription (Payment and Billing): the employer chooses how to pay and accepts the
+ * plan's terms; both are required, so consent is always an act (docs/decisions/0033-trial-and-consent.md).
+ * The api also checks that the method is one the provider offers.
+ */
+export const startSubscriptionBodySchema = z.object({
+  paymentMethod: z.string({ error: MESSAGES.billing.choosePaymentMethod }).check(
+    z.trim(),
+    z.minLength(1, MESSAGES.billing.choosePaymentMethod),
+    z.maxLength(60, MESSAGES.billing.unknownPaymentMethod),
+  ),
+  acceptTerms: z.literal(true, { error: MESSAGES.billing.acceptTerms }),
+});
+export type StartSubscriptionBody = z.infer<typeof startSubscriptionBodySchema>;
+
+const SCHEME = MESSAGES.schemeSettings;
+/** An optional text: trimmed, at most `max` characters, stored as null when blank. */
+const optionalText = (max: number, tooLong: string) => trimmed().check(z.maxLength(max, { message: tooLong, abort: true }));
+/** What a phone number may be written with; checked only once the length is known to be small. */
+const PHONE_CHARACTERS = /^[0-9 +()-]*$/;
+
+/** The scheme's settings (back office): the free trial's length and the support contact companies see. */
+export const schemeSettingsBodySchema = z.object({
+  trialDays: z.number({ error: SCHEME.trialDaysInvalid(TRIAL.maxDays) }).check(
+    z.int(SCHEME.trialDaysInvalid(TRIAL.maxDays)),
+    z.gte(0, SCHEME.trialDaysInvalid(TRIAL.maxDays)),
+    z.lte(TRIAL.maxDays, SCHEME.trialDaysInvalid(TRIAL.maxDays)),
+  ),
+  supportEmail: optionalText(SUPPORT_LIMITS.emailMax, SCHEME.emailTooLong(SUPPORT_LIMITS.emailMax)).check(
+    z.refine((v) => v === '' || isEmailAddress(v), SCHEME.emailInvalid),
+  ),
+  supportPhone: optionalText(SUPPORT_LIMITS.phoneMax, SCHEME.phoneTooLong(SUPPORT_LIMITS.phoneMax)).check(
+    z.refine((v) => PHONE_CHARACTERS.test(v), SCHEME.phoneInvalid),
+  ),
+  supportHours: optionalText(SUPPORT_LIMITS.hoursMax, SCHEME.hoursTooLong(SUPPORT_LIMITS.hoursMax)),
+});
+export type SchemeSettingsBody = z.infer<typeof schemeSettingsBodySchema>;
+
+const SUPPORT = MESSAGES.support;
+/** A message to support from Help & Support; the api adds who sent it. */
+export const supportMessageBodySchema = z.object({
+  subject: z.string({ error: SUPPORT.subjectRequired }).check(
+    z.trim(),
+    z.minLength(1, SUPPORT.subjectRequired),
+    z.maxLength(SUPPORT_LIMITS.subjectMax, SUPPORT.subjectTooLong(SUPPORT_LIMITS.subjectMax)),
+  ),
+  message: z.string({ error: SUPPORT.messageRequired }).check(
+    z.trim(),
+    z.minLength(1, SUPPORT.messageRequired),
+    z.maxLength(SUPPORT_LIMITS.messageMax, SUPPORT.messageTooLong(SUPPORT_LIMITS.messageMax)),
+  ),
+});
+export type SupportMessageBody = z.infer<typeof supportMessageBodySchema>;
 
 // ---------------------------------------------------------------- the driver's vehicle and licence (the mobile app; ours)
 export const VEHICLE_RULES = {

@@ -43,6 +43,8 @@ export const ROUTES = {
   superAdminAuditLog: '/super-admin/audit-log',
   /** Ours: mails whose delivery failed for good. */
   superAdminMail: '/super-admin/mail',
+  /** Ours: the scheme's settings: trial length, support contact (docs/decisions/0033-trial-and-consent.md). */
+  superAdminSettings: '/super-admin/settings',
   /** Ours: the release console, the shell's own page (docs/decisions/0020-release-console.md). */
   superAdminReleases: '/super-admin/releases',
 } as const;

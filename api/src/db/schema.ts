@@ -564,6 +564,11 @@ export const companyMonthlyStats = pgTable(
 /** `'a', 'b'` for a check constraint over a list of known values. */
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/**
+ * One per company: its free trial (status `Trial`: no payment method, no paid period, never invoiced)
+ * until an administrator accepts the plan and chooses how to pay; then the subscription
+ * (docs/decisions/0013-billing.md, 0033-trial-and-consent.md).
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -573,29 +578,67 @@ export const subscriptions = pgTable(
       .unique()
       .references(() => companies.id, { onDelete: 'cascade' }),
     plan: text('plan').notNull(),
-    /** `Active` (possibly with a cancellation pending) or `Cancelled` once the paid period has ended. */
-    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('Active'),
-    /** What each period costs, VAT included. */
+    /** `Trial` (not accepted), `Active` (possibly with a cancellation pending), or `Cancelled` once the paid period has ended. */
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('Trial'),
+    /** What each period costs, VAT included (on a trial: what it will cost). */
     feePence: integer('fee_pence').notNull(),
     billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull(),
-    paymentMethod: text('payment_method').notNull(),
-    /** The anchor of every period: period n runs from `started_at` + n intervals (month ends clamped). */
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** Chosen when the subscription is accepted; null on a trial. */
+    paymentMethod: text('payment_method'),
+    /** The anchor of every period: period n runs from `started_at` + n intervals (month ends clamped). Null on a trial. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The free trial (kept after it is accepted); null for companies subscribed before trials existed. */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the company was told by mail that its trial ended unaccepted (once: the job sets it with the mail). */
+    trialEndNotifiedAt: timestamp('trial_end_notified_at', { withTimezone: true }),
+    /** When and by whom the plan's terms were accepted (the audit log keeps who, as they were). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // The invoice job's scan: active subscriptions whose period has ended.
     index('subscriptions_due_idx').on(t.currentPeriodEnd).where(sql`${t.status} = 'Active'`),
+    // The invoice job's scan: trials that ended unaccepted and whose company was not told yet.
+    index('subscriptions_trial_notice_idx').on(t.trialEndsAt).where(sql`${t.status} = 'Trial' and ${t.trialEndNotifiedAt} is null`),
     check('subscriptions_status_known', sql`${t.status} in (${sqlList(SUBSCRIPTION_STATUSES)})`),
     check('subscriptions_interval_known', sql`${t.billingInterval} in (${sqlList(BILLING_INTERVALS)})`),
     check('subscriptions_fee_not_negative', sql`${t.feePence} >= 0`),
     check('subscriptions_period_order', sql`${t.currentPeriodEnd} > ${t.currentPeriodStart}`),
+    check(
+      'subscriptions_trial_shape',
+      sql`${t.status} <> 'Trial' or (${t.trialStartedAt} is not null and ${t.trialEndsAt} >= ${t.trialStartedAt} and ${t.acceptedAt} is null and ${t.startedAt} is null)`,
+    ),
+    check(
+      'subscriptions_accepted_shape',
+      sql`${t.status} = 'Trial' or (${t.acceptedAt} is not null and ${t.paymentMethod} is not null and ${t.startedAt} is not null and ${t.currentPeriodStart} is not null and ${t.currentPeriodEnd} is not null)`,
+    ),
   ],
+);
+
+/**
+ * The scheme's settings, one row (`id` is always true): the free trial's length and the operator's
+ * support contact, set by super admins in the back office.
+ */
+export const schemeSettings = pgTable(
+  'scheme_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    trialDays: integer('trial_days').notNull().default(30),
+    supportEmail: text('support_email'),
+    supportPhone: text('support_phone'),
+    supportHours: text('support_hours'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /** The super admin who saved them last (no foreign key: the audit log names them as they were). */
+    updatedBy: uuid('updated_by'),
+  },
+  (t) => [check('scheme_settings_one_row', sql`${t.id}`), check('scheme_settings_trial_days_range', sql`${t.trialDays} between 0 and 365`)],
 );
 
 export const invoices = pgTable(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TRIAL } from '@portal/shared-contracts';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql';
 import { addIntervals } from '../modules/billing/periods';
@@ -8,9 +9,9 @@ import { issueInvoice } from '../modules/billing/service';
 import { prng } from './employees';
 
 /**
- * Billing history for demo companies, at any length: a subscription on the default plan started
- * `months` months ago and one invoice per month up to the current period, numbered in the same
- * yearly series the invoice job continues. Older invoices are paid, except one that failed a few
+ * Billing history for demo companies, at any length: a subscription on the default plan, accepted by
+ * the company's employer at the end of a free trial `months` months ago, and one invoice per month up
+ * to the current period, numbered in the same yearly series the invoice job continues. Older invoices are paid, except one that failed a few
  * months back and one that was refunded; the current one is processing. Invoices of all the
  * companies are issued in date order, so the numbers follow the dates. Companies that already
  * have a subscription are left alone.
@@ -63,13 +64,17 @@ export async function seedDemoBilling(db: Db, options: SeedDemoBillingOptions): 
       const period = (n: number) => ({ start: addIntervals(anchor, n, plan.interval), end: addIntervals(anchor, n + 1, plan.interval) });
       const current = period(months - 1);
       const cancelling = options.cancelling?.includes(companyId) ?? false;
+      // A free trial of the default length before it, accepted by the company's employer on its last day.
+      const trialStart = new Date(anchor.getTime() - TRIAL.defaultDays * DAY);
       const [sub] = await rows<{ id: string }>(
         tx,
-        sql`insert into subscriptions (company_id, plan, fee_pence, billing_interval, payment_method, started_at, current_period_start, current_period_end,
-            cancel_at_period_end, cancelled_at)
-          values (${companyId}, ${plan.name}, ${plan.feePence}, ${plan.interval}, ${BILLING_PROVIDER.paymentMethod}, ${anchor.toISOString()}::timestamptz,
+        sql`insert into subscriptions (company_id, plan, status, fee_pence, billing_interval, payment_method, started_at, current_period_start, current_period_end,
+            cancel_at_period_end, cancelled_at, trial_started_at, trial_ends_at, accepted_at, accepted_by)
+          values (${companyId}, ${plan.name}, 'Active', ${plan.feePence}, ${plan.interval}, ${BILLING_PROVIDER.paymentMethods[0]!}, ${anchor.toISOString()}::timestamptz,
             ${current.start.toISOString()}::timestamptz, ${current.end.toISOString()}::timestamptz,
-            ${cancelling}, ${cancelling ? new Date(now.getTime() - 2 * DAY).toISOString() : null}::timestamptz)
+            ${cancelling}, ${cancelling ? new Date(now.getTime() - 2 * DAY).toISOString() : null}::timestamptz,
+            ${trialStart.toISOString()}::timestamptz, ${anchor.toISOString()}::timestamptz, ${anchor.toISOString()}::timestamptz,
+            (select u.id from users u where u.company_id = ${companyId} and u.role = 'Employer' order by u.created_at limit 1))
           returning id`,
       );
       const statuses = statusesFor(months, rand);

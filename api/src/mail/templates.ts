@@ -123,3 +123,57 @@ export function driverRejectedMail(to: string, firstName: string, notes: string)
     ]),
   };
 }
+
+// ---------------------------------------------------------------- billing and support
+
+/** A day as a mail states it: `25 November 2026` (en-GB, UK calendar). */
+export function mailDay(at: Date): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(at);
+}
+
+/**
+ * The invoice job's mail when a company's free trial ends without a subscription: sent once per
+ * company, to its address and to its administrators (docs/decisions/0033-trial-and-consent.md).
+ */
+export function trialEndedMail(to: string, companyName: string, endedAt: Date, graceEndsAt: Date, billingLink: string): MailMessage {
+  return {
+    to,
+    kind: 'trial-ended',
+    link: billingLink,
+    ...composeMail(`Your Commute Portal free trial has ended`, [
+      [`The free trial of ${companyName} ended on ${mailDay(endedAt)}, and no subscription has been started.`],
+      [
+        `Everything keeps working until ${mailDay(graceEndsAt)}. After that day your company’s data becomes read-only in the portal`,
+        'and the mobile app (nothing is deleted) until a company administrator starts the subscription.',
+      ],
+      ['To start it, choose a payment method and accept the plan’s terms in Payment and Billing:', [{ link: billingLink }]],
+      ['Nothing has been invoiced: the first invoice is issued only when the subscription starts.'],
+    ]),
+  };
+}
+
+export interface SupportSender {
+  name: string;
+  email: string;
+  role: string;
+  companyId: string | null;
+  companyName: string | null;
+}
+
+/**
+ * A company administrator's message from Help & Support, to the scheme's support address: who wrote
+ * it (their account and company, as the session names them, never as the form says) and what.
+ */
+export function supportMessageMail(to: string, sender: SupportSender, subject: string, message: string): MailMessage {
+  const oneLine = subject.replace(/\s+/g, ' ').trim();
+  return {
+    to,
+    kind: 'support-message',
+    ...composeMail(`Support request: ${oneLine}`, [
+      [`From: ${sender.name} <${sender.email}>, ${sender.role}`, `Company: ${sender.companyName ?? '-'}${sender.companyId ? ` (${sender.companyId})` : ''}`],
+      [`Subject: ${oneLine}`],
+      message.split(/\r?\n/),
+      [`Reply to ${sender.email}: the message came through the portal, not from their mailbox.`],
+    ]),
+  };
+}

@@ -36,7 +36,8 @@ describe('the OpenAPI document', () => {
   it('declares on every operation the error answers its contract implies, each with the one error shape', async () => {
     const doc = await load();
     const trips = operation(doc, '/api/trips', 'post');
-    expect(statuses(trips)).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503']);
+    // 402: an employee of a company whose trial ended unaccepted past its grace period records nothing.
+    expect(statuses(trips)).toEqual(['201', '400', '401', '402', '403', '409', '413', '415', '429', '500', '503']);
     expect(trips.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
     expect(doc.components.responses.Unauthorized).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorAnswer' } } },
@@ -45,6 +46,9 @@ describe('the OpenAPI document', () => {
     // A path id can name nothing; a read by a role list refuses other roles; a public form can be refused or rate limited.
     expect(statuses(operation(doc, '/api/employees/{id}', 'get'))).toEqual(['200', '400', '401', '403', '404', '414', '500', '503']);
     expect(statuses(operation(doc, '/api/accounts/login', 'post'))).toEqual(['200', '400', '403', '413', '415', '429', '500', '503']);
+    // Starting the subscription is what lifts that restriction, so it never answers 402; a super admin's call is never restricted.
+    expect(statuses(operation(doc, '/api/payment-billing/start', 'post'))).not.toContain('402');
+    expect(statuses(operation(doc, '/api/scheme-settings', 'put'))).not.toContain('402');
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         expect(statuses(op).some((s) => s.startsWith('4')), `${method} ${path}`).toBe(true);

@@ -10,7 +10,7 @@ import { ERROR_RESPONSES, errorStatuses } from './statuses';
  * The api's version: `info.version` of the document and the `API-Version` header of every answer.
  * Within a major version the api only adds (docs/api.md); a removal is announced first.
  */
-export const API_VERSION = '1.1.0';
+export const API_VERSION = '1.2.0';
 export const API_VERSION_HEADER = 'api-version';
 
 type Json = Record<string, unknown>;

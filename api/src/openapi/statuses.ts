@@ -1,4 +1,4 @@
-import type { AnyEndpoint } from '@portal/shared-contracts';
+import { restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 
 /**
  * The error statuses an operation can answer, derived from its contract rather than written per
@@ -6,7 +6,7 @@ import type { AnyEndpoint } from '@portal/shared-contracts';
  * `Endpoint.errors` adds what the shape cannot tell (a conflict, a rate limit). Every operation can
  * also be turned away while the server is overloaded (503) or fail on the server (500).
  */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 501 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 414 | 415 | 429 | 500 | 501 | 503;
 
 /** The component under `#/components/responses` that describes each status. */
 export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string; retryAfter?: true }> = {
@@ -14,6 +14,11 @@ export const ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: s
     name: 'BadRequest',
     description:
       'The request does not meet the contract (a missing or invalid field, a malformed body, a NUL character) or the action is not possible in the current state; `errors` names each field with its message.',
+  },
+  402: {
+    name: 'PaymentRequired',
+    description:
+      "The caller's company ended its free trial without starting the subscription and its grace period is over: its data is read-only until an administrator starts the subscription (`POST /api/payment-billing/start`).",
   },
   401: { name: 'Unauthorized', description: 'No session, or the session has ended (signed out, password changed, account deactivated or removed): sign in again.' },
   403: {
@@ -42,6 +47,7 @@ export function errorStatuses(ep: AnyEndpoint, implemented: boolean): ErrorStatu
   if (ep.access !== 'public' && ep.access !== 'optional') out.add(401);
   // A role list refuses the other roles; a cookie session refuses a state-changing call without the request header.
   if (Array.isArray(ep.access) || (ep.access !== 'public' && changes)) out.add(403);
+  if (restrictedAfterTrial(ep)) out.add(402);
   if (ep.params) {
     out.add(404);
     out.add(414);

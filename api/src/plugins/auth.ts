@@ -58,9 +58,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Resolves the caller and enforces the endpoint's access before the body is even validated.
  * A state-changing call authenticated by the cookie must carry the CSRF header (a cross-site form
- * cannot set it); bearer calls cannot be forged cross-site and do not need it.
+ * cannot set it); bearer calls cannot be forged cross-site and do not need it. A `restrictable`
+ * call (`restrictedAfterTrial`) from a user of a company whose trial ended past its grace period
+ * without a subscription is refused with 402: its data is read-only until it subscribes.
  */
-export function authenticate(ctx: ApiContext, access: Access): onRequestHookHandler {
+export function authenticate(ctx: ApiContext, access: Access, restrictable = false): onRequestHookHandler {
   return async function authenticateRequest(req) {
     req.auth = null;
     if (access === 'public') return;
@@ -74,6 +76,7 @@ export function authenticate(ctx: ApiContext, access: Access): onRequestHookHand
       throw new HttpError(403, MESSAGES.common.csrf);
     }
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
+    if (restrictable && user.restricted) throw new HttpError(402, MESSAGES.billing.restricted);
     req.auth = user;
   };
 }

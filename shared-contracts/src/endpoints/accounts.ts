@@ -55,6 +55,7 @@ export const accounts = {
     body: changePasswordBodySchema,
     response: okSchema,
     errors: [429],
+    allowedWhileRestricted: true,
     tags: ['accounts'],
   }),
   employerAdmins: defineEndpoint({

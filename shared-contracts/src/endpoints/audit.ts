@@ -46,15 +46,23 @@ export const AUDIT_ACTIONS = [
   'employees.added',
   'trip.confirmed',
   'trip.rejected',
+  'subscription.started',
+  'scheme.settingsChanged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**
  * Actions whose entries never belong to a company, so no employer's log can hold one: super admins
- * added and removed, release changes, and a company's deletion (its users go with it). The
- * employer's filter does not offer them, and the api refuses them from an employer or admin.
+ * added and removed, release changes, a company's deletion (its users go with it) and the scheme's
+ * settings. The employer's filter does not offer them, and the api refuses them from an employer or admin.
  */
-export const SUPER_ADMIN_AUDIT_ACTIONS = ['superAdmin.added', 'superAdmin.removed', 'release.changed', 'company.deleted'] as const satisfies readonly AuditAction[];
+export const SUPER_ADMIN_AUDIT_ACTIONS = [
+  'superAdmin.added',
+  'superAdmin.removed',
+  'release.changed',
+  'company.deleted',
+  'scheme.settingsChanged',
+] as const satisfies readonly AuditAction[];
 
 /** What an employer's or admin's log can hold: every action but the super admins' own. */
 export const EMPLOYER_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
@@ -64,7 +72,7 @@ export const EMPLOYER_AUDIT_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filt
 /** The actions a caller of this role may filter on (an employer's log holds no super-admin-only entry). */
 export const auditActionsFor = (role: string | undefined): readonly AuditAction[] => (role === 'SuperAdmin' ? AUDIT_ACTIONS : EMPLOYER_AUDIT_ACTIONS);
 
-export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup', 'trip'] as const;
+export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup', 'trip', 'settings'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 export const auditEntrySchema = z.object({

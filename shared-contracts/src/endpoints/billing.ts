@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
 import { MESSAGES } from '@portal/shared-contracts/messages';
+import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
 import { queryInt } from './shared';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
@@ -48,6 +49,19 @@ export const billing = {
     response: pageOf(paymentHistoryEntrySchema),
     tags: ['billing'],
   }),
+  start: defineEndpoint({
+    id: 'billing.start',
+    method: 'POST',
+    path: '/api/payment-billing/start',
+    summary:
+      "Start the subscription: the employer's acceptance of the plan's terms with the payment method chosen (audited). It ends the free trial, begins the first period and issues its invoice; nothing is invoiced before. Idempotent: on a running subscription it changes nothing (`changed: false`)",
+    access: ['Employer', 'Admin'],
+    body: startSubscriptionBodySchema,
+    response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
+    errors: [404],
+    allowedWhileRestricted: true,
+    tags: ['billing'],
+  }),
   cancel: defineEndpoint({
     id: 'billing.cancel',
     method: 'POST',
@@ -57,6 +71,7 @@ export const billing = {
     access: ['Employer', 'Admin'],
     response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
+    allowedWhileRestricted: true,
     tags: ['billing'],
   }),
   resume: defineEndpoint({
@@ -67,6 +82,7 @@ export const billing = {
     access: ['Employer', 'Admin'],
     response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
+    allowedWhileRestricted: true,
     tags: ['billing'],
   }),
   invoicePdf: defineEndpoint({

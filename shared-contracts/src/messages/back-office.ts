@@ -109,12 +109,49 @@ export const BACK_OFFICE_MESSAGES = {
       'employees.added': 'Employees added manually',
       'trip.confirmed': 'Flagged trip confirmed',
       'trip.rejected': 'Flagged trip rejected',
+      'subscription.started': 'Subscription started',
+      'scheme.settingsChanged': 'Scheme settings changed',
     },
     /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
     tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,
     /** The summary of an entry: the action and what it was done to. */
     summary: (action: string, target: string) => `${action}: ${target}`,
     wellToTank: (on: boolean) => (on ? 'well-to-tank emissions included' : 'well-to-tank emissions left out'),
+  },
+  /**
+   * Ours: the scheme's settings (super admins; docs/decisions/0033-trial-and-consent.md): how long a
+   * new company's free trial lasts, and the operator's support contact companies see.
+   */
+  schemeSettings: {
+    title: PAGE_NAMES.schemeSettings,
+    intro: 'What every company of the scheme starts with, and how it reaches you.',
+    trialTitle: 'Free trial',
+    trialDays: 'Trial length in days',
+    trialDaysHint: (max: number) =>
+      `New companies start on a free trial this long, from the day they finish setup (0 to ${max}; 0 means no free trial). A change applies to trials that start after it.`,
+    graceNote: (days: number) =>
+      `When a trial ends without a subscription, the company is told by mail and keeps full use for ${days} more days; after that its data is read-only until an administrator starts the subscription.`,
+    trialDaysInvalid: (max: number) => `Enter the trial length as a whole number of days from 0 to ${max}.`,
+    supportTitle: 'Support contact',
+    supportIntro: 'Company administrators see these in Help & Support; the messages they write there are mailed to the support email.',
+    supportEmail: 'Support email',
+    supportPhone: 'Support phone',
+    supportHours: 'Opening hours',
+    supportHoursPlaceholder: 'Monday to Friday, 9:00 to 17:30',
+    emailInvalid: 'Enter a valid email address.',
+    emailTooLong: (max: number) => `The email can be at most ${max} characters.`,
+    phoneInvalid: 'Enter the phone number with digits, spaces and + ( ) - only.',
+    phoneTooLong: (max: number) => `The phone number can be at most ${max} characters.`,
+    hoursTooLong: (max: number) => `The opening hours can be at most ${max} characters.`,
+    save: 'Save settings',
+    saving: 'Saving...',
+    saved: 'Scheme settings saved.',
+    unchanged: 'Nothing has changed.',
+    saveFailed: 'The scheme settings could not be saved. Please try again.',
+    loading: 'Loading the scheme settings...',
+    loadFailed: 'The scheme settings could not be loaded.',
+    /** The audit entry's detail: each field that changed (the trial's length with its values). */
+    auditTrial: (from: number, to: number) => `trial length ${from} to ${to} days`,
   },
   /** Ours: the release console (super admins; docs/decisions/0020-release-console.md). */
   releases: {

@@ -16,6 +16,19 @@ export const BILLING_MESSAGES = {
     resumed: 'Subscription resumed. It renews at the end of the paid period.',
     notCancelled: 'The subscription has no pending cancellation to undo.',
     invoiceNotFound: 'Invoice not found.',
+    // The free trial and the start of the subscription (docs/decisions/0033-trial-and-consent.md).
+    onTrial: 'Your company is on its free trial: there is no subscription to cancel or resume yet.',
+    alreadySubscribed: 'The subscription has already started.',
+    started: 'Subscription started. Your first invoice is in the payment history.',
+    startFailed: 'The subscription could not be started. Please try again.',
+    choosePaymentMethod: 'Choose a payment method.',
+    unknownPaymentMethod: 'Choose one of the payment methods offered.',
+    acceptTerms: 'Tick the box to accept the terms before you start the subscription.',
+    /** The audit entry's detail when a subscription starts (its label names the plan): the terms accepted. */
+    acceptedDetail: (fee: string, per: string, method: string) => `${fee} ${per}, ${method}`,
+    /** What a company's users are told (402) when they change something after the grace period. */
+    restricted:
+      'Your company’s free trial has ended and its subscription has not been started, so changes are paused. A company administrator can start the subscription in Payment and Billing.',
     /** The invoice PDF the api draws (billing.invoicePdf). */
     invoiceDocument: {
       title: 'Invoice',
@@ -49,6 +62,52 @@ export const BILLING_MESSAGES = {
       expiryDate: 'Expiry date',
     },
     feePer: { month: 'per month', year: 'per year' },
+    /** On a trial, after the fee: what the plan will cost once started. */
+    feeOnceStarted: 'once the subscription starts',
+    /** On a trial: the payment method is chosen when the subscription starts. */
+    paymentMethodPending: 'Chosen when you start the subscription',
+    trialBadge: (date: string) => `Free trial until ${date}`,
+    trialEndedBadge: 'Free trial ended',
+    restrictedBadge: 'Read-only: start the subscription',
+    daysLeft: (days: number) => (days === 1 ? '1 day left' : `${days} days left`),
+    trialRunning: (date: string, days: string) =>
+      `Your company is on a free trial until ${date} (${days}). Nothing is invoiced until you start the subscription.`,
+    trialEnded: (ended: string, grace: string) =>
+      `Your free trial ended on ${ended}. Start the subscription by ${grace} to keep making changes: after that your company’s data becomes read-only in the portal and the mobile app until you do.`,
+    trialRestricted: (ended: string) =>
+      `Your free trial ended on ${ended} and the grace period is over: your company’s data is read-only in the portal and the mobile app. Start the subscription to carry on where you left off.`,
+    startTitle: 'Start subscription',
+    termsTitle: 'The plan and its terms',
+    /** `fee` as the plan states it: "£499.00 per month". */
+    terms: (plan: string, fee: string, vat: string) => [
+      `${plan} plan: ${fee}, VAT at ${vat} included.`,
+      'Starting the subscription ends the free trial: the first period begins that day and is invoiced at once; each later period is invoiced when it begins.',
+      'Cancel at any time: the subscription then ends with the period already paid for, and no further invoice is issued.',
+    ],
+    paymentMethodLegend: 'Payment method',
+    paymentMethodHint: 'Invoices are paid by bank transfer; the bank details are on every invoice.',
+    acceptLabel: (plan: string) => `I accept the ${plan} plan’s terms above and agree that my company is invoiced for it.`,
+    startButton: 'Start subscription',
+    starting: 'Starting...',
+    /** The banner above every employer page while the company is on its trial (mfe-billing's TrialNotice). */
+    notice: {
+      label: 'Free trial',
+      running: (days: string, date: string) => `Free trial: ${days}, until ${date}.`,
+      ended: (grace: string) => `Your free trial has ended. Start the subscription by ${grace} to keep making changes.`,
+      restricted: 'Your free trial has ended: your company’s data is read-only until the subscription is started.',
+      action: 'Start subscription',
+    },
+    /** The super admin's All Employers: the company's trial or subscription. */
+    summary: {
+      column: 'Subscription',
+      none: 'Not set up',
+      trial: (date: string) => `Trial until ${date}`,
+      trialEnded: (date: string) => `Trial ended ${date}`,
+      restricted: 'Trial ended: read-only',
+      active: 'Active',
+      ending: (date: string) => `Ends ${date}`,
+      cancelled: 'Cancelled',
+    },
     activeUntil: (date: string) => `Active until ${date}`,
     endsOn: (date: string) => `Your subscription ends on ${date}.`,
     serviceEndsOn: (date: string) => `The service ends on ${date}.`,

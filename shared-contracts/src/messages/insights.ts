@@ -39,6 +39,25 @@ export const INSIGHTS_MESSAGES = {
       showTable: 'Show the figures as a table',
       tableCaption: 'Trips, miles, CO2 saved and participants per month',
     },
+    /** Ours: the dashboard of a company without a trip yet says what to do next instead of a flat chart. */
+    gettingStarted: {
+      title: 'Getting started',
+      intro: 'Your figures appear here as soon as your employees record their first shared journeys. Three things get the scheme going:',
+      share: {
+        title: 'Share the sign-up link',
+        text: 'Send this link to your staff: whoever signs up through it appears in Pending Requests for you to approve.',
+        linkLabel: 'Sign-up link',
+      },
+      import: {
+        title: 'Import your employees',
+        text: 'Or bring everyone in at once from a CSV file (or type them in): each person gets an invitation by mail.',
+        action: 'Import employees',
+      },
+      app: {
+        title: 'The mobile app does the rest',
+        text: 'Approved employees use the mobile app to offer or join lifts, record each shared journey and leave feedback. Those trips make the miles, CO2 savings and rankings on this page.',
+      },
+    },
     participationMonth: 'Participation month',
     allTimeNote: 'Trips and miles since the scheme began; the incentive status is this month’s.',
     noTripsYet: 'No trips recorded yet',

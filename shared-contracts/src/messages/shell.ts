@@ -28,8 +28,8 @@ export const SHELL_MESSAGES = {
     employerNav: 'Main',
     backOfficeNav: 'Back office',
     backOfficeTabs: 'Sections',
-    helpContact: (email: string | undefined) =>
-      `Questions about the scheme, your account or your company’s data? Contact your scheme administrator${email ? ` and mention the account ${email}` : ''}.`,
+    /** Ours: the header of the setup steps (the product's mark and Log out). */
+    setupHeader: 'Company setup',
     portalVersion: 'Portal',
     /** Why a remote runs the version it does, by `VersionReason`. */
     versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable' },
@@ -50,6 +50,64 @@ export const SHELL_MESSAGES = {
       'This link asks the portal to load these features from another address instead of their release. Code from there runs in this page with your session: load it only if you are developing them yourself.',
     overrideConfirmLoad: 'Load development code',
     overrideConfirmIgnore: 'Use the release',
+  },
+  /**
+   * Ours: Help & Support (the profile menu of both areas). A company's administrators get the
+   * operator's contact, short help for the common tasks and a form that mails support; super admins
+   * the versions in force (docs/decisions/0033-trial-and-consent.md).
+   */
+  support: {
+    contactTitle: 'Contact support',
+    contactIntro: 'The scheme’s support team answers questions about the portal, the mobile app, your employees and billing.',
+    email: 'Email',
+    phone: 'Phone',
+    hours: 'Opening hours',
+    contactMissing: 'The support team has not published a phone number or address yet: write to them with the form below.',
+    contactLoading: 'Loading the support contact…',
+    contactFailed: 'The support contact could not be loaded.',
+    topicsTitle: 'Common tasks',
+    topics: [
+      {
+        title: 'Import employees',
+        text: 'In Employee Management, choose Add Employee, then Import CSV: download the template, fill in one employee a row and import it. Each employee gets an invitation by mail.',
+        link: 'Open Employee Management',
+      },
+      {
+        title: 'Share the sign-up link',
+        text: 'Choose Add Employee, then Copy & Share Link, and send the link to your staff. People who sign up through it appear in Pending Requests.',
+        link: 'Open Employee Management',
+      },
+      {
+        title: 'Approve join requests',
+        text: 'The bell at the top lists people waiting; Pending Requests in Employee Management approves or rejects them, one by one or together.',
+        link: 'Open Pending Requests',
+      },
+      {
+        title: 'Read the dashboard',
+        text: 'Trips, miles and CO2 saved are counted from the journeys your employees record in the mobile app, month by month; the ranking orders them by trips.',
+        link: 'Open the Dashboard',
+      },
+      {
+        title: 'Billing',
+        text: 'Payment and Billing shows your free trial or subscription, starts the subscription and lists every invoice with its PDF.',
+        link: 'Open Payment and Billing',
+      },
+    ],
+    formTitle: 'Write to support',
+    formIntro: (email: string) => `Your message is mailed to the support team with your name and account (${email}); they answer by email.`,
+    subject: 'Subject',
+    message: 'Message',
+    send: 'Send message',
+    sending: 'Sending...',
+    sent: 'Your message has been sent to support. They will answer by email.',
+    sendFailed: 'Your message could not be sent. Please try again.',
+    subjectRequired: 'Enter a subject.',
+    subjectTooLong: (max: number) => `The subject can be at most ${max} characters.`,
+    messageRequired: 'Write your message.',
+    messageTooLong: (max: number) => `The message can be at most ${max} characters.`,
+    tooMany: 'You have written to support several times in the last hour. Please wait a little before writing again, or call them.',
+    versionsTitle: 'Versions in force',
+    settingsLink: 'Open Scheme Settings',
   },
   common: {
     /** Our addition: the message of a successful read. */

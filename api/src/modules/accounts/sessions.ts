@@ -1,5 +1,5 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import type { Role } from '@portal/shared-contracts';
+import { TRIAL, type Role } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { companies, employerUsers, sessions, users } from '../../db/schema';
 import type { ClientMeta } from '../../lib/request-meta';
@@ -38,6 +38,11 @@ export interface AuthUser {
    * not resolved from a session.
    */
   listAnswers?: string;
+  /**
+   * The company's free trial ended past its grace period without a subscription: its changes are
+   * refused (402) until one is started (docs/decisions/0033-trial-and-consent.md).
+   */
+  restricted?: boolean;
 }
 
 export interface NewSession {
@@ -88,6 +93,9 @@ function lookupStatement(db: Db) {
       employerUserId: employerUsers.id,
       // One indexed row, in the same statement: see AuthUser.listAnswers.
       listAnswers: sql<string>`(select coalesce(max(v.answers), 0)::text from employee_list_versions v where v.company_id = ${users.companyId})`,
+      // One row of the company's unique subscription, in the same statement: see AuthUser.restricted.
+      restricted: sql<boolean>`exists (select 1 from subscriptions s where s.company_id = ${users.companyId} and s.status = 'Trial'
+        and s.trial_ends_at + make_interval(days => ${sql.raw(String(TRIAL.graceDays))}) <= now())`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -190,6 +198,7 @@ export async function resolveSession(db: Db, token: string, via: AuthUser['via']
     signUpState: row.signUpState ?? 0,
     via,
     listAnswers: row.listAnswers,
+    restricted: row.restricted === true,
   };
 }
 

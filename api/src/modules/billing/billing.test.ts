@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import { MESSAGES, TRIAL, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
 import { companies, locations } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { bearer, browser, json, useTestApp, type Res } from '../../test-support';
@@ -10,7 +10,9 @@ import { runBillingPass } from './job';
 import { addIntervals } from './periods';
 import { DEFAULT_PLAN } from './pricing';
 import { REPLACEMENT } from './pdf-text';
-import { addOffice, enrolAt, invoicesOf, pdfText } from './test-world';
+import { BILLING_PROVIDER } from './provider';
+import { startSubscription } from './service';
+import { addOffice, enrolAt, invoicesOf, pdfText, trialFrom } from './test-world';
 
 const t = useTestApp();
 
@@ -74,38 +76,38 @@ async function startedDaysAgo(companyId: string, days: number) {
 }
 
 describe('billing information', () => {
-  it("answers the spec's shape: a company that finished setup starts on the default plan, its first period invoiced", async () => {
+  it("answers the spec's shape: a company that finished setup is on a free trial of the scheme's length, with the plan's terms and nothing invoiced", async () => {
     const before = Date.now();
     const b = await billing(w.acmeEmployer);
     expect(b).toMatchObject({
       companyName: 'Acme Ltd',
-      subscriptionStatus: 'Active',
+      subscriptionStatus: 'Trial',
       subscriptionFeePence: DEFAULT_PLAN.feePence,
       subscriptionFee: 499,
       plan: DEFAULT_PLAN.name,
       billingInterval: 'month',
-      paymentMethod: 'Bank transfer',
+      vatRateBp: 2000,
+      paymentMethod: null,
+      paymentMethods: ['Bank transfer'],
       cancelAtPeriodEnd: false,
       cancelledAt: null,
+      acceptedAt: null,
     });
+    // On a trial the period is the trial's: it began now and ends after the scheme's 30 days.
     const start = new Date(b.currentPeriodStart);
     expect(start.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(b.expiryDate).toBe(addIntervals(start, 1, 'month').toISOString());
-
-    const [first, ...rest] = await history(w.acmeEmployer);
-    expect(rest).toEqual([]);
-    expect(first).toMatchObject({
-      invoiceNo: `INV-${start.getUTCFullYear()}-000001`,
-      paymentType: 'Bank transfer',
-      paymentDate: b.currentPeriodStart,
-      price: 499,
-      pricePence: 49_900,
-      paymentStatus: 'processing',
-      pdfUrl: `/api/invoices/${first!.id}/pdf`,
+    expect(b.expiryDate).toBe(new Date(start.getTime() + TRIAL.defaultDays * DAY_MS).toISOString());
+    expect(b.trial).toEqual({
+      startedAt: b.currentPeriodStart,
+      endsAt: b.expiryDate,
+      graceEndsAt: new Date(start.getTime() + (TRIAL.defaultDays + TRIAL.graceDays) * DAY_MS).toISOString(),
+      state: 'running',
+      daysLeft: TRIAL.defaultDays,
     });
-    // A second read finds the same subscription and invoices nothing more.
-    expect(await billing(w.acmeAdmin)).toEqual(b);
-    expect(await history(w.acmeAdmin)).toHaveLength(1);
+    expect(await history(w.acmeEmployer)).toEqual([]);
+    expect(await invoicesOf(t.ctx.db)).toEqual([]);
+    // A second read finds the same trial.
+    expect(await billing(w.acmeAdmin)).toEqual({ ...b, trial: { ...b.trial!, daysLeft: expect.any(Number) } });
   });
 
   it('has no subscription before setup is finished', async () => {
@@ -164,6 +166,149 @@ describe('tenancy', () => {
   });
 });
 
+describe('starting the subscription', () => {
+  const start = (token: string, body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/payment-billing/start', headers: bearer(token), payload: body as object });
+  const ACCEPT = { paymentMethod: 'Bank transfer', acceptTerms: true as const };
+  const auditOf = (companyId: string) =>
+    rows<{ action: string; actor_email: string; summary: string }>(
+      t.ctx.db,
+      sql`select action, actor_email, summary from audit_log where company_id = ${companyId} order by created_at`,
+    );
+
+  it('needs a payment method the provider offers and the terms accepted; nothing is invoiced before', async () => {
+    await billing(w.acmeEmployer);
+    const empty = await start(w.acmeEmployer, {});
+    expect(empty.statusCode).toBe(400);
+    expect(json<{ errors: { field: string; message: string }[] }>(empty).errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'paymentMethod', message: MESSAGES.billing.choosePaymentMethod }),
+        expect.objectContaining({ field: 'acceptTerms', message: MESSAGES.billing.acceptTerms }),
+      ]),
+    );
+    const unticked = await start(w.acmeEmployer, { ...ACCEPT, acceptTerms: false });
+    expect(unticked.statusCode).toBe(400);
+    expect(json<{ errors: { message: string }[] }>(unticked).errors.map((e) => e.message)).toEqual([MESSAGES.billing.acceptTerms]);
+    const cheque = await start(w.acmeEmployer, { ...ACCEPT, paymentMethod: 'Cheque' });
+    expect(cheque.statusCode).toBe(400);
+    expect(message(cheque)).toBe(MESSAGES.billing.unknownPaymentMethod);
+    // Employees cannot, and nor can a super admin for a company: acceptance is the company's own.
+    expect((await start(w.employee, ACCEPT)).statusCode).toBe(403);
+    expect((await start(w.root, ACCEPT)).statusCode).toBe(403);
+    // A company still in setup has nothing to start.
+    expect((await start(w.freshEmployer, ACCEPT)).statusCode).toBe(404);
+
+    expect((await billing(w.acmeEmployer)).subscriptionStatus).toBe('Trial');
+    expect(await invoicesOf(t.ctx.db)).toEqual([]);
+    expect(await auditOf(w.acme)).toEqual([]);
+  });
+
+  it("is the employer's acceptance, audited: the trial ends, the first period begins and is invoiced at once; a second call changes nothing", async () => {
+    const trial = await billing(w.acmeEmployer);
+    const before = Date.now();
+    const first = change(await start(w.acmeAdmin, { ...ACCEPT, paymentMethod: ' Bank transfer ' }));
+    expect(first).toMatchObject({ success: true, changed: true, message: MESSAGES.billing.started });
+    expect(first.billing).toMatchObject({
+      subscriptionStatus: 'Active',
+      paymentMethod: 'Bank transfer',
+      subscriptionFeePence: trial.subscriptionFeePence,
+      plan: trial.plan,
+      trial: null,
+      cancelAtPeriodEnd: false,
+    });
+    const acceptedAt = new Date(first.billing.acceptedAt!);
+    expect(acceptedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(first.billing.currentPeriodStart).toBe(first.billing.acceptedAt);
+    expect(first.billing.expiryDate).toBe(addIntervals(acceptedAt, 1, 'month').toISOString());
+    expect(await billing(w.acmeEmployer)).toEqual(first.billing);
+
+    const [invoice, ...more] = await history(w.acmeEmployer);
+    expect(more).toEqual([]);
+    expect(invoice).toMatchObject({ paymentDate: first.billing.acceptedAt, pricePence: DEFAULT_PLAN.feePence, paymentType: 'Bank transfer', paymentStatus: 'processing' });
+    expect(await auditOf(w.acme)).toEqual([
+      {
+        action: 'subscription.started',
+        actor_email: 'admin@acme.test',
+        summary: MESSAGES.audit.summary(MESSAGES.audit.actions['subscription.started'], 'Acme Ltd, Standard plan, £499.00 per month, Bank transfer'),
+      },
+    ]);
+    const [row] = await rows<{ accepted_by: string }>(t.ctx.db, sql`select accepted_by from subscriptions where company_id = ${w.acme}`);
+    const [admin] = await rows<{ id: string }>(t.ctx.db, sql`select id from users where email = 'admin@acme.test'`);
+    expect(row!.accepted_by).toBe(admin!.id);
+
+    const again = change(await start(w.acmeEmployer, ACCEPT));
+    expect(again).toMatchObject({ changed: false, message: MESSAGES.billing.alreadySubscribed });
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+    expect(await auditOf(w.acme)).toHaveLength(1);
+  });
+
+  it('stands or falls whole: a failure while issuing the first invoice leaves the trial, no number used and no audit entry', async () => {
+    await billing(w.acmeEmployer);
+    const failing = { ...BILLING_PROVIDER, invoiceTerms: () => { throw new Error('provider down'); } };
+    const [boss] = await rows<{ id: string; name: string; email: string }>(t.ctx.db, sql`select id, name, email from users where email = 'boss@acme.test'`);
+    await expect(startSubscription(t.ctx.db, { userId: boss!.id, name: boss!.name, email: boss!.email, role: 'Employer' }, w.acme, ACCEPT, new Date(), failing)).rejects.toThrow(
+      'provider down',
+    );
+    expect(await billing(w.acmeEmployer)).toMatchObject({ subscriptionStatus: 'Trial', acceptedAt: null, paymentMethod: null });
+    expect(await rows(t.ctx.db, sql`select * from invoice_counters`)).toEqual([]);
+    expect(await auditOf(w.acme)).toEqual([]);
+  });
+
+  it('has nothing to cancel or resume on a trial', async () => {
+    for (const action of ['cancel', 'resume']) {
+      const res = await post(`/api/payment-billing/${action}`, w.acmeEmployer);
+      expect(res.statusCode, action).toBe(409);
+      expect(message(res)).toBe(MESSAGES.billing.onTrial);
+    }
+  });
+
+  it('starts again after a subscription ended, with a new first period invoiced', async () => {
+    await startedDaysAgo(w.acme, 40);
+    await t.ctx.db.execute(sql`update subscriptions set cancel_at_period_end = true, cancelled_at = now() - interval '30 days' where company_id = ${w.acme}`);
+    expect((await billing(w.acmeEmployer)).subscriptionStatus).toBe('Cancelled');
+    const restarted = change(await start(w.acmeEmployer, ACCEPT));
+    expect(restarted).toMatchObject({ changed: true, billing: { subscriptionStatus: 'Active', cancelAtPeriodEnd: false, cancelledAt: null } });
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(2);
+  });
+});
+
+describe('a trial that ends unaccepted', () => {
+  const office = { addressLine1: '1 Grace Way', town: 'Leeds', postalCode: 'LS1 4DL' };
+  const addOfficeVia = (token: string) =>
+    t.app.inject({ method: 'POST', url: `/api/employers/${w.acme}/location`, headers: bearer(token), payload: office });
+
+  it('keeps everything working through the grace period, and says where it stands', async () => {
+    await trialFrom(t.ctx.db, w.acme, new Date(Date.now() - (TRIAL.defaultDays + 5) * DAY_MS));
+    const b = await billing(w.acmeEmployer);
+    expect(b.subscriptionStatus).toBe('Trial');
+    expect(b.trial).toMatchObject({ state: 'ended', daysLeft: 0 });
+    expect(new Date(b.trial!.graceEndsAt).getTime() - new Date(b.trial!.endsAt).getTime()).toBe(TRIAL.graceDays * DAY_MS);
+    expect((await addOfficeVia(w.acmeEmployer)).statusCode).toBe(201);
+    expect(await invoicesOf(t.ctx.db)).toEqual([]);
+  });
+
+  it("makes the company's data read-only after the grace period, for every user of the company, until the subscription is started", async () => {
+    await trialFrom(t.ctx.db, w.acme, new Date(Date.now() - (TRIAL.defaultDays + TRIAL.graceDays + 1) * DAY_MS));
+    expect((await billing(w.acmeEmployer)).trial).toMatchObject({ state: 'restricted' });
+
+    // Changes are refused with a message that says what to do...
+    const refused = await addOfficeVia(w.acmeAdmin);
+    expect(refused.statusCode).toBe(402);
+    expect(message(refused)).toBe(MESSAGES.billing.restricted);
+    const feedback = await t.app.inject({ method: 'POST', url: '/api/feedbacks', headers: bearer(w.employee), payload: { feedbackText: 'Lovely lift' } });
+    expect(feedback.statusCode).toBe(402);
+    // ...reads are not, nor is another company's work...
+    expect((await get('/api/employees', w.acmeEmployer)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/employers/${w.globex}/location`, headers: bearer(w.globexEmployer), payload: office })).statusCode).toBe(201);
+    // ...nor writing to support, nor starting the subscription, after which changes work again.
+    const support = await t.app.inject({ method: 'POST', url: '/api/support/messages', headers: bearer(w.acmeEmployer), payload: { subject: 'Help', message: 'How do I subscribe?' } });
+    expect(support.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/payment-billing/start', headers: bearer(w.acmeEmployer), payload: { paymentMethod: 'Bank transfer', acceptTerms: true } })).statusCode).toBe(200);
+    expect((await addOfficeVia(w.acmeAdmin)).statusCode).toBe(201);
+    expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
+  });
+});
+
 describe('payment history', () => {
   it('lists newest first in pence and pounds, and pages it in one statement', async () => {
     // 25 months and a day ago: the first invoice then, and 25 more caught up by the first read.
@@ -185,6 +330,10 @@ describe('payment history', () => {
 });
 
 describe('cancel and resume', () => {
+  beforeEach(async () => {
+    await startedDaysAgo(w.acme, 0);
+  });
+
   it('cancels at the end of the paid period, once; a second call changes nothing and says so', async () => {
     const before = await billing(w.acmeEmployer);
     const first = change(await post('/api/payment-billing/cancel', w.acmeEmployer));
@@ -218,12 +367,13 @@ describe('cancel and resume', () => {
   });
 
   it('ends the subscription when the paid period is over: no new invoice, and nothing left to cancel or resume', async () => {
+    await t.ctx.db.execute(sql`delete from subscriptions where company_id = ${w.acme}`);
     await startedDaysAgo(w.acme, 10);
     const cancelled = change(await post('/api/payment-billing/cancel', w.acmeEmployer)).billing;
     const end = new Date(cancelled.expiryDate);
 
-    // The pass also enrols Globex, which finished setup; Acme's ends.
-    expect(await runBillingPass(t.ctx.db, { now: new Date(end.getTime() + 60_000) })).toMatchObject({ enrolled: 1, invoices: 1, failed: 0 });
+    // The pass also starts Globex's free trial (no invoice); Acme's subscription ends.
+    expect(await runBillingPass(t.ctx.db, { now: new Date(end.getTime() + 60_000) })).toMatchObject({ enrolled: 1, invoices: 0, failed: 0 });
     const ended = await billing(w.acmeEmployer);
     expect(ended).toMatchObject({ subscriptionStatus: 'Cancelled', cancelAtPeriodEnd: true, expiryDate: cancelled.expiryDate });
     expect(await invoicesOf(t.ctx.db, w.acme)).toHaveLength(1);
@@ -248,6 +398,7 @@ describe('cancel and resume', () => {
     expect(await invoicesOf(t.ctx.db, w.globex)).toHaveLength(2);
 
     // A cancellation pending when the period ended: a cancel call finds it ended.
+    await t.ctx.db.execute(sql`delete from subscriptions where company_id = ${w.acme}`);
     await startedDaysAgo(w.acme, 36);
     await t.ctx.db.execute(sql`update subscriptions set cancel_at_period_end = true, cancelled_at = now() - interval '20 days' where company_id = ${w.acme}`);
     const res = await post('/api/payment-billing/cancel', w.acmeEmployer);

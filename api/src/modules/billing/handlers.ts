@@ -27,6 +27,12 @@ export const history: Handler<B['history']> = async (req, _reply, ctx) =>
 export const historyPage: Handler<B['historyPage']> = async (req, _reply, ctx) =>
   billing.paymentHistoryPage(ctx.db, billingCompany(requireAuth(req), req.query.companyId), new Date(), BILLING_PROVIDER, req.query.pageNumber, req.query.pageSize);
 
+/** The acceptance is the signed-in employer's or admin's own, for their own company. */
+export const start: Handler<B['start']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  return { success: true, ...(await billing.startSubscription(ctx.db, auth, billingCompany(auth, undefined), req.body, new Date(), BILLING_PROVIDER)) };
+};
+
 export const cancel: Handler<B['cancel']> = async (req, _reply, ctx) => {
   const auth = requireAuth(req);
   return { success: true, ...(await billing.cancelSubscription(ctx.db, auth, billingCompany(auth, undefined), new Date(), BILLING_PROVIDER)) };

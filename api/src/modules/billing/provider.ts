@@ -16,14 +16,14 @@ export interface InvoiceTerms {
  * (docs/decisions/0013-billing.md).
  */
 export interface BillingProvider {
-  /** The payment method label of a new subscription. */
-  readonly paymentMethod: string;
+  /** The payment methods an employer may choose from when starting the subscription (labels as shown). */
+  readonly paymentMethods: readonly string[];
   invoiceTerms(invoice: { companyId: string; amountPence: number }): InvoiceTerms;
 }
 
 /** Invoices paid by bank transfer: each waits as `processing` until the payment is recorded. */
 export const bankTransferProvider: BillingProvider = {
-  paymentMethod: 'Bank transfer',
+  paymentMethods: ['Bank transfer'],
   invoiceTerms: () => ({ paymentType: 'Bank transfer', status: 'processing' }),
 };
 

@@ -9,6 +9,7 @@ export const billingRoutes: RouteImpl[] = [
   implement(B.billing, h.get),
   implement(B.history, h.history),
   implement(B.historyPage, h.historyPage),
+  implement(B.start, h.start),
   implement(B.cancel, h.cancel),
   implement(B.resume, h.resume),
   implement(B.invoicePdf, h.invoicePdf),

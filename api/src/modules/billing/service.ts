@@ -1,19 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ENDPOINTS, MESSAGES, buildPath, type Billing, type Page, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import {
+  ENDPOINTS,
+  MESSAGES,
+  SUBSCRIPTION_ACTIVE,
+  SUBSCRIPTION_TRIAL,
+  buildPath,
+  graceEndOf,
+  trialStateAt,
+  type Billing,
+  type Page,
+  type PaymentHistoryEntry,
+  type StartSubscriptionBody,
+  type SubscriptionStatus,
+  type Trial,
+} from '@portal/shared-contracts';
 import type { Db, Tx } from '../../db/client';
 import { pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { addIntervals, intervalsSince, type BillingInterval } from './periods';
-import { DEFAULT_PLAN, VAT_RATE_BP, longDate, poundsOf, vatWithin } from './pricing';
+import { DEFAULT_PLAN, VAT_RATE_BP, formatPence, longDate, poundsOf, vatWithin } from './pricing';
 import type { BillingProvider, InvoiceStatus, InvoiceTerms } from './provider';
 
 /**
- * Subscriptions and invoices (docs/decisions/0013-billing.md). Every change to a subscription
- * happens with its row locked (`for update`), after bringing it up to the present (`settle`): a
- * period that has begun is invoiced exactly once, by whichever api instance or request gets there
- * first, and a pending cancellation takes effect at the end of the paid period.
+ * Trials, subscriptions and invoices (docs/decisions/0013-billing.md, 0033-trial-and-consent.md).
+ * A company that finishes setup gets a free trial, which is never invoiced; an administrator's
+ * acceptance of the plan, with the payment method chosen, starts the subscription and its first
+ * period. Every change to a subscription happens with its row locked (`for update`), after bringing
+ * it up to the present (`settle`): a period that has begun is invoiced exactly once, by whichever
+ * api instance or request gets there first, and a pending cancellation takes effect at the end of
+ * the paid period.
  */
 
 export interface Subscription {
@@ -21,15 +38,28 @@ export interface Subscription {
   companyId: string;
   companyName: string;
   plan: string;
-  status: string;
+  status: SubscriptionStatus;
   feePence: number;
   billingInterval: BillingInterval;
-  paymentMethod: string;
-  startedAt: Date;
-  currentPeriodStart: Date;
-  currentPeriodEnd: Date;
+  /** Null on a trial. */
+  paymentMethod: string | null;
+  /** The paid periods: null on a trial. */
+  startedAt: Date | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   cancelledAt: Date | null;
+  /** The free trial; null for companies subscribed before trials existed. */
+  trialStartedAt: Date | null;
+  trialEndsAt: Date | null;
+  acceptedAt: Date | null;
+}
+
+/** A subscription whose paid periods have begun (status Active or Cancelled). */
+export type PaidSubscription = Subscription & { startedAt: Date; currentPeriodStart: Date; currentPeriodEnd: Date; paymentMethod: string };
+
+function isPaid(s: Subscription): s is PaidSubscription {
+  return s.status !== SUBSCRIPTION_TRIAL && s.startedAt !== null && s.currentPeriodStart !== null && s.currentPeriodEnd !== null;
 }
 
 interface SubscriptionDbRow {
@@ -37,19 +67,24 @@ interface SubscriptionDbRow {
   company_id: string;
   company_name: string;
   plan: string;
-  status: string;
+  status: SubscriptionStatus;
   fee_pence: number;
   billing_interval: BillingInterval;
-  payment_method: string;
-  started_at: Date | string;
-  current_period_start: Date | string;
-  current_period_end: Date | string;
+  payment_method: string | null;
+  started_at: Date | string | null;
+  current_period_start: Date | string | null;
+  current_period_end: Date | string | null;
   cancel_at_period_end: boolean;
   cancelled_at: Date | string | null;
+  trial_started_at: Date | string | null;
+  trial_ends_at: Date | string | null;
+  accepted_at: Date | string | null;
 }
 
 const asDate = (v: Date | string): Date => new Date(toIso(v)!);
+const orNull = (v: Date | string | null): Date | null => (v === null ? null : asDate(v));
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+const DAY_MS = 86_400_000;
 
 function toSubscription(r: SubscriptionDbRow): Subscription {
   return {
@@ -61,15 +96,33 @@ function toSubscription(r: SubscriptionDbRow): Subscription {
     feePence: Number(r.fee_pence),
     billingInterval: r.billing_interval,
     paymentMethod: r.payment_method,
-    startedAt: asDate(r.started_at),
-    currentPeriodStart: asDate(r.current_period_start),
-    currentPeriodEnd: asDate(r.current_period_end),
+    startedAt: orNull(r.started_at),
+    currentPeriodStart: orNull(r.current_period_start),
+    currentPeriodEnd: orNull(r.current_period_end),
     cancelAtPeriodEnd: r.cancel_at_period_end,
-    cancelledAt: r.cancelled_at === null ? null : asDate(r.cancelled_at),
+    cancelledAt: orNull(r.cancelled_at),
+    trialStartedAt: orNull(r.trial_started_at),
+    trialEndsAt: orNull(r.trial_ends_at),
+    acceptedAt: orNull(r.accepted_at),
   };
 }
 
-export function toBilling(s: Subscription): Billing {
+function trialOf(s: Subscription, now: Date): Trial | null {
+  if (s.status !== SUBSCRIPTION_TRIAL || !s.trialStartedAt || !s.trialEndsAt) return null;
+  return {
+    startedAt: s.trialStartedAt.toISOString(),
+    endsAt: s.trialEndsAt.toISOString(),
+    graceEndsAt: graceEndOf(s.trialEndsAt).toISOString(),
+    state: trialStateAt(s.trialEndsAt, now),
+    daysLeft: Math.max(0, Math.ceil((s.trialEndsAt.getTime() - now.getTime()) / DAY_MS)),
+  };
+}
+
+export function toBilling(s: Subscription, now: Date, provider: BillingProvider): Billing {
+  const trial = trialOf(s, now);
+  // On a trial the spec's period and expiry date are the trial's: when it began and when it ends.
+  const periodStart = isPaid(s) ? s.currentPeriodStart : s.trialStartedAt!;
+  const expiry = isPaid(s) ? s.currentPeriodEnd : s.trialEndsAt!;
   return {
     companyName: s.companyName,
     subscriptionStatus: s.status,
@@ -77,11 +130,15 @@ export function toBilling(s: Subscription): Billing {
     subscriptionFeePence: s.feePence,
     plan: s.plan,
     billingInterval: s.billingInterval,
+    vatRateBp: VAT_RATE_BP,
     paymentMethod: s.paymentMethod,
-    currentPeriodStart: s.currentPeriodStart.toISOString(),
-    expiryDate: s.currentPeriodEnd.toISOString(),
+    paymentMethods: [...provider.paymentMethods],
+    currentPeriodStart: periodStart.toISOString(),
+    expiryDate: expiry.toISOString(),
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     cancelledAt: s.cancelledAt?.toISOString() ?? null,
+    trial,
+    acceptedAt: s.acceptedAt?.toISOString() ?? null,
   };
 }
 
@@ -89,7 +146,8 @@ async function findSubscription(db: Db, where: SQL, lock: SQL = sql``): Promise<
   const [r] = await rows<SubscriptionDbRow>(
     db,
     sql`select s.id, s.company_id, c.name as company_name, s.plan, s.status, s.fee_pence, s.billing_interval, s.payment_method,
-        s.started_at, s.current_period_start, s.current_period_end, s.cancel_at_period_end, s.cancelled_at
+        s.started_at, s.current_period_start, s.current_period_end, s.cancel_at_period_end, s.cancelled_at,
+        s.trial_started_at, s.trial_ends_at, s.accepted_at
       from subscriptions s join companies c on c.id = s.company_id
       where ${where} ${lock}`,
   );
@@ -147,12 +205,12 @@ export async function issueInvoice(
 /**
  * Brings a locked subscription up to `now`. At the end of the paid period a pending cancellation
  * ends it (no invoice); otherwise every period that has begun since is invoiced (several when
- * the api was down for a while), each dated when it is issued.
+ * the api was down for a while), each dated when it is issued. A trial is never invoiced.
  */
 export async function settle(tx: Tx, sub: Subscription, now: Date, provider: BillingProvider): Promise<{ subscription: Subscription; issued: number }> {
-  if (sub.status !== 'Active' || sub.currentPeriodEnd > now) return { subscription: sub, issued: 0 };
+  if (sub.status !== SUBSCRIPTION_ACTIVE || !isPaid(sub) || sub.currentPeriodEnd > now) return { subscription: sub, issued: 0 };
   let { currentPeriodStart: start, currentPeriodEnd: end } = sub;
-  let status: string = sub.status;
+  let status: SubscriptionStatus = sub.status;
   let issued = 0;
   while (end <= now) {
     if (sub.cancelAtPeriodEnd) {
@@ -172,25 +230,23 @@ export async function settle(tx: Tx, sub: Subscription, now: Date, provider: Bil
 }
 
 /**
- * A company that has finished setup and is active gets the default plan the first time billing
- * meets it (its billing screen, or the job), its first period starting then and invoiced at once.
- * Answers whether this call created it (a concurrent one may have).
+ * A company that has finished setup and is active starts its free trial the first time billing
+ * meets it (its billing screen or notice, or the job), on the default plan's terms and for the
+ * scheme's trial length as it is then. Nothing is invoiced. Answers whether this call created it
+ * (a concurrent one may have).
  */
-export async function enrol(tx: Tx, companyId: string, now: Date, provider: BillingProvider): Promise<boolean> {
+export async function enrol(tx: Tx, companyId: string, now: Date): Promise<boolean> {
   const plan = DEFAULT_PLAN;
-  const end = addIntervals(now, 1, plan.interval);
   const [created] = await rows<{ id: string }>(
     tx,
-    sql`insert into subscriptions (company_id, plan, fee_pence, billing_interval, payment_method, started_at, current_period_start, current_period_end)
-      select c.id, ${plan.name}, ${plan.feePence}, ${plan.interval}, ${provider.paymentMethod}, ${ts(now)}, ${ts(now)}, ${ts(end)}
-      from companies c where c.id = ${companyId} and c.sign_up_state = 3 and c.is_active
+    sql`insert into subscriptions (company_id, plan, fee_pence, billing_interval, status, trial_started_at, trial_ends_at)
+      select c.id, ${plan.name}, ${plan.feePence}, ${plan.interval}, ${SUBSCRIPTION_TRIAL}, ${ts(now)}, ${ts(now)} + make_interval(days => s.trial_days)
+      from companies c cross join scheme_settings s
+      where c.id = ${companyId} and c.sign_up_state = 3 and c.is_active
       on conflict (company_id) do nothing
       returning id`,
   );
-  if (!created) return false;
-  const sub = { id: created.id, companyId, feePence: plan.feePence };
-  await issueInvoice(tx, sub, { start: now, end }, { issuedAt: now, terms: provider.invoiceTerms({ companyId, amountPence: plan.feePence }) });
-  return true;
+  return Boolean(created);
 }
 
 /** The company's subscription locked and settled for this transaction, enrolled if it may be; null when it has none. */
@@ -199,7 +255,7 @@ async function lockedSubscription(tx: Tx, companyId: string, now: Date, provider
   let sub = await lock();
   if (!sub) {
     // Enrolled here, or by a concurrent call whose row the second read sees once it is committed.
-    await enrol(tx, companyId, now, provider);
+    await enrol(tx, companyId, now);
     sub = await lock();
   }
   return sub && (await settle(tx, sub, now, provider)).subscription;
@@ -217,14 +273,14 @@ function existing(sub: Subscription | null): Subscription {
 async function currentSubscription(db: Db, companyId: string, now: Date, provider: BillingProvider): Promise<Subscription | null> {
   if (!isUuid(companyId)) return null;
   const found = await findSubscription(db, sql`s.company_id = ${companyId}`);
-  if (found && (found.status !== 'Active' || found.currentPeriodEnd > now)) return found;
+  if (found && (found.status !== SUBSCRIPTION_ACTIVE || !found.currentPeriodEnd || found.currentPeriodEnd > now)) return found;
   return db.transaction((tx) => lockedSubscription(tx, companyId, now, provider));
 }
 
 // ---------------------------------------------------------------- the company's calls
 
 export async function billingOf(db: Db, companyId: string, now: Date, provider: BillingProvider): Promise<Billing> {
-  return toBilling(existing(await currentSubscription(db, companyId, now, provider)));
+  return toBilling(existing(await currentSubscription(db, companyId, now, provider)), now, provider);
 }
 
 export interface BillingChange {
@@ -234,35 +290,95 @@ export interface BillingChange {
 }
 
 /** The audit entry of a change of the subscription, in its transaction. */
-const auditSubscription = (tx: Tx, actor: AuditActor, action: 'subscription.cancelled' | 'subscription.resumed', sub: Subscription) =>
+const auditSubscription = (
+  tx: Tx,
+  actor: AuditActor,
+  action: 'subscription.started' | 'subscription.cancelled' | 'subscription.resumed',
+  sub: Subscription,
+  detail?: string,
+) =>
   recordAudit(tx, actor, {
     action,
     companyId: sub.companyId,
     target: { kind: 'subscription', id: sub.id, label: MESSAGES.audit.subscription(sub.plan) },
-    ...(action === 'subscription.cancelled' ? { detail: MESSAGES.audit.endsOn(longDate.format(sub.currentPeriodEnd)) } : {}),
+    ...(detail ? { detail } : {}),
   });
+
+/**
+ * The employer's acceptance of the plan with the payment method chosen: it ends the free trial (or
+ * restarts an ended subscription), begins the first period now and issues its invoice, and is
+ * recorded in the audit log, all in one transaction. Nothing is ever invoiced without it. On a
+ * running subscription it changes nothing and says so.
+ */
+export async function startSubscription(
+  db: Db,
+  actor: AuditActor,
+  companyId: string,
+  body: StartSubscriptionBody,
+  now: Date,
+  provider: BillingProvider,
+): Promise<BillingChange> {
+  return db.transaction(async (tx) => {
+    const sub = existing(await lockedSubscription(tx, companyId, now, provider));
+    if (sub.status === SUBSCRIPTION_ACTIVE) return { changed: false, message: MESSAGES.billing.alreadySubscribed, billing: toBilling(sub, now, provider) };
+    const method = provider.paymentMethods.find((m) => m === body.paymentMethod.trim());
+    if (!method) throw new HttpError(400, MESSAGES.billing.unknownPaymentMethod, [{ field: 'paymentMethod', message: MESSAGES.billing.unknownPaymentMethod }]);
+    const end = addIntervals(now, 1, sub.billingInterval);
+    await tx.execute(
+      sql`update subscriptions set status = ${SUBSCRIPTION_ACTIVE}, payment_method = ${method}, started_at = ${ts(now)},
+          current_period_start = ${ts(now)}, current_period_end = ${ts(end)}, cancel_at_period_end = false, cancelled_at = null,
+          accepted_at = ${ts(now)}, accepted_by = ${actor.userId}, updated_at = now()
+        where id = ${sub.id}`,
+    );
+    await issueInvoice(tx, sub, { start: now, end }, { issuedAt: now, terms: provider.invoiceTerms({ companyId, amountPence: sub.feePence }) });
+    await auditSubscription(
+      tx,
+      actor,
+      'subscription.started',
+      sub,
+      MESSAGES.billing.acceptedDetail(formatPence(sub.feePence), MESSAGES.billing.feePer[sub.billingInterval], method),
+    );
+    const started: Subscription = {
+      ...sub,
+      status: SUBSCRIPTION_ACTIVE,
+      paymentMethod: method,
+      startedAt: now,
+      currentPeriodStart: now,
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: false,
+      cancelledAt: null,
+      acceptedAt: now,
+    };
+    return { changed: true, message: MESSAGES.billing.started, billing: toBilling(started, now, provider) };
+  });
+}
+
+/** A subscription that can be cancelled or resumed: running (a trial has none yet; an ended one is over). */
+function running(sub: Subscription): PaidSubscription {
+  if (sub.status === SUBSCRIPTION_TRIAL) throw new HttpError(409, MESSAGES.billing.onTrial);
+  if (sub.status !== SUBSCRIPTION_ACTIVE || !isPaid(sub)) throw new HttpError(409, MESSAGES.billing.subscriptionEnded);
+  return sub;
+}
 
 /** Cancel at the end of the paid period; a second call changes nothing, says so, and records nothing. */
 export async function cancelSubscription(db: Db, actor: AuditActor, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
   return db.transaction(async (tx) => {
-    const sub = existing(await lockedSubscription(tx, companyId, now, provider));
-    if (sub.status !== 'Active') throw new HttpError(409, MESSAGES.billing.subscriptionEnded);
-    if (sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.alreadyCancelled, billing: toBilling(sub) };
+    const sub = running(existing(await lockedSubscription(tx, companyId, now, provider)));
+    if (sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.alreadyCancelled, billing: toBilling(sub, now, provider) };
     await tx.execute(sql`update subscriptions set cancel_at_period_end = true, cancelled_at = ${ts(now)}, updated_at = now() where id = ${sub.id}`);
-    await auditSubscription(tx, actor, 'subscription.cancelled', sub);
-    return { changed: true, message: MESSAGES.billing.cancelled, billing: toBilling({ ...sub, cancelAtPeriodEnd: true, cancelledAt: now }) };
+    await auditSubscription(tx, actor, 'subscription.cancelled', sub, MESSAGES.audit.endsOn(longDate.format(sub.currentPeriodEnd)));
+    return { changed: true, message: MESSAGES.billing.cancelled, billing: toBilling({ ...sub, cancelAtPeriodEnd: true, cancelledAt: now }, now, provider) };
   });
 }
 
 /** Undo a pending cancellation while the paid period lasts. */
 export async function resumeSubscription(db: Db, actor: AuditActor, companyId: string, now: Date, provider: BillingProvider): Promise<BillingChange> {
   return db.transaction(async (tx) => {
-    const sub = existing(await lockedSubscription(tx, companyId, now, provider));
-    if (sub.status !== 'Active') throw new HttpError(409, MESSAGES.billing.subscriptionEnded);
-    if (!sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.notCancelled, billing: toBilling(sub) };
+    const sub = running(existing(await lockedSubscription(tx, companyId, now, provider)));
+    if (!sub.cancelAtPeriodEnd) return { changed: false, message: MESSAGES.billing.notCancelled, billing: toBilling(sub, now, provider) };
     await tx.execute(sql`update subscriptions set cancel_at_period_end = false, cancelled_at = null, updated_at = now() where id = ${sub.id}`);
     await auditSubscription(tx, actor, 'subscription.resumed', sub);
-    return { changed: true, message: MESSAGES.billing.resumed, billing: toBilling({ ...sub, cancelAtPeriodEnd: false, cancelledAt: null }) };
+    return { changed: true, message: MESSAGES.billing.resumed, billing: toBilling({ ...sub, cancelAtPeriodEnd: false, cancelledAt: null }, now, provider) };
   });
 }
 
@@ -411,6 +527,58 @@ export async function dueSubscriptions(db: Db, now: Date): Promise<string[]> {
     sql`select s.id from subscriptions s where s.status = 'Active' and s.current_period_end <= ${ts(now)} order by s.current_period_end, s.id`,
   );
   return found.map((r) => r.id);
+}
+
+/** Trials of active companies that ended by `now` unaccepted and whose company has not been told yet (`subscriptions_trial_notice_idx`). */
+export async function trialsToNotify(db: Db, now: Date): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select s.id from subscriptions s join companies c on c.id = s.company_id
+      where s.status = ${SUBSCRIPTION_TRIAL} and s.trial_end_notified_at is null and s.trial_ends_at <= ${ts(now)} and c.is_active
+      order by s.trial_ends_at, s.id`,
+  );
+  return found.map((r) => r.id);
+}
+
+export interface TrialEndNotice {
+  companyName: string;
+  trialEndsAt: Date;
+  graceEndsAt: Date;
+  /** The company's email and its active employers' and admins' addresses, each once. */
+  recipients: string[];
+}
+
+/**
+ * Marks one ended trial as told, in the caller's transaction, and answers whom to tell; null when
+ * there is nothing to tell (accepted meanwhile, or already told). The update is conditional on the
+ * mark being unset, so whichever instance or pass gets there first tells the company, once: a second
+ * one waits for the row, then finds it marked.
+ */
+export async function markTrialEndNotified(tx: Tx, id: string, now: Date): Promise<TrialEndNotice | null> {
+  const [marked] = await rows<{ company_id: string; name: string; email: string; trial_ends_at: Date | string }>(
+    tx,
+    sql`update subscriptions s set trial_end_notified_at = ${ts(now)}, updated_at = now()
+      from companies c
+      where s.id = ${id} and c.id = s.company_id and c.is_active and s.status = ${SUBSCRIPTION_TRIAL}
+        and s.trial_end_notified_at is null and s.trial_ends_at <= ${ts(now)}
+      returning s.company_id, c.name, c.email, s.trial_ends_at`,
+  );
+  if (!marked) return null;
+  const people = await rows<{ email: string }>(
+    tx,
+    sql`select u.email from users u
+      where u.company_id = ${marked.company_id} and u.role in ('Employer', 'Admin') and u.is_active
+      order by u.created_at, u.id`,
+  );
+  const seen = new Set<string>();
+  const recipients = [marked.email, ...people.map((p) => p.email)].filter((e) => {
+    const key = e.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const trialEndsAt = asDate(marked.trial_ends_at);
+  return { companyName: marked.name, trialEndsAt, graceEndsAt: graceEndOf(trialEndsAt), recipients };
 }
 
 /**

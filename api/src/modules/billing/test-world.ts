@@ -2,14 +2,31 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import { locations } from '../../db/schema';
+import type { AuditActor } from '../audit/service';
 import { BILLING_PROVIDER } from './provider';
-import { enrol } from './service';
+import { enrol, startSubscription } from './service';
 
 /** Billing fixtures for the billing tests (imported only by `*.test.ts`). */
 
-/** The company's subscription as if it had started at `at` (its first invoice issued then). */
+/** The company's free trial as if it had started at `at` (the scheme's trial length then). */
+export async function trialFrom(db: Db, companyId: string, at: Date): Promise<void> {
+  await db.transaction((tx) => enrol(tx, companyId, at));
+}
+
+/**
+ * The company's subscription as if its employer had started it at `at` (a trial begun then, accepted
+ * at once: its first invoice issued then).
+ */
 export async function enrolAt(db: Db, companyId: string, at: Date): Promise<void> {
-  await db.transaction((tx) => enrol(tx, companyId, at, BILLING_PROVIDER));
+  await trialFrom(db, companyId, at);
+  const [owner] = await rows<{ id: string; name: string; email: string; role: string }>(
+    db,
+    sql`select id, name, email, role from users where company_id = ${companyId} and role in ('Employer', 'Admin') order by role desc, created_at limit 1`,
+  );
+  const actor: AuditActor = owner
+    ? { userId: owner.id, name: owner.name, email: owner.email, role: owner.role as AuditActor['role'] }
+    : { userId: null as unknown as string, name: 'Test fixture', email: 'fixture@portal.test', role: 'Employer' };
+  await startSubscription(db, actor, companyId, { paymentMethod: BILLING_PROVIDER.paymentMethods[0]!, acceptTerms: true }, at, BILLING_PROVIDER);
 }
 
 export async function addOffice(db: Db, companyId: string): Promise<void> {

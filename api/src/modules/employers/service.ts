@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
+  SUBSCRIPTION_TRIAL,
+  trialStateAt,
   type ENDPOINTS,
   type EndpointBody,
   type EndpointQuery,
@@ -14,6 +16,7 @@ import {
   type LocationFields,
   type Page,
   type PublicCompany,
+  type SubscriptionSummary,
 } from '@portal/shared-contracts';
 import {
   companyFormSchema,
@@ -25,7 +28,7 @@ import {
 import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { companies, employerUsers, incentives, locations, users, type CompanyRow } from '../../db/schema';
+import { companies, employerUsers, incentives, locations, subscriptions, users, type CompanyRow } from '../../db/schema';
 import { containsPattern, pageAnswer } from '../../db/sql';
 import { countryOf } from '../../lib/countries';
 import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
@@ -406,8 +409,30 @@ export async function removeCompany(ctx: ApiContext, auth: AuthUser, id: string)
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 /** All Employers: search on name, email, phone (any case), status filter, newest first, one page. */
+type SubscriptionColumns = {
+  status: SubscriptionSummary['status'] | null;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean | null;
+} | null;
+
+/** A company's trial or subscription as the back office's list shows it (docs/decisions/0033-trial-and-consent.md). */
+function subscriptionSummary(sub: SubscriptionColumns, now: Date): SubscriptionSummary | null {
+  if (!sub?.status) return null;
+  const onTrial = sub.status === SUBSCRIPTION_TRIAL && sub.trialEndsAt !== null;
+  const until = onTrial ? sub.trialEndsAt : sub.currentPeriodEnd;
+  if (!until) return null;
+  return {
+    status: sub.status,
+    trialState: onTrial ? trialStateAt(until, now) : null,
+    until: until.toISOString(),
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd ?? false,
+  };
+}
+
 export async function listEmployers(ctx: ApiContext, query: EndpointQuery<typeof ENDPOINTS.employers.list>): Promise<Page<EmployerListItem>> {
   const { pageNumber, pageSize } = query;
+  const now = new Date();
   const conds: SQL[] = [];
   if (query.status === 'Active') conds.push(eq(companies.isActive, true));
   if (query.status === 'Deactivated') conds.push(eq(companies.isActive, false));
@@ -433,8 +458,16 @@ export async function listEmployers(ctx: ApiContext, query: EndpointQuery<typeof
       total: sql<number>`count(*) over ()`.mapWith(Number),
       // Spelled out: inside a subquery drizzle would name the outer column without its table.
       employeeCount: sql<number>`(select count(*) from users e where e.company_id = "companies"."id" and e.role = 'Employee')`.mapWith(Number),
+      // The company's one trial or subscription (unique per company): what the list shows of its billing.
+      sub: {
+        status: subscriptions.status,
+        trialEndsAt: subscriptions.trialEndsAt,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      },
     })
     .from(companies)
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
     .where(where)
     .orderBy(desc(companies.createdAt), asc(companies.id))
     .limit(pageSize)
@@ -451,7 +484,12 @@ export async function listEmployers(ctx: ApiContext, query: EndpointQuery<typeof
   const byCompany = new Map<string, Location[]>();
   for (const l of locs) byCompany.set(l.companyId, [...(byCompany.get(l.companyId) ?? []), toLocation(l)]);
   return pageAnswer(
-    rows.map(({ company: c, employeeCount }) => ({ ...companyFields(c), locations: byCompany.get(c.id) ?? [], employeeCount })),
+    rows.map(({ company: c, employeeCount, sub }) => ({
+      ...companyFields(c),
+      locations: byCompany.get(c.id) ?? [],
+      employeeCount,
+      subscription: subscriptionSummary(sub, now),
+    })),
     totalCount,
     pageNumber,
     pageSize,
