@@ -13,13 +13,39 @@ export function makeBilling(over: Partial<Billing> = {}): Billing {
     subscriptionFeePence: feePence,
     plan: 'Business',
     billingInterval: 'month',
+    vatRateBp: 2000,
     paymentMethod: 'Visa ending 4242',
+    paymentMethods: ['Visa ending 4242'],
     currentPeriodStart: '2026-11-01T00:00:00.000Z',
     expiryDate: '2026-12-01T00:00:00.000Z',
     cancelAtPeriodEnd: false,
     cancelledAt: null,
+    trial: null,
+    acceptedAt: '2026-01-01T00:00:00.000Z',
     ...over,
   };
+}
+
+/** A company on its free trial (30 days from 1 November 2026), on the Standard plan, nothing chosen yet. */
+export function makeTrial(state: 'running' | 'ended' | 'restricted' = 'running', over: Partial<Billing> = {}): Billing {
+  return makeBilling({
+    subscriptionStatus: 'Trial',
+    subscriptionFeePence: 49_900,
+    plan: 'Standard',
+    paymentMethod: null,
+    paymentMethods: ['Bank transfer'],
+    currentPeriodStart: '2026-11-01T09:00:00.000Z',
+    expiryDate: '2026-12-01T09:00:00.000Z',
+    acceptedAt: null,
+    trial: {
+      startedAt: '2026-11-01T09:00:00.000Z',
+      endsAt: '2026-12-01T09:00:00.000Z',
+      graceEndsAt: '2026-12-15T09:00:00.000Z',
+      state,
+      daysLeft: state === 'running' ? 12 : 0,
+    },
+    ...over,
+  });
 }
 
 /** The `n`th invoice of a monthly subscription, dated the first of its month in 2026 (or later). */
@@ -44,8 +70,8 @@ export function makeEntry(n: number, over: Partial<PaymentHistoryEntry> = {}): P
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
- * An in-memory billing api: cancel and resume change the subscription as the server does (and say
- * when they change nothing), the history pages newest first.
+ * An in-memory billing api: start, cancel and resume change the subscription as the server does (and
+ * say when they change nothing), the history pages newest first.
  */
 export function billingServer(initial: Billing = makeBilling(), entries: PaymentHistoryEntry[] = []) {
   let billing = { ...initial };
@@ -67,6 +93,11 @@ export function billingServer(initial: Billing = makeBilling(), entries: Payment
       },
       'billing.cancel': () => change(true),
       'billing.resume': () => change(false),
+      'billing.start': (input: Record<string, unknown> | undefined) => {
+        const body = input?.body as { paymentMethod: string };
+        billing = { ...billing, subscriptionStatus: 'Active', paymentMethod: body.paymentMethod, trial: null, acceptedAt: '2026-11-23T10:00:00.000Z', currentPeriodStart: '2026-11-23T10:00:00.000Z', expiryDate: '2026-12-23T10:00:00.000Z' };
+        return { success: true, message: 'Subscription started.', changed: true, billing };
+      },
     },
   };
 }

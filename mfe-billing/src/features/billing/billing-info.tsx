@@ -6,7 +6,7 @@ import { Badge, Card, EmptyState } from '@portal/shared-ui/data-display';
 import { useBilling } from '../../api/get-billing';
 import { useCancelSubscriptionMutation } from '../../api/cancel-subscription';
 import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
-import { formatDay, formatPence, subscriptionState } from './format';
+import { formatDay, formatPence, subscriptionState, TRIAL_TONE } from './format';
 import { LoadFailed } from './load-failed';
 import styles from './billing.module.css';
 
@@ -34,9 +34,16 @@ export function BillingInfo() {
   );
 }
 
+/**
+ * The spec's facts. On a free trial they state the terms the subscription will start on: the status
+ * says how long the trial lasts, the payment method is still to be chosen, the expiry date is the
+ * trial's end; there is nothing to cancel, and what to do next is said below the facts
+ * (docs/decisions/0033-trial-and-consent.md).
+ */
 function BillingFacts({ billing }: { billing: Billing }) {
   const state = subscriptionState(billing);
   const ends = formatDay(billing.expiryDate);
+  const trial = state === 'trial' ? billing.trial : null;
   return (
     <>
       <dl className={styles.facts}>
@@ -44,7 +51,11 @@ function BillingFacts({ billing }: { billing: Billing }) {
           <span className={styles.company}>{billing.companyName}</span>
         </Fact>
         <Fact label={COPY.facts.subscriptionStatus}>
-          {state === 'active' ? (
+          {trial ? (
+            <Badge tone={TRIAL_TONE[trial.state]}>
+              {trial.state === 'running' ? COPY.trialBadge(ends) : trial.state === 'ended' ? COPY.trialEndedBadge : COPY.restrictedBadge}
+            </Badge>
+          ) : state === 'active' ? (
             <Badge tone="success">{billing.subscriptionStatus}</Badge>
           ) : state === 'ending' ? (
             <Badge tone="warning">{COPY.activeUntil(ends)}</Badge>
@@ -55,11 +66,24 @@ function BillingFacts({ billing }: { billing: Billing }) {
         <Fact label={COPY.facts.plan}>{billing.plan}</Fact>
         <Fact label={COPY.facts.subscriptionFee}>
           <span className={styles.money}>{formatPence(billing.subscriptionFeePence)}</span> {COPY.feePer[billing.billingInterval]}
+          {state === 'trial' ? <span className={styles.feeNote}> {COPY.feeOnceStarted}</span> : null}
         </Fact>
-        <Fact label={COPY.facts.paymentMethod}>{billing.paymentMethod}</Fact>
+        <Fact label={COPY.facts.paymentMethod}>{billing.paymentMethod ?? <span className={styles.pending}>{COPY.paymentMethodPending}</span>}</Fact>
         <Fact label={COPY.facts.expiryDate}>{ends}</Fact>
       </dl>
-      {state === 'ended' ? <p className={styles.notice}>{COPY.subscriptionEnded}</p> : <SubscriptionActions ending={state === 'ending'} ends={ends} />}
+      {trial ? (
+        <p className={styles.trialNotice} data-state={trial.state}>
+          {trial.state === 'running'
+            ? COPY.trialRunning(ends, COPY.daysLeft(trial.daysLeft))
+            : trial.state === 'ended'
+              ? COPY.trialEnded(ends, formatDay(trial.graceEndsAt))
+              : COPY.trialRestricted(ends)}
+        </p>
+      ) : state === 'ended' ? (
+        <p className={styles.notice}>{COPY.subscriptionEnded}</p>
+      ) : state === 'trial' ? null : (
+        <SubscriptionActions ending={state === 'ending'} ends={ends} />
+      )}
     </>
   );
 }

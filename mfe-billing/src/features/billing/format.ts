@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_ACTIVE, type Billing } from '@portal/shared-contracts';
+import { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL, type Billing, type TrialState } from '@portal/shared-contracts';
 import type { BadgeTone } from '@portal/shared-ui/data-display';
 
 // Money and dates as a reader in the UK writes them.
@@ -23,10 +23,22 @@ export function paymentLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
-/** Where the subscription stands: running, ending with the paid period, or over. */
-export type SubscriptionState = 'active' | 'ending' | 'ended';
+/** Where the subscription stands: on its free trial, running, ending with the paid period, or over. */
+export type SubscriptionState = 'trial' | 'active' | 'ending' | 'ended';
 
 export function subscriptionState(billing: Pick<Billing, 'subscriptionStatus' | 'cancelAtPeriodEnd'>): SubscriptionState {
+  if (billing.subscriptionStatus === SUBSCRIPTION_TRIAL) return 'trial';
   if (billing.subscriptionStatus !== SUBSCRIPTION_ACTIVE) return 'ended';
   return billing.cancelAtPeriodEnd ? 'ending' : 'active';
 }
+
+/** How a trial's state is shown: a running trial informs, an ended one warns, a restricted one alarms. */
+export const TRIAL_TONE: Record<TrialState, BadgeTone> = { running: 'info', ended: 'warning', restricted: 'danger' };
+
+/** "£499.00 per month": the fee as the plan's terms state it. */
+export function feeText(billing: Pick<Billing, 'subscriptionFeePence' | 'billingInterval'>, per: Record<Billing['billingInterval'], string>): string {
+  return `${formatPence(billing.subscriptionFeePence)} ${per[billing.billingInterval]}`;
+}
+
+/** `2000` basis points -> "20%". */
+export const formatRate = (rateBp: number): string => `${rateBp / 100}%`;
