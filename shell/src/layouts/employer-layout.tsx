@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { HelpDialog } from './help-dialog';
 import { useIdlePreload } from './idle-preload';
 import { Logo } from './logo';
 import { TabNav } from './nav-link-item';
 import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
 import styles from './layout.module.css';
+
+// Help & Support (its form, the contract's schema) is fetched when it is first opened.
+const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.HelpDialog })));
 
 const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
 
@@ -59,10 +61,16 @@ export function EmployerLayout() {
           <TabNav label={MESSAGES.shell.employerNav} tabs={EMPLOYER_TABS} className={styles.tabNav} tabClassName={styles.tab} activeClassName={styles.tabActive} />
         )}
       </header>
+      {/* The free trial's line (mfe-billing): empty unless the company is on its trial. */}
+      <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional />
       <main className={styles.content} id="main">
         <Outlet />
       </main>
-      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpDialog open onOpenChange={setHelpOpen} variant="employer" />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -45,7 +45,7 @@ describe('profile menu', () => {
   it("lists the super admin's entries, then Log Out", async () => {
     const { menu } = await openMenu(superAdminSession(), '/super-admin');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual([MESSAGES.labels.users, MESSAGES.labels.myProfile, MESSAGES.audit.title, MESSAGES.labels.logOut]);
+    expect(items).toEqual([MESSAGES.labels.helpSupport, MESSAGES.labels.users, MESSAGES.labels.myProfile, MESSAGES.audit.title, MESSAGES.labels.logOut]);
   });
 
   it("opens every company's Audit Log from the super admin's menu", async () => {

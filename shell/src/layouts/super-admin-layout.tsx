@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
@@ -9,6 +10,9 @@ import { NavLinkItem, TabNav } from './nav-link-item';
 import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
 import styles from './layout.module.css';
+
+// Help & Support (its form, the contract's schema) is fetched when it is first opened.
+const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.HelpDialog })));
 
 const [EMPLOYERS, ALL_USERS, DRIVERS] = MESSAGES.labels.superAdminNav;
 const DRIVER_PATHS = [ROUTES.pendingDrivers, ROUTES.approvedDrivers];
@@ -25,6 +29,7 @@ const SIDE_MENU = [
   { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
   { to: ROUTES.superAdminMail, label: MESSAGES.mail.title },
   { to: ROUTES.superAdminReleases, label: MESSAGES.releases.title },
+  { to: ROUTES.superAdminSettings, label: MESSAGES.schemeSettings.title },
   { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 
@@ -32,6 +37,7 @@ const SIDE_MENU = [
 export function SuperAdminLayout() {
   const { navigate } = usePlatform();
   const { hideTopBar, hideNav } = useRouteFlags();
+  const [helpOpen, setHelpOpen] = useState(false);
   useIdlePreload(SIDE_MENU.map((t) => t.to));
 
   return (
@@ -70,6 +76,7 @@ export function SuperAdminLayout() {
               </div>
               <ProfileMenu
                 items={[
+                  { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
                   { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
                   { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
                   { label: MESSAGES.audit.title, onSelect: () => navigate(ROUTES.superAdminAuditLog) },
@@ -82,6 +89,11 @@ export function SuperAdminLayout() {
           <Outlet />
         </main>
       </div>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <HelpDialog open onOpenChange={setHelpOpen} variant="superAdmin" />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

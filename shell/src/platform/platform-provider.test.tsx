@@ -24,6 +24,7 @@ describe('platform', () => {
   });
 
   it('refreshes the stored session from the server on boot', async () => {
+    // Setup was finished elsewhere: the stored state (2) is behind the server's (3).
     const session = employerSession({ signUpState: 2 });
     const fetchFn = vi.fn(async () =>
       new Response(
@@ -35,9 +36,9 @@ describe('platform', () => {
         { status: 200 },
       ),
     ) as unknown as typeof fetch;
-    const { store } = renderShell({ path: '/mainPage', session, fetch: fetchFn });
+    const { store } = renderShell({ path: '/account-completed', session, fetch: fetchFn });
     await waitFor(() => expect(store.get(sessionAtom)?.name).toBe('Ann Renamed'));
     expect(store.get(sessionAtom)?.signUpState).toBe(3);
-    expect(await screen.findByRole('button', { name: 'Ann Renamed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/AccountCompletedPage' })).toBeInTheDocument();
   });
 });

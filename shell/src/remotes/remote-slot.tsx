@@ -145,13 +145,18 @@ interface ShellRemoteSlotProps extends RemoteSlotProps {
   compact?: boolean;
   /** Shown while the module loads (a centred spinner by default; nothing for compact slots). */
   loading?: ReactNode;
+  /**
+   * A widget the page does without: when its remote is not released or fails, the slot is left
+   * empty (the failure still goes to the console and telemetry) instead of showing a panel.
+   */
+  optional?: boolean;
 }
 
 /**
  * Every remote module on the page renders through here: `<SlotBoundary><Suspense>` so that a remote
  * that is missing, fails to load or throws takes down only its own slot.
  */
-export function RemoteSlot({ remote, module, props, compact = false, loading }: ShellRemoteSlotProps) {
+export function RemoteSlot({ remote, module, props, compact = false, loading, optional = false }: ShellRemoteSlotProps) {
   const registry = useRegistry();
   const queries = useContext(QueriesContext);
   const [attempt, setAttempt] = useState(0);
@@ -180,21 +185,23 @@ export function RemoteSlot({ remote, module, props, compact = false, loading }: 
         else if (error instanceof RemoteLoadError) console.error(error.message, error.cause);
         else console.error(`${remote}/${module} failed while rendering`, error);
       }}
-      fallback={(error) => (
-        <FeatureUnavailable
-          remote={remote}
-          compact={compact}
-          notReleased={error instanceof RemoteUnavailableError}
-          onRetry={() => {
-            // A load failure needs a fresh fetch; a render failure just a fresh render.
-            if (!(error instanceof Error) || error instanceof RemoteLoadError || error instanceof RemoteUnavailableError) {
-              registry.reset(remote);
-              forget(registry, remote, module, generation);
-            }
-            setAttempt((n) => n + 1);
-          }}
-        />
-      )}
+      fallback={(error) =>
+        optional ? null : (
+          <FeatureUnavailable
+            remote={remote}
+            compact={compact}
+            notReleased={error instanceof RemoteUnavailableError}
+            onRetry={() => {
+              // A load failure needs a fresh fetch; a render failure just a fresh render.
+              if (!(error instanceof Error) || error instanceof RemoteLoadError || error instanceof RemoteUnavailableError) {
+                registry.reset(remote);
+                forget(registry, remote, module, generation);
+              }
+              setAttempt((n) => n + 1);
+            }}
+          />
+        )
+      }
     >
       <Suspense
         fallback={

@@ -11,6 +11,7 @@ import { nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route
 // they are not on the login page's path.
 const EmployerLayout = lazy(() => import('../layouts/employer-layout').then((m) => ({ default: m.EmployerLayout })));
 const SuperAdminLayout = lazy(() => import('../layouts/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })));
+const SetupLayout = lazy(() => import('../layouts/setup-layout').then((m) => ({ default: m.SetupLayout })));
 // The release console is the shell's own page, so that it never depends on a remote it may have to
 // roll back (docs/decisions/0020-release-console.md); fetched when a super admin opens it.
 const ReleaseConsolePage = lazy(() => import('../release-console/release-console-page').then((m) => ({ default: m.ReleaseConsolePage })));
@@ -39,7 +40,17 @@ export function AppRoutes() {
   return (
     <Routes>
       {routesOf('public')}
-      <Route element={<RequireArea area="setup" />}>{routesOf('setup')}</Route>
+      <Route element={<RequireArea area="setup" />}>
+        <Route
+          element={
+            <Loading>
+              <SetupLayout />
+            </Loading>
+          }
+        >
+          {routesOf('setup')}
+        </Route>
+      </Route>
       <Route element={<RequireArea area="employer" />}>
         <Route
           element={

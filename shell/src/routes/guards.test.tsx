@@ -35,6 +35,24 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { name: 'mfe_employees/SetupAccountPage' })).toBeInTheDocument();
   });
 
+  it('sends an employer whose setup is not finished from the employer area to the step it is at', async () => {
+    const steps = [
+      [0, 'mfe_onboarding/SetupCompanyPage', '/setup-company'],
+      [1, 'mfe_onboarding/SetupIncentivesPage', '/setup-company-incentives'],
+      [2, 'mfe_onboarding/SetupEmployeesPage', '/setup-company-employee-details'],
+    ] as const;
+    for (const [signUpState, page, path] of steps) {
+      for (const from of ['/mainPage', '/login-details', '/payment']) {
+        const view = renderShell({ path: from, session: employerSession({ signUpState, employerId: signUpState ? employerSession().employerId : null }), fetch: quietMe() });
+        expect(await screen.findByRole('heading', { name: page }), `${from} at state ${signUpState}`).toBeInTheDocument();
+        expect(screen.getByTestId('path')).toHaveTextContent(path);
+        // No zero dashboard with a blank name behind it: the employer area's header is not drawn.
+        expect(screen.queryByRole('navigation', { name: MESSAGES.shell.employerNav })).not.toBeInTheDocument();
+        view.unmount();
+      }
+    }
+  });
+
   it('sends a signed-in employer from the login page to where the login sequence would', async () => {
     renderShell({ path: '/', session: employerSession({ signUpState: 1 }), fetch: quietMe() });
     expect(await screen.findByRole('heading', { name: 'mfe_onboarding/SetupIncentivesPage' })).toBeInTheDocument();
@@ -72,6 +90,8 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(MESSAGES.shell.featureNotReleased(REMOTES['mfe-employees'].feature))).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Ann Employer' })).toBeInTheDocument();
+    // The trial notice is optional: an unreleased billing remote leaves its line out, saying nothing.
+    expect(screen.queryByText(MESSAGES.shell.featureNotReleased(REMOTES['mfe-billing'].feature))).not.toBeInTheDocument();
   });
 
   it('shows the unavailable panel in the page slot for an unreleased remote', async () => {

@@ -58,6 +58,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.superAdminProfile, title: T.myProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminAuditLog, title: T.auditLog, area: 'superAdmin', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminMail, title: T.failedMail, area: 'superAdmin', remote: 'mfe-auth', module: 'FailedMailPage' },
+  { path: ROUTES.superAdminSettings, title: T.schemeSettings, area: 'superAdmin', remote: 'mfe-onboarding', module: 'SchemeSettingsPage' },
 ];
 
 /**

@@ -13,9 +13,9 @@ import { ShellApp } from '../shell-app';
 // page's boot fetches it ahead); tests start with it loaded, except those that check it is not fetched.
 if (!(globalThis as { coldShellRouter?: boolean }).coldShellRouter) beforeAll(() => import('../routes/router-app'));
 
-/** A page module that names itself and shows where the platform says we are. */
+/** A page module that names itself and shows where the platform says we are (a header widget: its name). */
 function fakePage(id: string) {
-  if (id.endsWith('Bell')) return () => <span>{id}</span>;
+  if (/(Bell|Notice)$/.test(id)) return () => <span>{id}</span>;
   return function FakePage(props: Record<string, unknown>) {
     const { location } = usePlatform();
     return (

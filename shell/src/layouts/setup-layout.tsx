@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import { Button } from '@portal/shared-ui/form';
+import { ConfirmDialog } from '@portal/shared-ui/overlays';
+import { Logo } from './logo';
+import styles from './layout.module.css';
+
+/**
+ * The setup steps' header (the spec's stand-alone pages): the product's mark and name, and Log out
+ * behind the same question as the profile menu's. Nothing else: the employer area's navigation would
+ * lead to pages a company without its setup cannot use yet.
+ */
+export function SetupLayout() {
+  const { auth } = usePlatform();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className={styles.setupShell}>
+      <header className={styles.setupHeader}>
+        <div className={styles.setupHeaderInner}>
+          <span className={styles.brand}>
+            <Logo label={MESSAGES.product.name} />
+            <span className={styles.brandName}>{MESSAGES.product.name}</span>
+            <span className={styles.setupTag}>{MESSAGES.shell.setupHeader}</span>
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+            {MESSAGES.labels.logOut}
+          </Button>
+        </div>
+      </header>
+      <div className={styles.setupContent}>
+        <Outlet />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={MESSAGES.labels.logOut}
+        message={MESSAGES.session.confirmLogout}
+        cancelLabel={MESSAGES.labels.cancel}
+        confirmLabel={MESSAGES.labels.logout}
+        busy={busy}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await auth.signOut();
+          } finally {
+            setBusy(false);
+            setConfirming(false);
+          }
+        }}
+      />
+    </div>
+  );
+}
