@@ -13,6 +13,8 @@ export const employerKeys = {
   incentive: (id: string) => ['employers', 'incentive', id] as const,
   lists: () => ['employers', 'list'] as const,
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
+  /** The scheme's settings (back office): not a company's, under the same root for one cache per remote. */
+  schemeSettings: () => ['employers', 'scheme-settings'] as const,
 };
 
 /** After a company is created or updated: the answer is its details, and the lists may show it differently. */

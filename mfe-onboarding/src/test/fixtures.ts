@@ -51,6 +51,7 @@ export function anEmployerRow(overrides: Partial<EmployerListItem> = {}): Employ
     signUpState: 3,
     employeeCount: 12,
     createdAt: '2026-01-05T10:00:00.000Z',
+    subscription: { status: 'Active', trialState: null, until: '2026-12-01T00:00:00.000Z', cancelAtPeriodEnd: false },
     ...overrides,
   };
 }

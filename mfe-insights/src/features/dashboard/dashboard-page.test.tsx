@@ -274,6 +274,52 @@ describe('DashboardPage', () => {
     });
   });
 
+  describe('a company without a trip yet', () => {
+    const emptyTrend = () => ({ months: makeTrend().months.map((m) => ({ ...m, trips: 0, distanceMiles: 0, co2SavedKg: 0, activeParticipants: 0 })) });
+
+    it('says what to do next instead of a flat chart', async () => {
+      plotTrend.mockClear();
+      renderWithPlatform(<DashboardPage />, { handlers: handlers({ 'insights.trend': emptyTrend }) });
+      const start = await screen.findByRole('region', { name: I.gettingStarted.title });
+      expect(start).toHaveTextContent(I.gettingStarted.intro);
+      for (const step of [I.gettingStarted.share, I.gettingStarted.import, I.gettingStarted.app]) {
+        expect(within(start).getByRole('heading', { name: step.title })).toBeInTheDocument();
+        expect(start).toHaveTextContent(step.text);
+      }
+      expect(screen.queryByRole('region', { name: I.trend.title })).not.toBeInTheDocument();
+      expect(plotTrend).not.toHaveBeenCalled();
+      // The month's tiles are still there, at zero.
+      expect(await screen.findByText('4,280.50')).toBeInTheDocument();
+    });
+
+    it("opens the employee remote's share-link and import dialogs in place", async () => {
+      const { user, navigate } = renderWithPlatform(<DashboardPage />, { handlers: handlers({ 'insights.trend': emptyTrend }) });
+      const start = await screen.findByRole('region', { name: I.gettingStarted.title });
+      await user.click(within(start).getByRole('button', { name: MESSAGES.labels.copyShareLinkShort }));
+      const share = await screen.findByTestId('remote-slot');
+      expect([share.dataset.remote, share.dataset.module]).toEqual(['mfe-employees', 'ShareLinkDialog']);
+      await user.click(within(share).getByRole('button', { name: 'Fake ShareLinkDialog close' }));
+      await waitFor(() => expect(screen.queryByTestId('remote-slot')).not.toBeInTheDocument());
+      await user.click(within(start).getByRole('button', { name: I.gettingStarted.import.action }));
+      const slot = await screen.findByTestId('remote-slot');
+      expect([slot.dataset.module, slot.dataset.context]).toEqual(['ImportCsvDialog', 'management']);
+      await user.click(within(slot).getByRole('button', { name: 'Fake ImportCsvDialog done' }));
+      expect(navigate).toHaveBeenCalledWith(ROUTES.employeeManagement);
+    });
+
+    it('gives a super admin the words, not the buttons', async () => {
+      renderWithPlatform(<DashboardPage />, { session: { role: 'SuperAdmin', employerId: null }, query: `companyId=${uuid()}`, handlers: handlers({ 'insights.trend': emptyTrend }) });
+      const start = await screen.findByRole('region', { name: I.gettingStarted.title });
+      expect(within(start).queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it('shows the chart again as soon as one month has a trip', async () => {
+      renderWithPlatform(<DashboardPage />, { handlers: handlers() });
+      expect(await screen.findByRole('region', { name: I.trend.title })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: I.gettingStarted.title })).not.toBeInTheDocument();
+    });
+  });
+
   describe('whose dashboard', () => {
     it('asks a super admin to choose a company, and asks the api nothing', () => {
       const { call } = renderWithPlatform(<DashboardPage />, { session: { role: 'SuperAdmin', employerId: null }, handlers: handlers() });

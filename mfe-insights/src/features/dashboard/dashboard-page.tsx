@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
 import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { thisMonth } from '../../shared/month';
+import { useTrend } from '../../api/get-trend';
 import { FeedbackPanel } from './feedback-panel';
+import { GettingStarted } from './getting-started';
 import { IncentivesPanel } from './incentives-panel';
 import { ParticipationPanel } from './participation-panel';
 import { SummaryTiles } from './summary-tiles';
@@ -22,10 +24,15 @@ export function DashboardPage() {
 function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
   // The month the page opened in (UTC, as the api counts): the tiles show it and the pickers start on it.
   const [month] = useState(thisMonth);
+  // The trend panel's own answer (one request): a year without a single trip is a company that has
+  // not started yet, and is told what to do next instead of a flat chart.
+  const trend = useTrend(scope);
+  const noTripsYet = trend.data?.months.every((m) => m.trips === 0) ?? false;
   return (
     <>
+      {noTripsYet ? <GettingStarted scope={scope} /> : null}
       <SummaryTiles scope={scope} month={month} />
-      <TrendPanel scope={scope} />
+      {noTripsYet ? null : <TrendPanel scope={scope} />}
       <div className={styles.columns}>
         <ParticipationPanel scope={scope} initialMonth={month} />
         <IncentivesPanel scope={scope} initialMonth={month} />

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@portal/shared-contracts';
 import { aCompany, aLocation, anEmployerRow, pageOf } from '../../test/fixtures';
 import { renderWithPlatform } from '../../test/render';
 import { AllEmployersPage } from './all-employers-page';
@@ -30,6 +31,29 @@ describe('AllEmployersPage', () => {
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByText(/can be reactivated and found through the filter/)).toBeInTheDocument();
     expect(callsTo('employers.list')[0]).toEqual({ query: { pageNumber: 1, pageSize: 10, status: 'All' } });
+  });
+
+  it("shows each company's trial or subscription", async () => {
+    const rows = [
+      anEmployerRow({ name: 'Trialling Ltd', subscription: { status: 'Trial', trialState: 'running', until: '2026-12-01T09:00:00.000Z', cancelAtPeriodEnd: false } }),
+      anEmployerRow({ name: 'Lapsed Ltd', subscription: { status: 'Trial', trialState: 'ended', until: '2026-11-01T09:00:00.000Z', cancelAtPeriodEnd: false } }),
+      anEmployerRow({ name: 'Read Only Ltd', subscription: { status: 'Trial', trialState: 'restricted', until: '2026-09-01T09:00:00.000Z', cancelAtPeriodEnd: false } }),
+      anEmployerRow({ name: 'Paying Ltd' }),
+      anEmployerRow({ name: 'Leaving Ltd', subscription: { status: 'Active', trialState: null, until: '2026-12-15T00:00:00.000Z', cancelAtPeriodEnd: true } }),
+      anEmployerRow({ name: 'Gone Ltd', subscription: { status: 'Cancelled', trialState: null, until: '2026-10-15T00:00:00.000Z', cancelAtPeriodEnd: true } }),
+      anEmployerRow({ name: 'Setting Up Ltd', signUpState: 1, subscription: null }),
+    ];
+    renderWithPlatform(<AllEmployersPage />, { session: { role: 'SuperAdmin' }, handlers: { 'employers.list': () => pageOf(rows) } });
+    const S = MESSAGES.billing.summary;
+    expect(await screen.findByRole('columnheader', { name: S.column })).toBeInTheDocument();
+    const badge = (name: string, text: string) => within(screen.getByRole('row', { name: new RegExp(name) })).getByText(text);
+    expect(badge('Trialling', S.trial('01/12/2026'))).toHaveClass('info');
+    expect(badge('Lapsed', S.trialEnded('01/11/2026'))).toHaveClass('warning');
+    expect(badge('Read Only', S.restricted)).toHaveClass('danger');
+    expect(badge('Paying', S.active)).toHaveClass('success');
+    expect(badge('Leaving', S.ending('15/12/2026'))).toHaveClass('warning');
+    expect(badge('Gone', S.cancelled)).toBeInTheDocument();
+    expect(badge('Setting Up', S.none)).toBeInTheDocument();
   });
 
   it('searches and filters on the server', async () => {

@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES, type EmployerListItem } from '@portal/shared-contract
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { SubscriptionBadge } from './subscription-badge';
 import { useState } from 'react';
 import { useEmployers } from '../../api/list-employers';
 import { formatContact } from '../../shared/phone';
@@ -33,6 +34,8 @@ export function AllEmployersPage() {
     },
     { key: 'email', header: 'Company Email', cell: (e) => <span className={styles.email}>{e.email}</span> },
     { key: 'contact', header: 'Company Contact', cell: (e) => <span className={styles.nowrap}>{formatContact(e.countryCode, e.phoneNumber)}</span> },
+    // Ours beside the spec's columns: where each company stands with its trial or subscription.
+    { key: 'subscription', header: MESSAGES.billing.summary.column, cell: (e) => <SubscriptionBadge summary={e.subscription} /> },
     {
       key: 'more',
       header: <VisuallyHidden>Details</VisuallyHidden>,
