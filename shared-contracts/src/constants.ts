@@ -23,16 +23,6 @@ export const LIMITS = {
   incentive: { textMax: 500, numberMax: 1_000_000 },
 } as const;
 
-/**
- * The free trial every new company starts on (docs/decisions/0033-trial-and-consent.md): its length
- * is a scheme setting (super admins, 0 to `maxDays`; 0 is no free trial); the grace period after an
- * unaccepted trial ends is fixed, and after it the company's data is read-only until it subscribes.
- */
-export const TRIAL = { defaultDays: 30, maxDays: 365, graceDays: 14 } as const;
-
-/** What the support form and the scheme settings hold. */
-export const SUPPORT_LIMITS = { subjectMax: 120, messageMax: 5000, emailMax: 255, phoneMax: 30, hoursMax: 120 } as const;
-
 export const TIMINGS = {
   carouselMs: 10_000,
   redirectMs: 2_000,

@@ -48,12 +48,6 @@ export interface Endpoint<
    * marks the operation deprecated; its answers carry `Deprecation` and `Sunset` headers.
    */
   deprecated?: { since: string; sunset: string };
-  /**
-   * A change the users of a company whose free trial ended past its grace period may still make
-   * (starting the subscription, their password, a message to support, logging out). Every other
-   * POST, PUT and DELETE of theirs is refused with 402 (docs/decisions/0033-trial-and-consent.md).
-   */
-  allowedWhileRestricted?: true;
   tags: readonly string[];
 }
 
@@ -102,21 +96,9 @@ export function defineEndpoint<
   maxBodyBytes?: number;
   errors?: readonly ExtraErrorStatus[];
   deprecated?: { since: string; sunset: string };
-  allowedWhileRestricted?: true;
   tags: readonly string[];
 }): Endpoint<P, Q, B, R> {
   return { params: undefined as P, query: undefined as Q, body: undefined as B, ...e } as Endpoint<P, Q, B, R>;
-}
-
-/**
- * Whether a company whose free trial ended past its grace period has this call refused (402): a
- * change a company's user (employer, admin, employee) can make, other than those marked
- * `allowedWhileRestricted`. Reads are never restricted; super admins have no company.
- */
-export function restrictedAfterTrial(e: Pick<AnyEndpoint, 'method' | 'access' | 'allowedWhileRestricted'>): boolean {
-  if (e.method === 'GET' || e.allowedWhileRestricted) return false;
-  if (e.access === 'public' || e.access === 'optional') return false;
-  return e.access === 'session' || e.access.some((r) => r !== 'SuperAdmin');
 }
 
 /** `/api/employers/{id}` -> `/api/employers/:id` (Fastify's syntax). */

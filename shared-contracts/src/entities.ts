@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { TRIAL } from '@portal/shared-contracts/constants';
+import { TRIAL } from './scheme';
 import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './entities/session';
 
 export * from './entities/session';

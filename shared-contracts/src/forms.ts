@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { LIMITS, SUPPORT_LIMITS, TRIAL } from '@portal/shared-contracts/constants';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { SUPPORT_LIMITS, TRIAL } from './scheme';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { emailField, isEmailAddress, trimmed } from './forms/fields';
 

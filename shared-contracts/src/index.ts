@@ -10,6 +10,7 @@ export * from '@portal/shared-contracts/page-titles';
 export * from '@portal/shared-contracts/entities';
 export * from '@portal/shared-contracts/forms';
 export * from '@portal/shared-contracts/endpoint';
+export * from '@portal/shared-contracts/scheme';
 export * from '@portal/shared-contracts/endpoints';
 export * from '@portal/shared-contracts/remotes';
 export * from '@portal/shared-contracts/release';

@@ -55,7 +55,6 @@ export const accounts = {
     body: changePasswordBodySchema,
     response: okSchema,
     errors: [429],
-    allowedWhileRestricted: true,
     tags: ['accounts'],
   }),
   employerAdmins: defineEndpoint({

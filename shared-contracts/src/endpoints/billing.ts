@@ -59,7 +59,6 @@ export const billing = {
     body: startSubscriptionBodySchema,
     response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404],
-    allowedWhileRestricted: true,
     tags: ['billing'],
   }),
   cancel: defineEndpoint({
@@ -71,7 +70,6 @@ export const billing = {
     access: ['Employer', 'Admin'],
     response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
-    allowedWhileRestricted: true,
     tags: ['billing'],
   }),
   resume: defineEndpoint({
@@ -82,7 +80,6 @@ export const billing = {
     access: ['Employer', 'Admin'],
     response: z.extend(okSchema, { changed: z.boolean(), billing: billingSchema }),
     errors: [404, 409],
-    allowedWhileRestricted: true,
     tags: ['billing'],
   }),
   invoicePdf: defineEndpoint({

@@ -50,7 +50,6 @@ export const support = {
     body: supportMessageBodySchema,
     response: okSchema,
     errors: [429],
-    allowedWhileRestricted: true,
     tags: ['support'],
   }),
 } as const;

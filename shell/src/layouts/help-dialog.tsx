@@ -6,7 +6,7 @@ import { REMOTE_IDS } from '@portal/shared-contracts/remotes';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { supportMessageBodySchema, type SupportMessageBody } from '@portal/shared-contracts/forms';
-import { support } from '@portal/shared-contracts/endpoints/scheme';
+import { ENDPOINTS } from '@portal/shared-contracts/endpoints';
 import type { SupportContact } from '@portal/shared-contracts/entities';
 import type { VersionReason } from '@portal/shared-contracts/release';
 import { Button, Spinner, TextField } from '@portal/shared-ui/form';
@@ -52,7 +52,7 @@ function useSupportContact() {
   const [state, setState] = useState<{ contact: SupportContact | null; failed: boolean }>({ contact: null, failed: false });
   useEffect(() => {
     let alive = true;
-    api.call(support.contact).then(
+    api.call(ENDPOINTS.support.contact).then(
       (contact) => alive && setState({ contact, failed: false }),
       () => alive && setState({ contact: null, failed: true }),
     );
@@ -151,7 +151,7 @@ function SupportForm() {
   const onSubmit = handleSubmit(async (body) => {
     setSending(true);
     try {
-      await api.call(support.message, { body });
+      await api.call(ENDPOINTS.support.message, { body });
       toast.success(COPY.sent);
       reset();
     } catch (err) {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@portal/shared-contracts';
 import { BillingInfo } from './billing-info';
 import { PaymentHistory } from './payment-history';
-import { StartSubscription } from './start-subscription';
+import { StartSubscription } from './start-subscription-slot';
 import styles from './billing.module.css';
 
 /**

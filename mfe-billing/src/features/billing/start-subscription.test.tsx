@@ -11,7 +11,8 @@ function fact(label: string): HTMLElement {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 }
 
-const startCard = () => screen.getByRole('region', { name: COPY.startTitle });
+/** The form is fetched on demand: it appears a moment after the facts. */
+const startCard = () => screen.findByRole('region', { name: COPY.startTitle });
 
 describe('Payment and Billing on a free trial', () => {
   it("shows the trial's end, the plan and its terms; no payment method, nothing to cancel", async () => {
@@ -24,7 +25,7 @@ describe('Payment and Billing on a free trial', () => {
     expect(screen.getByText(COPY.trialRunning('01/12/2026', COPY.daysLeft(12)))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: MESSAGES.labels.cancelSubscription })).not.toBeInTheDocument();
 
-    const card = startCard();
+    const card = await startCard();
     for (const line of COPY.terms('Standard', '£499.00 per month', '20%')) expect(within(card).getByText(line)).toBeInTheDocument();
     // Nothing is chosen for the employer.
     expect(within(card).getByRole('radio', { name: 'Bank transfer' })).not.toBeChecked();
@@ -72,7 +73,7 @@ describe('Payment and Billing on a free trial', () => {
     await user.click(within(card).getByRole('checkbox', { name: COPY.acceptLabel('Standard') }));
     await user.click(within(card).getByRole('button', { name: COPY.startButton }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(COPY.unknownPaymentMethod));
-    expect(startCard()).toBeInTheDocument();
+    expect(await startCard()).toBeInTheDocument();
   });
 
   it('says when the trial has ended, until when everything works, and when the data is read-only', async () => {
@@ -83,7 +84,7 @@ describe('Payment and Billing on a free trial', () => {
     renderWithPlatform(<BillingPage />, { handlers: billingServer(makeTrial('restricted')).handlers });
     expect(await screen.findByText(COPY.restrictedBadge)).toHaveClass('danger');
     expect(screen.getByText(COPY.trialRestricted('01/12/2026'))).toBeInTheDocument();
-    expect(startCard()).toBeInTheDocument();
+    expect(await startCard()).toBeInTheDocument();
   });
 
   it('offers no start while a subscription runs', async () => {

@@ -11,30 +11,20 @@ import {
 } from '@portal/shared-contracts';
 import { Button, Checkbox } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
-import { useBilling } from '../../api/get-billing';
 import { useStartSubscriptionMutation } from '../../api/start-subscription';
-import { feeText, formatRate, subscriptionState } from './format';
+import { feeText, formatRate } from './format';
 import styles from './billing.module.css';
 
 const COPY = MESSAGES.billing;
 
-/**
- * "Start subscription": the plan's terms, the payment method to choose and the acceptance to tick.
- * Shown while the company is on its free trial (or its subscription has ended); nothing is invoiced
- * until it is sent, and both choices are the employer's own: no method is preselected, the box starts
- * unticked (docs/decisions/0033-trial-and-consent.md).
- */
-export function StartSubscription() {
-  const billing = useBilling({});
-  if (!billing.data) return null;
-  const state = subscriptionState(billing.data);
-  if (state !== 'trial' && state !== 'ended') return null;
-  return <StartSubscriptionForm billing={billing.data} />;
-}
-
 type StartForm = { paymentMethod: string; acceptTerms: boolean };
 
-function StartSubscriptionForm({ billing }: { billing: Billing }) {
+/**
+ * "Start subscription": the plan's terms, the payment method to choose and the acceptance to tick.
+ * Nothing is invoiced until it is sent, and both choices are the employer's own: no method is
+ * preselected, the box starts unticked (docs/decisions/0033-trial-and-consent.md).
+ */
+export function StartSubscriptionForm({ billing }: { billing: Billing }) {
   const { toast } = usePlatform();
   const start = useStartSubscriptionMutation();
   const ids = { title: useId(), method: useId(), methodError: useId(), hint: useId() };

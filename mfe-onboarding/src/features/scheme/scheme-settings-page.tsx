@@ -73,7 +73,7 @@ function SettingsForm({ settings }: { settings: SchemeSettings }) {
             min={0}
             max={TRIAL.maxDays}
             step={1}
-            containerClassName={styles.days}
+            className={styles.days}
             hint={COPY.trialDaysHint(TRIAL.maxDays)}
             error={errors.trialDays?.message}
             {...register('trialDays', { valueAsNumber: true })}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { allEndpoints, ENDPOINTS } from './endpoints';
+import { graceEndOf, trialStateAt } from './entities';
+import { ALLOWED_WHILE_RESTRICTED, restrictedAfterTrial, TRIAL } from './scheme';
+
+describe('what a company whose trial ended unaccepted may still do', () => {
+  it('names only endpoints of the table, each a change a company user can make', () => {
+    const byId = new Map(allEndpoints().map((e) => [e.id, e]));
+    for (const id of ALLOWED_WHILE_RESTRICTED) {
+      const ep = byId.get(id);
+      expect(ep, id).toBeDefined();
+      expect(ep!.method, id).not.toBe('GET');
+    }
+  });
+
+  it('restricts the changes of company users only: not reads, public calls or the back office', () => {
+    expect(restrictedAfterTrial(ENDPOINTS.employers.addLocation)).toBe(true);
+    expect(restrictedAfterTrial(ENDPOINTS.mobile.recordTrip)).toBe(true);
+    expect(restrictedAfterTrial(ENDPOINTS.billing.start)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.support.message)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.accounts.changePassword)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.accounts.login)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.accounts.logout)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.employees.list)).toBe(false);
+    expect(restrictedAfterTrial(ENDPOINTS.schemeSettings.update)).toBe(false);
+  });
+});
+
+describe('where a trial stands', () => {
+  const end = new Date('2026-12-01T09:00:00.000Z');
+  it('runs until its end, then has a grace period of its own length, then is restricted', () => {
+    expect(trialStateAt(end, new Date(end.getTime() - 1))).toBe('running');
+    expect(trialStateAt(end, end)).toBe('ended');
+    expect(graceEndOf(end).toISOString()).toBe(new Date(end.getTime() + TRIAL.graceDays * 86_400_000).toISOString());
+    expect(trialStateAt(end, new Date(graceEndOf(end).getTime() - 1))).toBe('ended');
+    expect(trialStateAt(end, graceEndOf(end))).toBe('restricted');
+  });
+});
