@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { TIMINGS } from '@portal/shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore } from './toast-store';
@@ -19,6 +19,21 @@ describe('Toaster', () => {
     expect(screen.getByRole('status')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('keeps each toast an item of the Notifications list, its live role inside the item', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show('success', 'Saved');
+      store.show('error', 'Failed');
+    });
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect([...list.children].every((c) => c.tagName === 'LI' && !c.hasAttribute('role'))).toBe(true);
+    expect(within(items[0]!).getByRole('status')).toHaveTextContent('Saved');
+    expect(within(items[1]!).getByRole('alert')).toHaveTextContent('Failed');
   });
 
   it('announces errors as alerts and can be dismissed early', () => {

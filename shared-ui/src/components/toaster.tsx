@@ -56,23 +56,27 @@ function ToastView({ toast, onDismiss, durationMs, closeLabel }: { toast: ToastI
       remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
     };
   }, [toast.id, paused]);
+  // The live role is the item's content, not the item: a list item given another role leaves the
+  // list with children that are not items (axe's "list" rule, WCAG 1.3.1).
   return (
-    <li
-      className={cx(styles.toast, styles[toast.kind])}
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      aria-atomic="true"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <ToastIcon kind={toast.kind} />
-      <span className={styles.message}>{toast.message}</span>
-      <button type="button" className={styles.close} aria-label={closeLabel} onClick={onDismiss}>
-        <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+    <li className={styles.item}>
+      <div
+        className={cx(styles.toast, styles[toast.kind])}
+        role={toast.kind === 'error' ? 'alert' : 'status'}
+        aria-atomic="true"
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+      >
+        <ToastIcon kind={toast.kind} />
+        <span className={styles.message}>{toast.message}</span>
+        <button type="button" className={styles.close} aria-label={closeLabel} onClick={onDismiss}>
+          <svg width="12" height="12" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+            <path d="M3.5 3.5l9 9M12.5 3.5l-9 9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
     </li>
   );
 }

@@ -22,6 +22,14 @@ async function openMenu(session: Session, path: string) {
 }
 
 describe('profile menu', () => {
+  it('is named by the name it shows in the employer area, by a label where it shows the initial only', async () => {
+    const employer = renderShell({ path: '/mainPage', session: employerSession(), fetch: api() });
+    expect(await screen.findByRole('button', { name: 'Ann Employer' })).not.toHaveAttribute('aria-label');
+    employer.unmount();
+    renderShell({ path: '/super-admin', session: superAdminSession(), fetch: api() });
+    expect(await screen.findByRole('button', { name: 'Sam Admin' })).toHaveAttribute('aria-label', 'Sam Admin');
+  });
+
   it("lists the employer's entries, then Log Out", async () => {
     const { menu } = await openMenu(employerSession(), '/mainPage');
     const items = within(menu).getAllByRole('menuitem').map((i) => i.textContent);

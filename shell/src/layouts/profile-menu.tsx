@@ -29,7 +29,9 @@ export function ProfileMenu({ items, showName = false }: { items: readonly Dropd
       <DropdownMenu
         label={MESSAGES.labels.myProfile}
         trigger={
-          <button type="button" className={styles.profileButton} aria-label={session?.name || MESSAGES.labels.myProfile}>
+          // With the name shown, the button is named by it (a label besides would differ from what is
+          // seen, WCAG 2.5.3); with the initial only, by the label.
+          <button type="button" className={styles.profileButton} aria-label={showName && session?.name ? undefined : session?.name || MESSAGES.labels.myProfile}>
             <span className={styles.avatar} aria-hidden="true">
               {initialOf(session?.name)}
             </span>
