@@ -43,19 +43,21 @@ export interface RunningPortal {
   url: string;
   dataDir: string;
   logFile: string;
-  stop(): Promise<void>;
+  /** Stops the portal; `keepData` leaves its data folder for a restart (`startPortal(env, { dataDir })`). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
  * Starts the built portal (deploy server, api embedded, PGlite) on a free port with a fresh data
- * folder, after releasing the built remotes into that folder's release store.
+ * folder, after releasing the built remotes into that folder's release store; with `dataDir`, on the
+ * data folder of a portal stopped with `keepData` (a restart, on another port).
  */
-export async function startPortal(extraEnv: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(extraEnv: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningPortal> {
   const shellIndex = path.join(REPO_ROOT, 'shell', 'dist', 'index.html');
   if (!existsSync(shellIndex)) throw new Error(`${shellIndex} is missing: run "pnpm build" before the journeys`);
 
   mkdirSync(ARTIFACTS, { recursive: true });
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // A developer's own database, api or store must not leak into the run.
@@ -98,7 +100,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
     url,
     dataDir,
     logFile,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -107,7 +109,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
         clearTimeout(timer);
       }
       log.end();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -47,6 +47,7 @@ const VISITOR_OF: Record<string, Visitor> = {
   superAdminAuditLog: 'superAdmin',
   superAdminMail: 'superAdmin',
   superAdminReleases: 'superAdmin',
+  superAdminSettings: 'superAdmin',
 };
 
 /** The query a page needs to show its content, or the tabs it has in the address. */

@@ -92,7 +92,7 @@ test('the profile menu opens Payment and Billing, showing the api’s own figure
   await expect(fact(page, COPY.facts.companyName)).toHaveText(own.companyName);
   await expect(fact(page, COPY.facts.subscriptionStatus)).toHaveText(own.cancelAtPeriodEnd ? COPY.activeUntil(day(own.expiryDate)) : own.subscriptionStatus);
   await expect(fact(page, COPY.facts.subscriptionFee)).toHaveText(`${pounds(own.subscriptionFeePence)} ${COPY.feePer[own.billingInterval]}`);
-  await expect(fact(page, COPY.facts.paymentMethod)).toHaveText(own.paymentMethod);
+  await expect(fact(page, COPY.facts.paymentMethod)).toHaveText(own.paymentMethod!);
   await expect(fact(page, COPY.facts.expiryDate)).toHaveText(day(own.expiryDate));
 
   const firstPage = (await (await historyAnswer).json()) as ListPage<PaymentHistoryEntry>;

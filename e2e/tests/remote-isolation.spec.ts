@@ -1,10 +1,10 @@
 import { expect, test } from '../support/test';
 import { MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
-import { expectRoute, hash, logOutViaProfileMenu, signUpEmployer, uniqueEmail, withholdRelease } from '../support/portal';
+import { expectRoute, hash, logOutViaProfileMenu, signInReadyEmployer, uniqueEmail, withholdRelease } from '../support/portal';
 
-test('a remote that cannot load is contained: its route shows the fallback, the rest keeps working', async ({ page, consoleGuard }) => {
-  await signUpEmployer(page, 'Dee Isolated', uniqueEmail('isolated'), 'Isolated123');
-  await expectRoute(page, ROUTES.setupCompany);
+test('a remote that cannot load is contained: its route shows the fallback, the rest keeps working', async ({ page, request, consoleGuard }) => {
+  // An employer whose setup is complete: the employer area (My profile among it) is theirs.
+  await signInReadyEmployer(page, request, 'Dee Isolated', uniqueEmail('isolated'), 'Isolated123');
   consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
 
   await page.route('**/remotes/mfe-auth/**', (route) => route.abort());
@@ -25,7 +25,7 @@ test('a remote that cannot load is contained: its route shows the fallback, the 
   await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toHaveCount(0);
 });
 
-test('the page holds exactly one React, whichever remotes it loaded', async ({ page }) => {
+test('the page holds exactly one React, whichever remotes it loaded', async ({ page, request }) => {
   await page.addInitScript(() => {
     const renderers = new Map<number, unknown>();
     (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
@@ -48,8 +48,7 @@ test('the page holds exactly one React, whichever remotes it loaded', async ({ p
 
   await page.goto(hash(ROUTES.login));
   await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
-  await signUpEmployer(page, 'Eve Single', uniqueEmail('single-react'), 'SingleReact1');
-  await expectRoute(page, ROUTES.setupCompany);
+  await signInReadyEmployer(page, request, 'Eve Single', uniqueEmail('single-react'), 'SingleReact1');
   for (const route of [ROUTES.loginDetails, ROUTES.mainPage, ROUTES.employeeManagement, ROUTES.companySettings]) {
     await page.goto(hash(route));
     await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
@@ -63,12 +62,11 @@ test('the page holds exactly one React, whichever remotes it loaded', async ({ p
   expect(await rendererCount()).toBe(1);
 });
 
-test('a route whose remote is not released says so calmly in its place, with nothing to retry', async ({ page, consoleGuard }) => {
+test('a route whose remote is not released says so calmly in its place, with nothing to retry', async ({ page, request, consoleGuard }) => {
   // The run releases every remote it built, so this page gets a release without mfe-employees.
   await withholdRelease(page, 'mfe-employees');
   consoleGuard.expectNotReleased('mfe-employees');
-  await signUpEmployer(page, 'Flo Unreleased', uniqueEmail('unreleased'), 'Unreleased123');
-  await expectRoute(page, ROUTES.setupCompany);
+  await signInReadyEmployer(page, request, 'Flo Unreleased', uniqueEmail('unreleased'), 'Unreleased123');
   await page.goto(hash(ROUTES.employeeManagement));
   // The page's slot shows the note (the header's join-request bell of the same remote stays out of sight).
   const main = page.getByRole('main');
@@ -78,9 +76,8 @@ test('a route whose remote is not released says so calmly in its place, with not
   await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
 });
 
-test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page, consoleGuard }) => {
-  await signUpEmployer(page, 'Gus Retry', uniqueEmail('retry'), 'RetryAgain123');
-  await expectRoute(page, ROUTES.setupCompany);
+test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page, request, consoleGuard }) => {
+  await signInReadyEmployer(page, request, 'Gus Retry', uniqueEmail('retry'), 'RetryAgain123');
   consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
 
   // Down at first: its manifest, entry and chunks cannot be fetched.
