@@ -229,7 +229,7 @@ describe('starting the subscription', () => {
       {
         action: 'subscription.started',
         actor_email: 'admin@acme.test',
-        summary: MESSAGES.audit.summary(MESSAGES.audit.actions['subscription.started'], 'Acme Ltd, Standard plan, £499.00 per month, Bank transfer'),
+        summary: MESSAGES.audit.summary(MESSAGES.audit.actions['subscription.started'], 'Standard subscription, £499.00 per month, Bank transfer'),
       },
     ]);
     const [row] = await rows<{ accepted_by: string }>(t.ctx.db, sql`select accepted_by from subscriptions where company_id = ${w.acme}`);
