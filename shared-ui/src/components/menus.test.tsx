@@ -45,4 +45,26 @@ describe('Tabs', () => {
     expect(screen.getByRole('tab', { name: 'Incentives' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Incentives panel');
   });
+
+  it('points each tab at its panel by an id that exists, whatever the tab values hold', async () => {
+    const onValueChange = vi.fn();
+    render(
+      <Tabs
+        value="Company Details"
+        onValueChange={onValueChange}
+        items={[
+          { value: 'Company Details', label: 'Company Details', content: <p>Details panel</p> },
+          { value: 'Incentives', label: 'Incentives', content: <p>Incentives panel</p> },
+        ]}
+      />,
+    );
+    for (const tab of screen.getAllByRole('tab')) {
+      const controls = tab.getAttribute('aria-controls') ?? '';
+      expect(controls).not.toMatch(/\s/);
+      expect(document.getElementById(controls)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Details panel');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Incentives' }));
+    expect(onValueChange).toHaveBeenCalledWith('Incentives');
+  });
 });
