@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import type { ModalProps } from './modal';
 import styles from './modal.module.css';
 import { cx } from './cx';
+import { takeDialogOpener } from './focus-return';
 import { isFromToaster } from './toaster';
 
 const AUTOFOCUS_ORDER = [
@@ -42,8 +43,7 @@ export function RadixModal({
             if (isFromToaster(event)) event.preventDefault();
           }}
           onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            returnFocus.current = takeDialogOpener();
             // Start where the work is: a marked element, else the first field, else the first footer action
             // (the corner close button is the last resort, which is Radix's default).
             const content = event.target instanceof HTMLElement ? event.target : null;
