@@ -77,12 +77,11 @@ async function expectAccessible(page: Page, selector: string): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-test('the profile menu opens Payment and Billing, showing the api’s own figures and history, newest first', async ({ browser }) => {
-  const { context, page, name } = await employerPage(browser);
+test('the navigation opens Payment and Billing, showing the api’s own figures and history, newest first', async ({ browser }) => {
+  const { context, page } = await employerPage(browser);
   const billingAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-billing');
   const historyAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment-history/page');
-  await page.getByRole('banner').getByRole('button', { name, exact: true }).click();
-  await page.getByRole('menuitem', { name: COPY.menuEntry }).click();
+  await page.getByRole('navigation', { name: MESSAGES.shell.employerNav }).getByRole('link', { name: COPY.menuEntry, exact: true }).click();
   await expectRoute(page, ROUTES.payment);
   await expect(page.getByRole('heading', { level: 1, name: COPY.title })).toBeVisible();
 

@@ -105,6 +105,12 @@ for (const visitor of VISITORS) {
     const stops = routeTour().filter((s) => s.visitor === visitor);
     for (const stop of stops) {
       await openStop(page, stop);
+      // A phone shows an area's navigation behind its Menu button.
+      const menu = page.getByRole('button', { name: MESSAGES.shell.menu, exact: true });
+      if (HOME_LINK[visitor]) {
+        await expect(menu, `${stop.route}: the Menu button`).toBeVisible();
+        await menu.click();
+      }
       for (const problem of await layoutProblems(page, HOME_LINK[visitor])) problems.push(`${stop.route}: ${problem}`);
     }
     expect(problems, `on ${stops.map((s) => s.route).join(', ')}`).toEqual([]);
@@ -117,6 +123,7 @@ test('the page title names the page the nav opens', async ({ browser }) => {
   const page = await context.newPage();
   await signInAs(page, 'employer', SUPERADMIN);
   await expect(page).toHaveTitle(pageTitle(PAGE_TITLES.dashboard));
+  await page.getByRole('button', { name: MESSAGES.shell.menu, exact: true }).click();
   await page.getByRole('navigation', { name: MESSAGES.shell.employerNav }).getByRole('link', { name: MESSAGES.labels.employerNav[2] }).click();
   await expect(page).toHaveURL(new RegExp(`${hash(ROUTES.employeeManagement)}`));
   await expect(page).toHaveTitle(`Employee Management · ${MESSAGES.product.name}`);

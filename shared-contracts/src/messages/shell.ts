@@ -27,9 +27,11 @@ export const SHELL_MESSAGES = {
     home: 'Home',
     employerNav: 'Main',
     backOfficeNav: 'Back office',
-    backOfficeTabs: 'Sections',
     /** Ours: the header of the setup steps (the product's mark and Log out). */
     setupHeader: 'Company setup',
+    /** The button that shows a layout's navigation on a small screen. */
+    menu: 'Menu',
+    skipToContent: 'Skip to main content',
     portalVersion: 'Portal',
     /** Why a remote runs the version it does, by `VersionReason`. */
     versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable' },

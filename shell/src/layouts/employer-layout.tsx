@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
-import { Logo } from './logo';
+import { SkipLink, useNavDisclosure } from './nav-disclosure';
 import { TabNav } from './nav-link-item';
 import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
@@ -16,15 +17,18 @@ const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.
 
 const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
 
-const EMPLOYER_TABS = [
+/** The spec's four tabs, then what the employer pays and who changed what: every page of the area is one click away. */
+export const EMPLOYER_TABS = [
   { to: ROUTES.mainPage, label: DASHBOARD },
   {
     to: ROUTES.companySettings,
     label: COMPANY_SETTINGS,
-    alsoActiveOn: [ROUTES.companySettingsDetails, ROUTES.companySettingsIncentives, ROUTES.companySettingsAuditLog],
+    alsoActiveOn: [ROUTES.companySettingsDetails, ROUTES.companySettingsIncentives],
   },
   { to: ROUTES.employeeManagement, label: EMPLOYEE_MANAGEMENT },
   { to: ROUTES.userManagement, label: USER_MANAGEMENT },
+  { to: ROUTES.payment, label: MESSAGES.billing.menuEntry },
+  { to: ROUTES.companySettingsAuditLog, label: MESSAGES.audit.title },
 ] as const;
 
 /** The employer area (document 1, section 2): header with notifications and profile menu, tab nav. */
@@ -32,14 +36,17 @@ export function EmployerLayout() {
   const { session, navigate } = usePlatform();
   const { hideNav } = useRouteFlags();
   const [helpOpen, setHelpOpen] = useState(false);
+  const menu = useNavDisclosure();
   useIdlePreload(EMPLOYER_TABS.map((t) => t.to));
 
   return (
     <div className={styles.employerShell}>
+      <SkipLink />
       <header className={styles.header}>
         <div className={styles.headerInner}>
+          {!hideNav && menu.button}
           <Link to={ROUTES.mainPage} className={styles.brand}>
-            <Logo label={MESSAGES.shell.home} />
+            <BrandMark showName={false} label={MESSAGES.shell.home} />
             <span className={styles.brandName}>{session?.companyDetails?.name ?? ''}</span>
           </Link>
           <div className={styles.headerActions}>
@@ -51,19 +58,25 @@ export function EmployerLayout() {
               items={[
                 { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
                 { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.loginDetails) },
-                { label: MESSAGES.billing.menuEntry, onSelect: () => navigate(ROUTES.payment) },
-                { label: MESSAGES.audit.title, onSelect: () => navigate(ROUTES.companySettingsAuditLog) },
               ]}
             />
           </div>
         </div>
         {!hideNav && (
-          <TabNav label={MESSAGES.shell.employerNav} tabs={EMPLOYER_TABS} className={styles.tabNav} tabClassName={styles.tab} activeClassName={styles.tabActive} />
+          <TabNav
+            id={menu.navId}
+            label={MESSAGES.shell.employerNav}
+            tabs={EMPLOYER_TABS}
+            className={cx(styles.tabNav, menu.open && styles.navOpen)}
+            tabClassName={styles.tab}
+            activeClassName={styles.tabActive}
+            onKeyDown={menu.onNavKeyDown}
+          />
         )}
       </header>
       {/* The free trial's line (mfe-billing): empty unless the company is on its trial. */}
       <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional />
-      <main className={styles.content} id="main">
+      <main className={styles.content} id="main" tabIndex={-1}>
         <Outlet />
       </main>
       {helpOpen ? (

@@ -42,20 +42,24 @@ interface NavTab {
 
 /** A labelled row of nav links (the employer tab nav, the super-admin section tabs). */
 export function TabNav({
+  id,
   label,
   tabs,
   className,
   tabClassName,
   activeClassName,
+  onKeyDown,
 }: {
+  id?: string;
   label: string;
   tabs: readonly NavTab[];
   className?: string;
   tabClassName?: string;
   activeClassName?: string;
+  onKeyDown?: (event: React.KeyboardEvent) => void;
 }) {
   return (
-    <nav className={className} aria-label={label}>
+    <nav id={id} className={className} aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((t) => (
         <NavLinkItem key={t.to} to={t.to} label={t.label} alsoActiveOn={t.alsoActiveOn} className={tabClassName} activeClassName={activeClassName} />
       ))}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
+import { VisuallyHidden } from '@portal/shared-ui/form';
 import { ConfirmDialog, DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
 import styles from './layout.module.css';
 
@@ -24,18 +25,18 @@ export function ProfileMenu({ items, showName = false }: { items: readonly Dropd
   const { session, auth } = usePlatform();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const name = session?.name || MESSAGES.labels.myProfile;
   return (
     <>
       <DropdownMenu
         label={MESSAGES.labels.myProfile}
         trigger={
-          // With the name shown, the button is named by it (a label besides would differ from what is
-          // seen, WCAG 2.5.3); with the initial only, by the label.
-          <button type="button" className={styles.profileButton} aria-label={showName && session?.name ? undefined : session?.name || MESSAGES.labels.myProfile}>
+          // Named by the text it holds (WCAG 2.5.3): the user's name, shown where the header has room.
+          <button type="button" className={styles.profileButton}>
             <span className={styles.avatar} aria-hidden="true">
               {initialOf(session?.name)}
             </span>
-            {showName && <span className={styles.profileName}>{session?.name}</span>}
+            {showName ? <span className={styles.profileName}>{name}</span> : <VisuallyHidden>{name}</VisuallyHidden>}
             <Chevron />
           </button>
         }

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Link, Outlet } from 'react-router-dom';
+import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
-import { Logo } from './logo';
-import { NavLinkItem, TabNav } from './nav-link-item';
+import { SkipLink, useNavDisclosure } from './nav-disclosure';
+import { NavLinkItem } from './nav-link-item';
 import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
 import styles from './layout.module.css';
@@ -17,14 +18,14 @@ const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.
 const [EMPLOYERS, ALL_USERS, DRIVERS] = MESSAGES.labels.superAdminNav;
 const DRIVER_PATHS = [ROUTES.pendingDrivers, ROUTES.approvedDrivers];
 
-const SUPER_ADMIN_TABS = [
+/**
+ * The back office's one navigation: the spec's tab bar (Employers, All Users, Drivers) first, then
+ * every other section. A wide screen shows it as the side menu; a phone behind the Menu button.
+ */
+export const SIDE_MENU = [
   { to: ROUTES.superAdmin, label: EMPLOYERS },
   { to: ROUTES.allUsers, label: ALL_USERS },
   { to: ROUTES.drivers, label: DRIVERS, alsoActiveOn: DRIVER_PATHS },
-] as const;
-
-const SIDE_MENU = [
-  ...SUPER_ADMIN_TABS,
   { to: ROUTES.admins, label: MESSAGES.labels.admins },
   { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
   { to: ROUTES.superAdminMail, label: MESSAGES.mail.title },
@@ -33,20 +34,22 @@ const SIDE_MENU = [
   { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 
-/** The back office (document 2, section 2): side menu, top bar (notifications, user menu), tab bar. */
+/** The back office (document 2, section 2): side menu, top bar (notifications, user menu). */
 export function SuperAdminLayout() {
   const { navigate } = usePlatform();
-  const { hideTopBar, hideNav } = useRouteFlags();
+  const { hideTopBar } = useRouteFlags();
+  const menu = useNavDisclosure();
   const [helpOpen, setHelpOpen] = useState(false);
   useIdlePreload(SIDE_MENU.map((t) => t.to));
 
   return (
     <div className={styles.adminShell}>
-      <aside className={styles.sideMenu}>
-        <div className={styles.sideBrand}>
-          <Logo label={MESSAGES.shell.home} />
-        </div>
-        <nav aria-label={MESSAGES.shell.backOfficeNav}>
+      <SkipLink />
+      <aside className={cx(styles.sideMenu, menu.open && styles.navOpen)}>
+        <Link to={ROUTES.superAdmin} className={cx(styles.brand, styles.sideBrand)}>
+          <BrandMark showName={false} label={MESSAGES.shell.home} />
+        </Link>
+        <nav id={menu.navId} aria-label={MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown}>
           <ul className={styles.sideList}>
             {SIDE_MENU.map((t) => (
               <li key={t.to}>
@@ -62,33 +65,32 @@ export function SuperAdminLayout() {
           </ul>
         </nav>
       </aside>
-      <div className={styles.adminMain}>
-        {!hideTopBar && (
-          <header className={styles.topBar}>
-            {!hideNav ? (
-              <TabNav label={MESSAGES.shell.backOfficeTabs} tabs={SUPER_ADMIN_TABS} className={styles.topTabs} tabClassName={styles.tab} activeClassName={styles.tabActive} />
-            ) : (
-              <span />
-            )}
-            <div className={styles.headerActions}>
-              <div className={styles.slot}>
-                <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact />
-              </div>
-              <ProfileMenu
-                items={[
-                  { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
-                  { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
-                  { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
-                  { label: MESSAGES.audit.title, onSelect: () => navigate(ROUTES.superAdminAuditLog) },
-                ]}
-              />
+      {hideTopBar ? (
+        // A route without the top bar still needs the Menu button on a phone.
+        <header className={cx(styles.topBar, styles.menuOnly)}>{menu.button}</header>
+      ) : (
+        <header className={styles.topBar}>
+          {menu.button}
+          <Link to={ROUTES.superAdmin} className={cx(styles.brand, styles.topBrand)}>
+            <BrandMark showName={false} label={MESSAGES.shell.home} />
+          </Link>
+          <div className={styles.headerActions}>
+            <div className={styles.slot}>
+              <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact />
             </div>
-          </header>
-        )}
-        <main className={styles.adminContent} id="main">
-          <Outlet />
-        </main>
-      </div>
+            <ProfileMenu
+              items={[
+                { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
+                { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
+                { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
+              ]}
+            />
+          </div>
+        </header>
+      )}
+      <main className={styles.adminContent} id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
       {helpOpen ? (
         <Suspense fallback={null}>
           <HelpDialog open onOpenChange={setHelpOpen} variant="superAdmin" />

@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { employerSession, renderShell, superAdminSession } from '../test/render-shell';
+import { EMPLOYER_TABS } from './employer-layout';
+import { SIDE_MENU } from './super-admin-layout';
+
+const quietMe = () => vi.fn(async () => new Response(JSON.stringify({ success: false, message: 'offline' }), { status: 503 })) as unknown as typeof fetch;
+
+describe('the layouts’ navigation', () => {
+  it('puts Billing and the Audit Log in the employer’s navigation, each the current page where it is', async () => {
+    renderShell({ path: ROUTES.payment, session: employerSession(), fetch: quietMe() });
+    const nav = await screen.findByRole('navigation', { name: MESSAGES.shell.employerNav });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([...MESSAGES.labels.employerNav, MESSAGES.billing.menuEntry, MESSAGES.audit.title]);
+    expect(within(nav).getByRole('link', { name: MESSAGES.billing.menuEntry })).toHaveAttribute('aria-current', 'page');
+    await userEvent.setup().click(within(nav).getByRole('link', { name: MESSAGES.audit.title }));
+    expect(await screen.findByRole('heading', { name: 'mfe_auth/AuditLogPage' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: MESSAGES.audit.title })).toHaveAttribute('aria-current', 'page');
+    // The audit log is a page of its own now, not a part of Company Settings.
+    expect(within(nav).getByRole('link', { name: MESSAGES.labels.employerNav[1] })).not.toHaveAttribute('aria-current');
+    expect(EMPLOYER_TABS.map((t) => t.to)).toEqual(expect.arrayContaining([ROUTES.payment, ROUTES.companySettingsAuditLog]));
+  });
+
+  it('gives the back office one navigation holding every section', async () => {
+    renderShell({ path: ROUTES.superAdmin, session: superAdminSession(), fetch: quietMe() });
+    await screen.findByRole('heading', { name: 'mfe_onboarding/AllEmployersPage' });
+    const navs = screen.getAllByRole('navigation');
+    expect(navs).toHaveLength(1);
+    const links = within(navs[0]!).getAllByRole('link').map((l) => l.getAttribute('href'));
+    for (const section of [ROUTES.superAdmin, ROUTES.allUsers, ROUTES.drivers, ROUTES.admins, ROUTES.superAdminAuditLog, ROUTES.superAdminMail, ROUTES.superAdminReleases, ROUTES.superAdminProfile]) {
+      expect(links.some((href) => href?.endsWith(`#${section}`) || href === section)).toBe(true);
+    }
+    expect(SIDE_MENU).toHaveLength(8);
+  });
+
+  it.each([
+    ['employer', employerSession(), ROUTES.mainPage],
+    ['super admin', superAdminSession(), ROUTES.superAdmin],
+  ] as const)('shows and hides the %s navigation with the Menu button, and Escape closes it onto the button', async (_who, session, path) => {
+    const user = userEvent.setup();
+    renderShell({ path, session, fetch: quietMe() });
+    const button = await screen.findByRole('button', { name: MESSAGES.shell.menu });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const nav = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(nav?.tagName).toBe('NAV');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    within(nav!).getAllByRole('link')[0]!.focus();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+
+  it('starts the keyboard at a skip link that moves focus to the page content', async () => {
+    const user = userEvent.setup();
+    renderShell({ path: ROUTES.mainPage, session: employerSession(), fetch: quietMe() });
+    await screen.findByRole('heading', { name: 'mfe_insights/DashboardPage' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: MESSAGES.shell.skipToContent });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    // The router owns the address's hash: the page did not move.
+    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.mainPage);
+  });
+});

@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import styles from './layout.module.css';
+
+/**
+ * A layout's navigation on a small screen: a Menu button that shows and hides it (the WAI-ARIA
+ * disclosure pattern). On a wide screen the button is not drawn and the navigation always shows;
+ * the stylesheet decides which, so the page never renders twice. A visit elsewhere closes it, and
+ * Escape closes it with focus back on the button.
+ */
+export function useNavDisclosure(): { open: boolean; navId: string; button: ReactNode; onNavKeyDown: (event: React.KeyboardEvent) => void } {
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+  const button = (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={styles.menuButton}
+      aria-expanded={open}
+      aria-controls={navId}
+      onClick={() => setOpen((o) => !o)}
+    >
+      <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+        {open ? (
+          <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        ) : (
+          <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        )}
+      </svg>
+      <span>{MESSAGES.shell.menu}</span>
+    </button>
+  );
+  const onNavKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+  return { open, navId, button, onNavKeyDown };
+}
+
+/**
+ * The first stop of the keyboard on every signed-in page: straight to the page's content, past the
+ * header and the navigation (WCAG 2.4.1). The router owns the address's hash, so the link moves the
+ * focus itself instead of following `#main`.
+ */
+export function SkipLink() {
+  return (
+    <a
+      href="#main"
+      className={styles.skipLink}
+      onClick={(event) => {
+        event.preventDefault();
+        const main = document.getElementById('main');
+        main?.focus();
+        main?.scrollIntoView();
+      }}
+    >
+      {MESSAGES.shell.skipToContent}
+    </a>
+  );
+}
