@@ -249,6 +249,9 @@ export const userListItemSchema = z.object({
   role: z.enum(['Employee', 'Employer', 'Admin']),
   /** The company of an employee, or the company an employer user runs (null before setup). */
   companyId: z.nullable(idSchema),
+  /** That company's name and ISO 3166-1 alpha-2 country (its people's phone numbers are written for it). */
+  companyName: z.nullable(z.string()),
+  companyCountry: z.nullable(z.string()),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 

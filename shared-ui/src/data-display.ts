@@ -8,6 +8,7 @@ export { Card, Panel, EmptyState, type CardProps } from './components/card';
 export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
 export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
 export { Pagination, type PaginationProps } from './components/pagination';
+export { PhoneNumber, loadPhoneFormat, usePhoneFormat, type PhoneNumberProps } from './components/phone-number';
 export { SearchBox, type SearchBoxProps } from './components/search-box';
 export { Table, TableRoot, Td, Th, Tr, type TableColumn, type TableProps } from './components/table';
 export { Tabs, type TabItem, type TabsProps } from './components/tabs';

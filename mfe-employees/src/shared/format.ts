@@ -1,6 +1,6 @@
-import type { Employee } from '@portal/shared-contracts';
+import { MESSAGES, type Employee } from '@portal/shared-contracts';
 
-export const NOT_AVAILABLE = 'N/A';
+export const NOT_AVAILABLE = MESSAGES.labels.notAvailable;
 
 export function fullName(p: { firstName: string; lastName: string }): string {
   return `${p.firstName} ${p.lastName}`.trim();

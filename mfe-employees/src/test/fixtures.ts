@@ -44,6 +44,8 @@ export function makeUser(over: Partial<UserListItem> = {}): UserListItem {
     phoneNumber: null,
     role: 'Employee',
     companyId: COMPANY_ID,
+    companyName: 'Acme Ltd',
+    companyCountry: 'GB',
     ...over,
   };
 }

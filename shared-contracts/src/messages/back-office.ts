@@ -7,6 +7,21 @@ import { RELEASE_CHECK_MESSAGES } from './telemetry';
  * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
  */
 export const BACK_OFFICE_MESSAGES = {
+  /** Ours: the super admin's All Users list around the spec's column names (document 2). */
+  allUsersScreen: {
+    columns: { name: 'Name', email: 'Email', phone: 'Phone Number', company: 'Company', accountType: 'Account Type' },
+    searchLabel: 'Search users',
+    searchPlaceholder: 'Search by name, email or phone',
+    filterLabel: 'Account type',
+    caption: 'All users',
+    loading: 'Loading users',
+    noMatch: 'No users match your search.',
+    none: 'No users yet.',
+    pages: 'User pages',
+    details: 'Details',
+    seeMoreAbout: (name: string) => `See more about ${name}`,
+    noCompanyYet: 'This employer has not set up a company yet.',
+  },
   /** Ours: mails whose delivery failed for good (super admin back office). */
   mail: {
     title: PAGE_NAMES.failedMail,

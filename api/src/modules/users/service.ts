@@ -13,6 +13,8 @@ interface UserDbRow {
   phone_number: string | null;
   role: string;
   company_id: string | null;
+  company_name: string | null;
+  company_country: string | null;
 }
 
 /** An employer user has one name field: its first word is the first name, the rest the last. */
@@ -24,7 +26,8 @@ function splitName(name: string): [string, string] {
 
 /**
  * Every employee and employer user (the Employers filter takes Employer and Admin), in name order,
- * searched case-insensitively on first name, last name, email and phone; one statement.
+ * searched case-insensitively on first name, last name, email and phone, each with its company's
+ * name and country (two people of one name are told apart by it); one statement.
  */
 export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOINTS.accounts.users>): Promise<Page<UserListItem>> {
   const conds: SQL[] = [];
@@ -41,8 +44,10 @@ export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOIN
     ctx.db,
     sql`select t.total, p.* from (select count(*)::int as total from users u where ${where}) t
       left join lateral (
-        select u.id, u.first_name, u.last_name, u.name, u.email, u.phone_number, u.role, u.company_id
-        from users u where ${where}
+        select u.id, u.first_name, u.last_name, u.name, u.email, u.phone_number, u.role, u.company_id,
+          c.name as company_name, c.country_code as company_country
+        from users u left join companies c on c.id = u.company_id
+        where ${where}
         order by lower(u.name), u.id
         limit ${q.pageSize} offset ${(q.pageNumber - 1) * q.pageSize}
       ) p on true`,
@@ -59,6 +64,8 @@ export async function listUsers(ctx: ApiContext, q: EndpointQuery<typeof ENDPOIN
         phoneNumber: r.phone_number,
         role: r.role === 'Employee' || r.role === 'Admin' ? r.role : 'Employer',
         companyId: r.company_id,
+        companyName: r.company_name,
+        companyCountry: r.company_country,
       };
     });
   return pageAnswer(items, Number(found[0]?.total ?? 0), q.pageNumber, q.pageSize);

@@ -57,6 +57,19 @@ describe('GET /api/users', () => {
     ]);
   });
 
+  it('names each user’s company and its country, so two people of one name are told apart', async () => {
+    const [other] = await t.ctx.db.insert(companies).values({ name: 'Dublin Bikes', email: 'hi@dublin.test', phoneNumber: '01 234 5678', countryCode: 'IE' }).returning();
+    await t.ctx.db.insert(users).values({ email: 'olivia@dublin.test', passwordHash: '!', name: 'Olivia Smith', role: 'Employee', companyId: other!.id, firstName: 'Olivia', lastName: 'Smith', employeeNumber: '9' });
+    await t.ctx.db.insert(users).values({ email: 'new@nowhere.test', passwordHash: '!', name: 'Nina New', role: 'Employer' });
+    const found = await list('?search=olivia');
+    expect(found.items.map((u) => [u.email, u.companyName, u.companyCountry]).sort()).toEqual([
+      ['olivia@acme.test', 'Acme Ltd', 'GB'],
+      ['olivia@dublin.test', 'Dublin Bikes', 'IE'],
+    ]);
+    // An employer whose company is not set up yet has none.
+    expect((await list('?search=nina')).items[0]).toMatchObject({ companyId: null, companyName: null, companyCountry: null });
+  });
+
   it('is for super admins only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(erin) })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);

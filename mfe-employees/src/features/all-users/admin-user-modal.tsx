@@ -1,7 +1,8 @@
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
+import { PhoneNumber } from '@portal/shared-ui/data-display';
 import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
-import { fullName, initials, orNa } from '../../shared/format';
+import { fullName, initials, NOT_AVAILABLE } from '../../shared/format';
 import styles from './all-users.module.css';
 
 interface AdminUserModalProps {
@@ -38,7 +39,9 @@ export function AdminUserModal({ user, onClose, onShowCompany }: AdminUserModalP
             <p className={styles.fullName}>{fullName(user)}</p>
             <p className={styles.kind}>{MESSAGES.labels.accountTypes.Admin}</p>
             <p className={styles.meta}>{user.email}</p>
-            <p className={styles.meta}>{orNa(user.phoneNumber)}</p>
+            <p className={styles.meta}>
+              <PhoneNumber value={user.phoneNumber} country={user.companyCountry} empty={NOT_AVAILABLE} />
+            </p>
           </div>
         </div>
       ) : null}

@@ -45,6 +45,23 @@ describe('All Users', () => {
     expect(callsTo(call, 'accounts.users').at(-1)?.query).toEqual({ pageNumber: 2, pageSize: 10 });
   });
 
+  it('names each user’s company and writes phone numbers through the one formatter', async () => {
+    const people = [
+      makeUser({ firstName: 'Alexander', lastName: 'Marshall', email: 'alex@acme.test', phoneNumber: '+44 07700 742636', companyName: 'Acme Ltd', companyCountry: 'GB' }),
+      makeUser({ firstName: 'Alexander', lastName: 'Marshall', email: 'alex@dublin.test', phoneNumber: '+44 7700 742636', companyName: 'Dublin Bikes', companyCountry: 'IE' }),
+      makeUser({ firstName: 'Nina', lastName: 'New', role: 'Employer', companyId: null, companyName: null, companyCountry: null }),
+    ];
+    renderWithPlatform(<AllUsersPage />, { session: superAdmin, handlers: { 'accounts.users': usersHandler(people) } });
+    expect(await screen.findByRole('columnheader', { name: MESSAGES.allUsersScreen.columns.company })).toBeInTheDocument();
+    const [acme, dublin, nina] = (await screen.findAllByRole('row')).slice(1);
+    expect(within(acme!).getByText('Acme Ltd')).toBeInTheDocument();
+    // A number of the company's own country nationally, another's internationally, never "+44 0".
+    expect(await within(acme!).findByText('07700 742636')).toBeInTheDocument();
+    expect(within(dublin!).getByText('Dublin Bikes')).toBeInTheDocument();
+    expect(await within(dublin!).findByText('+44 7700 742636')).toBeInTheDocument();
+    expect(within(nina!).getByText(MESSAGES.admins.noCompanyYet)).toBeInTheDocument();
+  });
+
   it('filters by account type and searches on the server', async () => {
     const { user, call } = renderWithPlatform(<AllUsersPage />, { session: superAdmin, handlers: { 'accounts.users': usersHandler(many()) } });
     await screen.findByText('User01 Test');

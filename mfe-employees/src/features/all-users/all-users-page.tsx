@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
-import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, PagedList, PhoneNumber, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
-import { fullName, orNa } from '../../shared/format';
+import { fullName, NOT_AVAILABLE, orNa } from '../../shared/format';
 import { AdminUserModal } from './admin-user-modal';
 import { EmployeeUserModal } from './employee-user-modal';
 import styles from './all-users.module.css';
 
+const S = MESSAGES.allUsersScreen;
+const [ALL, EMPLOYEES, EMPLOYERS] = MESSAGES.labels.userFilter;
 const TYPE_OPTIONS = [
-  { value: 'All', label: 'All Users' },
-  { value: 'Employees', label: 'Employees' },
-  { value: 'Employers', label: 'Employers' },
+  { value: 'All', label: ALL },
+  { value: 'Employees', label: EMPLOYEES },
+  { value: 'Employers', label: EMPLOYERS },
 ] as const;
 
 /** Super admin: every employee and employer user, searched, filtered and paged on the server. */
@@ -34,12 +36,18 @@ export function AllUsersPage() {
   const users = useUsers({ pageNumber: page, pageSize: LIMITS.pageSize, ...(search ? { search } : {}), ...(type !== 'All' ? { type } : {}) });
 
   const columns: TableColumn<UserListItem>[] = [
-    { key: 'name', header: 'Name', cell: (u) => <span className={styles.name}>{fullName(u) || orNa(null)}</span> },
-    { key: 'email', header: 'Email', cell: (u) => <span className={styles.email}>{u.email}</span> },
-    { key: 'phone', header: 'Phone Number', cell: (u) => orNa(u.phoneNumber) },
+    { key: 'name', header: S.columns.name, cell: (u) => <span className={styles.name}>{fullName(u) || orNa(null)}</span> },
+    { key: 'email', header: S.columns.email, cell: (u) => <span className={styles.email}>{u.email}</span> },
+    { key: 'phone', header: S.columns.phone, cell: (u) => <PhoneNumber value={u.phoneNumber} country={u.companyCountry} empty={NOT_AVAILABLE} /> },
+    {
+      key: 'company',
+      header: S.columns.company,
+      // Two people of one name are told apart by their company.
+      cell: (u) => <span className={u.companyName ? styles.company : styles.muted}>{u.companyName ?? MESSAGES.admins.noCompanyYet}</span>,
+    },
     {
       key: 'type',
-      header: 'Account Type',
+      header: S.columns.accountType,
       cell: (u) => (
         <Badge tone={u.role === 'Employee' ? 'info' : 'brand'}>
           {u.role === 'Employee' ? MESSAGES.labels.employee : MESSAGES.labels.accountTypes[u.role]}
@@ -50,12 +58,12 @@ export function AllUsersPage() {
       key: 'more',
       header: (
         <span className={styles.hiddenHeader}>
-          <VisuallyHidden>Details</VisuallyHidden>
+          <VisuallyHidden>{S.details}</VisuallyHidden>
         </span>
       ),
       align: 'right',
       cell: (u) => (
-        <Button variant="link" size="sm" onClick={() => openUser(u)} aria-label={`See more about ${fullName(u)}`}>
+        <Button variant="link" size="sm" onClick={() => openUser(u)} aria-label={S.seeMoreAbout(fullName(u))} aria-haspopup="dialog">
           {MESSAGES.labels.seeMore}
         </Button>
       ),
@@ -67,11 +75,11 @@ export function AllUsersPage() {
       <PagedList
         title={MESSAGES.labels.allUsers}
         paged={paged}
-        searchLabel="Search users"
-        searchPlaceholder="Search by name, email or phone"
+        searchLabel={S.searchLabel}
+        searchPlaceholder={S.searchPlaceholder}
         filters={
           <Select
-            label="Account type"
+            label={S.filterLabel}
             hideLabel
             value={type}
             onChange={(ev) => paged.setFilter('type', ev.target.value)}
@@ -79,15 +87,15 @@ export function AllUsersPage() {
             containerClassName={styles.filter}
           />
         }
-        caption="All users"
+        caption={S.caption}
         columns={columns}
         rowKey={(u) => u.id}
         query={users}
         page={users.data}
-        loadingLabel="Loading users"
+        loadingLabel={S.loading}
         errorText={serverMessage(users.error, MESSAGES.common.unknownError)}
-        emptyText={search || type !== 'All' ? 'No users match your search.' : 'No users yet.'}
-        pagerLabel="User pages"
+        emptyText={search || type !== 'All' ? S.noMatch : S.none}
+        pagerLabel={S.pages}
       />
       <EmployeeUserModal user={open?.role === 'Employee' ? open : null} onClose={() => setOpen(null)} />
       <AdminUserModal
@@ -110,7 +118,7 @@ export function AllUsersPage() {
 function EmployerWithoutCompany({ user, onClose }: { user: UserListItem; onClose: () => void }) {
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={fullName(user)} description={user.email}>
-      <p>This employer has not set up a company yet.</p>
+      <p>{S.noCompanyYet}</p>
     </Modal>
   );
 }
