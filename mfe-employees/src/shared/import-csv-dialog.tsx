@@ -9,13 +9,24 @@ import styles from './import-csv-dialog.module.css';
 /** The template the portal serves as a static file (document 1, section 3). */
 export const CSV_TEMPLATE_PATH = '/employees.csv';
 
+const C = MESSAGES.csvImport;
+
 function isDuplicateFailure(err: unknown): boolean {
   return isApiError(err) && (err.status === 409 || err.message === MESSAGES.employees.usersExistServer);
 }
 
+/** What the dialog says about a refused file: the spec's text for a setup's duplicates, else how many problems the report lists, else why. */
+function outcomeOf(err: unknown, report: FieldError[], context: DialogWidgetProps['context']): string {
+  if (context === 'setup' && isDuplicateFailure(err)) return MESSAGES.employees.usersExist;
+  if (report.length > 0) return C.reportTitle(report.length);
+  return MESSAGES.employees.csvFailed(serverMessage(err, MESSAGES.common.unknownError));
+}
+
 /**
- * Import employees from a CSV file. The server takes a file all or nothing; when it refuses one,
- * its per-row report (line, field, message) is listed here so the file can be fixed.
+ * Import employees from a CSV file. The server takes a file all or nothing and finds every problem
+ * of a file in one pass; when it refuses one, the dialog says so once: how many problems, then the
+ * report (line, field, problem) to fix the file by. A refusal without a report says why in its place.
+ * The dialog stays open and shows the outcome, so no toast repeats it.
  */
 export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'management' }: DialogWidgetProps) {
   const { toast } = usePlatform();
@@ -56,13 +67,9 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
       onDone?.();
     } catch (err) {
       setProgress(null);
-      const message =
-        context === 'setup' && isDuplicateFailure(err)
-          ? MESSAGES.employees.usersExist
-          : MESSAGES.employees.csvFailed(serverMessage(err, MESSAGES.common.unknownError));
-      toast.error(message);
-      setProblem(message);
-      setReport(isApiError(err) ? err.errors : []);
+      const found = isApiError(err) ? err.errors : [];
+      setProblem(outcomeOf(err, found, context));
+      setReport(found);
     }
   }
 
@@ -72,33 +79,33 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
     <Modal
       open={open}
       onOpenChange={close}
-      title="Import CSV"
-      description="Add many employees at once from a CSV file."
+      title={MESSAGES.labels.importCsv}
+      description={C.description}
       size={report.length > 0 ? 'lg' : 'md'}
       dismissible={!upload.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={upload.isPending}>
-            Cancel
+            {MESSAGES.labels.cancel}
           </Button>
-          <Button onClick={() => void onImport()} loading={upload.isPending} loadingText="Importing...">
-            Import
+          <Button onClick={() => void onImport()} loading={upload.isPending} loadingText={C.importing}>
+            {MESSAGES.labels.import}
           </Button>
         </>
       }
     >
       <div className={styles.body}>
         <p className={styles.template}>
-          Download the{' '}
+          {C.templateBefore}{' '}
           <a href={CSV_TEMPLATE_PATH} download="employees.csv">
-            CSV template (employees.csv)
+            {C.templateLink}
           </a>
-          , fill in one employee per row, then choose the file. At most 2 MB.
+          {C.templateAfter}
         </p>
 
         <div className={styles.picker}>
           <label htmlFor={inputId} className={styles.pickerLabel}>
-            CSV file
+            {C.fileLabel}
           </label>
           <input
             ref={inputRef}
@@ -119,7 +126,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
 
         {percent !== null && (
           <div className={styles.progressRow}>
-            <progress className={styles.progress} value={percent} max={100} aria-label="Upload progress" />
+            <progress className={styles.progress} value={percent} max={100} aria-label={C.progress} />
             <span className={styles.percent}>{`${percent}%`}</span>
           </div>
         )}
@@ -131,28 +138,25 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
         )}
 
         {report.length > 0 && (
-          <div className={styles.report}>
-            <p className={styles.reportTitle}>{`${report.length} problem${report.length === 1 ? '' : 's'} found. Nothing was imported.`}</p>
-            <div className={styles.reportScroll} tabIndex={0} role="region" aria-label="Import problems">
-              <table className={styles.reportTable}>
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Field</th>
-                    <th scope="col">Problem</th>
+          <div className={styles.reportScroll} tabIndex={0} role="region" aria-label={C.reportRegion}>
+            <table className={styles.reportTable}>
+              <thead>
+                <tr>
+                  <th scope="col">{C.columns.line}</th>
+                  <th scope="col">{C.columns.field}</th>
+                  <th scope="col">{C.columns.problem}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.map((r, i) => (
+                  <tr key={i}>
+                    <td>{r.line ?? ''}</td>
+                    <td>{C.fields[r.field] ?? r.field}</td>
+                    <td>{r.message}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {report.map((r, i) => (
-                    <tr key={i}>
-                      <td>{r.line ?? ''}</td>
-                      <td>{r.field}</td>
-                      <td>{r.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </div>

@@ -96,6 +96,31 @@ export const COMPANY_MESSAGES = {
       `Your company can add up to ${limit.toLocaleString('en-GB')} employees an hour, and this would go over it. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or add fewer employees at a time.`,
     notPending: 'This employee has no pending join request.',
   },
+  /** Ours: the Import CSV dialog around the spec's messages (setup step 3 and employee management). */
+  csvImport: {
+    description: 'Add many employees at once from a CSV file.',
+    templateBefore: 'Download the',
+    templateLink: 'CSV template (employees.csv)',
+    templateAfter: ', fill in one employee per row, then choose the file. At most 2 MB.',
+    fileLabel: 'CSV file',
+    progress: 'Upload progress',
+    importing: 'Importing...',
+    /** The whole report, above its table: one line for every problem of the file. */
+    reportTitle: (n: number) => `${n === 1 ? '1 problem' : `${n.toLocaleString('en-GB')} problems`} found. Nothing was imported.`,
+    reportRegion: 'Import problems',
+    columns: { line: 'Line', field: 'Field', problem: 'Problem' },
+    /** What the report's Field column says for each field the api names. */
+    fields: {
+      firstName: 'First name',
+      lastName: 'Last name',
+      email: 'Email',
+      employeeNumber: 'Employee number',
+      department: 'Department',
+      row: 'Whole line',
+      header: 'Header line',
+      file: 'File',
+    } as Record<string, string>,
+  },
   manualRow: {
     firstNameRequired: 'Name is required',
     firstNameMax: 'Name required, max 30 characters',

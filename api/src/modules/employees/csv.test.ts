@@ -31,7 +31,7 @@ describe('parseEmployeesCsv', () => {
       if (running) setImmediate(other);
     };
     setImmediate(other);
-    const rows = await parseEmployeesCsv(buf);
+    const { rows } = await parseEmployeesCsv(buf);
     running = false;
     expect(rows).toHaveLength(LIMITS.csvMaxRows);
     expect(rows.at(-1)).toMatchObject({ line: LIMITS.csvMaxRows + 1, email: `person.number${LIMITS.csvMaxRows}@example-company.co.uk` });
@@ -42,8 +42,10 @@ describe('parseEmployeesCsv', () => {
 
   it('keeps characters outside the Basic Multilingual Plane whole across slices', async () => {
     const name = '𝒜'.repeat(20_000);
-    const rows = await parseEmployeesCsv(Buffer.from(`${HEADER}\nA,B,a@acme.test,1,${name}\n`)).catch((e: HttpError) => e.errors);
-    expect(rows).toEqual([{ line: 2, field: 'department', message: MESSAGES.manualRow.departmentMax }]);
+    const { problems, keys } = await parseEmployeesCsv(Buffer.from(`${HEADER}\nA,B,a@acme.test,1,${name}\n`));
+    expect(problems).toEqual([{ line: 2, field: 'department', message: MESSAGES.manualRow.departmentMax }]);
+    // The row still counts in the checks for duplicates and existing users.
+    expect(keys).toEqual([{ line: 2, email: 'a@acme.test', employeeNumber: '1' }]);
   });
 
   it('answers the parser verdict before the header, the header before the rows, and counts rows to the limit', async () => {

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { LIMITS, MESSAGES, manualEmployeeRowSchema, type FieldError } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
-import { refuse, type ImportRow } from './import';
+import { refuse, type ImportKey, type ImportRow } from './import';
 
 const REQUIRED = LIMITS.csvColumns;
 const COLUMNS = [...LIMITS.csvColumns, ...LIMITS.csvOptionalColumns];
@@ -61,14 +61,24 @@ function readHeader(record: string[]): { names: string[]; index: Map<Column, num
   return { names, index };
 }
 
+/** A CSV file's employees: the rows that pass the manual row's schema, the problems of the others, and every row's keys. */
+export interface ParsedCsv {
+  rows: ImportRow[];
+  /** Line (the header is line 1), field and message of each problem of a row. */
+  problems: FieldError[];
+  /** The email and employee number of every row, valid or not, for the checks against each other and the company. */
+  keys: ImportKey[];
+}
+
 /**
  * The employees of a CSV file: header line `firstName,lastName,email,employeeNumber` in any order,
- * optionally with `department` (no other column), one employee a line, every row checked against the manual row's schema.
- * Any problem refuses the whole file with every problem found: line (the header is line 1),
- * field and message; a file the parser cannot read is refused as unreadable before anything else.
+ * optionally with `department` (no other column), one employee a line, every row checked against the
+ * manual row's schema. A row's problems are answered, not thrown, so that the import reports them
+ * with the file's duplicates and clashes in one go (`importEmployees`). A file the parser cannot
+ * read, a bad header, no rows or too many refuse the whole file at once, in that order.
  * The file is parsed and checked a slice at a time, so a large one never holds the event loop.
  */
-export async function parseEmployeesCsv(buf: Buffer): Promise<ImportRow[]> {
+export async function parseEmployeesCsv(buf: Buffer): Promise<ParsedCsv> {
   const text = decodeText(buf);
   if (text === null) throw new HttpError(400, MESSAGES.employees.csvUnreadable);
   const parser = parse({ info: true, skip_empty_lines: true, relax_column_count: true, trim: true });
@@ -78,6 +88,7 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ImportRow[]> {
   let rows = 0;
   const errors: FieldError[] = [];
   const out: ImportRow[] = [];
+  const keys: ImportKey[] = [];
   try {
     for await (const { record, info } of parser as AsyncIterable<CsvRecord>) {
       if (header === undefined) {
@@ -93,6 +104,7 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ImportRow[]> {
         continue;
       }
       const raw = Object.fromEntries([...header.index].map(([c, i]) => [c, record[i] ?? '']));
+      keys.push({ line, email: raw.email ?? '', employeeNumber: raw.employeeNumber ?? '' });
       const parsed = manualEmployeeRowSchema.safeParse(raw);
       if (!parsed.success) {
         for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? 'row'), message: issue.message });
@@ -109,6 +121,5 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ImportRow[]> {
   if (header instanceof HttpError) throw header;
   if (rows === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
   if (rows > LIMITS.csvMaxRows) throw new HttpError(400, MESSAGES.employees.csvTooManyRows(LIMITS.csvMaxRows));
-  if (errors.length) throw refuse(errors);
-  return out;
+  return { rows: out, problems: errors, keys };
 }

@@ -686,6 +686,33 @@ describe('POST /api/employees/csv-import', () => {
     expect(await employeeCount(w.acme)).toBe(1);
   });
 
+  it('reports every problem of a file in one answer: its rows’ own, their duplicates and the users that exist already', async () => {
+    await addEmployee(w.acme, { first: 'Old', last: 'Timer', email: 'taken@acme.test', number: 'OLD-1' });
+    const file = [
+      'firstName,lastName,email,employeeNumber',
+      'Ann,Able,ann@acme.test,A-1',
+      ',Baker,bob@acme.test,A-2', // line 3: no first name
+      'Cat,Cole,not-an-email,A-3', // line 4: a bad address
+      'Dan,Dale,ANN@acme.test,A-4', // line 5: line 2's address again
+      'Eve,Eden,taken@acme.test,A-5', // line 6: an employee has it already
+    ].join('\n');
+    const res = await importCsv(file);
+    expect(res.statusCode).toBe(400);
+    const body = errorOf(res);
+    expect(body.message).toBe(MESSAGES.employees.importLine(3, MESSAGES.manualRow.firstNameRequired));
+    expect(body.errors).toEqual([
+      { line: 3, field: 'firstName', message: MESSAGES.manualRow.firstNameRequired },
+      { line: 4, field: 'email', message: MESSAGES.manualRow.emailInvalid },
+      { line: 5, field: 'email', message: MESSAGES.employees.duplicateInFile(2) },
+      { line: 6, field: 'email', message: MESSAGES.employees.emailTaken },
+    ]);
+    expect(await employeeCount(w.acme)).toBe(1);
+    // The file fixed as the report says is taken whole.
+    const fixed = file.replace(',Baker', 'Bob,Baker').replace('not-an-email', 'cat@acme.test').replace('ANN@acme.test', 'dan@acme.test').replace('taken@acme.test', 'eve@acme.test');
+    expect((await importCsv(fixed)).statusCode).toBe(201);
+    expect(await employeeCount(w.acme)).toBe(6);
+  });
+
   it("imports a file naming another company's user as it imports any file; the owner gets a notice, not an account", async () => {
     const res = await importCsv(csvOf(2) + 'Gus,Globex,Gus@Globex.test,G-1\n');
     expect(res.statusCode).toBe(201);

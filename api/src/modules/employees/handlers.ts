@@ -85,7 +85,7 @@ export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
   const auth = requireAuth(req);
   const buf = await readCsvUpload(req as unknown as FastifyRequest);
   if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
-  const rows = await parseEmployeesCsv(buf);
-  const count = await employeeImport.importEmployees(ctx, auth, rows, 'csv');
+  const { rows, problems, keys } = await parseEmployeesCsv(buf);
+  const count = await employeeImport.importEmployees(ctx, auth, rows, 'csv', { problems, keys });
   return { success: true, message: MESSAGES.employees.csvSuccess, count };
 };

@@ -29,23 +29,31 @@ export interface ImportRow extends ManualEmployeeRow {
   line: number;
 }
 
+/** What a row is checked by against the others and the company's users, whether the rest of it is valid or not. */
+export interface ImportKey {
+  line: number;
+  email: string;
+  employeeNumber: string;
+}
+
 /**
  * Rows that cannot be imported because of each other: the same email or employee number twice.
- * Emails compare case-insensitively, like the unique index; employee numbers too.
+ * Emails compare case-insensitively, like the unique index; employee numbers too. An empty value is
+ * a missing one (reported by the row's own check), not a duplicate.
  */
-function duplicatesWithin(list: ImportRow[]): FieldError[] {
+function duplicatesWithin(list: readonly ImportKey[]): FieldError[] {
   const errors: FieldError[] = [];
   const seenEmail = new Map<string, number>();
   const seenNumber = new Map<string, number>();
   for (const r of list) {
     const e = r.email.trim().toLowerCase();
     const n = r.employeeNumber.trim().toLowerCase();
-    const firstE = seenEmail.get(e);
+    const firstE = e ? seenEmail.get(e) : undefined;
     if (firstE !== undefined) errors.push({ line: r.line, field: 'email', message: MESSAGES.employees.duplicateInFile(firstE) });
-    else seenEmail.set(e, r.line);
-    const firstN = seenNumber.get(n);
+    else if (e) seenEmail.set(e, r.line);
+    const firstN = n ? seenNumber.get(n) : undefined;
     if (firstN !== undefined) errors.push({ line: r.line, field: 'employeeNumber', message: MESSAGES.employees.duplicateInFile(firstN) });
-    else seenNumber.set(n, r.line);
+    else if (n) seenNumber.set(n, r.line);
   }
   return errors;
 }
@@ -63,7 +71,7 @@ export function refuse(errors: FieldError[]): HttpError {
  * but no account is made; `elsewhere` lists those addresses (lower case) for a notice to their owner.
  * Two statements, any size.
  */
-async function existingConflicts(db: Db, companyId: string, list: ImportRow[]): Promise<{ errors: FieldError[]; elsewhere: Set<string> }> {
+async function existingConflicts(db: Db, companyId: string, list: readonly ImportKey[]): Promise<{ errors: FieldError[]; elsewhere: Set<string> }> {
   const emails = JSON.stringify(list.map((r) => r.email.trim().toLowerCase()));
   const numbers = JSON.stringify(list.map((r) => r.employeeNumber.trim().toLowerCase()));
   const [takenEmails, takenNumbers] = await Promise.all([
@@ -109,19 +117,31 @@ function conflictError(errors: FieldError[]): HttpError {
   return new HttpError(409, MESSAGES.employees.usersExistServer, errors);
 }
 
+/** Problems in the order of the lines they are on; those of one line in the order found. */
+const byLine = (a: FieldError, b: FieldError) => (a.line ?? 0) - (b.line ?? 0);
+
 /**
- * Adds already validated rows to the caller's company, all or nothing: approved, active, each
- * invited by mail to set a password. One transaction of multi-row inserts (users, invitation
- * tokens, and the outbox when there is no SMTP server), so thousands of rows take one or two
- * seconds rather than thousands of round trips.
+ * Adds the valid rows of a list to the caller's company, all or nothing: approved, active, each
+ * invited by mail to set a password. A list with any problem is refused whole, with every problem
+ * found in one pass (`problems`: the rows' own, found by the caller; then rows that repeat each
+ * other; then rows whose email or number the company's users hold already), so a file is fixed once.
+ * Only clashes with existing users answer 409 ("User/s already exists."), any other problem 400.
+ * One transaction of multi-row inserts (users, invitation tokens, and the outbox when there is no
+ * SMTP server), so thousands of rows take one or two seconds rather than thousands of round trips.
  */
-export async function importEmployees(ctx: ApiContext, auth: AuthUser, list: ImportRow[], source: 'csv' | 'manual'): Promise<number> {
+export async function importEmployees(
+  ctx: ApiContext,
+  auth: AuthUser,
+  list: ImportRow[],
+  source: 'csv' | 'manual',
+  { problems = [], keys = list }: { problems?: FieldError[]; keys?: readonly ImportKey[] } = {},
+): Promise<number> {
   const companyId = auth.companyId;
   if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
-  const within = duplicatesWithin(list);
-  if (within.length) throw refuse(within);
-  await countAddressesChecked(ctx, companyId, list.length);
-  const { errors: conflicts, elsewhere } = await existingConflicts(ctx.db, companyId, list);
+  const own = [...problems, ...duplicatesWithin(keys)];
+  await countAddressesChecked(ctx, companyId, keys.length);
+  const { errors: conflicts, elsewhere } = await existingConflicts(ctx.db, companyId, keys);
+  if (own.length) throw refuse([...own, ...conflicts].sort(byLine));
   if (conflicts.length) throw conflictError(conflicts);
 
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
