@@ -73,6 +73,8 @@ export const COMPANY_MESSAGES = {
     deactivationReason: 'Reason for deactivation is needed',
     selectToApprove: 'Please select at least one employee to approve.',
     noPending: 'No pending requests found.',
+    /** Ours: a search among pending requests that matches none of them (there are some). */
+    noPendingMatch: (search: string) => `No pending requests match “${search}”.`,
     confirmReject: 'Are you sure you want to reject this user?',
     confirmVerify: 'Are you sure you want to verify this user?',
     awaitingApproval: 'Awaiting Approval',

@@ -182,6 +182,14 @@ describe('Pending Requests', () => {
     expect(callsTo(call, 'employees.pending')).toHaveLength(1);
   });
 
+  it('says that nothing matches a search that finds none of the requests, not that there are none', async () => {
+    const { user } = renderWithPlatform(<PendingRequestsTab />, { handlers: { 'employees.pending': pendingHandler(pending(50)) } });
+    await screen.findByText('Person001 Waiting');
+    await user.type(screen.getByRole('searchbox', { name: 'Search pending requests' }), 'nobody-like-this');
+    expect(await screen.findByText(MESSAGES.employees.noPendingMatch('nobody-like-this'))).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.employees.noPending)).not.toBeInTheDocument();
+  });
+
   it('keeps its page and search in the address under its own keys, and opens on them', async () => {
     const all = pending(25);
     const { user, navigate } = renderWithPlatform(<PendingRequestsTab />, { query: 'tab=pending-requests', handlers: { 'employees.pending': pendingHandler(all) } });

@@ -130,7 +130,8 @@ export function PendingRequestsTab() {
         page={page}
         loadingLabel="Loading pending requests"
         errorText={MESSAGES.employees.pendingLoadFailed}
-        emptyText={MESSAGES.employees.noPending}
+        // Requests hidden by the search are not "none": say that nothing matches it.
+        emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? MESSAGES.employees.noPendingMatch(paged.search) : MESSAGES.employees.noPending}
         pagerLabel="Pending requests pages"
       />
       {decisions.dialog}
