@@ -47,6 +47,23 @@ export const AUTH_MESSAGES = {
     unknownCompany: 'Unknown Company',
     success: 'Account Setup Successful',
     companyNotFound: 'This invitation link is not valid. Please ask your employer for a new one.',
+    // Ours: the rest of the page's texts (labels as the spec names the fields).
+    loadingCompany: 'Loading company',
+    approvalNote: 'Once you have set up your account, your employer must approve it before it becomes active.',
+    labels: {
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      employeeNumber: 'Employee Number',
+      licence: 'Driving licence number',
+      licenceHint: 'Optional: only if you will drive others.',
+      password: 'Password',
+      confirmPassword: 'Confirm Password',
+    },
+    busy: 'Processing...',
+    successText: 'Your employer will approve your account. Meanwhile, download the app to find lifts with your colleagues.',
+    appStore: 'Download on the App Store',
+    googlePlay: 'Get it on Google Play',
   },
   // ---- reset / forgot password
   reset: {

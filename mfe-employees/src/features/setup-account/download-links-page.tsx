@@ -1,6 +1,6 @@
+import { BrandMark, VisuallyHidden } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
 import { MESSAGES, usePlatform } from '@portal/shared-contracts';
-import { AppMark } from './app-mark';
 import styles from './setup-account.module.css';
 
 const APP_STORE_URL = 'https://www.apple.com/app-store/';
@@ -16,7 +16,7 @@ export function DownloadLinksPage() {
     <main className={styles.screen}>
       <Card className={styles.card}>
         <div className={styles.brand}>
-          <AppMark />
+          <BrandMark size={44} />
         </div>
         {fromLogin ? (
           <>
@@ -32,17 +32,18 @@ export function DownloadLinksPage() {
               </svg>
             </div>
             <h1 className={styles.welcome}>{MESSAGES.employeeSignup.success}</h1>
-            <p className={styles.approval}>
-              Your employer will approve your account. Meanwhile, download the app to find lifts with your colleagues.
-            </p>
+            <p className={styles.approval}>{MESSAGES.employeeSignup.successText}</p>
           </>
         )}
         <div className={styles.stores}>
-          <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer" aria-label="Download on the App Store">
+          {/* Named by their words (WCAG 2.5.3), which the drawn badges show. */}
+          <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
             <AppStoreBadge />
+            <VisuallyHidden>{MESSAGES.employeeSignup.appStore}</VisuallyHidden>
           </a>
-          <a href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer" aria-label="Get it on Google Play">
+          <a href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
             <GooglePlayBadge />
+            <VisuallyHidden>{MESSAGES.employeeSignup.googlePlay}</VisuallyHidden>
           </a>
         </div>
       </Card>

@@ -84,12 +84,28 @@ describe('Employee self-registration', () => {
     expect(callsTo(call, 'employees.selfRegister')).toEqual([]);
   });
 
-  it('without employer_id it says the link is not valid and cannot proceed', () => {
+  it('without employer_id it says the link is not valid and offers no form to fill', () => {
     const { call } = renderWithPlatform(<SetupAccountPage />, { session: null });
-    expect(screen.getByText(`You have been invited to join by ${MESSAGES.employeeSignup.unknownCompany}`)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.employeeSignup.companyNotFound)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.employeeSignup.companyNotFound);
+    expect(screen.queryByText(`You have been invited to join by ${MESSAGES.employeeSignup.unknownCompany}`)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
     expect(call).not.toHaveBeenCalled();
+  });
+
+  it('with the id of no company it says the link is not valid and offers no form to fill', async () => {
+    renderWithPlatform(<SetupAccountPage />, {
+      session: null,
+      query: `employer_id=${COMPANY_ID}`,
+      handlers: {
+        'employers.get': () => {
+          throw new ApiError(404, MESSAGES.company.notFound);
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.employeeSignup.companyNotFound);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.employeeSignup.unknownCompany, { exact: false })).not.toBeInTheDocument();
   });
 
   it('the download page shows the success and both store badges', () => {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button, PasswordField, Spinner, TextField } from '@portal/shared-ui/form';
+import { BrandMark, Button, PasswordField, Spinner, TextField } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
 import {
   employeeSignupFormSchema,
@@ -15,13 +15,17 @@ import {
 import type { z } from 'zod';
 import { usePublicCompany } from '../../api/get-public-company';
 import { useSelfRegisterEmployeeMutation } from '../../api/self-register-employee';
-import { AppMark } from './app-mark';
 import styles from './setup-account.module.css';
 
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber', 'password', 'confirmPassword', 'drivingLicenseNumber'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 
-/** Employee self-registration through the shared link (public: no session). */
+const S = MESSAGES.employeeSignup;
+
+/**
+ * Employee self-registration through the shared link (public: no session). A link whose company
+ * does not exist says so and offers no form: nothing typed there could ever be sent.
+ */
 export function SetupAccountPage() {
   const { location, navigate, toast } = usePlatform();
   const companyId = location.query.get('employer_id')?.trim() || null;
@@ -56,41 +60,36 @@ export function SetupAccountPage() {
     <main className={styles.screen}>
       <Card className={styles.card}>
         <div className={styles.brand}>
-          <AppMark />
+          <BrandMark size={44} />
         </div>
-        <h1 className={styles.welcome}>{MESSAGES.employeeSignup.welcome}</h1>
-        <h2 className={styles.setup}>{MESSAGES.employeeSignup.setup}</h2>
-        <p className={styles.invited} aria-live="polite">
-          {companyId && company.isPending ? <Spinner label="Loading company" /> : MESSAGES.employeeSignup.invitedBy(companyName)}
-        </p>
+        <h1 className={styles.welcome}>{S.welcome}</h1>
+        <h2 className={styles.setup}>{S.setup}</h2>
         {notFound ? (
           <p role="alert" className={styles.notice}>
-            {MESSAGES.employeeSignup.companyNotFound}
+            {S.companyNotFound}
           </p>
         ) : (
-          <p className={styles.approval}>Once you have set up your account, your employer must approve it before it becomes active.</p>
+          <>
+            <p className={styles.invited} aria-live="polite">
+              {companyId && company.isPending ? <Spinner label={S.loadingCompany} /> : S.invitedBy(companyName)}
+            </p>
+            <p className={styles.approval}>{S.approvalNote}</p>
+            <form onSubmit={onSubmit} noValidate className={styles.form}>
+              <div className={styles.pair}>
+                <TextField label={S.labels.firstName} autoComplete="given-name" required error={errors.firstName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('firstName')} />
+                <TextField label={S.labels.lastName} autoComplete="family-name" required error={errors.lastName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('lastName')} />
+              </div>
+              <TextField label={S.labels.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
+              <TextField label={S.labels.employeeNumber} autoComplete="off" required error={errors.employeeNumber?.message} {...form.register('employeeNumber')} />
+              <TextField label={S.labels.licence} hint={S.labels.licenceHint} autoComplete="off" error={errors.drivingLicenseNumber?.message} {...form.register('drivingLicenseNumber')} />
+              <PasswordField label={S.labels.password} autoComplete="new-password" required error={errors.password?.message} {...form.register('password')} />
+              <PasswordField label={S.labels.confirmPassword} autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+              <Button type="submit" fullWidth loading={register.isPending} loadingText={S.busy}>
+                {MESSAGES.labels.proceed}
+              </Button>
+            </form>
+          </>
         )}
-
-        <form onSubmit={onSubmit} noValidate className={styles.form}>
-          <div className={styles.pair}>
-            <TextField label="First Name" autoComplete="given-name" required error={errors.firstName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('firstName')} />
-            <TextField label="Last Name" autoComplete="family-name" required error={errors.lastName?.message} maxLength={LIMITS.employeeSignup.nameMax + 10} {...form.register('lastName')} />
-          </div>
-          <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...form.register('email')} />
-          <TextField label="Employee Number" autoComplete="off" required error={errors.employeeNumber?.message} {...form.register('employeeNumber')} />
-          <TextField
-            label="Driving licence number"
-            hint="Optional: only if you will drive others."
-            autoComplete="off"
-            error={errors.drivingLicenseNumber?.message}
-            {...form.register('drivingLicenseNumber')}
-          />
-          <PasswordField label="Password" autoComplete="new-password" required error={errors.password?.message} {...form.register('password')} />
-          <PasswordField label="Confirm Password" autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
-          <Button type="submit" fullWidth loading={register.isPending} loadingText="Processing..." disabled={notFound}>
-            Proceed
-          </Button>
-        </form>
       </Card>
     </main>
   );
