@@ -216,6 +216,7 @@ export const MATRIX: Record<string, Declaration> = {
     },
   },
   'employers.list': { expect: SUPER_ADMIN },
+  'employers.awaitingSetup': { expect: SUPER_ADMIN },
   'employers.get': {
     expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok', employeeB: 404 },
     why: "The invite page reads the company's id and name without a session; its own users read all of it; a signed-in user of another company is told it does not exist.",

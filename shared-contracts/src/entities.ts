@@ -115,6 +115,17 @@ export const employerListItemSchema = z.object({
 });
 export type EmployerListItem = z.infer<typeof employerListItemSchema>;
 
+/** An employer account whose company is not set up yet (signed up, or added by a super admin): the user, not a company. */
+export const awaitingSetupEmployerSchema = z.object({
+  /** The user's id (`DELETE accounts/users/{id}` removes the account). */
+  id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  /** When the account was made. */
+  createdAt: isoDateTime,
+});
+export type AwaitingSetupEmployer = z.infer<typeof awaitingSetupEmployerSchema>;
+
 // ---------------------------------------------------------------- employees, vehicles, drivers
 export const vehicleSchema = z.object({
   make: z.string(),

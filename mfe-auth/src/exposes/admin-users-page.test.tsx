@@ -88,11 +88,11 @@ describe('AdminUsersPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('super admin: shows account types, adds an Employer and removes after confirmation', async () => {
+  it('super admin: adds an Employer and removes after confirmation', async () => {
     const user = userEvent.setup();
     const platform = createFakePlatform({ session: { ...testSession, role: 'SuperAdmin' } });
     platform.api.call.mockImplementation(async (endpoint: { id: string }) => {
-      if (endpoint.id === 'accounts.superAdmins') return [entry(1, 'SuperAdmin'), entry(2, 'Employer')];
+      if (endpoint.id === 'accounts.superAdmins') return [entry(1, 'SuperAdmin'), entry(2, 'SuperAdmin')];
       if (endpoint.id === 'accounts.addUser') return { success: true, message: 'ok', id: 'n1' };
       return { success: true, message: 'ok' };
     });
@@ -123,26 +123,44 @@ describe('AdminUsersPage', () => {
     expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.removeUser' }), { params: { id: 'a2' } });
   });
 
-  it('super admin: says "Admin added" for a super admin, and shows an employer account as waiting for its company', async () => {
+  it('super admin: says "Admin added", and shows the one added however long the list, the search cleared', async () => {
     const user = userEvent.setup();
     const platform = createFakePlatform({ session: { ...testSession, role: 'SuperAdmin' } });
+    // Twelve super admins; the new one comes last (an employer's list is in name order): its page is shown.
+    const twelve = Array.from({ length: 12 }, (_, i) => entry(i + 1, 'SuperAdmin'));
+    let list = twelve;
     platform.api.call.mockImplementation(async (endpoint: { id: string }) => {
-      if (endpoint.id === 'accounts.superAdmins') return [entry(1, 'SuperAdmin'), entry(2, 'Employer')];
+      if (endpoint.id === 'accounts.superAdmins') return list;
+      list = [...twelve, { id: 'n1', name: 'zed', email: 'zed@example.com', role: 'SuperAdmin' }];
       return { success: true, message: 'ok', id: 'n1' };
     });
     renderWithPlatform(<AdminUsersPage variant="superAdmin" />, platform);
-    const employerRow = (await screen.findByText('user2')).closest('tr')!;
-    expect(within(employerRow).getByText(MESSAGES.labels.accountTypes.Employer)).toBeInTheDocument();
-    expect(within(employerRow).getByText(MESSAGES.admins.noCompanyYet)).toBeInTheDocument();
-    expect(within(screen.getByText('user1').closest('tr')!).queryByText(MESSAGES.admins.noCompanyYet)).not.toBeInTheDocument();
-
+    await screen.findByText('user1');
+    await user.type(screen.getByRole('searchbox', { name: MESSAGES.admins.searchLabel }), 'user12');
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: MESSAGES.labels.addUser }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(MESSAGES.fields.userName), 'root2');
-    await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'root2@example.com');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.userName), 'zed');
+    await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'zed@example.com');
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'secret12');
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
     await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.admins.adminAdded));
+    expect(await screen.findByText('zed')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.labels.pageXofY(2, 2))).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: MESSAGES.admins.searchLabel })).toHaveValue('');
+  });
+
+  it('super admin: says where an employer account goes when one is added', async () => {
+    const user = userEvent.setup();
+    const platform = createFakePlatform({ session: { ...testSession, role: 'SuperAdmin' } });
+    platform.api.call.mockResolvedValue([entry(1, 'SuperAdmin')]);
+    renderWithPlatform(<AdminUsersPage variant="superAdmin" />, platform);
+    await screen.findByText('user1');
+    await user.click(screen.getByRole('button', { name: MESSAGES.labels.addUser }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(MESSAGES.admins.employerGoesTo)).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText(MESSAGES.fields.accountType), 'Employer');
+    expect(within(dialog).getByText(MESSAGES.admins.employerGoesTo)).toBeInTheDocument();
   });
 
   it('says when the list cannot be loaded and offers a retry', async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Company } from '@portal/shared-contracts';
+import type { AwaitingSetupQuery } from './list-awaiting-setup';
 import type { EmployerListQuery } from './list-employers';
 
 /**
@@ -15,6 +16,7 @@ export const employerKeys = {
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
   /** The scheme's settings (back office): not a company's, under the same root for one cache per remote. */
   schemeSettings: () => ['employers', 'scheme-settings'] as const,
+  awaitingSetup: (query: AwaitingSetupQuery) => ['employers', 'list', 'awaiting-setup', query] as const,
 };
 
 /** After a company is created or updated: the answer is its details, and the lists may show it differently. */

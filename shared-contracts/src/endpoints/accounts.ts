@@ -72,7 +72,7 @@ export const accounts = {
     id: 'accounts.superAdmins',
     method: 'GET',
     path: '/api/accounts/super-admins',
-    summary: 'All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet',
+    summary: 'All super admins (the caller excluded), newest first',
     access: ['SuperAdmin'],
     response: z.array(adminEntrySchema),
     tags: ['accounts'],

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { companySchema, employerListItemSchema, idSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf, publicCompanySchema } from '../entities';
+import { awaitingSetupEmployerSchema, companySchema, employerListItemSchema, idSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf, publicCompanySchema } from '../entities';
 import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
@@ -32,6 +32,16 @@ export const employers = {
     access: ['SuperAdmin'],
     query: z.extend(searchQuery, { status: z.optional(z.enum(['All', 'Active', 'Deactivated'])) }),
     response: pageOf(employerListItemSchema),
+    tags: ['employers'],
+  }),
+  awaitingSetup: defineEndpoint({
+    id: 'employers.awaitingSetup',
+    method: 'GET',
+    path: '/api/employers/awaiting-setup',
+    summary: 'Employer accounts without a company yet (signed up or added, setup step 1 not saved), newest first, searchable on name and email (super admin)',
+    access: ['SuperAdmin'],
+    query: searchQuery,
+    response: pageOf(awaitingSetupEmployerSchema),
     tags: ['employers'],
   }),
   get: defineEndpoint({

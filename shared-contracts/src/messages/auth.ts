@@ -131,7 +131,11 @@ export const AUTH_MESSAGES = {
     cannotRemoveSelf: 'You cannot remove your own account.',
     cannotRemoveOwner: "The company's owner cannot be removed.",
     lastSuperAdmin: 'The last super admin cannot be removed.',
-    /** Ours: an employer account stays listed in Admins until its company is set up (then it is in All Employers). */
+    /** Ours: an employer account whose company is not set up yet (All Users' Company column). */
     noCompanyYet: 'Company not set up yet',
+    // Ours: the lists' search, and where an employer account added by a super admin is found.
+    searchLabel: 'Search by name or email',
+    noMatch: 'Nobody matches your search.',
+    employerGoesTo: 'An employer account is listed under All Employers, filter Awaiting setup, until its company is set up.',
   },
 } as const;

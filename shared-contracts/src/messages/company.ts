@@ -49,6 +49,41 @@ export const COMPANY_MESSAGES = {
     confirmDeleteNamed: (name: string, employees: number) =>
       `Are you sure you want to delete ${name}? The company, its ${employees === 1 ? '1 employee' : `${employees.toLocaleString('en-GB')} employees`} and its administrators are removed with all of their data, and lose access at once.`,
     detailsTitle: 'Employer details',
+    // The list's and the modal's texts around the spec's column names.
+    columns: { name: 'Company Name', email: 'Company Email', contact: 'Company Contact' },
+    searchLabel: 'Search employers',
+    searchPlaceholder: 'Search by name, email or phone',
+    filterLabel: 'Filter',
+    caption: 'Employers',
+    loading: 'Loading employers',
+    pages: 'Employers pages',
+    details: 'Details',
+    seeMoreAbout: (name: string) => `See more about ${name}`,
+    loadingOne: 'Loading employer',
+    phone: 'Phone',
+    email: 'Email',
+    address: 'Address',
+    confirmDeleteLabel: 'Confirm delete',
+    deactivateLabel: 'Deactivate employer',
+    /** The filter's fourth choice: employer accounts whose company is not set up yet. */
+    awaitingSetup: 'Awaiting setup',
+    awaitingIntro: 'Employer accounts whose company is not set up yet: they appear among the employers once setup step 1 is saved.',
+    awaitingColumns: { name: 'Name', email: 'Email', since: 'Signed up' },
+    awaitingCaption: 'Employer accounts awaiting setup',
+    awaitingNone: 'No employer account is waiting to set up its company.',
+    awaitingNoMatch: 'No employer account awaiting setup matches your search.',
+    awaitingPages: 'Employer accounts awaiting setup pages',
+    removeAccount: 'Remove account',
+    removeAccountOf: (name: string) => `Remove the account of ${name}`,
+    removeAccountTitle: 'Remove this account?',
+    removeAccountText: (name: string, email: string) => `${name} (${email}) can no longer sign in, and the account is removed for good.`,
+  },
+  /** The office address fields, as every form and the employer modal label them. */
+  locationFields: {
+    addressLine1: 'Address line 1',
+    addressLine2: 'Address line 2',
+    town: 'Town',
+    postalCode: 'Postal code',
   },
   // ---- employees
   employees: {

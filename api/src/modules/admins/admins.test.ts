@@ -184,14 +184,22 @@ describe('super-admin Admins', () => {
     expectError(await add(root, user({ email: 'x@acme.test', role: 'Admin' })), 403, MESSAGES.common.forbidden);
   });
 
-  it('lists the employer accounts added here until their company is set up, beside the super admins', async () => {
-    const nina = added(await add(root, user({ userName: 'Nina', email: 'nina@new.test', role: 'Employer' })));
+  it('lists super admins only, newest first; an employer added here waits in All Employers until its company is set up', async () => {
     const sam = added(await add(root, user({ userName: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' })));
+    const nina = added(await add(root, user({ userName: 'Nina', email: 'nina@new.test', role: 'Employer' })));
+    const amy = added(await add(root, user({ userName: 'Amy', email: 'amy@portal.test', role: 'SuperAdmin' })));
+    // Amy came last: she heads the list, whatever her name.
     expect(json(await superAdmins(root))).toEqual([
-      { id: nina.id, name: 'Nina', email: 'nina@new.test', role: 'Employer' },
+      { id: amy.id, name: 'Amy', email: 'amy@portal.test', role: 'SuperAdmin' },
       { id: sam.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' },
     ]);
-    // Erin and Gus run companies: they are in All Employers, not here.
+    const awaiting = async (query = '') => json<{ items: { id: string; email: string }[]; totalCount: number }>(
+      await t.app.inject({ method: 'GET', url: `/api/employers/awaiting-setup${query}`, headers: bearer(root) }),
+    );
+    expect((await awaiting()).items.map((e) => [e.id, e.email])).toEqual([[nina.id, 'nina@new.test']]);
+    expect((await awaiting('?search=NINA')).totalCount).toBe(1);
+    expect((await awaiting('?search=sam')).totalCount).toBe(0);
+    // Once Nina's company is set up, it is one of the employers: she waits no more.
     const session = await login('nina@new.test', 'secret12');
     const created = await t.app.inject({
       method: 'POST',
@@ -200,7 +208,8 @@ describe('super-admin Admins', () => {
       payload: { name: 'Nina Ltd', email: 'office@nina.test', phoneNumber: '020 7946 0958', countryCode: 'GB' },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(json<{ email: string }[]>(await superAdmins(root)).map((a) => a.email)).toEqual(['sam@portal.test']);
+    expect((await awaiting()).items).toEqual([]);
+    expect(json<{ email: string }[]>(await superAdmins(root)).map((a) => a.email)).toEqual(['amy@portal.test', 'sam@portal.test']);
   });
 
   it('answers a taken email (any case) with a failure that confirms nothing, and tells the owner', async () => {

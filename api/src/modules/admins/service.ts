@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
   type AddUserBody,
@@ -62,15 +62,16 @@ export async function listEmployerAdmins(
 }
 
 /**
- * Every super admin but the caller, and every employer account without a company yet (the ones
- * added here as Employer, until they set up their company and appear in All Employers), by name.
+ * Every super admin but the caller, newest first (the one just added heads the list). Employer
+ * accounts without a company yet are not admins of the back office: All Employers lists them
+ * (`employers.awaitingSetup`).
  */
 export async function listSuperAdmins(ctx: ApiContext, auth: AuthUser): Promise<AdminEntry[]> {
   return ctx.db
     .select(entryColumns)
     .from(users)
-    .where(and(or(eq(users.role, 'SuperAdmin'), and(eq(users.role, 'Employer'), isNull(users.companyId))), ne(users.id, auth.userId)))
-    .orderBy(sql`lower(${users.name})`, asc(users.id));
+    .where(and(eq(users.role, 'SuperAdmin'), ne(users.id, auth.userId)))
+    .orderBy(desc(users.createdAt), asc(users.id));
 }
 
 /**

@@ -17,6 +17,8 @@ export const get: Handler<E['get']> = async (req, _reply, ctx) => {
 
 export const list: Handler<E['list']> = async (req, _reply, ctx) => employers.listEmployers(ctx, req.query);
 
+export const awaitingSetup: Handler<E['awaitingSetup']> = async (req, _reply, ctx) => employers.listAwaitingSetup(ctx, req.query);
+
 export const create: Handler<E['create']> = async (req, _reply, ctx) => {
   const company = await employers.createCompany(ctx, requireAuth(req), req.body);
   return { success: true, message: MESSAGES.company.saved, id: company.id, company };

@@ -7,6 +7,7 @@ const E = ENDPOINTS.employers;
 export const employersRoutes: RouteImpl[] = [
   implement(E.current, h.current),
   implement(E.list, h.list),
+  implement(E.awaitingSetup, h.awaitingSetup),
   implement(E.get, h.get),
   implement(E.create, h.create),
   implement(E.update, h.update),

@@ -3,6 +3,7 @@ import {
   MESSAGES,
   SUBSCRIPTION_TRIAL,
   trialStateAt,
+  type AwaitingSetupEmployer,
   type ENDPOINTS,
   type EndpointBody,
   type EndpointQuery,
@@ -29,7 +30,7 @@ import { z } from 'zod';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { companies, employerUsers, incentives, locations, subscriptions, users, type CompanyRow } from '../../db/schema';
-import { containsPattern, pageAnswer } from '../../db/sql';
+import { containsPattern, pageAnswer, toIso } from '../../db/sql';
 import { countryOf } from '../../lib/countries';
 import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
@@ -407,6 +408,42 @@ export async function removeCompany(ctx: ApiContext, auth: AuthUser, id: string)
 
 /** A search that looks like a phone number is also compared digit by digit ("07700 900" finds "07700900123"). */
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
+
+/**
+ * Employer accounts whose company is not set up yet (they signed up, or a super admin added them,
+ * and setup step 1 is not saved): newest first, searched on name and email like All Users. They
+ * have no company to list among the employers, and they are not admins of the back office.
+ */
+export async function listAwaitingSetup(ctx: ApiContext, query: EndpointQuery<typeof ENDPOINTS.employers.awaitingSetup>): Promise<Page<AwaitingSetupEmployer>> {
+  const { pageNumber, pageSize } = query;
+  const conds: SQL[] = [eq(users.role, 'Employer'), isNull(users.companyId)];
+  const term = query.search?.trim();
+  if (term) conds.push(sql`${users.searchText} like ${containsPattern(term)}`);
+  const found = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      createdAt: users.createdAt,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(users)
+    .where(and(...conds))
+    .orderBy(desc(users.createdAt), asc(users.id))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  let totalCount = found[0]?.total ?? 0;
+  if (found.length === 0 && pageNumber > 1) {
+    const [r] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(and(...conds));
+    totalCount = r?.n ?? 0;
+  }
+  return pageAnswer(
+    found.map(({ total: _total, createdAt, ...u }) => ({ ...u, createdAt: toIso(createdAt)! })),
+    totalCount,
+    pageNumber,
+    pageSize,
+  );
+}
 
 /** All Employers: search on name, email, phone (any case), status filter, newest first, one page. */
 type SubscriptionColumns = {

@@ -149,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet */
+        /** All super admins (the caller excluded), newest first */
         get: operations["accounts.superAdmins"];
         put?: never;
         post?: never;
@@ -240,6 +240,23 @@ export interface paths {
         put: operations["employers.update"];
         /** Create the caller's company; the caller becomes its employer user */
         post: operations["employers.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employers/awaiting-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employer accounts without a company yet (signed up or added, setup step 1 not saved), newest first, searchable on name and email (super admin) */
+        get: operations["employers.awaitingSetup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2095,6 +2112,8 @@ export interface operations {
                             role: "Employee" | "Employer" | "Admin";
                             /** Format: uuid */
                             companyId: string | null;
+                            companyName: string | null;
+                            companyCountry: string | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2378,6 +2397,50 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "employers.awaitingSetup": {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            createdAt: string;
+                        }[];
+                        totalCount: number;
+                        pageNumber: number;
+                        pageSize: number;
+                        totalPages: number;
+                        hasPreviousPage: boolean;
+                        hasNextPage: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -13,6 +13,8 @@ interface AddAdminDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   variant: 'employer' | 'superAdmin';
+  /** Told the new user's id once the server has added it. */
+  onAdded?: (id: string) => void;
 }
 
 const ACCOUNT_TYPES = [
@@ -20,7 +22,7 @@ const ACCOUNT_TYPES = [
   { value: 'Employer', label: MESSAGES.labels.accountTypes.Employer },
 ] as const;
 
-export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogProps) {
+export function AddAdminDialog({ open, onOpenChange, variant, onAdded }: AddAdminDialogProps) {
   const platform = usePlatform();
   const addUser = useAddUserMutation();
   const formId = useId();
@@ -35,7 +37,7 @@ export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogPr
     resolver: zodResolver(addAdminFormSchema),
     defaultValues: { userName: '', email: '', password: '', role: variant === 'superAdmin' ? 'SuperAdmin' : 'Admin' },
   });
-  const [userName, email, password] = watch(['userName', 'email', 'password']);
+  const [userName, email, password, role] = watch(['userName', 'email', 'password', 'role']);
   const filled = Boolean(userName?.trim() && email?.trim() && password);
 
   const close = (next: boolean) => {
@@ -44,14 +46,15 @@ export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogPr
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    let id: string;
     try {
-      await addUser.mutateAsync({
+      ({ id } = await addUser.mutateAsync({
         ...values,
         role: variant === 'superAdmin' ? values.role : 'Admin',
         // The spec's client sends the company and the creating user; the server takes both from the session.
         employerId: variant === 'employer' ? (platform.session?.employerId ?? null) : null,
         employerUserId: variant === 'employer' ? (platform.session?.employerUserId ?? platform.session?.userId ?? null) : null,
-      });
+      }));
     } catch (error) {
       const list = serverMessages(error);
       setError('root.server', { type: 'server', message: (list.length > 0 ? list : [MESSAGES.common.unknownError]).join('\n') });
@@ -60,6 +63,7 @@ export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogPr
     // Only a super admin is an admin; an employer account (or an employer's admin user) is a user.
     platform.toast.success(variant === 'superAdmin' && values.role === 'SuperAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded);
     close(false);
+    onAdded?.(id);
   });
 
   const byKey = errors as Record<string, { message?: string } | undefined>;
@@ -94,6 +98,7 @@ export function AddAdminDialog({ open, onOpenChange, variant }: AddAdminDialogPr
         <TextField label={MESSAGES.fields.email} type="email" autoComplete="off" aria-invalid={errors.email ? true : undefined} {...register('email')} />
         <PasswordField label={MESSAGES.fields.password} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} {...register('password')} />
         {variant === 'superAdmin' ? <Select label={MESSAGES.fields.accountType} options={ACCOUNT_TYPES} {...register('role')} /> : null}
+        {variant === 'superAdmin' && role === 'Employer' ? <p className={styles.hint}>{MESSAGES.admins.employerGoesTo}</p> : null}
       </form>
     </Modal>
   );

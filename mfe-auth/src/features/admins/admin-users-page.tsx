@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type AdminEntry, type AdminUsersPageProps } from '@portal/shared-contracts';
 import { Button, Spinner } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { Badge, Card, EmptyState, Pagination, Table, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, Card, EmptyState, Pagination, SearchBox, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { useMemo, useState } from 'react';
 import { useEmployerAdmins } from '../../api/get-employer-admins';
 import { useSuperAdmins } from '../../api/get-super-admins';
@@ -10,7 +10,17 @@ import { COPY } from '../../shared/copy';
 import { AddAdminDialog } from './add-admin-dialog';
 import styles from './admins.module.css';
 
-/** Super admin `/admins` (Admins) and employer `/user-management` (Users). */
+/** A local, case-insensitive search on name and email. */
+const matches = (a: AdminEntry, search: string) => {
+  const q = search.trim().toLowerCase();
+  return !q || a.name.toLowerCase().includes(q) || a.email.toLowerCase().includes(q);
+};
+
+/**
+ * Super admin `/admins` (Admins: super admins only, newest first) and employer `/user-management`
+ * (Users). Both are searched here; after an add, the list shows the one added (search cleared, its
+ * page opened).
+ */
 export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageProps>) {
   const platform = usePlatform();
   const session = platform.session;
@@ -21,12 +31,21 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AdminEntry | null>(null);
+  const [search, setSearch] = useState('');
+  // The one just added, until the list that holds it arrives: then its page is shown.
+  const [added, setAdded] = useState<string | null>(null);
 
   // The server already leaves the caller out; filter again so the signed-in user never sees themselves.
-  const entries = useMemo(
+  const everyone = useMemo(
     () => (query.data ?? []).filter((a) => a.id !== session?.userId && a.email.toLowerCase() !== session?.email.toLowerCase()),
     [query.data, session?.userId, session?.email],
   );
+  const entries = useMemo(() => everyone.filter((a) => matches(a, search)), [everyone, search]);
+  const addedAt = added ? entries.findIndex((a) => a.id === added) : -1;
+  if (addedAt >= 0) {
+    setAdded(null);
+    setPage(Math.floor(addedAt / LIMITS.pageSize) + 1);
+  }
   const totalPages = Math.max(1, Math.ceil(entries.length / LIMITS.pageSize));
   const current = Math.min(page, totalPages);
   const visible = entries.slice((current - 1) * LIMITS.pageSize, current * LIMITS.pageSize);
@@ -45,30 +64,12 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
   const columns: TableColumn<AdminEntry>[] = [
     { key: 'name', header: MESSAGES.fields.userName, cell: (a) => <span className={styles.name}>{a.name}</span> },
     { key: 'email', header: MESSAGES.fields.email, cell: (a) => a.email },
-    ...(variant === 'superAdmin'
-      ? [
-          {
-            key: 'role',
-            header: MESSAGES.fields.accountType,
-            cell: (a: AdminEntry) =>
-              a.role === 'SuperAdmin' ? (
-                <Badge tone="brand">{MESSAGES.labels.accountTypes.SuperAdmin}</Badge>
-              ) : (
-                // The server lists an employer account here until its company is set up.
-                <span className={styles.accountType}>
-                  <Badge tone="info">{MESSAGES.labels.accountTypes.Employer}</Badge>
-                  <span className={styles.accountNote}>{MESSAGES.admins.noCompanyYet}</span>
-                </span>
-              ),
-          },
-        ]
-      : []),
     {
       key: 'action',
       header: MESSAGES.fields.action,
       align: 'right',
       cell: (a) => (
-        <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`}>
+        <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`} aria-haspopup="dialog">
           {MESSAGES.labels.removeAdmin}
         </Button>
       ),
@@ -85,7 +86,11 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
           </span>
         }
         headingLevel={1}
-        actions={<Button onClick={() => setAdding(true)}>{MESSAGES.labels.addUser}</Button>}
+        actions={
+          <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
+            {MESSAGES.labels.addUser}
+          </Button>
+        }
       >
         {query.isPending && query.fetchStatus !== 'idle' ? (
           <div className={styles.loading}>
@@ -104,12 +109,31 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
           </EmptyState>
         ) : (
           <>
-            <Table caption={title} hideCaption columns={columns} rows={visible} rowKey={(a) => a.id} empty={COPY.admins.empty} />
+            {everyone.length > 0 ? (
+              <SearchBox
+                label={MESSAGES.admins.searchLabel}
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setPage(1);
+                }}
+                containerClassName={styles.search}
+              />
+            ) : null}
+            <Table caption={title} hideCaption columns={columns} rows={visible} rowKey={(a) => a.id} empty={search.trim() ? MESSAGES.admins.noMatch : COPY.admins.empty} />
             {entries.length > LIMITS.pageSize ? <Pagination page={current} totalPages={totalPages} onPageChange={setPage} /> : null}
           </>
         )}
       </Card>
-      <AddAdminDialog open={adding} onOpenChange={setAdding} variant={variant} />
+      <AddAdminDialog
+        open={adding}
+        onOpenChange={setAdding}
+        variant={variant}
+        onAdded={(id) => {
+          setSearch('');
+          setAdded(id);
+        }}
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

@@ -7,7 +7,7 @@ import { AllEmployersPage } from './all-employers-page';
 
 function setup() {
   const rows = [
-    anEmployerRow({ name: 'Acme Widgets Ltd', email: 'office@acme.example', phoneNumber: '7911123456' }),
+    anEmployerRow({ name: 'Acme Widgets Ltd', email: 'office@acme.example', phoneNumber: '+44 0113 496 0123' }),
     anEmployerRow({ name: 'Borealis Logistics', email: 'hr@borealis.example', isActive: false }),
   ];
   const company = aCompany({ id: rows[0]!.id, name: 'Acme Widgets Ltd', locations: [aLocation({ addressLine1: '1 High Street', town: 'Leeds' })] });
@@ -21,12 +21,13 @@ function setup() {
 }
 
 describe('AllEmployersPage', () => {
-  it('shows the count, the rows with calling code and phone, and the paging', async () => {
+  it('shows the count, the rows with the phone in its country’s own format, and the paging', async () => {
     const { callsTo } = setup();
     expect(await screen.findByRole('heading', { name: /All Employers \(23\)/ })).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Acme Widgets Ltd/ });
     expect(within(row).getByText('office@acme.example')).toBeInTheDocument();
-    expect(within(row).getByText('+44 7911123456')).toBeInTheDocument();
+    // A GB company's number as the UK writes it: no "+44 0".
+    expect(await within(row).findByText('0113 496 0123')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Borealis/ })).getByText('Deactivated')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     expect(screen.getByText(/can be reactivated and found through the filter/)).toBeInTheDocument();
@@ -83,7 +84,7 @@ describe('AllEmployersPage', () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: 'See more about Acme Widgets Ltd' }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByLabelText('AddressLine1')).toHaveValue('1 High Street');
+    expect(await within(dialog).findByLabelText(MESSAGES.locationFields.addressLine1)).toHaveValue('1 High Street');
     expect(within(dialog).getByLabelText('Town')).toHaveValue('Leeds');
     expect(within(dialog).getByText('AW')).toBeInTheDocument();
   });
@@ -96,5 +97,25 @@ describe('AllEmployersPage without results', () => {
     expect(await screen.findByText(MESSAGES.employers.none)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /All Employers \(0\)/ })).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('lists the employer accounts awaiting setup under their own filter, and removes one after a question', async () => {
+    const nina = { id: '6b0f5f5e-6a7e-4c39-9f43-0a3c2b3d4e5f', name: 'Nina New', email: 'nina@new.example', createdAt: '2026-03-01T09:00:00.000Z' };
+    const { user, callsTo } = renderWithPlatform(<AllEmployersPage />, {
+      session: { role: 'SuperAdmin' },
+      handlers: {
+        'employers.list': () => pageOf([], { totalCount: 0 }),
+        'employers.awaitingSetup': () => pageOf([nina], { totalCount: 1 }),
+        'accounts.removeUser': () => ({ success: true, message: MESSAGES.admins.userRemoved }),
+      },
+    });
+    await user.selectOptions(await screen.findByRole('combobox', { name: MESSAGES.employers.filterLabel }), MESSAGES.employers.awaitingSetup);
+    const row = await screen.findByRole('row', { name: /Nina New/ });
+    expect(within(row).getByText('nina@new.example')).toBeInTheDocument();
+    expect(callsTo('employers.awaitingSetup').at(-1)).toEqual({ query: { pageNumber: 1, pageSize: 10 } });
+    await user.click(within(row).getByRole('button', { name: MESSAGES.employers.removeAccountOf('Nina New') }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.employers.removeAccountTitle });
+    await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.remove }));
+    await waitFor(() => expect(callsTo('accounts.removeUser')).toEqual([{ params: { id: nina.id } }]));
   });
 });

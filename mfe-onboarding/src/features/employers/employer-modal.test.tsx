@@ -68,6 +68,6 @@ describe('EmployerModal', () => {
   it('shows empty address fields when the employer has no location', async () => {
     setup(aCompany({ locations: [] }));
     const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByLabelText('AddressLine1')).toHaveValue('');
+    expect(await within(dialog).findByLabelText(MESSAGES.locationFields.addressLine1)).toHaveValue('');
   });
 });

@@ -3,7 +3,7 @@ import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type Co
 import { Button, Spinner, TextField } from '@portal/shared-ui/form';
 import { Textarea } from '@portal/shared-ui/form-extras';
 import { Modal, Popover } from '@portal/shared-ui/overlays';
-import { Badge } from '@portal/shared-ui/data-display';
+import { Badge, PhoneNumber } from '@portal/shared-ui/data-display';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,9 +11,11 @@ import { useDeactivateEmployerMutation } from '../../api/deactivate-employer';
 import { useCompany } from '../../api/get-company';
 import { useReactivateEmployerMutation } from '../../api/reactivate-employer';
 import { useRemoveEmployerMutation } from '../../api/remove-employer';
-import { formatContact } from '../../shared/phone';
 import { initialsOf } from './initials';
 import styles from './employer-modal.module.css';
+
+const E = MESSAGES.employers;
+const F = MESSAGES.locationFields;
 
 /** One employer for a super admin: contact, first office address, and delete / deactivate / reactivate. */
 export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalProps) {
@@ -29,7 +31,7 @@ export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalP
       footer={data ? <EmployerActions company={data} onDone={() => onOpenChange(false)} /> : undefined}
     >
       {company.isPending ? (
-        <Spinner label="Loading employer" />
+        <Spinner label={E.loadingOne} />
       ) : company.isError ? (
         <p role="alert" className={styles.error}>
           {MESSAGES.company.loadFailed}
@@ -55,11 +57,13 @@ function EmployerDetails({ company }: { company: Company }) {
           </p>
           <dl className={styles.contact}>
             <div>
-              <dt>Phone</dt>
-              <dd>{formatContact(company.countryCode, company.phoneNumber)}</dd>
+              <dt>{E.phone}</dt>
+              <dd>
+                <PhoneNumber value={company.phoneNumber} country={company.countryCode.alpha2Code} />
+              </dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>{E.email}</dt>
               <dd>{company.email}</dd>
             </div>
           </dl>
@@ -71,11 +75,11 @@ function EmployerDetails({ company }: { company: Company }) {
         </p>
       ) : null}
       <fieldset className={styles.address}>
-        <legend className={styles.legend}>Address</legend>
-        <TextField label="AddressLine1" readOnly value={first?.addressLine1 ?? ''} />
-        <TextField label="AddressLine2" readOnly value={first?.addressLine2 ?? ''} />
-        <TextField label="Town" readOnly value={first?.town ?? ''} />
-        <TextField label="Postal Code" readOnly value={first?.postalCode ?? ''} />
+        <legend className={styles.legend}>{E.address}</legend>
+        <TextField label={F.addressLine1} readOnly value={first?.addressLine1 ?? ''} />
+        <TextField label={F.addressLine2} readOnly value={first?.addressLine2 ?? ''} />
+        <TextField label={F.town} readOnly value={first?.town ?? ''} />
+        <TextField label={F.postalCode} readOnly value={first?.postalCode ?? ''} />
       </fieldset>
     </div>
   );
@@ -121,7 +125,7 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
         onOpenChange={setDeleteOpen}
         side="top"
         className={styles.popoverLayer}
-        label="Confirm delete"
+        label={E.confirmDeleteLabel}
         trigger={<Button variant="danger">{MESSAGES.labels.deleteUser}</Button>}
       >
         <div className={styles.popover}>
@@ -154,7 +158,7 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
           }}
           side="top"
           className={styles.popoverLayer}
-          label="Deactivate employer"
+          label={E.deactivateLabel}
           trigger={<Button variant="secondary">{MESSAGES.labels.deactivateUser}</Button>}
         >
           <form className={styles.popover} onSubmit={handleSubmit(onDeactivate)} noValidate>

@@ -13,6 +13,7 @@ import styles from './locations.module.css';
 
 type LocationInput = z.input<ReturnType<typeof locationFormSchemaFor>>;
 
+const F = MESSAGES.locationFields;
 const EMPTY: LocationInput = { addressLine1: '', addressLine2: '', town: '', postalCode: '' };
 
 function valuesOf(location: Location | undefined): LocationInput {
@@ -112,10 +113,10 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     >
       <fieldset className={styles.fields} disabled={disabled}>
         <legend className={styles.legend}>{label}</legend>
-        <TextField label="Address line 1" readOnly={readOnly} error={errors.addressLine1?.message} {...register('addressLine1')} />
-        <TextField label="Address line 2" readOnly={readOnly} error={errors.addressLine2?.message} {...register('addressLine2')} />
-        <TextField label="Town" readOnly={readOnly} error={errors.town?.message} {...register('town')} />
-        <TextField label="Postal code" readOnly={readOnly} error={errors.postalCode?.message} {...register('postalCode')} />
+        <TextField label={F.addressLine1} readOnly={readOnly} error={errors.addressLine1?.message} {...register('addressLine1')} />
+        <TextField label={F.addressLine2} readOnly={readOnly} error={errors.addressLine2?.message} {...register('addressLine2')} />
+        <TextField label={F.town} readOnly={readOnly} error={errors.town?.message} {...register('town')} />
+        <TextField label={F.postalCode} readOnly={readOnly} error={errors.postalCode?.message} {...register('postalCode')} />
       </fieldset>
       <div className={styles.rowActions}>
         {isNew ? (
