@@ -62,7 +62,7 @@ describe('employer sign-up form', () => {
     expect(errorAt(signupFormSchema, { ...valid, name: '' }, 'name')).toBe('Name is required.');
     expect(errorAt(signupFormSchema, { ...valid, name: '   ' }, 'name')).toBe(m.nameRequired);
     expect(ok(signupFormSchema, { ...valid, name: long(30) })).toBe(true);
-    expect(errorAt(signupFormSchema, { ...valid, name: long(31) }, 'name')).toBe('First Name should not exceed 30 characters.');
+    expect(errorAt(signupFormSchema, { ...valid, name: long(31) }, 'name')).toBe('Name should not exceed 30 characters.');
   });
   it('checks the email pattern and its 255 limit', () => {
     expect(errorAt(signupFormSchema, { ...valid, email: 'jane@' }, 'email')).toBe('Email is invalid.');

@@ -42,7 +42,7 @@ const SPEC_STRINGS = [
   'Password successfully changed. You will now be logged out.',
   // employer-portal.md, section 5
   'Name is required.',
-  'First Name should not exceed 30 characters.',
+  // Not "First Name should not exceed 30 characters.": its field is labelled Name (docs/decisions/0034-polish.md).
   'Email is invalid.',
   'Email should not exceed 255 characters.',
   'Password is required.',

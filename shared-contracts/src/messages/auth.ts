@@ -8,7 +8,12 @@ export const AUTH_MESSAGES = {
   // ---- employer sign-up (document 1, section 5)
   signup: {
     nameRequired: 'Name is required.',
-    nameMax: 'First Name should not exceed 30 characters.',
+    /**
+     * The spec words it "First Name should not exceed 30 characters." under a field it labels Name,
+     * whose required message says Name: the field holds the person's whole name (the portal greets
+     * them by it), so the limit names it as the label does (docs/decisions/0034-polish.md).
+     */
+    nameMax: 'Name should not exceed 30 characters.',
     emailInvalid: 'Email is invalid.',
     emailMax: 'Email should not exceed 255 characters.',
     passwordRequired: 'Password is required.',
