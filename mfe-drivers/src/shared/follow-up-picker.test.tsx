@@ -40,10 +40,16 @@ describe('FollowUpPicker', () => {
     await user.keyboard('010520261430');
     expect(field).toHaveValue('01-05-2026 14:30');
     expect(onValue).toHaveBeenLastCalledWith(iso(2026, 5, 1, 14, 30));
-    // Tab goes on to the calendar control, then on out of the picker.
+    // One control: Tab leaves the picker at once.
     await user.tab();
-    expect(screen.getByLabelText(COPY.calendar)).toHaveFocus();
-    expect(screen.getByLabelText(COPY.calendar)).toHaveValue('2026-05-01T14:30');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
+
+  it('is one field to the reader and the keyboard: nothing else to fill, read or tab to', () => {
+    render(<Harness onValue={vi.fn()} />);
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.queryByLabelText(COPY.calendar)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Next']);
   });
 
   it('changes the part at the caret with the arrow keys', async () => {
@@ -78,10 +84,15 @@ describe('FollowUpPicker', () => {
     expect(onValue).not.toHaveBeenCalledWith(expect.stringMatching(/\d/));
   });
 
-  it('takes a date from the native calendar control', () => {
+  it('takes a date from the calendar the field’s button opens', async () => {
     const onValue = vi.fn();
-    render(<Harness onValue={onValue} />);
-    fireEvent.change(screen.getByLabelText(COPY.calendar), { target: { value: '2026-07-09T08:15' } });
+    const { container } = render(<Harness onValue={onValue} />);
+    const calendar = container.querySelector<HTMLInputElement>('input[type="datetime-local"]')!;
+    const opened = vi.fn();
+    calendar.showPicker = opened;
+    await userEvent.setup().click(container.querySelector<HTMLButtonElement>(`button[title="${COPY.calendar}"]`)!);
+    expect(opened).toHaveBeenCalled();
+    fireEvent.change(calendar, { target: { value: '2026-07-09T08:15' } });
     expect(screen.getByRole('textbox', { name: 'Follow-up date' })).toHaveValue('09-07-2026 08:15');
     expect(onValue).toHaveBeenLastCalledWith(iso(2026, 7, 9, 8, 15));
   });

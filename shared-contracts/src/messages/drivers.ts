@@ -110,6 +110,15 @@ export const DRIVER_MESSAGES = {
     searchPlaceholder: 'Name, email or licence',
     nextFollowUp: (date: string) => `Follow-up: ${date}`,
     bulkTitle: 'Verify selected drivers',
+    /** Verify Selected asks what it covers: each row has a driving licence and a vehicle to verify. */
+    bulkCovers: 'What to verify',
+    bulkCoverBoth: (licences: number, vehicles: number) => `Driving licences and vehicles (${plural(licences, 'licence')}, ${plural(vehicles, 'vehicle')})`,
+    bulkCoverLicences: (licences: number) => `Driving licences only (${plural(licences, 'licence')})`,
+    bulkCoverVehicles: (vehicles: number) => `Vehicles only (${plural(vehicles, 'vehicle')})`,
+    /** What the chosen cover leaves as it is, said under the choice. */
+    bulkLeaves: { both: '', licences: 'Their vehicles stay pending.', vehicles: 'Their driving licences stay pending.' } as Record<'both' | 'licences' | 'vehicles', string>,
+    /** The list's heading counts what it shows: the pending drivers, and those verified here that stay in sight until the page changes. */
+    verifiedHere: (n: number) => (n === 1 ? '1 driver verified here leaves the list when you change page.' : `${n} drivers verified here leave the list when you change page.`),
     bulkConfirm: (n: number) =>
       n === 1 ? 'Verify the 1 driver you selected? They will be told by email.' : `Verify the ${n} drivers you selected? Each of them will be told by email.`,
     rejectTitle: 'Reject driver',
@@ -130,7 +139,7 @@ export const DRIVER_MESSAGES = {
       hint: 'dd-MM-yyyy HH:mm, e.g. 05-03-2026 14:30; the arrow keys change the part at the cursor.',
       placeholder: 'dd-mm-yyyy hh:mm',
       invalid: 'Enter a real date and time as dd-MM-yyyy HH:mm.',
-      calendar: 'Or choose it from the calendar',
+      calendar: 'Choose from the calendar',
     },
     details: {
       loadFailed: 'The details of this driver could not be loaded.',
@@ -168,3 +177,8 @@ export const DRIVER_MESSAGES = {
     },
   },
 } as const;
+
+/** "1 licence", "3 vehicles". */
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import {
@@ -23,10 +23,20 @@ import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens;
 
+/** What Verify Selected verifies of each ticked row: its driving licence, its vehicle, or both. */
+export type BulkCover = 'both' | 'licences' | 'vehicles';
+
 /** A decision about drivers the pending list asks for; `verifySelected` is Verify Selected over the ticked rows. */
 export interface Decision {
   kind: 'reject' | 'verifyDriver' | 'verifyVehicle' | 'verifySelected';
   drivers: Driver[];
+  /** Verify Selected, once taken: what it verified. */
+  covers?: BulkCover;
+}
+
+/** The ticked rows whose licence, and whose vehicle, still wait for verification. */
+function pendingParts(drivers: Driver[]) {
+  return { licences: drivers.filter((d) => !d.isVerified), vehicles: drivers.filter((d) => !d.vehicle.isVerified) };
 }
 
 interface DecisionValues {
@@ -97,6 +107,11 @@ export function DecisionModal({ decision, onClose, onDone }: DecisionModalProps)
 function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { decision: Decision }) {
   const { toast } = usePlatform();
   const kind = KINDS[decision.kind];
+  const parts = pendingParts(decision.drivers);
+  const [covers, setCovers] = useState<BulkCover>(parts.licences.length === 0 ? 'vehicles' : parts.vehicles.length === 0 ? 'licences' : 'both');
+  const bulk = decision.kind === 'verifySelected';
+  // A vehicle's verification needs notes (the spec's vehicle rule); a licence's does not.
+  const vehicleRule = decision.kind === 'verifyVehicle' || (bulk && covers !== 'licences');
   const formId = useId();
   const reject = useRejectDriverMutation();
   const approveDrivers = useApproveDriversMutation();
@@ -107,20 +122,31 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<DecisionValues>({ resolver: kind.resolver as unknown as Resolver<DecisionValues>, defaultValues: { notes: '', followUpDate: '' } });
+  } = useForm<DecisionValues>({
+    resolver: ((values, context, options) =>
+      (bulk ? zodResolver(vehicleRule ? verifyVehicleFormSchema : verifyDriverFormSchema) : kind.resolver)(values, context, options as never)) as Resolver<DecisionValues>,
+    defaultValues: { notes: '', followUpDate: '' },
+  });
 
   const onSubmit = handleSubmit(async ({ notes, followUpDate }) => {
     const employeeIds = decision.drivers.map((d) => d.id);
+    let failure: string = kind.failure;
     try {
       if (decision.kind === 'reject') await reject.mutateAsync({ employeeId: employeeIds[0]!, notes });
       else if (decision.kind === 'verifyVehicle') await approveVehicles.mutateAsync({ employeeIds, notes, followUpDate });
-      else await approveDrivers.mutateAsync({ employeeIds, notes, followUpDate });
+      else if (!bulk) await approveDrivers.mutateAsync({ employeeIds, notes, followUpDate });
+      else {
+        // Only what waits is sent: a verified licence or vehicle keeps its notes and date.
+        if (covers !== 'vehicles' && parts.licences.length > 0) await approveDrivers.mutateAsync({ employeeIds: parts.licences.map((d) => d.id), notes, followUpDate });
+        failure = MESSAGES.drivers.approveSelectedFailedFor.vehicles;
+        if (covers !== 'licences' && parts.vehicles.length > 0) await approveVehicles.mutateAsync({ employeeIds: parts.vehicles.map((d) => d.id), notes, followUpDate });
+      }
     } catch (err) {
-      toast.error(serverMessage(err, kind.failure));
+      toast.error(serverMessage(err, failure));
       return;
     }
-    toast.success(kind.success);
-    onDone?.(decision);
+    toast.success(bulk && covers === 'vehicles' ? MESSAGES.drivers.vehicleApproved : kind.success);
+    onDone?.(bulk ? { ...decision, covers } : decision);
     onClose();
   });
 
@@ -144,6 +170,7 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
     >
       <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
         <FormErrorList messages={[errors.followUpDate?.message, errors.notes?.message]} />
+        {bulk ? <CoverChoice covers={covers} onChange={setCovers} licences={parts.licences.length} vehicles={parts.vehicles.length} /> : null}
         {kind.followUp ? (
           <Controller
             control={control}
@@ -155,7 +182,7 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
         ) : null}
         <Textarea
           label={COPY.notes}
-          required={kind.notesRequired}
+          required={bulk ? vehicleRule : kind.notesRequired}
           rows={4}
           maxLength={LIMITS.notesMax}
           aria-invalid={errors.notes ? true : undefined}
@@ -163,5 +190,27 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
         />
       </form>
     </Modal>
+  );
+}
+
+/** Verify Selected's choice of what it covers, with how many of each wait (a radio group: one tab stop, arrow keys). */
+function CoverChoice({ covers, onChange, licences, vehicles }: { covers: BulkCover; onChange: (c: BulkCover) => void; licences: number; vehicles: number }) {
+  const name = useId();
+  const options: { value: BulkCover; label: string; disabled: boolean }[] = [
+    { value: 'both', label: COPY.bulkCoverBoth(licences, vehicles), disabled: licences === 0 || vehicles === 0 },
+    { value: 'licences', label: COPY.bulkCoverLicences(licences), disabled: licences === 0 },
+    { value: 'vehicles', label: COPY.bulkCoverVehicles(vehicles), disabled: vehicles === 0 },
+  ];
+  return (
+    <fieldset className={styles.covers}>
+      <legend className={styles.legend}>{COPY.bulkCovers}</legend>
+      {options.map((o) => (
+        <label key={o.value} className={styles.cover}>
+          <input type="radio" name={name} value={o.value} checked={covers === o.value} disabled={o.disabled} onChange={() => onChange(o.value)} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+      {COPY.bulkLeaves[covers] ? <p className={styles.coverNote}>{COPY.bulkLeaves[covers]}</p> : null}
+    </fieldset>
   );
 }

@@ -82,6 +82,8 @@ describe('Pending Drivers', () => {
     await user.click(screen.getByRole('button', { name: L.verifySelected }));
     const dialog = await screen.findByRole('dialog', { name: COPY.bulkTitle });
     expect(within(dialog).getByText(COPY.bulkConfirm(1))).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: COPY.bulkCoverLicences(1) }));
+    expect(within(dialog).getByText(COPY.bulkLeaves.licences)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: L.verify }));
     expect(await within(dialog).findByText(MESSAGES.drivers.verifyFollowUp)).toBeInTheDocument();
     expect(callsTo('drivers.approve')).toEqual([]);
@@ -89,6 +91,31 @@ describe('Pending Drivers', () => {
     await user.click(within(dialog).getByRole('button', { name: L.verify }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.bulkApproved));
     expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [all[11]!.id], notes: '', followUpDate: new Date(2026, 5, 1, 10, 0).toISOString() } }]);
+  });
+
+  it('Verify Selected says what it covers and verifies the licences and the vehicles that wait, unless told one of them only', async () => {
+    const waiting = makeDriver({ firstName: 'Ann', lastName: 'Both' });
+    const carDone = makeDriver({ firstName: 'Bea', lastName: 'Licence', vehicle: { make: 'Kia', model: 'Ceed', yearManufactured: 2020, color: 'Red', registrationNumber: 'KI20 AAA', isVerified: true } });
+    const { user, toast, callsTo } = renderWithPlatform(<PendingDriversTab />, { handlers: driversServer([waiting, carDone]).handlers });
+    await screen.findByRole('row', { name: /Ann Both/ });
+    await user.click(screen.getByRole('checkbox', { name: COPY.selectAll }));
+    await user.click(screen.getByRole('button', { name: L.verifySelected }));
+    const dialog = await screen.findByRole('dialog', { name: COPY.bulkTitle });
+    // Both are asked by default, with how many of each wait: two licences, one vehicle.
+    expect(within(dialog).getByRole('radio', { name: COPY.bulkCoverBoth(2, 1) })).toBeChecked();
+    await typeDate(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: L.verify }));
+    // A vehicle's verification needs notes, as the spec's single Verify vehicle does.
+    expect(await within(dialog).findByText(MESSAGES.drivers.verifyVehicle)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Notes/ }), 'Documents seen');
+    await user.click(within(dialog).getByRole('button', { name: L.verify }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.bulkApproved));
+    const date = new Date(2026, 5, 1, 10, 0).toISOString();
+    expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [waiting.id, carDone.id], notes: 'Documents seen', followUpDate: date } }]);
+    expect(callsTo('drivers.approveVehicles')).toEqual([{ body: { employeeIds: [waiting.id], notes: 'Documents seen', followUpDate: date } }]);
+    // Both rows are verified on both counts now: they stay in sight, and the heading counts the pending ones.
+    expect(await screen.findByText(COPY.verifiedHere(2))).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: COPY.withCount('Pending Drivers', 0) })).toBeInTheDocument();
   });
 
   it('the bulk confirmation names how many rows are ticked', async () => {

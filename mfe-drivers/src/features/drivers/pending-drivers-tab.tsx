@@ -45,6 +45,8 @@ export function PendingDriversTab() {
   const page = query.data;
   const listed = page?.items ?? [];
   const rows = [...listed.filter((d) => !settled.has(d.id)), ...settled.values()].sort(byName);
+  // The heading counts the drivers still pending; a row verified here stays in sight, and says so.
+  const verifiedHere = rows.filter(isApproved).length;
   const selectable = rows.filter((d) => !isApproved(d));
   const selectedOnScreen = selectable.filter((d) => selected.has(d.id));
   const allSelected = selectable.length > 0 && selectedOnScreen.length === selectable.length;
@@ -60,16 +62,20 @@ export function PendingDriversTab() {
     });
   }
 
-  function onDone({ kind, drivers }: Decision) {
+  function onDone({ kind, drivers, covers }: Decision) {
     toggle(
       drivers.map((d) => d.id),
       false,
     );
     if (kind === 'reject') return;
     // What the server now holds for each driver, so a row verified on both counts keeps its double tick.
-    const updated = drivers.map((d) =>
-      kind === 'verifyVehicle' ? { ...d, vehicle: { ...d.vehicle, isVerified: true } } : { ...d, isVerified: true, status: d.status === 'rejected' ? ('pending' as const) : d.status },
-    );
+    const licence = kind === 'verifyDriver' || (kind === 'verifySelected' && covers !== 'vehicles');
+    const vehicle = kind === 'verifyVehicle' || (kind === 'verifySelected' && covers !== 'licences');
+    const updated = drivers.map((d) => ({
+      ...d,
+      ...(licence ? { isVerified: true, status: d.status === 'rejected' ? ('pending' as const) : d.status } : {}),
+      ...(vehicle ? { vehicle: { ...d.vehicle, isVerified: true } } : {}),
+    }));
     setSettled((prev) => {
       const next = new Map(prev);
       for (const d of updated) if (isApproved(d)) next.set(d.id, { ...d, status: 'approved' });
@@ -149,7 +155,12 @@ export function PendingDriversTab() {
 
   return (
     <div className={styles.tab}>
-      <h2 className={styles.count}>{page ? COPY.withCount(PENDING_TAB, page.totalCount) : PENDING_TAB}</h2>
+      <h2 className={styles.count}>{page ? COPY.withCount(PENDING_TAB, page.totalCount - listed.filter((d) => settled.has(d.id)).length) : PENDING_TAB}</h2>
+      {verifiedHere > 0 ? (
+        <p className={styles.verifiedNote} role="status">
+          {COPY.verifiedHere(verifiedHere)}
+        </p>
+      ) : null}
       <PagedList
         paged={paged}
         searchLabel={COPY.pending.searchLabel}
@@ -159,7 +170,9 @@ export function PendingDriversTab() {
             <span className={styles.selection} aria-live="polite">
               {selectedOnScreen.length > 0 ? COPY.selectedCount(selectedOnScreen.length) : ''}
             </span>
-            <Button onClick={verifySelected}>{MESSAGES.labels.verifySelected}</Button>
+            <Button onClick={verifySelected} aria-haspopup="dialog">
+              {MESSAGES.labels.verifySelected}
+            </Button>
           </>
         }
         caption={COPY.pending.caption}
