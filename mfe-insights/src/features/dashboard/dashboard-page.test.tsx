@@ -135,7 +135,7 @@ describe('DashboardPage', () => {
         handlers: handlers({ 'insights.participationExport': () => 'Position,Name\r\n1,Ada Lovelace\r\n' }),
       });
       const panel = screen.getByRole('region', { name: MESSAGES.labels.participationTitle });
-      await user.click(within(panel).getByRole('button', { name: I.downloadCsv }));
+      await user.click(within(panel).getByRole('button', { name: I.downloadCsvFor('July 2026') }));
       await waitFor(() => expect(click).toHaveBeenCalled());
       expect(callsTo('insights.participationExport')).toEqual([{ query: { year: 2026, month: 7 } }]);
       const link = click.mock.contexts[0] as HTMLAnchorElement;
@@ -154,7 +154,7 @@ describe('DashboardPage', () => {
         }),
       });
       const panel = screen.getByRole('region', { name: MESSAGES.labels.participationTitle });
-      await user.click(within(panel).getByRole('button', { name: I.downloadCsv }));
+      await user.click(within(panel).getByRole('button', { name: I.downloadCsvFor('July 2026') }));
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.common.forbidden));
     });
   });
@@ -245,6 +245,27 @@ describe('DashboardPage', () => {
   });
 
   describe('trend', () => {
+    it('holds its four figures in one radio group: one tab stop, the arrow keys choose', async () => {
+      const { user } = renderWithPlatform(<DashboardPage />, { handlers: handlers() });
+      const group = await screen.findByRole('radiogroup', { name: I.trend.metric });
+      const radios = within(group).getAllByRole('radio');
+      expect(radios.map((r) => r.tabIndex)).toEqual([0, -1, -1, -1]);
+      radios[0]!.focus();
+      await user.keyboard('{ArrowRight}{ArrowRight}');
+      expect(radios[2]).toHaveFocus();
+      expect(radios[2]).toHaveAttribute('aria-checked', 'true');
+      await waitFor(() => expect(plotTrend.mock.calls.at(-1)![1]).toMatchObject({ name: I.trend.metrics.co2SavedKg }));
+      await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+      expect(radios[3]).toHaveFocus();
+      expect(radios.map((r) => r.tabIndex)).toEqual([-1, -1, -1, 0]);
+      await user.keyboard('{Home}');
+      expect(radios[0]).toHaveAttribute('aria-checked', 'true');
+      // Tab leaves the group from the chosen figure.
+      await user.tab();
+      expect(within(group).queryByRole('radio', { name: I.trend.metrics.distanceMiles })).not.toHaveFocus();
+      expect(group.contains(document.activeElement)).toBe(false);
+    });
+
     it('draws trips first, then the figure chosen, with every month in the table', async () => {
       const { user } = renderWithPlatform(<DashboardPage />, { handlers: handlers() });
       const region = await screen.findByRole('region', { name: I.trend.title });

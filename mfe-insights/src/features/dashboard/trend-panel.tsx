@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Card, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
@@ -35,13 +35,7 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
       <LoadState query={trend} skeleton={<TrendSkeleton />}>
         {({ months }) => (
           <div className={styles.trend}>
-            <div role="radiogroup" aria-label={MESSAGES.insights.trend.metric} className={styles.metrics}>
-              {METRICS.map((m) => (
-                <button key={m} type="button" role="radio" aria-checked={m === metric} className={styles.metric} onClick={() => setMetric(m)}>
-                  {METRIC_NAMES[m]}
-                </button>
-              ))}
-            </div>
+            <MetricChoice metric={metric} onChange={setMetric} />
             <TrendChart months={months} metric={metric} />
             <details className={styles.figures} onToggle={(e) => e.currentTarget.open && setTableShown(true)}>
               <summary>{MESSAGES.insights.trend.showTable}</summary>
@@ -51,6 +45,48 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
         )}
       </LoadState>
     </Card>
+  );
+}
+
+/**
+ * The four figures the chart can show: one radio group (WAI-ARIA APG radio group), so one stop of
+ * the keyboard, the chosen figure's; the arrow keys (and Home, End) move the choice and the focus.
+ */
+function MetricChoice({ metric, onChange }: { metric: TrendMetric; onChange: (m: TrendMetric) => void }) {
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const choose = (i: number) => {
+    const next = (i + METRICS.length) % METRICS.length;
+    onChange(METRICS[next]!);
+    buttons.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent, i: number) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step !== undefined) choose(i + step);
+    else if (event.key === 'Home') choose(0);
+    else if (event.key === 'End') choose(METRICS.length - 1);
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <div role="radiogroup" aria-label={MESSAGES.insights.trend.metric} className={styles.metrics}>
+      {METRICS.map((m, i) => (
+        <button
+          key={m}
+          ref={(el) => {
+            buttons.current[i] = el;
+          }}
+          type="button"
+          role="radio"
+          aria-checked={m === metric}
+          tabIndex={m === metric ? 0 : -1}
+          className={styles.metric}
+          onClick={() => onChange(m)}
+          onKeyDown={(e) => onKeyDown(e, i)}
+        >
+          {METRIC_NAMES[m]}
+        </button>
+      ))}
+    </div>
   );
 }
 
