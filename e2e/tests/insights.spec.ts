@@ -16,7 +16,7 @@ import {
   type ParticipationRow,
 } from '@portal/shared-contracts';
 import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
-import { startPortal, type RunningPortal } from '../support/portal-process';
+import type { RunningPortal } from '../support/portal-process';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
 // api's demo data (a year of trips, journey groups and feedback for the demo companies).
@@ -43,14 +43,9 @@ let portal: RunningPortal;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // Seeding a year of demo trips takes a while on a small machine.
-  test.setTimeout(180_000);
-  portal = await startPortal({ DEMO_DATA: '1' });
-});
-
-test.afterAll(async () => {
-  await portal?.stop();
+// The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
+test.beforeAll(async ({ demoPortal }) => {
+  portal = demoPortal;
 });
 
 async function employerPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
@@ -356,12 +351,11 @@ test('a feedback opens in a modal with its full text and the way to Employee Man
   await context.close();
 });
 
-test('the CO2 modal shows the factor and its source, and its CSV holds the month’s journey groups', async ({ browser }) => {
+test('the CO2 modal shows the factor and its source; the groups’ CSV, beside the table, holds what the table shows for its period', async ({ browser }) => {
   const { context, page } = await employerPage(browser);
   const month = thisMonth();
   await signIn(page);
-  await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
-  await expect(page.getByRole('table', { name: I.journeyGroupsTitle }).getByRole('row').nth(1)).toBeVisible();
+  const table = await openGroupsTab(page);
   await page.getByRole('button', { name: I.co2.open }).click();
   const dialog = page.getByRole('dialog', { name: I.co2.title });
   const report = await apiGet<Co2Report>(page.request, `/api/journey-groups/co2?year=${month.year}&month=${month.month}`);
@@ -372,21 +366,43 @@ test('the CO2 modal shows the factor and its source, and its CSV holds the month
   await expect(dialog).toContainText(direct.source);
   await expect(dialog).toContainText(direct.scope);
   await expect(dialog).toContainText(String(direct.year));
+  // The modal explains; it exports nothing of the table.
+  await expect(dialog.getByRole('button', { name: /CSV/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: I.downloadCsv }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe(`journey-groups-${month.year}-${String(month.month).padStart(2, '0')}.csv`);
-  const bytes = await readFile((await file.path())!);
-  // UTF-8 with its byte order mark, as the api serves it, so spreadsheets read the names right.
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const text = bytes.subarray(3).toString('utf8');
-  const own = await page.request.get(`/api/journey-groups/export?year=${month.year}&month=${month.month}`);
-  expect(text).toBe((await own.text()).replace(/^\uFEFF/, ''));
-  const lines = text.trim().split(/\r?\n/);
-  expect(lines[0]).toBe(I.journeyGroupColumns.join(','));
-  const groups = await apiGet<ListPage<unknown>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=1');
-  expect(lines).toHaveLength(groups.totalCount + 1);
+  /** The table's rows as the CSV writes them (its header first). */
+  const tableRows = async () => {
+    const rows = await table.getByRole('row').all();
+    const out: string[] = [];
+    for (const row of rows.slice(1)) {
+      const cells = await row.getByRole('cell').all();
+      const text = async (i: number) => (await cells[i]!.innerText()).trim();
+      const list = async (i: number) => (await cells[i]!.getByRole('listitem').allInnerTexts()).map((t) => t.trim()).join('; ');
+      const figure = async (i: number) => (await text(i)).replace(/,/g, '');
+      out.push([await text(0), await list(1), await figure(2), await figure(3), await list(4), await figure(5)].join(','));
+    }
+    return out;
+  };
+  for (const period of [null, previousMonth(month)]) {
+    const name = period ? monthName(period) : I.allTime;
+    if (period) {
+      await page.getByLabel(I.period, { exact: true }).selectOption({ label: name });
+      await expect(page).toHaveURL(/groups\.period=/);
+    }
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: I.downloadCsvFor(name) }).click();
+    const file = await download;
+    const slug = period ? `${period.year}-${String(period.month).padStart(2, '0')}` : 'all-time';
+    expect(file.suggestedFilename()).toBe(`journey-groups-${slug}.csv`);
+    const bytes = await readFile((await file.path())!);
+    // UTF-8 with its byte order mark, as the api serves it, so spreadsheets read the names right.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe(I.journeyGroupColumns.join(','));
+    // Every row of the table (the demo company's groups fit one page), with the same figures.
+    expect(lines.slice(1)).toEqual(await tableRows());
+  }
   await context.close();
 });
 

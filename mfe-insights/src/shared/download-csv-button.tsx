@@ -5,11 +5,13 @@ export interface DownloadCsvButtonProps {
   /** Fetches the file's text (an export endpoint's mutation). */
   download: () => Promise<string>;
   pending: boolean;
+  /** Names the period the file holds, which is the period of the table beside it (e.g. "Download CSV (March 2026)"). */
+  label: string;
   fileName: string;
 }
 
 /** Download CSV: fetches the export through the platform's client and hands it to the browser as a file. */
-export function DownloadCsvButton({ download, pending, fileName }: DownloadCsvButtonProps) {
+export function DownloadCsvButton({ download, pending, label, fileName }: DownloadCsvButtonProps) {
   const { toast } = usePlatform();
   const onClick = async () => {
     try {
@@ -20,7 +22,7 @@ export function DownloadCsvButton({ download, pending, fileName }: DownloadCsvBu
   };
   return (
     <Button variant="secondary" size="sm" loading={pending} onClick={() => void onClick()}>
-      {MESSAGES.insights.downloadCsv}
+      {label}
     </Button>
   );
 }

@@ -33,6 +33,8 @@ export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
 export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
 /** A month (both year and month) or all time (neither). */
 export const optionalMonthPageQuery = z.extend(insightPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+/** A month (both year and month) or all time (neither), with no paging: what an export of a paged table covers. */
+export const optionalMonthQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** The trend's last month (default: the current UTC month). */
 export const trendQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 
@@ -91,9 +93,9 @@ export const insights = {
     id: 'insights.journeyGroupsExport',
     method: 'GET',
     path: '/api/journey-groups/export',
-    summary: 'Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
+    summary: 'Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
     access: INSIGHT_ROLES,
-    query: insightMonthQuery,
+    query: optionalMonthQuery,
     produces: 'text/csv',
     response: z.string(),
     tags: ['insights'],

@@ -18,7 +18,10 @@ export const INSIGHTS_MESSAGES = {
     // The screens of mfe-insights: the dashboard and the two Employee Management tabs.
     loading: 'Loading the figures…',
     loadFailed: 'These figures could not be loaded.',
-    downloadCsv: 'Download CSV',
+    /** A download's button names the period its file holds, which is the table's beside it. */
+    downloadCsvFor: (period: string) => `Download CSV (${period})`,
+    period: 'Period',
+    allTime: 'All time',
     downloadFailed: 'The CSV file could not be downloaded.',
     noTripsThisMonth: 'No trips recorded this month',
     month: 'Month',
@@ -113,6 +116,7 @@ export const INSIGHTS_MESSAGES = {
     },
     journeyGroupsTitle: 'All Journey Groups',
     journeyGroupsNote: 'Trips, miles and CO2 saved since each group began.',
+    journeyGroupsMonthNote: (month: string) => `Trips, miles and CO2 saved in ${month}.`,
     noJourneyGroups: 'No journey groups yet',
     journeyGroupPages: 'Journey group pages',
     co2: {

@@ -16,10 +16,12 @@ export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
   return groups.listGroups(ctx.db, insightCompany(requireAuth(req), companyId), period, pageNumber, pageSize);
 };
 
+/** The table's rows and figures, whole: the same period (a month, or all time) and the same statement as the list. */
 export const exportCsv: Handler<I['journeyGroupsExport']> = async (req, reply, ctx) => {
-  const month = monthStart(req.query.year, req.query.month);
-  const all = await groups.allGroups(ctx.db, insightCompany(requireAuth(req), req.query.companyId), month);
-  reply.header('content-disposition', attachment(`journey-groups-${month.slice(0, 7)}.csv`));
+  const { year, month } = req.query;
+  const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
+  const all = await groups.allGroups(ctx.db, insightCompany(requireAuth(req), req.query.companyId), period);
+  reply.header('content-disposition', attachment(`journey-groups-${period ? period.slice(0, 7) : 'all-time'}.csv`));
   return toCsv(
     MESSAGES.insights.journeyGroupColumns,
     all.map((g) => [g.name, g.members.map((m) => m.name).join('; '), g.trips, g.miles.toFixed(2), g.meetingPoints.join('; '), g.co2SavedKg.toFixed(2)]),

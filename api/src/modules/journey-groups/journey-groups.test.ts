@@ -149,4 +149,29 @@ describe('GET /api/journey-groups (figures)', () => {
     expect(res.body.startsWith('\uFEFFName,Members,Trips,Miles,Meeting Points,CO2 Saved (kg)\r\n')).toBe(true);
     expect(res.body).toContain(`"'-Danger, ""quoted""",Ann Archer,1,2.50,'=1+1; Bus stop,0.67\r\n`);
   });
+
+  it('exports exactly what the list answers, for a month or all time, named for its period', async () => {
+    const north = await create('North', ['Gate A']);
+    await create('Quiet');
+    await call('POST', `/api/journey-groups/${north.id}/join`, w.ann.token);
+    const last = monthFromNow(-1);
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id], distanceMiles: 10, journeyGroupId: north.id, startedAt: new Date(Date.UTC(last.year, last.month - 1, 12, 8)).toISOString() });
+    await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 5, journeyGroupId: north.id });
+    const csvRows = (body: string) => body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+    const listRows = (page: { items: { name: string; members: { name: string }[]; trips: number; miles: number; meetingPoints: string[]; co2SavedKg: number }[] }) =>
+      page.items.map((g) => [g.name, g.members.map((m) => m.name).join('; '), g.trips, g.miles.toFixed(2), g.meetingPoints.join('; '), g.co2SavedKg.toFixed(2)].join(','));
+    for (const [query, file] of [
+      ['', 'journey-groups-all-time.csv'],
+      [`year=${last.year}&month=${last.month}`, `journey-groups-${last.year}-${String(last.month).padStart(2, '0')}.csv`],
+    ] as const) {
+      const list = journeyGroupPageSchema.parse(json(await call('GET', `/api/journey-groups?pageSize=100&${query}`, w.boss)));
+      const res = await call('GET', `/api/journey-groups/export?${query}`, w.boss);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toContain(file);
+      expect(csvRows(res.body)).toEqual(listRows(list));
+    }
+    // All time holds both trips, last month one.
+    expect(csvRows((await call('GET', '/api/journey-groups/export', w.boss)).body)[0]).toMatch(/^North,Ann Archer,2,15\.00,/);
+    expect((await call('GET', `/api/journey-groups/export?year=${last.year}`, w.boss)).statusCode).toBe(400);
+  });
 });

@@ -99,8 +99,8 @@ export async function listGroups(db: Db, companyId: string, month: string | null
   return pageAnswer(items, total, pageNumber, pageSize);
 }
 
-/** Every group with its figures for a month (the CSV export). */
-export async function allGroups(db: Db, companyId: string, month: string): Promise<JourneyGroup[]> {
+/** Every group with its figures for a month, or all time (the CSV export of the list). */
+export async function allGroups(db: Db, companyId: string, month: string | null): Promise<JourneyGroup[]> {
   return (await groupPage(db, companyId, month, null, 0)).items;
 }
 

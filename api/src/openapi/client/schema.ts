@@ -699,7 +699,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
+        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
         get: operations["insights.journeyGroupsExport"];
         put?: never;
         post?: never;
@@ -3823,10 +3823,10 @@ export interface operations {
     };
     "insights.journeyGroupsExport": {
         parameters: {
-            query: {
+            query?: {
                 companyId?: string;
-                year: number | string;
-                month: number | string;
+                year?: number | string;
+                month?: number | string;
             };
             header?: never;
             path?: never;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
+import { Card, formatMonth, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useExportParticipationMutation } from '../../api/export-participation';
 import { useParticipation } from '../../api/get-participation';
@@ -32,7 +32,12 @@ export function ParticipationPanel({ scope, initialMonth }: { scope: InsightScop
       aria-label={MESSAGES.labels.participationTitle}
       className={styles.panel}
       actions={
-        <DownloadCsvButton download={() => csv.mutateAsync({ ...scope, ...month })} pending={csv.isPending} fileName={`participation-${monthSlug(month)}.csv`} />
+        <DownloadCsvButton
+          label={MESSAGES.insights.downloadCsvFor(formatMonth(month))}
+          download={() => csv.mutateAsync({ ...scope, ...month })}
+          pending={csv.isPending}
+          fileName={`participation-${monthSlug(month)}.csv`}
+        />
       }
     >
       <div className={styles.panelBody}>

@@ -4,14 +4,12 @@ import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Badge } from '@portal/shared-ui/data-display';
 import { MESSAGES, serverMessage, usePlatform, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
-import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useCo2 } from '../../api/get-co2';
 import { useUpdateEmissionSettingsMutation } from '../../api/update-emission-settings';
-import { DownloadCsvButton } from '../../shared/download-csv-button';
 import { formatAmount, formatFactor } from '../../shared/format';
 import { useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { LoadState, Skeleton } from '../../shared/load-state';
-import { monthSlug, thisMonth } from '../../shared/month';
+import { thisMonth } from '../../shared/month';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './journey-groups.module.css';
 
@@ -21,11 +19,10 @@ const YEARS_BACK = 4;
 
 const MONTH_NAMES = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(2000, i, 1)).toLocaleDateString('en-GB', { month: 'long', timeZone: 'UTC' }));
 
-/** How CO2 saved is calculated for a month: the formula, its inputs, the factors with their source, and the month's CSV. */
+/** How CO2 saved is calculated for a month: the formula, its inputs, the factors with their source. */
 export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQuery; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [now] = useState(thisMonth);
   const [month, setMonth] = useState(now);
-  const csv = useExportJourneyGroupsMutation();
   const query = { ...scope, ...month };
   return (
     <Modal
@@ -34,7 +31,6 @@ export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQue
       size="lg"
       title={C.title}
       description={MESSAGES.insights.co2Formula}
-      footer={<DownloadCsvButton download={() => csv.mutateAsync(query)} pending={csv.isPending} fileName={`journey-groups-${monthSlug(month)}.csv`} />}
     >
       <div className={styles.co2}>
         <div className={styles.pickers}>

@@ -106,18 +106,22 @@ describe('JourneyGroupsTab', () => {
       expect(within(within(dialog).getByLabelText(I.month)).getByRole('option', { name: 'August' })).toBeEnabled();
     });
 
-    it('downloads the journey groups of the month picked as CSV', async () => {
+    it('downloads, beside the table, exactly the period the table shows, named by its button and its file', async () => {
       const createObjectURL = vi.fn((_blob: Blob) => 'blob:groups');
       Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
       const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
       const { user, callsTo } = renderWithPlatform(<JourneyGroupsTab />, { handlers: handlers({ 'insights.journeyGroupsExport': () => 'Name,Members\r\n' }) });
-      await user.click(screen.getByRole('button', { name: C.open }));
-      const dialog = await screen.findByRole('dialog', { name: C.title });
-      await user.selectOptions(within(dialog).getByLabelText(I.month), 'May');
-      await user.click(within(dialog).getByRole('button', { name: I.downloadCsv }));
-      await waitFor(() => expect(click).toHaveBeenCalled());
-      expect(callsTo('insights.journeyGroupsExport')).toEqual([{ query: { year: 2026, month: 5 } }]);
-      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('journey-groups-2026-05.csv');
+      await user.click(await screen.findByRole('button', { name: I.downloadCsvFor(I.allTime) }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+      expect(callsTo('insights.journeyGroupsExport').at(-1)).toEqual({ query: {} });
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('journey-groups-all-time.csv');
+      // A month chosen: the table and the file both hold that month.
+      await user.selectOptions(screen.getByLabelText(I.period), 'May 2026');
+      await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { year: 2026, month: 5, pageNumber: 1, pageSize: 10 } }));
+      await user.click(screen.getByRole('button', { name: I.downloadCsvFor('May 2026') }));
+      await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+      expect(callsTo('insights.journeyGroupsExport').at(-1)).toEqual({ query: { year: 2026, month: 5 } });
+      expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe('journey-groups-2026-05.csv');
     });
 
     it('shows a failed report', async () => {

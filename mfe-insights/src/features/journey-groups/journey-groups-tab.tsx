@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
-import { usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Select } from '@portal/shared-ui/form-extras';
+import { formatMonth, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
+import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useJourneyGroups } from '../../api/get-journey-groups';
+import { DownloadCsvButton } from '../../shared/download-csv-button';
 import { formatAmount, formatCount } from '../../shared/format';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
+import { monthSlug, thisMonth } from '../../shared/month';
 import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 import { Co2Modal } from './co2-modal';
@@ -39,10 +43,10 @@ function NameCell({ group, actions }: { group: JourneyGroup; actions: RowActions
     <div className={styles.nameCell}>
       {name}
       <span className={styles.rowActions}>
-        <Button variant="ghost" size="sm" className={styles.iconButton} aria-label={G.renameGroup(group.name)} title={G.rename} onClick={() => actions.rename(group)}>
+        <Button variant="ghost" size="sm" className={styles.iconButton} aria-label={G.renameGroup(group.name)} title={G.rename} onClick={() => actions.rename(group)} aria-haspopup="dialog">
           <PencilIcon />
         </Button>
-        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={MESSAGES.labels.delete} onClick={() => actions.remove(group)}>
+        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={MESSAGES.labels.delete} onClick={() => actions.remove(group)} aria-haspopup="dialog">
           <BinIcon />
         </Button>
       </span>
@@ -61,15 +65,39 @@ function columns(actions: RowActions | null): TableColumn<JourneyGroup>[] {
   ];
 }
 
-/** Employee Management's All Journey Groups tab: every group with its figures since it began, 10 a page. */
+/** How many months back the period choice reaches (this one included). */
+const MONTHS_OFFERED = 24;
+
+/** This month and the ones before it, newest first, as the period choice offers them ("2026-03"). */
+function recentMonths(now: MonthValue = thisMonth()): MonthValue[] {
+  return Array.from({ length: MONTHS_OFFERED }, (_, i) => {
+    const index = now.year * 12 + (now.month - 1) - i;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+  });
+}
+
+/** The period in the address ("2026-03", or '' for all time), if it is one the choice offers. */
+function periodOf(value: string): MonthValue | null {
+  return recentMonths().find((m) => monthSlug(m) === value) ?? null;
+}
+
+/**
+ * Employee Management's All Journey Groups tab: every group with its figures since it began, or of a
+ * month, 10 a page. Its CSV is beside the table and holds exactly what the table shows: the same
+ * period (named by the button and the file), every row, the same figures.
+ */
 export function JourneyGroupsTab() {
   return <WithInsightScope>{(scope) => <Groups scope={scope} />}</WithInsightScope>;
 }
 
 function Groups({ scope }: { scope: InsightScopeQuery }) {
-  // Its page is kept in the address beside the other tabs' (`groups.page`).
-  const { page, setPage } = usePagedSearch({ param: 'groups' });
-  const groups = useJourneyGroups({ ...scope, pageNumber: page, pageSize: LIMITS.pageSize });
+  // Its page and period are kept in the address beside the other tabs' (`groups.page`, `groups.period`).
+  const { page, setPage, filters, setFilter } = usePagedSearch({ param: 'groups', filters: { period: '' } });
+  const month = periodOf(filters.period);
+  const period = month ? { year: month.year, month: month.month } : {};
+  const periodName = month ? formatMonth(month) : MESSAGES.insights.allTime;
+  const groups = useJourneyGroups({ ...scope, ...period, pageNumber: page, pageSize: LIMITS.pageSize });
+  const csv = useExportJourneyGroupsMutation();
   const { canManage } = useCompanyControl(scope);
   const [co2Open, setCo2Open] = useState(false);
   const [editing, setEditing] = useState<GroupDialogTarget | null>(null);
@@ -78,13 +106,28 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   return (
     <div className={sharedStyles.tab}>
       <div className={sharedStyles.spread}>
-        <p className={sharedStyles.note}>{MESSAGES.insights.journeyGroupsNote}</p>
+        <div className={styles.period}>
+          <Select
+            label={MESSAGES.insights.period}
+            value={month ? monthSlug(month) : ''}
+            onChange={(e) => setFilter('period', e.target.value)}
+            options={[{ value: '', label: MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
+            containerClassName={styles.periodSelect}
+          />
+          <p className={sharedStyles.note}>{month ? MESSAGES.insights.journeyGroupsMonthNote(periodName) : MESSAGES.insights.journeyGroupsNote}</p>
+        </div>
         <div className={styles.toolbar}>
-          <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)}>
+          <DownloadCsvButton
+            label={MESSAGES.insights.downloadCsvFor(periodName)}
+            download={() => csv.mutateAsync({ ...scope, ...period })}
+            pending={csv.isPending}
+            fileName={`journey-groups-${month ? monthSlug(month) : 'all-time'}.csv`}
+          />
+          <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)} aria-haspopup="dialog">
             {MESSAGES.insights.co2.open}
           </Button>
           {canManage ? (
-            <Button size="sm" onClick={() => setEditing({ kind: 'create' })}>
+            <Button size="sm" onClick={() => setEditing({ kind: 'create' })} aria-haspopup="dialog">
               {G.add}
             </Button>
           ) : null}
