@@ -1,5 +1,6 @@
 import { test as base, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
 import { REMOTES, type RemoteId } from '@portal/shared-contracts';
+import { startPortal, type RunningPortal } from './portal-process';
 
 // Everything else of Playwright's, so a spec imports from here alone; `test` below takes precedence.
 export * from '@playwright/test';
@@ -130,8 +131,26 @@ function escapeRegExp(text: string): string {
  * `test` with an automatic console guard: the test's own context and every context the test opens
  * with `browser.newContext` / `browser.newPage` are watched, and the test fails at its end if the
  * browser console held an error or a warning it did not declare.
+ *
+ * `demoPortal` is a second portal with the api's demo data (a year of trips, journey groups,
+ * feedback, drivers in every state, invoices), for the journeys that need lists with rows: started
+ * once per worker by the first journey that asks for it (seeding takes a while on a small machine),
+ * shared by every spec after it, stopped with the worker. Journeys on it leave the demo companies
+ * as a user would (what they add, they may leave); none depends on another's changes.
  */
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard }, { demoPortal: RunningPortal }>({
+  demoPortal: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const portal = await startPortal({ DEMO_DATA: '1' });
+      try {
+        await use(portal);
+      } finally {
+        await portal.stop();
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
   consoleGuard: [
     async ({ browser, context }, use) => {
       const guard = new ConsoleGuard();

@@ -13,7 +13,7 @@ import {
   type PaymentHistoryEntry,
 } from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
-import { startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
+import { SUPERADMIN, type RunningPortal } from '../support/portal-process';
 
 // The demo company has a subscription and a year of invoices, so these journeys run on a portal of
 // their own with the api's demo data.
@@ -28,14 +28,9 @@ let portal: RunningPortal;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // Seeding a year of demo trips takes a while on a small machine.
-  test.setTimeout(180_000);
-  portal = await startPortal({ DEMO_DATA: '1' });
-});
-
-test.afterAll(async () => {
-  await portal?.stop();
+// The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
+test.beforeAll(async ({ demoPortal }) => {
+  portal = demoPortal;
 });
 
 async function employerPage(browser: Browser, viewport = { width: 1280, height: 800 }) {

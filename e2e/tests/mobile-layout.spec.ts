@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '../support/test';
 import { MESSAGES, PAGE_TITLES, pageTitle, ROUTES } from '@portal/shared-contracts';
 import { hash, SUPERADMIN } from '../support/portal';
-import { startPortal, type RunningPortal } from '../support/portal-process';
+import type { RunningPortal } from '../support/portal-process';
 import { openStop, routeTour, signInAs, VISITORS, type Visitor } from '../support/route-tour';
 
 // Every page of every area on a phone, with the api's demo data so that the lists have rows (and
@@ -18,14 +18,9 @@ let portal: RunningPortal;
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // Seeding a year of demo trips takes a while on a small machine.
-  test.setTimeout(180_000);
-  portal = await startPortal({ DEMO_DATA: '1' });
-});
-
-test.afterAll(async () => {
-  await portal?.stop();
+// The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
+test.beforeAll(async ({ demoPortal }) => {
+  portal = demoPortal;
 });
 
 /**
