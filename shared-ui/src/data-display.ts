@@ -5,6 +5,7 @@
 // A shared module of its own, loaded by the pages that show data (not by the login page).
 export { Badge, type BadgeTone } from './components/badge';
 export { Card, Panel, EmptyState, type CardProps } from './components/card';
+export { EmailAddress } from './components/email-address';
 export { MonthPicker, currentMonth, formatMonth, type MonthPickerProps, type MonthValue } from './components/month-picker';
 export { PagedList, pageLocally, type ListQueryState, type PageAnswer, type PagedListProps } from './components/paged-list';
 export { Pagination, type PaginationProps } from './components/pagination';

@@ -51,6 +51,12 @@ export const BACK_OFFICE_MESSAGES = {
     apply: 'Apply filters',
     clear: 'Clear',
     exportCsv: 'Export CSV',
+    /** The export's button names the days its file holds, which are the filtered table's. */
+    exportCsvFor: (period: string) => `Export CSV (${period})`,
+    allDates: 'all dates',
+    fromDay: (day: string) => `from ${day}`,
+    untilDay: (day: string) => `until ${day}`,
+    betweenDays: (from: string, to: string) => `${from} to ${to}`,
     exporting: 'Exporting...',
     loading: 'Loading the audit log...',
     empty: 'No audit entries match these filters.',

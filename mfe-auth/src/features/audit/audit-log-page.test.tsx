@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, AUDIT_ACTIONS, EMPLOYER_AUDIT_ACTIONS, MESSAGES, SUPER_ADMIN_AUDIT_ACTIONS, type AuditEntry } from '@portal/shared-contracts';
 import { callsTo, pageOf, renderWithPlatform, sessionFixture, uuid, type Handler } from '@portal/testing';
@@ -177,13 +177,22 @@ describe('Audit Log', () => {
     });
     await screen.findByText('Employee approved: Person 1');
     await user.selectOptions(screen.getByRole('combobox', { name: A.filterAction }), A.actions['employee.approved']);
-    await user.click(screen.getByRole('button', { name: A.exportCsv }));
+    await user.click(screen.getByRole('button', { name: A.exportCsvFor(A.allDates) }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(callsTo(call, 'audit.export').at(-1)?.query).toEqual({ action: 'employee.approved' });
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('audit-log-all-dates.csv');
+
+    // The days filtered are the days exported: the button and the file say which.
+    fireEvent.change(screen.getByLabelText(A.filterFrom), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText(A.filterTo), { target: { value: '2026-03-31' } });
+    await user.click(await screen.findByRole('button', { name: A.exportCsvFor(A.betweenDays('1 Mar 2026', '31 Mar 2026')) }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
+    expect(callsTo(call, 'audit.export').at(-1)?.query).toEqual({ action: 'employee.approved', from: '2026-03-01', to: '2026-03-31' });
+    expect((click.mock.contexts[1] as HTMLAnchorElement).download).toBe('audit-log-2026-03-01-to-2026-03-31.csv');
 
     exportFails = true;
-    await user.click(screen.getByRole('button', { name: A.exportCsv }));
+    await user.click(screen.getByRole('button', { name: /^Export CSV/ }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.common.internalError));
     click.mockRestore();
   });

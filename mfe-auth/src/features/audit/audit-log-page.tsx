@@ -1,6 +1,6 @@
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
-import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   AUDIT_ACTIONS,
   EMPLOYER_AUDIT_ACTIONS,
@@ -26,6 +26,19 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const FILTERS = { action: '', company: '', from: '', to: '' };
 
 const isActionOf = (actions: readonly AuditAction[], v: string): v is AuditAction => (actions as readonly string[]).includes(v);
+
+/** A day of the filter as people read it: "1 Mar 2026". */
+function day(ymd: string): string {
+  return new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** The days an export holds, as its button and its file name say them: the filter's, or all dates. */
+function periodOf(from: string | undefined, to: string | undefined): { label: string; slug: string } {
+  if (from && to) return { label: A.betweenDays(day(from), day(to)), slug: `${from}-to-${to}` };
+  if (from) return { label: A.fromDay(day(from)), slug: `from-${from}` };
+  if (to) return { label: A.untilDay(day(to)), slug: `until-${to}` };
+  return { label: A.allDates, slug: 'all-dates' };
+}
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -60,9 +73,10 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
   const exporter = useExportAuditLogMutation();
   const filtered = Object.keys(filter).length > 0;
 
+  const period = periodOf(filter.from, filter.to);
   const onExport = async () => {
     try {
-      saveCsv(await exporter.mutateAsync(filter), `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveCsv(await exporter.mutateAsync(filter), `audit-log-${period.slug}.csv`);
     } catch (error) {
       toast.error(serverMessage(error, A.exportFailed));
     }
@@ -77,7 +91,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
       cell: (e) => (
         <span className={styles.actor}>
           <span className={styles.strong}>{e.actorName}</span>
-          {e.actorEmail ? <span className={styles.muted}>{e.actorEmail}</span> : null}
+          {e.actorEmail ? <EmailAddress value={e.actorEmail} className={styles.muted} /> : null}
         </span>
       ),
     },
@@ -150,7 +164,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
       }
       actions={
         <Button variant="secondary" size="sm" loading={exporter.isPending} onClick={() => void onExport()}>
-          {A.exportCsv}
+          {A.exportCsvFor(period.label)}
         </Button>
       }
       caption={A.title}

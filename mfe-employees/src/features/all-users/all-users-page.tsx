@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
-import { Badge, PagedList, PhoneNumber, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, EmailAddress, PagedList, PhoneNumber, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
 import { fullName, NOT_AVAILABLE, orNa } from '../../shared/format';
@@ -37,7 +37,7 @@ export function AllUsersPage() {
 
   const columns: TableColumn<UserListItem>[] = [
     { key: 'name', header: S.columns.name, cell: (u) => <span className={styles.name}>{fullName(u) || orNa(null)}</span> },
-    { key: 'email', header: S.columns.email, cell: (u) => <span className={styles.email}>{u.email}</span> },
+    { key: 'email', header: S.columns.email, cell: (u) => <EmailAddress value={u.email} className={styles.email} /> },
     { key: 'phone', header: S.columns.phone, cell: (u) => <PhoneNumber value={u.phoneNumber} country={u.companyCountry} empty={NOT_AVAILABLE} /> },
     {
       key: 'company',

@@ -2,7 +2,7 @@ import { LIMITS, MESSAGES, serverMessage, usePlatform, type AwaitingSetupEmploye
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { Badge, PagedList, PhoneNumber, usePagedSearch, type PagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, EmailAddress, PagedList, PhoneNumber, usePagedSearch, type PagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useState, type ReactNode } from 'react';
 import { useAwaitingSetup } from '../../api/list-awaiting-setup';
 import { SubscriptionBadge } from './subscription-badge';
@@ -55,7 +55,7 @@ function Employers({ paged, status, filter }: { paged: PagedSearch<{ status: str
         </span>
       ),
     },
-    { key: 'email', header: E.columns.email, cell: (e) => <span className={styles.email}>{e.email}</span> },
+    { key: 'email', header: E.columns.email, cell: (e) => <EmailAddress value={e.email} className={styles.email} /> },
     { key: 'contact', header: E.columns.contact, cell: (e) => <PhoneNumber value={e.phoneNumber} country={e.countryCode.alpha2Code} /> },
     // Ours beside the spec's columns: where each company stands with its trial or subscription.
     { key: 'subscription', header: MESSAGES.billing.summary.column, cell: (e) => <SubscriptionBadge summary={e.subscription} /> },
@@ -116,7 +116,7 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
 
   const columns: TableColumn<AwaitingSetupEmployer>[] = [
     { key: 'name', header: E.awaitingColumns.name, cell: (u) => <span className={styles.name}>{u.name}</span> },
-    { key: 'email', header: E.awaitingColumns.email, cell: (u) => <span className={styles.email}>{u.email}</span> },
+    { key: 'email', header: E.awaitingColumns.email, cell: (u) => <EmailAddress value={u.email} className={styles.email} /> },
     {
       key: 'since',
       header: E.awaitingColumns.since,
