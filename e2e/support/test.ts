@@ -142,6 +142,12 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { demoPortal: Ru
   demoPortal: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
+      // A demo portal already running (yours, say, while working on a journey) instead of a new one.
+      const given = process.env.E2E_DEMO_PORTAL_URL;
+      if (given) {
+        await use({ url: given, dataDir: '', logFile: '', stop: async () => {} });
+        return;
+      }
       const portal = await startPortal({ DEMO_DATA: '1' });
       try {
         await use(portal);

@@ -1,6 +1,6 @@
 import { LABEL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/labels';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import type { ModalProps } from './modal';
 import styles from './modal.module.css';
 import { cx } from './cx';
@@ -12,6 +12,31 @@ const AUTOFOCUS_ORDER = [
   '[data-modal-body] input:not([type="hidden"]):not([disabled]):not([readonly]), [data-modal-body] select:not([disabled]), [data-modal-body] textarea:not([disabled])',
   '[data-modal-footer] button:not([disabled])',
 ];
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A dialog's body that scrolls is reachable by keyboard (WCAG 2.1.1): when it overflows and holds
+ * nothing focusable to scroll it with (a policy's text, say), it is a tab stop itself, so the
+ * arrow keys scroll it. Kept up to date as its content or the screen changes size.
+ */
+function useScrollableBody() {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback((body: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!body || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      const needsStop = body.scrollHeight > body.clientHeight + 1 && !body.querySelector(FOCUSABLE);
+      if (needsStop) body.setAttribute('tabindex', '0');
+      else body.removeAttribute('tabindex');
+    };
+    observer.current = new ResizeObserver(update);
+    observer.current.observe(body);
+    for (const child of body.children) observer.current.observe(child);
+    update();
+  }, []);
+}
 
 // Radix's dialog (focus trap, scroll lock): loaded when a modal is first opened (./modal.tsx).
 export function RadixModal({
@@ -29,6 +54,7 @@ export function RadixModal({
 }: ModalProps) {
   // Controlled modals have no Radix trigger, so remember what had focus and give it back on close.
   const returnFocus = useRef<HTMLElement | null>(null);
+  const bodyRef = useScrollableBody();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || dismissible ? onOpenChange(next) : undefined)}>
       <Dialog.Portal>
@@ -74,7 +100,11 @@ export function RadixModal({
               </Dialog.Close>
             )}
           </div>
-          {children ? <div className={styles.body} data-modal-body="">{children}</div> : null}
+          {children ? (
+            <div ref={bodyRef} className={styles.body} data-modal-body="">
+              {children}
+            </div>
+          ) : null}
           {footer ? <div className={styles.footer} data-modal-footer="">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
