@@ -168,6 +168,56 @@ test('CSV import of the template with two rows; the employees are invited by mai
   for (const e of emails) expect(await readResetLink(page.request, e)).toContain(`#${ROUTES.resetPassword}?email=`);
 });
 
+test('CSV import of a file with three problems reports all three at once, once, and imports nothing', async ({ page, consoleGuard }) => {
+  test.setTimeout(120_000);
+  // The file is refused on purpose.
+  consoleGuard.expectStatus(400, '/api/employees/csv-import');
+  const employer = await readyEmployer(page.request, 'csvbad');
+  const header = (await (await page.request.get('/employees.csv')).text()).split(/\r?\n/)[0]!;
+  const byColumn = (row: Record<string, string>) => header.split(',').map((c) => row[c.trim()] ?? '').join(',');
+  const tag = Date.now().toString(36);
+  const existing = `kept.${tag}@csv.example`;
+  const twice = `twice.${tag}@csv.example`;
+  const toFile = (rows: Record<string, string>[]) => Buffer.from([header, ...rows.map(byColumn)].join('\r\n'));
+  const importFile = async (buffer: Buffer) => {
+    await page.getByRole('button', { name: 'Add Employee', exact: true }).click();
+    await page.getByRole('button', { name: /Import CSV/ }).click();
+    await page.getByLabel(MESSAGES.csvImport.fileLabel, { exact: true }).setInputFiles({ name: 'employees.csv', mimeType: 'text/csv', buffer });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+  };
+
+  await login(page, employer.email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+  await openEmployeeManagement(page);
+  await importFile(toFile([{ firstName: 'Kept', lastName: 'Already', email: existing, employeeNumber: `K-${tag}` }]));
+  await expectToast(page, MESSAGES.employees.csvSuccess);
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Line 2: an address an employee holds already; lines 3 and 4: one address twice; line 5: no email.
+  await importFile(
+    toFile([
+      { firstName: 'Clash', lastName: 'Existing', email: existing, employeeNumber: `C-${tag}` },
+      { firstName: 'Twin', lastName: 'One', email: twice, employeeNumber: `T1-${tag}` },
+      { firstName: 'Twin', lastName: 'Two', email: twice, employeeNumber: `T2-${tag}` },
+      { firstName: 'No', lastName: 'Address', email: '', employeeNumber: `N-${tag}` },
+    ]),
+  );
+  const dialog = page.getByRole('dialog');
+  const report = dialog.getByRole('region', { name: MESSAGES.csvImport.reportRegion });
+  await expect(report).toBeVisible();
+  const lines = await report.getByRole('row').filter({ hasNot: page.getByRole('columnheader') }).allInnerTexts();
+  await expect(dialog.getByText(MESSAGES.csvImport.reportTitle(lines.length))).toBeVisible();
+  expect(lines.length, lines.join('\n')).toBeGreaterThanOrEqual(3);
+  for (const line of ['2', '4', '5']) expect(lines.some((l) => l.trim().startsWith(line)), `line ${line} in:\n${lines.join('\n')}`).toBe(true);
+  // Every field in plain words, and no toast repeats the report.
+  expect(lines.join('\n')).not.toMatch(/firstName|lastName|employeeNumber/);
+  await expect(page.locator('[data-toaster]').getByText(/problem|already exists|Error/i)).toHaveCount(0);
+  await dialog.screenshot({ path: test.info().outputPath('csv-report.png') });
+  // Nothing was imported.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /details of Twin One/ })).toHaveCount(0);
+});
+
 test('add manually: an invalid row blocks the submission until it is fixed', async ({ page }) => {
   test.setTimeout(120_000);
   const employer = await readyEmployer(page.request, 'manual');

@@ -71,6 +71,7 @@ export function EmployerLayout() {
             tabClassName={styles.tab}
             activeClassName={styles.tabActive}
             onKeyDown={menu.onNavKeyDown}
+            onClick={menu.onNavClick}
           />
         )}
       </header>

@@ -6,10 +6,16 @@ import styles from './layout.module.css';
 /**
  * A layout's navigation on a small screen: a Menu button that shows and hides it (the WAI-ARIA
  * disclosure pattern). On a wide screen the button is not drawn and the navigation always shows;
- * the stylesheet decides which, so the page never renders twice. A visit elsewhere closes it, and
+ * the stylesheet decides which, so the page never renders twice. Choosing a link closes it, and
  * Escape closes it with focus back on the button.
  */
-export function useNavDisclosure(): { open: boolean; navId: string; button: ReactNode; onNavKeyDown: (event: React.KeyboardEvent) => void } {
+export function useNavDisclosure(): {
+  open: boolean;
+  navId: string;
+  button: ReactNode;
+  onNavKeyDown: (event: React.KeyboardEvent) => void;
+  onNavClick: (event: React.MouseEvent) => void;
+} {
   const [open, setOpen] = useState(false);
   const navId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -39,7 +45,11 @@ export function useNavDisclosure(): { open: boolean; navId: string; button: Reac
     setOpen(false);
     buttonRef.current?.focus();
   };
-  return { open, navId, button, onNavKeyDown };
+  // A link to the page already shown changes no address, yet the visitor has chosen: close it too.
+  const onNavClick = (event: React.MouseEvent) => {
+    if (open && event.target instanceof Element && event.target.closest('a')) setOpen(false);
+  };
+  return { open, navId, button, onNavKeyDown, onNavClick };
 }
 
 /**

@@ -49,6 +49,7 @@ export function TabNav({
   tabClassName,
   activeClassName,
   onKeyDown,
+  onClick,
 }: {
   id?: string;
   label: string;
@@ -57,9 +58,10 @@ export function TabNav({
   tabClassName?: string;
   activeClassName?: string;
   onKeyDown?: (event: React.KeyboardEvent) => void;
+  onClick?: (event: React.MouseEvent) => void;
 }) {
   return (
-    <nav id={id} className={className} aria-label={label} onKeyDown={onKeyDown}>
+    <nav id={id} className={className} aria-label={label} onKeyDown={onKeyDown} onClick={onClick}>
       {tabs.map((t) => (
         <NavLinkItem key={t.to} to={t.to} label={t.label} alsoActiveOn={t.alsoActiveOn} className={tabClassName} activeClassName={activeClassName} />
       ))}

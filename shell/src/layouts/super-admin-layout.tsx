@@ -49,7 +49,7 @@ export function SuperAdminLayout() {
         <Link to={ROUTES.superAdmin} className={cx(styles.brand, styles.sideBrand)}>
           <BrandMark showName={false} label={MESSAGES.shell.home} />
         </Link>
-        <nav id={menu.navId} aria-label={MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown}>
+        <nav id={menu.navId} aria-label={MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown} onClick={menu.onNavClick}>
           <ul className={styles.sideList}>
             {SIDE_MENU.map((t) => (
               <li key={t.to}>

@@ -1,0 +1,214 @@
+import { expect, test, type Browser, type Page } from '../support/test';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { expectRoute, hash, SUPERADMIN } from '../support/portal';
+import type { RunningPortal } from '../support/portal-process';
+import { signInAs, type Visitor } from '../support/route-tour';
+
+// Where things are and the details a user notices (decision 0034), as a user meets them, on the
+// run's one demo-data portal (support/test.ts) so that lists have rows.
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const L = MESSAGES.labels;
+
+let portal: RunningPortal;
+
+test.beforeAll(async ({ demoPortal }) => {
+  portal = demoPortal;
+});
+
+async function visit(browser: Browser, visitor: Visitor, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: portal.url, viewport });
+  const page = await context.newPage();
+  await signInAs(page, visitor, SUPERADMIN);
+  return { context, page };
+}
+
+/** The element's box lies within the other's (a pixel of rounding aside). */
+async function inside(page: Page, inner: string | ReturnType<Page['locator']>, outer: ReturnType<Page['locator']>) {
+  const a = await (typeof inner === 'string' ? page.locator(inner) : inner).boundingBox();
+  const b = await outer.boundingBox();
+  if (!a || !b) return false;
+  return a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
+}
+
+const BACK_OFFICE: [string, string][] = [
+  [L.superAdminNav[0], ROUTES.superAdmin],
+  [L.superAdminNav[1], ROUTES.allUsers],
+  [L.superAdminNav[2], ROUTES.drivers],
+  [L.admins, ROUTES.admins],
+  [MESSAGES.audit.title, ROUTES.superAdminAuditLog],
+  [MESSAGES.mail.title, ROUTES.superAdminMail],
+  [MESSAGES.releases.title, ROUTES.superAdminReleases],
+  [L.myProfile, ROUTES.superAdminProfile],
+];
+
+test('on a phone the super admin reaches every back-office section from the Menu button; a desktop has one navigation', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'superAdmin', PHONE);
+  const menu = page.getByRole('button', { name: MESSAGES.shell.menu, exact: true });
+  const nav = page.getByRole('navigation', { name: MESSAGES.shell.backOfficeNav });
+  for (const [name, route] of BACK_OFFICE) {
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    if (route === ROUTES.superAdminMail) await page.screenshot({ path: test.info().outputPath('back-office-menu-390.png') });
+    await nav.getByRole('link', { name, exact: true }).click();
+    await expectRoute(page, route);
+    // A visit closes the menu; Escape would give focus back to its button.
+    await expect(nav.getByRole('link', { name, exact: true })).toBeHidden();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await context.close();
+
+  const desk = await visit(browser, 'superAdmin', DESKTOP);
+  await expect(desk.page.getByRole('button', { name: MESSAGES.shell.menu, exact: true })).toBeHidden();
+  await expect(desk.page.getByRole('navigation')).toHaveCount(1);
+  for (const [name] of BACK_OFFICE) await expect(desk.page.getByRole('navigation', { name: MESSAGES.shell.backOfficeNav }).getByRole('link', { name, exact: true })).toBeVisible();
+  await desk.page.screenshot({ path: test.info().outputPath('back-office-1280.png') });
+  await desk.context.close();
+});
+
+test('the employer’s navigation holds Billing and the Audit Log, and a skip link leads past it', async ({ browser }) => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const { context, page } = await visit(browser, 'employer', viewport);
+    // The keyboard's first stop on a page skips the header and the navigation to its content.
+    await page.reload();
+    await expect(page.locator('#main')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: MESSAGES.shell.skipToContent });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+
+    const nav = page.getByRole('navigation', { name: MESSAGES.shell.employerNav });
+    for (const [name, route] of [
+      [MESSAGES.billing.menuEntry, ROUTES.payment],
+      [MESSAGES.audit.title, ROUTES.companySettingsAuditLog],
+    ] as const) {
+      if (viewport === PHONE) await page.getByRole('button', { name: MESSAGES.shell.menu, exact: true }).click();
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expectRoute(page, route);
+    }
+    await context.close();
+  }
+});
+
+test('on a phone each journey group card holds its Rename and Delete buttons, none outside the card', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'employer', PHONE);
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+  const table = page.getByRole('table', { name: MESSAGES.insights.journeyGroupsTitle });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('button', { name: /^Delete / }) });
+  await expect(rows.first()).toBeVisible();
+  const n = await rows.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i += 1) {
+    const row = rows.nth(i);
+    const box = await row.boundingBox();
+    expect(box!.x + box!.width, `card ${i + 1} ends inside the screen`).toBeLessThanOrEqual(PHONE.width);
+    for (const button of [row.getByRole('button', { name: /^Rename / }), row.getByRole('button', { name: /^Delete / })]) {
+      expect(await inside(page, button, row), `card ${i + 1}: ${await button.getAttribute('aria-label')}`).toBe(true);
+    }
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await rows.first().screenshot({ path: test.info().outputPath('journey-group-card-390.png') });
+  await context.close();
+});
+
+test('the chart’s four figures are one radio group: one tab stop, the arrow keys choose', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'employer', DESKTOP);
+  const group = page.getByRole('radiogroup', { name: MESSAGES.insights.trend.metric });
+  const radios = group.getByRole('radio');
+  await expect(radios).toHaveCount(4);
+  await expect(group.locator('[tabindex="0"]')).toHaveCount(1);
+  const checked = group.getByRole('radio', { checked: true });
+  await checked.focus();
+  const first = (await checked.textContent())!.trim();
+  await page.keyboard.press('ArrowRight');
+  const now = group.getByRole('radio', { checked: true });
+  await expect(now).not.toHaveText(first);
+  await expect(now).toBeFocused();
+  await expect(group.locator('[tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press('End');
+  await expect(radios.nth(3)).toBeFocused();
+  await expect(radios.nth(3)).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Home');
+  await expect(radios.nth(0)).toHaveAttribute('aria-checked', 'true');
+  // Tab leaves the group at once.
+  await page.keyboard.press('Tab');
+  await expect(radios.nth(1)).not.toBeFocused();
+  await context.close();
+});
+
+test('a search of the pending requests that matches none says so, not that there are none', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'employer', DESKTOP);
+  await page.goto(hash(`${ROUTES.employeeManagement}?tab=pending-requests`));
+  const search = 'zz-nobody-by-this-name';
+  await expect(page.getByRole('button', { name: /^Verify / }).first()).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search pending requests' }).fill(search);
+  await expect(page.getByText(MESSAGES.employees.noPendingMatch(search))).toBeVisible();
+  await expect(page.getByText(MESSAGES.employees.noPending)).toHaveCount(0);
+  await context.close();
+});
+
+test('the back office: All Users names each user’s company; Admins lists super admins only, searchable; accounts awaiting setup are in All Employers', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'superAdmin', DESKTOP);
+  await page.goto(hash(ROUTES.allUsers));
+  const users = page.getByRole('table', { name: MESSAGES.allUsersScreen.caption });
+  await expect(users.getByRole('columnheader', { name: MESSAGES.allUsersScreen.columns.company })).toBeVisible();
+  await page.getByRole('searchbox', { name: MESSAGES.allUsersScreen.searchLabel }).fill('employer@greenway.example');
+  await expect(users.getByRole('row').filter({ hasText: 'employer@greenway.example' })).toContainText('Greenway');
+
+  // A super admin added is listed first; an employer account added is not an admin: it waits in All Employers.
+  await page.goto(hash(ROUTES.admins));
+  const tag = Date.now().toString(36);
+  const added = { admin: `zadmin.${tag}@example.test`, employer: `zemployer.${tag}@example.test` };
+  for (const [role, email, toast] of [
+    ['SuperAdmin', added.admin, MESSAGES.admins.adminAdded],
+    ['Employer', added.employer, MESSAGES.admins.userAdded],
+  ] as const) {
+    await page.getByRole('button', { name: MESSAGES.labels.addUser, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(MESSAGES.fields.userName).fill(`zed.${role.toLowerCase()}.${tag}`);
+    await dialog.getByLabel(MESSAGES.fields.email, { exact: true }).fill(email);
+    await dialog.getByLabel(MESSAGES.fields.password, { exact: true }).fill('Added-Pass-2026!');
+    await dialog.getByLabel(MESSAGES.fields.accountType).selectOption(role);
+    await dialog.getByRole('button', { name: MESSAGES.labels.save, exact: true }).click();
+    // The toast says so clear of the header, its bell and profile menu.
+    const shown = page.getByText(toast, { exact: true }).first();
+    await expect(shown).toBeVisible();
+    const [t, header] = [await shown.boundingBox(), await page.getByRole('banner').boundingBox()];
+    expect(t!.y, 'the toast is below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expect(dialog).toBeHidden();
+  }
+  const admins = page.getByRole('table', { name: MESSAGES.labels.admins });
+  await expect(admins.getByRole('row').nth(1)).toContainText(added.admin);
+  await expect(admins).not.toContainText(added.employer);
+  const search = page.getByRole('searchbox', { name: MESSAGES.admins.searchLabel });
+  await search.fill('zz-nobody');
+  await expect(page.getByText(MESSAGES.admins.noMatch)).toBeVisible();
+  await search.fill(added.admin);
+  await expect(admins.getByRole('row')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('admins-1280.png') });
+
+  await page.goto(hash(ROUTES.superAdmin));
+  await page.getByRole('combobox', { name: MESSAGES.employers.filterLabel }).selectOption(MESSAGES.employers.awaitingSetup);
+  const awaiting = page.getByRole('table', { name: MESSAGES.employers.awaitingCaption });
+  await expect(awaiting).toContainText(added.employer);
+  await expect(awaiting.getByRole('row').nth(1)).toContainText(added.employer);
+  await context.close();
+});
+
+test('an invalid self-registration link shows its message and no form', async ({ browser, consoleGuard }) => {
+  const id = '00000000-0000-4000-8000-000000000000';
+  consoleGuard.expectStatus(404, `/api/employers/${id}`);
+  const context = await browser.newContext({ baseURL: portal.url, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(hash(`${ROUTES.setupAccount}?employer_id=${id}`));
+  await expect(page.getByText(MESSAGES.employeeSignup.companyNotFound)).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByText(MESSAGES.employeeSignup.unknownCompany)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: MESSAGES.employeeSignup.setup })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('setup-account-invalid-390.png') });
+  await context.close();
+});
