@@ -212,3 +212,64 @@ test('an invalid self-registration link shows its message and no form', async ({
   await page.screenshot({ path: test.info().outputPath('setup-account-invalid-390.png') });
   await context.close();
 });
+
+test('Verify Selected says what it covers, with one follow-up date control; phone numbers keep no trunk 0 after a country code', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'superAdmin', DESKTOP);
+  const D = MESSAGES.driverScreens;
+  await page.goto(hash(ROUTES.pendingDrivers));
+  const select = page.getByRole('checkbox', { name: /^Select / }).nth(1);
+  await expect(select).toBeVisible();
+  await select.check();
+  await page.getByRole('button', { name: L.verifySelected, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: D.bulkTitle });
+  const covers = dialog.getByRole('group', { name: D.bulkCovers });
+  await expect(covers.getByRole('radio')).toHaveCount(3);
+  await expect(covers.getByRole('radio', { name: /^Driving licences and vehicles/ })).toBeChecked();
+  await covers.getByRole('radio', { name: /^Driving licences only/ }).check();
+  await expect(dialog.getByText(D.bulkLeaves.licences)).toBeVisible();
+  // One control for the follow-up date: one field, its calendar a button inside it, no second input.
+  await expect(dialog.getByRole('textbox', { name: new RegExp(`^${D.followUpDate}`) })).toHaveCount(1);
+  // The browser's picker behind the calendar button is neither read out nor a tab stop.
+  for (const picker of await dialog.locator('input[type="date"], input[type="datetime-local"]').all()) {
+    await expect(picker).toHaveAttribute('aria-hidden', 'true');
+    await expect(picker).toHaveAttribute('tabindex', '-1');
+  }
+  await expect(dialog.getByTitle(D.picker.calendar)).toBeVisible();
+  await dialog.screenshot({ path: test.info().outputPath('verify-selected-1280.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Every number All Employers and All Users show: national for the company's country, never "+44 0…".
+  for (const route of [ROUTES.superAdmin, ROUTES.allUsers]) {
+    await page.goto(hash(route));
+    const table = page.getByRole('main').getByRole('table').first();
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    await expect(table.getByText(/\+\d{1,3}\s*\(?0/)).toHaveCount(0);
+    await expect(table.getByText(/^0\d{3,4} ?\d{3} ?\d{3,4}$/).first()).toBeVisible();
+  }
+  await context.close();
+});
+
+test('on a phone the audit log’s email addresses break only before the @ or a dot, never inside a word', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'superAdmin', PHONE);
+  await page.goto(hash(ROUTES.superAdminAuditLog));
+  const table = page.getByRole('main').getByRole('table').first();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const pieces = await table.evaluate((t) =>
+    [...t.querySelectorAll('span[translate="no"]')].flatMap((email) =>
+      [...email.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').length > 1)
+        .map((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          // One line box per piece: a piece broken across lines has two or more.
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { text: n.textContent ?? '', lines: lines.size };
+        }),
+    ),
+  );
+  expect(pieces.length).toBeGreaterThan(0);
+  expect(pieces.filter((p) => p.lines > 1)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('audit-log-390.png'), fullPage: true });
+  await context.close();
+});

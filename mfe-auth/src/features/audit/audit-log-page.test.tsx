@@ -53,6 +53,16 @@ describe('Audit Log', () => {
     expect(callsTo(call, 'audit.list').at(-1)?.query).toEqual({ pageNumber: 2, pageSize: 10 });
   });
 
+  it('lets an email address in a summary wrap only at its @ and dots, like the actor’s', async () => {
+    const summary = 'Admin added: zed.employer <zed.employer.long@example.test>, Employer';
+    renderWithPlatform(<AuditLogPage variant="superAdmin" />, { session: superAdmin, handlers: { 'audit.list': logHandler([entry(1, { summary })]) } });
+    const email = await screen.findByText('zed.employer.long@example.test');
+    const cell = email.parentElement!;
+    expect(email.getAttribute('translate')).toBe('no');
+    expect(email.querySelectorAll('wbr')).toHaveLength(2);
+    expect(cell.textContent).toBe(summary);
+  });
+
   it('sends the filters a super admin sets (action, company, actor, days) and starts again from page 1', async () => {
     const company = uuid();
     const { user, call } = renderWithPlatform(<AuditLogPage variant="superAdmin" />, { session: superAdmin, handlers: { 'audit.list': logHandler(many(23)) } });

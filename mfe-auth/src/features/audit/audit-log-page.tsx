@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
@@ -96,7 +97,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
       ),
     },
     { key: 'action', header: C.action, cell: (e) => A.actions[e.action] },
-    { key: 'summary', header: C.summary, cell: (e) => <span className={styles.wrap}>{e.summary}</span> },
+    { key: 'summary', header: C.summary, cell: (e) => <Summary text={e.summary} className={styles.wrap} /> },
     ...(superAdmin
       ? [
           {
@@ -196,4 +197,39 @@ function saveCsv(text: string, fileName: string): void {
   link.remove();
   // The click has handed the file over; the next task may free it.
   setTimeout(() => URL.revokeObjectURL(url));
+}
+
+const LEADING = '<("\'';
+const TRAILING = '>)"\',.;:';
+
+/**
+ * A summary whose email addresses ("Admin added: sam <sam@example.test>") wrap as EmailAddress
+ * does, only at their @ and dots; its other words wrap between words.
+ */
+function Summary({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={className}>
+      {text.split(' ').map((word, i) => {
+        let start = 0;
+        let end = word.length;
+        while (start < end && LEADING.includes(word[start]!)) start += 1;
+        while (end > start && TRAILING.includes(word[end - 1]!)) end -= 1;
+        const core = word.slice(start, end);
+        return (
+          <Fragment key={i}>
+            {i > 0 ? ' ' : null}
+            {core.includes('@') ? (
+              <>
+                {word.slice(0, start)}
+                <EmailAddress value={core} />
+                {word.slice(end)}
+              </>
+            ) : (
+              word
+            )}
+          </Fragment>
+        );
+      })}
+    </span>
+  );
 }
