@@ -29,10 +29,10 @@ describe('the layouts’ navigation', () => {
     const navs = screen.getAllByRole('navigation');
     expect(navs).toHaveLength(1);
     const links = within(navs[0]!).getAllByRole('link').map((l) => l.getAttribute('href'));
-    for (const section of [ROUTES.superAdmin, ROUTES.allUsers, ROUTES.drivers, ROUTES.admins, ROUTES.superAdminAuditLog, ROUTES.superAdminMail, ROUTES.superAdminReleases, ROUTES.superAdminProfile]) {
+    for (const section of [ROUTES.superAdmin, ROUTES.allUsers, ROUTES.drivers, ROUTES.admins, ROUTES.superAdminAuditLog, ROUTES.superAdminMail, ROUTES.superAdminReleases, ROUTES.superAdminSettings, ROUTES.superAdminProfile]) {
       expect(links.some((href) => href?.endsWith(`#${section}`) || href === section)).toBe(true);
     }
-    expect(SIDE_MENU).toHaveLength(8);
+    expect(SIDE_MENU).toHaveLength(9);
   });
 
   it.each([

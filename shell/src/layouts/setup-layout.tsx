@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
-import { Button } from '@portal/shared-ui/form';
+import { BrandMark, Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { Logo } from './logo';
 import styles from './layout.module.css';
 
 /**
@@ -21,7 +20,7 @@ export function SetupLayout() {
       <header className={styles.setupHeader}>
         <div className={styles.setupHeaderInner}>
           <span className={styles.brand}>
-            <Logo label={MESSAGES.product.name} />
+            <BrandMark showName={false} label={MESSAGES.product.name} />
             <span className={styles.brandName}>{MESSAGES.product.name}</span>
             <span className={styles.setupTag}>{MESSAGES.shell.setupHeader}</span>
           </span>
