@@ -110,7 +110,7 @@ function baseline(ep: AnyEndpoint): Inputs {
   const n = next();
   const missing = randomUUID();
   const email = `fuzz${n}@fuzz.test`;
-  const recent = new Date(Date.now() - 3_600_000).toISOString();
+  const followUp = new Date(Date.now() + 30 * 86_400_000).toISOString();
   const params: Record<string, string> = {};
   for (const [, k] of ep.path.matchAll(/\{(\w+)\}/g)) params[k!] = missing;
   const body = ((): Record<string, unknown> | undefined => {
@@ -163,9 +163,9 @@ function baseline(ep: AnyEndpoint): Inputs {
       case 'mobile.sendFeedback':
         return { feedbackText: 'Smooth ride' };
       case 'drivers.approve':
-        return { employeeIds: [w.employeeId], notes: '', followUpDate: recent };
+        return { employeeIds: [w.employeeId], notes: '', followUpDate: followUp };
       case 'vehicles.approve':
-        return { employeeIds: [w.employeeId], notes: 'Checked', followUpDate: recent };
+        return { employeeIds: [w.employeeId], notes: 'Checked', followUpDate: followUp };
       case 'drivers.reject':
         return { employeeId: missing, notes: 'Blurred photo' };
       case 'billing.start':

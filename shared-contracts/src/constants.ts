@@ -3,6 +3,8 @@ export const LIMITS = {
   pageSize: 10,
   pendingFetchPageSize: 100,
   maxPageSize: 100,
+  /** Ours: the highest page number a list takes (docs/api.md, "Paging"). */
+  maxPageNumber: 1_000_000,
   csvMaxBytes: 2 * 1024 * 1024,
   csvMimeType: 'text/csv',
   csvColumns: ['firstName', 'lastName', 'email', 'employeeNumber'] as const,

@@ -17,7 +17,9 @@ function messagesAt(schema: z.ZodMiniType, value: unknown, path: string): string
   return r.success ? [] : r.error.issues.filter((i) => i.path.join('.') === path).map((i) => i.message);
 }
 
-const FOLLOW_UP = '2026-12-01T09:30:00.000Z';
+/** A follow-up a month from now, inside the follow-up window whenever the tests run. */
+const FOLLOW_UP = new Date(Date.now() + 30 * 86_400_000).toISOString();
+const FOLLOW_UP_DAY = FOLLOW_UP.slice(0, 10);
 
 describe('UK registration numbers', () => {
   it.each([
@@ -88,8 +90,8 @@ describe('verification bodies', () => {
   it('take the follow-up date only as an ISO date-time with its zone', () => {
     const body = { employeeIds: ['x'], followUpDate: FOLLOW_UP };
     expect(approveDriversBodySchema.safeParse(body).success).toBe(true);
-    expect(approveDriversBodySchema.safeParse({ ...body, followUpDate: '2026-12-01T09:30:00+01:00' }).success).toBe(true);
-    for (const followUpDate of ['2026-12-01', '2026-12-01T09:30', '01-12-2026 09:30', 'tomorrow', `${FOLLOW_UP}${' '.repeat(50)}`]) {
+    expect(approveDriversBodySchema.safeParse({ ...body, followUpDate: `${FOLLOW_UP_DAY}T09:30:00+01:00` }).success).toBe(true);
+    for (const followUpDate of [FOLLOW_UP_DAY, `${FOLLOW_UP_DAY}T09:30`, '01-12-2026 09:30', 'tomorrow', `${FOLLOW_UP}${' '.repeat(50)}`, '2027-02-30T09:30:00Z', '2027-01-01T24:00:00Z']) {
       expect(messagesAt(approveDriversBodySchema, { ...body, followUpDate }, 'followUpDate'), followUpDate).toEqual([MESSAGES.drivers.verifyFollowUp]);
     }
     expect(messagesAt(approveVehiclesBodySchema, { ...body, notes: 'MOT seen', followUpDate: 'soon' }, 'followUpDate')).toEqual([MESSAGES.drivers.verifyVehicle]);

@@ -32,6 +32,7 @@ export * from './endpoints/mobile';
 export * from './endpoints/scheme';
 export * from './endpoints/telemetry';
 export * from './endpoints/vehicles';
+export { pageQuerySchema, queryInt, type PageQuery } from './endpoints/shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
 export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health } as const;

@@ -28,7 +28,7 @@ export type Page<T> = {
   hasNextPage: boolean;
 };
 
-// pageQuerySchema and PageQuery: entities/common.ts
+// pageQuerySchema and PageQuery: endpoints/shared.ts
 
 // ---------------------------------------------------------------- answers (okSchema: entities/common.ts)
 export const okWithIdSchema = z.extend(okSchema, { id: idSchema });

@@ -4,6 +4,7 @@ import { LIMITS } from '@portal/shared-contracts/constants';
 import { SUPPORT_LIMITS, TRIAL } from './scheme';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { emailField, isEmailAddress, trimmed } from './forms/fields';
+import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } from './forms/dates';
 
 /**
  * Every form of both documents as one zod schema that carries the spec's messages and limits.
@@ -13,56 +14,9 @@ import { emailField, isEmailAddress, trimmed } from './forms/fields';
  */
 
 export { isEmailAddress };
+export * from './forms/dates';
 export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
-
-/** ISO 8601 date and time with seconds optional and a zone (Z or +hh:mm); checked only on 40 characters or fewer. */
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
-/** The longest ISO date-time the api reads: `2026-09-30T10:00:00.123456789+01:00` is 35 characters. */
-export const ISO_DATE_TIME_MAX = 40;
-
-const daysInMonth = (year: number, month: number) =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-
-/**
- * The instant (ms since 1970) an ISO 8601 date-time with its zone names, or null when it names none.
- * Stricter than `Date.parse`, which rolls `2026-09-31` over to 1 October, `2026-02-29` to 1 March and
- * `24:00` to the next day: here the day must exist in its month (leap years by the Gregorian rule),
- * the hour is 00-23, minutes and seconds 00-59 (a leap second, `:60`, is refused: no clock the api
- * compares with counts one), and the offset lies within the world's, -12:00 to +14:00. Fractions
- * beyond milliseconds are cut. The length is checked before the pattern.
- */
-export function isoInstantMs(text: string): number | null {
-  if (text.length > ISO_DATE_TIME_MAX) return null;
-  const m = ISO_DATE_TIME.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
-  const second = m[6] === undefined ? 0 : Number(m[6]);
-  const ms = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  if (hour > 23 || minute > 59 || second > 59) return null;
-  let offsetMinutes = 0;
-  if (m[8] !== undefined) {
-    const oh = Number(m[9]);
-    const om = Number(m[10]);
-    if (om > 59) return null;
-    offsetMinutes = (m[8] === '-' ? -1 : 1) * (oh * 60 + om);
-    if (offsetMinutes < -12 * 60 || offsetMinutes > 14 * 60) return null;
-  }
-  const date = new Date(0);
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999.
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, ms);
-  return date.getTime() - offsetMinutes * 60_000;
-}
-
-/** An ISO 8601 date-time with its zone, naming a real instant (`isoInstantMs`); refused with `message` otherwise. */
-const isoInstant = (message: string) =>
-  z.string({ error: message }).check(
-    z.minLength(1, { message, abort: true }),
-    z.maxLength(ISO_DATE_TIME_MAX, { message, abort: true }),
-    z.refine((s) => isoInstantMs(s) !== null, message),
-  );
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({
@@ -103,9 +57,16 @@ export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
 /**
  * A follow-up date as the wire carries it: an ISO 8601 date-time with its zone (the picker's
- * `Date#toISOString()`), so the server never guesses a time zone. Length is checked before the pattern.
+ * `Date#toISOString()`), so the server never guesses a time zone; from today (UTC) up to
+ * FOLLOW_UP_HORIZON_YEARS ahead (forms/dates.ts), the picker offering the same window.
  */
-const followUpDate = (message: string) => isoInstant(message);
+const followUpDate = (message: string) =>
+  isoInstant(message, MESSAGES.drivers.followUpOutOfRange)
+    .check(z.refine((s) => inFollowUpWindow(isoInstantMs(s) ?? Number.NaN), MESSAGES.drivers.followUpOutOfRange))
+    .register(z.globalRegistry, {
+      format: 'date-time',
+      description: `A date and time with its zone (ISO 8601), from 00:00 UTC today up to ${FOLLOW_UP_HORIZON_YEARS} years ahead.`,
+    });
 
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
 export const verifyDriverFormSchema = z.object({
@@ -282,7 +243,7 @@ export const tripBodySchema = z.object({
     z.minLength(1, MESSAGES.trips.clientTripIdInvalid),
     z.maxLength(TRIP_RULES.clientTripIdMax, MESSAGES.trips.clientTripIdInvalid),
   ),
-  startedAt: isoInstant(MESSAGES.trips.startedAtInvalid),
+  startedAt: isoInstant(MESSAGES.trips.startedAtInvalid, MESSAGES.input.dateOutOfRange),
   distanceMiles: z.number({ error: MESSAGES.trips.distanceInvalid }).check(
     z.lte(TRIP_RULES.maxMiles, MESSAGES.trips.distanceInvalid),
     z.refine((n) => Math.round(n * 100) >= 1, MESSAGES.trips.distanceInvalid),

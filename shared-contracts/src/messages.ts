@@ -16,6 +16,7 @@ import { BACK_OFFICE_MESSAGES } from './messages/back-office';
 import { BILLING_MESSAGES } from './messages/billing';
 import { COMPANY_MESSAGES } from './messages/company';
 import { DRIVER_MESSAGES } from './messages/drivers';
+import { INPUT_MESSAGES } from './messages/input';
 import { INSIGHTS_MESSAGES } from './messages/insights';
 import { LABEL_MESSAGES } from './messages/labels';
 import { TELEMETRY_MESSAGES } from './messages/telemetry';
@@ -34,4 +35,5 @@ export const MESSAGES = {
   ...LABEL_MESSAGES,
   ...BILLING_MESSAGES,
   ...INSIGHTS_MESSAGES,
+  ...INPUT_MESSAGES,
 } as const;

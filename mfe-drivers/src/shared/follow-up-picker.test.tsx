@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES, followUpWindow } from '@portal/shared-contracts';
+import { toLocalInput } from './follow-up-date';
 import { FollowUpPicker } from './follow-up-picker';
 
 const COPY = MESSAGES.driverScreens.picker;
@@ -50,6 +51,15 @@ describe('FollowUpPicker', () => {
     expect(screen.getAllByRole('textbox')).toHaveLength(1);
     expect(screen.queryByLabelText(COPY.calendar)).not.toBeInTheDocument();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Next']);
+  });
+
+  it("offers in the calendar the follow-up window of the form's rule, in local time", () => {
+    setup();
+    const { from, until } = followUpWindow();
+    const calendar = screen.getByLabelText(COPY.calendar);
+    expect(calendar).toHaveAttribute('min', toLocalInput(from.toISOString()));
+    expect(calendar).toHaveAttribute('max', toLocalInput(new Date(until.getTime() - 60_000).toISOString()));
+    expect(new Date(calendar.getAttribute('max')!).getTime()).toBeGreaterThan(Date.now() + 700 * 86_400_000);
   });
 
   it('changes the part at the caret with the arrow keys', async () => {

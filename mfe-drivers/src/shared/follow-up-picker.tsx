@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES, followUpWindow } from '@portal/shared-contracts';
 import { TextField } from '@portal/shared-ui/form';
 import { followUpIso, followUpText, fromLocalInput, maskFollowUp, parseFollowUp, stepFollowUp, toLocalInput } from './follow-up-date';
 import styles from './follow-up-picker.module.css';
@@ -22,6 +22,8 @@ export interface FollowUpPickerProps {
  * keys change the part at the caret) and by pointer (the calendar button in the field opens the
  * browser's own date-time picker, whose choice is written into the field). The picker's input is
  * only the button's means: it is neither shown, nor a stop of the keyboard, nor read out.
+ * The calendar offers the follow-up window the form's rule takes; a date typed outside it is the
+ * form's to refuse, with its message.
  */
 export function FollowUpPicker({ label, value, onChange, onBlur, invalid = false }: FollowUpPickerProps) {
   const [text, setText] = useState(() => followUpText(value));
@@ -58,6 +60,8 @@ export function FollowUpPicker({ label, value, onChange, onBlur, invalid = false
   }
 
   const malformed = blurred && text !== '' && !parseFollowUp(text);
+  // The calendar offers the window the form's rule takes (forms/dates.ts), in local time.
+  const span = followUpWindow();
 
   function openCalendar() {
     const picker = native.current;
@@ -105,6 +109,8 @@ export function FollowUpPicker({ label, value, onChange, onBlur, invalid = false
             tabIndex={-1}
             aria-hidden="true"
             value={toLocalInput(value)}
+            min={toLocalInput(span.from.toISOString())}
+            max={toLocalInput(new Date(span.until.getTime() - 60_000).toISOString())}
             onChange={(e) => {
               const iso = fromLocalInput(e.target.value);
               setText(followUpText(iso));

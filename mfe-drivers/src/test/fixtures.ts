@@ -4,6 +4,18 @@ import { pageOf, uuid, withDefaults } from '@portal/testing';
 
 // Builders of contract-shaped answers for tests.
 
+/**
+ * A follow-up `days` from today at `hour`:00 local time, inside the follow-up window whenever the
+ * tests run: the digits typed into the picker (ddMMyyyyHHmm) and the ISO string the form sends.
+ */
+export function followUpAhead(days: number, hour = 10): { digits: string; iso: string } {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  d.setHours(hour, 0, 0, 0);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return { digits: `${p(d.getDate())}${p(d.getMonth() + 1)}${d.getFullYear()}${p(hour)}00`, iso: d.toISOString() };
+}
+
 export function makeDriver(over: Partial<Driver> = {}): Driver {
   const id = over.id ?? uuid();
   return {

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, pageQuerySchema, userListItemSchema } from '../entities';
+import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, userListItemSchema } from '../entities';
 import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms/auth';
 import { loginAnswerSchema, sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
-import { idParams, searchQuery } from './shared';
+import { idParams, pageQuerySchema, searchQuery } from './shared';
 
 // accounts (both documents, section 7); sign in, sign out and the session check are the session's
 // endpoints (session.ts), a shared entry of their own, named through the package.

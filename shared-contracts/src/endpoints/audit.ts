@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
 import { MESSAGES } from '@portal/shared-contracts/messages';
-import { queryInt } from './shared';
+import { isoDay } from '@portal/shared-contracts/forms';
+import { pageQuerySchema } from './shared';
 
 /**
  * The audit log: every decision an administrator takes (approvals, rejections, deactivations,
@@ -97,10 +97,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.audit.badDate),
-  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), MESSAGES.audit.badDate),
-);
+const day = isoDay(MESSAGES.audit.badDate, MESSAGES.input.dateOutOfRange);
 
 const filterFields = z.object({
   companyId: z.optional(z.string().check(z.uuid(MESSAGES.audit.badCompany))),
@@ -117,10 +114,7 @@ const inOrder = (q: { from?: string | undefined; to?: string | undefined }) => !
 export const auditFilterSchema = filterFields.check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-const auditPageQuery = z.extend(filterFields, {
-    pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
-    pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), LIMITS.pageSize),
-  }).check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
+const auditPageQuery = z.extend(filterFields, pageQuerySchema.shape).check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
 
 const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
 

@@ -3,14 +3,11 @@ import { defineEndpoint } from '../endpoint';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
-import { queryInt } from './shared';
+import { pageQuerySchema } from './shared';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
 const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.billing.companyRequired))) });
-const historyPageQuery = z.extend(companyQuery, {
-  pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
-  pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), 10),
-});
+const historyPageQuery = z.extend(companyQuery, pageQuerySchema.shape);
 
 /**
  * Billing (document 1 sections 2, 3, 4, 7): one subscription per company and its invoices, money

@@ -12,20 +12,17 @@ import {
   pageOf,
   participationRowSchema,
 } from '../entities';
-import { emissionSettingsBodySchema } from '@portal/shared-contracts/forms';
+import { DATE_RANGE_YEARS, emissionSettingsBodySchema } from '@portal/shared-contracts/forms';
 import { MESSAGES } from '@portal/shared-contracts/messages';
-import { idParams, queryInt } from './shared';
+import { idParams, pageQuerySchema, queryInt } from './shared';
 
-const year = () => queryInt(2000, 2100, MESSAGES.insights.monthInvalid);
+const year = () => queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, MESSAGES.insights.monthInvalid);
 /** 1..12 (the spec's month picker sends month+1). */
 const month = () => queryInt(1, 12, MESSAGES.insights.monthInvalid);
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
 const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.insights.companyRequired))) });
-const pageQuery = z.object({
-  pageNumber: z._default(queryInt(1, 1_000_000, MESSAGES.common.badRequest), 1),
-  pageSize: z._default(queryInt(1, 100, MESSAGES.common.badRequest), 10),
-});
+const pageQuery = pageQuerySchema;
 
 /** A calendar month in UTC. */
 export const insightMonthQuery = z.extend(companyQuery, { year: year(), month: month() });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { isoDateTime, okSchema, pageOf, pageQuerySchema } from '../entities';
+import { isoDateTime, okSchema, pageOf } from '../entities';
+import { pageQuerySchema } from './shared';
 import { idParams } from './shared';
 
 /**

@@ -10,9 +10,4 @@ export const isoDateTime = z.string();
 // ---------------------------------------------------------------- answers
 export const okSchema = z.object({ success: z.literal(true), message: z.string() });
 
-// ---------------------------------------------------------------- pages
-export const pageQuerySchema = z.object({
-  pageNumber: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
-  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
-});
-export type PageQuery = z.infer<typeof pageQuerySchema>;
+// The paging query (pageQuerySchema) is endpoints/shared.ts's: its messages are the api's.

@@ -5,13 +5,14 @@ import { BACK_OFFICE_MESSAGES } from './back-office';
 import { BILLING_MESSAGES } from './billing';
 import { COMPANY_MESSAGES } from './company';
 import { DRIVER_MESSAGES } from './drivers';
+import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
 import { LOGIN_MESSAGES } from './login';
 import { PAGE_NAMES, SHELL_MESSAGES } from './shell';
 import { TELEMETRY_MESSAGES } from './telemetry';
 
-const AREAS = { AUTH_MESSAGES, BACK_OFFICE_MESSAGES, BILLING_MESSAGES, COMPANY_MESSAGES, DRIVER_MESSAGES, INSIGHTS_MESSAGES, LABEL_MESSAGES, LOGIN_MESSAGES, SHELL_MESSAGES, TELEMETRY_MESSAGES };
+const AREAS = { AUTH_MESSAGES, BACK_OFFICE_MESSAGES, BILLING_MESSAGES, COMPANY_MESSAGES, DRIVER_MESSAGES, INPUT_MESSAGES, INSIGHTS_MESSAGES, LABEL_MESSAGES, LOGIN_MESSAGES, SHELL_MESSAGES, TELEMETRY_MESSAGES };
 
 describe('the message areas', () => {
   it('hold each group of MESSAGES in exactly one area, and MESSAGES holds every area', () => {

@@ -32,6 +32,8 @@ export const DRIVER_MESSAGES = {
     notDrivers: 'Some of the selected employees are not drivers. Nothing was changed.',
     notADriver: (id: string) => `${id} is not a driver.`,
     tooMany: 'Select at most 1000 drivers at a time.',
+    /** The follow-up window (FOLLOW_UP_HORIZON_YEARS, forms/dates.ts). */
+    followUpOutOfRange: 'Choose a follow-up date from today up to two years ahead.',
     followUpDue: 'Follow-up due',
     noApproved: 'No approved drivers found',
     history: 'Verification history',

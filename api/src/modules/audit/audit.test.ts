@@ -402,18 +402,26 @@ describe('reading the log', () => {
     expect((await list(w.root.token, '?from=2026-01-05&to=2026-01-05')).totalCount).toBe(1);
     expect((await list(w.root.token, '?from=2026-01-02')).totalCount).toBe(2);
     expect((await list(w.root.token, '?to=2026-01-01')).totalCount).toBe(3);
+    // The range's first and last days are days like any other.
+    expect((await list(w.root.token, '?from=2000-01-01&to=2100-12-31')).totalCount).toBe(5);
   });
 
   it('answers a bad filter with a 400 a person can act on', async () => {
     for (const [q, message] of [
       ['?from=5-1-2026', MESSAGES.audit.badDate],
+      ['?from=2026-02-31', MESSAGES.audit.badDate],
+      ['?from=0000-01-01', MESSAGES.input.dateOutOfRange],
+      ['?to=9999-12-31', MESSAGES.input.dateOutOfRange],
+      ['?from=1999-12-31', MESSAGES.input.dateOutOfRange],
       ['?from=2026-02-01&to=2026-01-01', MESSAGES.audit.badRange],
       ['?action=everything', MESSAGES.audit.badAction],
       ['?companyId=acme', MESSAGES.audit.badCompany],
     ] as const) {
-      const res = await call('GET', `/api/audit-log${q}`, w.root.token);
-      expect(res.statusCode, q).toBe(400);
-      expect(json(res)).toMatchObject({ success: false, message });
+      for (const path of ['/api/audit-log', '/api/audit-log/export']) {
+        const res = await call('GET', `${path}${q}`, w.root.token);
+        expect(res.statusCode, `${path}${q}`).toBe(400);
+        expect(json(res)).toMatchObject({ success: false, message });
+      }
     }
   });
 

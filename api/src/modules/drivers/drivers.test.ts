@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS, MESSAGES, ROUTES, SAME_LICENCE_SHOWN, driverPageSchema, driverSchema, notificationSummarySchema, type Driver } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES, ROUTES, SAME_LICENCE_SHOWN, driverPageSchema, driverSchema, followUpWindow, notificationSummarySchema, type Driver } from '@portal/shared-contracts';
 import { licenceKey, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
@@ -254,6 +254,23 @@ describe('POST /api/drivers/approve', () => {
     expect(res.statusCode).toBe(400);
     expect(err(res).message).toBe(message);
     expect(err(res).errors?.[0]?.field).toBe(field);
+  });
+
+  it('takes a follow-up from today up to two years ahead; before or after, 400 saying so, and nothing changes', async () => {
+    const { from, until } = followUpWindow();
+    const yesterday = new Date(from.getTime() - 1).toISOString();
+    for (const url of ['/api/drivers/approve', '/api/vehicles/approve']) {
+      for (const followUpDate of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', yesterday, until.toISOString(), '2000-01-01T00:00:00Z']) {
+        const res = await call('POST', url, w.root, { employeeIds: [w.nia], notes: 'Checked', followUpDate });
+        expect(res.statusCode, `${url} ${followUpDate} ${res.body}`).toBe(400);
+        expect(err(res)).toMatchObject({ message: MESSAGES.drivers.followUpOutOfRange, errors: [{ field: 'followUpDate', message: MESSAGES.drivers.followUpOutOfRange }] });
+      }
+    }
+    expect(await flags(w.nia)).toEqual({ driver: false, vehicle: false, rejected: false });
+    // The first and the last moment of the window are in it.
+    expect((await call('POST', '/api/drivers/approve', w.root, { employeeIds: [w.nia], followUpDate: from.toISOString() })).statusCode).toBe(200);
+    const last = new Date(until.getTime() - 1).toISOString();
+    expect((await call('POST', '/api/vehicles/approve', w.root, { employeeIds: [w.nia], notes: 'ok', followUpDate: last })).statusCode).toBe(200);
   });
 });
 

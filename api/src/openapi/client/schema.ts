@@ -149,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All super admins (the caller excluded), newest first */
+        /** All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet */
         get: operations["accounts.superAdmins"];
         put?: never;
         post?: never;
@@ -240,23 +240,6 @@ export interface paths {
         put: operations["employers.update"];
         /** Create the caller's company; the caller becomes its employer user */
         post: operations["employers.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/employers/awaiting-setup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Employer accounts without a company yet (signed up or added, setup step 1 not saved), newest first, searchable on name and email (super admin) */
-        get: operations["employers.awaitingSetup"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -699,7 +682,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
+        /** Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
         get: operations["insights.journeyGroupsExport"];
         put?: never;
         post?: never;
@@ -984,23 +967,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/payment-billing/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start the subscription: the employer's acceptance of the plan's terms with the payment method chosen (audited). It ends the free trial, begins the first period and issues its invoice; nothing is invoiced before. Idempotent: on a running subscription it changes nothing (`changed: false`) */
-        post: operations["billing.start"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/payment-billing/cancel": {
         parameters: {
             query?: never;
@@ -1258,58 +1224,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/scheme-settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The scheme's settings: the free trial's length in days and the support contact */
-        get: operations["schemeSettings.get"];
-        /** Change the scheme's settings (audited); a new trial length applies to trials that start after it. Blank contact fields are cleared */
-        put: operations["schemeSettings.update"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/support": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The scheme operator's support contact (email, phone, opening hours; each null until a super admin sets it) */
-        get: operations["support.contact"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/support/messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mail a message to support (the support email, else every super admin), naming the sender's account and company; rate-limited per user and per company */
-        post: operations["support.message"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/telemetry": {
         parameters: {
             query?: never;
@@ -1491,16 +1405,6 @@ export interface components {
         };
         /** @description No session, or the session has ended (signed out, password changed, account deactivated or removed): sign in again. */
         Unauthorized: {
-            headers: {
-                "api-version": components["headers"]["ApiVersion"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorAnswer"];
-            };
-        };
-        /** @description The caller's company ended its free trial without starting the subscription and its grace period is over: its data is read-only until an administrator starts the subscription (`POST /api/payment-billing/start`). */
-        PaymentRequired: {
             headers: {
                 "api-version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
@@ -1915,8 +1819,10 @@ export interface operations {
     "accounts.employerAdmins": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
             };
             header?: never;
             path: {
@@ -2034,7 +1940,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2069,7 +1974,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2082,8 +1986,10 @@ export interface operations {
     "accounts.users": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 type?: "All" | "Employees" | "Employers";
             };
@@ -2112,8 +2018,6 @@ export interface operations {
                             role: "Employee" | "Employer" | "Admin";
                             /** Format: uuid */
                             companyId: string | null;
-                            companyName: string | null;
-                            companyCountry: string | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2173,8 +2077,10 @@ export interface operations {
     "employers.list": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "All" | "Active" | "Deactivated";
             };
@@ -2216,14 +2122,6 @@ export interface operations {
                             signUpState: number;
                             employeeCount: number;
                             createdAt: string;
-                            subscription: {
-                                /** @enum {string} */
-                                status: "Trial" | "Active" | "Cancelled";
-                                /** @enum {string|null} */
-                                trialState: "running" | "ended" | "restricted" | null;
-                                until: string;
-                                cancelAtPeriodEnd: boolean;
-                            } | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2313,7 +2211,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2392,55 +2289,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "employers.awaitingSetup": {
-        parameters: {
-            query?: {
-                pageNumber?: number;
-                pageSize?: number;
-                search?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        items: {
-                            /** Format: uuid */
-                            id: string;
-                            name: string;
-                            email: string;
-                            createdAt: string;
-                        }[];
-                        totalCount: number;
-                        pageNumber: number;
-                        pageSize: number;
-                        totalPages: number;
-                        hasPreviousPage: boolean;
-                        hasNextPage: boolean;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2602,7 +2454,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2658,7 +2509,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2694,7 +2544,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2791,7 +2640,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2826,7 +2674,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2862,7 +2709,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3006,8 +2852,10 @@ export interface operations {
     "employees.list": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "all" | "active" | "deactivated";
                 companyId?: string;
@@ -3114,7 +2962,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3150,7 +2997,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3163,8 +3009,10 @@ export interface operations {
     "employees.pending": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
             };
             header?: never;
@@ -3326,7 +3174,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3363,7 +3210,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3405,7 +3251,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3446,7 +3291,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3482,7 +3326,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3525,7 +3368,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3562,7 +3404,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3576,9 +3417,13 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3631,7 +3476,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3684,7 +3531,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -3714,9 +3563,13 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
+                /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
+                /** @description A whole number from 1 to 12. */
                 month?: number | string;
             };
             header?: never;
@@ -3812,7 +3665,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3823,10 +3675,12 @@ export interface operations {
     };
     "insights.journeyGroupsExport": {
         parameters: {
-            query?: {
+            query: {
                 companyId?: string;
-                year?: number | string;
-                month?: number | string;
+                /** @description A whole number from 2000 to 2100. */
+                year: number | string;
+                /** @description A whole number from 1 to 12. */
+                month: number | string;
             };
             header?: never;
             path?: never;
@@ -3855,7 +3709,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3931,7 +3787,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3943,7 +3798,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -3993,7 +3850,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
+                /** @description A whole number from 1 to 12. */
                 month?: number | string;
             };
             header?: never;
@@ -4033,7 +3892,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -4172,7 +4033,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4186,7 +4046,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4274,7 +4136,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4312,7 +4173,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4372,7 +4232,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4410,7 +4269,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4431,6 +4289,10 @@ export interface operations {
             content: {
                 "application/json": {
                     clientTripId: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 2000-01-01 to 2100-12-31 (UTC).
+                     */
                     startedAt: string;
                     distanceMiles: number;
                     passengerIds: string[];
@@ -4473,7 +4335,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4486,7 +4347,9 @@ export interface operations {
     "mobile.myJourneyGroups": {
         parameters: {
             query?: {
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4558,7 +4421,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4595,7 +4457,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4631,22 +4492,11 @@ export interface operations {
                         plan: string;
                         /** @enum {string} */
                         billingInterval: "month" | "year";
-                        vatRateBp: number;
-                        paymentMethod: string | null;
-                        paymentMethods: string[];
+                        paymentMethod: string;
                         currentPeriodStart: string;
                         expiryDate: string;
                         cancelAtPeriodEnd: boolean;
                         cancelledAt: string | null;
-                        trial: {
-                            startedAt: string;
-                            endsAt: string;
-                            graceEndsAt: string;
-                            /** @enum {string} */
-                            state: "running" | "ended" | "restricted";
-                            daysLeft: number;
-                        } | null;
-                        acceptedAt: string | null;
                     };
                 };
             };
@@ -4700,7 +4550,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4744,73 +4596,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "billing.start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    paymentMethod: string;
-                    /** @enum {boolean} */
-                    acceptTerms: true;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        changed: boolean;
-                        billing: {
-                            companyName: string;
-                            subscriptionStatus: string;
-                            subscriptionFee: number;
-                            subscriptionFeePence: number;
-                            plan: string;
-                            /** @enum {string} */
-                            billingInterval: "month" | "year";
-                            vatRateBp: number;
-                            paymentMethod: string | null;
-                            paymentMethods: string[];
-                            currentPeriodStart: string;
-                            expiryDate: string;
-                            cancelAtPeriodEnd: boolean;
-                            cancelledAt: string | null;
-                            trial: {
-                                startedAt: string;
-                                endsAt: string;
-                                graceEndsAt: string;
-                                /** @enum {string} */
-                                state: "running" | "ended" | "restricted";
-                                daysLeft: number;
-                            } | null;
-                            acceptedAt: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     "billing.cancel": {
         parameters: {
             query?: never;
@@ -4840,22 +4625,11 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            vatRateBp: number;
-                            paymentMethod: string | null;
-                            paymentMethods: string[];
+                            paymentMethod: string;
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
-                            trial: {
-                                startedAt: string;
-                                endsAt: string;
-                                graceEndsAt: string;
-                                /** @enum {string} */
-                                state: "running" | "ended" | "restricted";
-                                daysLeft: number;
-                            } | null;
-                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -4900,22 +4674,11 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            vatRateBp: number;
-                            paymentMethod: string | null;
-                            paymentMethods: string[];
+                            paymentMethod: string;
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
-                            trial: {
-                                startedAt: string;
-                                endsAt: string;
-                                graceEndsAt: string;
-                                /** @enum {string} */
-                                state: "running" | "ended" | "restricted";
-                                daysLeft: number;
-                            } | null;
-                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -5020,8 +4783,10 @@ export interface operations {
     "drivers.page": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "all" | "pending" | "approved";
                 followUp?: "due";
@@ -5186,6 +4951,10 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     notes?: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 00:00 UTC today up to 2 years ahead.
+                     */
                     followUpDate: string;
                     employeeIds: string[];
                 };
@@ -5267,6 +5036,10 @@ export interface operations {
             content: {
                 "application/json": {
                     notes: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 00:00 UTC today up to 2 years ahead.
+                     */
                     followUpDate: string;
                     employeeIds: string[];
                 };
@@ -5430,7 +5203,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5463,7 +5235,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5475,11 +5246,15 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                 actor?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 to?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -5504,12 +5279,12 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
                             /** @enum {string} */
-                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip" | "settings";
+                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip";
                             targetId: string | null;
                             targetLabel: string | null;
                             reason: string | null;
@@ -5534,9 +5309,11 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
                 actor?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 to?: string;
             };
             header?: never;
@@ -5565,8 +5342,10 @@ export interface operations {
     "mail.failed": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
             };
             header?: never;
             path?: never;
@@ -5639,155 +5418,6 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "schemeSettings.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        trialDays: number;
-                        supportEmail: string | null;
-                        supportPhone: string | null;
-                        supportHours: string | null;
-                        updatedAt: string | null;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "schemeSettings.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    trialDays: number;
-                    supportEmail: string;
-                    supportPhone: string;
-                    supportHours: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                        changed: boolean;
-                        settings: {
-                            trialDays: number;
-                            supportEmail: string | null;
-                            supportPhone: string | null;
-                            supportHours: string | null;
-                            updatedAt: string | null;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "support.contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        email: string | null;
-                        phone: string | null;
-                        hours: string | null;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "support.message": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    subject: string;
-                    message: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    "api-version": components["headers"]["ApiVersion"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        message: string;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5872,6 +5502,7 @@ export interface operations {
     "releases.health": {
         parameters: {
             query?: {
+                /** @description A whole number from 1 to 43200. */
                 minutes?: number | string;
                 pageNumber?: number;
                 pageSize?: number;

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatFollowUp, MESSAGES } from '@portal/shared-contracts';
-import { driversServer, makeDriver, renderWithPlatform } from '../../test/fixtures';
+import { driversServer, followUpAhead, makeDriver, renderWithPlatform } from '../../test/fixtures';
 import { ApprovedDriversTab } from './approved-drivers-tab';
 
 const L = MESSAGES.labels;
 const COPY = MESSAGES.driverScreens;
 const verifiedVehicle = { make: 'Kia', model: 'Niro', yearManufactured: 2022, color: 'White', registrationNumber: 'LS70 XYZ', isVerified: true };
 const PAST = '2026-01-02T09:00:00.000Z';
-const FUTURE = '2036-01-02T09:00:00.000Z';
+/** Inside the follow-up window whenever the tests run. */
+const FUTURE = followUpAhead(60, 9).iso;
+const NEXT = followUpAhead(200, 9);
 
 const approved = (over: Parameters<typeof makeDriver>[0]) => makeDriver({ isVerified: true, status: 'approved', vehicle: verifiedVehicle, ...over });
 
@@ -60,14 +62,14 @@ describe('Approved Drivers', () => {
     await user.type(driverNotes, 'Licence rechecked');
     const date = within(modal).getByRole('textbox', { name: COPY.driverFollowUp });
     await user.clear(date);
-    await user.type(date, '010720270900');
+    await user.type(date, NEXT.digits);
     await user.click(within(modal).getByRole('button', { name: L.verify }));
     const confirm = await screen.findByRole('dialog', { name: COPY.verifyDriverTitle });
     expect(within(confirm).getByText(COPY.followUpVerifyConfirm('Ada Due'))).toBeInTheDocument();
     expect(within(confirm).queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: L.verify }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.approved));
-    expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [ada.id], notes: 'Licence rechecked', followUpDate: new Date(2027, 6, 1, 9, 0).toISOString() } }]);
+    expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [ada.id], notes: 'Licence rechecked', followUpDate: NEXT.iso } }]);
     expect(callsTo('drivers.approveVehicles')).toEqual([{ body: { employeeIds: [ada.id], notes: 'V5C seen', followUpDate: FUTURE } }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -80,6 +82,23 @@ describe('Approved Drivers', () => {
     expect(await within(modal).findByText(MESSAGES.drivers.verifyFollowUp)).toBeInTheDocument();
     expect(within(modal).getByText(MESSAGES.drivers.verifyVehicle)).toBeInTheDocument();
     expect(callsTo('drivers.approve')).toEqual([]);
+  });
+
+  it('Verify refuses a follow-up left in the past, or typed beyond two years, with the window\'s message; nothing is sent', async () => {
+    const ada = approved({ firstName: 'Ada', lastName: 'Due', notes: 'First check', followUpDate: PAST, vehicleNotes: 'V5C seen', vehicleFollowUpDate: FUTURE, followUpDue: true });
+    const { user, callsTo } = renderWithPlatform(<ApprovedDriversTab />, { handlers: driversServer([ada]).handlers });
+    await user.click(await screen.findByRole('button', { name: COPY.rowAction(L.seeMore, 'Ada Due') }));
+    const modal = await screen.findByRole('dialog', { name: MESSAGES.drivers.followUpTitle });
+    await user.click(within(modal).getByRole('button', { name: L.verify }));
+    expect(await within(modal).findByText(MESSAGES.drivers.followUpOutOfRange)).toBeInTheDocument();
+    const date = within(modal).getByRole('textbox', { name: COPY.driverFollowUp });
+    await user.clear(date);
+    await user.type(date, followUpAhead(3 * 366).digits);
+    await user.click(within(modal).getByRole('button', { name: L.verify }));
+    expect(await within(modal).findByText(MESSAGES.drivers.followUpOutOfRange)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: COPY.verifyDriverTitle })).not.toBeInTheDocument();
+    expect(callsTo('drivers.approve')).toEqual([]);
+    expect(callsTo('drivers.approveVehicles')).toEqual([]);
   });
 
   it('Reject in the follow-up modal needs the driver notes, asks without a notes box, then rejects', async () => {

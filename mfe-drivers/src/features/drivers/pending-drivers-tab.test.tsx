@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
 import { uuid } from '@portal/testing';
-import { driversServer, makeDriver, renderWithPlatform } from '../../test/fixtures';
+import { driversServer, followUpAhead, makeDriver, renderWithPlatform } from '../../test/fixtures';
 import { PendingDriversTab } from './pending-drivers-tab';
 
 const L = MESSAGES.labels;
@@ -11,7 +11,9 @@ const COPY = MESSAGES.driverScreens;
 const people = (n: number) =>
   Array.from({ length: n }, (_, i) => makeDriver({ id: uuid(100 + i), firstName: `Driver${String(i + 1).padStart(2, '0')}`, lastName: 'Pending' }));
 
-async function typeDate(user: ReturnType<typeof renderWithPlatform>['user'], dialog: HTMLElement, digits = '010620261000') {
+const FOLLOW_UP = followUpAhead(30);
+
+async function typeDate(user: ReturnType<typeof renderWithPlatform>['user'], dialog: HTMLElement, digits = FOLLOW_UP.digits) {
   await user.click(within(dialog).getByRole('textbox', { name: COPY.followUpDate }));
   await user.keyboard(digits);
 }
@@ -90,7 +92,7 @@ describe('Pending Drivers', () => {
     await typeDate(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: L.verify }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.bulkApproved));
-    expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [all[11]!.id], notes: '', followUpDate: new Date(2026, 5, 1, 10, 0).toISOString() } }]);
+    expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [all[11]!.id], notes: '', followUpDate: FOLLOW_UP.iso } }]);
   });
 
   it('Verify Selected says what it covers and verifies the licences and the vehicles that wait, unless told one of them only', async () => {
@@ -155,7 +157,7 @@ describe('Pending Drivers', () => {
     await typeDate(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: L.verify }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.vehicleApproved));
-    expect(callsTo('drivers.approveVehicles')[0]).toEqual({ body: { employeeIds: [ada.id], notes: 'V5C seen', followUpDate: new Date(2026, 5, 1, 10, 0).toISOString() } });
+    expect(callsTo('drivers.approveVehicles')[0]).toEqual({ body: { employeeIds: [ada.id], notes: 'V5C seen', followUpDate: FOLLOW_UP.iso } });
     expect(await screen.findByText(L.vehicleVerified)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: COPY.rowAction(L.verifyDriver, 'Ada Lovelace') }));
