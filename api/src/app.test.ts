@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, RELEASE_HEADER, allEndpoints, toRouterPath } from '@portal/shared-contracts';
 import { apiLoggerOptions, createApp, ROUTE_IMPLEMENTATIONS } from './app';
+import { API_VERSION } from './lib/api-version';
 import { errorHandler } from './plugins/errors';
 import { bearer, json, superAdminToken, useTestApp } from './test-support';
 import { TEST_SUPERADMIN } from './testing';
@@ -12,19 +13,32 @@ const t = useTestApp();
 const notFound = { success: false, message: MESSAGES.common.notFound };
 
 describe('error answers', () => {
-  it('answers JSON 404 for an unknown api path, a wrong method and any other path', async () => {
+  it('answers JSON 404 for an unknown api path and any other path', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing-here'],
       ['POST', '/api/accounts/nope'],
-      ['GET', '/api/accounts/login'],
-      ['DELETE', '/api/accounts/me'],
       ['GET', '/api'],
       ['GET', '/not-the-api'],
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['api-version']).toBe(API_VERSION);
       expect(json(res)).toEqual(notFound);
+    }
+  });
+
+  it('answers JSON 405 for a method the path does not take, naming those it does', async () => {
+    for (const [method, url, allow] of [
+      ['GET', '/api/accounts/login', 'POST'],
+      ['DELETE', '/api/accounts/me', 'GET, HEAD'],
+      ['TRACE', '/api/employees?pageNumber=2', 'GET, HEAD, POST'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.headers['api-version']).toBe(API_VERSION);
+      expect(json(res)).toEqual({ success: false, message: MESSAGES.common.methodNotAllowed });
     }
   });
 

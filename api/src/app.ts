@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type HTTPMethods } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
@@ -14,6 +14,7 @@ import {
 } from '@portal/shared-contracts';
 import type { ApiContext } from './context';
 import { HttpError } from './lib/http-error';
+import { acceptEveryMethod, httpServerOptions, refuseTunnels } from './lib/http-server';
 import { trustedProxies } from './lib/request-meta';
 import type { RouteImpl } from './lib/route';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -36,7 +37,7 @@ import { telemetryRoutes } from './modules/telemetry/routes';
 import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
 import { authenticate } from './plugins/auth';
-import { errorHandler, notFoundAnswer } from './plugins/errors';
+import { errorHandler, methodNotAllowed, notFoundAnswer } from './plugins/errors';
 import { FAST_SERIALIZED, fastSerializerCompiler } from './plugins/fast-serializer';
 import { overloadGuard, type OverloadLimits } from './plugins/overload';
 import { rejectNulCharacters } from './plugins/text-guard';
@@ -139,10 +140,25 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
   for (const ep of allEndpoints()) registerEndpoint(fastify, ctx, ep, impls.get(ep.id));
   await fastify.register(devRoutes, { ctx });
 
-  // Unknown /api paths and wrong methods answer JSON here; other paths belong to the host server.
-  const notFoundRoute = { schema: { hide: true }, handler: notFoundAnswer };
-  fastify.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/api', ...notFoundRoute });
-  fastify.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: '/api/*', ...notFoundRoute });
+  // Unknown /api paths answer 404 here, and a method a path does not take 405 naming those it does;
+  // other paths belong to the host server. Every method Node's parser reads reaches this route (the
+  // router knows only nine unless told), so TRACE, PROPFIND and the like answer the api's one error
+  // shape with its version too.
+  acceptEveryMethod(fastify);
+  const unknownRoute = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const path = req.url.split('?')[0] ?? '';
+    // A method's route for the path, unless it is this one (`/api`, or `/api/*` holding all the rest).
+    const allow = fastify.supportedMethods.filter((method) => {
+      const found = fastify.findRoute({ method: method as HTTPMethods, url: path });
+      if (!found || path === '/api') return false;
+      const rest = (found.params as Record<string, string | undefined>)['*'];
+      return rest === undefined || rest !== (req.params as Record<string, string | undefined>)['*'];
+    });
+    return allow.length ? methodNotAllowed(reply, allow) : notFoundAnswer(req, reply);
+  };
+  const methods = fastify.supportedMethods.filter((m) => m !== 'HEAD') as HTTPMethods[];
+  fastify.route({ method: methods, url: '/api', schema: { hide: true }, handler: unknownRoute });
+  fastify.route({ method: methods, url: '/api/*', schema: { hide: true }, handler: unknownRoute });
 };
 
 /** Logger settings that put the release header on the "incoming request" line; the portal server may reuse them. */
@@ -172,6 +188,9 @@ export function fastifyOptions(ctx: ApiContext): FastifyServerOptions {
     bodyLimit: JSON_BODY_LIMIT,
     // A malformed or overlong URL is refused before routing; it answers the api's one error shape too.
     frameworkErrors: (err, req, reply) => errorHandler.call(reply.server, err, req, reply),
+    // Headers and body arrive in time or the request is cut off (408); what the HTTP parser refuses
+    // answers the one error shape as well (lib/http-server.ts).
+    ...httpServerOptions(),
   };
 }
 
@@ -182,6 +201,7 @@ export async function createApp(
   plugin: Pick<ApiPluginOptions, 'overload'> = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({ ...fastifyOptions(ctx), ...options });
+  refuseTunnels(app.server);
   await app.register(apiPlugin, { ctx, ...plugin });
   app.setNotFoundHandler(notFoundAnswer);
   app.setErrorHandler(errorHandler);

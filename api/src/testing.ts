@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { createApp } from './app';
@@ -60,6 +60,8 @@ export interface TestAppOptions {
    * database is created and dropped on the server itself, the app connects to `reach(url)`.
    */
   reach?: (databaseUrl: string) => string;
+  /** Fastify options over the api's own (e.g. shorter time limits for a test of them). */
+  server?: FastifyServerOptions;
 }
 
 /**
@@ -110,7 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const ctx = await createApiContext(config, { log, ...(pgliteTemplate ? { pgliteTemplate } : {}) });
   // The overload guard answers 503 when the event loop lags; a test machine's load is not what these
   // tests are about, so it is off unless a test sets its limits (the guard has its own tests).
-  const app = await createApp(ctx, {}, { overload: options.overload ?? OVERLOAD_OFF });
+  const app = await createApp(ctx, options.server ?? {}, { overload: options.overload ?? OVERLOAD_OFF });
   return {
     app,
     ctx,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { acceptEveryMethod, HTTP_TIMEOUTS } from '@portal/api/lib/http-server';
 import { createPortal } from './app';
 import { PRELOAD_SCRIPT, PRELOAD_SCRIPT_SOURCE } from './index-page';
 import { loadPortalConfig } from './env';
@@ -284,6 +285,28 @@ describe('portal server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ body: { a: 1 }, forwardedFor: '127.0.0.1' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('passes every method through to API_URL, whose api answers the ones a path does not take', async () => {
+    const upstream = Fastify();
+    open.push(upstream);
+    acceptEveryMethod(upstream);
+    upstream.route({ method: upstream.supportedMethods.filter((m) => m !== 'HEAD') as never, url: '/api/*', handler: async (req) => ({ method: req.method }) });
+    const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const app = await portal({ API_URL: url });
+    for (const method of ['TRACE', 'PROPFIND', 'PATCH'] as const) {
+      const res = await app.inject({ method, url: '/api/anything' });
+      expect(res.statusCode, method).toBe(200);
+      expect(res.json(), method).toEqual({ method });
+    }
+  });
+
+  it("holds its clients to the api's time limits, with the api proxied or its routes its own", async () => {
+    for (const env of [{}, { API_URL: 'http://127.0.0.1:9' }] as Record<string, string>[]) {
+      const app = await portal(env);
+      expect(app.server.requestTimeout).toBe(HTTP_TIMEOUTS.requestMs);
+      expect(app.server.headersTimeout).toBe(HTTP_TIMEOUTS.headersMs);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { PublishedVersion, SeedResult } from '@portal/api';
+import { acceptEveryMethod, httpServerOptions, refuseTunnels } from '@portal/api/lib/http-server';
 import { trustedProxies } from '@portal/api/lib/request-meta';
 import type { ReleaseManifest, RemoteId } from '@portal/shared-contracts';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
@@ -80,10 +81,14 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   const embedded = !config.apiUrl && !options.registerApi ? await openEmbeddedApi(config.apiEnv) : null;
   const app = Fastify({
     genReqId: () => randomUUID(),
+    // The api's time limits and refusals below the framework, whether it is embedded or proxied:
+    // clients reach it through this server (docs/api.md, "Time limits").
+    ...httpServerOptions(),
     ...(embedded?.serverOptions ?? {}),
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: trustedProxies(config.trustProxy),
   });
+  refuseTunnels(app.server);
   // Takes the release history into the audit log at once (a change made in the release console).
   let auditReleasesNow = async () => {};
   // Tells the embedded api the versions a manifest names, when they are not what it was told last.
@@ -145,10 +150,13 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
 
   // ---- the api
   if (config.apiUrl) {
+    // Every method goes through to the api, which answers the ones it does not take (405 or 404).
+    acceptEveryMethod(app);
     await app.register(httpProxy, {
       upstream: config.apiUrl,
       prefix: '/api',
       rewritePrefix: '/api',
+      httpMethods: app.supportedMethods,
       replyOptions: {
         rewriteRequestHeaders: (req, h) => ({
           ...h,

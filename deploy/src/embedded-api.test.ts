@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { API_VERSION } from '@portal/api/lib/api-version';
+import { HTTP_TIMEOUTS } from '@portal/api/lib/http-server';
+import { MESSAGES } from '@portal/shared-contracts';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
 import { tempDir } from './test-fixtures';
@@ -26,5 +29,14 @@ describe('portal with the api embedded', () => {
     expect(me.headers['x-content-type-options']).toBe('nosniff');
     const docs = await app.inject({ url: '/api/docs' });
     expect(docs.statusCode).toBeLessThan(400);
+    // A method the path does not take: the api's own answer, with its version, not the host's 404.
+    const trace = await app.inject({ method: 'TRACE', url: '/api/accounts/me' });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD');
+    expect(trace.headers['api-version']).toBe(API_VERSION);
+    expect(trace.json()).toEqual({ success: false, message: MESSAGES.common.methodNotAllowed });
+    expect((await app.inject({ method: 'PROPFIND', url: '/api/nothing' })).json()).toEqual({ success: false, message: MESSAGES.common.notFound });
+    expect(app.server.requestTimeout).toBe(HTTP_TIMEOUTS.requestMs);
+    expect(app.server.headersTimeout).toBe(HTTP_TIMEOUTS.headersMs);
   }, 60_000);
 });

@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS } from '@portal/shared-contracts';
+import { API_VERSION } from '@portal/api/lib/api-version';
+import { HTTP_TIMEOUTS } from '@portal/api/lib/http-server';
+import { LIMITS, MESSAGES } from '@portal/shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import { REPO_ROOT } from './paths';
@@ -65,6 +67,21 @@ describe('nginx configuration (deploy/nginx/portal.conf)', () => {
     expect(rule('/release.json')).toBe('no-store');
     expect(rule('/index.html')).toBe('no-store');
     expect(conf).toMatch(/^\s*gzip on;/m);
+  });
+
+  it("holds clients to the api's time limits, and answers TRACE as the api answers a method it does not take", async () => {
+    const conf = await read();
+    const seconds = (directive: string) => Number(new RegExp(`^\\s*${directive} (\\d+)s;`, 'm').exec(conf)?.[1]) * 1000;
+    expect(seconds('client_header_timeout')).toBe(HTTP_TIMEOUTS.headersMs);
+    expect(seconds('client_body_timeout')).toBe(HTTP_TIMEOUTS.requestMs);
+    // Both locations that reach an api pass a body on as it arrives, so the api's limit applies.
+    for (const location of ['location /api/ {', 'location /api/releases/console {']) {
+      const block = conf.slice(conf.indexOf(location), conf.indexOf('}', conf.indexOf(location)));
+      expect(block, location).toMatch(/^\s*proxy_request_buffering off;/m);
+    }
+    const body = /return 405 '([^']*)';/.exec(conf)?.[1];
+    expect(JSON.parse(body ?? 'null')).toEqual({ success: false, message: MESSAGES.common.methodNotAllowed });
+    expect(/TRACE\s+"([^"]+)";/.exec(conf)?.[1]).toBe(API_VERSION);
   });
 
   it('serves from /remotes/ exactly the paths the portal server serves', async () => {

@@ -4,14 +4,10 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_COOKIE_INSECURE, errorAnswerSchema, type AnyEndpoint } from '@portal/shared-contracts';
 import type { ApiConfig } from '../env';
+import { API_VERSION, API_VERSION_HEADER } from '../lib/api-version';
 import { ERROR_RESPONSES, errorStatuses } from './statuses';
 
-/**
- * The api's version: `info.version` of the document and the `API-Version` header of every answer.
- * Within a major version the api only adds (docs/api.md); a removal is announced first.
- */
-export const API_VERSION = '1.2.0';
-export const API_VERSION_HEADER = 'api-version';
+export { API_VERSION, API_VERSION_HEADER };
 
 type Json = Record<string, unknown>;
 type Operation = Json & { operationId?: string; responses?: Record<string, Json> };

@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES, type ErrorAnswer } from '@portal/shared-contracts';
 import { isDatabaseUnavailable } from '../db/client';
+import { API_VERSION, API_VERSION_HEADER } from '../lib/api-version';
 import { HttpError, RequestValidationError } from '../lib/http-error';
 
 function answer(reply: FastifyReply, status: number, body: ErrorAnswer) {
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  // The version header here too: an answer of the host server's not-found handler (a path outside
+  // /api) runs none of the api's hooks.
+  return reply.code(status).header(API_VERSION_HEADER, API_VERSION).type('application/json; charset=utf-8').send(body);
 }
 
 /**
@@ -45,4 +48,10 @@ export function errorHandler(this: FastifyInstance, err: FastifyError | Error, r
 
 export function notFoundAnswer(_req: FastifyRequest, reply: FastifyReply) {
   return answer(reply, 404, { success: false, message: MESSAGES.common.notFound });
+}
+
+/** 405: the path exists, not for this method; `Allow` names the methods it takes (RFC 9110, 15.5.6). */
+export function methodNotAllowed(reply: FastifyReply, allow: readonly string[]) {
+  reply.header('allow', allow.join(', '));
+  return answer(reply, 405, { success: false, message: MESSAGES.common.methodNotAllowed });
 }

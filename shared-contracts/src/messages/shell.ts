@@ -133,6 +133,14 @@ export const SHELL_MESSAGES = {
     /** The api cannot reach its database (a restart, a failover): 503 with Retry-After. */
     databaseUnavailable: 'The service cannot reach its database right now. Please try again in a moment.',
     featureUnavailable: (feature: string) => `${feature} is unavailable right now.`,
+    /** Ours: an HTTP method the path does not take (405, with the methods it does take in Allow). */
+    methodNotAllowed: 'This address does not take that kind of request.',
+    /** Ours: a method the server does not know at all (501). */
+    methodUnknown: 'The server does not know this kind of request.',
+    /** Ours: the request did not arrive in time (408, then the connection closes). */
+    requestTimeout: 'The request took too long to arrive. Please try again.',
+    /** Ours: the request's headers are larger than the server takes (431). */
+    headersTooLarge: 'The request headers are too large.',
     retry: 'Retry',
     /** Ours: what a page holding unsaved edits asks before it is left. */
     unsavedTitle: 'Leave without saving?',
