@@ -17,7 +17,6 @@ export const LIMITS = {
   manualRow: { nameMax: 30, emailMax: 255, employeeNumberMax: 20, departmentMax: 60 },
   changePassword: { newMin: 8, newMax: 100, currentMax: 100 },
   resetPasswordMax: 20,
-  adminPasswordMin: 6,
   reasonMax: 500,
   notesMax: 1000,
   company: { nameMax: 100, emailMax: 255, phoneMax: 20 },

@@ -270,7 +270,7 @@ describe('add admin form', () => {
   });
   it('checks email, password length and spaces in the user name', () => {
     expect(errorAt(addAdminFormSchema, { ...valid, email: 'jane' }, 'email')).toBe('Enter a valid email address.');
-    expect(errorAt(addAdminFormSchema, { ...valid, password: '12345' }, 'password')).toBe('Password must be at least 6 characters.');
+    expect(errorAt(addAdminFormSchema, { ...valid, password: '12345' }, 'password')).toBe('Password must be at least 8 characters.');
     expect(ok(addAdminFormSchema, { ...valid, password: '12345678' })).toBe(true);
     expect(errorAt(addAdminFormSchema, { ...valid, userName: 'jane doe' }, 'userName')).toBe('Username cannot contain spaces.');
   });
@@ -394,18 +394,22 @@ describe('new passwords: at least 8 characters everywhere', () => {
   });
   it('an admin added by a super admin or an employer', () => {
     const admin = { userName: 'jane', email: 'jane@example.com', role: 'Admin' };
-    expect(errorAt(addUserBodySchema, { ...admin, password: '12345' }, 'password')).toBe(MESSAGES.admins.passwordMin);
-    expect(errorAt(addUserBodySchema, { ...admin, password: '123456' }, 'password')).toBe(MESSAGES.signup.passwordMin);
-    expect(errorAt(addUserBodySchema, { ...admin, password: seven }, 'password')).toBe(MESSAGES.signup.passwordMin);
+    // One minimum, one message, from one character to seven (a 5-character password was told "at least 6").
+    for (const short of ['1', '12345', '123456', seven]) {
+      expect(errorAt(addUserBodySchema, { ...admin, password: short }, 'password'), short).toBe(MESSAGES.admins.passwordMin);
+      expect(errorAt(addAdminFormSchema, { ...admin, password: short }, 'password'), short).toBe(MESSAGES.admins.passwordMin);
+    }
     expect(ok(addUserBodySchema, { ...admin, password: eight })).toBe(true);
   });
   it('login still accepts any stored password, short ones included', () => {
     expect(ok(loginFormSchema, { email: 'a@b.co', password: 'x' })).toBe(true);
   });
-  it('each message states the minimum', () => {
-    for (const message of [MESSAGES.signup.passwordMin, MESSAGES.employeeSignup.passwordMin, MESSAGES.reset.newMin, MESSAGES.changePassword.newMin]) {
-      expect(message).toContain(` ${NEW_PASSWORD_MIN} `);
-    }
+  it('each message states the minimum, one way: the same sentence for every password, the spec\'s for every new password', () => {
+    const all = [MESSAGES.signup.passwordMin, MESSAGES.employeeSignup.passwordMin, MESSAGES.reset.newMin, MESSAGES.changePassword.newMin, MESSAGES.admins.passwordMin];
+    for (const message of all) expect(message).toMatch(new RegExp(`^(New p|P)assword must be at least ${NEW_PASSWORD_MIN} characters\\.?$`));
+    expect(new Set([MESSAGES.signup.passwordMin, MESSAGES.employeeSignup.passwordMin, MESSAGES.admins.passwordMin]).size).toBe(1);
+    expect(MESSAGES.reset.newMin).toBe(MESSAGES.changePassword.newMin);
+    expect(MESSAGES.changePassword.newMin).toBe('New password must be at least 8 characters');
   });
 });
 

@@ -45,7 +45,8 @@ describe('AdminUsersPage', () => {
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.email), 'new@example.com');
     await user.type(within(dialog).getByLabelText(MESSAGES.fields.password), 'abcdef');
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.labels.save }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.signup.passwordMin);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.admins.passwordMin);
+    expect(MESSAGES.admins.passwordMin).toBe('Password must be at least 8 characters.');
     expect(platform.api.call).not.toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.addUser' }), expect.anything());
   });
 

@@ -4,6 +4,14 @@
  * (`forms/auth`) show them without every other area's texts.
  * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
  */
+/**
+ * Every new password's minimum, said one way on every form (docs/decisions/0031-edges-of-input.md):
+ * the spec's change-password sentence where the field is a new password, and the spec's add-admin
+ * sentence, with the figure of the rule (NEW_PASSWORD_MIN, 8), where it is a password.
+ */
+const PASSWORD_MIN = 'Password must be at least 8 characters.';
+const NEW_PASSWORD_MIN = 'New password must be at least 8 characters';
+
 export const AUTH_MESSAGES = {
   // ---- employer sign-up (document 1, section 5)
   signup: {
@@ -19,7 +27,7 @@ export const AUTH_MESSAGES = {
     passwordRequired: 'Password is required.',
     passwordMax: 'Password should not exceed 20 characters.',
     /** Ours: every new password is at least 8 characters (docs/decisions/0015-password-policy.md). */
-    passwordMin: 'Password must be at least 8 characters.',
+    passwordMin: PASSWORD_MIN,
     confirmRequired: 'Confirm Password is required.',
     confirmMax: 'Confirm Password should not exceed 20 characters.',
     mismatch: 'Passwords do not match.',
@@ -42,7 +50,7 @@ export const AUTH_MESSAGES = {
     passwordRequired: 'Password is required',
     passwordMax: 'Password should not exceed 20 characters',
     /** Ours: the new-password minimum. */
-    passwordMin: 'Password must be at least 8 characters',
+    passwordMin: PASSWORD_MIN,
     confirmRequired: 'Confirm Password is required',
     confirmMax: 'Confirm Password should not exceed 20 characters',
     mismatch: 'Passwords do not match',
@@ -74,8 +82,8 @@ export const AUTH_MESSAGES = {
   reset: {
     newRequired: 'New Password is required',
     newMax: 'New Password should not exceed 20 characters',
-    /** Ours: the new-password minimum. */
-    newMin: 'New Password must be at least 8 characters',
+    /** Ours: the new-password minimum, as change-password says it. */
+    newMin: NEW_PASSWORD_MIN,
     confirmRequired: 'Confirm Password is required',
     confirmMax: 'Confirm Password should not exceed 20 characters',
     mismatch: 'Passwords do not match',
@@ -103,7 +111,7 @@ export const AUTH_MESSAGES = {
     currentRequired: 'Current password is required.',
     currentMax: 'Current password is too long.',
     newRequired: 'New password is required',
-    newMin: 'New password must be at least 8 characters',
+    newMin: NEW_PASSWORD_MIN,
     newMax: 'New password should not exceed 100 characters',
     confirmRequired: 'Confirm new password is required',
     mismatch: 'New passwords do not match',
@@ -121,7 +129,8 @@ export const AUTH_MESSAGES = {
   admins: {
     allRequired: 'All fields are required.',
     emailInvalid: 'Enter a valid email address.',
-    passwordMin: 'Password must be at least 6 characters.',
+    /** The spec's sentence with the rule's figure: its 6 is below the minimum of every new password. */
+    passwordMin: PASSWORD_MIN,
     usernameSpaces: 'Username cannot contain spaces.',
     userAdded: 'User added successfully!',
     adminAdded: 'Admin added successfully!',
