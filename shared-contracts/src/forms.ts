@@ -4,6 +4,7 @@ import { LIMITS } from '@portal/shared-contracts/constants';
 import { SUPPORT_LIMITS, TRIAL } from './scheme';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { emailField, isEmailAddress, trimmed } from './forms/fields';
+import { TEXT_KINDS, hasVisibleText, nameText, optionalNameText, requiredText, typedText } from './forms/text';
 import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } from './forms/dates';
 
 /**
@@ -15,13 +16,14 @@ import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } f
 
 export { isEmailAddress };
 export * from './forms/dates';
+export * from './forms/text';
 export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({
-  firstName: trimmed().check(z.minLength(1, MESSAGES.manualRow.firstNameRequired), z.maxLength(LIMITS.manualRow.nameMax, MESSAGES.manualRow.firstNameMax)),
-  lastName: trimmed().check(z.minLength(1, MESSAGES.manualRow.lastNameRequired), z.maxLength(LIMITS.manualRow.nameMax, MESSAGES.manualRow.lastNameMax)),
+  firstName: nameText({ required: MESSAGES.manualRow.firstNameRequired, max: LIMITS.manualRow.nameMax, tooLong: MESSAGES.manualRow.firstNameMax }),
+  lastName: nameText({ required: MESSAGES.manualRow.lastNameRequired, max: LIMITS.manualRow.nameMax, tooLong: MESSAGES.manualRow.lastNameMax }),
   email: emailField(LIMITS.manualRow.emailMax, {
     required: MESSAGES.manualRow.emailRequired,
     tooLong: MESSAGES.manualRow.emailMax,
@@ -32,7 +34,7 @@ export const manualEmployeeRowSchema = z.object({
     z.maxLength(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
   ),
   /** Optional: shown in the participation ranking; blank means none. */
-  department: z.pipe(z.optional(trimmed().check(z.maxLength(LIMITS.manualRow.departmentMax, MESSAGES.manualRow.departmentMax))), z.transform((v) => (v ? v : undefined))),
+  department: z.pipe(z.optional(optionalNameText({ max: LIMITS.manualRow.departmentMax, tooLong: MESSAGES.manualRow.departmentMax })), z.transform((v) => (v ? v : undefined))),
 });
 export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
 export const bulkEmployeesBodySchema = z.object({
@@ -42,16 +44,20 @@ export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
 
 // ---------------------------------------------------------------- reasons, notes, follow-ups
 export const deactivationReasonSchema = z.object({
-  reason: z.string({ error: MESSAGES.employees.deactivationReason }).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.employees.deactivationReason),
-    z.maxLength(LIMITS.reasonMax),
-  ),
+  reason: typedText(MESSAGES.employees.deactivationReason).check(
+    z.minLength(1, { message: MESSAGES.employees.deactivationReason, abort: true }),
+    z.maxLength(LIMITS.reasonMax, { abort: true }),
+    z.refine(hasVisibleText, MESSAGES.employees.deactivationReason),
+  ).register(TEXT_KINDS, { text: 'required' }),
 });
 export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
 
 export const rejectDriverFormSchema = z.object({
-  notes: z.string({ error: MESSAGES.drivers.rejectNotes }).check(z.trim(), z.minLength(1, MESSAGES.drivers.rejectNotes), z.maxLength(LIMITS.notesMax)),
+  notes: typedText(MESSAGES.drivers.rejectNotes).check(
+    z.minLength(1, { message: MESSAGES.drivers.rejectNotes, abort: true }),
+    z.maxLength(LIMITS.notesMax, { abort: true }),
+    z.refine(hasVisibleText, MESSAGES.drivers.rejectNotes),
+  ).register(TEXT_KINDS, { text: 'required' }),
 });
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
@@ -70,13 +76,17 @@ const followUpDate = (message: string) =>
 
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
 export const verifyDriverFormSchema = z.object({
-  notes: z._default(z.optional(z.string().check(z.trim(), z.maxLength(LIMITS.notesMax))), ''),
+  notes: z._default(z.optional(typedText().check(z.maxLength(LIMITS.notesMax))), ''),
   followUpDate: followUpDate(MESSAGES.drivers.verifyFollowUp),
 });
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
 export const verifyVehicleFormSchema = z.object({
-  notes: z.string({ error: MESSAGES.drivers.verifyVehicle }).check(z.trim(), z.minLength(1, MESSAGES.drivers.verifyVehicle), z.maxLength(LIMITS.notesMax)),
+  notes: typedText(MESSAGES.drivers.verifyVehicle).check(
+    z.minLength(1, { message: MESSAGES.drivers.verifyVehicle, abort: true }),
+    z.maxLength(LIMITS.notesMax, { abort: true }),
+    z.refine(hasVisibleText, MESSAGES.drivers.verifyVehicle),
+  ).register(TEXT_KINDS, { text: 'required' }),
   followUpDate: followUpDate(MESSAGES.drivers.verifyVehicle),
 });
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
@@ -144,7 +154,7 @@ export const COMPANY_FORM_MESSAGES = {
 
 /** Company fields; phone-for-country and postcode-for-country checks are added in `company-rules.ts`. */
 export const companyFieldsSchema = z.object({
-  name: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.nameRequired), z.maxLength(LIMITS.company.nameMax, COMPANY_FORM_MESSAGES.nameMax)),
+  name: nameText({ required: COMPANY_FORM_MESSAGES.nameRequired, max: LIMITS.company.nameMax, tooLong: COMPANY_FORM_MESSAGES.nameMax }),
   email: emailField(LIMITS.company.emailMax, { tooLong: COMPANY_FORM_MESSAGES.emailInvalid, invalid: COMPANY_FORM_MESSAGES.emailInvalid }),
   // Over-long numbers and codes stop here: the country checks of `company-rules.ts` never see them.
   phoneNumber: trimmed().check(
@@ -164,9 +174,9 @@ export const createCompanyBodySchema = companyFieldsSchema;
 export const updateCompanyBodySchema = z.extend(companyFieldsSchema, { id: z.string().check(z.uuid()) });
 
 export const locationFieldsSchema = z.object({
-  addressLine1: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.addressLine1Required), z.maxLength(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax)),
-  addressLine2: z.pipe(z.nullish(trimmed().check(z.maxLength(LIMITS.location.lineMax, COMPANY_FORM_MESSAGES.lineMax))), z.transform((v) => v || null)),
-  town: trimmed().check(z.minLength(1, COMPANY_FORM_MESSAGES.townRequired), z.maxLength(LIMITS.location.townMax, COMPANY_FORM_MESSAGES.townMax)),
+  addressLine1: nameText({ required: COMPANY_FORM_MESSAGES.addressLine1Required, max: LIMITS.location.lineMax, tooLong: COMPANY_FORM_MESSAGES.lineMax }),
+  addressLine2: z.pipe(z.nullish(optionalNameText({ max: LIMITS.location.lineMax, tooLong: COMPANY_FORM_MESSAGES.lineMax })), z.transform((v) => v || null)),
+  town: nameText({ required: COMPANY_FORM_MESSAGES.townRequired, max: LIMITS.location.townMax, tooLong: COMPANY_FORM_MESSAGES.townMax }),
   postalCode: trimmed().check(
     z.minLength(1, COMPANY_FORM_MESSAGES.postalCodeRequired),
     z.maxLength(LIMITS.location.postalCodeMax, { message: COMPANY_FORM_MESSAGES.postalCodeInvalid, abort: true }),
@@ -185,7 +195,7 @@ const count = () => {
   return z.pipe(z
     .union([z.number(), digits], { error: message }), z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(LIMITS.incentive.numberMax, message)));
 };
-const rewardText = () => z.string().check(z.trim(), z.maxLength(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax));
+const rewardText = () => typedText().check(z.maxLength(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax));
 export const incentiveFormSchema = z.object({
   generalRewardDescription: rewardText(),
   numberOfMiles: count(),
@@ -260,25 +270,17 @@ export type TripBody = z.infer<typeof tripBodySchema>;
 
 export const FEEDBACK_MAX = 2000;
 export const feedbackBodySchema = z.object({
-  feedbackText: z.string({ error: MESSAGES.feedback.required }).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.feedback.required),
-    z.maxLength(FEEDBACK_MAX, MESSAGES.feedback.max),
-  ),
+  feedbackText: requiredText({ required: MESSAGES.feedback.required, max: FEEDBACK_MAX, tooLong: MESSAGES.feedback.max }),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 export const JOURNEY_GROUP_RULES = { nameMax: 60, meetingPointMax: 120, meetingPointsMax: 10 } as const;
 const meetingPoints = () =>
   z
-    .array(trimmed().check(z.minLength(1), z.maxLength(JOURNEY_GROUP_RULES.meetingPointMax, MESSAGES.journeyGroups.meetingPointMax)), { error: MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax));
+    .array(nameText({ required: MESSAGES.journeyGroups.meetingPointEmpty, max: JOURNEY_GROUP_RULES.meetingPointMax, tooLong: MESSAGES.journeyGroups.meetingPointMax }), { error: MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax));
 /** Create a journey group (employer): a name unique in the company, and its meeting points. */
 export const journeyGroupBodySchema = z.object({
-  name: z.string({ error: MESSAGES.journeyGroups.nameRequired }).check(
-    z.trim(),
-    z.minLength(1, MESSAGES.journeyGroups.nameRequired),
-    z.maxLength(JOURNEY_GROUP_RULES.nameMax, MESSAGES.journeyGroups.nameMax),
-  ),
+  name: nameText({ required: MESSAGES.journeyGroups.nameRequired, max: JOURNEY_GROUP_RULES.nameMax, tooLong: MESSAGES.journeyGroups.nameMax }),
   meetingPoints: z._default(meetingPoints(), []),
 });
 export type JourneyGroupBody = z.infer<typeof journeyGroupBodySchema>;
@@ -398,8 +400,7 @@ export function normaliseLicence(input: string): string | null {
   return c.length === 16 && LICENCE.test(c) ? c : null;
 }
 
-const checkedText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+const checkedText = (max: number, required: string, tooLong: string) => requiredText({ required, max, tooLong });
 
 /**
  * `PUT /api/me/vehicle`: the driver's car and licence. Registration and licence are answered (and

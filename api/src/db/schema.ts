@@ -352,8 +352,8 @@ export const journeyGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Unique per company whatever the case; also the list's name order.
-  (t) => [uniqueIndex('journey_groups_company_name_unique').on(t.companyId, sql`lower(${t.name})`)],
+  // Unique per company whatever the case and the Unicode form a name was typed in (migration 0017).
+  (t) => [uniqueIndex('journey_groups_company_name_unique').on(t.companyId, sql`lower(normalize(${t.name}, NFC))`)],
 );
 
 export const journeyGroupMembers = pgTable(

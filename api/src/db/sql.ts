@@ -42,9 +42,19 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((res as { rows?: T[] }).rows ?? []) as T[];
 }
 
-/** `%term%` for LIKE, with the pattern characters of the term taken literally. */
+/**
+ * A search term as the texts it is compared with are stored: trimmed and in NFC (forms/text.ts; the
+ * names themselves are NFC by migration 0017's trigger), so "Zoë" typed with a combining diaeresis
+ * finds "Zoë" typed with a precomposed ë. The contract's schemas do this already; in-process callers
+ * get it here. Case is folded as before: the term by `toLowerCase`, the text by PostgreSQL's `lower`.
+ */
+export function searchTerm(term: string | undefined): string {
+  return (term ?? '').trim().normalize('NFC');
+}
+
+/** `%term%` for LIKE, in NFC and lower case, with the pattern characters of the term taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchTerm(term).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function toIso(v: unknown): string | null {

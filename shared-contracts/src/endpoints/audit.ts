@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
 import { MESSAGES } from '@portal/shared-contracts/messages';
-import { isoDay } from '@portal/shared-contracts/forms';
+import { isoDay, searchText } from '@portal/shared-contracts/forms';
 import { pageQuerySchema } from './shared';
 
 /**
@@ -103,7 +103,7 @@ const filterFields = z.object({
   companyId: z.optional(z.string().check(z.uuid(MESSAGES.audit.badCompany))),
   action: z.optional(z.enum(AUDIT_ACTIONS, { error: MESSAGES.audit.badAction })),
   /** Part of the actor's name or email, any case. */
-  actor: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  actor: z.optional(searchText(100)),
   /** Inclusive days (UTC), `YYYY-MM-DD`. */
   from: z.optional(day),
   to: z.optional(day),

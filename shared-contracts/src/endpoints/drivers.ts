@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf, sameLicenceDriverSchema } from '../entities';
-import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema } from '@portal/shared-contracts/forms';
+import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema, searchText } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 /** Search on first name, last name, email and driving licence, case-insensitive. */
-const driverSearch = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+const driverSearch = z.optional(searchText(100));
 
 /**
  * The paged list (docs/decisions/0009-drivers.md): `status` pending (either flag false; rejected rows

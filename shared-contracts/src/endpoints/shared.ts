@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
+import { searchText } from '../forms/text';
 import { INPUT_MESSAGES } from '../messages/input';
 
 // Query and path shapes several endpoint groups use.
@@ -28,4 +29,5 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const searchQuery = z.extend(pageQuerySchema, { search: z.optional(z.string().check(z.trim(), z.maxLength(100))) });
+/** A list's search: in NFC as the text it is compared with (forms/text.ts); nothing visible is no search. */
+export const searchQuery = z.extend(pageQuerySchema, { search: z.optional(searchText(100)) });

@@ -1,7 +1,9 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { AUTH_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { INPUT_MESSAGES } from '../messages/input';
 import { emailField, isEmailAddress, trimmed } from './fields';
+import { TEXT_KINDS, hasDirectionControl, hasInvisibleCharacter, hasVisibleText, nameText, typedText } from './text';
 
 // The account forms (sign-up, employee self-registration, reset, forgot and change password, admin
 // users), a shared entry of their own: mfe-auth's public pages and the accounts endpoints run them
@@ -11,6 +13,7 @@ import { emailField, isEmailAddress, trimmed } from './fields';
 export const NEW_PASSWORD_MIN = LIMITS.changePassword.newMin;
 
 // ---------------------------------------------------------------- employer sign-up
+const signupName = () => nameText({ required: MESSAGES.signup.nameRequired, max: LIMITS.signup.nameMax, tooLong: MESSAGES.signup.nameMax });
 const signupEmail = () => emailField(LIMITS.signup.emailMax, { tooLong: MESSAGES.signup.emailMax, invalid: MESSAGES.signup.emailInvalid });
 const signupPassword = () =>
   z.string().check(
@@ -20,7 +23,7 @@ const signupPassword = () =>
   );
 export const signupFormSchema = z
   .object({
-    name: trimmed().check(z.minLength(1, MESSAGES.signup.nameRequired), z.maxLength(LIMITS.signup.nameMax, MESSAGES.signup.nameMax)),
+    name: signupName(),
     email: signupEmail(),
     password: signupPassword(),
     confirmPassword: z.string().check(z.minLength(1, MESSAGES.signup.confirmRequired), z.maxLength(LIMITS.signup.passwordMax, MESSAGES.signup.confirmMax)),
@@ -41,21 +44,15 @@ export type SignupForm = z.infer<typeof signupFormSchema>;
 export const registerBodySchema = z.object({
   email: signupEmail(),
   password: signupPassword(),
-  userName: trimmed().check(z.minLength(1, MESSAGES.signup.nameRequired), z.maxLength(LIMITS.signup.nameMax, MESSAGES.signup.nameMax)),
+  userName: signupName(),
   role: z._default(z.literal('Employer'), 'Employer'),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 // ---------------------------------------------------------------- employee self-registration
 const employeeSignupFields = {
-  firstName: trimmed().check(
-    z.minLength(1, MESSAGES.employeeSignup.firstNameRequired),
-    z.maxLength(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.firstNameMax),
-  ),
-  lastName: trimmed().check(
-    z.minLength(1, MESSAGES.employeeSignup.lastNameRequired),
-    z.maxLength(LIMITS.employeeSignup.nameMax, MESSAGES.employeeSignup.lastNameMax),
-  ),
+  firstName: nameText({ required: MESSAGES.employeeSignup.firstNameRequired, max: LIMITS.employeeSignup.nameMax, tooLong: MESSAGES.employeeSignup.firstNameMax }),
+  lastName: nameText({ required: MESSAGES.employeeSignup.lastNameRequired, max: LIMITS.employeeSignup.nameMax, tooLong: MESSAGES.employeeSignup.lastNameMax }),
   email: emailField(LIMITS.employeeSignup.emailMax, { tooLong: MESSAGES.employeeSignup.emailMax, invalid: MESSAGES.employeeSignup.emailInvalid }),
   employeeNumber: trimmed().check(
     z.minLength(1, MESSAGES.employeeSignup.employeeNumberRequired),
@@ -170,19 +167,21 @@ export const changePasswordBodySchema = z.object(changePasswordFields).check(z.s
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 // ---------------------------------------------------------------- admin users
-const noSpaces = (s: string) => !/\s/.test(s);
+// Zero-width and other invisible characters count as spaces: "ann\u200Blee" would pass for "annlee".
+const noSpaces = (s: string) => !hasInvisibleCharacter(s);
 export const addAdminFormSchema = z
   .object({
-    userName: z.string().check(z.trim()),
+    userName: typedText(),
     email: z.string().check(z.trim()),
     password: z.string(),
     role: z.enum(['SuperAdmin', 'Employer', 'Admin']),
   }).check(z.superRefine((v, ctx) => {
-    if (!v.userName || !v.email || !v.password) {
+    if (!hasVisibleText(v.userName) || !v.email || !v.password) {
       ctx.addIssue({ code: 'custom', path: ['form'], message: MESSAGES.admins.allRequired });
       return;
     }
     if (!noSpaces(v.userName)) ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.admins.usernameSpaces });
+    if (hasDirectionControl(v.userName)) ctx.addIssue({ code: 'custom', path: ['userName'], message: INPUT_MESSAGES.input.bidiControl });
     if (v.email.length > LIMITS.signup.emailMax || !isEmailAddress(v.email)) {
       ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.admins.emailInvalid });
     }
@@ -203,7 +202,8 @@ const requiredText = () => z.string({ error: MESSAGES.admins.allRequired });
 export const addUserBodySchema = z
   .object({
     // A field left out answers like an empty one.
-    userName: requiredText().check(z.trim()),
+    // A name: the checks above (invisible-only, spaces, direction controls) are the form's own.
+    userName: requiredText().check(z.trim(), z.normalize('NFC')).register(TEXT_KINDS, { text: 'name' }),
     email: requiredText().check(z.trim()),
     password: requiredText(),
     role: z._default(z.enum(['SuperAdmin', 'Employer', 'Admin']), 'Admin'),

@@ -208,6 +208,7 @@ export const INSIGHTS_MESSAGES = {
     nameMax: 'Group name should not exceed 60 characters.',
     nameTaken: 'Your company already has a journey group with this name.',
     meetingPointMax: 'A meeting point should not exceed 120 characters.',
+    meetingPointEmpty: 'A meeting point cannot be empty.',
     meetingPointsMax: 'A journey group can have at most 10 meeting points.',
     created: 'Journey group created.',
     updated: 'Journey group updated.',

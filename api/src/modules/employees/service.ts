@@ -11,7 +11,7 @@ import {
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { companies, users } from '../../db/schema';
-import { containsPattern, pageAnswer, preparedRows, rows, toIso } from '../../db/sql';
+import { containsPattern, pageAnswer, preparedRows, rows, searchTerm, toIso } from '../../db/sql';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
@@ -172,7 +172,7 @@ export async function listEmployeesJson(
   const scope = scopeOf(auth, q.companyId);
   if (scope === null) return serialize((await readList(ctx.db, scope, q, approved)).page);
   const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
-  const key = [scope, approved ? 'approved' : 'pending', status, q.pageNumber, q.pageSize, q.search?.trim().toLowerCase() ?? ''].join('\n');
+  const key = [scope, approved ? 'approved' : 'pending', status, q.pageNumber, q.pageSize, searchTerm(q.search).toLowerCase()].join('\n');
   // The caller's own company's version came with the session check; another company's (a super
   // admin's) is read here.
   const version = BigInt(
@@ -205,7 +205,7 @@ async function readList(db: Db, scope: string | null, q: ListQuery, approved: bo
     conds.push(sql`not u.is_active`);
     counted.push(sql`not c.is_active`);
   }
-  const term = q.search?.trim();
+  const term = searchTerm(q.search);
   const offset = (q.pageNumber - 1) * q.pageSize;
   const order = sql`order by lower(u.last_name), lower(u.first_name), u.id`;
   if (!term) {

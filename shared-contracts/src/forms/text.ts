@@ -1,0 +1,83 @@
+import { z } from 'zod/mini';
+import '../zod-locale';
+import { INPUT_MESSAGES } from '../messages/input';
+
+// Text as people type it (docs/api.md, "Text"): the same checks in every form and in the api.
+// Names, journey group names, feedback and search terms are trimmed and put in Unicode NFC, so "é"
+// typed as one character and as "e" with a combining accent are one text, stored and compared
+// alike. A required field made only of characters that show nothing is refused like an empty one,
+// and names refuse the controls that change the direction of text.
+
+/**
+ * What shows nothing: white space (NBSP and the other Unicode spaces included), the default
+ * ignorable code points (zero-width space, joiners, word joiner, BOM, soft hyphen, fillers,
+ * variation selectors, the direction controls), control characters and the braille blank.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\u2800]/u;
+
+/** Whether the text shows anything: one pass, a character at a time, stopping at the first visible one. */
+export function hasVisibleText(s: string): boolean {
+  for (const ch of s) if (!INVISIBLE.test(ch)) return true;
+  return false;
+}
+
+/** Whether any character of the text shows nothing (a user name may hold none: it could pass for another). */
+export const hasInvisibleCharacter = (s: string): boolean => INVISIBLE.test(s);
+
+/**
+ * Embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069) and marks (U+200E, U+200F,
+ * U+061C): a name holding one can show as another text than it is ("Trojan Source").
+ */
+const DIRECTION_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+export const hasDirectionControl = (s: string): boolean => DIRECTION_CONTROL.test(s);
+
+/**
+ * Which rule a text field follows, for whoever reads the contract (the api's bad-input probes send
+ * each field the inputs its rule refuses): `required` and `name` refuse invisible-only text, `name`
+ * and `optionalName` direction controls; `search` is a search term.
+ */
+export type TextKind = 'required' | 'name' | 'optionalName' | 'search';
+export const TEXT_KINDS = z.registry<{ text: TextKind }>();
+
+/** Trimmed and in NFC: the form every text people type is stored, compared and searched in. */
+export const typedText = (error?: string) => z.string(error ? { error } : undefined).check(z.trim(), z.normalize('NFC'));
+
+export interface TextRule {
+  /** Said when the field is empty, or holds nothing visible. */
+  required: string;
+  max: number;
+  tooLong: string;
+}
+
+/**
+ * A required text: empty or invisible-only answers `required`, over `max` answers `tooLong`
+ * (measured in NFC); the length is checked before the characters, and each failure ends the checks,
+ * so one message is said.
+ */
+const visibleText = (o: TextRule) =>
+  typedText(o.required).check(
+    z.minLength(1, { message: o.required, abort: true }),
+    z.maxLength(o.max, { message: o.tooLong, abort: true }),
+    z.refine(hasVisibleText, { message: o.required, abort: true }),
+  );
+export const requiredText = (o: TextRule) => visibleText(o).register(TEXT_KINDS, { text: 'required' });
+
+/** A name of a person, a company, an office or a group: a required text without direction controls. */
+export const nameText = (o: TextRule) =>
+  visibleText(o)
+    .check(z.refine((s) => !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl))
+    .register(TEXT_KINDS, { text: 'name' });
+
+/** A name that may be left out: nothing visible reads as none (''), over `max` answers `tooLong`. */
+export const optionalNameText = (o: Omit<TextRule, 'required'>) =>
+  typedText().check(
+    z.maxLength(o.max, { message: o.tooLong, abort: true }),
+    z.overwrite((s) => (hasVisibleText(s) ? s : '')),
+    z.refine((s) => !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl),
+  ).register(TEXT_KINDS, { text: 'optionalName' });
+
+/** A search term: in NFC, as what it is compared with; nothing visible is no search (''). */
+export const searchText = (max: number) =>
+  typedText()
+    .check(z.maxLength(max), z.overwrite((s) => (hasVisibleText(s) ? s : '')))
+    .register(TEXT_KINDS, { text: 'search' });
