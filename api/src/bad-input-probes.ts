@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AnyEndpoint } from '@portal/shared-contracts';
+import { TEXT_KINDS, type AnyEndpoint, type TextKind } from '@portal/shared-contracts';
 import { z } from 'zod';
 
 /**
@@ -16,7 +16,16 @@ export interface Field {
   kind: 'string' | 'number' | 'boolean' | 'array' | 'enum' | 'object' | 'other';
   /** The longest string the contract accepts, when it says. */
   max?: number;
+  /** The edge rule the contract marks the field with (a date, a page number, a kind of text), when it does. */
+  rule?: FieldRule;
 }
+
+/**
+ * The rules at the edges of input (docs/api.md, "Dates", "Paging", "Text"), as the contract marks
+ * its fields: `format: date` or `date-time` in the schema's metadata, a list's `pageNumber`, or the
+ * text kind forms/text.ts registers.
+ */
+export type FieldRule = 'day' | 'dateTime' | 'pageNumber' | TextKind;
 
 type Def = { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType; out?: z.core.$ZodType; options?: z.core.$ZodType[]; shape?: Record<string, z.core.$ZodType>; element?: z.core.$ZodType };
 const defOf = (s: z.core.$ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -40,6 +49,33 @@ function kindOf(s: z.core.$ZodType): Field['kind'] {
   return 'other';
 }
 
+/** Every schema a field is made of, outermost first: the wrappers (optional, default, pipe, union) and what they wrap. */
+function layersOf(s: z.core.$ZodType): z.core.$ZodType[] {
+  const out: z.core.$ZodType[] = [];
+  const queue = [s];
+  while (queue.length && out.length < 40) {
+    const cur = queue.shift()!;
+    out.push(cur);
+    const d = defOf(cur);
+    if (d.innerType) queue.push(d.innerType);
+    if (d.in) queue.push(d.in);
+    if (d.out) queue.push(d.out);
+    if (d.options) queue.push(...d.options);
+  }
+  return out;
+}
+
+function ruleOf(name: string, s: z.core.$ZodType): FieldRule | undefined {
+  for (const layer of layersOf(s)) {
+    const format = (z.globalRegistry.get(layer) as { format?: string } | undefined)?.format;
+    if (format === 'date') return 'day';
+    if (format === 'date-time') return 'dateTime';
+    const text = TEXT_KINDS.get(layer as never)?.text;
+    if (text) return text;
+  }
+  return name === 'pageNumber' ? 'pageNumber' : undefined;
+}
+
 function maxOf(s: z.core.$ZodType): number | undefined {
   const c = core(s) as unknown as { maxLength?: number | null };
   return typeof c.maxLength === 'number' ? c.maxLength : undefined;
@@ -57,7 +93,8 @@ export function fieldsOf(ep: AnyEndpoint): Field[] {
   for (const part of ['params', 'query', 'body'] as const) {
     for (const [name, s] of Object.entries(shapeOf(ep[part]))) {
       const max = maxOf(s);
-      out.push({ part, name, kind: kindOf(s), ...(max !== undefined ? { max } : {}) });
+      const rule = ruleOf(name, s);
+      out.push({ part, name, kind: kindOf(s), ...(max !== undefined ? { max } : {}), ...(rule ? { rule } : {}) });
     }
   }
   return out;
@@ -131,6 +168,22 @@ export const MASS_ASSIGNMENT = {
   id: '<other user>',
 } as const;
 
+/** Text that shows nothing: zero-width characters, joiners, the BOM, fillers, with and without white space. */
+export const INVISIBLE_STRINGS = ['\u200B', '\u200B\u200C\u200D\uFEFF', ' \u2060 \u00A0 ', '\u3164\u115F', '\u00AD', '\u2800', '\u200E\u200F'] as const;
+/** A name turned round by each kind of direction control (embedding, override, isolate, mark). */
+export const DIRECTION_STRINGS = ['Ann\u202ELee', 'Ann\u202ALee\u202C', 'Ann\u2067Lee\u2069', 'Ann\u200FLee', 'Ann\u061CLee'] as const;
+
+/** The inputs at the edge of each rule: past the range, just inside it, what shows nothing, what turns text round. */
+export const EDGE_VALUES: Record<FieldRule, readonly string[]> = {
+  day: ['0000-01-01', '9999-12-31', '1999-12-31', '2101-01-01', '2026-02-31', '2000-01-01', '2100-12-31'],
+  dateTime: ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z', '2026-02-31T10:00:00Z', '2000-01-01T00:00:00Z', '2100-12-31T23:59:59+01:00'],
+  pageNumber: ['21474841', '1000000', '1000001', '2147483648', '9007199254740993', '999999999999999999999'],
+  name: [...INVISIBLE_STRINGS, ...DIRECTION_STRINGS, 'Cafe\u0301 Zoe\u0308'],
+  required: [...INVISIBLE_STRINGS, 'Cafe\u0301 Zoe\u0308'],
+  optionalName: [...INVISIBLE_STRINGS, ...DIRECTION_STRINGS],
+  search: [...INVISIBLE_STRINGS, ...DIRECTION_STRINGS, 'Zoe\u0308'],
+};
+
 /** What replaces one field's value. Data only, so fast-check can shrink a failure to it. */
 export type FieldMutation =
   | { kind: 'wrong-type'; value: unknown }
@@ -143,7 +196,9 @@ export type FieldMutation =
   | { kind: 'number-text'; value: string }
   | { kind: 'infinite-literal'; value: '1e309' | '-1e309' }
   | { kind: 'repeated'; values: [string, string] }
-  | { kind: 'huge-array'; length: number; of: unknown };
+  | { kind: 'huge-array'; length: number; of: unknown }
+  /** A value at the edge of the field's rule; a page number comes with the largest page size. */
+  | { kind: 'edge'; value: string };
 
 /** What is wrong with the request as a whole. */
 export type RequestMutation =
@@ -170,7 +225,7 @@ export function describeProbe(p: Probe): string {
 
 const oneOf = <T>(values: readonly T[]) => fc.constantFrom(...values);
 
-function fieldMutation(): fc.Arbitrary<FieldMutation> {
+function fieldMutation(field: Field): fc.Arbitrary<FieldMutation> {
   const arbs: fc.Arbitrary<FieldMutation>[] = [
     oneOf(WRONG_TYPES).map((value) => ({ kind: 'wrong-type' as const, value })),
     fc.constant({ kind: 'missing' as const }),
@@ -189,6 +244,7 @@ function fieldMutation(): fc.Arbitrary<FieldMutation> {
   ];
   // Arbitrary text as well as the chosen shapes: fast-check's own strings find what a list forgets.
   arbs.push(fc.string({ unit: 'binary', maxLength: 40 }).map((value) => ({ kind: 'hostile' as const, value, clip: true })));
+  if (field.rule) arbs.push(oneOf(EDGE_VALUES[field.rule]).map((value) => ({ kind: 'edge' as const, value })));
   return fc.oneof(...arbs);
 }
 
@@ -264,7 +320,7 @@ export function probesOf(ep: AnyEndpoint): fc.Arbitrary<Probe> {
   const fields = fieldsOf(ep);
   const whole = requestMutation(ep).map((mutation): Probe => ({ mutation }));
   if (fields.length === 0) return whole;
-  const single = fc.constantFrom(...fields).chain((field) => fieldMutation().map((mutation): Probe => ({ field, mutation })));
+  const single = fc.constantFrom(...fields).chain((field) => fieldMutation(field).map((mutation): Probe => ({ field, mutation })));
   return fc.oneof({ weight: 3, arbitrary: single }, { weight: 1, arbitrary: whole });
 }
 
@@ -345,7 +401,14 @@ function mutatedValue(f: Field, m: FieldMutation, current: unknown): unknown {
       return f.part === 'query' ? [...m.values] : m.values;
     case 'huge-array':
       return Array.from({ length: m.length }, () => m.of);
+    case 'edge':
+      return m.value;
   }
+}
+
+/** Every edge input of an endpoint, one field at a time: what its rules refuse and what they just take. */
+export function edgeProbesOf(ep: AnyEndpoint): Probe[] {
+  return fieldsOf(ep).flatMap((field) => (field.rule ? EDGE_VALUES[field.rule].map((value): Probe => ({ field, mutation: { kind: 'edge', value } })) : []));
 }
 
 /** A string a field accepts as it is (within its limit): valid, but not what the handler expects. */
@@ -372,6 +435,8 @@ export function applyProbe(ep: AnyEndpoint, base: Inputs, probe: Probe, ids: { o
     // One value of a repeated key is just that value on the wire.
     else if (Array.isArray(value)) target[f.name] = value.length === 1 ? String(value[0]) : value.map(String);
     else target[f.name] = typeof value === 'string' ? value : JSON.stringify(value);
+    // A page far past the end is asked with the largest page size, as a client reading it all would.
+    if (probe.mutation.kind === 'edge' && f.rule === 'pageNumber') inputs.query.pageSize = '100';
   } else {
     const m = probe.mutation;
     switch (m.kind) {

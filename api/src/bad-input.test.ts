@@ -3,13 +3,14 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, LIMITS, type AnyEndpoint } from '@portal/shared-contracts';
+import { z } from 'zod';
 import { rows } from './db/sql';
 import { journeyGroups, locations } from './db/schema';
 import { DEFAULT_RATE_LIMITS } from './env';
 import { hashToken } from './lib/tokens';
 import { enrolAt } from './modules/billing/test-world';
 import { makeCompany, makeEmployee, makeEmployer, tokenFor } from './modules/insights/test-world';
-import { applyProbe, contractAccepts, describeProbe, MB, probesOf, type Built, type Inputs, type Probe } from './bad-input-probes';
+import { applyProbe, contractAccepts, describeProbe, edgeProbesOf, MB, probesOf, type Built, type FieldRule, type Inputs, type Probe } from './bad-input-probes';
 import { memoryReleaseConsole } from './modules/releases/memory-port';
 import { superAdminToken, useTestApp } from './test-support';
 
@@ -164,7 +165,7 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { feedbackText: 'Smooth ride' };
       case 'drivers.approve':
         return { employeeIds: [w.employeeId], notes: '', followUpDate: followUp };
-      case 'vehicles.approve':
+      case 'drivers.approveVehicles':
         return { employeeIds: [w.employeeId], notes: 'Checked', followUpDate: followUp };
       case 'drivers.reject':
         return { employeeId: missing, notes: 'Blurred photo' };
@@ -555,6 +556,57 @@ describe('bad input generated from the contracts', () => {
       expect(figures.endpoints.size).toBe(endpoints.length);
       expect(figures.inputs).toBeGreaterThanOrEqual(process.env.DATABASE_URL ? 3_000 : 10_000);
       expect(failures).toEqual([]);
+    },
+    600_000,
+  );
+});
+
+describe('the edges of input, generated from the contract', () => {
+  it(
+    'sends every edge input of every rule (out-of-range dates, huge page numbers, invisible-only and direction-turned text) to every field that has the rule: the contract\'s verdict, a refusal saying the contract\'s message, never a 5xx',
+    async () => {
+      const ids = { otherCompany: w.globex, otherUser: w.globexUserId };
+      const edgeFailures: string[] = [];
+      const byRule = new Map<FieldRule, Set<string>>();
+      let sent = 0;
+      for (const ep of allEndpoints()) {
+        const probes = edgeProbesOf(ep);
+        if (probes.length === 0) continue;
+        const run = new Run(ep);
+        await run.start();
+        for (const probe of probes) {
+          const field = probe.field!;
+          byRule.set(field.rule!, (byRule.get(field.rule!) ?? new Set()).add(`${ep.id}.${field.name}`));
+          const built = applyProbe(ep, baseline(ep), probe, ids);
+          const accepts = contractAccepts(ep, built.parsed!);
+          const answer = await run.one(describeProbe(probe), () => applyProbe(ep, baseline(ep), probe, ids), accepts);
+          sent += 1;
+          const label = `${ep.id} ${field.part}.${field.name}=${JSON.stringify((probe.mutation as { value: string }).value)} -> ${answer.status} ${answer.body.slice(0, 160)}`;
+          if (answer.status >= 500) edgeFailures.push(`5xx: ${label}`);
+          if (accepts) continue;
+          // Refused by the contract: 400, with the contract's own message for the field.
+          const part = built.parsed![field.part];
+          const issue = z.safeParse(ep[field.part]!, field.part === 'body' ? part : part).error?.issues[0];
+          let message: unknown;
+          try {
+            message = (JSON.parse(answer.body) as { message?: unknown }).message;
+          } catch {
+            message = answer.body;
+          }
+          if (answer.status !== 400 || message !== issue?.message) edgeFailures.push(`expected 400 "${issue?.message}": ${label}`);
+        }
+        await run.verify();
+      }
+      const covered = Object.fromEntries([...byRule].map(([rule, fields]) => [rule, fields.size]));
+      console.log(`edges: ${sent} inputs; fields per rule ${JSON.stringify(covered)}`);
+      if (edgeFailures.length) console.log(edgeFailures.slice(0, 40).join('\n'));
+      // Every rule reaches the fields the contract marks with it (a new endpoint's among them).
+      expect(byRule.get('day')).toEqual(new Set(['audit.list.from', 'audit.list.to', 'audit.export.from', 'audit.export.to']));
+      expect(byRule.get('dateTime')).toEqual(new Set(['drivers.approve.followUpDate', 'drivers.approveVehicles.followUpDate', 'mobile.recordTrip.startedAt']));
+      expect(byRule.get('pageNumber')?.size).toBe(14);
+      expect(byRule.get('name')?.size).toBeGreaterThanOrEqual(10);
+      expect([...(byRule.get('search') ?? [])]).toEqual(expect.arrayContaining(['employees.list.search', 'employees.pending.search', 'accounts.users.search', 'audit.list.actor']));
+      expect(edgeFailures).toEqual([]);
     },
     600_000,
   );
