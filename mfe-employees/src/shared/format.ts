@@ -1,4 +1,4 @@
-import { MESSAGES, type Employee } from '@portal/shared-contracts';
+import { MESSAGES, searchFold, type Employee } from '@portal/shared-contracts';
 
 export const NOT_AVAILABLE = MESSAGES.labels.notAvailable;
 
@@ -27,9 +27,13 @@ export function licenceNumber(e: Pick<Employee, 'drivingLicenseNumber' | 'drivin
   return e.drivingLicenseNumber ?? e.drivingLicense ?? null;
 }
 
-/** Case-insensitive match of a local search on name, email and employee number. */
+/**
+ * A local search on name, email and employee number, compared as the api's searches compare: in
+ * NFC and lower case on both sides, so "Zoë" is found however either was typed; nothing visible is
+ * no search.
+ */
 export function matchesSearch(e: Pick<Employee, 'firstName' | 'lastName' | 'email' | 'employeeNumber'>, search: string): boolean {
-  const q = search.trim().toLowerCase();
+  const q = searchFold(search);
   if (!q) return true;
-  return [e.firstName, e.lastName, fullName(e), e.email, e.employeeNumber].some((s) => s.toLowerCase().includes(q));
+  return [e.firstName, e.lastName, fullName(e), e.email, e.employeeNumber].some((s) => searchFold(s).includes(q));
 }

@@ -76,6 +76,16 @@ export const optionalNameText = (o: Omit<TextRule, 'required'>) =>
     z.refine((s) => !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl),
   ).register(TEXT_KINDS, { text: 'optionalName' });
 
+/**
+ * A text as a search compares it: trimmed, NFC, lower case; '' when nothing in it shows. The api's
+ * searches fold the same way (PostgreSQL's `lower` on the stored text); a list searched in the
+ * browser calls it on both sides.
+ */
+export function searchFold(s: string): string {
+  const t = s.trim().normalize('NFC');
+  return hasVisibleText(t) ? t.toLowerCase() : '';
+}
+
 /** A search term: in NFC, as what it is compared with; nothing visible is no search (''). */
 export const searchText = (max: number) =>
   typedText()
