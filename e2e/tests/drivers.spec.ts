@@ -110,6 +110,18 @@ async function expectAccessible(page: Page, selector: string): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * A follow-up in the month after next, inside the follow-up window (today to two years on) whenever
+ * the journeys run: its month and year as the picker writes them.
+ */
+function followUpMonth(): { mm: string; yyyy: string } {
+  const d = new Date();
+  d.setDate(1);
+  d.setMonth(d.getMonth() + 2);
+  return { mm: String(d.getMonth() + 1).padStart(2, '0'), yyyy: String(d.getFullYear()) };
+}
+const { mm: MM, yyyy: YYYY } = followUpMonth();
+
 /** Types a follow-up date into a dialog's picker, digits only: the mask writes the separators. */
 async function typeFollowUp(page: Page, dialog: Locator, digits: string): Promise<void> {
   await dialog.getByRole('textbox', { name: COPY.followUpDate }).click();
@@ -135,7 +147,7 @@ test('verify a driver’s vehicle, then the driver: the row shows the double tic
   await expect(dialog.getByText(MESSAGES.drivers.verifyVehicle)).toBeVisible();
   await expectAccessible(page, '[role="dialog"]');
   await dialog.getByLabel(COPY.notes).fill('V5C, MOT and insurance seen');
-  await typeFollowUp(page, dialog, '010620301000');
+  await typeFollowUp(page, dialog, `01${MM}${YYYY}1000`);
   await dialog.getByRole('button', { name: L.verify, exact: true }).click();
   await expectToast(page, MESSAGES.drivers.vehicleApproved);
   await expect(row.getByText(L.vehicleVerified, { exact: true })).toBeVisible();
@@ -146,7 +158,7 @@ test('verify a driver’s vehicle, then the driver: the row shows the double tic
   dialog = page.getByRole('dialog', { name: COPY.verifyDriverTitle });
   await dialog.getByRole('button', { name: L.verify, exact: true }).click();
   await expect(dialog.getByText(MESSAGES.drivers.verifyFollowUp)).toBeVisible();
-  await typeFollowUp(page, dialog, '010620301000');
+  await typeFollowUp(page, dialog, `01${MM}${YYYY}1000`);
   await dialog.getByRole('button', { name: L.verify, exact: true }).click();
   await expectToast(page, MESSAGES.drivers.approved);
   await expect(row.getByRole('img', { name: COPY.bothVerified(ada!.name) })).toBeVisible();
@@ -241,21 +253,21 @@ test('the follow-up picker is usable by keyboard alone', async ({ page, request 
   const picker = dialog.getByRole('textbox', { name: COPY.followUpDate });
   // The dialog opens on the picker; Enter submits, and a half-typed date is refused.
   await expect(picker).toBeFocused();
-  await page.keyboard.type('1508');
+  await page.keyboard.type(`15${MM}`);
   await page.keyboard.press('Enter');
   await expect(dialog.getByText(MESSAGES.drivers.verifyFollowUp)).toBeVisible();
-  await page.keyboard.type('20300930');
-  await expect(picker).toHaveValue('15-08-2030 09:30');
+  await page.keyboard.type(`${YYYY}0930`);
+  await expect(picker).toHaveValue(`15-${MM}-${YYYY} 09:30`);
   // The arrow keys change the part at the caret: the day, then the hour.
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowUp');
-  await expect(picker).toHaveValue('16-08-2030 09:30');
+  await expect(picker).toHaveValue(`16-${MM}-${YYYY} 09:30`);
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowDown');
-  await expect(picker).toHaveValue('16-08-2030 08:30');
+  await expect(picker).toHaveValue(`16-${MM}-${YYYY} 08:30`);
   await page.keyboard.press('Enter');
   await expectToast(page, MESSAGES.drivers.approved);
   await expect(rowOf(page, cy!).getByText(L.driverVerified, { exact: true })).toBeVisible();
@@ -263,7 +275,44 @@ test('the follow-up picker is usable by keyboard alone', async ({ page, request 
   // The details show the date as it was typed.
   await rowOf(page, cy!).getByRole('button', { name: COPY.rowAction(L.seeMore, cy!.name) }).click();
   const details = page.getByRole('dialog', { name: cy!.name });
-  await expect(details.getByText('16-08-2030 08:30').first()).toBeVisible();
+  await expect(details.getByText(`16-${MM}-${YYYY} 08:30`).first()).toBeVisible();
+});
+
+test('a follow-up before today or past two years ahead is refused with the window\'s message, on a desktop and a phone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [di] = await companyWithDrivers(request, ['Di']);
+  await signInAsSuperAdmin(page);
+  await openPending(page, di!.lastName);
+  await rowOf(page, di!).getByRole('button', { name: COPY.rowAction(L.verifyDriver, di!.name) }).click();
+  const dialog = page.getByRole('dialog', { name: COPY.verifyDriverTitle });
+  const picker = dialog.getByRole('textbox', { name: COPY.followUpDate });
+  // The calendar offers the window only: from today to the same day two years on.
+  const calendar = dialog.getByLabel(COPY.picker.calendar);
+  const today = new Date();
+  const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  expect((await calendar.getAttribute('min'))?.slice(0, 10)).toBe(local(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()))));
+  expect((await calendar.getAttribute('max'))?.slice(0, 4)).toBe(String(today.getUTCFullYear() + 2));
+
+  for (const [label, digits] of [
+    ['three years on', `01${MM}${Number(YYYY) + 3}1000`],
+    ['two years ago', `01${MM}${Number(YYYY) - 2}1000`],
+  ] as const) {
+    await picker.fill('');
+    await typeFollowUp(page, dialog, digits);
+    await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+    await expect(dialog.getByText(MESSAGES.drivers.followUpOutOfRange), label).toBeVisible();
+  }
+  await expectAccessible(page, '[role="dialog"]');
+  await page.screenshot({ path: test.info().outputPath('follow-up-out-of-range-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByText(MESSAGES.drivers.followUpOutOfRange)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('follow-up-out-of-range-phone.png') });
+
+  // Inside the window it is taken.
+  await picker.fill('');
+  await typeFollowUp(page, dialog, `01${MM}${YYYY}1000`);
+  await dialog.getByRole('button', { name: L.verify, exact: true }).click();
+  await expectToast(page, MESSAGES.drivers.approved);
 });
 
 test('with mfe-drivers blocked, All Employers and All Users still work', async ({ page, consoleGuard }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES, employeeShareLink } from '@portal/shared-contracts';
 import { apiLogin, apiRegisterEmployer, escapeRegExp, expectRoute, hash, login, readResetLink, uniqueEmail } from '../support/portal';
@@ -98,6 +99,52 @@ test('share link -> self-registration -> download page; the employer sees the re
   // ---- now an active employee in All Employees
   await page.getByRole('tab', { name: 'All Employees' }).click();
   await expect(page.getByRole('button', { name: 'Active: details of Priya Pending', exact: true })).toBeVisible();
+});
+
+test('names as people type them: nothing visible or a direction control is refused; "Zoë" is found however it was typed', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const employer = await readyEmployer(page.request, 'typed');
+  const anon = await browser.newContext();
+  const invitee = await anon.newPage();
+  await invitee.goto(employeeShareLink(new URL(process.env.PORTAL_URL!).origin, employer.id));
+  await expect(invitee.getByText(MESSAGES.employeeSignup.welcome, { exact: true })).toBeVisible();
+  const first = invitee.getByLabel(requiredField('First Name'));
+  const last = invitee.getByLabel(requiredField('Last Name'));
+  await first.fill('\u200B\u200D\uFEFF');
+  await last.fill('Ada\u202Emsa');
+  await invitee.getByLabel(requiredField('Email')).fill(uniqueEmail('typed'));
+  await invitee.getByLabel(requiredField('Employee Number')).fill('TYPED-1');
+  await invitee.getByLabel(requiredField('Password')).fill(PASSWORD);
+  await invitee.getByLabel(requiredField('Confirm Password')).fill(PASSWORD);
+  await invitee.getByRole('button', { name: 'Proceed', exact: true }).click();
+  await expect(invitee.getByText(MESSAGES.employeeSignup.firstNameRequired, { exact: true }).first()).toBeVisible();
+  await expect(invitee.getByText(MESSAGES.input.bidiControl, { exact: true }).first()).toBeVisible();
+  const axe = await new AxeBuilder({ page: invitee }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await invitee.screenshot({ path: test.info().outputPath('typed-names-desktop.png'), fullPage: true });
+  await invitee.setViewportSize({ width: 390, height: 844 });
+  await invitee.screenshot({ path: test.info().outputPath('typed-names-phone.png'), fullPage: true });
+  // "Zoë" typed with a combining diaeresis, and a plain last name: taken.
+  await first.fill('Zoe\u0308');
+  await last.fill('Adams');
+  await invitee.getByRole('button', { name: 'Proceed', exact: true }).click();
+  await expectRoute(invitee, ROUTES.downloadLinks);
+  await anon.close();
+
+  // The employer finds the request typing "Zoë" precomposed, in the Pending tab (searched in the
+  // browser) and, once verified, in All Employees (searched by the api).
+  await login(page, employer.email, PASSWORD);
+  await expectRoute(page, ROUTES.mainPage);
+  await openEmployeeManagement(page, 'pending-requests');
+  await page.getByRole('searchbox', { name: 'Search pending requests' }).fill('zo\u00eb');
+  await expect(page.getByRole('row', { name: /Zo\u00eb Adams/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Verify Zo\u00eb Adams', exact: true }).last().click();
+  const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expectToast(page, MESSAGES.employees.approved);
+  await page.getByRole('tab', { name: 'All Employees' }).click();
+  await page.getByLabel('Search employees', { exact: true }).fill('ZO\u00cb');
+  await expect(page.getByRole('button', { name: 'Active: details of Zo\u00eb Adams', exact: true })).toBeVisible();
 });
 
 test('deactivate (a reason is required), reactivate and delete an employee', async ({ page }) => {
