@@ -43,21 +43,21 @@ export const bulkEmployeesBodySchema = z.object({
 export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
 
 // ---------------------------------------------------------------- reasons, notes, follow-ups
+/**
+ * A reason or notes: required, with one message for empty and invisible-only text; the length's
+ * message is zod's own, as it was.
+ */
+const filledText = (required: string, max: number) =>
+  typedText(required)
+    .check(z.minLength(1, required), z.maxLength(max), z.refine((s) => s.length === 0 || s.length > max || hasVisibleText(s), required))
+    .register(TEXT_KINDS, { text: 'required' });
 export const deactivationReasonSchema = z.object({
-  reason: typedText(MESSAGES.employees.deactivationReason).check(
-    z.minLength(1, { message: MESSAGES.employees.deactivationReason, abort: true }),
-    z.maxLength(LIMITS.reasonMax, { abort: true }),
-    z.refine(hasVisibleText, MESSAGES.employees.deactivationReason),
-  ).register(TEXT_KINDS, { text: 'required' }),
+  reason: filledText(MESSAGES.employees.deactivationReason, LIMITS.reasonMax),
 });
 export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
 
 export const rejectDriverFormSchema = z.object({
-  notes: typedText(MESSAGES.drivers.rejectNotes).check(
-    z.minLength(1, { message: MESSAGES.drivers.rejectNotes, abort: true }),
-    z.maxLength(LIMITS.notesMax, { abort: true }),
-    z.refine(hasVisibleText, MESSAGES.drivers.rejectNotes),
-  ).register(TEXT_KINDS, { text: 'required' }),
+  notes: filledText(MESSAGES.drivers.rejectNotes, LIMITS.notesMax),
 });
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
@@ -82,11 +82,7 @@ export const verifyDriverFormSchema = z.object({
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
 export const verifyVehicleFormSchema = z.object({
-  notes: typedText(MESSAGES.drivers.verifyVehicle).check(
-    z.minLength(1, { message: MESSAGES.drivers.verifyVehicle, abort: true }),
-    z.maxLength(LIMITS.notesMax, { abort: true }),
-    z.refine(hasVisibleText, MESSAGES.drivers.verifyVehicle),
-  ).register(TEXT_KINDS, { text: 'required' }),
+  notes: filledText(MESSAGES.drivers.verifyVehicle, LIMITS.notesMax),
   followUpDate: followUpDate(MESSAGES.drivers.verifyVehicle),
 });
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;

@@ -72,6 +72,14 @@ describe('names as people type them', () => {
     for (const text of DIRECTION) expect(messagesAt(schema, { ...base, [field]: text }, field), JSON.stringify(text)).toEqual([MESSAGES.input.bidiControl]);
   });
 
+  it("leaves a whole form's own checks running beside a refused name: an empty or invisible name and passwords that differ are both said", () => {
+    for (const name of ['', '\u200B']) {
+      const r = signupFormSchema.safeParse({ ...signup, name, confirmPassword: 'Other-pass1' });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues.map((i) => i.message)).toEqual([MESSAGES.signup.nameRequired, MESSAGES.signup.mismatch]);
+    }
+  });
+
   it('counts the length of the NFC text: 30 letters typed decomposed (60 code units) fit a 30-character name', () => {
     const thirty = 'e\u0301'.repeat(30);
     expect(parsed(employeeSignupBodySchema, { ...employee, firstName: thirty }).firstName).toBe('\u00e9'.repeat(30));

@@ -49,31 +49,34 @@ export interface TextRule {
   tooLong: string;
 }
 
+/** Within the length the field takes (an empty text has its own message): the characters are looked at only then. */
+const sized = (max: number) => (s: string) => s.length > 0 && s.length <= max;
+
 /**
  * A required text: empty or invisible-only answers `required`, over `max` answers `tooLong`
- * (measured in NFC); the length is checked before the characters, and each failure ends the checks,
- * so one message is said.
+ * (measured in NFC). The characters are read only within the length, and one message is said. No
+ * check aborts, so the checks of a whole form (passwords that differ) still run beside them.
  */
 const visibleText = (o: TextRule) =>
   typedText(o.required).check(
-    z.minLength(1, { message: o.required, abort: true }),
-    z.maxLength(o.max, { message: o.tooLong, abort: true }),
-    z.refine(hasVisibleText, { message: o.required, abort: true }),
+    z.minLength(1, o.required),
+    z.maxLength(o.max, o.tooLong),
+    z.refine((s) => !sized(o.max)(s) || hasVisibleText(s), o.required),
   );
 export const requiredText = (o: TextRule) => visibleText(o).register(TEXT_KINDS, { text: 'required' });
 
 /** A name of a person, a company, an office or a group: a required text without direction controls. */
 export const nameText = (o: TextRule) =>
   visibleText(o)
-    .check(z.refine((s) => !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl))
+    .check(z.refine((s) => !sized(o.max)(s) || !hasVisibleText(s) || !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl))
     .register(TEXT_KINDS, { text: 'name' });
 
 /** A name that may be left out: nothing visible reads as none (''), over `max` answers `tooLong`. */
 export const optionalNameText = (o: Omit<TextRule, 'required'>) =>
   typedText().check(
-    z.maxLength(o.max, { message: o.tooLong, abort: true }),
-    z.overwrite((s) => (hasVisibleText(s) ? s : '')),
-    z.refine((s) => !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl),
+    z.maxLength(o.max, o.tooLong),
+    z.overwrite((s) => (s.length <= o.max && !hasVisibleText(s) ? '' : s)),
+    z.refine((s) => !sized(o.max)(s) || !hasDirectionControl(s), INPUT_MESSAGES.input.bidiControl),
   ).register(TEXT_KINDS, { text: 'optionalName' });
 
 /**
@@ -89,5 +92,5 @@ export function searchFold(s: string): string {
 /** A search term: in NFC, as what it is compared with; nothing visible is no search (''). */
 export const searchText = (max: number) =>
   typedText()
-    .check(z.maxLength(max), z.overwrite((s) => (hasVisibleText(s) ? s : '')))
+    .check(z.maxLength(max), z.overwrite((s) => (s.length <= max && !hasVisibleText(s) ? '' : s)))
     .register(TEXT_KINDS, { text: 'search' });
