@@ -5,9 +5,13 @@
 -- this migration brings the rows written before, and the database holds the two rules whoever writes.
 --
 -- 1. A journey group's name is unique by its NFC form, lower-cased, so "Café Riders" typed either
--- way (or "café riders") is one name even when two writers race. Groups that were already two names
--- by the old rule (lower case only) and are one by the new keep their members and trips: every group
--- but the oldest gets " (2)", " (3)"... after its name, the first suffix that is free.
+-- way (or "café riders") is one name even when two writers race. The key is a column the api writes
+-- with the name (`nameKey` in shared-contracts), with the unique index on it: the database's own
+-- `lower` follows the cluster's collation (under C it lowers ASCII letters only), so no index may
+-- compute it. Groups that were already two names by the old rule (lower case only) and are one by
+-- the new keep their members and trips: every group but the oldest gets " (2)", " (3)"... after its
+-- name, the first suffix that is free. This file does that as far as the database's `lower` can; the
+-- migrator then computes every key with `nameKey` and finishes it (api/src/db/group-name-keys.ts).
 DROP INDEX "journey_groups_company_name_unique";
 --> statement-breakpoint
 DO $$
@@ -43,7 +47,14 @@ UPDATE journey_groups SET
 	meeting_points = array(SELECT normalize(p.v, NFC) FROM unnest(meeting_points) WITH ORDINALITY AS p(v, i) ORDER BY p.i)
 WHERE name IS NOT NFC NORMALIZED OR EXISTS (SELECT 1 FROM unnest(meeting_points) v WHERE v IS NOT NFC NORMALIZED);
 --> statement-breakpoint
-CREATE UNIQUE INDEX "journey_groups_company_name_unique" ON "journey_groups" ("company_id", lower(normalize("name", NFC)));
+ALTER TABLE "journey_groups" ADD COLUMN "name_key" text;
+--> statement-breakpoint
+-- A first key, unique as the old index was; the migrator rewrites the ones `nameKey` reads otherwise.
+UPDATE journey_groups SET name_key = lower(name);
+--> statement-breakpoint
+ALTER TABLE "journey_groups" ALTER COLUMN "name_key" SET NOT NULL;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "journey_groups_company_name_unique" ON "journey_groups" ("company_id", "name_key");
 --> statement-breakpoint
 -- 2. People's names in NFC whoever writes them (the demo generator, hand-written SQL), so the
 -- searched text (`search_text`, generated from them after this trigger has run) and the gram and

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
+import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
 import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, users, vehicles } from './db/schema';
@@ -104,7 +104,7 @@ async function buildWorld(): Promise<World> {
   const office = async (companyId: string, addressLine1: string) =>
     (await db.insert(locations).values({ companyId, addressLine1, town: 'Leeds', postalCode: 'LS1 4DL' }).returning({ id: locations.id }))[0]!.id;
   const journeyGroup = async (name: string, companyId = companyA) =>
-    (await db.insert(journeyGroups).values({ companyId, name, meetingPoints: ['Main gate'] }).returning({ id: journeyGroups.id }))[0]!.id;
+    (await db.insert(journeyGroups).values({ companyId, name, nameKey: nameKey(name), meetingPoints: ['Main gate'] }).returning({ id: journeyGroups.id }))[0]!.id;
 
   await office(companyA, A.officeLine);
   await office(companyA, '8 Tenancy Row');

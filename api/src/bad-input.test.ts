@@ -64,7 +64,7 @@ beforeAll(async () => {
   const employee = await makeEmployee(db, acme, 'Dan', 'Driver', { car: true });
   const passenger = await makeEmployee(db, acme, 'Pat', 'Passenger');
   const rival = await makeEmployee(db, globex, 'Gil', 'Globex');
-  const [group] = await db.insert(journeyGroups).values({ companyId: acme, name: 'Leeds loop' }).returning();
+  const [group] = await db.insert(journeyGroups).values({ companyId: acme, name: 'Leeds loop', nameKey: 'leeds loop' }).returning();
   const [office] = await db.insert(locations).values({ companyId: acme, addressLine1: '1 Park Row', town: 'Leeds', postalCode: 'LS1 5AB' }).returning();
   await enrolAt(db, acme, new Date(Date.now() - 40 * 86_400_000));
   const [invoice] = await rows<{ id: string }>(db, sql`select id from invoices where company_id = ${acme} limit 1`);

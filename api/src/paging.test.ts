@@ -36,7 +36,7 @@ beforeAll(async () => {
   const boss = await makeEmployer(db, company, 'boss@acme.test');
   const driver = await makeEmployee(db, company, 'Dan', 'Driver', { car: true });
   await makeEmployee(db, company, 'Pat', 'Pending', { approved: false });
-  await db.insert(journeyGroups).values({ companyId: company, name: 'Leeds loop' });
+  await db.insert(journeyGroups).values({ companyId: company, name: 'Leeds loop', nameKey: 'leeds loop' });
   await db.insert(feedbacks).values({ companyId: company, employeeId: driver.id, feedbackText: 'Smooth ride' });
   await enrolAt(db, company, new Date(Date.now() - 40 * 86_400_000));
   w = { company, tokens: { Employer: boss.token, SuperAdmin: await superAdminToken(t.app), Employee: driver.token } };

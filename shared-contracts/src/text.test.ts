@@ -8,6 +8,7 @@ import {
   feedbackBodySchema,
   hasDirectionControl,
   hasVisibleText,
+  nameKey,
   journeyGroupBodySchema,
   locationFieldsSchema,
   manualEmployeeRowSchema,
@@ -139,5 +140,14 @@ describe('the character classes', () => {
   it('find every direction control, and nothing else', () => {
     for (const text of DIRECTION) expect(hasDirectionControl(text)).toBe(true);
     for (const text of ['Ann Lee', 'محمد', '\u200B', '\u200D']) expect(hasDirectionControl(text)).toBe(false);
+  });
+});
+
+describe('nameKey: what makes a name unique', () => {
+  it('is one key for a name typed in either Unicode form and any case, non-ASCII letters included', () => {
+    const keys = ['Caf\u00e9 Riders', 'Cafe\u0301 Riders', 'CAF\u00c9 RIDERS', 'CAFE\u0301 RIDERS', ' caf\u00e9 riders '].map(nameKey);
+    expect(new Set(keys)).toEqual(new Set(['caf\u00e9 riders']));
+    expect(nameKey('\u00c5ngstr\u00f6m')).toBe(nameKey('A\u030Angstro\u0308m'.toUpperCase()));
+    expect(nameKey('Leeds')).not.toBe(nameKey('Leeds loop'));
   });
 });

@@ -6,6 +6,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import postgres from 'postgres';
+import { GROUP_NAME_KEYS_MIGRATION, settleGroupNameKeys } from './group-name-keys';
 
 /**
  * `api/drizzle`, the committed SQL migrations: the nearest `drizzle/` folder above this file, which
@@ -66,6 +67,10 @@ export async function applyMigrations(target: MigrationTarget): Promise<Migratio
     const before = await countApplied((q) => target.client.query<{ n: number }>(q).then((r) => r.rows));
     await migratePglite(drizzlePglite({ client: target.client }), { migrationsFolder: MIGRATIONS_FOLDER });
     const after = await countApplied((q) => target.client.query<{ n: number }>(q).then((r) => r.rows));
+    const keys = migrations.findIndex((m) => m.folderMillis === GROUP_NAME_KEYS_MIGRATION);
+    if (keys >= before && keys < after) {
+      await target.client.transaction((tx) => settleGroupNameKeys(async (text, params) => (await tx.query(text, params)).rows as never));
+    }
     return { applied: after - before };
   }
   // No named prepared statements: the connection may be PgBouncer's (transaction pooling).
@@ -81,6 +86,10 @@ export async function applyMigrations(target: MigrationTarget): Promise<Migratio
       for (const migration of migrations) {
         if (migration.folderMillis <= done) continue;
         for (const statement of migration.sql) if (statement.trim()) await tx.unsafe(statement);
+        // Keys the database cannot compute whatever its collation, in the migration's transaction.
+        if (migration.folderMillis === GROUP_NAME_KEYS_MIGRATION) {
+          await settleGroupNameKeys(async (text, params) => (await tx.unsafe(text, params as never[])) as never);
+        }
         await tx.unsafe(`insert into ${BOOKKEEPING} (hash, created_at) values ($1, $2)`, [migration.hash, migration.folderMillis]);
         applied += 1;
       }

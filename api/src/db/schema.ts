@@ -348,12 +348,15 @@ export const journeyGroups = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** `nameKey(name)` from shared-contracts, written with the name: what makes it unique. */
+    nameKey: text('name_key').notNull(),
     meetingPoints: text('meeting_points').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Unique per company whatever the case and the Unicode form a name was typed in (migration 0017).
-  (t) => [uniqueIndex('journey_groups_company_name_unique').on(t.companyId, sql`lower(normalize(${t.name}, NFC))`)],
+  // Unique per company whatever the case and the Unicode form a name was typed in (migration 0017):
+  // on the key the api computes, never on the database's `lower`, which depends on its collation.
+  (t) => [uniqueIndex('journey_groups_company_name_unique').on(t.companyId, t.nameKey)],
 );
 
 export const journeyGroupMembers = pgTable(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { TRIP_RULES, minTripMs } from '@portal/shared-contracts';
+import { TRIP_RULES, minTripMs, nameKey } from '@portal/shared-contracts';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/sql';
 import { rebuildRollups } from '../modules/trips/rollups';
@@ -170,13 +170,13 @@ async function loadOrCreateGroups(tx: Tx, companyId: string, people: Person[], r
     if (used.has(name)) name = `${name} ${Math.floor(i / (AREAS.length * DIRECTIONS.length)) + 1}`;
     used.add(name);
     const points = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, k) => `${area} ${MEETING_PLACES[(i + k * 3) % MEETING_PLACES.length]!}`);
-    return { id: g.id, name, meeting_points: points };
+    return { id: g.id, name, name_key: nameKey(name), meeting_points: points };
   });
   for (let start = 0; start < named.length; start += CHUNK) {
     await tx.execute(sql`
-      insert into journey_groups (id, company_id, name, meeting_points)
-      select x.id, ${companyId}, x.name, array(select json_array_elements_text(x.meeting_points))
-      from json_to_recordset(${JSON.stringify(named.slice(start, start + CHUNK))}::json) as x(id uuid, name text, meeting_points json)`);
+      insert into journey_groups (id, company_id, name, name_key, meeting_points)
+      select x.id, ${companyId}, x.name, x.name_key, array(select json_array_elements_text(x.meeting_points))
+      from json_to_recordset(${JSON.stringify(named.slice(start, start + CHUNK))}::json) as x(id uuid, name text, name_key text, meeting_points json)`);
   }
   const members = groups.flatMap((g) => g.members.map((m) => ({ group_id: g.id, user_id: m.id })));
   for (let start = 0; start < members.length; start += CHUNK) {

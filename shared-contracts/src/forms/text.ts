@@ -80,6 +80,17 @@ export const optionalNameText = (o: Omit<TextRule, 'required'>) =>
   ).register(TEXT_KINDS, { text: 'optionalName' });
 
 /**
+ * The key a name that must be unique is compared by (a journey group's in its company): trimmed,
+ * NFC, then lower case by Unicode's own mapping, which is JavaScript's on every machine. The
+ * database keeps this key in a column with the unique index on it and never computes it: its
+ * `lower` follows the cluster's collation, and under C (or PGlite, which has no ICU) it lowers
+ * ASCII letters only, so "CAFÉ" and "café" would be two names.
+ */
+export function nameKey(s: string): string {
+  return s.trim().normalize('NFC').toLowerCase();
+}
+
+/**
  * A text as a search compares it: trimmed, NFC, lower case; '' when nothing in it shows. The api's
  * searches fold the same way (PostgreSQL's `lower` on the stored text); a list searched in the
  * browser calls it on both sides.

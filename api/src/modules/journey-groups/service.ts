@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
+  nameKey,
   type JourneyGroup,
   type JourneyGroupBody,
   type JourneyGroupUpdateBody,
@@ -146,8 +147,8 @@ export async function createGroup(db: Db, auth: AuthUser, body: JourneyGroupBody
     db.transaction(async (tx) => {
       const [row] = await rows<{ id: string }>(
         tx,
-        sql`insert into journey_groups (company_id, name, meeting_points)
-          values (${companyId}, ${body.name}, ${textArray(body.meetingPoints)})
+        sql`insert into journey_groups (company_id, name, name_key, meeting_points)
+          values (${companyId}, ${body.name}, ${nameKey(body.name)}, ${textArray(body.meetingPoints)})
           returning id`,
       );
       await recordAudit(tx, auth, { action: 'journeyGroup.created', companyId, target: groupTarget(row!.id, body.name) });
@@ -166,7 +167,7 @@ export async function updateGroup(db: Db, auth: AuthUser, id: string, body: Jour
       const pointsChanged = body.meetingPoints !== undefined && JSON.stringify(body.meetingPoints) !== JSON.stringify(before.meetingPoints);
       if (!renamed && !pointsChanged) return before.companyId;
       const points = body.meetingPoints === undefined ? sql`meeting_points` : textArray(body.meetingPoints);
-      await tx.execute(sql`update journey_groups set name = ${body.name}, meeting_points = ${points}, updated_at = now() where id = ${id}`);
+      await tx.execute(sql`update journey_groups set name = ${body.name}, name_key = ${nameKey(body.name)}, meeting_points = ${points}, updated_at = now() where id = ${id}`);
       await recordAudit(tx, auth, {
         action: 'journeyGroup.changed',
         companyId: before.companyId,

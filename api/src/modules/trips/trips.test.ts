@@ -167,7 +167,7 @@ describe('POST /api/trips', () => {
 
   it('keeps the same roll-ups trip by trip as a rebuild from the trips computes', async () => {
     const db = t.ctx.db;
-    const [group] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name) values (${w.acme}, 'North') returning id`);
+    const [group] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name, name_key) values (${w.acme}, 'North', 'north') returning id`);
     const lastMonth = new Date(Date.now() - 35 * 86_400_000);
     const posted = [
       await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.sue.id], distanceMiles: 12.5, journeyGroupId: group!.id, startedAt: lastMonth.toISOString() }),
