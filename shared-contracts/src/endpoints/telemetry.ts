@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { isoDateTime, okSchema, pageQuerySchema } from '../entities/common';
+import { isoDateTime, okSchema } from '../entities/common';
 import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
 import { REMOTE_IDS } from '../remotes';
-import { queryInt } from './shared';
+import { pageQuerySchema, queryInt } from './shared';
 
 // The shell's telemetry collector, fetched on every page, loads this module: it takes its texts and
 // answers from the small modules that hold them, not the whole MESSAGES or every entity
