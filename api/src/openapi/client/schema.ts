@@ -5504,7 +5504,8 @@ export interface operations {
             query?: {
                 /** @description A whole number from 1 to 43200. */
                 minutes?: number | string;
-                pageNumber?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
                 pageSize?: number;
             };
             header?: never;
