@@ -149,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet */
+        /** All super admins (the caller excluded), newest first */
         get: operations["accounts.superAdmins"];
         put?: never;
         post?: never;
@@ -240,6 +240,23 @@ export interface paths {
         put: operations["employers.update"];
         /** Create the caller's company; the caller becomes its employer user */
         post: operations["employers.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employers/awaiting-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employer accounts without a company yet (signed up or added, setup step 1 not saved), newest first, searchable on name and email (super admin) */
+        get: operations["employers.awaitingSetup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -682,7 +699,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
+        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
         get: operations["insights.journeyGroupsExport"];
         put?: never;
         post?: never;
@@ -967,6 +984,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-billing/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the subscription: the employer's acceptance of the plan's terms with the payment method chosen (audited). It ends the free trial, begins the first period and issues its invoice; nothing is invoiced before. Idempotent: on a running subscription it changes nothing (`changed: false`) */
+        post: operations["billing.start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-billing/cancel": {
         parameters: {
             query?: never;
@@ -1224,6 +1258,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scheme-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheme's settings: the free trial's length in days and the support contact */
+        get: operations["schemeSettings.get"];
+        /** Change the scheme's settings (audited); a new trial length applies to trials that start after it. Blank contact fields are cleared */
+        put: operations["schemeSettings.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheme operator's support contact (email, phone, opening hours; each null until a super admin sets it) */
+        get: operations["support.contact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a message to support (the support email, else every super admin), naming the sender's account and company; rate-limited per user and per company */
+        post: operations["support.message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/telemetry": {
         parameters: {
             query?: never;
@@ -1405,6 +1491,16 @@ export interface components {
         };
         /** @description No session, or the session has ended (signed out, password changed, account deactivated or removed): sign in again. */
         Unauthorized: {
+            headers: {
+                "api-version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorAnswer"];
+            };
+        };
+        /** @description The caller's company ended its free trial without starting the subscription and its grace period is over: its data is read-only until an administrator starts the subscription (`POST /api/payment-billing/start`). */
+        PaymentRequired: {
             headers: {
                 "api-version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
@@ -1940,6 +2036,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1974,6 +2071,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2018,6 +2116,8 @@ export interface operations {
                             role: "Employee" | "Employer" | "Admin";
                             /** Format: uuid */
                             companyId: string | null;
+                            companyName: string | null;
+                            companyCountry: string | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2122,6 +2222,14 @@ export interface operations {
                             signUpState: number;
                             employeeCount: number;
                             createdAt: string;
+                            subscription: {
+                                /** @enum {string} */
+                                status: "Trial" | "Active" | "Cancelled";
+                                /** @enum {string|null} */
+                                trialState: "running" | "ended" | "restricted" | null;
+                                until: string;
+                                cancelAtPeriodEnd: boolean;
+                            } | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2211,6 +2319,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2289,10 +2398,57 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "employers.awaitingSetup": {
+        parameters: {
+            query?: {
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            createdAt: string;
+                        }[];
+                        totalCount: number;
+                        pageNumber: number;
+                        pageSize: number;
+                        totalPages: number;
+                        hasPreviousPage: boolean;
+                        hasNextPage: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2454,6 +2610,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2509,6 +2666,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2544,6 +2702,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2640,6 +2799,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2674,6 +2834,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2709,6 +2870,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2962,6 +3124,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2997,6 +3160,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3174,6 +3338,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3210,6 +3375,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3251,6 +3417,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3291,6 +3458,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3326,6 +3494,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3368,6 +3537,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3404,6 +3574,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3665,6 +3836,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3675,12 +3847,12 @@ export interface operations {
     };
     "insights.journeyGroupsExport": {
         parameters: {
-            query: {
+            query?: {
                 companyId?: string;
                 /** @description A whole number from 2000 to 2100. */
-                year: number | string;
+                year?: number | string;
                 /** @description A whole number from 1 to 12. */
-                month: number | string;
+                month?: number | string;
             };
             header?: never;
             path?: never;
@@ -3787,6 +3959,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4033,6 +4206,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4136,6 +4310,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4173,6 +4348,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4232,6 +4408,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4269,6 +4446,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4335,6 +4513,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4421,6 +4600,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4457,6 +4637,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4492,11 +4673,22 @@ export interface operations {
                         plan: string;
                         /** @enum {string} */
                         billingInterval: "month" | "year";
-                        paymentMethod: string;
+                        vatRateBp: number;
+                        paymentMethod: string | null;
+                        paymentMethods: string[];
                         currentPeriodStart: string;
                         expiryDate: string;
                         cancelAtPeriodEnd: boolean;
                         cancelledAt: string | null;
+                        trial: {
+                            startedAt: string;
+                            endsAt: string;
+                            graceEndsAt: string;
+                            /** @enum {string} */
+                            state: "running" | "ended" | "restricted";
+                            daysLeft: number;
+                        } | null;
+                        acceptedAt: string | null;
                     };
                 };
             };
@@ -4596,6 +4788,73 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "billing.start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentMethod: string;
+                    /** @enum {boolean} */
+                    acceptTerms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        changed: boolean;
+                        billing: {
+                            companyName: string;
+                            subscriptionStatus: string;
+                            subscriptionFee: number;
+                            subscriptionFeePence: number;
+                            plan: string;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
+                            currentPeriodStart: string;
+                            expiryDate: string;
+                            cancelAtPeriodEnd: boolean;
+                            cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "billing.cancel": {
         parameters: {
             query?: never;
@@ -4625,11 +4884,22 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            paymentMethod: string;
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -4674,11 +4944,22 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            paymentMethod: string;
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -5203,6 +5484,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5235,6 +5517,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5246,7 +5529,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -5279,12 +5562,12 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
                             /** @enum {string} */
-                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip";
+                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip" | "settings";
                             targetId: string | null;
                             targetLabel: string | null;
                             reason: string | null;
@@ -5309,7 +5592,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -5418,6 +5701,155 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "schemeSettings.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        trialDays: number;
+                        supportEmail: string | null;
+                        supportPhone: string | null;
+                        supportHours: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "schemeSettings.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    trialDays: number;
+                    supportEmail: string;
+                    supportPhone: string;
+                    supportHours: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        changed: boolean;
+                        settings: {
+                            trialDays: number;
+                            supportEmail: string | null;
+                            supportPhone: string | null;
+                            supportHours: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "support.contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string | null;
+                        phone: string | null;
+                        hours: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "support.message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
