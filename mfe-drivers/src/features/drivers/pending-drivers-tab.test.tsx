@@ -112,7 +112,7 @@ describe('Pending Drivers', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Notes/ }), 'Documents seen');
     await user.click(within(dialog).getByRole('button', { name: L.verify }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.drivers.bulkApproved));
-    const date = new Date(2026, 5, 1, 10, 0).toISOString();
+    const date = FOLLOW_UP.iso;
     expect(callsTo('drivers.approve')).toEqual([{ body: { employeeIds: [waiting.id, carDone.id], notes: 'Documents seen', followUpDate: date } }]);
     expect(callsTo('drivers.approveVehicles')).toEqual([{ body: { employeeIds: [waiting.id], notes: 'Documents seen', followUpDate: date } }]);
     // Both rows are verified on both counts now: they stay in sight, and the heading counts the pending ones.
