@@ -33,6 +33,7 @@ import type { ReleaseConsolePort } from './modules/releases/port';
 import { releasesRoutes } from './modules/releases/routes';
 import { schemeRoutes } from './modules/scheme/routes';
 import { supportRoutes } from './modules/support/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import { usersRoutes } from './modules/users/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
@@ -48,7 +49,7 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
 
 /** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...schemeRoutes, ...supportRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes];
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...schemeRoutes, ...supportRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes, ...ssoRoutes];
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -76,6 +77,7 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
       // A download (CSV) is described under its own media type; its text is sent as it is.
+      // A redirect's answer is described by the document (openapi/document.ts): `Location`, no body.
       response: { [status]: ep.produces ? { content: { [ep.produces]: { schema: ep.response } } } : ep.response },
     },
     // The most requested answers skip the zod encode (plugins/fast-serializer.ts).
@@ -85,6 +87,8 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ? async (req, reply) => {
           // Services log through the request's logger, so their lines carry the request id.
           const out = await impl.handler(req as never, reply, { ...ctx, log: req.log });
+          // A redirect (an OpenID provider's callback) sends the browser on, with no body.
+          if (ep.redirect) return reply.redirect((out as { location: string }).location, status);
           // A PDF's handler answers its bytes base64-encoded (the contract's response is text): sent as bytes.
           if (ep.produces === 'application/pdf') return reply.code(status).type(ep.produces).send(Buffer.from(out as string, 'base64'));
           if (ep.produces) reply.type(`${ep.produces}; charset=utf-8`);

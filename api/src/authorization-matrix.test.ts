@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
-import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, users, vehicles } from './db/schema';
+import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, ssoDomains, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
@@ -188,6 +188,13 @@ async function buildWorld(): Promise<World> {
     },
     // A verified driver: the mobile calls (a trip above all) reach past the driver's checks.
     newCaller: (c) => employee({ car: true, verified: true, companyId: c === 'A' ? companyA : companyB }),
+    newSsoDomain: async () => {
+      const [d] = await db
+        .insert(ssoDomains)
+        .values({ companyId: companyA, domain: `sso-${unique()}.matrix-a.test`, verificationToken: newToken() })
+        .returning({ id: ssoDomains.id });
+      return d!.id;
+    },
   };
 }
 
@@ -236,7 +243,8 @@ const VALIDATION = new Set([400, 409, 422]);
 
 function matches(expected: Outcome, status: number): boolean {
   if (expected !== 'ok') return status === expected;
-  return (status >= 200 && status < 300) || VALIDATION.has(status);
+  // 303: a redirect endpoint (single sign-on's callback) sent the browser on.
+  return (status >= 200 && status < 300) || status === 303 || VALIDATION.has(status);
 }
 
 function leaked(res: Res): string[] {

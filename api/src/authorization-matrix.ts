@@ -6,7 +6,7 @@
  * endpoint without a declaration, and for a declaration whose endpoint has left the table, so an
  * endpoint is declared here in the change that adds it (and removed in the change that drops it).
  *
- * Outcomes: 400, 401, 403 and 404 are exact statuses; `ok` is any 2xx, or a 4xx that answers the
+ * Outcomes: 400, 401, 403 and 404 are exact statuses; `ok` is any 2xx (or the 303 of a redirect), or a 4xx that answers the
  * body (400, 409, 422: a validation answer), never a 401/403/404. A refused tenant gets 404: an
  * employer's users reach only their own company, whatever ids they send (DESIGN.md section 4), and
  * learn nothing of another company's ids. On calls about the caller's own company, an `ok` of
@@ -61,6 +61,8 @@ export interface Fixture {
   newResetToken(): Promise<{ email: string; token: string }>;
   /** A mail whose delivery failed for good (its id). */
   newFailedMail(): Promise<string>;
+  /** An email domain company A claimed for single sign-on, not verified (its id). */
+  newSsoDomain(): Promise<string>;
 }
 
 export interface Sample {
@@ -441,6 +443,34 @@ export const MATRIX: Record<string, Declaration> = {
   'releases.promote': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' }, body: { version: '1.1.0' } }) },
   'releases.rollback': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' } }) },
   'releases.abort': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-billing' } }) },
+
+  // ---------------------------------------------------------------- single sign-on
+  'sso.settings': { expect: OWN_EMPLOYER_SIDE, why: "The company's own provider; the back office has no use for a company's sign-in setup." },
+  'sso.saveSettings': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: 'The provider of the caller\'s company (the session names it). Nothing listens on port 9: discovery fails with a 400 once the caller is allowed.',
+    sample: () => ({ body: { issuer: 'http://127.0.0.1:9', clientId: 'matrix', clientSecret: 'matrix-secret', passwordsAllowed: true, autoApprove: false } }),
+  },
+  'sso.removeSettings': { expect: OWN_EMPLOYER_SIDE },
+  'sso.addDomain': { expect: OWN_EMPLOYER_SIDE, sample: (f) => ({ body: { domain: `sso-${f.unique()}.matrix.test` } }) },
+  'sso.verifyDomain': {
+    expect: OF_A_EMPLOYER_SIDE,
+    why: 'Company A verifies its own claim (400 here: no TXT record is published); company B is told it does not exist.',
+    sample: async (f) => ({ params: { id: await f.newSsoDomain() } }),
+  },
+  'sso.removeDomain': { expect: OF_A_EMPLOYER_SIDE, sample: async (f) => ({ params: { id: await f.newSsoDomain() } }) },
+  'sso.discover': {
+    expect: PUBLIC,
+    why: 'The login page asks before anyone signs in; an unknown and an unverified domain answer the same.',
+    sample: (f) => ({ query: { email: `someone@${f.unique()}.matrix.test` } }),
+  },
+  'sso.start': {
+    expect: PUBLIC,
+    why: 'Anyone may start a sign-in; an address without single sign-on gets a 400.',
+    sample: (f) => ({ query: { email: `someone@${f.unique()}.matrix.test` } }),
+  },
+  'sso.callback': { expect: PUBLIC, why: "The provider's redirect carries no session; without a started sign-in it sends the browser to the login page with a reason." },
+  'sso.exchange': { expect: PUBLIC, why: 'The one-time code is the key, whoever calls; an unknown code answers 400.', sample: () => ({ body: { code: 'not-a-code' } }) },
 
   // ---------------------------------------------------------------- health probes
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },

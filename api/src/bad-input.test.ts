@@ -177,6 +177,13 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { subject: `Question ${n}`, message: 'How do I import employees?' };
       case 'vehicles.save':
         return { make: 'Ford', model: 'Focus', yearManufactured: 2020, color: 'Blue', registrationNumber: 'AB12CDE', drivingLicenseNumber: 'MORGA753116SM9IJ' };
+      case 'sso.saveSettings':
+        // Nothing listens on port 9: discovery is refused at once (400), so the handler is reached without the network.
+        return { issuer: 'http://127.0.0.1:9', clientId: 'fuzz', clientSecret: 'fuzz-secret', passwordsAllowed: true, autoApprove: false };
+      case 'sso.addDomain':
+        return { domain: `fuzz${n}.test` };
+      case 'sso.exchange':
+        return { code: `fuzz-${n}` };
       default:
         return ep.body ? {} : undefined;
     }
@@ -201,6 +208,8 @@ function baseline(ep: AnyEndpoint): Inputs {
     'drivers.get': { id: w.employeeId },
   };
   const query: Record<string, string> = {};
+  // Single sign-on's lookups name an address (of no company's domain).
+  if (ep.id === 'sso.discover' || ep.id === 'sso.start') query.email = email;
   if (ep.query) {
     const shape = ep.query as unknown as { shape?: Record<string, unknown> };
     const keys = Object.keys(shape.shape ?? {});

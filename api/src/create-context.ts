@@ -1,9 +1,11 @@
+import { Resolver } from 'node:dns/promises';
 import type { ApiContext } from './context';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo';
 import type { ApiConfig } from './env';
 import { createConsoleLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limiter';
+import { createSecrets, resolveSecretsKey } from './lib/secrets';
 import { createMailer } from './mail/mailer';
 import { sweepSessions } from './modules/accounts/sessions';
 import { startBillingJob } from './modules/billing/job';
@@ -45,6 +47,9 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const limiter = createRateLimiter(database.db);
     await limiter.sweep();
     await sweepSessions(database.db);
+    const secretsKey = await resolveSecretsKey(config);
+    // A lookup that hangs must not hold a request: 5 s, two tries.
+    const resolver = new Resolver({ timeout: 5_000, tries: 2 });
     // Starts the trials of companies that finished setup, invoices every period that has begun
     // (exactly once across instances) and tells companies whose trial ended, now and hourly.
     const billingJob = await startBillingJob(database.db, log, { mailer, publicUrl: config.publicUrl });
@@ -58,6 +63,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       limiter,
       log,
       seed,
+      secrets: secretsKey ? createSecrets(secretsKey) : null,
+      resolveTxt: (domain) => resolver.resolveTxt(domain),
       async close() {
         await billingJob.stop();
         await telemetryJob.stop();

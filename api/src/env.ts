@@ -71,6 +71,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(5260),
   API_HOST: z.string().trim().default('127.0.0.1'),
+  /**
+   * The key the stored secrets (a company's OpenID client secret) are encrypted under. Unset: the
+   * embedded default generates one in DATA_DIR/secrets.key; with DATABASE_URL every instance must
+   * share one, so single sign-on cannot be configured until it is set.
+   */
+  SECRETS_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (e.g. openssl rand -base64 32)'),
+  /** The mobile app's redirect URIs (its URL scheme) a single sign-on may end at, comma-separated. */
+  SSO_APP_REDIRECT_URIS: z.string().trim().default('commuteapp://sso-callback'),
   /** Scales every auth rate limit (e.g. 100 for a load test); 0 turns them off. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0).default(1),
 });
@@ -92,6 +100,8 @@ export interface RateLimits {
   selfRegisterPerAccount: number;
   selfRegisterPerAddress: number;
   selfRegisterPerCompany: number;
+  /** Single sign-on's domain lookups and starts from one address. */
+  ssoPerAddress: number;
   /** Email addresses one company may check by adding employees (manual list, CSV) in an hour. */
   importAddressesPerCompanyHour: number;
   /** Messages to support (Help & Support) per hour from one user, and from one company's users together. */
@@ -119,6 +129,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   selfRegisterPerAccount: 5,
   selfRegisterPerAddress: 50,
   selfRegisterPerCompany: 300,
+  // A login page asks once per address typed and once per start; an office shares one address.
+  ssoPerAddress: 300,
   importAddressesPerCompanyHour: 25_000,
   supportPerUserHour: 5,
   supportPerCompanyHour: 20,
@@ -154,6 +166,12 @@ export interface ApiConfig {
   apiPort: number;
   apiHost: string;
   rateLimits: RateLimits;
+  /** NODE_ENV=production: a loopback OpenID issuer over plain http is refused (single sign-on). */
+  production: boolean;
+  /** SECRETS_KEY, when set (see create-context.ts for the embedded default). */
+  secretsKey: string | undefined;
+  /** Where the mobile app's single sign-on may end (SSO_APP_REDIRECT_URIS). */
+  ssoAppRedirectUris: string[];
 }
 
 export class ConfigError extends Error {
@@ -221,6 +239,9 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
     apiPort: e.API_PORT,
     apiHost: e.API_HOST,
+    production: e.NODE_ENV === 'production',
+    secretsKey: e.SECRETS_KEY,
+    ssoAppRedirectUris: e.SSO_APP_REDIRECT_URIS.split(',').map((u) => u.trim()).filter(Boolean),
     rateLimits: {
       ...rl,
       loginPerAccountAddress: scale(rl.loginPerAccountAddress),
@@ -236,6 +257,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       importAddressesPerCompanyHour: scale(rl.importAddressesPerCompanyHour),
       supportPerUserHour: scale(rl.supportPerUserHour),
       supportPerCompanyHour: scale(rl.supportPerCompanyHour),
+      ssoPerAddress: scale(rl.ssoPerAddress),
       telemetryPerClient: scale(rl.telemetryPerClient),
       telemetryPerAddress: scale(rl.telemetryPerAddress),
       tripsPerDriverMinute: scale(rl.tripsPerDriverMinute),

@@ -31,6 +31,10 @@ export const APP_TABLES = [
   'rate_limits',
   'mail_outbox',
   'password_reset_tokens',
+  'sso_logins',
+  'sso_identities',
+  'sso_domains',
+  'sso_connections',
   'sessions',
   'driver_verification_events',
   'employer_users',
@@ -101,6 +105,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     demoData: false,
     logLevel: 'silent',
     rateLimits: { ...DEFAULT_RATE_LIMITS },
+    secretsKey: 'a test key of the stored secrets, 32+ chars',
     ...options.config,
   };
   const log = options.log ?? silentLogger;

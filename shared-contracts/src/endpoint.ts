@@ -33,8 +33,13 @@ export interface Endpoint<
   /** The answer is a file of this type (a download), not JSON; `response` then describes its content. */
   produces?: Produces;
   response: R;
-  /** Status of a successful answer (202: taken in, nothing to answer, e.g. telemetry). */
-  status?: 200 | 201 | 202;
+  /** Status of a successful answer (202: taken in, nothing to answer, e.g. telemetry; 303: `redirect`). */
+  status?: 200 | 201 | 202 | 303;
+  /**
+   * The answer is a redirect (303 with `Location`, no body): a browser is sent on, as an OpenID
+   * provider's callback must. The handler returns `{ location }`, described by `response`.
+   */
+  redirect?: true;
   /** A JSON body's size limit in bytes, when smaller than the api's default (1 MiB). */
   maxBodyBytes?: number;
   /**
@@ -92,7 +97,8 @@ export function defineEndpoint<
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
   produces?: Produces;
   response: R;
-  status?: 200 | 201 | 202;
+  status?: 200 | 201 | 202 | 303;
+  redirect?: true;
   maxBodyBytes?: number;
   errors?: readonly ExtraErrorStatus[];
   deprecated?: { since: string; sunset: string };

@@ -11,6 +11,7 @@ import { journeyGroups } from './endpoints/journey-groups';
 import { mail } from './endpoints/mail';
 import { mobile } from './endpoints/mobile';
 import { schemeSettings, support } from './endpoints/scheme';
+import { sso } from './endpoints/sso';
 import { releases, telemetry } from './endpoints/telemetry';
 import { vehicles } from './endpoints/vehicles';
 
@@ -30,12 +31,13 @@ export * from './endpoints/journey-groups';
 export * from './endpoints/mail';
 export * from './endpoints/mobile';
 export * from './endpoints/scheme';
+export * from './endpoints/sso';
 export * from './endpoints/telemetry';
 export * from './endpoints/vehicles';
 export { pageQuerySchema, queryInt, type PageQuery } from './endpoints/shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health, sso } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

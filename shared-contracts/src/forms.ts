@@ -19,6 +19,7 @@ export * from './forms/dates';
 export * from './forms/text';
 export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
+export * from './forms/sso';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({

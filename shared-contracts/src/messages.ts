@@ -19,6 +19,7 @@ import { DRIVER_MESSAGES } from './messages/drivers';
 import { INPUT_MESSAGES } from './messages/input';
 import { INSIGHTS_MESSAGES } from './messages/insights';
 import { LABEL_MESSAGES } from './messages/labels';
+import { SSO_MESSAGES } from './messages/sso';
 import { TELEMETRY_MESSAGES } from './messages/telemetry';
 
 export { normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
@@ -36,4 +37,5 @@ export const MESSAGES = {
   ...BILLING_MESSAGES,
   ...INSIGHTS_MESSAGES,
   ...INPUT_MESSAGES,
+  ...SSO_MESSAGES,
 } as const;

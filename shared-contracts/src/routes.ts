@@ -49,7 +49,8 @@ export const ROUTES = {
   superAdminReleases: '/super-admin/releases',
 } as const;
 
-export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives'] as const;
+/** The spec's two tabs, then ours (single sign-on). */
+export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives', 'Single sign-on'] as const;
 export type CompanySettingsTab = (typeof COMPANY_SETTINGS_TABS)[number];
 
 export interface PostLoginTarget {

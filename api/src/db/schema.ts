@@ -251,8 +251,103 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Set when the session was opened through a company's provider (single sign-on). */
+    ssoIssuer: text('sso_issuer'),
+    /** The provider's session id (`sid`), which its back-channel logout names. */
+    ssoSid: text('sso_sid'),
+    /** The ID token, encrypted: the hint of the provider's logout (RP-initiated). */
+    ssoIdTokenEnc: text('sso_id_token_enc'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_sso_sid_idx').on(t.ssoIssuer, t.ssoSid).where(sql`${t.ssoSid} is not null`),
+  ],
+);
+
+/** A company's OpenID provider (one at most); the client secret is encrypted under SECRETS_KEY (lib/secrets.ts). */
+export const ssoConnections = pgTable('sso_connections', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEnc: text('client_secret_enc').notNull(),
+  /** The company's administrators may still sign in with a password. */
+  passwordsAllowed: boolean('passwords_allowed').notNull().default(true),
+  /** Employees of a verified domain are approved at their first sign-in instead of waiting as a join request. */
+  autoApprove: boolean('auto_approve').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An email domain a company claims; it counts once its DNS TXT record is verified, for one company only. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_domains_company_domain_unique').on(t.companyId, t.domain),
+    uniqueIndex('sso_domains_verified_unique').on(t.domain).where(sql`${t.verifiedAt} is not null`),
+    check('sso_domains_lower_case', sql`${t.domain} = lower(${t.domain})`),
+  ],
+);
+
+/** A user's account at a provider: (issuer, subject) names one user. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sso_identities_issuer_subject_unique').on(t.issuer, t.subject), index('sso_identities_user_idx').on(t.userId)],
+);
+
+/** One sign-in through a provider, from its start to the exchange of its one-time code. */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    client: text('client', { enum: ['web', 'mobile'] }).notNull(),
+    /** SHA-256 of the browser's binding cookie (web). */
+    browserHash: text('browser_hash'),
+    appRedirectUri: text('app_redirect_uri'),
+    appCodeChallenge: text('app_code_challenge'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    calledBackAt: timestamp('called_back_at', { withTimezone: true }),
+    codeHash: text('code_hash'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    idTokenEnc: text('id_token_enc'),
+    providerSid: text('provider_sid'),
+    exchangedAt: timestamp('exchanged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_logins_state_hash_unique').on(t.stateHash),
+    uniqueIndex('sso_logins_code_hash_unique').on(t.codeHash),
+    index('sso_logins_expires_idx').on(t.expiresAt),
+    check('sso_logins_client_known', sql`${t.client} in ('web', 'mobile')`),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

@@ -14,7 +14,10 @@ export type AuthEventKind =
   | 'password.reset-invalid'
   | 'password.change'
   | 'password.change-failure'
-  | 'rate-limited';
+  | 'rate-limited'
+  | 'sso.failure'
+  | 'sso.join-request'
+  | 'sso.backchannel-logout';
 
 export interface AuthEvent {
   kind: AuthEventKind;

@@ -133,6 +133,8 @@ export function answerProblems(doc: Doc, a: AnswerToCheck): string[] {
   const response = resolve(doc, declared);
   const content = (response.content ?? {}) as Record<string, { schema?: Schema }>;
   const type = (a.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  // A redirect (303) declares no content and sends none.
+  if (Object.keys(content).length === 0 && a.body === '') return [];
   const media = content[type];
   if (!media) return [`${where} with content type "${type}", the document says ${Object.keys(content).join(', ') || 'no body'}`];
   if (type !== 'application/json' || !media.schema) return [];

@@ -76,6 +76,13 @@ function completeOperations(doc: Json, endpoints: Map<string, AnyEndpoint>, impl
         op.description = `Deprecated since ${ep.deprecated.since}; removed on ${ep.deprecated.sunset}.`;
       }
       const responses = op.responses ?? {};
+      if (ep.redirect) {
+        // The handler's `{ location }` is sent as the header, with no body.
+        responses[String(ep.status ?? 303)] = {
+          description: 'See Other: the browser is sent on to the address in `Location`.',
+          headers: { location: { description: 'Where the browser goes next.', schema: { type: 'string' } } },
+        };
+      }
       for (const [status, res] of Object.entries(responses)) {
         if (res.description === 'Default Response') res.description = SUCCESS[status] ?? 'OK';
         res.headers = { ...(res.headers as Json | undefined), ...versionHeader() };

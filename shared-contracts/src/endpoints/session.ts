@@ -35,9 +35,10 @@ export const sessionEndpoints = {
     id: 'accounts.logout',
     method: 'POST',
     path: '/api/accounts/logout',
-    summary: 'End the current session on the server',
+    summary: "End the current session on the server; a session from a company's provider also answers where to end the provider's",
     access: 'optional',
-    response: okSchema,
+    // A session opened through single sign-on: the provider's end-session URL (RP-initiated logout).
+    response: z.extend(okSchema, { endSessionUrl: z.optional(z.string()) }),
     tags: ['accounts'],
   }),
   me: defineEndpoint({

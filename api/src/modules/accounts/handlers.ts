@@ -3,6 +3,7 @@ import { clientMeta } from '../../lib/request-meta';
 import type { Handler } from '../../lib/route';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import * as accounts from './service';
+import { providerLogoutUrl } from '../sso/service';
 import { endSession } from './sessions';
 
 type A = typeof ENDPOINTS.accounts;
@@ -20,12 +21,15 @@ export const login: Handler<A['login']> = async (req, reply, ctx) => {
 };
 
 export const logout: Handler<A['logout']> = async (req, reply, ctx) => {
+  let endSessionUrl: string | null = null;
   if (req.auth) {
+    // Read before the session row goes: it holds the provider's ID token (single sign-on).
+    endSessionUrl = await providerLogoutUrl(ctx, req.auth);
     await endSession(ctx.db, req.auth.sessionId);
     await accounts.recordLogout(ctx, req.auth, clientMeta(req));
   }
   clearSessionCookie(ctx, reply);
-  return { success: true, message: MESSAGES.session.loggedOut };
+  return { success: true, message: MESSAGES.session.loggedOut, ...(endSessionUrl ? { endSessionUrl } : {}) };
 };
 
 export const me: Handler<A['me']> = async (req, _reply, ctx) => {

@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { wellFormed } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { recordUserAudit, userAsActor, type AuditActor } from '../audit/service';
+import { passwordsRefused } from '../sso/password-policy';
 import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from './sessions';
 
 /** A user id no row has: what the forgot-password statements look for when the address has no account. */
@@ -35,7 +36,7 @@ const RESET_TOKEN_TTL_MINUTES = 30;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The user as the login answer and `me` describe it. */
-async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUser | null> {
+export async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUser | null> {
   const [row] = await ctx.db
     .select({
       id: users.id,
@@ -55,7 +56,7 @@ async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUse
   return { ...row, employerUserId: row.employerUserId ?? null, signUpState: row.signUpState ?? 0 };
 }
 
-function loginAnswer(user: SessionUser, session: NewSession, message: string): LoginAnswer {
+export function loginAnswer(user: SessionUser, session: NewSession, message: string): LoginAnswer {
   return {
     success: true,
     message,
@@ -96,7 +97,7 @@ export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta):
   }
 
   const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, companyActive: companies.isActive })
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, role: users.role, companyId: users.companyId, companyActive: companies.isActive })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(emailIs(body.email))
@@ -119,6 +120,10 @@ export async function login(ctx: ApiContext, body: LoginBody, meta: ClientMeta):
   if (user.companyActive === false) {
     await recordAuthEvent(ctx.db, ctx.log, { kind: 'login.company-deactivated', userId: user.id, ip: meta.ip, userAgent: meta.userAgent });
     throw new HttpError(403, MESSAGES.login.companyDeactivated);
+  }
+  if (await passwordsRefused(ctx, user)) {
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'login.failure', userId: user.id, ip: meta.ip, userAgent: meta.userAgent, detail: { reason: 'sso-only' } });
+    throw new HttpError(403, MESSAGES.sso.passwordRefused);
   }
   await ctx.limiter.clear(pairKey);
   const session = await createSession(ctx.db, user.id, body.rememberMe === true, meta);

@@ -53,7 +53,14 @@ export interface NewSession {
 
 let created = 0;
 
-export async function createSession(db: Db, userId: string, remember: boolean, meta: ClientMeta): Promise<NewSession> {
+/** What a session opened through a company's provider keeps of it (logout at the provider, back-channel logout). */
+export interface SsoSessionLink {
+  issuer: string;
+  sid: string | null;
+  idTokenEnc: string | null;
+}
+
+export async function createSession(db: Db, userId: string, remember: boolean, meta: ClientMeta, sso?: SsoSessionLink): Promise<NewSession> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + (remember ? SESSION_TIMEOUTS.rememberAbsoluteMs : SESSION_TIMEOUTS.absoluteMs));
   await db.insert(sessions).values({
@@ -63,6 +70,7 @@ export async function createSession(db: Db, userId: string, remember: boolean, m
     expiresAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ...(sso ? { ssoIssuer: sso.issuer, ssoSid: sso.sid, ssoIdTokenEnc: sso.idTokenEnc } : {}),
   });
   // Ended sessions are dropped now and then rather than by a timer (no state between instances).
   if (++created % 200 === 0) void sweepSessions(db).catch(() => {});
@@ -212,6 +220,19 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
  */
 export async function endUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Ends the sessions a provider's logout names (back-channel logout): those of its session id `sid`,
+ * or every session of its user `sub` opened through it. Returns how many ended.
+ */
+export async function endProviderSessions(db: Db, issuer: string, o: { sid?: string | undefined; sub?: string | undefined }): Promise<number> {
+  const bySid = o.sid ? sql`(${sessions.ssoIssuer} = ${issuer} and ${sessions.ssoSid} = ${o.sid})` : sql`false`;
+  const bySub = o.sub
+    ? sql`${sessions.userId} in (select user_id from sso_identities where issuer = ${issuer} and subject = ${o.sub})`
+    : sql`false`;
+  const ended = await db.delete(sessions).where(sql`${bySid} or ${bySub}`).returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function endCompanySessions(db: Db, companyId: string): Promise<void> {
