@@ -2,6 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import type { ApiContext } from './context';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo';
+import { startDemoSso } from './demo/sso';
 import type { ApiConfig } from './env';
 import { createConsoleLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limiter';
@@ -50,6 +51,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const secretsKey = await resolveSecretsKey(config);
     // A lookup that hangs must not hold a request: 5 s, two tries.
     const resolver = new Resolver({ timeout: 5_000, tries: 2 });
+    const secrets = secretsKey ? createSecrets(secretsKey) : null;
+    const demoSso = config.demoData ? await startDemoSso({ db: database.db, log, config, secrets }) : null;
     // Starts the trials of companies that finished setup, invoices every period that has begun
     // (exactly once across instances) and tells companies whose trial ended, now and hourly.
     const billingJob = await startBillingJob(database.db, log, { mailer, publicUrl: config.publicUrl });
@@ -63,9 +66,10 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       limiter,
       log,
       seed,
-      secrets: secretsKey ? createSecrets(secretsKey) : null,
+      secrets,
       resolveTxt: (domain) => resolver.resolveTxt(domain),
       async close() {
+        await demoSso?.close();
         await billingJob.stop();
         await telemetryJob.stop();
         await mailer.close();

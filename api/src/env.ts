@@ -77,6 +77,8 @@ const envSchema = z.object({
    * share one, so single sign-on cannot be configured until it is set.
    */
   SECRETS_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (e.g. openssl rand -base64 32)'),
+  /** Where the demo's identity provider listens on 127.0.0.1 (DEMO_DATA; Riverside's single sign-on). */
+  DEMO_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(5270),
   /** The mobile app's redirect URIs (its URL scheme) a single sign-on may end at, comma-separated. */
   SSO_APP_REDIRECT_URIS: z.string().trim().default('commuteapp://sso-callback'),
   /** Scales every auth rate limit (e.g. 100 for a load test); 0 turns them off. */
@@ -172,6 +174,8 @@ export interface ApiConfig {
   secretsKey: string | undefined;
   /** Where the mobile app's single sign-on may end (SSO_APP_REDIRECT_URIS). */
   ssoAppRedirectUris: string[];
+  /** DEMO_OIDC_PORT: the demo's identity provider. */
+  demoOidcPort: number;
 }
 
 export class ConfigError extends Error {
@@ -241,6 +245,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     apiHost: e.API_HOST,
     production: e.NODE_ENV === 'production',
     secretsKey: e.SECRETS_KEY,
+    demoOidcPort: e.DEMO_OIDC_PORT,
     ssoAppRedirectUris: e.SSO_APP_REDIRECT_URIS.split(',').map((u) => u.trim()).filter(Boolean),
     rateLimits: {
       ...rl,

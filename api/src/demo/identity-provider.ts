@@ -47,6 +47,8 @@ export interface IdentityProviderOptions {
   clientId?: string;
   clientSecret?: string;
   accounts?: IdentityAccount[];
+  /** An account for a login the list does not hold (the demo: anyone at its company's domain). */
+  accountFor?: (login: string) => IdentityAccount | undefined;
 }
 
 export async function startIdentityProvider(o: IdentityProviderOptions): Promise<IdentityProvider> {
@@ -83,7 +85,7 @@ export async function startIdentityProvider(o: IdentityProviderOptions): Promise
     // The ID token carries the claims itself (no userinfo call needed).
     conformIdTokenClaims: false,
     findAccount(_ctx: unknown, id: string) {
-      const a = accounts.get(id.toLowerCase());
+      const a = accounts.get(id.toLowerCase()) ?? o.accountFor?.(id);
       if (!a) return undefined;
       return {
         accountId: id,

@@ -12,6 +12,7 @@ export const employerKeys = {
   companies: () => ['employers', 'company'] as const,
   company: (id: string) => ['employers', 'company', id] as const,
   incentive: (id: string) => ['employers', 'incentive', id] as const,
+  sso: (id: string) => ['employers', 'sso', id] as const,
   lists: () => ['employers', 'list'] as const,
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
   /** The scheme's settings (back office): not a company's, under the same root for one cache per remote. */

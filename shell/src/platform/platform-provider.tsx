@@ -58,16 +58,20 @@ export function PlatformProvider({
         }
       },
       async signOut() {
+        let endSessionUrl: string | undefined;
         try {
           const accounts = await loadSessionEndpoints();
-          await api.call(accounts.logout);
+          ({ endSessionUrl } = await api.call(accounts.logout));
         } catch {
           /* the session ends in the page whatever the server said */
         }
         setSession(store, null);
         savedFlag.set(false);
         queries.clear();
-        nav.current.navigate('/', { replace: true });
+        // A session from the company's provider also ends there (RP-initiated logout), which sends the
+        // browser back to the login page.
+        if (endSessionUrl) window.location.assign(endSessionUrl);
+        else nav.current.navigate('/', { replace: true });
       },
       updateSession(patch) {
         const current = store.get(sessionAtom);

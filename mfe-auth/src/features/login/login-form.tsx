@@ -3,7 +3,7 @@ import { ROUTES } from '@portal/shared-contracts/routes';
 import type { LoginForm } from '@portal/shared-contracts/forms/login';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { Checkbox, PasswordField } from '@portal/shared-ui/form';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { login } from '../../api/login';
 import { logout } from '../../api/logout';
 import { AppLink } from '../../shared/app-link';
@@ -11,6 +11,12 @@ import { AuthForm } from '../../shared/auth-form';
 import { EmailField } from '../../shared/email-field';
 import styles from '../../shared/form.module.css';
 import { loadLoginFormSchema, type LoginFormSchema } from './login-schema';
+import type * as SsoStepModule from './sso-step';
+import type { SsoLookup } from './sso-step';
+
+/** The single sign-on step: fetched when an address is typed or the provider sent the browser back. */
+type SsoStep = typeof SsoStepModule;
+const loadSsoStep = () => import('./sso-step');
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
@@ -41,6 +47,24 @@ export function LoginFormView() {
   // Like the other forms: checked on submit, then again on every change until it is sent. The
   // schema is kept from the first submit (which waited for it) and means "submitted".
   const [submitted, setSubmitted] = useState<LoginFormSchema | null>(null);
+  // Single sign-on: the step's module, what the address's domain answered, and a return from the provider.
+  const [step, setStep] = useState<SsoStep | null>(null);
+  const [sso, setSso] = useState<SsoLookup | null>(null);
+  const [back] = useState(() => ({ code: platform.location.query.get('sso'), status: platform.location.query.get('sso_status') }));
+  useEffect(() => {
+    if (back.code || back.status) void loadSsoStep().then(setStep);
+  }, [back]);
+  const ssoOnly = sso?.sso === true && !sso.passwordsAllowed;
+  const lookup = () => {
+    const email = emailInput.current?.value.trim() ?? '';
+    if (email === sso?.email || !email.includes('@')) return;
+    void loadSsoStep()
+      .then(async (m) => {
+        setStep(m);
+        setSso(await m.lookupSso(platform.api, email));
+      })
+      .catch(() => setSso(null));
+  };
   const values = (): LoginForm => ({ email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '', rememberMe });
   const recheck = () => {
     if (submitted) setErrors(check(submitted, values()).errors);
@@ -51,6 +75,10 @@ export function LoginFormView() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signingIn) return;
+    if (ssoOnly && step && sso) {
+      void step.startSso(platform.api, sso.email).catch(() => setErrors({ email: LOGIN_MESSAGES.login.failed }));
+      return;
+    }
     // A submit before the schema has arrived waits for it, the button reading "Logging in..." (and
     // refusing a second submit) meanwhile, then goes on as any other: no second click.
     setSigningIn(true);
@@ -88,19 +116,31 @@ export function LoginFormView() {
 
   return (
     <>
+      {step && (back.code || back.status) ? <step.SsoReturn code={back.code} status={back.status} /> : null}
       {employeeAccount ? (
         <div className={styles.notice} role="alert">
           <p>{LOGIN_MESSAGES.login.employeeAccount}</p>
           <AppLink to={`${ROUTES.downloadLinks}?from=login`}>{LOGIN_MESSAGES.login.getTheApp}</AppLink>
         </div>
       ) : null}
-      <AuthForm onSubmit={(event) => void onSubmit(event)} submitLabel={LOGIN_MESSAGES.login.button} busy={signingIn} busyLabel={LOGIN_MESSAGES.login.buttonBusy}>
-        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onFocus={warm} onChange={recheck} />
-        <PasswordField ref={passwordInput} name="password" label={LOGIN_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onFocus={warm} onChange={recheck} />
-        <div className={styles.row}>
-          <Checkbox label={LOGIN_MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
-          <AppLink to={ROUTES.forgotPassword}>{LOGIN_MESSAGES.login.forgotLink}</AppLink>
-        </div>
+      <AuthForm
+        onSubmit={(event) => void onSubmit(event)}
+        submitLabel={LOGIN_MESSAGES.login.button}
+        busy={signingIn}
+        busyLabel={LOGIN_MESSAGES.login.buttonBusy}
+        hideSubmit={ssoOnly}
+      >
+        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onFocus={warm} onChange={recheck} onBlur={lookup} />
+        {step && sso?.sso ? <step.SsoContinue email={sso.email} passwordsAllowed={sso.passwordsAllowed} /> : null}
+        {ssoOnly ? null : (
+          <>
+            <PasswordField ref={passwordInput} name="password" label={LOGIN_MESSAGES.fields.password} autoComplete="current-password" error={errors.password} onFocus={warm} onChange={recheck} />
+            <div className={styles.row}>
+              <Checkbox label={LOGIN_MESSAGES.login.rememberMe} checked={rememberMe} onCheckedChange={setRememberMe} name="rememberMe" />
+              <AppLink to={ROUTES.forgotPassword}>{LOGIN_MESSAGES.login.forgotLink}</AppLink>
+            </div>
+          </>
+        )}
       </AuthForm>
     </>
   );

@@ -8,6 +8,7 @@ import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
 import { PageState } from '../../shared/page-state';
+import { SsoTab } from './sso-tab';
 import styles from './company-settings-page.module.css';
 
 function asTab(value: string | null | undefined): CompanySettingsTab | undefined {
@@ -56,6 +57,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
             content: <CompanyDetailsTab draft={draft} keepDraft={setDraft} onDirtyChange={setDetailsDirty} />,
           },
           { value: COMPANY_SETTINGS_TABS[1], label: MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
+          { value: COMPANY_SETTINGS_TABS[2], label: MESSAGES.labels.companySettingsTabs[2], content: <SsoTab /> },
         ]}
       />
     </div>

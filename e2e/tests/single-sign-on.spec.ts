@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { expectRoute, hash } from '../support/portal';
+import { ARTIFACTS, freePort, startPortal, type RunningPortal } from '../support/portal-process';
+import { expect, test } from '../support/test';
+
+/**
+ * Company single sign-on in Chromium: a portal of its own with the demo data, whose Riverside Health
+ * Trust signs in at the demo's identity provider (oidc-provider on loopback, its plain login form).
+ * Riverside has passwords off for its administrators.
+ */
+let portal: RunningPortal;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  portal = await startPortal({ DEMO_DATA: '1', DEMO_OIDC_PORT: String(await freePort()) });
+});
+test.afterAll(async () => {
+  await portal?.stop();
+});
+
+const EMPLOYER = 'employer@riverside.example';
+const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${ARTIFACTS}/sso-${name}-${w}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Types the address and leaves the field: the page asks whether its domain signs in with a provider. */
+async function enterEmail(page: Page, email: string) {
+  await page.goto(`${portal.url}${hash(ROUTES.login)}`);
+  await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(MESSAGES.fields.email, { exact: true }).blur();
+}
+
+/** At the provider: its login form (the portal's login_hint fills in the address), any password. */
+async function signInAtProvider(page: Page, login?: string) {
+  await page.waitForURL((u) => !u.href.startsWith(portal.url));
+  if (login) await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('demo-password');
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => u.href.startsWith(portal.url));
+}
+
+test('an administrator signs in through the company provider, and logging out ends the provider session too', async ({ page }) => {
+  await enterEmail(page, EMPLOYER);
+  const continueButton = page.getByRole('button', { name: MESSAGES.sso.continue, exact: true });
+  await expect(continueButton).toBeVisible();
+  // Riverside turned passwords off for its administrators: the password field is gone.
+  await expect(page.getByLabel(MESSAGES.fields.password, { exact: true })).toHaveCount(0);
+  await expectAxeClean(page);
+  await shoot(page, 'login-company-account');
+
+  await continueButton.click();
+  await signInAtProvider(page);
+  await expectRoute(page, ROUTES.mainPage);
+
+  // The Single sign-on tab of Company Settings shows the provider and the proven domain.
+  await page.goto(`${portal.url}${hash(`${ROUTES.companySettings}?tab=${encodeURIComponent(MESSAGES.sso.tab)}`)}`);
+  await expect(page.getByRole('heading', { name: MESSAGES.sso.providerHeading })).toBeVisible();
+  await expect(page.getByText('riverside.example', { exact: true })).toBeVisible();
+  await expect(page.getByText(MESSAGES.sso.verified, { exact: true })).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'settings');
+});
+
+test('an employee of a verified domain signs in for the first time and appears in Pending Requests', async ({ page }) => {
+  const employee = `new.rider.${Date.now().toString(36)}@riverside.example`;
+  await enterEmail(page, employee);
+  // An employee's address gets the same step: the domain decides, not the account.
+  await page.getByRole('button', { name: MESSAGES.sso.continue, exact: true }).click();
+  await signInAtProvider(page);
+  await expect(page.getByText(MESSAGES.sso.pending)).toBeVisible();
+  await expectAxeClean(page);
+  await shoot(page, 'login-pending');
+
+  // The employer finds the join request.
+  await enterEmail(page, EMPLOYER);
+  await page.getByRole('button', { name: MESSAGES.sso.continue, exact: true }).click();
+  await signInAtProvider(page);
+  await expectRoute(page, ROUTES.mainPage);
+  await page.goto(`${portal.url}${hash(ROUTES.employeeManagement)}`);
+  await page.getByRole('tab', { name: /Pending Requests/ }).click();
+  await expect(page.getByText(employee).first()).toBeVisible();
+});
+
+test("a password login of an SSO-only company's administrator is refused with a message", async ({ page, consoleGuard }) => {
+  // The mobile app (or an old page) sends the password straight away.
+  const api = await playwrightRequest.newContext({ baseURL: portal.url });
+  try {
+    const res = await api.post('/api/accounts/login', { data: { email: EMPLOYER, password: 'Commute-Demo-2026' } });
+    expect(res.status()).toBe(403);
+    expect((await res.json()).message).toBe(MESSAGES.sso.passwordRefused);
+  } finally {
+    await api.dispose();
+  }
+  // In the page: a password typed before the address was looked up is refused with the same message.
+  consoleGuard.expectStatus(403, '/api/accounts/login');
+  await page.route('**/api/sso/discover**', (route) => route.fulfill({ json: { success: true, message: 'OK', sso: false, passwordsAllowed: true } }));
+  await page.goto(`${portal.url}${hash(ROUTES.login)}`);
+  await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(EMPLOYER);
+  await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill('Commute-Demo-2026');
+  await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
+  await expect(page.getByText(MESSAGES.sso.passwordRefused)).toBeVisible();
+  await shoot(page, 'login-password-refused');
+});
