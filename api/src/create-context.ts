@@ -36,7 +36,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
       password: config.superAdminPassword,
       log,
     });
-    if (config.demoData) await seedDemo({ db: database.db, log });
+    if (config.demoData) await seedDemo({ db: database.db, log }, config.demoEmployees === undefined ? {} : { employeesPerCompany: config.demoEmployees });
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,

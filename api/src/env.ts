@@ -77,6 +77,8 @@ const envSchema = z.object({
    * share one, so single sign-on cannot be configured until it is set.
    */
   SECRETS_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (e.g. openssl rand -base64 32)'),
+  /** Employees of every demo company instead of the demo's own numbers (0: none); a smaller demo starts faster. */
+  DEMO_EMPLOYEES: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Where the demo's identity provider listens on 127.0.0.1 (DEMO_DATA; Riverside's single sign-on). */
   DEMO_OIDC_PORT: z.coerce.number().int().min(1).max(65535).default(5270),
   /** The mobile app's redirect URIs (its URL scheme) a single sign-on may end at, comma-separated. */
@@ -176,6 +178,8 @@ export interface ApiConfig {
   ssoAppRedirectUris: string[];
   /** DEMO_OIDC_PORT: the demo's identity provider. */
   demoOidcPort: number;
+  /** DEMO_EMPLOYEES: employees per demo company, when set. */
+  demoEmployees: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -246,6 +250,7 @@ export function loadApiConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     production: e.NODE_ENV === 'production',
     secretsKey: e.SECRETS_KEY,
     demoOidcPort: e.DEMO_OIDC_PORT,
+    demoEmployees: e.DEMO_EMPLOYEES,
     ssoAppRedirectUris: e.SSO_APP_REDIRECT_URIS.split(',').map((u) => u.trim()).filter(Boolean),
     rateLimits: {
       ...rl,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { expectRoute, hash } from '../support/portal';
+import { expectLoginPage, expectRoute, hash, logOutViaProfileMenu } from '../support/portal';
 import { ARTIFACTS, freePort, startPortal, type RunningPortal } from '../support/portal-process';
 import { expect, test } from '../support/test';
 
@@ -14,7 +14,8 @@ let portal: RunningPortal;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  portal = await startPortal({ DEMO_DATA: '1', DEMO_OIDC_PORT: String(await freePort()) });
+  // The demo's companies with a few employees each: the journeys need Riverside, not a year of trips.
+  portal = await startPortal({ DEMO_DATA: '1', DEMO_EMPLOYEES: '3', DEMO_OIDC_PORT: String(await freePort()) });
 });
 test.afterAll(async () => {
   await portal?.stop();
@@ -25,7 +26,7 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -75,9 +76,22 @@ test('an administrator signs in through the company provider, and logging out en
   await expect(page.getByText(MESSAGES.sso.verified, { exact: true })).toBeVisible();
   await expectAxeClean(page);
   await shoot(page, 'settings');
+
+  // Log Out ends the portal's session, then the provider's (RP-initiated logout): it asks, then
+  // sends the browser back to the login page.
+  await logOutViaProfileMenu(page, 'Ravi Rivers');
+  await page.waitForURL((u) => !u.href.startsWith(portal.url));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await page.waitForURL((u) => u.href.startsWith(portal.url));
+  await expectLoginPage(page);
+  // The provider asks for the password again: its session has ended too.
+  await enterEmail(page, EMPLOYER);
+  await page.getByRole('button', { name: MESSAGES.sso.continue, exact: true }).click();
+  await page.waitForURL((u) => !u.href.startsWith(portal.url));
+  await expect(page.locator('input[name="password"]')).toBeVisible();
 });
 
-test('an employee of a verified domain signs in for the first time and appears in Pending Requests', async ({ page }) => {
+test('an employee of a verified domain signs in for the first time and appears in Pending Requests', async ({ page, browser }) => {
   const employee = `new.rider.${Date.now().toString(36)}@riverside.example`;
   await enterEmail(page, employee);
   // An employee's address gets the same step: the domain decides, not the account.
@@ -87,14 +101,21 @@ test('an employee of a verified domain signs in for the first time and appears i
   await expectAxeClean(page);
   await shoot(page, 'login-pending');
 
-  // The employer finds the join request.
-  await enterEmail(page, EMPLOYER);
-  await page.getByRole('button', { name: MESSAGES.sso.continue, exact: true }).click();
-  await signInAtProvider(page);
-  await expectRoute(page, ROUTES.mainPage);
-  await page.goto(`${portal.url}${hash(ROUTES.employeeManagement)}`);
-  await page.getByRole('tab', { name: /Pending Requests/ }).click();
-  await expect(page.getByText(employee).first()).toBeVisible();
+  // The employer, in a browser of their own (this one holds the employee's session at the provider),
+  // finds the join request.
+  const context = await browser.newContext();
+  const employer = await context.newPage();
+  try {
+    await enterEmail(employer, EMPLOYER);
+    await employer.getByRole('button', { name: MESSAGES.sso.continue, exact: true }).click();
+    await signInAtProvider(employer);
+    await expectRoute(employer, ROUTES.mainPage);
+    await employer.goto(`${portal.url}${hash(ROUTES.employeeManagement)}`);
+    await employer.getByRole('tab', { name: /Pending Requests/ }).click();
+    await expect(employer.getByText(employee).first()).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });
 
 test("a password login of an SSO-only company's administrator is refused with a message", async ({ page, consoleGuard }) => {

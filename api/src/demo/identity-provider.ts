@@ -117,7 +117,15 @@ export async function startIdentityProvider(o: IdentityProviderOptions): Promise
       }),
   };
   provider.use(async (ctx: KoaContext, next) => {
+    // No icon, and no web font from the internet on its login form: it runs where there is no network.
+    if (ctx.path === '/favicon.ico') {
+      ctx.status = 204;
+      return;
+    }
     await next();
+    if (typeof ctx.body === 'string' && ctx.body.includes('fonts.googleapis.com')) {
+      ctx.body = ctx.body.replace(/@import url\(https:\/\/fonts\.googleapis\.com[^)]*\);?/g, '');
+    }
     if (handle.tamper && ctx.path === '/token' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as { id_token?: string };
       if (body.id_token) body.id_token = await handle.tamper(body.id_token, { privateJwk });
