@@ -49,7 +49,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the current session on the server */
+        /** End the current session on the server; a session from a company's provider also answers where to end the provider's */
         post: operations["accounts.logout"];
         delete?: never;
         options?: never;
@@ -1463,6 +1463,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sso/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company single sign-on: provider, options and domains (never the client secret) */
+        get: operations["sso.settings"];
+        /** Set the company's OpenID provider; its discovery document is fetched and checked first */
+        put: operations["sso.saveSettings"];
+        post?: never;
+        /** Turn single sign-on off (domains stay proven); passwords work again */
+        delete: operations["sso.removeSettings"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claim an email domain; it is used for sign-in once its DNS TXT record is verified */
+        post: operations["sso.addDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look up the domain's TXT record portal-verification=<random>; a domain belongs to one company */
+        post: operations["sso.verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a domain from the company */
+        delete: operations["sso.removeDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an address's domain signs in with a company provider (the same shape for unknown and unverified domains) */
+        get: operations["sso.discover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Begin a sign-in with the company's provider: answers the authorization URL to open */
+        get: operations["sso.start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider's redirect back: checks the answer and sends the browser on with a one-time code */
+        get: operations["sso.callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade the one-time code of a completed sign-in for a session (the login answer, and the cookie) */
+        post: operations["sso.exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1744,6 +1882,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         message: string;
+                        endSessionUrl?: string;
                     };
                 };
             };
@@ -6451,6 +6590,481 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.saveSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string;
+                    passwordsAllowed: boolean;
+                    autoApprove: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.removeSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.addDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.verifyDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.removeDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        settings: {
+                            configured: boolean;
+                            issuer: string | null;
+                            clientId: string | null;
+                            hasSecret: boolean;
+                            passwordsAllowed: boolean;
+                            autoApprove: boolean;
+                            redirectUri: string;
+                            postLogoutRedirectUri: string;
+                            domains: {
+                                /** Format: uuid */
+                                id: string;
+                                domain: string;
+                                verified: boolean;
+                                verifiedAt: string | null;
+                                txtRecord: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.discover": {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        sso: boolean;
+                        passwordsAllowed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.start": {
+        parameters: {
+            query: {
+                email: string;
+                client?: "web" | "mobile";
+                redirect_uri?: string;
+                code_challenge?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        authorizationUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.callback": {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description See Other: the browser is sent on to the address in `Location`. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    location?: string;
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    codeVerifier?: string;
+                    rememberMe?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        token: string;
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        role: "SuperAdmin" | "Employer" | "Admin" | "Employee";
+                        signUpState: number;
+                        userSignUpState: number;
+                        email: string;
+                        name: string;
+                        /** Format: uuid */
+                        employerId: string | null;
+                        /** Format: uuid */
+                        employerUserId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -37,11 +37,13 @@ describe('the login form before its schema has arrived', () => {
     expect(busy).toBeDisabled();
     // Enter in a field submits the form whatever the button's state.
     fireEvent.submit(busy.closest('form') as HTMLFormElement);
-    expect(platform.api.call).not.toHaveBeenCalled();
+    // (Leaving the email field asked whether its domain has single sign-on: that call aside.)
+    const logins = () => platform.api.call.mock.calls.filter(([endpoint]) => endpoint.id === 'accounts.login');
+    expect(logins()).toHaveLength(0);
 
     arrive(loginFormSchema);
     await waitFor(() => expect(platform.auth.signIn).toHaveBeenCalledWith(answer, { remember: false }));
-    expect(platform.api.call).toHaveBeenCalledTimes(1);
+    expect(logins()).toHaveLength(1);
     expect(platform.api.call).toHaveBeenCalledWith(expect.objectContaining({ id: 'accounts.login' }), {
       body: { email: 'ada@example.com', password: 'secret-pass', rememberMe: false },
     });
