@@ -52,7 +52,7 @@ export function SsoContinue({ email, passwordsAllowed }: { email: string; passwo
   };
   return (
     <div className={styles.actions}>
-      <Button type="button" size="lg" fullWidth loading={busy} loadingText={M.continueBusy} onClick={() => void go()}>
+      <Button type="button" size="lg" fullWidth className={styles.wrap} loading={busy} loadingText={M.continueBusy} onClick={() => void go()}>
         {M.continue}
       </Button>
       {error ? (
