@@ -4,7 +4,7 @@ import { DOCS_PATH } from '../app';
 import { json, useTestApp } from '../test-support';
 import { API_VERSION, deprecationHeaders } from './document';
 
-type Op = { operationId: string; security?: unknown[]; responses: Record<string, { $ref?: string; description?: string }> };
+type Op = { operationId: string; description?: string; security?: unknown[]; responses: Record<string, { $ref?: string; description?: string }> };
 type Doc = {
   info: { version: string; contact?: { url?: string }; license?: { name?: string; url?: string } };
   servers?: { url: string }[];
@@ -31,6 +31,15 @@ describe('the OpenAPI document', () => {
     }
     expect(operation(doc, '/api/trips', 'post').security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(doc.components.securitySchemes.cookie!.description).toContain('x-portal-request');
+  });
+
+  it("walks the mobile app through single sign-on, step by step, in the operations' descriptions", async () => {
+    const doc = await load();
+    expect(operation(doc, '/api/sso/discover', 'get').description).toContain('Step 1');
+    expect(operation(doc, '/api/sso/start', 'get').description).toContain('client=mobile&redirect_uri=');
+    expect(operation(doc, '/api/sso/start', 'get').description).toContain('code_challenge');
+    expect(operation(doc, '/api/sso/callback', 'get').description).toContain('<redirect_uri>?code=<code>');
+    expect(operation(doc, '/api/sso/exchange', 'post').description).toContain('codeVerifier');
   });
 
   it('declares on every operation the error answers its contract implies, each with the one error shape', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { CSRF_HEADER, SESSION_COOKIE, SESSION_COOKIE_INSECURE, errorAnswerSchema, type AnyEndpoint } from '@portal/shared-contracts';
 import type { ApiConfig } from '../env';
 import { API_VERSION, API_VERSION_HEADER } from '../lib/api-version';
+import { OPERATION_DESCRIPTIONS } from './descriptions';
 import { ERROR_RESPONSES, errorStatuses } from './statuses';
 
 export { API_VERSION, API_VERSION_HEADER };
@@ -71,9 +72,12 @@ function completeOperations(doc: Json, endpoints: Map<string, AnyEndpoint>, impl
       const ep = endpoints.get(op.operationId);
       if (!ep) continue;
       op.security = securityOf(ep);
+      const description = OPERATION_DESCRIPTIONS[ep.id];
+      if (description) op.description = description;
       if (ep.deprecated) {
         op.deprecated = true;
-        op.description = `Deprecated since ${ep.deprecated.since}; removed on ${ep.deprecated.sunset}.`;
+        const notice = `Deprecated since ${ep.deprecated.since}; removed on ${ep.deprecated.sunset}.`;
+        op.description = description ? `${notice}\n\n${description}` : notice;
       }
       const responses = op.responses ?? {};
       if (ep.redirect) {
