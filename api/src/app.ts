@@ -127,6 +127,16 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
     defaultJson(req, text, done);
   });
 
+  // A form-encoded body only where a standard prescribes one (a provider's back-channel logout); every
+  // other endpoint answers it 415 as before.
+  const formPaths = new Set(allEndpoints().filter((ep) => ep.id === 'sso.backchannelLogout').map((ep) => toRouterPath(ep.path)));
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!formPaths.has(req.routeOptions.url ?? '')) {
+      return done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+
   // Which remote versions a call came from, on every log line of the request.
   fastify.addHook('onRequest', async (req, reply) => {
     const release = req.headers[RELEASE_HEADER];

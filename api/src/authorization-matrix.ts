@@ -471,6 +471,11 @@ export const MATRIX: Record<string, Declaration> = {
   },
   'sso.callback': { expect: PUBLIC, why: "The provider's redirect carries no session; without a started sign-in it sends the browser to the login page with a reason." },
   'sso.exchange': { expect: PUBLIC, why: 'The one-time code is the key, whoever calls; an unknown code answers 400.', sample: () => ({ body: { code: 'not-a-code' } }) },
+  'sso.backchannelLogout': {
+    expect: PUBLIC,
+    why: "The provider calls without a session; its signed logout token is the key (one that is not a provider's here answers 400).",
+    sample: () => ({ body: { logout_token: 'not-a-jwt' } }),
+  },
 
   // ---------------------------------------------------------------- health probes
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },

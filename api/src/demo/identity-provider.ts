@@ -72,6 +72,9 @@ export async function startIdentityProvider(o: IdentityProviderOptions): Promise
         client_secret: clientSecret,
         redirect_uris: [`${o.publicUrl}/api/sso/callback`],
         post_logout_redirect_uris: [`${o.publicUrl}/`],
+        // A logout at the provider ends the portal's sessions of it too (the ID token carries `sid`).
+        backchannel_logout_uri: `${o.publicUrl}/api/sso/backchannel-logout`,
+        backchannel_logout_session_required: true,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -81,7 +84,7 @@ export async function startIdentityProvider(o: IdentityProviderOptions): Promise
     cookies: { keys: [randomBytes(32).toString('hex')] },
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true }, backchannelLogout: { enabled: true } },
     // The ID token carries the claims itself (no userinfo call needed).
     conformIdTokenClaims: false,
     findAccount(_ctx: unknown, id: string) {

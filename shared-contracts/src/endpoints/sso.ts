@@ -69,6 +69,14 @@ export const ssoExchangeBodySchema = z.object({
 });
 export type SsoExchangeBody = z.input<typeof ssoExchangeBodySchema>;
 
+/**
+ * A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0): its logout token, a JWT
+ * the api checks against the provider's keys. Providers post it form-encoded; JSON is taken too.
+ */
+export const ssoBackchannelLogoutBodySchema = z.object({
+  logout_token: z.string().check(z.minLength(1, M.logoutTokenInvalid), z.maxLength(LIMITS.sso.logoutTokenMax, M.logoutTokenInvalid)),
+});
+
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;
 
 export const sso = {
@@ -176,6 +184,17 @@ export const sso = {
     body: ssoExchangeBodySchema,
     response: loginAnswerSchema,
     errors: [403, 429],
+    tags: ['sso'],
+  }),
+  backchannelLogout: defineEndpoint({
+    id: 'sso.backchannelLogout',
+    method: 'POST',
+    path: '/api/sso/backchannel-logout',
+    summary: "A provider's back-channel logout: ends the portal sessions its logout token names",
+    access: 'public',
+    body: ssoBackchannelLogoutBodySchema,
+    response: okSchema,
+    maxBodyBytes: 16 * 1024,
     tags: ['sso'],
   }),
 } as const;

@@ -88,5 +88,7 @@ export const SSO_MESSAGES = {
     redirectUriInvalid: 'This redirect URI is not one the portal allows for the mobile app.',
     codeChallengeInvalid: 'A code_challenge (43 to 128 characters, S256) is required for the mobile app.',
     codeRequired: 'Code is required.',
+    /** A provider's back-channel logout whose token is not one of a provider set up here, or fails its checks. */
+    logoutTokenInvalid: 'The logout token is not valid.',
   },
 } as const;

@@ -68,3 +68,10 @@ export const exchange: Handler<S['exchange']> = async (req, reply: FastifyReply,
   setSessionCookie(ctx, reply, session);
   return answer;
 };
+
+export const backchannelLogout: Handler<S['backchannelLogout']> = async (req, reply, ctx) => {
+  await sso.backchannelLogout(ctx, req.body.logout_token, clientMeta(req));
+  // Back-Channel Logout 1.0, section 2.8: the answer is not to be cached.
+  reply.header('cache-control', 'no-store');
+  return { success: true, message: MESSAGES.common.ok };
+};

@@ -15,4 +15,5 @@ export const ssoRoutes: RouteImpl[] = [
   implement(S.start, h.start),
   implement(S.callback, h.callback),
   implement(S.exchange, h.exchange),
+  implement(S.backchannelLogout, h.backchannelLogout),
 ];

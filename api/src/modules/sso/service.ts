@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import * as jose from 'jose';
 import { MESSAGES, type LoginAnswer, type SsoSettings } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -13,7 +14,7 @@ import { NO_PASSWORD } from '../../lib/passwords';
 import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { describeUser, loginAnswer } from '../accounts/service';
-import { createSession, type AuthUser, type NewSession } from '../accounts/sessions';
+import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../accounts/sessions';
 import { forgetProvider, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
 
 /**
@@ -623,4 +624,75 @@ export async function providerLogoutUrl(ctx: ApiContext, auth: AuthUser): Promis
     ctx.log.warn({ reason: reasonOf(err) }, 'sso: no provider logout');
     return null;
   }
+}
+
+// ---------------------------------------------------------------- back-channel logout
+
+const BACKCHANNEL_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+/** How old a logout token may be (its `iat`), beyond its own `exp` when it has one. */
+const LOGOUT_TOKEN_MAX_AGE_SECONDS = 120;
+
+/**
+ * A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0, section 2.6): the logout
+ * token names its issuer and audience, which must be a provider and client set up here; `jose` (the
+ * library `openid-client` is built on) checks its signature against that provider's JWKS, its
+ * issuer, audience, algorithm and age; then the token must carry the back-channel event, no nonce,
+ * and a `sid` or `sub`. The sessions it names end at once; returns how many.
+ */
+export async function backchannelLogout(ctx: ApiContext, logoutToken: string, meta: ClientMeta): Promise<number> {
+  const refused = async (reason: string): Promise<never> => {
+    await recordAuthEvent(ctx.db, ctx.log, { kind: 'sso.failure', ip: meta.ip, userAgent: meta.userAgent, detail: { reason: `backchannel:${reason}` } });
+    throw new HttpError(400, M.logoutTokenInvalid);
+  };
+  let unverified: jose.JWTPayload;
+  try {
+    unverified = jose.decodeJwt(logoutToken);
+  } catch {
+    return refused('malformed');
+  }
+  const audiences = (typeof unverified.aud === 'string' ? [unverified.aud] : Array.isArray(unverified.aud) ? unverified.aud : []).filter((a): a is string => typeof a === 'string');
+  if (typeof unverified.iss !== 'string' || audiences.length === 0) return refused('no-iss-or-aud');
+  const candidates = await ctx.db
+    .select()
+    .from(ssoConnections)
+    .where(and(eq(ssoConnections.issuer, unverified.iss), inArray(ssoConnections.clientId, audiences.slice(0, 10))))
+    .limit(1);
+  const connection = candidates[0];
+  if (!connection) return refused('unknown-provider');
+  let claims: jose.JWTPayload;
+  try {
+    const config = await providerConfig(ctx.config, providerClient(ctx, connection));
+    const metadata = config.serverMetadata();
+    if (!metadata.jwks_uri) return refused('no-jwks');
+    const verified = await jose.jwtVerify(logoutToken, remoteKeys(metadata.jwks_uri), {
+      issuer: metadata.issuer,
+      audience: connection.clientId,
+      algorithms: metadata.id_token_signing_alg_values_supported?.filter((a) => a !== 'none') ?? ['RS256'],
+      maxTokenAge: LOGOUT_TOKEN_MAX_AGE_SECONDS,
+      requiredClaims: ['iat', 'jti', 'events'],
+    });
+    claims = verified.payload;
+  } catch (err) {
+    return refused(reasonOf(err));
+  }
+  const events = claims.events as Record<string, unknown> | undefined;
+  if (!events || typeof events !== 'object' || typeof events[BACKCHANNEL_EVENT] !== 'object') return refused('no-event');
+  if ('nonce' in claims) return refused('nonce');
+  const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
+  const sub = typeof claims.sub === 'string' ? claims.sub : undefined;
+  if (!sid && !sub) return refused('no-sid-or-sub');
+  const ended = await endProviderSessions(ctx.db, connection.issuer, { sid, sub });
+  await recordAuthEvent(ctx.db, ctx.log, { kind: 'sso.backchannel-logout', ip: meta.ip, userAgent: meta.userAgent, detail: { companyId: connection.companyId, ended } });
+  return ended;
+}
+
+/** Each provider's JWKS as `jose` fetches and keeps it (again for an unknown `kid`), by its address. */
+const jwksCache = new Map<string, ReturnType<typeof jose.createRemoteJWKSet>>();
+function remoteKeys(uri: string) {
+  let keys = jwksCache.get(uri);
+  if (!keys) {
+    keys = jose.createRemoteJWKSet(new URL(uri), { timeoutDuration: 5000 });
+    jwksCache.set(uri, keys);
+  }
+  return keys;
 }

@@ -459,6 +459,81 @@ describe('passwords and logout', () => {
   });
 });
 
+describe("the provider's back-channel logout", () => {
+  const EVENT = { 'http://schemas.openid.net/event/backchannel-logout': {} };
+
+  /** A logout token as the provider signs one (or with another key), for the session `sid` of `sub`. */
+  async function logoutToken(claims: JWTPayload, key?: 'other') {
+    const signingKey = key === 'other' ? (await generateKeyPair('RS256')).privateKey : await importJWK(idp.privateJwk, 'RS256');
+    return new SignJWT({ iss: idp.issuer, aud: idp.clientId, iat: Math.floor(Date.now() / 1000), jti: randomBytes(8).toString('hex'), events: EVENT, ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: String(idp.privateJwk.kid), typ: 'logout+jwt' })
+      .sign(signingKey);
+  }
+
+  /** The boss signed in through the provider: the session's bearer token and the provider's `sid`. */
+  async function providerSession() {
+    const { res } = await signIn('boss@acme.test');
+    const token = json<{ token: string }>(res).token;
+    const [row] = await rows<{ sso_sid: string | null }>(t.ctx.db, sql`select sso_sid from sessions where user_id = ${w.boss.id} and sso_sid is not null`);
+    expect(row?.sso_sid).toBeTruthy();
+    return { token, sid: row!.sso_sid! };
+  }
+
+  const post = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/sso/backchannel-logout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ logout_token: token }).toString(),
+    });
+  const signedIn = async (token: string) => (await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: bearer(token) })).statusCode;
+
+  it('ends the session the logout token names by its sid (posted form-encoded, as providers do)', async () => {
+    const { token, sid } = await providerSession();
+    const password = json<{ token: string }>(await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'boss@acme.test', password: 'Boss-pass1' } })).token;
+    const res = await post(await logoutToken({ sid }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(await signedIn(token)).toBe(401);
+    // A password session of the same user was not the provider's to end.
+    expect(await signedIn(password)).toBe(200);
+  });
+
+  it("ends every session of the provider's user named by sub", async () => {
+    const { token } = await providerSession();
+    expect((await post(await logoutToken({ sub: 'boss@acme.test' }))).statusCode).toBe(200);
+    expect(await signedIn(token)).toBe(401);
+  });
+
+  for (const [name, claims, key] of [
+    ['signed with another key', {}, 'other'],
+    ['for another client', { aud: 'another-client' }],
+    ['of another issuer', { iss: 'http://127.0.0.1:1' }],
+    ['too old', { iat: Math.floor(Date.now() / 1000) - 3600 }],
+    ['without the back-channel event', { events: {} }],
+    ['carrying a nonce (an ID token, not a logout token)', { nonce: 'n' }],
+  ] as const) {
+    it(`refuses a logout token ${name}, and the session stays`, async () => {
+      const { token, sid } = await providerSession();
+      const res = await post(await logoutToken({ sid, ...claims }, key as 'other' | undefined));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(json(res).message).toBe(MESSAGES.sso.logoutTokenInvalid);
+      expect(await signedIn(token)).toBe(200);
+    });
+  }
+
+  it('refuses what is not a JWT, and a form body on any other endpoint', async () => {
+    expect((await post('not-a-jwt')).statusCode).toBe(400);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/accounts/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=boss%40acme.test&password=Boss-pass1',
+    });
+    expect(login.statusCode).toBe(415);
+  });
+});
+
 describe('the mobile app', () => {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');

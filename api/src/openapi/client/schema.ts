@@ -1540,7 +1540,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether an address's domain signs in with a company provider (the same shape for unknown and unverified domains) */
+        /**
+         * Whether an address's domain signs in with a company provider (the same shape for unknown and unverified domains)
+         * @description Step 1 of single sign-on (the login page and the mobile app). `sso` says whether the address's domain signs in with its company's OpenID provider; `passwordsAllowed` whether a password login is still open to the company's administrators. An unknown domain, one that is only claimed and a deactivated company's answer the same `{ sso: false, passwordsAllowed: true }`. Limited per address and client.
+         */
         get: operations["sso.discover"];
         put?: never;
         post?: never;
@@ -1557,7 +1560,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Begin a sign-in with the company's provider: answers the authorization URL to open */
+        /**
+         * Begin a sign-in with the company's provider: answers the authorization URL to open
+         * @description Step 2. The portal calls it with `client=web` (the default): the answer sets an HttpOnly cookie that binds this browser to the sign-in, and the page goes to `authorizationUrl`. The mobile app makes a PKCE pair of its own (`code_verifier`, 43-128 URL-safe characters; `code_challenge` = base64url(SHA-256(verifier))) and calls `?email=<address>&client=mobile&redirect_uri=<its scheme, one the server allows: SSO_APP_REDIRECT_URIS>&code_challenge=<challenge>`, then opens `authorizationUrl` in the system browser. An address whose domain has no single sign-on answers 400.
+         */
         get: operations["sso.start"];
         put?: never;
         post?: never;
@@ -1574,7 +1580,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's redirect back: checks the answer and sends the browser on with a one-time code */
+        /**
+         * The provider's redirect back: checks the answer and sends the browser on with a one-time code
+         * @description Step 3, the provider's redirect (register `PUBLIC_URL/api/sso/callback` with the provider). The answer is checked (state, PKCE, the RFC 9207 `iss`, the ID token's signature, issuer, audience, expiry and nonce) and the browser is sent on with a one-time code: the portal's page to `/#/?sso=<code>`, the mobile app to `<redirect_uri>?code=<code>`. When no session can be opened it is sent there with `sso_status=` (portal) or `error=` (app): `pending` (a join request now waits for the employer), `employee` (the portal only: an approved employee, who uses the app), `not-allowed`, `disabled`, `expired` or `failed`.
+         */
         get: operations["sso.callback"];
         put?: never;
         post?: never;
@@ -1593,8 +1602,28 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the one-time code of a completed sign-in for a session (the login answer, and the cookie) */
+        /**
+         * Trade the one-time code of a completed sign-in for a session (the login answer, and the cookie)
+         * @description Step 4. Trades the one-time code, once and within two minutes, for the login answer (`token`, the user) and the session cookie, as a password login does. The portal sends it from the browser that started (its cookie); the mobile app sends `codeVerifier`, the verifier of the challenge it started with, then uses `token` as `Authorization: Bearer`.
+         */
         post: operations["sso.exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sso/backchannel-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider's back-channel logout: ends the portal sessions its logout token names */
+        post: operations["sso.backchannelLogout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7065,6 +7094,42 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "sso.backchannelLogout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    logout_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
