@@ -133,13 +133,20 @@ test("a password login of an SSO-only company's administrator is refused with a 
   } finally {
     await api.dispose();
   }
-  // In the page: a password typed before the address was looked up is refused with the same message.
+  // In the page: a password sent before the address's lookup answered (here: its first lookup lost) is
+  // refused with the same message, and the company-account step is offered then.
   consoleGuard.expectStatus(403, '/api/accounts/login');
-  await page.route('**/api/sso/discover**', (route) => route.fulfill({ json: { success: true, message: 'OK', sso: false, passwordsAllowed: true } }));
+  let lookups = 0;
+  await page.route('**/api/sso/discover**', (route) =>
+    ++lookups === 1 ? route.fulfill({ json: { success: true, message: 'OK', sso: false, passwordsAllowed: true } }) : route.fallback(),
+  );
   await page.goto(`${portal.url}${hash(ROUTES.login)}`);
   await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(EMPLOYER);
   await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill('Commute-Demo-2026');
   await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
   await expect(page.getByText(MESSAGES.sso.passwordRefused)).toBeVisible();
+  await expect(page.getByRole('button', { name: MESSAGES.sso.continue, exact: true })).toBeVisible();
+  await expect(page.getByLabel(MESSAGES.fields.password, { exact: true })).toHaveCount(0);
+  await expectAxeClean(page);
   await shoot(page, 'login-password-refused');
 });

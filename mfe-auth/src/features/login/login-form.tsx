@@ -55,9 +55,10 @@ export function LoginFormView() {
     if (back.code || back.status) void loadSsoStep().then(setStep);
   }, [back]);
   const ssoOnly = sso?.sso === true && !sso.passwordsAllowed;
-  const lookup = () => {
+  // `again`: ask even for the address already asked about (a password login was refused for it).
+  const lookup = (again = false) => {
     const email = emailInput.current?.value.trim() ?? '';
-    if (email === sso?.email || !email.includes('@')) return;
+    if ((!again && email === sso?.email) || !email.includes('@')) return;
     void loadSsoStep()
       .then(async (m) => {
         setStep(m);
@@ -109,6 +110,9 @@ export function LoginFormView() {
       const actionable = isApiError(error) && (error.status === 403 || error.status === 429);
       setErrors({ email: actionable ? serverMessage(error, LOGIN_MESSAGES.login.failed) : LOGIN_MESSAGES.login.failed });
       emailInput.current?.focus();
+      // A 403 may be a company that signs in with its provider only: its step is offered now if the
+      // earlier lookup missed it (typed and sent at once, or the lookup was refused).
+      if (isApiError(error) && error.status === 403) lookup(true);
     } finally {
       setSigningIn(false);
     }
@@ -130,7 +134,7 @@ export function LoginFormView() {
         busyLabel={LOGIN_MESSAGES.login.buttonBusy}
         hideSubmit={ssoOnly}
       >
-        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onFocus={warm} onChange={recheck} onBlur={lookup} />
+        <EmailField ref={emailInput} name="email" autoComplete="username" error={errors.email} onFocus={warm} onChange={recheck} onBlur={() => lookup()} />
         {step && sso?.sso ? <step.SsoContinue email={sso.email} passwordsAllowed={sso.passwordsAllowed} /> : null}
         {ssoOnly ? null : (
           <>

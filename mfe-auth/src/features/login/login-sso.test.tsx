@@ -1,8 +1,9 @@
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SSO_MESSAGES } from '@portal/shared-contracts/messages/sso';
+import { ApiError } from '@portal/shared-contracts/platform';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithPlatform } from '@portal/testing';
 import { employerLoginAnswer } from './login-answer.fixture';
 import { LoginFormView } from './login-form';
@@ -40,6 +41,28 @@ describe("the login page's company-account step", () => {
     await waitFor(() => expect(platform.api.call).toHaveBeenCalled());
     expect(screen.queryByRole('button', { name: M.continue })).not.toBeInTheDocument();
     expect(screen.getByLabelText(LOGIN_MESSAGES.fields.password)).toBeInTheDocument();
+  });
+
+  it('offers the step when a password login is refused for a company that signs in with its provider only', async () => {
+    const { platform } = renderWithPlatform(<LoginFormView />);
+    // The first lookup missed it (sent before it answered, or refused); the refusal asks again.
+    let lookups = 0;
+    platform.api.call.mockImplementation((endpoint: { id: string }) => {
+      if (endpoint.id === 'sso.discover') {
+        lookups += 1;
+        return Promise.resolve({ success: true, message: 'OK', sso: lookups > 1, passwordsAllowed: lookups === 1 });
+      }
+      if (endpoint.id === 'accounts.login') return Promise.reject(new ApiError(403, M.passwordRefused));
+      throw new Error(`unexpected call ${endpoint.id}`);
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(LOGIN_MESSAGES.fields.email), 'ravi@riverside.example');
+    await user.type(screen.getByLabelText(LOGIN_MESSAGES.fields.password), 'Commute-Demo-2026');
+    await user.click(screen.getByRole('button', { name: LOGIN_MESSAGES.login.button }));
+    expect(await screen.findByText(M.passwordRefused)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: M.continue })).toBeInTheDocument();
+    expect(screen.queryByLabelText(LOGIN_MESSAGES.fields.password)).not.toBeInTheDocument();
+    expect(lookups).toBe(2);
   });
 
   it('trades the code the provider sent back for the session and signs in as a password login does', async () => {
