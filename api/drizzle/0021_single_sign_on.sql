@@ -69,3 +69,8 @@ ALTER TABLE "sessions" ADD COLUMN "sso_issuer" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "sso_sid" text;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "sso_id_token_enc" text;--> statement-breakpoint
 CREATE INDEX "sessions_sso_sid_idx" ON "sessions" USING btree ("sso_issuer","sso_sid") WHERE "sso_sid" is not null;
+--> statement-breakpoint
+-- Changes to the provider and the domains join the audit log (decision 0017: a new action widens the
+-- check). The list is every action of the contract (AUDIT_ACTIONS), trip.* of 0016 and 0018 and the trial's of 0019 included.
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('employee.approved', 'employee.rejected', 'employee.deactivated', 'employee.reactivated', 'employee.deleted', 'driver.verified', 'driver.rejected', 'vehicle.verified', 'admin.added', 'admin.removed', 'superAdmin.added', 'superAdmin.removed', 'company.created', 'company.updated', 'company.officeAdded', 'company.officeUpdated', 'company.officeRemoved', 'company.incentivesSaved', 'company.emissionSettingChanged', 'company.deactivated', 'company.reactivated', 'company.deleted', 'release.changed', 'password.resetRequested', 'password.reset', 'password.changed', 'subscription.cancelled', 'subscription.resumed', 'journeyGroup.created', 'journeyGroup.changed', 'journeyGroup.deleted', 'employees.imported', 'employees.added', 'trip.confirmed', 'trip.rejected', 'subscription.started', 'scheme.settingsChanged', 'sso.providerSaved', 'sso.providerRemoved', 'sso.domainAdded', 'sso.domainVerified', 'sso.domainRemoved'));

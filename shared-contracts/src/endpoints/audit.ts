@@ -48,6 +48,11 @@ export const AUDIT_ACTIONS = [
   'trip.rejected',
   'subscription.started',
   'scheme.settingsChanged',
+  'sso.providerSaved',
+  'sso.providerRemoved',
+  'sso.domainAdded',
+  'sso.domainVerified',
+  'sso.domainRemoved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

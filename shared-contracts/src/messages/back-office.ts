@@ -132,6 +132,12 @@ export const BACK_OFFICE_MESSAGES = {
       'trip.rejected': 'Flagged trip rejected',
       'subscription.started': 'Subscription started',
       'scheme.settingsChanged': 'Scheme settings changed',
+      // Ours: single sign-on (docs/decisions/0035-single-sign-on.md); the spec's list has none.
+      'sso.providerSaved': 'Single sign-on provider saved',
+      'sso.providerRemoved': 'Single sign-on turned off',
+      'sso.domainAdded': 'Single sign-on domain added',
+      'sso.domainVerified': 'Single sign-on domain verified',
+      'sso.domainRemoved': 'Single sign-on domain removed',
     },
     /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
     tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,

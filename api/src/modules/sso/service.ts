@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client';
 import { companies, sessions, ssoConnections, ssoDomains, ssoIdentities, ssoLogins, users } from '../../db/schema';
 import { isUniqueViolation, rows, toIso } from '../../db/sql';
 import { recordAuthEvent } from '../../lib/auth-events';
+import { recordCompanyAudit } from '../audit/service';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { createUser } from '../../lib/new-user';
@@ -146,10 +147,13 @@ export async function saveSettings(ctx: ApiContext, auth: AuthUser, body: SaveSe
     passwordsAllowed: body.passwordsAllowed,
     autoApprove: body.autoApprove,
   };
-  await ctx.db
-    .insert(ssoConnections)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({ target: ssoConnections.companyId, set: { ...values, updatedAt: sql`now()` } });
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(ssoConnections)
+      .values({ companyId, ...values })
+      .onConflictDoUpdate({ target: ssoConnections.companyId, set: { ...values, updatedAt: sql`now()` } });
+    await recordCompanyAudit(tx, auth, 'sso.providerSaved', companyId, { detail: `${body.issuer} (${body.clientId})` });
+  });
   if (existing) forgetProvider({ issuer: existing.issuer, clientId: existing.clientId, clientSecret });
   ctx.log.info({ companyId, issuer: body.issuer, by: auth.userId }, 'sso: provider saved');
   return settingsOf(ctx, companyId);
@@ -157,7 +161,10 @@ export async function saveSettings(ctx: ApiContext, auth: AuthUser, body: SaveSe
 
 export async function removeSettings(ctx: ApiContext, auth: AuthUser): Promise<SsoSettings> {
   const companyId = companyOf(auth);
-  await ctx.db.delete(ssoConnections).where(eq(ssoConnections.companyId, companyId));
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx.delete(ssoConnections).where(eq(ssoConnections.companyId, companyId)).returning({ issuer: ssoConnections.issuer });
+    if (removed[0]) await recordCompanyAudit(tx, auth, 'sso.providerRemoved', companyId, { detail: removed[0].issuer });
+  });
   ctx.log.info({ companyId, by: auth.userId }, 'sso: provider removed');
   return settingsOf(ctx, companyId);
 }
@@ -170,7 +177,10 @@ export async function addDomain(ctx: ApiContext, auth: AuthUser, domain: string)
   if ((count?.n ?? 0) >= 20) throw new HttpError(400, M.domainsMax);
   try {
     // 128 random bits: a record nobody can guess before the company shows it.
-    await ctx.db.insert(ssoDomains).values({ companyId, domain, verificationToken: randomBytes(16).toString('hex') });
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(ssoDomains).values({ companyId, domain, verificationToken: randomBytes(16).toString('hex') });
+      await recordCompanyAudit(tx, auth, 'sso.domainAdded', companyId, { detail: domain });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, M.domainExists, [{ field: 'domain', message: M.domainExists }]);
     throw err;
@@ -210,7 +220,10 @@ export async function verifyDomain(ctx: ApiContext, auth: AuthUser, id: string):
   const found = (await txtRecords(ctx, row.domain)).some((r) => r.trim() === record);
   if (!found) throw new HttpError(400, M.txtMissing(row.domain, record));
   try {
-    await ctx.db.update(ssoDomains).set({ verifiedAt: sql`now()` }).where(eq(ssoDomains.id, row.id));
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(ssoDomains).set({ verifiedAt: sql`now()` }).where(eq(ssoDomains.id, row.id));
+      await recordCompanyAudit(tx, auth, 'sso.domainVerified', companyId, { detail: row.domain });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new HttpError(409, M.domainTaken);
     throw err;
@@ -222,7 +235,10 @@ export async function verifyDomain(ctx: ApiContext, auth: AuthUser, id: string):
 export async function removeDomain(ctx: ApiContext, auth: AuthUser, id: string): Promise<SsoSettings> {
   const companyId = companyOf(auth);
   const row = await domainRow(ctx, companyId, id);
-  await ctx.db.delete(ssoDomains).where(eq(ssoDomains.id, row.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(ssoDomains).where(eq(ssoDomains.id, row.id));
+    await recordCompanyAudit(tx, auth, 'sso.domainRemoved', companyId, { detail: row.domain });
+  });
   return settingsOf(ctx, companyId);
 }
 

@@ -256,6 +256,19 @@ describe('domains', () => {
     await expect(t.ctx.db.update(ssoDomains).set({ verifiedAt: new Date() }).where(eq(ssoDomains.id, d.id))).rejects.toThrow();
   });
 
+  it('and the provider: each change is in the audit log, by whom, for the company', async () => {
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/sso/domains/${w.domainId}`, headers: bearer(w.boss.token) });
+    expect(removed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/sso/settings', headers: bearer(w.boss.token) })).statusCode).toBe(200);
+    const log = await rows<{ action: string; actor_email: string; company_id: string; summary: string }>(
+      t.ctx.db,
+      sql`select action, actor_email, company_id, summary from audit_log where action like 'sso.%' order by created_at, action`,
+    );
+    expect(log.map((e) => e.action)).toEqual(['sso.providerSaved', 'sso.domainAdded', 'sso.domainVerified', 'sso.domainRemoved', 'sso.providerRemoved']);
+    expect(new Set(log.map((e) => `${e.actor_email} ${e.company_id}`))).toEqual(new Set([`boss@acme.test ${w.acme}`]));
+    expect(log[2]!.summary).toContain('acme.test');
+  });
+
   it("of another company answer 404 as missing ones", async () => {
     const globex = await makeCompany(t.ctx.db, 'Globex');
     const rival = await makeEmployer(t.ctx.db, globex, 'boss@globex.test');
