@@ -229,7 +229,7 @@ export async function endUserSessions(db: Db, userId: string): Promise<void> {
 export async function endProviderSessions(db: Db, issuer: string, o: { sid?: string | undefined; sub?: string | undefined }): Promise<number> {
   const bySid = o.sid ? sql`(${sessions.ssoIssuer} = ${issuer} and ${sessions.ssoSid} = ${o.sid})` : sql`false`;
   const bySub = o.sub
-    ? sql`${sessions.userId} in (select user_id from sso_identities where issuer = ${issuer} and subject = ${o.sub})`
+    ? sql`(${sessions.ssoIssuer} = ${issuer} and ${sessions.userId} in (select user_id from sso_identities where issuer = ${issuer} and subject = ${o.sub}))`
     : sql`false`;
   const ended = await db.delete(sessions).where(sql`${bySid} or ${bySub}`).returning({ id: sessions.id });
   return ended.length;

@@ -16,7 +16,7 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { describeUser, loginAnswer } from '../accounts/service';
 import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../accounts/sessions';
-import { forgetProvider, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
+import { forgetProvider, insecureAllowed, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
 
 /**
  * Company single sign-on with OpenID Connect (docs/decisions/0035-single-sign-on.md).
@@ -677,9 +677,9 @@ export async function backchannelLogout(ctx: ApiContext, logoutToken: string, me
   if (!connection) return refused('unknown-provider');
   let claims: jose.JWTPayload;
   try {
-    const config = await providerConfig(ctx.config, providerClient(ctx, connection));
-    const metadata = config.serverMetadata();
-    if (!metadata.jwks_uri) return refused('no-jwks');
+    const metadata = (await providerConfig(ctx.config, providerClient(ctx, connection))).serverMetadata();
+    // Plain http only where openid-client allows it (a loopback provider outside production).
+    if (!metadata.jwks_uri || (!metadata.jwks_uri.startsWith('https:') && !insecureAllowed(ctx.config, metadata.jwks_uri))) throw new Error('no-jwks');
     const verified = await jose.jwtVerify(logoutToken, remoteKeys(metadata.jwks_uri), {
       issuer: metadata.issuer,
       audience: connection.clientId,

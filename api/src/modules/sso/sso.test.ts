@@ -512,10 +512,12 @@ describe("the provider's back-channel logout", () => {
     expect(await signedIn(password)).toBe(200);
   });
 
-  it("ends every session of the provider's user named by sub", async () => {
+  it("ends every session of the provider's user named by sub that came from the provider", async () => {
     const { token } = await providerSession();
+    const password = json<{ token: string }>(await t.app.inject({ method: 'POST', url: '/api/accounts/login', payload: { email: 'boss@acme.test', password: 'Boss-pass1' } })).token;
     expect((await post(await logoutToken({ sub: 'boss@acme.test' }))).statusCode).toBe(200);
     expect(await signedIn(token)).toBe(401);
+    expect(await signedIn(password)).toBe(200);
   });
 
   for (const [name, claims, key] of [
