@@ -38,11 +38,11 @@ async function lint(documentText: string): Promise<LintReport> {
 describe('the OpenAPI document under Redocly recommended lint', () => {
   const t = useTestApp();
 
-  it('has 0 errors and 0 warnings, the spec-caused ambiguous paths listed as exceptions', async () => {
+  it('has 0 errors and 0 warnings, the spec-caused ambiguous paths and the redirect-only callback listed as exceptions', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${DOCS_PATH}/json` });
     expect(res.statusCode).toBe(200);
     const report = await lint(res.body);
     expect(report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
-    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 8 });
+    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 9 });
   }, 60_000);
 });
