@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import { LIMITS } from '../constants';
+import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { idSchema, okSchema } from '../entities/session';
 import { ssoDomainBodySchema, ssoEmailField, ssoSettingsBodySchema } from '../forms/sso';
 import { SSO_MESSAGES } from '../messages/sso';
-import { loginAnswerSchema } from './session';
+import { loginAnswerSchema } from '@portal/shared-contracts/endpoints/session';
 import { idParams } from './shared';
 
 // Company single sign-on with OpenID Connect (ours; docs/decisions/0035-single-sign-on.md): the

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { LIMITS } from '../constants';
-import { LOGIN_MESSAGES } from '../messages/login';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SSO_MESSAGES } from '../messages/sso';
 import { emailField, trimmed } from './fields';
 
