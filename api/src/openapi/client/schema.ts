@@ -149,7 +149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All super admins (the caller excluded), and the employer accounts added here whose company is not set up yet */
+        /** All super admins (the caller excluded), newest first */
         get: operations["accounts.superAdmins"];
         put?: never;
         post?: never;
@@ -240,6 +240,23 @@ export interface paths {
         put: operations["employers.update"];
         /** Create the caller's company; the caller becomes its employer user */
         post: operations["employers.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employers/awaiting-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employer accounts without a company yet (signed up or added, setup step 1 not saved), newest first, searchable on name and email (super admin) */
+        get: operations["employers.awaitingSetup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -682,7 +699,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journey group with its figures for a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
+        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
         get: operations["insights.journeyGroupsExport"];
         put?: never;
         post?: never;
@@ -967,6 +984,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-billing/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the subscription: the employer's acceptance of the plan's terms with the payment method chosen (audited). It ends the free trial, begins the first period and issues its invoice; nothing is invoiced before. Idempotent: on a running subscription it changes nothing (`changed: false`) */
+        post: operations["billing.start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-billing/cancel": {
         parameters: {
             query?: never;
@@ -1218,6 +1252,58 @@ export interface paths {
         put?: never;
         /** Queue a failed mail again: the sender tries it once more at once */
         post: operations["mail.retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheme-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheme's settings: the free trial's length in days and the support contact */
+        get: operations["schemeSettings.get"];
+        /** Change the scheme's settings (audited); a new trial length applies to trials that start after it. Blank contact fields are cleared */
+        put: operations["schemeSettings.update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The scheme operator's support contact (email, phone, opening hours; each null until a super admin sets it) */
+        get: operations["support.contact"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a message to support (the support email, else every super admin), naming the sender's account and company; rate-limited per user and per company */
+        post: operations["support.message"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1572,6 +1658,16 @@ export interface components {
         };
         /** @description No session, or the session has ended (signed out, password changed, account deactivated or removed): sign in again. */
         Unauthorized: {
+            headers: {
+                "api-version": components["headers"]["ApiVersion"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorAnswer"];
+            };
+        };
+        /** @description The caller's company ended its free trial without starting the subscription and its grace period is over: its data is read-only until an administrator starts the subscription (`POST /api/payment-billing/start`). */
+        PaymentRequired: {
             headers: {
                 "api-version": components["headers"]["ApiVersion"];
                 [name: string]: unknown;
@@ -1987,8 +2083,10 @@ export interface operations {
     "accounts.employerAdmins": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
             };
             header?: never;
             path: {
@@ -2106,6 +2204,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2140,6 +2239,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2152,8 +2252,10 @@ export interface operations {
     "accounts.users": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 type?: "All" | "Employees" | "Employers";
             };
@@ -2182,6 +2284,8 @@ export interface operations {
                             role: "Employee" | "Employer" | "Admin";
                             /** Format: uuid */
                             companyId: string | null;
+                            companyName: string | null;
+                            companyCountry: string | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2241,8 +2345,10 @@ export interface operations {
     "employers.list": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "All" | "Active" | "Deactivated";
             };
@@ -2284,6 +2390,14 @@ export interface operations {
                             signUpState: number;
                             employeeCount: number;
                             createdAt: string;
+                            subscription: {
+                                /** @enum {string} */
+                                status: "Trial" | "Active" | "Cancelled";
+                                /** @enum {string|null} */
+                                trialState: "running" | "ended" | "restricted" | null;
+                                until: string;
+                                cancelAtPeriodEnd: boolean;
+                            } | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2373,6 +2487,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2451,10 +2566,57 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "employers.awaitingSetup": {
+        parameters: {
+            query?: {
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            email: string;
+                            createdAt: string;
+                        }[];
+                        totalCount: number;
+                        pageNumber: number;
+                        pageSize: number;
+                        totalPages: number;
+                        hasPreviousPage: boolean;
+                        hasNextPage: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -2616,6 +2778,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2671,6 +2834,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2706,6 +2870,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2802,6 +2967,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2836,6 +3002,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2871,6 +3038,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3014,8 +3182,10 @@ export interface operations {
     "employees.list": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "all" | "active" | "deactivated";
                 companyId?: string;
@@ -3122,6 +3292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3157,6 +3328,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3169,8 +3341,10 @@ export interface operations {
     "employees.pending": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
             };
             header?: never;
@@ -3332,6 +3506,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3368,6 +3543,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3409,6 +3585,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3449,6 +3626,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3484,6 +3662,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3526,6 +3705,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3562,6 +3742,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3575,9 +3756,13 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3630,7 +3815,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3683,7 +3870,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -3713,9 +3902,13 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
+                /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
+                /** @description A whole number from 1 to 12. */
                 month?: number | string;
             };
             header?: never;
@@ -3811,6 +4004,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3821,10 +4015,12 @@ export interface operations {
     };
     "insights.journeyGroupsExport": {
         parameters: {
-            query: {
+            query?: {
                 companyId?: string;
-                year: number | string;
-                month: number | string;
+                /** @description A whole number from 2000 to 2100. */
+                year?: number | string;
+                /** @description A whole number from 1 to 12. */
+                month?: number | string;
             };
             header?: never;
             path?: never;
@@ -3853,7 +4049,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -3929,6 +4127,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3940,7 +4139,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -3990,7 +4191,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
+                /** @description A whole number from 1 to 12. */
                 month?: number | string;
             };
             header?: never;
@@ -4030,7 +4233,9 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                /** @description A whole number from 2000 to 2100. */
                 year: number | string;
+                /** @description A whole number from 1 to 12. */
                 month: number | string;
             };
             header?: never;
@@ -4169,6 +4374,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4182,7 +4388,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4270,6 +4478,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4307,6 +4516,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4366,6 +4576,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -4403,6 +4614,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4423,6 +4635,10 @@ export interface operations {
             content: {
                 "application/json": {
                     clientTripId: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 2000-01-01 to 2100-12-31 (UTC).
+                     */
                     startedAt: string;
                     distanceMiles: number;
                     passengerIds: string[];
@@ -4465,6 +4681,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4477,7 +4694,9 @@ export interface operations {
     "mobile.myJourneyGroups": {
         parameters: {
             query?: {
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4549,6 +4768,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4585,6 +4805,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4620,11 +4841,22 @@ export interface operations {
                         plan: string;
                         /** @enum {string} */
                         billingInterval: "month" | "year";
-                        paymentMethod: string;
+                        vatRateBp: number;
+                        paymentMethod: string | null;
+                        paymentMethods: string[];
                         currentPeriodStart: string;
                         expiryDate: string;
                         cancelAtPeriodEnd: boolean;
                         cancelledAt: string | null;
+                        trial: {
+                            startedAt: string;
+                            endsAt: string;
+                            graceEndsAt: string;
+                            /** @enum {string} */
+                            state: "running" | "ended" | "restricted";
+                            daysLeft: number;
+                        } | null;
+                        acceptedAt: string | null;
                     };
                 };
             };
@@ -4678,7 +4910,9 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -4722,6 +4956,73 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "billing.start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentMethod: string;
+                    /** @enum {boolean} */
+                    acceptTerms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        changed: boolean;
+                        billing: {
+                            companyName: string;
+                            subscriptionStatus: string;
+                            subscriptionFee: number;
+                            subscriptionFeePence: number;
+                            plan: string;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
+                            currentPeriodStart: string;
+                            expiryDate: string;
+                            cancelAtPeriodEnd: boolean;
+                            cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "billing.cancel": {
         parameters: {
             query?: never;
@@ -4751,11 +5052,22 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            paymentMethod: string;
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -4800,11 +5112,22 @@ export interface operations {
                             plan: string;
                             /** @enum {string} */
                             billingInterval: "month" | "year";
-                            paymentMethod: string;
+                            vatRateBp: number;
+                            paymentMethod: string | null;
+                            paymentMethods: string[];
                             currentPeriodStart: string;
                             expiryDate: string;
                             cancelAtPeriodEnd: boolean;
                             cancelledAt: string | null;
+                            trial: {
+                                startedAt: string;
+                                endsAt: string;
+                                graceEndsAt: string;
+                                /** @enum {string} */
+                                state: "running" | "ended" | "restricted";
+                                daysLeft: number;
+                            } | null;
+                            acceptedAt: string | null;
                         };
                     };
                 };
@@ -4909,8 +5232,10 @@ export interface operations {
     "drivers.page": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
                 search?: string;
                 status?: "all" | "pending" | "approved";
                 followUp?: "due";
@@ -5075,6 +5400,10 @@ export interface operations {
                 "application/json": {
                     /** @default  */
                     notes?: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 00:00 UTC today up to 2 years ahead.
+                     */
                     followUpDate: string;
                     employeeIds: string[];
                 };
@@ -5156,6 +5485,10 @@ export interface operations {
             content: {
                 "application/json": {
                     notes: string;
+                    /**
+                     * Format: date-time
+                     * @description A date and time with its zone (ISO 8601), from 00:00 UTC today up to 2 years ahead.
+                     */
                     followUpDate: string;
                     employeeIds: string[];
                 };
@@ -5319,6 +5652,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5351,6 +5685,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5362,11 +5697,15 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
                 actor?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 to?: string;
+                /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
                 pageSize?: number | string;
             };
             header?: never;
@@ -5391,12 +5730,12 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
                             /** @enum {string} */
-                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip";
+                            targetKind: "user" | "company" | "location" | "release" | "subscription" | "journeyGroup" | "trip" | "settings";
                             targetId: string | null;
                             targetLabel: string | null;
                             reason: string | null;
@@ -5421,9 +5760,11 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved";
                 actor?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
+                /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 to?: string;
             };
             header?: never;
@@ -5452,8 +5793,10 @@ export interface operations {
     "mail.failed": {
         parameters: {
             query?: {
-                pageNumber?: number;
-                pageSize?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
+                /** @description A whole number from 1 to 100. */
+                pageSize?: number | string;
             };
             header?: never;
             path?: never;
@@ -5526,6 +5869,155 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "schemeSettings.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        trialDays: number;
+                        supportEmail: string | null;
+                        supportPhone: string | null;
+                        supportHours: string | null;
+                        updatedAt: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "schemeSettings.update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    trialDays: number;
+                    supportEmail: string;
+                    supportPhone: string;
+                    supportHours: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        changed: boolean;
+                        settings: {
+                            trialDays: number;
+                            supportEmail: string | null;
+                            supportPhone: string | null;
+                            supportHours: string | null;
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "support.contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string | null;
+                        phone: string | null;
+                        hours: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "support.message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subject: string;
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -5610,8 +6102,10 @@ export interface operations {
     "releases.health": {
         parameters: {
             query?: {
+                /** @description A whole number from 1 to 43200. */
                 minutes?: number | string;
-                pageNumber?: number;
+                /** @description A whole number from 1 to 1000000. */
+                pageNumber?: number | string;
                 pageSize?: number;
             };
             header?: never;
@@ -6229,6 +6723,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6279,6 +6774,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6335,6 +6831,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6388,6 +6885,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -6443,6 +6941,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
