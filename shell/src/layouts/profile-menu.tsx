@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { VisuallyHidden } from '@portal/shared-ui/form';
-import { ConfirmDialog, DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
+import { DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
+import { LogoutQuestion } from './logout-question';
 import styles from './layout.module.css';
 
 function initialOf(name: string | undefined): string {
@@ -22,9 +23,8 @@ function Chevron() {
  * the layout's own entries, then Log Out behind "Are you sure you want to log out?" Cancel / Logout.
  */
 export function ProfileMenu({ items, showName = false }: { items: readonly DropdownMenuItem[]; showName?: boolean }) {
-  const { session, auth } = usePlatform();
+  const { session } = usePlatform();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const name = session?.name || MESSAGES.labels.myProfile;
   return (
     <>
@@ -42,24 +42,7 @@ export function ProfileMenu({ items, showName = false }: { items: readonly Dropd
         }
         items={[...items, { label: MESSAGES.labels.logOut, onSelect: () => setConfirming(true), tone: 'danger', separatorBefore: true }]}
       />
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={MESSAGES.labels.logOut}
-        message={MESSAGES.session.confirmLogout}
-        cancelLabel={MESSAGES.labels.cancel}
-        confirmLabel={MESSAGES.labels.logout}
-        busy={busy}
-        onConfirm={async () => {
-          setBusy(true);
-          try {
-            await auth.signOut();
-          } finally {
-            setBusy(false);
-            setConfirming(false);
-          }
-        }}
-      />
+      <LogoutQuestion open={confirming} onOpenChange={setConfirming} />
     </>
   );
 }

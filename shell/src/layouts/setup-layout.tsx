@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts/messages';
-import { usePlatform } from '@portal/shared-contracts/platform';
 import { BrandMark, Button } from '@portal/shared-ui/form';
-import { ConfirmDialog } from '@portal/shared-ui/overlays';
+import { LogoutQuestion } from './logout-question';
 import styles from './layout.module.css';
 
 /**
@@ -12,9 +11,7 @@ import styles from './layout.module.css';
  * lead to pages a company without its setup cannot use yet.
  */
 export function SetupLayout() {
-  const { auth } = usePlatform();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   return (
     <div className={styles.setupShell}>
       <header className={styles.setupHeader}>
@@ -32,24 +29,7 @@ export function SetupLayout() {
       <div className={styles.setupContent}>
         <Outlet />
       </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={MESSAGES.labels.logOut}
-        message={MESSAGES.session.confirmLogout}
-        cancelLabel={MESSAGES.labels.cancel}
-        confirmLabel={MESSAGES.labels.logout}
-        busy={busy}
-        onConfirm={async () => {
-          setBusy(true);
-          try {
-            await auth.signOut();
-          } finally {
-            setBusy(false);
-            setConfirming(false);
-          }
-        }}
-      />
+      <LogoutQuestion open={confirming} onOpenChange={setConfirming} />
     </div>
   );
 }
