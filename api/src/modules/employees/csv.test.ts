@@ -54,4 +54,9 @@ describe('parseEmployeesCsv', () => {
     expect((await refusal(Buffer.from(`${HEADER}\n`))).message).toBe(MESSAGES.employees.csvEmpty);
     expect((await refusal(fileOf(LIMITS.csvMaxRows + 1))).message).toBe(MESSAGES.employees.csvTooManyRows(LIMITS.csvMaxRows));
   });
+
+  it('reports one problem a field of a row: an empty email is required, not also invalid', async () => {
+    const { problems } = await parseEmployeesCsv(Buffer.from(`${HEADER}\nAnn,Lee,,EMP-1,Sales\n`));
+    expect(problems.filter((p) => p.line === 2 && p.field === 'email')).toHaveLength(1);
+  });
 });

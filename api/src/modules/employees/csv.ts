@@ -107,7 +107,14 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ParsedCsv> {
       keys.push({ line, email: raw.email ?? '', employeeNumber: raw.employeeNumber ?? '' });
       const parsed = manualEmployeeRowSchema.safeParse(raw);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors.push({ line, field: String(issue.path[0] ?? 'row'), message: issue.message });
+        // One problem a field: an empty email is "required", not also "invalid", as the form shows it.
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'row');
+          if (seen.has(field)) continue;
+          seen.add(field);
+          errors.push({ line, field, message: issue.message });
+        }
         continue;
       }
       out.push({ ...parsed.data, line });
