@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '../support/test';
-import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, hash, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { signInAs, type Visitor } from '../support/route-tour';
@@ -40,6 +40,7 @@ const BACK_OFFICE: [string, string][] = [
   [MESSAGES.audit.title, ROUTES.superAdminAuditLog],
   [MESSAGES.mail.title, ROUTES.superAdminMail],
   [MESSAGES.releases.title, ROUTES.superAdminReleases],
+  [MESSAGES.schemeSettings.title, ROUTES.superAdminSettings],
   [L.myProfile, ROUTES.superAdminProfile],
 ];
 
@@ -271,5 +272,48 @@ test('on a phone the audit log’s email addresses break only before the @ or a 
   expect(pieces.length).toBeGreaterThan(0);
   expect(pieces.filter((p) => p.lines > 1)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('audit-log-390.png'), fullPage: true });
+  await context.close();
+});
+
+/** The brand mark's drawing (shared-ui's BrandMark): the same two journeys meeting wherever it stands. */
+const MARK = 'path[d="M7 23c4-9 8-12 9-12s5 3 9 12"]';
+
+test('one brand mark on every kind of page: sign-in, employee pages, the employer area and the back office', async ({ browser }) => {
+  const open = await browser.newContext({ baseURL: portal.url, viewport: DESKTOP });
+  const page = await open.newPage();
+  for (const route of [ROUTES.login, ROUTES.signup, ROUTES.downloadLinks]) {
+    await page.goto(hash(route));
+    await expect(page.locator(MARK).first()).toBeVisible();
+  }
+  await open.close();
+  for (const [visitor, route] of [['employer', ROUTES.mainPage], ['superAdmin', ROUTES.superAdmin]] as const) {
+    const { context, page: signedIn } = await visit(browser, visitor, DESKTOP);
+    await signedIn.goto(hash(route));
+    await expect(signedIn.getByRole('banner').locator(MARK).or(signedIn.locator(`aside ${MARK}`)).first()).toBeVisible();
+    await context.close();
+  }
+});
+
+test('sign-up names its name limit as its label does', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: portal.url, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(hash(ROUTES.signup));
+  await page.getByRole('textbox', { name: MESSAGES.fields.name, exact: true }).fill('A'.repeat(31));
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await expect(page.getByText(MESSAGES.signup.nameMax)).toBeVisible();
+  expect(MESSAGES.signup.nameMax.startsWith(`${MESSAGES.fields.name} `)).toBe(true);
+  await context.close();
+});
+
+test('Pending Drivers counts in its heading the rows it lists', async ({ browser }) => {
+  const { context, page } = await visit(browser, 'superAdmin', DESKTOP);
+  await page.goto(hash(ROUTES.pendingDrivers));
+  const heading = page.getByRole('heading', { name: /^Pending Drivers \(\d+\)$/ });
+  await expect(heading).toBeVisible();
+  const count = Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')?.[1]);
+  const rows = page.getByRole('checkbox', { name: /^Select (?!all)/i });
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBe(Math.min(count, LIMITS.pageSize));
   await context.close();
 });
