@@ -614,7 +614,9 @@ describe('the edges of input, generated from the contract', () => {
       // Every rule reaches the fields the contract marks with it (a new endpoint's among them).
       expect(byRule.get('day')).toEqual(new Set(['audit.list.from', 'audit.list.to', 'audit.export.from', 'audit.export.to']));
       expect(byRule.get('dateTime')).toEqual(new Set(['drivers.approve.followUpDate', 'drivers.approveVehicles.followUpDate', 'mobile.recordTrip.startedAt']));
-      expect(byRule.get('pageNumber')?.size).toBe(15); // the 14 lists and the employer's trips to review (decision 0030)
+      // Every paged list: the 14 of before, the employer's trips to review (decision 0030), the accounts
+      // awaiting setup (decision 0034) and release health (decision 0029).
+      expect(byRule.get('pageNumber')?.size).toBe(17);
       expect(byRule.get('name')?.size).toBeGreaterThanOrEqual(10);
       expect([...(byRule.get('search') ?? [])]).toEqual(expect.arrayContaining(['employees.list.search', 'employees.pending.search', 'accounts.users.search', 'audit.list.actor']));
       expect(edgeFailures).toEqual([]);

@@ -202,7 +202,8 @@ describe('deep pages', () => {
   const anchorCount = async () => (await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from employee_list_anchors`))[0]!.n;
 
   it('answer the rows a plain OFFSET answers, from either end or from an anchor, with every status filter, after any write', async () => {
-    await seedDemoEmployees(t.ctx.db, { companyId: acme, count: 2600, seed: 11, deactivatedShare: 0.45, pendingShare: 0.05 });
+    // Enough that every status filter, after the writes below move rows between them, still passes offset 1 100.
+    await seedDemoEmployees(t.ctx.db, { companyId: acme, count: 2900, seed: 11, deactivatedShare: 0.45, pendingShare: 0.05 });
     await t.ctx.db.insert(users).values({ email: 'twin@acme.test', passwordHash: '!', name: 'Ann Able', role: 'Employee', companyId: acme, firstName: 'Ann', lastName: 'Able' });
     await settle();
     await expectPagesAsOffset('first reads');
