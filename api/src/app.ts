@@ -47,6 +47,8 @@ import { zodValidatorCompiler } from './plugins/validation';
 /** JSON bodies; the CSV import brings its own (larger) limit from the contract. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
 export const DOCS_PATH = '/api/docs';
+/** Longer than any path of the api's routes, with its ids at their longest. */
+const MAX_ROUTED_PATH = 512;
 
 /** Every implemented endpoint. A domain module adds its list here. */
 export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...schemeRoutes, ...supportRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes, ...ssoRoutes];
@@ -161,6 +163,9 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
   acceptEveryMethod(fastify);
   const unknownRoute = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const path = req.url.split('?')[0] ?? '';
+    // No route of the api is this long (ids are uuids): asking the router once a method for a path
+    // of hundreds of kilobytes took longer than the whole answer may.
+    if (path.length > MAX_ROUTED_PATH) return notFoundAnswer(req, reply);
     // A method's route for the path, unless it is this one (`/api`, or `/api/*` holding all the rest).
     const allow = fastify.supportedMethods.filter((method) => {
       const found = fastify.findRoute({ method: method as HTTPMethods, url: path });
