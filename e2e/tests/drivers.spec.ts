@@ -286,8 +286,9 @@ test('a follow-up before today or past two years ahead is refused with the windo
   await rowOf(page, di!).getByRole('button', { name: COPY.rowAction(L.verifyDriver, di!.name) }).click();
   const dialog = page.getByRole('dialog', { name: COPY.verifyDriverTitle });
   const picker = dialog.getByRole('textbox', { name: COPY.followUpDate });
-  // The calendar offers the window only: from today to the same day two years on.
-  const calendar = dialog.getByLabel(COPY.picker.calendar);
+  // The calendar (the browser's picker behind the field's calendar button) offers the window only:
+  // from today to the same day two years on.
+  const calendar = dialog.locator('input[type="datetime-local"]');
   const today = new Date();
   const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   expect((await calendar.getAttribute('min'))?.slice(0, 10)).toBe(local(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()))));
