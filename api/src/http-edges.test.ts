@@ -1,10 +1,11 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { createApp } from './app';
 import { API_VERSION } from './lib/api-version';
 import { HTTP_TIMEOUTS, httpServerOptions } from './lib/http-server';
 import { createTestApp, type TestApp } from './testing';
+import { rawExchange, type RawAnswer } from './test/raw-exchange';
 
 /**
  * What a caller gets at the edges of HTTP, over a real socket (docs/api.md, "Errors" and "Time
@@ -27,54 +28,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  /** When the server closed the connection, in ms after the request began. */
-  closedAfterMs: number;
-}
-
-/**
- * Sends `head` at once, then `drip` one character every `everyMs` (until the server answers or
- * closes), and reads what comes back until the connection closes.
- */
-function exchange(head: string, drip = '', everyMs = 200, giveUpMs = 10_000): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within ${giveUpMs} ms; read so far: ${text}`));
-    }, giveUpMs);
-    socket.on('connect', () => {
-      socket.write(head);
-      let i = 0;
-      timer = setInterval(() => {
-        if (i >= drip.length || socket.destroyed || text) return clearInterval(timer);
-        socket.write(drip[i++]!);
-      }, everyMs);
-    });
-    socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      let parsed: unknown = body;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        // left as text
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: parsed, closedAfterMs: Date.now() - started });
-    });
-  });
-}
+/** Sends `head`, then `drip` a character every `everyMs`, to the api under test. */
+const exchange = (head: string, drip = '', everyMs = 200) => rawExchange(port, head, { drip, everyMs });
 
 const request = (method: string, path: string, extra = '') => `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
 

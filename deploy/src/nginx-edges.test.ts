@@ -1,7 +1,7 @@
+import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { freePort } from '@portal/api/db/testing/pg-cluster';
 import { MESSAGES } from '@portal/shared-contracts';
 import { PORTAL_CONF, topologyNginxConf } from '../topology/topology';
 import { tempDir } from './test-fixtures';
+import { rawExchange } from '@portal/api/test/raw-exchange';
 
 /**
  * deploy/nginx/portal.conf in a real nginx, in front of a server with the api's HTTP layer (its time
@@ -71,50 +72,8 @@ afterAll(async () => {
   await upstream?.close();
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-  ms: number;
-}
-
-/** Sends `head`, then `drip` a character every `everyMs`, and reads until the connection closes. */
-function exchange(head: string, drip = '', everyMs = 200): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let text = '';
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`no answer within 15 s: ${text}`));
-    }, 15_000);
-    socket.on('connect', () => {
-      socket.write(head);
-      let i = 0;
-      timer = setInterval(() => {
-        if (i >= drip.length || socket.destroyed || text) return clearInterval(timer);
-        socket.write(drip[i++]!);
-      }, everyMs);
-    });
-    socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      const [top = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = top.split('\r\n');
-      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
-      let parsed: unknown = body;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        // left as text
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: parsed, ms: Date.now() - started });
-    });
-  });
-}
+/** Sends `head`, then `drip` a character every `everyMs`, to nginx. */
+const exchange = (head: string, drip = '', everyMs = 200) => rawExchange(port, head, { drip, everyMs, giveUpMs: 15_000 });
 
 describe.skipIf(!existsSync(NGINX))(`through nginx (skipped where ${NGINX} is not installed)`, () => {
   it("answers TRACE itself in the api's error shape with its version and the portal's headers", async () => {
@@ -142,8 +101,8 @@ describe.skipIf(!existsSync(NGINX))(`through nginx (skipped where ${NGINX} is no
     expect(a.status, JSON.stringify(a)).toBe(408);
     expect(a.body).toEqual({ success: false, message: MESSAGES.common.requestTimeout });
     expect(a.headers['api-version']).toBe(API_VERSION);
-    expect(a.ms).toBeGreaterThanOrEqual(REQUEST_MS - 50);
-    expect(a.ms).toBeLessThan(REQUEST_MS + 2_000);
+    expect(a.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+    expect(a.closedAfterMs).toBeLessThan(REQUEST_MS + 2_000);
   });
 
   it('answers a whole body that arrives in time as usual', async () => {
