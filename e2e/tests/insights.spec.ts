@@ -379,7 +379,9 @@ test('the CO2 modal shows the factor and its source; the groups’ CSV, beside t
       const text = async (i: number) => (await cells[i]!.innerText()).trim();
       const list = async (i: number) => (await cells[i]!.getByRole('listitem').allInnerTexts()).map((t) => t.trim()).join('; ');
       const figure = async (i: number) => (await text(i)).replace(/,/g, '');
-      out.push([await text(0), await list(1), await figure(2), await figure(3), await list(4), await figure(5)].join(','));
+      // RFC 4180: a field holding a comma or a quote is quoted, its quotes doubled.
+      const field = (value: string) => (/[",]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+      out.push([await text(0), await list(1), await figure(2), await figure(3), await list(4), await figure(5)].map(field).join(','));
     }
     return out;
   };
