@@ -1,11 +1,11 @@
 /**
  * Puts `<link rel="preload">` for the named chunks' scripts (`as="script"`) and stylesheets
  * (`as="style"`) into the page the host's HtmlRspackPlugin writes, so the browser fetches them with the
- * entry instead of after the entry has run and asked for them (the stylesheets started about 400 ms
- * late). Only chunks every route runs belong here (React, the shell's boot): a
- * preloaded file the page does not use within seconds makes the browser warn on the console. The
- * remote files of the login route cannot be named here: which hash route shows is known in the
- * browser only (docs/decisions/0019-bundle-budgets.md).
+ * entry instead of after the entry has run and asked for them. Only chunks every route runs belong
+ * here (React, the shell's boot): a preloaded file the page does not use within seconds makes the
+ * browser warn on the console. The remote files of the login route cannot be named here: which hash
+ * route shows is known in the browser only, so the portal server's page script adds them
+ * (docs/decisions/0038-how-the-login-page-stays-small.md).
  */
 export class BootPreloadPlugin {
   /** @param {string[]} chunkNames */

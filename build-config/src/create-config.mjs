@@ -37,7 +37,7 @@ const SHARED_SINGLETONS = [
   // which the signed-in pages load). The root, the table and the whole messages and forms import these
   // through the package's name, so they reuse these copies. The rest (entities, the other areas'
   // messages, the release manifest, company rules) is plain data each bundle keeps as much of as it
-  // uses (docs/decisions/0024-contracts-entries.md).
+  // uses (docs/decisions/0038-how-the-login-page-stays-small.md).
   '@portal/shared-contracts/constants',
   '@portal/shared-contracts/routes',
   '@portal/shared-contracts/platform',
@@ -60,16 +60,16 @@ const SHARED_SINGLETONS = [
   '@portal/shared-ui/overlays',
   '@portal/shared-ui/data-display',
   // The select, the textarea and a form's error list, which the login page does not draw. Not in
-  // SHARED_FROM_SHELL until every shell in service provides it (docs/decisions/0025).
+  // SHARED_FROM_SHELL until every shell in service provides it (docs/decisions/0038).
   '@portal/shared-ui/form-extras',
   // Its data hooks need react-query: an entry of its own, so a page without queries loads neither.
   '@portal/shared-ui/data',
 ];
-// Not shared, on purpose (docs/decisions/0007-shared-singletons.md):
-// - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it weighed
-//   62 KB gz whole; bundled in the shell it is tree-shaken.
-// - zod: shared, it was loaded whole with its 40 locales and JSON-schema code (89 KB gz). It holds no
-//   state that must be unique: schemas are plain objects, so each bundle keeps only what it uses.
+// Not shared, on purpose (docs/decisions/0007-shared-singletons.md, figures in 0038):
+// - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it would
+//   be loaded whole; bundled in the shell it is tree-shaken.
+// - zod: shared, it was loaded whole with its 40 locales and JSON-schema code. It holds no state that
+//   must be unique: schemas are plain objects, so each bundle keeps only what it uses.
 
 /** A package's files in node_modules, pnpm's layout included. */
 const inPackages = (names) =>
@@ -104,7 +104,7 @@ const LOGIN_PATH_GROUPS = {
  * endpoint (`endpoints.ts`) or its groups, the root that re-exports them, or the company rules. No
  * package besides React: zod and the schemas (the session's endpoints and entities, the login form, the
  * release manifest's schema) are fetched by the first call or check that needs them, and warmed once
- * the page has settled (docs/decisions/0026-login-path-without-zod.md). No Radix (the checkbox is the
+ * the page has settled (docs/decisions/0038). No Radix (the checkbox is the
  * browser's), no router (the shell draws the public pages itself and fetches it for the others).
  */
 const BOOT_CONTRACTS =
@@ -112,8 +112,8 @@ const BOOT_CONTRACTS =
 
 /**
  * The shared modules a remote takes from the shell and never brings itself (`import: false`,
- * docs/decisions/0025): its container then lists no copy of its own for them, no fallback factory and
- * no chunk, so each `remoteEntry.js` is about 1 KB gzip lighter. The shell provides every one of them
+ * docs/decisions/0038): its container then lists no copy of its own for them, no fallback factory and
+ * no chunk, so each `remoteEntry.js` is lighter. The shell provides every one of them
  * whatever its own code imports (`SharedFromShellPlugin`). A remote built against another contracts
  * major is never loaded (the shell's version choice), and within a major the shell's copy was already
  * the one a page ran (singletons at the same version, the shell's registered first). Not here:
@@ -163,7 +163,7 @@ export function sharedConfig(pkgDir, kind) {
  * takes it from the shell would then fail to load its page. A module of never-called
  * `require.resolveWeak` calls, one per module, makes the build reach each without putting it in a
  * chunk of its own: the provided copy is fetched only when a remote asks for it, and the shell's own
- * chunks stay as they were (the list adds 0.02 KB gzip to the shell's main chunk).
+ * chunks stay as they were (only the list itself is added to the shell's main chunk).
  */
 class SharedFromShellPlugin {
   constructor(names) {
@@ -258,7 +258,7 @@ class RemoteHotBridgePlugin {
  * `require.resolve` gives, the CommonJS build, whose modules rspack keeps whole: the shell's main
  * chunk and every remoteEntry.js carried all of the sdk, error messages and helpers. Each of these
  * files is compiled from its ES module twin beside it (`x.cjs` -> `x.js`, the same code), which rspack
- * tree-shakes: main 32.2 -> 26.7 KB gzip, each remoteEntry.js 14.8 -> 9.3 KB.
+ * tree-shakes (what it saves: docs/decisions/0038).
  */
 const FEDERATION_RUNTIME_CJS =
   /[\\/]@module-federation[\\/](?:sdk|runtime|runtime-core|runtime-tools|webpack-bundler-runtime|error-codes|inject-external-runtime-core-plugin)[\\/]dist[\\/].*\.cjs$/;
@@ -405,11 +405,11 @@ export function createConfig(o) {
         manifest: o.kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         // The shell provides the federation runtime once; remote entries use it instead of carrying
-        // their own copy (about 19 KB gz less per remote). A remote therefore runs inside the shell only.
-        // Both drop the runtime's Node.js paths (`optimization.target: 'web'`: 1.9 KB gz less on each
-        // remoteEntry.js, 2.0 KB on the shell's main chunk).
-        // `disableSnapshot` is not used: the snapshot plugin is what reads a remote's mf-manifest.json,
-        // and the shell keeps all of the runtime core for the remotes (1.4 KB gz it would save).
+        // their own copy. A remote therefore runs inside the shell only. Both drop the runtime's
+        // Node.js paths (`optimization.target: 'web'`), which a browser never runs. `disableSnapshot`
+        // is not used: the snapshot plugin is what reads a remote's mf-manifest.json, and the shell
+        // keeps all of the runtime core for the remotes.
+        // What each choice weighs: docs/decisions/0038-how-the-login-page-stays-small.md.
         experiments:
           o.kind === 'host'
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
@@ -441,7 +441,7 @@ export function createConfig(o) {
       // A remote's exposed module is one chunk with its own dependencies (those not shared), so the
       // first visit to its page fetches the manifest, remoteEntry.js and that chunk. Two pages of one
       // remote may then each carry a copy of a dependency (zod, react-hook-form): a page pays for
-      // what it renders, and never for a chunk another page split off (docs/decisions/0019).
+      // what it renders, and never for a chunk another page split off (docs/decisions/0038).
       ...(o.kind === 'remote' && isProd ? { splitChunks: false } : {}),
     },
     performance: { hints: false },

@@ -10,8 +10,8 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg)$/;
 const GZIP_METHOD = 'zopfli-15-dense-40';
 
 /**
- * The `.gz` of one file: zopfli's (a standard gzip stream that any client reads, 3-4% smaller than
- * zlib's level 9 on our chunks, at about a second of CPU per 150 KB), or zlib's if that is smaller or
+ * The `.gz` of one file: zopfli's (a standard gzip stream that any client reads, smaller than zlib's
+ * level 9 on our chunks at a cost in build time: docs/decisions/0038), or zlib's if that is smaller or
  * zopfli fails. Kept by content in `cacheDir`: a rebuild compresses only the files that changed.
  */
 export async function gzipBest(source, cacheDir) {
@@ -28,8 +28,8 @@ export async function gzipBest(source, cacheDir) {
   let best = zlib;
   try {
     // Dense content (a chunk that is one base64 image, such as a country's flag: zlib keeps more than
-    // 40% of it, where our scripts and styles keep 20-35%) gains nothing from zopfli's block
-    // splitting and costs it most: about 0.8 s for 2 KB, against 5 ms without it.
+    // 40% of it, far more than of our scripts and styles) gains nothing from zopfli's block splitting
+    // and costs it the most time of all (docs/decisions/0038).
     const dense = zlib.length > source.length * 0.4;
     const zopfli = Buffer.from(await gzipAsync(source, { numiterations: 15, blocksplitting: !dense }));
     if (zopfli.length < zlib.length) best = zopfli;
