@@ -63,7 +63,8 @@ test('on a phone the super admin reaches every back-office section from the Menu
 
   const desk = await visit(browser, 'superAdmin', DESKTOP);
   await expect(desk.page.getByRole('button', { name: MESSAGES.shell.menu, exact: true })).toBeHidden();
-  await expect(desk.page.getByRole('navigation')).toHaveCount(1);
+  // One navigation of links; a list's pager (Previous, Next: buttons) is a navigation of its own.
+  await expect(desk.page.getByRole('navigation').filter({ has: desk.page.getByRole('link') })).toHaveCount(1);
   for (const [name] of BACK_OFFICE) await expect(desk.page.getByRole('navigation', { name: MESSAGES.shell.backOfficeNav }).getByRole('link', { name, exact: true })).toBeVisible();
   await desk.page.screenshot({ path: test.info().outputPath('back-office-1280.png') });
   await desk.context.close();

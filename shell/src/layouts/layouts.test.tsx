@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
 import { employerSession, renderShell, superAdminSession } from '../test/render-shell';
 import { EMPLOYER_TABS } from './employer-layout';
 import { SIDE_MENU } from './super-admin-layout';
@@ -51,6 +51,35 @@ describe('the layouts’ navigation', () => {
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+  });
+
+  it('keeps the Menu open while the page shown rewrites its own address, and closes it on another page', async () => {
+    const user = userEvent.setup();
+    function ListPage() {
+      const { location, navigate } = usePlatform();
+      return (
+        <>
+          <p data-testid="where">{`${location.pathname}${location.search}`}</p>
+          <button type="button" onClick={() => navigate(`${location.pathname}?page=2`, { replace: true })}>
+            Next page
+          </button>
+          <button type="button" onClick={() => navigate(ROUTES.allUsers)}>
+            Another page
+          </button>
+        </>
+      );
+    }
+    renderShell({ path: ROUTES.superAdminAuditLog, session: superAdminSession(), fetch: quietMe(), pages: { 'mfe_auth/AuditLogPage': ListPage } });
+    const menu = await screen.findByRole('button', { name: MESSAGES.shell.menu });
+    await screen.findByRole('button', { name: 'Next page' });
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(`${ROUTES.superAdminAuditLog}?page=2`);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Another page' }));
+    expect(await screen.findByRole('heading', { name: 'mfe_employees/AllUsersPage' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: MESSAGES.shell.menu })).toHaveAttribute('aria-expanded', 'false'));
   });
 
   it('starts the keyboard at a skip link that moves focus to the page content', async () => {

@@ -19,8 +19,10 @@ export function useNavDisclosure(): {
   const [open, setOpen] = useState(false);
   const navId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const { pathname, search } = useLocation();
-  useEffect(() => setOpen(false), [pathname, search]);
+  // Another page closes it; the page shown writing its own filters or page number into the address
+  // (as a list does once it has loaded) does not close a menu the visitor has just opened.
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
   const button = (
     <button
       ref={buttonRef}
