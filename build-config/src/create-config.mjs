@@ -89,7 +89,7 @@ const LOGIN_PATH_GROUPS = {
       const file = module.nameForCondition?.() ?? '';
       // shared-ui's form controls; not its data display nor its overlays (each a shared entry of its
       // own: the shell fetches the overlays with the first toast, or when idle).
-      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|form-extras|overlays)\.ts$|[\\/](badge|card|month-picker|paged-list|pagination|search-box|table|tabs|use-debounced-value|use-paged-search|select|textarea|form-error-list|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
+      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|form-extras|overlays)\.ts$|[\\/](badge|card|download-csv-button|load-state|month-picker|page-layout|paged-list|pagination|search-box|table|tabs|use-debounced-value|use-paged-search|use-row-selection|select|textarea|form-error-list|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
       return BOOT_CONTRACTS.test(file);
     },
     name: 'boot',

@@ -87,6 +87,11 @@ export function trialStateAt(trialEndsAt: Date, now: Date): TrialState {
   return now < graceEndOf(trialEndsAt) ? 'ended' : 'restricted';
 }
 
+/** A person's name as the portal shows it (an employee, a driver, a join request): first name, then last. */
+export function fullName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
 /** A company's billing at a glance, for the back office's list of employers. */
 export const subscriptionSummarySchema = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),

@@ -3,10 +3,11 @@
 /// <reference path="./css-modules.d.ts" />
 import { lazy, type ComponentType } from 'react';
 import type * as FormExtras from './form-extras';
-// Form controls: what a form renders (fields, buttons, their messages) and the brand mark of the
-// public account pages. A shared module of its own: the login page loads this entry and no other
+// Form controls: what a form renders (fields, buttons, their messages), the brand mark of the
+// public account pages and their links to other routes. A shared module of its own: the login page loads this entry and no other
 // (docs/decisions/0019-bundle-budgets.md). The select, the textarea and the error list are in
 // `./form-extras`; the names below stand in for them for remotes built before they moved.
+export { AppLink, type AppLinkProps } from './components/app-link';
 export { BrandMark, type BrandMarkProps } from './components/brand-mark';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button';
 export { Checkbox, type CheckboxProps } from './components/checkbox';

@@ -1,14 +1,13 @@
 import { useEffect, type ReactNode } from 'react';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import type { Page } from '@portal/shared-contracts/entities';
-import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
 import type { PagedSearch } from '../hooks/use-paged-search';
-import { Button } from './button';
 import { EmptyState } from './card';
+import { LoadFailed, Loading, StaleContent } from './load-state';
 import { Pagination } from './pagination';
 import { SearchBox } from './search-box';
-import { Spinner } from './spinner';
 import { Table, type TableColumn } from './table';
+import layout from './page-layout.module.css';
 import styles from './paged-list.module.css';
 
 /** What a list shows of one page: a server's page answer, or `pageLocally` of a list held in the page. */
@@ -79,10 +78,10 @@ export function PagedList<T>({
   }, [lastPage]);
 
   return (
-    <div className={styles.list}>
+    <div className={layout.page}>
       {title ? (
-        <header className={styles.header}>
-          <h1 className={styles.title}>
+        <header className={layout.header}>
+          <h1 className={layout.title}>
             {title}
             {page ? (
               <>
@@ -106,25 +105,14 @@ export function PagedList<T>({
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>
       {query.isPending ? (
-        <div className={styles.center}>
-          <Spinner size="lg" label={loadingLabel} />
-        </div>
+        <Loading label={loadingLabel} />
       ) : query.isError || !page ? (
-        <div role="alert">
-          <EmptyState
-            title={errorText}
-            action={
-              <Button variant="secondary" onClick={() => void query.refetch()}>
-                {MESSAGES.common.retry}
-              </Button>
-            }
-          />
-        </div>
+        <LoadFailed title={errorText} onRetry={() => void query.refetch()} />
       ) : (
         <>
-          <div className={query.isPlaceholderData ? styles.stale : undefined} aria-busy={query.isPlaceholderData || undefined}>
+          <StaleContent stale={query.isPlaceholderData}>
             <Table caption={caption} hideCaption columns={columns} rows={page.items} rowKey={rowKey} empty={<EmptyState title={emptyText} />} />
-          </div>
+          </StaleContent>
           <div className={styles.footer}>
             {summary && page.totalCount > 0 ? <span className={styles.summary}>{summary(page.totalCount)}</span> : null}
             <Pagination
