@@ -1,9 +1,5 @@
 import { MESSAGES, type Vehicle } from '@portal/shared-contracts';
 
-export function fullName(p: { firstName: string; lastName: string }): string {
-  return `${p.firstName} ${p.lastName}`.trim();
-}
-
 /** A value, or "N/A" when the record has none. */
 export function orNa(v: string | number | null | undefined): string {
   const s = v === null || v === undefined ? '' : String(v).trim();

@@ -1,10 +1,6 @@
-import { MESSAGES, searchFold, type Employee } from '@portal/shared-contracts';
+import { fullName, MESSAGES, searchFold, type Employee } from '@portal/shared-contracts';
 
 export const NOT_AVAILABLE = MESSAGES.labels.notAvailable;
-
-export function fullName(p: { firstName: string; lastName: string }): string {
-  return `${p.firstName} ${p.lastName}`.trim();
-}
 
 export function initials(p: { firstName: string; lastName: string }): string {
   return `${p.firstName.trim().charAt(0)}${p.lastName.trim().charAt(0)}`.toUpperCase() || '?';

@@ -1,6 +1,5 @@
 import { Button } from '@portal/shared-ui/form';
-import { MESSAGES, type Employee } from '@portal/shared-contracts';
-import { fullName } from './format';
+import { fullName, MESSAGES, type Employee } from '@portal/shared-contracts';
 import { useJoinRequestDecisions } from './use-join-request-decisions';
 import styles from './join-request-actions.module.css';
 

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
+import { fullName, MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
 import { useAcceptEmployeeMutation } from '../api/accept-employee';
 import { useBulkRejectEmployeesMutation } from '../api/bulk-reject-employees';
 import { useRejectEmployeeMutation } from '../api/reject-employee';
-import { fullName } from './format';
 
 export type JoinRequest = Pick<Employee, 'id' | 'firstName' | 'lastName'>;
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { Page } from '@portal/shared-contracts';
-import { Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { LoadState, Skeleton, type LoadQuery } from './load-state';
+import { LoadState, Skeleton, Table, type LoadQuery, type TableColumn } from '@portal/shared-ui/data-display';
+import { WIDGET_LOAD } from './widget-load';
 import { PagePager } from './page-pager';
 import styles from './shared.module.css';
 
@@ -28,7 +28,7 @@ export function PagedTable<T>({ caption, columns, rowKey, query, onPageChange, e
     if (lastPage !== null) onPageChange(lastPage);
   }, [lastPage]);
   return (
-    <LoadState query={query} skeleton={<Skeleton lines={5} shape="row" />}>
+    <LoadState query={query} {...WIDGET_LOAD} skeleton={<Skeleton lines={5} shape="row" />}>
       {(page) => (
         <>
           <Table caption={caption} hideCaption columns={columns} rows={page.items} rowKey={rowKey} empty={emptyText} />

@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, serverMessage, usePlatform, type AdminEntry, type AdminUsersPageProps } from '@portal/shared-contracts';
-import { Button, Spinner } from '@portal/shared-ui/form';
+import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { Badge, Card, EmptyState, Pagination, SearchBox, Table, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, Card, LoadFailed, Loading, Pagination, SearchBox, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { useMemo, useState } from 'react';
 import { useEmployerAdmins } from '../../api/get-employer-admins';
 import { useSuperAdmins } from '../../api/get-super-admins';
@@ -93,20 +93,9 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
         }
       >
         {query.isPending && query.fetchStatus !== 'idle' ? (
-          <div className={styles.loading}>
-            <Spinner size="lg" label={COPY.admins.loading} />
-          </div>
+          <Loading label={COPY.admins.loading} />
         ) : query.isError ? (
-          <EmptyState
-            title={COPY.admins.loadFailed}
-            action={
-              <Button variant="secondary" onClick={() => query.refetch()}>
-                {MESSAGES.common.retry}
-              </Button>
-            }
-          >
-            {serverMessage(query.error, '')}
-          </EmptyState>
+          <LoadFailed title={COPY.admins.loadFailed} reason={serverMessage(query.error, '')} onRetry={() => void query.refetch()} />
         ) : (
           <>
             {everyone.length > 0 ? (

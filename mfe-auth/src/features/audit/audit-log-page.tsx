@@ -1,14 +1,13 @@
 import { Fragment } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
-import { EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { DownloadCsvButton, EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import {
   AUDIT_ACTIONS,
   EMPLOYER_AUDIT_ACTIONS,
   LIMITS,
   MESSAGES,
   serverMessage,
-  usePlatform,
   type AuditAction,
   type AuditEntry,
   type AuditLogPageProps,
@@ -54,7 +53,6 @@ function when(iso: string): string {
 export function AuditLogPage({ variant }: AuditLogPageProps) {
   const superAdmin = variant === 'superAdmin';
   const isAction = (v: string): v is AuditAction => isActionOf(ACTIONS[variant], v);
-  const { toast } = usePlatform();
   const paged = usePagedSearch({ filters: FILTERS });
   const { search, page, filters } = paged;
 
@@ -75,13 +73,6 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
   const filtered = Object.keys(filter).length > 0;
 
   const period = periodOf(filter.from, filter.to);
-  const onExport = async () => {
-    try {
-      saveCsv(await exporter.mutateAsync(filter), `audit-log-${period.slug}.csv`);
-    } catch (error) {
-      toast.error(serverMessage(error, A.exportFailed));
-    }
-  };
 
   const C = A.columns;
   const columns: TableColumn<AuditEntry>[] = [
@@ -164,9 +155,13 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
         </div>
       }
       actions={
-        <Button variant="secondary" size="sm" loading={exporter.isPending} onClick={() => void onExport()}>
-          {A.exportCsvFor(period.label)}
-        </Button>
+        <DownloadCsvButton
+          label={A.exportCsvFor(period.label)}
+          download={() => exporter.mutateAsync(filter)}
+          pending={exporter.isPending}
+          fileName={`audit-log-${period.slug}.csv`}
+          failedText={A.exportFailed}
+        />
       }
       caption={A.title}
       columns={columns}
@@ -184,19 +179,6 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
       pagerLabel={A.pages}
     />
   );
-}
-
-function saveCsv(text: string, fileName: string): void {
-  // Reading the body as text drops the byte order mark the api sends; spreadsheet programs need it to read UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the next task may free it.
-  setTimeout(() => URL.revokeObjectURL(url));
 }
 
 const LEADING = '<("\'';

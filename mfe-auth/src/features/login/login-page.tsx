@@ -1,6 +1,6 @@
+import { AppLink } from '@portal/shared-ui/form';
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { ROUTES } from '@portal/shared-contracts/routes';
-import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { LOGIN_COPY } from '../../shared/login-copy';
 import { LoginFormView } from './login-form';

@@ -2,10 +2,9 @@ import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SSO_MESSAGES } from '@portal/shared-contracts/messages/sso';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { isApiError, serverMessage, usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
-import { Button } from '@portal/shared-ui/form';
+import { AppLink, Button } from '@portal/shared-ui/form';
 import { useEffect, useRef, useState } from 'react';
 import { logout } from '../../api/logout';
-import { AppLink } from '../../shared/app-link';
 import styles from '../../shared/form.module.css';
 
 /**

@@ -1,6 +1,6 @@
+import { AppLink } from '@portal/shared-ui/form';
 import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
 import { ROUTES } from '@portal/shared-contracts/routes';
-import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { COPY } from '../../shared/copy';
 import { ForgotPasswordFormView } from './forgot-password-form';

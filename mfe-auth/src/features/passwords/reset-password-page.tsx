@@ -1,5 +1,5 @@
+import { AppLink } from '@portal/shared-ui/form';
 import { ROUTES } from '@portal/shared-contracts/routes';
-import { AppLink } from '../../shared/app-link';
 import { AuthLayout } from '../../shared/auth-layout';
 import { COPY } from '../../shared/copy';
 import { ResetPasswordFormView } from './reset-password-form';

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError, MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
-import { Button, Spinner } from '@portal/shared-ui/form';
+import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { Badge, Card, EmptyState } from '@portal/shared-ui/data-display';
+import { Badge, Card, EmptyState, LoadFailed, Loading } from '@portal/shared-ui/data-display';
 import { useBilling } from '../../api/get-billing';
 import { useCancelSubscriptionMutation } from '../../api/cancel-subscription';
 import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
 import { formatDay, formatPence, subscriptionState, TRIAL_TONE } from './format';
-import { LoadFailed } from './load-failed';
 import styles from './billing.module.css';
 
 const COPY = MESSAGES.billing;
@@ -19,14 +18,12 @@ export function BillingInfo() {
   return (
     <Card title={COPY.infoTitle} aria-label={COPY.infoTitle} aria-busy={billing.isPending || undefined}>
       {billing.isPending ? (
-        <div className={styles.loading}>
-          <Spinner size="lg" label={COPY.loading} />
-        </div>
+        <Loading label={COPY.loading} />
       ) : isApiError(billing.error) && billing.error.status === 404 ? (
         // A company still in setup has no subscription yet: nothing to retry.
         <EmptyState title={serverMessage(billing.error, COPY.noSubscription)} />
       ) : billing.isError ? (
-        <LoadFailed error={billing.error} what={COPY.loadFailed} onRetry={() => void billing.refetch()} />
+        <LoadFailed title={COPY.loadFailed} reason={serverMessage(billing.error, '')} onRetry={() => void billing.refetch()} />
       ) : (
         <BillingFacts billing={billing.data} />
       )}

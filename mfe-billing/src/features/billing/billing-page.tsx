@@ -1,8 +1,8 @@
 import { MESSAGES } from '@portal/shared-contracts';
+import { Page } from '@portal/shared-ui/data-display';
 import { BillingInfo } from './billing-info';
 import { PaymentHistory } from './payment-history';
 import { StartSubscription } from './start-subscription-slot';
-import styles from './billing.module.css';
 
 /**
  * Payment and Billing (document 1, section 2): the billing information, the start of the
@@ -10,11 +10,10 @@ import styles from './billing.module.css';
  */
 export function BillingPage() {
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{MESSAGES.billing.title}</h1>
+    <Page title={MESSAGES.billing.title} spacing="lg">
       <BillingInfo />
       <StartSubscription />
       <PaymentHistory />
-    </div>
+    </Page>
   );
 }

@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { LIMITS, MESSAGES, type PaymentHistoryEntry } from '@portal/shared-contracts';
-import { Spinner } from '@portal/shared-ui/form';
-import { Badge, Card, EmptyState, Pagination, TableRoot, Td, Th, Tr, usePagedSearch } from '@portal/shared-ui/data-display';
+import { LIMITS, MESSAGES, serverMessage, type PaymentHistoryEntry } from '@portal/shared-contracts';
+import { Badge, Card, EmptyState, LoadFailed, Loading, Pagination, StaleContent, TableRoot, Td, Th, Tr, usePagedSearch } from '@portal/shared-ui/data-display';
 import { useHistoryPage } from '../../api/get-history-page';
 import { formatDay, formatPence, paymentLabel, paymentTone } from './format';
-import { LoadFailed } from './load-failed';
 import styles from './billing.module.css';
 
 const COPY = MESSAGES.billing;
@@ -24,18 +22,16 @@ export function PaymentHistory() {
   return (
     <Card title={COPY.historyTitle} aria-label={COPY.historyTitle} aria-busy={history.isPending || undefined}>
       {history.isPending ? (
-        <div className={styles.loading}>
-          <Spinner size="lg" label={COPY.historyLoading} />
-        </div>
+        <Loading label={COPY.historyLoading} />
       ) : history.isError ? (
-        <LoadFailed error={history.error} what={COPY.historyFailed} onRetry={() => void history.refetch()} />
+        <LoadFailed title={COPY.historyFailed} reason={serverMessage(history.error, '')} onRetry={() => void history.refetch()} />
       ) : history.data.totalCount === 0 ? (
         <EmptyState title={COPY.noPayments} />
       ) : (
         <div className={styles.history}>
-          <div className={history.isPlaceholderData ? styles.stale : undefined} aria-busy={history.isPlaceholderData || undefined}>
+          <StaleContent stale={history.isPlaceholderData}>
             <HistoryTable entries={history.data.items} />
-          </div>
+          </StaleContent>
           <Pagination
             page={history.data.pageNumber}
             totalPages={history.data.totalPages}

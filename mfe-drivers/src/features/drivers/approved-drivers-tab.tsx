@@ -1,6 +1,6 @@
 import { formatFollowUp, LIMITS, MESSAGES, type Driver } from '@portal/shared-contracts';
 import { Select } from '@portal/shared-ui/form-extras';
-import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
 import { useOpenDriver } from '../../shared/driver-link';
 import { orNa } from '../../shared/format';
@@ -63,7 +63,7 @@ export function ApprovedDriversTab() {
   ];
 
   return (
-    <div className={styles.tab}>
+    <TabBody className={styles.cells}>
       <h2 className={styles.count}>{query.data ? COPY.withCount(APPROVED_TAB, query.data.totalCount) : APPROVED_TAB}</h2>
       <PagedList
         paged={paged}
@@ -90,7 +90,7 @@ export function ApprovedDriversTab() {
         pagerLabel={COPY.approved.pages}
       />
       <FollowUpModal driverId={openId} driver={query.data?.items.find((d) => d.id === openId) ?? null} onClose={() => setOpenId(null)} />
-    </div>
+    </TabBody>
   );
 }
 

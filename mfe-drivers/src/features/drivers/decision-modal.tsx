@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import {
+  fullName,
   LIMITS,
   MESSAGES,
   rejectDriverFormSchema,
@@ -18,7 +19,7 @@ import { useApproveDriversMutation } from '../../api/approve-drivers';
 import { useApproveVehiclesMutation } from '../../api/approve-vehicles';
 import { useRejectDriverMutation } from '../../api/reject-driver';
 import { FollowUpPicker } from '../../shared/follow-up-picker';
-import { fullName, vehicleName } from '../../shared/format';
+import { vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens;

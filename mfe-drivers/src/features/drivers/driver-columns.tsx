@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { MESSAGES, type Driver } from '@portal/shared-contracts';
+import { fullName, MESSAGES, type Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { type TableColumn } from '@portal/shared-ui/data-display';
-import { fullName, orNa, vehicleName } from '../../shared/format';
+import { orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
 const COLUMNS = MESSAGES.driverScreens.columns;

@@ -1,9 +1,8 @@
-import { MESSAGES, type Driver } from '@portal/shared-contracts';
-import { Button, Spinner } from '@portal/shared-ui/form';
+import { fullName, MESSAGES, type Driver } from '@portal/shared-contracts';
+import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
-import { EmptyState } from '@portal/shared-ui/data-display';
+import { LoadFailed, Loading } from '@portal/shared-ui/data-display';
 import { useDriver } from '../../api/get-driver';
-import { fullName } from '../../shared/format';
 import { DriverFacts, DriverHistory } from './driver-facts';
 import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
@@ -44,18 +43,9 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
           <DriverHistory history={details.data.history} />
         </div>
       ) : details.isError ? (
-        <EmptyState
-          title={MESSAGES.driverScreens.details.loadFailed}
-          action={
-            <Button variant="secondary" onClick={() => void details.refetch()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
+        <LoadFailed title={MESSAGES.driverScreens.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <div className={styles.center}>
-          <Spinner size="lg" label={MESSAGES.drivers.loadingDetails} />
-        </div>
+        <Loading label={MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { formatFollowUp, MESSAGES, type Driver, type DriverHistoryEntry } from '@portal/shared-contracts';
+import { formatFollowUp, fullName, MESSAGES, type Driver, type DriverHistoryEntry } from '@portal/shared-contracts';
 import { Badge } from '@portal/shared-ui/data-display';
-import { fullName, orNa, vehicleName } from '../../shared/format';
+import { orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens.details;

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { MESSAGES, ROUTES, usePlatform, type DriversPageProps } from '@portal/shared-contracts';
-import { Tabs } from '@portal/shared-ui/data-display';
+import { Page, Tabs } from '@portal/shared-ui/data-display';
 import { ApprovedDriversTab } from './approved-drivers-tab';
 import { PendingDriversTab } from './pending-drivers-tab';
-import styles from './drivers.module.css';
 
 type DriversTab = NonNullable<DriversPageProps['tab']>;
 
@@ -26,8 +25,7 @@ export function DriversPage({ tab }: DriversPageProps) {
   }
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{MESSAGES.labels.allDrivers}</h1>
+    <Page title={MESSAGES.labels.allDrivers}>
       <Tabs
         label={MESSAGES.driverScreens.tabsLabel}
         value={current}
@@ -43,6 +41,6 @@ export function DriversPage({ tab }: DriversPageProps) {
           content: t.value === 'Approved' ? <ApprovedDriversTab /> : <PendingDriversTab />,
         }))}
       />
-    </div>
+    </Page>
   );
 }

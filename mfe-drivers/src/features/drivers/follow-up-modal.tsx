@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  fullName,
   LIMITS,
   MESSAGES,
   rejectDriverFormSchema,
@@ -12,8 +13,8 @@ import {
   verifyVehicleFormSchema,
   type Driver,
 } from '@portal/shared-contracts';
-import { Button, Spinner } from '@portal/shared-ui/form';
-import { EmptyState } from '@portal/shared-ui/data-display';
+import { Button } from '@portal/shared-ui/form';
+import { LoadFailed, Loading } from '@portal/shared-ui/data-display';
 import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { useApproveDriversMutation } from '../../api/approve-drivers';
@@ -21,7 +22,6 @@ import { useApproveVehiclesMutation } from '../../api/approve-vehicles';
 import { useDriver } from '../../api/get-driver';
 import { useRejectDriverMutation } from '../../api/reject-driver';
 import { FollowUpPicker } from '../../shared/follow-up-picker';
-import { fullName } from '../../shared/format';
 import { DriverFacts, DriverHistory } from './driver-facts';
 import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
@@ -55,18 +55,9 @@ export function FollowUpModal({ driverId, driver, onClose }: FollowUpModalProps)
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={MESSAGES.drivers.followUpTitle} size="lg">
       {details.isError ? (
-        <EmptyState
-          title={COPY.details.loadFailed}
-          action={
-            <Button variant="secondary" onClick={() => void details.refetch()}>
-              {MESSAGES.common.retry}
-            </Button>
-          }
-        />
+        <LoadFailed title={COPY.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <div className={styles.center}>
-          <Spinner size="lg" label={MESSAGES.drivers.loadingDetails} />
-        </div>
+        <Loading label={MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { LIMITS, MESSAGES, usePlatform, type Driver } from '@portal/shared-contracts';
+import { fullName, LIMITS, MESSAGES, usePlatform, type Driver } from '@portal/shared-contracts';
 import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
-import { Badge, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { Badge, PagedList, TabBody, usePagedSearch, useRowSelection, type TableColumn } from '@portal/shared-ui/data-display';
 import { useDriversPage } from '../../api/get-drivers-page';
 import { useOpenDriver } from '../../shared/driver-link';
-import { fullName } from '../../shared/format';
 import { DecisionModal, type Decision } from './decision-modal';
 import { DriverDetailsModal } from './driver-details-modal';
 import { driverColumns, isApproved, SeeMore } from './driver-columns';
@@ -28,7 +27,6 @@ export function PendingDriversTab() {
   // "pending." keeps this list's search and page apart from the approved list's in the address.
   const paged = usePagedSearch({ param: 'pending' });
   const query = useDriversPage({ pageNumber: paged.page, pageSize: LIMITS.pageSize, status: 'pending', ...(paged.search ? { search: paged.search } : {}) });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | null>(null);
   const [detailsId, setDetailsId] = useOpenDriver();
 
@@ -48,25 +46,11 @@ export function PendingDriversTab() {
   // The heading counts the drivers still pending; a row verified here stays in sight, and says so.
   const verifiedHere = rows.filter(isApproved).length;
   const selectable = rows.filter((d) => !isApproved(d));
-  const selectedOnScreen = selectable.filter((d) => selected.has(d.id));
-  const allSelected = selectable.length > 0 && selectedOnScreen.length === selectable.length;
-
-  function toggle(ids: string[], on: boolean) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
+  const selection = useRowSelection(selectable, (d) => d.id);
+  const selectedOnScreen = selection.chosen;
 
   function onDone({ kind, drivers, covers }: Decision) {
-    toggle(
-      drivers.map((d) => d.id),
-      false,
-    );
+    selection.unselect(drivers.map((d) => d.id));
     if (kind === 'reject') return;
     // What the server now holds for each driver, so a row verified on both counts keeps its double tick.
     const licence = kind === 'verifyDriver' || (kind === 'verifySelected' && covers !== 'vehicles');
@@ -103,21 +87,16 @@ export function PendingDriversTab() {
       header: (
         <Checkbox
           label={<VisuallyHidden>{COPY.selectAll}</VisuallyHidden>}
-          checked={allSelected}
+          checked={selection.allChosen}
           disabled={selectable.length === 0}
-          onCheckedChange={(on) =>
-            toggle(
-              selectable.map((d) => d.id),
-              on,
-            )
-          }
+          onCheckedChange={(on) => selection.toggle(selectable, on)}
         />
       ),
       cell: (d) =>
         isApproved(d) ? (
           <DoubleTick label={COPY.bothVerified(fullName(d))} />
         ) : (
-          <Checkbox label={<VisuallyHidden>{COPY.selectDriver(fullName(d))}</VisuallyHidden>} checked={selected.has(d.id)} onCheckedChange={(on) => toggle([d.id], on)} />
+          <Checkbox label={<VisuallyHidden>{COPY.selectDriver(fullName(d))}</VisuallyHidden>} checked={selection.isSelected(d)} onCheckedChange={(on) => selection.toggle([d], on)} />
         ),
     },
     ...driverColumns({
@@ -154,7 +133,7 @@ export function PendingDriversTab() {
   ];
 
   return (
-    <div className={styles.tab}>
+    <TabBody className={styles.cells}>
       <h2 className={styles.count}>{page ? COPY.withCount(PENDING_TAB, page.totalCount - listed.filter((d) => settled.has(d.id)).length) : PENDING_TAB}</h2>
       {verifiedHere > 0 ? (
         <p className={styles.verifiedNote} role="status">
@@ -192,7 +171,7 @@ export function PendingDriversTab() {
         onVerify={(d) => ask(d.isVerified && !d.vehicle.isVerified ? 'verifyVehicle' : 'verifyDriver', d)}
       />
       <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={onDone} />
-    </div>
+    </TabBody>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useId, type MouseEvent } from 'react';
-import { MESSAGES, usePlatform, type SameLicenceDriver } from '@portal/shared-contracts';
+import { fullName, MESSAGES, usePlatform, type SameLicenceDriver } from '@portal/shared-contracts';
 import { driverLink } from '../../shared/driver-link';
-import { fullName } from '../../shared/format';
 import styles from './drivers.module.css';
 
 const COPY = MESSAGES.driverScreens.sameLicence;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button, TextField, VisuallyHidden } from '@portal/shared-ui/form';
-import { Card, TableRoot, Td, Th, Tr } from '@portal/shared-ui/data-display';
+import { Card, Page, TableRoot, Td, Th, Tr } from '@portal/shared-ui/data-display';
 import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type FieldError } from '@portal/shared-contracts';
 import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
 import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';
@@ -76,16 +76,16 @@ export function AddManuallyPage() {
   };
 
   return (
-    <div className={styles.page}>
-      <div className={styles.head}>
-        <div>
-          <h1 className={styles.title}>Add Employees Manually</h1>
-          <p className={styles.lead}>Each employee receives an invitation email to set a password.</p>
-        </div>
+    <Page
+      title="Add Employees Manually"
+      intro="Each employee receives an invitation email to set a password."
+      actions={
         <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>
           Back to Employee Management
         </Button>
-      </div>
+      }
+      className={styles.page}
+    >
 
       <Card padded={false} className={styles.card}>
         <form onSubmit={onSubmit} noValidate>
@@ -157,6 +157,6 @@ export function AddManuallyPage() {
           </div>
         </form>
       </Card>
-    </div>
+    </Page>
   );
 }

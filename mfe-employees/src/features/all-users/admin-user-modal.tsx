@@ -1,8 +1,8 @@
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { PhoneNumber } from '@portal/shared-ui/data-display';
-import { MESSAGES, type UserListItem } from '@portal/shared-contracts';
-import { fullName, initials, NOT_AVAILABLE } from '../../shared/format';
+import { fullName, MESSAGES, type UserListItem } from '@portal/shared-contracts';
+import { initials, NOT_AVAILABLE } from '../../shared/format';
 import styles from './all-users.module.css';
 
 interface AdminUserModalProps {

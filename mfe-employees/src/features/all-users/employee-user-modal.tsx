@@ -1,8 +1,9 @@
-import { Spinner, TextField } from '@portal/shared-ui/form';
+import { TextField } from '@portal/shared-ui/form';
+import { Loading } from '@portal/shared-ui/data-display';
 import { Modal } from '@portal/shared-ui/overlays';
-import { MESSAGES, serverMessage, type UserListItem } from '@portal/shared-contracts';
+import { fullName, MESSAGES, serverMessage, type UserListItem } from '@portal/shared-contracts';
 import { useEmployee } from '../../api/get-employee';
-import { accountKind, fullName, initials, licenceNumber, orNa } from '../../shared/format';
+import { accountKind, initials, licenceNumber, orNa } from '../../shared/format';
 import styles from './all-users.module.css';
 
 /** An employee as the super admin sees it: identity, status and read-only vehicle and licence details. */
@@ -12,9 +13,7 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
   return (
     <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : 'Employee'} size="lg">
       {employee.isPending ? (
-        <div className={styles.center}>
-          <Spinner size="lg" label="Loading employee" />
-        </div>
+        <Loading label="Loading employee" />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.error}>
           {serverMessage(employee.error, MESSAGES.employees.notFound)}

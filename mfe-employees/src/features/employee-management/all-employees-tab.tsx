@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Checkbox } from '@portal/shared-ui/form';
-import { PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
-import { LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
+import { PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { fullName, LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
 import { useEmployees } from '../../api/get-employees';
-import { fullName } from '../../shared/format';
 import { AddEmployeeModal } from './add-employee-modal';
 import { EmployeeDetailModal } from './employee-detail-modal';
 import styles from './employee-management.module.css';
@@ -49,7 +48,7 @@ export function AllEmployeesTab() {
   ];
 
   return (
-    <div className={styles.tab}>
+    <TabBody>
       <PagedList
         paged={paged}
         searchLabel="Search employees"
@@ -82,6 +81,6 @@ export function AllEmployeesTab() {
       />
       <EmployeeDetailModal employeeId={openId} onClose={() => setOpenId(null)} />
       <AddEmployeeModal open={adding} onOpenChange={setAdding} />
-    </div>
+    </TabBody>
   );
 }

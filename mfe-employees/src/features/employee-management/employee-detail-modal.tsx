@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Spinner } from '@portal/shared-ui/form';
+import { Button } from '@portal/shared-ui/form';
 import { Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
-import { Badge } from '@portal/shared-ui/data-display';
-import { deactivationReasonSchema, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
+import { Badge, Loading } from '@portal/shared-ui/data-display';
+import { deactivationReasonSchema, fullName, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';
 import { useReactivateEmployeeMutation } from '../../api/reactivate-employee';
 import { useRemoveEmployeeMutation } from '../../api/remove-employee';
-import { accountKind, fullName, licenceNumber, orNa } from '../../shared/format';
+import { accountKind, licenceNumber, orNa } from '../../shared/format';
 import styles from './employee-management.module.css';
 
 export interface EmployeeDetailModalProps {
@@ -30,9 +30,7 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
       size="lg"
     >
       {employee.isPending ? (
-        <div className={styles.center}>
-          <Spinner size="lg" label="Loading employee details" />
-        </div>
+        <Loading label="Loading employee details" />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.errorText}>
           {serverMessage(employee.error, MESSAGES.employees.notFound)}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Tabs } from '@portal/shared-ui/data-display';
+import { Badge, Page, Tabs } from '@portal/shared-ui/data-display';
 import { ROUTES, usePlatform } from '@portal/shared-contracts';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { AllEmployeesTab } from './all-employees-tab';
@@ -42,8 +42,7 @@ export function EmployeeManagementPage() {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>Employee Management</h1>
+    <Page title="Employee Management">
       <Tabs
         label="Employee Management"
         value={tab}
@@ -74,6 +73,6 @@ export function EmployeeManagementPage() {
           content: content[t.value],
         }))}
       />
-    </div>
+    </Page>
   );
 }

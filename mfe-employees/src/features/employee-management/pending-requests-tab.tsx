@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
 import { DropdownMenu } from '@portal/shared-ui/overlays';
-import { PagedList, pageLocally, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
-import { MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
+import { PagedList, pageLocally, TabBody, usePagedSearch, useRowSelection, type TableColumn } from '@portal/shared-ui/data-display';
+import { fullName, MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
 import { useBulkAcceptEmployeesMutation } from '../../api/bulk-accept-employees';
 import { usePendingEmployees } from '../../api/get-pending-employees';
-import { fullName, matchesSearch } from '../../shared/format';
+import { matchesSearch } from '../../shared/format';
 import { JoinRequestActions } from '../../shared/join-request-actions';
 import { useJoinRequestDecisions } from '../../shared/use-join-request-decisions';
 import styles from './employee-management.module.css';
@@ -19,36 +19,18 @@ export function PendingRequestsTab() {
   const pending = usePendingEmployees();
   // Searched in the page, so each key applies at once; "pending." keeps its page apart from All Employees'.
   const paged = usePagedSearch({ param: 'pending', debounceMs: 0 });
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const bulkAccept = useBulkAcceptEmployeesMutation();
-
-  const unselect = (ids: string[]) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) next.delete(id);
-      return next;
-    });
-  const decisions = useJoinRequestDecisions(unselect);
 
   const filtered = useMemo(() => (pending.data ?? []).filter((e) => matchesSearch(e, paged.search)), [pending.data, paged.search]);
   const page = pageLocally(filtered, paged.page);
   const visible = page.items;
-  const allVisibleSelected = visible.length > 0 && visible.every((e) => selected.has(e.id));
   // A bulk action takes only what the user sees ticked: rows the search or another page hides stay
   // out, and so does a request decided elsewhere (e.g. in the bell) that is no longer listed.
-  const selectedRows = visible.filter((e) => selected.has(e.id));
+  const selection = useRowSelection(visible, (e) => e.id);
+  const { unselect } = selection;
+  const decisions = useJoinRequestDecisions(unselect);
+  const selectedRows = selection.chosen;
   const selectedIds = selectedRows.map((e) => e.id);
-
-  function toggle(ids: string[], on: boolean) {
-    setSelected((prev) => {
-      const next = new Set(prev);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-  }
 
   function rejectSelected() {
     if (selectedRows.length === 0) {
@@ -79,13 +61,13 @@ export function PendingRequestsTab() {
       header: (
         <Checkbox
           label={<VisuallyHidden>Select all</VisuallyHidden>}
-          checked={allVisibleSelected}
+          checked={selection.allChosen}
           disabled={visible.length === 0}
-          onCheckedChange={(on) => toggle(visible.map((e) => e.id), on)}
+          onCheckedChange={(on) => selection.toggle(visible, on)}
         />
       ),
       cell: (e) => (
-        <Checkbox label={<VisuallyHidden>{`Select ${fullName(e)}`}</VisuallyHidden>} checked={selected.has(e.id)} onCheckedChange={(on) => toggle([e.id], on)} />
+        <Checkbox label={<VisuallyHidden>{`Select ${fullName(e)}`}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
@@ -95,7 +77,7 @@ export function PendingRequestsTab() {
   ];
 
   return (
-    <div className={styles.tab}>
+    <TabBody>
       <PagedList
         paged={paged}
         searchLabel="Search pending requests"
@@ -135,7 +117,7 @@ export function PendingRequestsTab() {
         pagerLabel="Pending requests pages"
       />
       {decisions.dialog}
-    </div>
+    </TabBody>
   );
 }
 

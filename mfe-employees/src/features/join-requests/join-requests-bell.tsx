@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { HeaderBell, HeaderBellItem } from '@portal/shared-ui/overlays';
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { fullName, MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
 import { usePendingEmployees } from '../../api/get-pending-employees';
-import { fullName } from '../../shared/format';
 import { JoinRequestActions } from '../../shared/join-request-actions';
 import styles from './join-requests-bell.module.css';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
+import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
 import { thisMonth } from '../../shared/month';
 import { useTrend } from '../../api/get-trend';
@@ -14,10 +15,9 @@ import styles from './dashboard.module.css';
 /** The employer's landing page (/mainPage): each widget asks for its own figures once. */
 export function DashboardPage() {
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{MESSAGES.labels.employerNav[0]}</h1>
+    <Page title={MESSAGES.labels.employerNav[0]} spacing="lg">
       <WithInsightScope>{(scope) => <DashboardWidgets scope={scope} />}</WithInsightScope>
-    </div>
+    </Page>
   );
 }
 

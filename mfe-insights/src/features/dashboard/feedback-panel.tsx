@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
-import { Card } from '@portal/shared-ui/data-display';
+import { Card, LoadState, Skeleton } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, ROUTES, usePlatform, type Feedback } from '@portal/shared-contracts';
 import { useFeedbacks } from '../../api/get-feedbacks';
 import { formatDate, initials, preview } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState, Skeleton } from '../../shared/load-state';
+import { WIDGET_LOAD } from '../../shared/widget-load';
 import { PagePager } from '../../shared/page-pager';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
@@ -22,7 +22,7 @@ export function FeedbackPanel({ scope }: { scope: InsightScopeQuery }) {
   const feedbacks = useFeedbacks({ ...scope, pageNumber: page, pageSize: LIMITS.pageSize });
   return (
     <Card title={F.title} aria-label={F.title} className={styles.panel}>
-      <LoadState query={feedbacks} skeleton={<Skeleton lines={4} shape="row" />}>
+      <LoadState query={feedbacks} {...WIDGET_LOAD} skeleton={<Skeleton lines={4} shape="row" />}>
         {(list) =>
           list.items.length === 0 ? (
             <p className={sharedStyles.empty}>{F.empty}</p>

@@ -1,11 +1,11 @@
+import { AppLink } from '@portal/shared-ui/form';
 import { useState } from 'react';
-import { Card, MonthPicker, type MonthValue } from '@portal/shared-ui/data-display';
+import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal/shared-ui/data-display';
 import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
-import { AppLink } from '../../shared/app-link';
 import { formatCount, formatPercent } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState, Skeleton } from '../../shared/load-state';
+import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
@@ -24,7 +24,7 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: InsightScopeQu
     <Card title={MESSAGES.labels.companySettingsTabs[1]} aria-label={MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
       <div className={styles.panelBody}>
         <MonthPicker label={I.month} value={month} max={initialMonth} onChange={setMonth} />
-        <LoadState query={summary} skeleton={<Skeleton lines={3} shape="row" />}>
+        <LoadState query={summary} {...WIDGET_LOAD} skeleton={<Skeleton lines={3} shape="row" />}>
           {({ incentives: x }) => {
             const of = I.ofEmployees(formatCount(x.activeEmployees));
             return (

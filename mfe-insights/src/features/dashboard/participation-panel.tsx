@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Card, formatMonth, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
+import { Card, DownloadCsvButton, formatMonth, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useExportParticipationMutation } from '../../api/export-participation';
 import { useParticipation } from '../../api/get-participation';
-import { DownloadCsvButton } from '../../shared/download-csv-button';
 import { formatAmount, formatCount } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
 import { monthSlug } from '../../shared/month';
@@ -37,6 +36,7 @@ export function ParticipationPanel({ scope, initialMonth }: { scope: InsightScop
           download={() => csv.mutateAsync({ ...scope, ...month })}
           pending={csv.isPending}
           fileName={`participation-${monthSlug(month)}.csv`}
+          failedText={MESSAGES.insights.downloadFailed}
         />
       }
     >

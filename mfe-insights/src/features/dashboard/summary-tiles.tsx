@@ -1,12 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { VisuallyHidden } from '@portal/shared-ui/form';
-import { formatMonth, type MonthValue } from '@portal/shared-ui/data-display';
+import { AppLink, VisuallyHidden } from '@portal/shared-ui/form';
+import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
-import { AppLink } from '../../shared/app-link';
 import { formatAmount, formatCount } from '../../shared/format';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState } from '../../shared/load-state';
+import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
@@ -27,7 +26,7 @@ export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month
       <VisuallyHidden>
         <h2 id={heading}>{MESSAGES.insights.tiles.label}</h2>
       </VisuallyHidden>
-      <LoadState query={summary} skeleton={<TileList month={month} />}>
+      <LoadState query={summary} {...WIDGET_LOAD} skeleton={<TileList month={month} />}>
         {(s) => <TileList month={month} summary={s} />}
       </LoadState>
     </section>
@@ -77,7 +76,7 @@ function Tile({ label, value, unit, hint }: { label: string; value: string | und
     <>
       <span className={styles.tileLabel}>{label}</span>
       <span className={styles.tileValue}>
-        {value ?? <span className={`${sharedStyles.bar} ${styles.tileBar}`}>{'\u00a0'}</span>}
+        {value ?? <SkeletonBar inline className={styles.tileBar}>{'\u00a0'}</SkeletonBar>}
         {unit ? <span className={styles.tileUnit}> {unit}</span> : null}
       </span>
       <span className={sharedStyles.hint}>{hint}</span>

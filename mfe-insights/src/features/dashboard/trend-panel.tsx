@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Card, Table, type TableColumn } from '@portal/shared-ui/data-display';
+import { Card, LoadState, SkeletonBar, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
 import type { InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState } from '../../shared/load-state';
-import sharedStyles from '../../shared/shared.module.css';
+import { WIDGET_LOAD } from '../../shared/widget-load';
 import { TrendChart } from './trend-chart';
 import { METRIC_FORMAT, METRIC_NAMES, METRICS, monthOf, type TrendMetric } from './trend-metrics';
 import styles from './dashboard.module.css';
@@ -32,7 +31,7 @@ export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
   }, []);
   return (
     <Card title={MESSAGES.insights.trend.title} aria-label={MESSAGES.insights.trend.title} className={styles.panel}>
-      <LoadState query={trend} skeleton={<TrendSkeleton />}>
+      <LoadState query={trend} {...WIDGET_LOAD} skeleton={<TrendSkeleton />}>
         {({ months }) => (
           <div className={styles.trend}>
             <MetricChoice metric={metric} onChange={setMetric} />
@@ -104,7 +103,7 @@ function TrendSkeleton() {
           </button>
         ))}
       </div>
-      <span className={`${sharedStyles.bar} ${styles.chart}`} />
+      <SkeletonBar className={styles.chart} />
       <span className={styles.figuresLine}>{'\u00a0'}</span>
     </div>
   );

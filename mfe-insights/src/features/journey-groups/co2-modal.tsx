@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import { Checkbox } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
-import { Badge } from '@portal/shared-ui/data-display';
+import { Badge, LoadState, Skeleton } from '@portal/shared-ui/data-display';
 import { MESSAGES, serverMessage, usePlatform, type Co2Report, type EmissionFactor } from '@portal/shared-contracts';
 import { useCo2 } from '../../api/get-co2';
 import { useUpdateEmissionSettingsMutation } from '../../api/update-emission-settings';
 import { formatAmount, formatFactor } from '../../shared/format';
 import { useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
-import { LoadState, Skeleton } from '../../shared/load-state';
+import { WIDGET_LOAD } from '../../shared/widget-load';
 import { thisMonth } from '../../shared/month';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './journey-groups.module.css';
@@ -60,7 +60,7 @@ export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQue
 function Co2Figures({ scope, query }: { scope: InsightScopeQuery; query: InsightScopeQuery & { year: number; month: number } }) {
   const report = useCo2(query);
   return (
-    <LoadState query={report} skeleton={<Skeleton lines={4} />}>
+    <LoadState query={report} {...WIDGET_LOAD} skeleton={<Skeleton lines={4} />}>
       {(r) => (
         <div className={styles.co2}>
           <WellToTankSetting scope={scope} included={r.includeWellToTank} />

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
-import { formatMonth, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
+import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useJourneyGroups } from '../../api/get-journey-groups';
-import { DownloadCsvButton } from '../../shared/download-csv-button';
 import { formatAmount, formatCount } from '../../shared/format';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { monthSlug, thisMonth } from '../../shared/month';
@@ -104,7 +103,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   const [deleting, setDeleting] = useState<JourneyGroup | null>(null);
   const actions = canManage ? { rename: (group: JourneyGroup) => setEditing({ kind: 'rename', group }), remove: setDeleting } : null;
   return (
-    <div className={sharedStyles.tab}>
+    <TabBody>
       <div className={sharedStyles.spread}>
         <div className={styles.period}>
           <Select
@@ -122,6 +121,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
             download={() => csv.mutateAsync({ ...scope, ...period })}
             pending={csv.isPending}
             fileName={`journey-groups-${month ? monthSlug(month) : 'all-time'}.csv`}
+            failedText={MESSAGES.insights.downloadFailed}
           />
           <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)} aria-haspopup="dialog">
             {MESSAGES.insights.co2.open}
@@ -145,7 +145,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
       <Co2Modal scope={scope} open={co2Open} onOpenChange={setCo2Open} />
       <GroupDialog target={editing} onClose={() => setEditing(null)} />
       <DeleteGroupDialog group={deleting} onClose={() => setDeleting(null)} />
-    </div>
+    </TabBody>
   );
 }
 

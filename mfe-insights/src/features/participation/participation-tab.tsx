@@ -1,4 +1,4 @@
-import { usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
+import { TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contracts';
 import { useParticipationAllTime } from '../../api/get-participation-all-time';
 import { formatAmount, formatCount } from '../../shared/format';
@@ -30,10 +30,10 @@ export function ParticipationTab() {
   return (
     <WithInsightScope>
       {(scope) => (
-        <div className={sharedStyles.tab}>
+        <TabBody>
           <FlaggedTrips scope={scope} />
           <Ranking scope={scope} />
-        </div>
+        </TabBody>
       )}
     </WithInsightScope>
   );

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MESSAGES, SUPPORT_LIMITS, TRIAL, schemeSettingsBodySchema, serverMessage, usePlatform, type SchemeSettings, type SchemeSettingsBody } from '@portal/shared-contracts';
 import { Button, TextField } from '@portal/shared-ui/form';
-import { Card } from '@portal/shared-ui/data-display';
+import { Card, LoadFailed, Loading, Page } from '@portal/shared-ui/data-display';
 import { useSaveSchemeSettingsMutation, useSchemeSettings } from '../../api/scheme-settings';
-import { PageFailure, PageLoading } from '../../shared/page-state';
 import styles from './scheme-settings-page.module.css';
 
 const COPY = MESSAGES.schemeSettings;
@@ -17,19 +16,15 @@ const COPY = MESSAGES.schemeSettings;
 export function SchemeSettingsPage() {
   const settings = useSchemeSettings();
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{COPY.title}</h1>
-        <p className={styles.intro}>{COPY.intro}</p>
-      </header>
+    <Page title={COPY.title} intro={COPY.intro} spacing="lg" className={styles.page}>
       {settings.isPending ? (
-        <PageLoading label={COPY.loading} />
+        <Loading label={COPY.loading} />
       ) : settings.isError ? (
-        <PageFailure title={COPY.loadFailed} onRetry={() => void settings.refetch()} />
+        <LoadFailed title={COPY.loadFailed} onRetry={() => void settings.refetch()} />
       ) : (
         <SettingsForm key={settings.data.updatedAt ?? 'defaults'} settings={settings.data} />
       )}
-    </div>
+    </Page>
   );
 }
 

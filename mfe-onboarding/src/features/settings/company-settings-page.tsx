@@ -1,5 +1,5 @@
 import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES, usePlatform, type CompanySettingsPageProps, type CompanySettingsTab } from '@portal/shared-contracts';
-import { Tabs } from '@portal/shared-ui/data-display';
+import { LoadState, Page, Tabs } from '@portal/shared-ui/data-display';
 import { useEffect, useState } from 'react';
 import { useCompany } from '../../api/get-company';
 import { useIncentive } from '../../api/get-incentive';
@@ -7,7 +7,6 @@ import { CompanyDetailsForm, type CompanyFormInput } from '../../shared/company/
 import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
-import { PageState } from '../../shared/page-state';
 import { SsoTab } from './sso-tab';
 import styles from './company-settings-page.module.css';
 
@@ -44,8 +43,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.title}>{MESSAGES.labels.employerNav[1]}</h1>
+    <Page title={MESSAGES.labels.employerNav[1]} className={styles.page}>
       <Tabs
         label="Company settings"
         value={current}
@@ -60,7 +58,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
           { value: COMPANY_SETTINGS_TABS[2], label: MESSAGES.labels.companySettingsTabs[2], content: <SsoTab /> },
         ]}
       />
-    </div>
+    </Page>
   );
 }
 
@@ -77,7 +75,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
   useSyncCompanyDetails(company.data);
   const data = company.data ?? null;
   return (
-    <PageState query={company} loadingLabel="Loading company details">
+    <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
       <div className={styles.stack}>
         <section className={styles.card} aria-labelledby="company-details-heading">
           <h2 id="company-details-heading" className={styles.heading}>
@@ -96,7 +94,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
           <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
         </div>
       </div>
-    </PageState>
+    </LoadState>
   );
 }
 
@@ -105,13 +103,13 @@ function IncentivesTab() {
   const id = platform.session?.employerId ?? null;
   const incentive = useIncentive(id);
   return (
-    <PageState query={incentive} loadingLabel="Loading incentives">
+    <LoadState query={incentive} loadingLabel="Loading incentives" failedText={MESSAGES.company.loadFailed}>
       <section className={styles.card} aria-labelledby="incentives-heading">
         <h2 id="incentives-heading" className={styles.heading}>
           Incentives
         </h2>
         <IncentiveEditor companyId={id} incentive={incentive.data ?? null} formId="company-settings-incentives" showSave />
       </section>
-    </PageState>
+    </LoadState>
   );
 }

@@ -1,10 +1,9 @@
 import { isApiError, MESSAGES, serverMessage, ssoDomainBodySchema, ssoSettingsBodySchema, usePlatform, type SsoDomain, type SsoSettings } from '@portal/shared-contracts';
-import { Badge } from '@portal/shared-ui/data-display';
+import { Badge, LoadState } from '@portal/shared-ui/data-display';
 import { Button, Checkbox, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { useState, type FormEvent } from 'react';
 import { useAddSsoDomain, useRemoveSsoDomain, useRemoveSsoSettings, useSaveSsoSettings, useSsoSettings, useVerifySsoDomain } from '../../api/sso-settings';
-import { PageState } from '../../shared/page-state';
 import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.sso;
@@ -35,14 +34,14 @@ export function SsoTab() {
   const id = platform.session?.employerId ?? null;
   const settings = useSsoSettings(id);
   return (
-    <PageState query={settings} loadingLabel={M.tab}>
+    <LoadState query={settings} loadingLabel={M.tab} failedText={MESSAGES.company.loadFailed}>
       {id && settings.data ? (
         <div className={styles.stack}>
           <ProviderCard companyId={id} settings={settings.data} />
           <DomainsCard companyId={id} domains={settings.data.domains} />
         </div>
       ) : null}
-    </PageState>
+    </LoadState>
   );
 }
 

@@ -1,8 +1,8 @@
+import { LoadFailed, Loading, LoadState } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type AccountCompletedPageProps } from '@portal/shared-contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { useCompany } from '../../api/get-company';
-import { PageFailure, PageLoading, PageState } from '../../shared/page-state';
 import { OptionTile } from './option-tile';
 import styles from './account-completed-page.module.css';
 
@@ -36,13 +36,13 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
     void finish();
   }, [finishing, finish]);
 
-  if (complete.isPending) return <PageLoading label={MESSAGES.setup.completing} />;
-  if (complete.isError) return <PageFailure title={MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
+  if (complete.isPending) return <Loading label={MESSAGES.setup.completing} />;
+  if (complete.isError) return <LoadFailed title={MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
 
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
   return (
-    <PageState query={company} loadingLabel="Loading company details">
+    <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
       <main className={styles.page}>
         <div className={styles.inner}>
           <div className={styles.check} aria-hidden="true">
@@ -60,6 +60,6 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
           </nav>
         </div>
       </main>
-    </PageState>
+    </LoadState>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadState } from '@portal/shared-ui/data-display';
 import { MESSAGES, ROUTES, usePlatform, type Company, type SetupCompanyPageProps } from '@portal/shared-contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -5,7 +6,6 @@ import { companyQueryOptions, useCompany } from '../../api/get-company';
 import { CompanyDetailsForm } from '../../shared/company/company-details-form';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
-import { PageState } from '../../shared/page-state';
 import { SetupLayout } from './setup-layout';
 
 /** Setup step 1: company details (add or edit mode) and office locations; the company is the route's (/setup-company/{id}), else the session's. */
@@ -64,10 +64,10 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
       onBack={() => platform.navigate(ROUTES.login)}
       proceed={{ onClick: () => void proceed(), loading: proceeding }}
     >
-      <PageState query={company} loadingLabel="Loading company details">
+      <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
         <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
         <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
-      </PageState>
+      </LoadState>
     </SetupLayout>
   );
 }

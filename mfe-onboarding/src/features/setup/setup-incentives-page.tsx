@@ -1,8 +1,8 @@
-import { ROUTES, usePlatform } from '@portal/shared-contracts';
+import { LoadState } from '@portal/shared-ui/data-display';
+import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
 import { useCallback, useState } from 'react';
 import { useIncentive } from '../../api/get-incentive';
 import { IncentiveEditor } from '../../shared/company/incentive-editor';
-import { PageState } from '../../shared/page-state';
 import { SetupLayout } from './setup-layout';
 
 const FORM_ID = 'setup-incentives-form';
@@ -23,7 +23,7 @@ export function SetupIncentivesPage() {
       onBack={() => platform.navigate(ROUTES.setupCompany)}
       proceed={{ form: FORM_ID, loading: busy }}
     >
-      <PageState query={incentive} loadingLabel="Loading incentives">
+      <LoadState query={incentive} loadingLabel="Loading incentives" failedText={MESSAGES.company.loadFailed}>
         <IncentiveEditor
           companyId={companyId}
           incentive={incentive.data ?? null}
@@ -31,7 +31,7 @@ export function SetupIncentivesPage() {
           onBusyChange={onBusyChange}
           onSaved={() => platform.navigate(ROUTES.setupEmployees)}
         />
-      </PageState>
+      </LoadState>
     </SetupLayout>
   );
 }
