@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rows } from '../src/db/sql';
-import { createTestApp, TEST_SUPERADMIN } from '../src/testing';
+import { createTestApp, TEST_SUPERADMIN } from '../src/test/testing';
 import { startPostgres } from './postgres';
 
 const { values } = parseArgs({

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_RATE_LIMITS } from '../src/env.ts';
-import { createTestApp } from '../src/testing.ts';
+import { createTestApp } from '../src/test/testing.ts';
 
 const calls = Number(process.argv[2] ?? 200);
 const warmUp = 20;

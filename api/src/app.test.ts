@@ -5,8 +5,8 @@ import { MESSAGES, RELEASE_HEADER, allEndpoints, toRouterPath } from '@portal/sh
 import { apiLoggerOptions, createApp, ROUTE_IMPLEMENTATIONS } from './app';
 import { API_VERSION } from './lib/api-version';
 import { errorHandler } from './plugins/errors';
-import { bearer, json, superAdminToken, useTestApp } from './test-support';
-import { TEST_SUPERADMIN } from './testing';
+import { bearer, json, superAdminToken, useTestApp } from './test/test-support';
+import { TEST_SUPERADMIN } from './test/testing';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
-import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './authorization-matrix';
+import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './test/authorization-matrix';
 import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, ssoDomains, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
@@ -11,8 +11,8 @@ import { hashToken, newToken } from './lib/tokens';
 import { createSession } from './modules/accounts/sessions';
 import { enrolAt } from './modules/billing/test-world';
 import { memoryReleaseConsole } from './modules/releases/memory-port';
-import { bearer, useTestApp, type Res } from './test-support';
-import { TEST_SUPERADMIN } from './testing';
+import { bearer, useTestApp, type Res } from './test/test-support';
+import { TEST_SUPERADMIN } from './test/testing';
 
 /**
  * Every endpoint of the contract's table x every kind of caller, against one fixture world of real
@@ -288,7 +288,7 @@ describe('authorization matrix', () => {
     const undeclared = allEndpoints()
       .map((e) => e.id)
       .filter((id) => !(id in MATRIX));
-    expect(undeclared, 'declare these endpoints in api/src/authorization-matrix.ts').toEqual([]);
+    expect(undeclared, 'declare these endpoints in api/src/test/authorization-matrix.ts').toEqual([]);
   });
 
   it('declares no endpoint the contract table no longer has', () => {
@@ -299,7 +299,7 @@ describe('authorization matrix', () => {
   for (const ep of allEndpoints()) {
     it(`${ep.id}: ${ep.method} ${ep.path}`, async () => {
       const decl = MATRIX[ep.id];
-      if (!decl) throw new Error(`${ep.id} is not declared in api/src/authorization-matrix.ts`);
+      if (!decl) throw new Error(`${ep.id} is not declared in api/src/test/authorization-matrix.ts`);
       const wrong: string[] = [];
       const rows: Row[] = [
         { label: '', expect: decl.expect, ...(decl.sample ? { sample: decl.sample } : {}) },

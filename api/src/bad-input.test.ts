@@ -10,9 +10,9 @@ import { DEFAULT_RATE_LIMITS } from './env';
 import { hashToken } from './lib/tokens';
 import { enrolAt } from './modules/billing/test-world';
 import { makeCompany, makeEmployee, makeEmployer, tokenFor } from './modules/insights/test-world';
-import { applyProbe, contractAccepts, describeProbe, edgeProbesOf, MB, probesOf, type Built, type FieldRule, type Inputs, type Probe } from './bad-input-probes';
+import { applyProbe, contractAccepts, describeProbe, edgeProbesOf, MB, probesOf, type Built, type FieldRule, type Inputs, type Probe } from './test/bad-input-probes';
 import { memoryReleaseConsole } from './modules/releases/memory-port';
-import { superAdminToken, useTestApp } from './test-support';
+import { superAdminToken, useTestApp } from './test/test-support';
 
 /**
  * Bad input generated from the contracts: for every endpoint, malformed, oversized, wrong-typed,

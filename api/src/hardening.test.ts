@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_FORM_MESSAGES, MESSAGES } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { companies } from './db/schema';
-import { bearer, employerOf, json, superAdminToken, useTestApp, type Res } from './test-support';
+import { bearer, employerOf, json, superAdminToken, useTestApp, type Res } from './test/test-support';
 
 /**
  * What an anonymous prober can send: crafted addresses, NUL characters, broken multipart bodies and

@@ -4,7 +4,7 @@ import { MESSAGES } from '@portal/shared-contracts';
 import { createApp } from './app';
 import { API_VERSION } from './lib/api-version';
 import { HTTP_TIMEOUTS, httpServerOptions } from './lib/http-server';
-import { createTestApp, type TestApp } from './testing';
+import { createTestApp, type TestApp } from './test/testing';
 import { rawExchange, type RawAnswer } from './test/raw-exchange';
 
 /**

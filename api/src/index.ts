@@ -3,7 +3,7 @@ export type { ApiContext } from './context';
 export { createApiContext, type CreateApiContextOptions } from './create-context';
 export type { SeedResult } from './seed';
 export { apiPlugin, createApp, apiLoggerOptions, fastifyOptions, JSON_BODY_LIMIT, DOCS_PATH, ROUTE_IMPLEMENTATIONS, type ApiPluginOptions } from './app';
-export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppOptions } from './testing';
+export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppOptions } from './test/testing';
 export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './mail/mailer';
 export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './modules/accounts/sessions';
 export { loadCompany } from './modules/employers/service';

@@ -3,7 +3,7 @@ import { allEndpoints, LIMITS, MESSAGES, type AnyEndpoint } from '@portal/shared
 import { feedbacks, journeyGroups } from './db/schema';
 import { enrolAt } from './modules/billing/test-world';
 import { makeCompany, makeEmployee, makeEmployer } from './modules/insights/test-world';
-import { bearer, json, superAdminToken, useTestApp } from './test-support';
+import { bearer, json, superAdminToken, useTestApp } from './test/test-support';
 
 /**
  * Every list answers the same way at and past its end (docs/api.md, "Paging"): the endpoints are

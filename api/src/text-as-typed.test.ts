@@ -5,7 +5,7 @@ import { companies, journeyGroups, users } from './db/schema';
 import { causes } from './db/errors';
 import { isUniqueViolation, rows } from './db/sql';
 import { acmeAndGlobex, makeEmployee } from './modules/insights/test-world';
-import { bearer, json, oneATurn, superAdminToken, useTestApp } from './test-support';
+import { bearer, json, oneATurn, superAdminToken, useTestApp } from './test/test-support';
 
 /**
  * Text as people type it (docs/api.md, "Text"), through the api and in the database: names are kept

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { loadApiConfig } from '../env';
 import { errorHandler } from '../plugins/errors';
-import { bearer, json, registerEmployer, type Res } from '../test-support';
-import { createTestApp, type TestApp } from '../testing';
+import { bearer, json, registerEmployer, type Res } from '../test/test-support';
+import { createTestApp, type TestApp } from '../test/testing';
 import { isDatabaseUnavailable } from './client';
 import { findPgBin, startPgCluster, type PgCluster } from './testing/pg-cluster';
 

@@ -15,7 +15,7 @@ import { silentLogger } from '../lib/logger';
 import { resolveSession } from '../modules/accounts/sessions';
 import { INVITATION_KIND } from '../modules/employees/mails';
 import { underReleaseGuardLock } from '../modules/telemetry/guard-lock';
-import { bearer, employerOf, json, loginAs, oneATurn, useTestApp, type Res } from '../test-support';
+import { bearer, employerOf, json, loginAs, oneATurn, useTestApp, type Res } from '../test/test-support';
 import { createPostgresClient, type Db } from './client';
 import { applyMigrations, MIGRATIONS_FOLDER } from './migrate';
 import { companies } from './schema';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../env';
-import { bearer, json, registerEmployer, useTestApp } from '../test-support';
+import { bearer, json, registerEmployer, useTestApp } from '../test/test-support';
 import { sessions, users } from './schema';
 import { isUniqueViolation, preparedRows, rows } from './sql';
 

@@ -6,7 +6,7 @@ import { rows, toIso } from '../db/sql';
 import { silentLogger } from '../lib/logger';
 import { makeCompany } from '../modules/drivers/test-world';
 import { runBillingPass } from '../modules/billing/job';
-import { bearer, json, loginAs, useTestApp } from '../test-support';
+import { bearer, json, loginAs, useTestApp } from '../test/test-support';
 import { seedDemoBilling } from './billing';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 

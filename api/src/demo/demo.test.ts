@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
-import { bearer, json, loginAs, superAdminToken, useTestApp } from '../test-support';
+import { bearer, json, loginAs, superAdminToken, useTestApp } from '../test/test-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
 const t = useTestApp();

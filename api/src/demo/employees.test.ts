@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { employeePageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
-import { bearer, json, superAdminToken, useTestApp } from '../test-support';
+import { bearer, json, superAdminToken, useTestApp } from '../test/test-support';
 import { seedDemoEmployees } from './employees';
 
 const t = useTestApp();

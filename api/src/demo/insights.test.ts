@@ -4,7 +4,7 @@ import { dashboardSummarySchema, flaggedTripSchema, journeyGroupPageSchema, mont
 
 const flaggedPage = pageOf(flaggedTripSchema);
 import { rows } from '../db/sql';
-import { json, loginAs, useTestApp } from '../test-support';
+import { json, loginAs, useTestApp } from '../test/test-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
 const t = useTestApp();

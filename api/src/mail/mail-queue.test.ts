@@ -4,8 +4,8 @@ import { MESSAGES } from '@portal/shared-contracts';
 import { openDatabase } from '../db/client';
 import { companies, mailOutbox } from '../db/schema';
 import type { Logger } from '../lib/logger';
-import { bearer, employerOf, json, registerEmployer } from '../test-support';
-import { createTestApp, type TestApp } from '../testing';
+import { bearer, employerOf, json, registerEmployer } from '../test/test-support';
+import { createTestApp, type TestApp } from '../test/testing';
 import { createMailer, type Mailer, type MailMessage } from './mailer';
 import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOCS_PATH } from '../app';
-import { useTestApp } from '../test-support';
-import { CLIENT_SCHEMA_FILE, generateClientTypes } from './client/generate';
+import { useTestApp } from '../test/test-support';
+import { CLIENT_SCHEMA_FILE, generateClientTypes } from '../../openapi-client/generate';
 
 /** The first line where two texts part, for a message a person can act on. */
 function firstDifference(a: string, b: string): string {
@@ -18,7 +18,7 @@ function firstDifference(a: string, b: string): string {
 describe('the generated client', () => {
   const t = useTestApp();
 
-  it('is what the served document generates today: a contract change shows up as a diff of src/openapi/client/schema.ts', async () => {
+  it('is what the served document generates today: a contract change shows up as a diff of openapi-client/schema.ts', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${DOCS_PATH}/json` });
     const dir = await mkdtemp(path.join(tmpdir(), 'openapi-client-'));
     try {
@@ -27,7 +27,7 @@ describe('the generated client', () => {
       const [committed, generated] = await Promise.all([readFile(CLIENT_SCHEMA_FILE, 'utf8'), readFile(fresh, 'utf8')]);
       expect(
         committed === generated,
-        `src/openapi/client/schema.ts differs from the served document (${firstDifference(committed, generated)}). ` +
+        `openapi-client/schema.ts differs from the served document (${firstDifference(committed, generated)}). ` +
           'Run `pnpm --filter @portal/api run openapi:client`, and review the diff: a removed or changed field breaks the mobile app.',
       ).toBe(true);
     } finally {

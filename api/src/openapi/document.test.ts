@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from '@portal/shared-contracts';
 import { DOCS_PATH } from '../app';
-import { json, useTestApp } from '../test-support';
+import { json, useTestApp } from '../test/test-support';
 import { API_VERSION, deprecationHeaders } from './document';
 
 type Op = { operationId: string; description?: string; security?: unknown[]; responses: Record<string, { $ref?: string; description?: string }> };

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DOCS_PATH } from '../app';
-import { useTestApp } from '../test-support';
+import { useTestApp } from '../test/test-support';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REDOCLY = path.join(API_DIR, 'node_modules', '.bin', 'redocly');

@@ -6,10 +6,10 @@ import { DOCS_PATH } from '../app';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { makeCompany, makeEmployee } from '../modules/insights/test-world';
-import { useTestApp } from '../test-support';
-import { TEST_SUPERADMIN } from '../testing';
+import { useTestApp } from '../test/test-support';
+import { TEST_SUPERADMIN } from '../test/testing';
 import { answerProblems } from './answer-check';
-import { createApiClient, type ApiClient } from './client';
+import { createApiClient, type ApiClient } from '../../openapi-client';
 
 /**
  * The mobile app's journey, as the team that builds it would drive it: only through the client

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
-import { json } from '../test-support';
+import { json } from '../test/test-support';
 import { errorHandler } from './errors';
 import { OVERLOAD_OFF, overloadGuard } from './overload';
 

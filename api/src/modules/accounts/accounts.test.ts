@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, ROUTES, SESSION_COOKIE, loginAnswerSchema, sessionUserSchema } from '@portal/shared-contracts';
 import { authEvents, companies, passwordResetTokens, sessions, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, browser, json, loginAs, registerEmployer, sessionCookie, useTestApp, type Res } from '../../test-support';
-import { TEST_SUPERADMIN } from '../../testing';
+import { bearer, browser, json, loginAs, registerEmployer, sessionCookie, useTestApp, type Res } from '../../test/test-support';
+import { TEST_SUPERADMIN } from '../../test/testing';
 import { SESSION_TIMEOUTS } from './sessions';
 
 const t = useTestApp();

@@ -5,7 +5,7 @@ import { auditLog, passwordResetTokens, users } from '../../db/schema';
 import type * as Tokens from '../../lib/tokens';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readOutbox } from '../../mail/mailer';
-import { json, registerEmployer, useTestApp } from '../../test-support';
+import { json, registerEmployer, useTestApp } from '../../test/test-support';
 
 // The real functions, counted: the work a request does is what must not depend on the address.
 vi.mock('../../lib/tokens', async (importOriginal) => {

@@ -3,7 +3,7 @@ import { MESSAGES } from '@portal/shared-contracts';
 import { companies, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test-support';
+import { bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test/test-support';
 
 const t = useTestApp();
 beforeEach(async () => {

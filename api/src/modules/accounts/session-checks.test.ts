@@ -4,7 +4,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { bearer, json, oneATurn, registerEmployer, useTestApp } from '../../test-support';
+import { bearer, json, oneATurn, registerEmployer, useTestApp } from '../../test/test-support';
 import { createSession, endSession, resolveSession } from './sessions';
 
 const t = useTestApp();

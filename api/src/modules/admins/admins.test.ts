@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, adminEntrySchema, okWithIdSchema, pageOf, type AddUserBody } from '@portal/shared-contracts';
 import { companies, employerUsers, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, employerOf, json, loginAs, useTestApp, type Res } from '../../test-support';
-import { TEST_SUPERADMIN } from '../../testing';
+import { bearer, employerOf, json, loginAs, useTestApp, type Res } from '../../test/test-support';
+import { TEST_SUPERADMIN } from '../../test/testing';
 import { removeUser } from './service';
 
 const adminPageSchema = pageOf(adminEntrySchema);

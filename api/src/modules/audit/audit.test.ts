@@ -13,7 +13,7 @@ import {
 import { auditLog, companies, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, employerOf, json, useTestApp } from '../../test-support';
+import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
 import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
 import { enrolAt } from '../billing/test-world';
 import { importReleaseHistory } from './service';

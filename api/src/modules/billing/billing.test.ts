@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TRIAL, billingSchema, pageOf, paymentHistoryEntrySchema, type Billing, type PaymentHistoryEntry } from '@portal/shared-contracts';
 import { companies, locations } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { bearer, browser, json, useTestApp, type Res } from '../../test-support';
+import { bearer, browser, json, useTestApp, type Res } from '../../test/test-support';
 import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
 import { runBillingPass } from './job';
 import { addIntervals } from './periods';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
-import { useTestApp } from '../../test-support';
+import { useTestApp } from '../../test/test-support';
 import { makeCompany, makeEmployer } from '../drivers/test-world';
 import { runBillingPass, startBillingJob } from './job';
 import { DEFAULT_PLAN } from './pricing';

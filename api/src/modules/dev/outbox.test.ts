@@ -8,7 +8,7 @@ import { apiLoggerOptions, createApp } from '../../app';
 import { ConfigError, loadApiConfig } from '../../env';
 import type { Logger } from '../../lib/logger';
 import { maskLink, readOutbox } from '../../mail/mailer';
-import { bearer, json, registerEmployer, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, json, registerEmployer, superAdminToken, useTestApp } from '../../test/test-support';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

@@ -5,7 +5,7 @@ import { ENDPOINTS, MESSAGES, ROUTES, SAME_LICENCE_SHOWN, driverPageSchema, driv
 import { licenceKey, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, json, useTestApp, type Res } from '../../test-support';
+import { bearer, json, useTestApp, type Res } from '../../test/test-support';
 import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from './test-world';
 
 const t = useTestApp();

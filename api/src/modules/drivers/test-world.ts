@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, employerUsers, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { TEST_SUPERADMIN } from '../../testing';
+import { TEST_SUPERADMIN } from '../../test/testing';
 import { createSession } from '../accounts/sessions';
 
 /**

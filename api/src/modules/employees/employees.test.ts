@@ -4,8 +4,8 @@ import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/sh
 import { companies, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
-import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test-support';
-import { TEST_SUPERADMIN } from '../../testing';
+import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test/test-support';
+import { TEST_SUPERADMIN } from '../../test/testing';
 import { ADDED_ELSEWHERE_KIND, INVITATION_KIND } from './mails';
 
 const t = useTestApp();

@@ -6,7 +6,7 @@ import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
 import { keepListAnswers } from './list-cache';
 import { sortShortSearchesUpTo } from './service';
-import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
 
 /**
  * The employee list at scale: its totals come from counters the database keeps in the transaction

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_FORM_MESSAGES, MESSAGES, companySchema, employerPageSchema } from '@portal/shared-contracts';
 import { companies, employerUsers, incentives, locations, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { adminOf, bearer, browser, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test-support';
-import { TEST_SUPERADMIN } from '../../testing';
+import { adminOf, bearer, browser, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test/test-support';
+import { TEST_SUPERADMIN } from '../../test/testing';
 
 const t = useTestApp();
 

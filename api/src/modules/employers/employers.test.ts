@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, companySchema, employerCurrentAnswerSchema } from '@portal/shared-contracts';
 import { companies, incentives, locations, users } from '../../db/schema';
-import { adminOf, bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test-support';
+import { adminOf, bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, feedbackPageSchema } from '@portal/shared-contracts';
-import { json, useTestApp } from '../../test-support';
+import { json, useTestApp } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee } from '../insights/test-world';
 
 const t = useTestApp();

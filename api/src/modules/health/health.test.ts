@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { json, type Res } from '../../test-support';
-import { createTestApp, type TestApp } from '../../testing';
+import { json, type Res } from '../../test/test-support';
+import { createTestApp, type TestApp } from '../../test/testing';
 import { markShuttingDown } from './service';
 
 const LIVE = '/api/health/live';

@@ -10,7 +10,7 @@ import {
   type ParticipationRow,
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { json, useTestApp, type Res } from '../../test-support';
+import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, thisMonthAt, tokenFor } from './test-world';
 
 const t = useTestApp();

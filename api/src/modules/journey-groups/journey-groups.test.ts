@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
-import { json, useTestApp } from '../../test-support';
+import { json, useTestApp } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../insights/test-world';
 
 const t = useTestApp();

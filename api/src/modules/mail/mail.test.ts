@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { mailOutbox } from '../../db/schema';
 import { startSmtpTestServer, type SmtpTestServer } from '../../mail/smtp-test-server';
-import { bearer, json, registerEmployer, superAdminToken } from '../../test-support';
-import { createTestApp, type TestApp } from '../../testing';
+import { bearer, json, registerEmployer, superAdminToken } from '../../test/test-support';
+import { createTestApp, type TestApp } from '../../test/testing';
 
 let smtp: SmtpTestServer;
 let t: TestApp;

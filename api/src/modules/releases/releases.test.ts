@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
 import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { companies } from '../../db/schema';
-import { bearer, json, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, json, superAdminToken, useTestApp } from '../../test/test-support';
 import { memoryReleaseConsole } from './memory-port';
 
 const t = useTestApp();

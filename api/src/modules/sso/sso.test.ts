@@ -7,7 +7,7 @@ import { startIdentityProvider, type IdentityProvider } from '../../demo/identit
 import { rows } from '../../db/sql';
 import { ssoConnections, ssoDomains, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { bearer, json, useTestApp, type Res } from '../../test-support';
+import { bearer, json, useTestApp, type Res } from '../../test/test-support';
 import { makeCompany, makeEmployer } from '../insights/test-world';
 
 /**

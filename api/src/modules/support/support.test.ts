@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { startSmtpTestServer, type SmtpTestServer } from '../../mail/smtp-test-server';
-import { bearer, json, type Res } from '../../test-support';
-import { createTestApp, type TestApp } from '../../testing';
+import { bearer, json, type Res } from '../../test/test-support';
+import { createTestApp, type TestApp } from '../../test/testing';
 import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { ApiContext } from '../../context';
 import { openDatabase } from '../../db/client';
 import { rows } from '../../db/sql';
 import { sql } from 'drizzle-orm';
-import { useTestApp } from '../../test-support';
+import { useTestApp } from '../../test/test-support';
 import { underReleaseGuardLock } from './guard-lock';
 import { recordBatch } from './service';
 

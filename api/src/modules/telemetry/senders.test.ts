@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, releaseHealthSchema, type TelemetryEvent } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { bearer, json, loginAs, registerEmployer, superAdminToken, useClockInside, useTestApp } from '../../test-support';
+import { bearer, json, loginAs, registerEmployer, superAdminToken, useClockInside, useTestApp } from '../../test/test-support';
 import { guardFiguresOver } from './guard-figures';
 import { recordPublishedVersions } from './published';
 import { SENDER_BUDGET, SENDERS_PER_REMOTE_WINDOW, senderWindowOf, sweepTelemetry } from './service';

@@ -11,7 +11,7 @@ import {
   type FlaggedTrip,
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import { json, useTestApp, type Res } from '../../test-support';
+import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee, makeEmployer, monthFromNow, postTrip, thisMonthAt, tokenFor } from '../insights/test-world';
 import { rebuildRollups } from './rollups';
 import { dayLimitHundredths } from './service';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import type { AuthUser } from '../accounts/sessions';
-import { json, useTestApp, type Res } from '../../test-support';
+import { json, useTestApp, type Res } from '../../test/test-support';
 import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../insights/test-world';
 import { rebuildRollups } from './rollups';
 import { recordTrip } from './service';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userPageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../../db/schema';
-import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test-support';
+import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, MESSAGES, driverPageSchema, type MyDriver } from '@portal/shared-contracts';
 import { users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { bearer, json, useTestApp, type Res } from '../../test-support';
+import { bearer, json, useTestApp, type Res } from '../../test/test-support';
 import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
 
 const t = useTestApp();

@@ -3,17 +3,17 @@ import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
-import { createApp } from './app';
-import type { ApiContext } from './context';
-import { createApiContext } from './create-context';
-import { pgliteTemplatePath } from './db/template';
-import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from './env';
-import { silentLogger, type Logger } from './lib/logger';
-import { OVERLOAD_OFF, type OverloadLimits } from './plugins/overload';
-import { seedSuperAdmin } from './seed';
-import { forgetLocalLimits } from './modules/telemetry/local-limits';
-import { forgetPublishedVersions } from './modules/telemetry/published';
-import { forgetSendersSeen } from './modules/telemetry/service';
+import { createApp } from '../app';
+import type { ApiContext } from '../context';
+import { createApiContext } from '../create-context';
+import { pgliteTemplatePath } from '../db/template';
+import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../env';
+import { silentLogger, type Logger } from '../lib/logger';
+import { OVERLOAD_OFF, type OverloadLimits } from '../plugins/overload';
+import { seedSuperAdmin } from '../seed';
+import { forgetLocalLimits } from '../modules/telemetry/local-limits';
+import { forgetPublishedVersions } from '../modules/telemetry/published';
+import { forgetSendersSeen } from '../modules/telemetry/service';
 
 export const TEST_SUPERADMIN = { email: 'root@portal.test', password: 'Root-password-123' } as const;
 

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@portal/shared-contracts';
-import { employerUsers, users } from './db/schema';
-import { DOCS_PATH } from './app';
-import { hashPassword } from './lib/passwords';
-import { answerProblems } from './openapi/answer-check';
+import { employerUsers, users } from '../db/schema';
+import { DOCS_PATH } from '../app';
+import { hashPassword } from '../lib/passwords';
+import { answerProblems } from '../openapi/answer-check';
 import { createTestApp, TEST_SUPERADMIN, type TestApp, type TestAppOptions } from './testing';
 
 /**

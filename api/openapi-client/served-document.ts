@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
-import { apiPlugin, DOCS_PATH } from '../../app';
-import type { ApiContext } from '../../context';
-import type { ApiConfig } from '../../env';
+import { apiPlugin, DOCS_PATH } from '../src/app';
+import type { ApiContext } from '../src/context';
+import type { ApiConfig } from '../src/env';
 
 /**
  * The document the api serves, built without a database: the route table and the configuration are
