@@ -23,7 +23,7 @@ import { companies } from '../src/db/schema';
 import { containsPattern, rows } from '../src/db/sql';
 import { seedDemoDrivers } from '../src/demo/drivers';
 import { seedDemoEmployees } from '../src/demo/employees';
-import { createSession } from '../src/modules/accounts/sessions';
+import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog } from './config';
 

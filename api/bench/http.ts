@@ -33,7 +33,7 @@ import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, users } from '../src/db/schema';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { keepListAnswers } from '../src/modules/employees/list-cache';
-import { createSession } from '../src/modules/accounts/sessions';
+import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog } from './config';
 

@@ -24,7 +24,7 @@ import type { Db } from '../src/db/client';
 import { rows } from '../src/db/sql';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { seedDemoInsights } from '../src/demo/insights';
-import { createSession } from '../src/modules/accounts/sessions';
+import { createSession } from '../src/lib/sessions';
 import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';

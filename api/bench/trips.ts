@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMITS } from '../src/env';
 import { companies, users, vehicles } from '../src/db/schema';
-import { createSession } from '../src/modules/accounts/sessions';
+import { createSession } from '../src/lib/sessions';
 import { createTestApp, type TestApp } from '../src/test/testing';
 import { withBenchDatabase } from './postgres';
 

@@ -16,26 +16,30 @@ import type { ApiContext } from './context';
 import { HttpError } from './lib/http-error';
 import { acceptEveryMethod, httpServerOptions, refuseTunnels } from './lib/http-server';
 import { trustedProxies } from './lib/request-meta';
+import type { ApiModule } from './lib/module';
 import type { RouteImpl } from './lib/route';
-import { accountsRoutes } from './modules/accounts/routes';
-import { adminsRoutes } from './modules/admins/routes';
-import { auditRoutes } from './modules/audit/routes';
-import { billingRoutes } from './modules/billing/routes';
-import { devRoutes } from './modules/dev/routes';
-import { driversRoutes } from './modules/drivers/routes';
-import { employersRoutes } from './modules/employers/routes';
-import { multipartSupport } from './modules/employees/multipart';
-import { employeesRoutes } from './modules/employees/routes';
-import { healthRoutes } from './modules/health/routes';
-import { insightsRoutes } from './modules/insights/routes';
-import { mailRoutes } from './modules/mail/routes';
+import { accountsModule } from './modules/accounts/routes';
+import { adminsModule } from './modules/admins/routes';
+import { auditModule } from './modules/audit/routes';
+import { billingModule } from './modules/billing/routes';
+import { devModule } from './modules/dev/routes';
+import { driversModule } from './modules/drivers/routes';
+import { employeesModule } from './modules/employees/routes';
+import { employersModule } from './modules/employers/routes';
+import { feedbackModule } from './modules/feedback/routes';
+import { healthModule } from './modules/health/routes';
+import { insightsModule } from './modules/insights/routes';
+import { journeyGroupsModule } from './modules/journey-groups/routes';
+import { mailModule } from './modules/mail/routes';
+import { releasesModule } from './modules/releases/routes';
 import type { ReleaseConsolePort } from './modules/releases/port';
-import { releasesRoutes } from './modules/releases/routes';
-import { schemeRoutes } from './modules/scheme/routes';
-import { supportRoutes } from './modules/support/routes';
-import { ssoRoutes } from './modules/sso/routes';
-import { telemetryRoutes } from './modules/telemetry/routes';
-import { usersRoutes } from './modules/users/routes';
+import { schemeModule } from './modules/scheme/routes';
+import { ssoModule } from './modules/sso/routes';
+import { supportModule } from './modules/support/routes';
+import { telemetryModule } from './modules/telemetry/routes';
+import { tripsModule } from './modules/trips/routes';
+import { usersModule } from './modules/users/routes';
+import { vehiclesModule } from './modules/vehicles/routes';
 import { addApiVersionHeader, openapiOptions } from './openapi/document';
 import { authenticate } from './plugins/auth';
 import { errorHandler, methodNotAllowed, notFoundAnswer } from './plugins/errors';
@@ -50,8 +54,36 @@ export const DOCS_PATH = '/api/docs';
 /** Longer than any path of the api's routes, with its ids at their longest. */
 const MAX_ROUTED_PATH = 512;
 
-/** Every implemented endpoint. A domain module adds its list here. */
-export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = [...accountsRoutes, ...adminsRoutes, ...employersRoutes, ...employeesRoutes, ...insightsRoutes, ...usersRoutes, ...driversRoutes, ...billingRoutes, ...auditRoutes, ...mailRoutes, ...schemeRoutes, ...supportRoutes, ...telemetryRoutes, ...releasesRoutes, ...healthRoutes, ...ssoRoutes];
+/**
+ * Every domain module, each registered the same way (a plugin carrying its endpoints: lib/module.ts).
+ * A new module is added here.
+ */
+export const API_MODULES: readonly ApiModule[] = [
+  accountsModule,
+  adminsModule,
+  employersModule,
+  employeesModule,
+  insightsModule,
+  tripsModule,
+  feedbackModule,
+  journeyGroupsModule,
+  usersModule,
+  driversModule,
+  vehiclesModule,
+  billingModule,
+  auditModule,
+  mailModule,
+  schemeModule,
+  supportModule,
+  telemetryModule,
+  releasesModule,
+  healthModule,
+  ssoModule,
+  devModule,
+];
+
+/** Every implemented endpoint, from the modules. */
+export const ROUTE_IMPLEMENTATIONS: RouteImpl[] = API_MODULES.flatMap((module) => module.routes);
 
 export interface ApiPluginOptions {
   ctx: ApiContext;
@@ -117,8 +149,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
   fastify.addHook('preValidation', rejectNulCharacters);
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(cookie);
   if (!fastify.hasRequestDecorator('auth')) fastify.decorateRequest('auth', null);
-  // The CSV import's multipart body; the file is read (and size-limited) as a stream by its handler.
-  await fastify.register(multipartSupport);
+  // What each module needs from this instance (the CSV import's multipart parser, the dev outbox), before any endpoint.
+  for (const module of API_MODULES) await fastify.register(module, { ctx });
 
   // An empty JSON body (e.g. a bodiless POST sent with a JSON content type) is no body, not an error.
   const defaultJson = fastify.getDefaultJsonParser('error', 'error');
@@ -154,7 +186,6 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
 
   const impls = new Map(ROUTE_IMPLEMENTATIONS.map((r) => [r.endpoint.id, r]));
   for (const ep of allEndpoints()) registerEndpoint(fastify, ctx, ep, impls.get(ep.id));
-  await fastify.register(devRoutes, { ctx });
 
   // Unknown /api paths answer 404 here, and a method a path does not take 405 naming those it does;
   // other paths belong to the host server. Every method Node's parser reads reaches this route (the

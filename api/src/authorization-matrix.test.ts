@@ -8,8 +8,8 @@ import { companies, employerUsers, incentives, journeyGroups, locations, mailOut
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
-import { createSession } from './modules/accounts/sessions';
-import { enrolAt } from './modules/billing/test-world';
+import { createSession } from './lib/sessions';
+import { enrolAt } from './test/billing-world';
 import { memoryReleaseConsole } from './modules/releases/memory-port';
 import { bearer, useTestApp, type Res } from './test/test-support';
 import { TEST_SUPERADMIN } from './test/testing';

@@ -8,7 +8,7 @@ import { createConsoleLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limiter';
 import { createSecrets, resolveSecretsKey } from './lib/secrets';
 import { createMailer } from './mail/mailer';
-import { sweepSessions } from './modules/accounts/sessions';
+import { sweepSessions } from './lib/sessions';
 import { startBillingJob } from './modules/billing/job';
 import { startTelemetryJob } from './modules/telemetry/job';
 import { seedSuperAdmin } from './seed';

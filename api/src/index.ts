@@ -5,7 +5,7 @@ export type { SeedResult } from './seed';
 export { apiPlugin, createApp, apiLoggerOptions, fastifyOptions, JSON_BODY_LIMIT, DOCS_PATH, ROUTE_IMPLEMENTATIONS, type ApiPluginOptions } from './app';
 export { createTestApp, TEST_SUPERADMIN, APP_TABLES, type TestApp, type TestAppOptions } from './test/testing';
 export { readOutbox, type Mailer, type MailMessage, type OutboxEntry } from './mail/mailer';
-export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './modules/accounts/sessions';
+export { endUserSessions, endCompanySessions, SESSION_TIMEOUTS, type AuthUser } from './lib/sessions';
 export { loadCompany } from './modules/employers/service';
 export { importReleaseHistory, type ReleaseJournalEntry } from './modules/audit/service';
 export { underReleaseGuardLock, type FiguresReader } from './modules/telemetry/guard-lock';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allEndpoints, LIMITS, MESSAGES, type AnyEndpoint } from '@portal/shared-contracts';
 import { feedbacks, journeyGroups } from './db/schema';
-import { enrolAt } from './modules/billing/test-world';
-import { makeCompany, makeEmployee, makeEmployer } from './modules/insights/test-world';
+import { enrolAt } from './test/billing-world';
+import { makeCompany, makeEmployee, makeEmployer } from './test/trips-world';
 import { bearer, json, superAdminToken, useTestApp } from './test/test-support';
 
 /**

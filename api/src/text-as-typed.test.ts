@@ -4,7 +4,7 @@ import { MESSAGES, employeePageSchema, journeyGroupSchema, nameKey, type Employe
 import { companies, journeyGroups, users } from './db/schema';
 import { causes } from './db/errors';
 import { isUniqueViolation, rows } from './db/sql';
-import { acmeAndGlobex, makeEmployee } from './modules/insights/test-world';
+import { acmeAndGlobex, makeEmployee } from './test/trips-world';
 import { bearer, json, oneATurn, superAdminToken, useTestApp } from './test/test-support';
 
 /**

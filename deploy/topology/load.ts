@@ -26,7 +26,7 @@ import { openDatabase } from '@portal/api/db/client';
 import { companies, employerUsers, users } from '@portal/api/db/schema';
 import { findPgbouncer, startPgbouncer, type Pgbouncer } from '@portal/api/db/testing/pgbouncer';
 import { seedDemoEmployees } from '@portal/api/demo/employees';
-import { createSession } from '@portal/api/modules/accounts/sessions';
+import { createSession } from '@portal/api/lib/sessions';
 import { REPO_ROOT } from '../src/paths';
 import { findPgBin, freePort, NGINX_BIN, startTopology, UPSTREAM_HEADER, type Topology } from './topology';
 

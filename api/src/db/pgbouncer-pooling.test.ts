@@ -12,7 +12,7 @@ import type { ApiContext } from '../context';
 import { createApiContext } from '../create-context';
 import { loadApiConfig } from '../env';
 import { silentLogger } from '../lib/logger';
-import { resolveSession } from '../modules/accounts/sessions';
+import { resolveSession } from '../lib/sessions';
 import { INVITATION_KIND } from '../modules/employees/mails';
 import { underReleaseGuardLock } from '../modules/telemetry/guard-lock';
 import { bearer, employerOf, json, loginAs, oneATurn, useTestApp, type Res } from '../test/test-support';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { INVOICE_STATUSES, billingSchema, paymentHistoryEntrySchema } from '@portal/shared-contracts';
 import { rows, toIso } from '../db/sql';
 import { silentLogger } from '../lib/logger';
-import { makeCompany } from '../modules/drivers/test-world';
+import { makeCompany } from '../test/people';
 import { runBillingPass } from '../modules/billing/job';
 import { bearer, json, loginAs, useTestApp } from '../test/test-support';
 import { seedDemoBilling } from './billing';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { driverPageSchema, normaliseLicence, normaliseRegistration, notificationSummarySchema } from '@portal/shared-contracts';
 import { rows } from '../db/sql';
-import { makeCompany, superAdmin } from '../modules/drivers/test-world';
+import { makeCompany, superAdmin } from '../test/people';
 import { bearer, json, useTestApp } from '../test/test-support';
 import { DEMO_DRIVER_STATES, seedDemoDrivers } from './drivers';
 import { seedDemoEmployees } from './employees';

@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/shared-contracts';
 import { DOCS_PATH } from '../app';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { makeCompany, makeEmployee } from '../modules/insights/test-world';
+import { makeCompany, makeEmployee } from '../test/trips-world';
 import { useTestApp } from '../test/test-support';
 import { TEST_SUPERADMIN } from '../test/testing';
 import { answerProblems } from './answer-check';

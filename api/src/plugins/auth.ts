@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { CSRF_HEADER, MESSAGES, SESSION_COOKIE, SESSION_COOKIE_INSECURE, type Access } from '@portal/shared-contracts';
 import type { ApiContext } from '../context';
 import { HttpError, forbidden, unauthorized } from '../lib/http-error';
-import { resolveSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from '../modules/accounts/sessions';
+import { resolveSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {

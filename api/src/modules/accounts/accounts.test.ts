@@ -5,7 +5,7 @@ import { authEvents, companies, passwordResetTokens, sessions, users } from '../
 import { readOutbox } from '../../mail/mailer';
 import { bearer, browser, json, loginAs, registerEmployer, sessionCookie, useTestApp, type Res } from '../../test/test-support';
 import { TEST_SUPERADMIN } from '../../test/testing';
-import { SESSION_TIMEOUTS } from './sessions';
+import { SESSION_TIMEOUTS } from '../../lib/sessions';
 
 const t = useTestApp();
 beforeEach(async () => {

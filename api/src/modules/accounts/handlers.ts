@@ -4,7 +4,7 @@ import type { Handler } from '../../lib/route';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth';
 import * as accounts from './service';
 import { providerLogoutUrl } from '../sso/service';
-import { endSession } from './sessions';
+import { endSession } from '../../lib/sessions';
 
 type A = typeof ENDPOINTS.accounts;
 

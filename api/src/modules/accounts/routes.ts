@@ -1,10 +1,11 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const A = ENDPOINTS.accounts;
 
-export const accountsRoutes: RouteImpl[] = [
+export const accountsModule = apiModule('accounts', [
   implement(A.register, h.register),
   implement(A.login, h.login),
   implement(A.logout, h.logout),
@@ -12,4 +13,4 @@ export const accountsRoutes: RouteImpl[] = [
   implement(A.forgotPassword, h.forgotPassword),
   implement(A.resetPassword, h.resetPassword),
   implement(A.changePassword, h.changePassword),
-];
+]);

@@ -12,7 +12,7 @@ import {
   type SessionUser,
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import { companies, employerUsers, passwordResetTokens, sessions, users } from '../../db/schema';
+import { companies, passwordResetTokens, sessions, users } from '../../db/schema';
 import { recordAuthEvent } from '../../lib/auth-events';
 import { HttpError, tooManyRequests } from '../../lib/http-error';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
@@ -22,9 +22,10 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { wellFormed } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
-import { recordUserAudit, userAsActor, type AuditActor } from '../audit/service';
-import { passwordsRefused } from '../sso/password-policy';
-import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from './sessions';
+import { recordUserAudit, userAsActor, type AuditActor } from '../../lib/audit';
+import { passwordsRefused } from '../../lib/password-policy';
+import { describeUser, loginAnswer } from '../../lib/session-user';
+import { createSession, SESSION_TIMEOUTS, type AuthUser, type NewSession } from '../../lib/sessions';
 
 /** A user id no row has: what the forgot-password statements look for when the address has no account. */
 const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
@@ -34,43 +35,6 @@ const NO_ACTOR: AuditActor = { userId: NO_USER_ID, name: '', email: '', role: 'E
 const RESET_TOKEN_TTL_MINUTES = 30;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The user as the login answer and `me` describe it. */
-export async function describeUser(ctx: ApiContext, userId: string): Promise<SessionUser | null> {
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      name: users.name,
-      employerId: users.companyId,
-      employerUserId: employerUsers.id,
-      signUpState: companies.signUpState,
-    })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(employerUsers, eq(employerUsers.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  // Before setup step 1 an employer has no company: that is state 0 (SetUpCompany).
-  return { ...row, employerUserId: row.employerUserId ?? null, signUpState: row.signUpState ?? 0 };
-}
-
-export function loginAnswer(user: SessionUser, session: NewSession, message: string): LoginAnswer {
-  return {
-    success: true,
-    message,
-    token: session.token,
-    id: user.id,
-    role: user.role,
-    signUpState: user.signUpState,
-    userSignUpState: user.signUpState,
-    email: user.email,
-    name: user.name,
-    employerId: user.employerId,
-    employerUserId: user.employerUserId,
-  };
-}
 
 async function limited(ctx: ApiContext, meta: ClientMeta, email: string | null, detail: Record<string, unknown>, retryAfter: number): Promise<never> {
   await recordAuthEvent(ctx.db, ctx.log, { kind: 'rate-limited', email, ip: meta.ip, userAgent: meta.userAgent, detail });

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { bearer, json, oneATurn, registerEmployer, useTestApp } from '../../test/test-support';
-import { createSession, endSession, resolveSession } from './sessions';
+import { createSession, endSession, resolveSession } from '../../lib/sessions';
 
 const t = useTestApp();
 beforeEach(async () => {

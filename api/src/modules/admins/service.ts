@@ -16,8 +16,8 @@ import { isUuid } from '../../lib/ids';
 import { createUser, mailRegistrationAttempt } from '../../lib/new-user';
 import { hashPassword } from '../../lib/passwords';
 import type { ClientMeta } from '../../lib/request-meta';
-import type { AuthUser } from '../accounts/sessions';
-import { recordUserAudit } from '../audit/service';
+import type { AuthUser } from '../../lib/sessions';
+import { recordUserAudit } from '../../lib/audit';
 
 /** The users an employer's User Management page lists: the company's owner and its admins. */
 const EMPLOYER_SIDE: Role[] = ['Employer', 'Admin'];

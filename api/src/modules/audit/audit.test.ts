@@ -14,8 +14,8 @@ import { auditLog, companies, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
-import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
-import { enrolAt } from '../billing/test-world';
+import { makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
+import { enrolAt } from '../../test/billing-world';
 import { importReleaseHistory } from './service';
 
 const t = useTestApp();

@@ -1,7 +1,7 @@
 import type { ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { attachment } from '../insights/csv';
+import { attachment } from '../../lib/csv';
 import * as audit from './service';
 
 type A = typeof ENDPOINTS.audit;

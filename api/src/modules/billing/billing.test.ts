@@ -5,14 +5,14 @@ import { MESSAGES, TRIAL, billingSchema, pageOf, paymentHistoryEntrySchema, type
 import { companies, locations } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { bearer, browser, json, useTestApp, type Res } from '../../test/test-support';
-import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
 import { runBillingPass } from './job';
 import { addIntervals } from './periods';
 import { DEFAULT_PLAN } from './pricing';
 import { REPLACEMENT } from './pdf-text';
 import { BILLING_PROVIDER } from './provider';
 import { startSubscription } from './service';
-import { addOffice, enrolAt, invoicesOf, pdfText, trialFrom } from './test-world';
+import { addOffice, enrolAt, invoicesOf, pdfText, trialFrom } from '../../test/billing-world';
 
 const t = useTestApp();
 

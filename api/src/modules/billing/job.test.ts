@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
 import { useTestApp } from '../../test/test-support';
-import { makeCompany, makeEmployer } from '../drivers/test-world';
+import { makeCompany, makeEmployer } from '../../test/people';
 import { runBillingPass, startBillingJob } from './job';
 import { DEFAULT_PLAN } from './pricing';
 import { BILLING_PROVIDER, type BillingProvider } from './provider';
 import { issueInvoice } from './service';
-import { enrolAt, invoicesOf, trialFrom } from './test-world';
+import { enrolAt, invoicesOf, trialFrom } from '../../test/billing-world';
 
 const t = useTestApp();
 

@@ -1,11 +1,12 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const B = ENDPOINTS.billing;
 
 /** The company's subscription and invoices; the invoice job is `job.ts`. */
-export const billingRoutes: RouteImpl[] = [
+export const billingModule = apiModule('billing', [
   implement(B.billing, h.get),
   implement(B.history, h.history),
   implement(B.historyPage, h.historyPage),
@@ -13,4 +14,4 @@ export const billingRoutes: RouteImpl[] = [
   implement(B.cancel, h.cancel),
   implement(B.resume, h.resume),
   implement(B.invoicePdf, h.invoicePdf),
-];
+]);

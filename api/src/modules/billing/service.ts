@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 import { addIntervals, intervalsSince, type BillingInterval } from './periods';
 import { DEFAULT_PLAN, VAT_RATE_BP, formatPence, longDate, poundsOf, vatWithin } from './pricing';
 import type { BillingProvider, InvoiceStatus, InvoiceTerms } from './provider';

@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { ApiContext } from '../../context';
+import { apiModule } from '../../lib/module';
 import { readOutbox } from '../../mail/mailer';
 import { authenticate } from '../../plugins/auth';
 
@@ -17,7 +16,7 @@ const outboxQuery = z.object({
  * end-to-end tests). The outbox holds live reset and invitation links: anyone reading it can take
  * over any account that asked for one, hence the super admin's session.
  */
-export const devRoutes: FastifyPluginAsync<{ ctx: ApiContext }> = async (fastify, { ctx }) => {
+export const devModule = apiModule('dev', [], async (fastify, { ctx }) => {
   if (!ctx.config.exposeOutbox) return;
   ctx.log.warn(
     { exposeOutbox: true, publicUrl: ctx.config.publicUrl },
@@ -34,4 +33,4 @@ export const devRoutes: FastifyPluginAsync<{ ctx: ApiContext }> = async (fastify
       return { success: true, items: await readOutbox(ctx.db, q) };
     },
   });
-};
+});

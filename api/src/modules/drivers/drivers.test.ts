@@ -6,7 +6,7 @@ import { licenceKey, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { bearer, json, useTestApp, type Res } from '../../test/test-support';
-import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from './test-world';
+import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
 
 const t = useTestApp();
 

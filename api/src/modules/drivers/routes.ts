@@ -1,12 +1,12 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
-import { vehiclesRoutes } from '../vehicles/routes';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const D = ENDPOINTS.drivers;
 
-/** Verification by super admins, and the mobile app's vehicle calls that make drivers. */
-export const driversRoutes: RouteImpl[] = [
+/** Verification by super admins of the drivers the mobile app's vehicle calls make (modules/vehicles). */
+export const driversModule = apiModule('drivers', [
   implement(D.list, h.list),
   implement(D.page, h.page),
   implement(D.get, h.get),
@@ -14,5 +14,4 @@ export const driversRoutes: RouteImpl[] = [
   implement(D.approveVehicles, h.approveVehicles),
   implement(D.reject, h.reject),
   implement(D.notifications, h.notifications),
-  ...vehiclesRoutes,
-];
+]);

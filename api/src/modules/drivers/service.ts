@@ -20,10 +20,10 @@ import { containsPattern, pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { driverRejectedMail, driverVerifiedMail, vehicleVerifiedMail } from '../../mail/templates';
-import type { AuthUser } from '../accounts/sessions';
-import { recordUserAudit } from '../audit/service';
-import { driverStatus, toVehicle, type DriverStateColumns } from './driver-state';
-import { recordEvents } from './history';
+import type { AuthUser } from '../../lib/sessions';
+import { recordUserAudit } from '../../lib/audit';
+import { driverStatus, toVehicle, type DriverStateColumns } from '../../lib/driver-state';
+import { recordEvents } from '../../lib/driver-history';
 
 /**
  * Driver and vehicle verification by super admins (docs/decisions/0009-drivers.md). A driver is an

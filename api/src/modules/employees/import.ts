@@ -9,8 +9,8 @@ import { HttpError } from '../../lib/http-error';
 import { NO_PASSWORD } from '../../lib/passwords';
 import { NOTICE_WINDOW_SECONDS, noticeKey } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { AuthUser } from '../accounts/sessions';
-import { recordAudit } from '../audit/service';
+import type { AuthUser } from '../../lib/sessions';
+import { recordAudit } from '../../lib/audit';
 import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
 
 /**

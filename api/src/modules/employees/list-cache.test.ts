@@ -9,7 +9,7 @@ import { OVERLOAD_OFF } from '../../plugins/overload';
 import { companies } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
-import type { AuthUser } from '../accounts/sessions';
+import type { AuthUser } from '../../lib/sessions';
 import { ListAnswerCache } from './list-cache';
 import { listEmployees, sortShortSearchesUpTo } from './service';
 

@@ -19,26 +19,15 @@ import { hashPassword } from '../../lib/passwords';
 import { accountKey } from '../../lib/rate-limiter';
 import type { ClientMeta } from '../../lib/request-meta';
 import { recordAuthEvent } from '../../lib/auth-events';
-import type { AuthUser } from '../accounts/sessions';
-import { recordUserAudit } from '../audit/service';
+import { recordUserAudit } from '../../lib/audit';
+import type { AuthUser } from '../../lib/sessions';
+import { scopeOf } from '../../lib/tenancy';
 import type { ListAnswerCache } from './list-cache';
 
 /**
  * The employees' list and lifecycle: reads, the shared link's sign-up, approval, deactivation and
  * removal. Adding employees (manual list, CSV file) is `import.ts`.
  */
-
-// ---------------------------------------------------------------- tenancy
-
-/**
- * The company a caller works on: an Employer/Admin always their own (whatever they send); a super
- * admin the one asked for, or every company (null). An employer before setup has none: a company
- * id that matches nothing, so every lookup is "not found".
- */
-export function scopeOf(auth: AuthUser, requested?: string): string | null {
-  if (auth.role === 'SuperAdmin') return requested ?? null;
-  return auth.companyId ?? '00000000-0000-0000-0000-000000000000';
-}
 
 function scopeCondition(scope: string | null): SQL {
   return scope === null ? sql`true` : sql`u.company_id = ${scope}`;

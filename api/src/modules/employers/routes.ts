@@ -1,10 +1,11 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const E = ENDPOINTS.employers;
 
-export const employersRoutes: RouteImpl[] = [
+export const employersModule = apiModule('employers', [
   implement(E.current, h.current),
   implement(E.list, h.list),
   implement(E.awaitingSetup, h.awaitingSetup),
@@ -21,4 +22,4 @@ export const employersRoutes: RouteImpl[] = [
   implement(E.deactivate, h.deactivate),
   implement(E.reactivate, h.reactivate),
   implement(E.remove, h.remove),
-];
+]);

@@ -35,8 +35,8 @@ import { countryOf } from '../../lib/countries';
 import { HttpError, RequestValidationError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { toFieldErrors } from '../../plugins/validation';
-import { endCompanySessions, type AuthUser } from '../accounts/sessions';
-import { recordAudit, recordCompanyAudit } from '../audit/service';
+import { endCompanySessions, type AuthUser } from '../../lib/sessions';
+import { recordAudit, recordCompanyAudit } from '../../lib/audit';
 
 
 /** The contract's country object (the list the company form offers); any other stored code still reads. */

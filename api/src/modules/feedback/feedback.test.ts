@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, feedbackPageSchema } from '@portal/shared-contracts';
 import { json, useTestApp } from '../../test/test-support';
-import { acmeAndGlobex, makeEmployee } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee } from '../../test/trips-world';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { insightCompany } from '../insights/tenancy';
+import { insightCompany } from '../../lib/tenancy';
 import * as feedback from './service';
 
 export const send: Handler<typeof ENDPOINTS.mobile.sendFeedback> = async (req, _reply, ctx) => ({

@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
-export const feedbackRoutes: RouteImpl[] = [implement(ENDPOINTS.mobile.sendFeedback, h.send), implement(ENDPOINTS.insights.feedbacks, h.list)];
+export const feedbackModule = apiModule('feedback', [implement(ENDPOINTS.mobile.sendFeedback, h.send), implement(ENDPOINTS.insights.feedbacks, h.list)]);

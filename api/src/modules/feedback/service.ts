@@ -3,8 +3,8 @@ import type { Feedback, Page } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { feedbacks } from '../../db/schema';
 import { pageAnswer, rows, toIso } from '../../db/sql';
-import type { AuthUser } from '../accounts/sessions';
-import { approvedEmployee } from '../trips/service';
+import type { AuthUser } from '../../lib/sessions';
+import { approvedEmployee } from '../../lib/tenancy';
 
 /** An employee's feedback, kept with their company so the employer's list is one index range. */
 export async function sendFeedback(db: Db, auth: AuthUser, text: string): Promise<string> {

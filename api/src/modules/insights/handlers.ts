@@ -1,11 +1,11 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { attachment, toCsv } from './csv';
+import { attachment, toCsv } from '../../lib/csv';
 import { getEmissionSettings, setEmissionSettings } from './emissions';
-import { currentMonth, monthStart } from './period';
+import { currentMonth, monthStart } from '../../lib/period';
 import * as insights from './service';
-import { insightCompany } from './tenancy';
+import { insightCompany } from '../../lib/tenancy';
 
 type I = typeof ENDPOINTS.insights;
 

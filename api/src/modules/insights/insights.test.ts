@@ -11,7 +11,7 @@ import {
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test/test-support';
-import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, thisMonthAt, tokenFor } from './test-world';
+import { acmeAndGlobex, dropAddedFactors, makeEmployee, monthFromNow, postTrip, thisMonthAt, tokenFor } from '../../test/trips-world';
 
 const t = useTestApp();
 

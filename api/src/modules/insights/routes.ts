@@ -1,14 +1,12 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
-import { feedbackRoutes } from '../feedback/routes';
-import { journeyGroupsRoutes } from '../journey-groups/routes';
-import { tripsRoutes } from '../trips/routes';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const I = ENDPOINTS.insights;
 
-/** The insights and the calls that feed them (trips, feedback, journey groups). */
-export const insightsRoutes: RouteImpl[] = [
+/** The insights read from the trips, feedback and journey groups the modules of those names record. */
+export const insightsModule = apiModule('insights', [
   implement(I.participation, h.participation),
   implement(I.participationAllTime, h.participationAllTime),
   implement(I.participationExport, h.participationExport),
@@ -17,7 +15,4 @@ export const insightsRoutes: RouteImpl[] = [
   implement(I.co2, h.co2),
   implement(I.emissionSettings, h.emissionSettings),
   implement(I.updateEmissionSettings, h.updateEmissionSettings),
-  ...tripsRoutes,
-  ...feedbackRoutes,
-  ...journeyGroupsRoutes,
-];
+]);

@@ -9,8 +9,8 @@ import {
 } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { pageAnswer, rows } from '../../db/sql';
-import { appliedFactors, describeFactors, factorsJsonSql, kgPerMileSql, toFactors, type FactorRow } from './emissions';
-import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from './period';
+import { appliedFactors, describeFactors, factorsJsonSql, kgPerMileSql, toFactors, type FactorRow } from '../../lib/emission-factors';
+import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../../lib/period';
 
 /**
  * Every insight reads the roll-ups the trip's transaction keeps (`employee_monthly_stats`,

@@ -1,9 +1,9 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { attachment, toCsv } from '../insights/csv';
-import { monthStart } from '../insights/period';
-import { insightCompany } from '../insights/tenancy';
+import { attachment, toCsv } from '../../lib/csv';
+import { monthStart } from '../../lib/period';
+import { insightCompany } from '../../lib/tenancy';
 import * as groups from './service';
 
 type I = typeof ENDPOINTS.insights;

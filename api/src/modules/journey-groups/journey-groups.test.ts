@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
 import { json, useTestApp } from '../../test/test-support';
-import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../../test/trips-world';
 
 const t = useTestApp();
 

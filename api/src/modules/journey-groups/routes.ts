@@ -1,8 +1,9 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
-export const journeyGroupsRoutes: RouteImpl[] = [
+export const journeyGroupsModule = apiModule('journey-groups', [
   implement(ENDPOINTS.insights.journeyGroups, h.list),
   implement(ENDPOINTS.insights.journeyGroupsExport, h.exportCsv),
   implement(ENDPOINTS.journeyGroups.create, h.create),
@@ -11,4 +12,4 @@ export const journeyGroupsRoutes: RouteImpl[] = [
   implement(ENDPOINTS.mobile.myJourneyGroups, h.mine),
   implement(ENDPOINTS.mobile.joinJourneyGroup, h.join),
   implement(ENDPOINTS.mobile.leaveJourneyGroup, h.leave),
-];
+]);

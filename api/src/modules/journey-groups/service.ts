@@ -12,12 +12,11 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation, pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
-import type { AuthUser } from '../accounts/sessions';
-import { recordAudit } from '../audit/service';
-import { scopeOf } from '../employees/service';
-import { kgPerMileSql } from '../insights/emissions';
-import { decimal, fromHundredths } from '../insights/period';
-import { approvedEmployee } from '../trips/service';
+import type { AuthUser } from '../../lib/sessions';
+import { recordAudit } from '../../lib/audit';
+import { kgPerMileSql } from '../../lib/emission-factors';
+import { decimal, fromHundredths } from '../../lib/period';
+import { approvedEmployee, scopeOf } from '../../lib/tenancy';
 
 /**
  * Journey groups: the employer creates, renames and deletes them; employees join and leave them

@@ -11,7 +11,7 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import type { AuthUser } from '../accounts/sessions';
+import type { AuthUser } from '../../lib/sessions';
 import { ReleaseRefused, type ReleaseConsolePort } from './port';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TRIAL, billingSchema, schemeSettingsSchema, supportContactSchema, type SchemeSettings } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { bearer, browser, json, useTestApp, type Res } from '../../test/test-support';
-import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
 
 const t = useTestApp();
 

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { MESSAGES, type SchemeSettings, type SchemeSettingsBody, type SupportContact } from '@portal/shared-contracts';
+import { MESSAGES, type SchemeSettings, type SchemeSettingsBody } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
-import type { AuditActor } from '../audit/service';
-import { recordAudit } from '../audit/service';
+import { recordAudit, type AuditActor } from '../../lib/audit';
 
 /**
  * The scheme's settings: one row (migration 0019), read by the trial's start (billing) and Help &
@@ -33,12 +32,6 @@ function toSettings(r: SettingsRow): SchemeSettings {
 export async function readSchemeSettings(db: Db): Promise<SchemeSettings> {
   const [r] = await rows<SettingsRow>(db, sql`select ${COLUMNS} from scheme_settings where id`);
   return toSettings(r!);
-}
-
-/** The support contact as companies see it. */
-export async function supportContact(db: Db): Promise<SupportContact> {
-  const s = await readSchemeSettings(db);
-  return { email: s.supportEmail, phone: s.supportPhone, hours: s.supportHours };
 }
 
 /** A blank field clears the value. */

@@ -1,10 +1,11 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const S = ENDPOINTS.sso;
 
-export const ssoRoutes: RouteImpl[] = [
+export const ssoModule = apiModule('sso', [
   implement(S.settings, h.settings),
   implement(S.saveSettings, h.saveSettings),
   implement(S.removeSettings, h.removeSettings),
@@ -16,4 +17,4 @@ export const ssoRoutes: RouteImpl[] = [
   implement(S.callback, h.callback),
   implement(S.exchange, h.exchange),
   implement(S.backchannelLogout, h.backchannelLogout),
-];
+]);

@@ -7,15 +7,15 @@ import type { Tx } from '../../db/client';
 import { companies, sessions, ssoConnections, ssoDomains, ssoIdentities, ssoLogins, users } from '../../db/schema';
 import { isUniqueViolation, rows, toIso } from '../../db/sql';
 import { recordAuthEvent } from '../../lib/auth-events';
-import { recordCompanyAudit } from '../audit/service';
+import { recordCompanyAudit } from '../../lib/audit';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { createUser } from '../../lib/new-user';
 import { NO_PASSWORD } from '../../lib/passwords';
 import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
-import { describeUser, loginAnswer } from '../accounts/service';
-import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../accounts/sessions';
+import { describeUser, loginAnswer } from '../../lib/session-user';
+import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../../lib/sessions';
 import { forgetProvider, insecureAllowed, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
 
 /**

@@ -8,7 +8,7 @@ import { rows } from '../../db/sql';
 import { ssoConnections, ssoDomains, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { bearer, json, useTestApp, type Res } from '../../test/test-support';
-import { makeCompany, makeEmployer } from '../insights/test-world';
+import { makeCompany, makeEmployer } from '../../test/trips-world';
 
 /**
  * Company single sign-on end to end: a real OpenID Provider (oidc-provider) on loopback, the api

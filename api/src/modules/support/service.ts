@@ -1,13 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { MESSAGES, type SupportMessageBody } from '@portal/shared-contracts';
+import { MESSAGES, type SupportContact, type SupportMessageBody } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
+import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
 import { supportMessageMail } from '../../mail/templates';
-import type { AuthUser } from '../accounts/sessions';
+import type { AuthUser } from '../../lib/sessions';
 
 /** The window of the per-user and per-company limits on messages to support. */
 export const SUPPORT_WINDOW_SECONDS = 60 * 60;
+
+/** The support contact as companies see it: the scheme settings' (changed by super admins in the back office). */
+export async function supportContact(db: Db): Promise<SupportContact> {
+  const [s] = await rows<{ email: string | null; phone: string | null; hours: string | null }>(
+    db,
+    sql`select support_email as email, support_phone as phone, support_hours as hours from scheme_settings where id`,
+  );
+  return { email: s!.email, phone: s!.phone, hours: s!.hours };
+}
 
 /**
  * Where messages to support go: the support email of the scheme settings, or, while none is set,

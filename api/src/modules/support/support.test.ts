@@ -5,7 +5,7 @@ import { rows } from '../../db/sql';
 import { startSmtpTestServer, type SmtpTestServer } from '../../mail/smtp-test-server';
 import { bearer, json, type Res } from '../../test/test-support';
 import { createTestApp, type TestApp } from '../../test/testing';
-import { makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
 
 let t: TestApp;
 beforeAll(async () => {

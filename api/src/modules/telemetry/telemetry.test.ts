@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TELEMETRY_LIMITS, releaseHealthSchema, type TelemetryEvent } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { bearer, json, superAdminToken, useClockInside, useTestApp } from '../../test/test-support';
-import { makeCompany, makeEmployer } from '../drivers/test-world';
+import { makeCompany, makeEmployer } from '../../test/people';
 import { recordPublishedVersions } from './published';
 import { recordBatch, SENDER_BUDGET, sweepTelemetry } from './service';
 

@@ -1,7 +1,7 @@
 import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { insightCompany } from '../insights/tenancy';
+import { insightCompany } from '../../lib/tenancy';
 import { decideTrip, flaggedTrips } from './review';
 import * as trips from './service';
 

@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test/test-support';
-import { acmeAndGlobex, makeEmployee, makeEmployer, monthFromNow, postTrip, thisMonthAt, tokenFor } from '../insights/test-world';
+import { acmeAndGlobex, makeEmployee, makeEmployer, monthFromNow, postTrip, thisMonthAt, tokenFor } from '../../test/trips-world';
 import { rebuildRollups } from './rollups';
 import { dayLimitHundredths } from './service';
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { pageAnswer, rows, toIso } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
-import type { AuthUser } from '../accounts/sessions';
-import { recordAudit } from '../audit/service';
+import type { AuthUser } from '../../lib/sessions';
+import { recordAudit } from '../../lib/audit';
 import { rollUp } from './rollups';
 import type { StoredTripFlag } from './service';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/sql';
-import { monthOf } from '../insights/period';
+import { monthOf } from '../../lib/period';
 
 /**
  * The roll-ups every insight reads: per employee and month, per employee over all time, per

@@ -14,25 +14,11 @@ import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
-import type { AuthUser } from '../accounts/sessions';
-import { addMonths, currentMonth } from '../insights/period';
+import type { AuthUser } from '../../lib/sessions';
+import { addMonths, currentMonth } from '../../lib/period';
 import { rollUp } from './rollups';
 
 const DAY_MS = 86_400_000;
-
-/**
- * The caller as an employee of the mobile app: the session already proves them active; joining
- * the company's data also takes approval by the employer.
- */
-export async function approvedEmployee(db: Db, auth: AuthUser): Promise<{ companyId: string }> {
-  const [me] = await rows<{ company_id: string | null; is_approved: boolean }>(
-    db,
-    sql`select company_id, is_approved from users where id = ${auth.userId} and role = 'Employee'`,
-  );
-  if (!me?.company_id) throw forbidden();
-  if (!me.is_approved) throw new HttpError(403, MESSAGES.trips.notApproved);
-  return { companyId: me.company_id };
-}
 
 // ---------------------------------------------------------------- who may drive, who may ride
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
-import type { AuthUser } from '../accounts/sessions';
+import type { AuthUser } from '../../lib/sessions';
 import { json, useTestApp, type Res } from '../../test/test-support';
-import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../insights/test-world';
+import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../../test/trips-world';
 import { rebuildRollups } from './rollups';
 import { recordTrip } from './service';
 

@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
-export const usersRoutes: RouteImpl[] = [implement(ENDPOINTS.accounts.users, h.list)];
+export const usersModule = apiModule('users', [implement(ENDPOINTS.accounts.users, h.list)]);

@@ -1,7 +1,8 @@
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { implement, type RouteImpl } from '../../lib/route';
+import { apiModule } from '../../lib/module';
+import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const V = ENDPOINTS.vehicles;
 
-export const vehiclesRoutes: RouteImpl[] = [implement(V.mine, h.mine), implement(V.save, h.save), implement(V.remove, h.remove)];
+export const vehiclesModule = apiModule('vehicles', [implement(V.mine, h.mine), implement(V.save, h.save), implement(V.remove, h.remove)]);

@@ -4,9 +4,9 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
-import type { AuthUser } from '../accounts/sessions';
-import { driverStatus, toVehicle, type DriverStateColumns } from '../drivers/driver-state';
-import { recordEvents, type DriverEvent } from '../drivers/history';
+import type { AuthUser } from '../../lib/sessions';
+import { driverStatus, toVehicle, type DriverStateColumns } from '../../lib/driver-state';
+import { recordEvents, type DriverEvent } from '../../lib/driver-history';
 
 /**
  * The mobile app's side of driving: an employee registers a vehicle and a licence (and becomes a

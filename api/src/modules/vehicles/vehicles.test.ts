@@ -4,7 +4,7 @@ import { ENDPOINTS, MESSAGES, driverPageSchema, type MyDriver } from '@portal/sh
 import { users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { bearer, json, useTestApp, type Res } from '../../test/test-support';
-import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../drivers/test-world';
+import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../../test/people';
 
 const t = useTestApp();
 

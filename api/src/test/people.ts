@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, employerUsers, users, vehicles } from '../../db/schema';
-import { rows } from '../../db/sql';
-import { TEST_SUPERADMIN } from '../../test/testing';
-import { createSession } from '../accounts/sessions';
+import type { Db } from '../db/client';
+import { companies, employerUsers, users, vehicles } from '../db/schema';
+import { rows } from '../db/sql';
+import { TEST_SUPERADMIN } from './testing';
+import { createSession } from '../lib/sessions';
 
 /**
  * Companies, people, drivers and signed-in tokens for the drivers and vehicles tests (imported only

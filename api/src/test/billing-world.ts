@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rows } from '../../db/sql';
-import { locations } from '../../db/schema';
-import type { AuditActor } from '../audit/service';
-import { BILLING_PROVIDER } from './provider';
-import { enrol, startSubscription } from './service';
+import type { Db } from '../db/client';
+import { rows } from '../db/sql';
+import { locations } from '../db/schema';
+import type { AuditActor } from '../lib/audit';
+import { BILLING_PROVIDER } from '../modules/billing/provider';
+import { enrol, startSubscription } from '../modules/billing/service';
 
 /** Billing fixtures for the billing tests (imported only by `*.test.ts`). */
 

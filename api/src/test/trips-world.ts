@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, employerUsers, incentives, users, vehicles } from '../../db/schema';
-import { createSession } from '../accounts/sessions';
+import type { Db } from '../db/client';
+import { companies, employerUsers, incentives, users, vehicles } from '../db/schema';
+import { createSession } from '../lib/sessions';
 
 /**
  * Companies, people and signed-in tokens for the insight tests (imported only by `*.test.ts`).

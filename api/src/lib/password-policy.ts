@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ApiContext } from '../../context';
-import { ssoConnections } from '../../db/schema';
+import type { ApiContext } from '../context';
+import { ssoConnections } from '../db/schema';
 
 /**
  * A password login of an administrator whose company turned passwords off. Asked only after the

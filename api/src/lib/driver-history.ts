@@ -1,7 +1,7 @@
 import type { DriverHistoryEntry } from '@portal/shared-contracts';
-import type { Db } from '../../db/client';
-import { driverVerificationEvents } from '../../db/schema';
-import type { AuthUser } from '../accounts/sessions';
+import type { Db } from '../db/client';
+import { driverVerificationEvents } from '../db/schema';
+import type { AuthUser } from './sessions';
 
 export interface DriverEvent {
   driverId: string;

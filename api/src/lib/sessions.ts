@@ -1,9 +1,9 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { TRIAL, type Role } from '@portal/shared-contracts';
-import type { Db } from '../../db/client';
-import { companies, employerUsers, sessions, users } from '../../db/schema';
-import type { ClientMeta } from '../../lib/request-meta';
-import { hashToken, newToken } from '../../lib/tokens';
+import type { Db } from '../db/client';
+import { companies, employerUsers, sessions, users } from '../db/schema';
+import type { ClientMeta } from './request-meta';
+import { hashToken, newToken } from './tokens';
 
 /**
  * Session lifetimes (ASVS 7.3.1 / 7.3.2). A session ends at whichever comes first: no request for
