@@ -52,9 +52,14 @@ export function searchTerm(term: string | undefined): string {
   return (term ?? '').trim().normalize('NFC');
 }
 
+/** Text to match literally in a LIKE pattern: its pattern characters (and the escape) escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /** `%term%` for LIKE, in NFC and lower case, with the pattern characters of the term taken literally. */
 export function containsPattern(term: string): string {
-  return `%${searchTerm(term).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(searchTerm(term).toLowerCase())}%`;
 }
 
 export function toIso(v: unknown): string | null {

@@ -9,12 +9,15 @@ import { parseEmployeesCsv } from './csv';
 import * as employeeImport from './import';
 import { listCacheOf } from './list-cache';
 import { readCsvUpload } from './multipart';
-import * as employees from './service';
+import * as lifecycle from './lifecycle';
+import { listEmployeesJson } from './list';
+import { getEmployee } from './rows';
+import * as signUp from './sign-up';
 
 type E = typeof ENDPOINTS.employees;
 
 export const selfRegister: Handler<E['selfRegister']> = async (req, _reply, ctx) => {
-  const { id } = await employees.selfRegister(ctx, req.params.companyId, req.body, clientMeta(req));
+  const { id } = await signUp.selfRegister(ctx, req.params.companyId, req.body, clientMeta(req));
   return { success: true, message: MESSAGES.employeeSignup.success, response: { id } };
 };
 
@@ -24,13 +27,13 @@ const listJson = fastSerializer(ENDPOINTS.employees.list.response) as (page: Pag
 const pendingJson = fastSerializer(ENDPOINTS.employees.pending.response) as (page: Page<Employee>) => string;
 
 export const list: Handler<E['list']> = async (req, reply, ctx) => {
-  const json = await employees.listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, true, listJson);
+  const json = await listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, 'approved', listJson);
   reply.type('application/json; charset=utf-8');
   return json as never;
 };
 
 export const pending: Handler<E['pending']> = async (req, reply, ctx) => {
-  const json = await employees.listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, false, pendingJson);
+  const json = await listEmployeesJson(ctx, listCacheOf(req.server), requireAuth(req), req.query, 'pending', pendingJson);
   reply.type('application/json; charset=utf-8');
   return json as never;
 };
@@ -38,41 +41,41 @@ export const pending: Handler<E['pending']> = async (req, reply, ctx) => {
 export const get: Handler<E['get']> = async (req, _reply, ctx) => ({
   success: true,
   message: MESSAGES.common.ok,
-  employee: await employees.getEmployee(ctx, requireAuth(req), req.params.id),
+  employee: await getEmployee(ctx, requireAuth(req), req.params.id),
 });
 
 export const accept: Handler<E['accept']> = async (req, _reply, ctx) => {
-  await employees.accept(ctx, requireAuth(req), req.params.id);
+  await lifecycle.accept(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.approved };
 };
 
 export const bulkAccept: Handler<E['bulkAccept']> = async (req, _reply, ctx) => {
-  const count = await employees.bulkAccept(ctx, requireAuth(req), req.body.employeeIds);
+  const count = await lifecycle.bulkAccept(ctx, requireAuth(req), req.body.employeeIds);
   return { success: true, message: MESSAGES.employees.bulkApproved, count };
 };
 
 export const bulkReject: Handler<E['bulkReject']> = async (req, _reply, ctx) => {
-  const count = await employees.bulkReject(ctx, requireAuth(req), req.body.employeeIds);
+  const count = await lifecycle.bulkReject(ctx, requireAuth(req), req.body.employeeIds);
   return { success: true, message: MESSAGES.joinRequests.rejectedMany, count };
 };
 
 export const reject: Handler<E['reject']> = async (req, _reply, ctx) => {
-  await employees.reject(ctx, requireAuth(req), req.params.id);
+  await lifecycle.reject(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.rejected };
 };
 
 export const deactivate: Handler<E['deactivate']> = async (req, _reply, ctx) => {
-  await employees.deactivate(ctx, requireAuth(req), req.params.id, req.body.reason);
+  await lifecycle.deactivate(ctx, requireAuth(req), req.params.id, req.body.reason);
   return { success: true, message: MESSAGES.employees.deactivated };
 };
 
 export const reactivate: Handler<E['reactivate']> = async (req, _reply, ctx) => {
-  await employees.reactivate(ctx, requireAuth(req), req.params.id);
+  await lifecycle.reactivate(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.reactivated };
 };
 
 export const remove: Handler<E['remove']> = async (req, _reply, ctx) => {
-  await employees.remove(ctx, requireAuth(req), req.params.id);
+  await lifecycle.remove(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.deleted };
 };
 

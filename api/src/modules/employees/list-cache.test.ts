@@ -11,7 +11,8 @@ import { rows } from '../../db/sql';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
 import type { AuthUser } from '../../lib/sessions';
 import { ListAnswerCache } from './list-cache';
-import { listEmployees, sortShortSearchesUpTo } from './service';
+import { listEmployees } from './list';
+import { sortShortSearchesUpTo } from './search';
 
 /**
  * The lists' answers kept in memory (list-cache.ts) are exact: after any write, through this api
@@ -74,7 +75,7 @@ async function uncached(url: string) {
   const schema = approved ? ENDPOINTS.employees.list.query : ENDPOINTS.employees.pending.query;
   const q = z.parse(schema, Object.fromEntries(new URLSearchParams(qs))) as Parameters<typeof listEmployees>[2];
   const auth = { role: 'Employer', companyId: acme, userId: erin.id } as AuthUser;
-  return JSON.parse(JSON.stringify(await listEmployees(t.ctx, auth, q, approved))) as unknown;
+  return JSON.parse(JSON.stringify(await listEmployees(t.ctx, auth, q, approved ? 'approved' : 'pending'))) as unknown;
 }
 
 let serial = 0;

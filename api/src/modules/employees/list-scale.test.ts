@@ -5,7 +5,7 @@ import { companies, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
 import { keepListAnswers } from './list-cache';
-import { sortShortSearchesUpTo } from './service';
+import { sortShortSearchesUpTo } from './search';
 import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
 
 /**

@@ -1,0 +1,123 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { MESSAGES } from '@portal/shared-contracts';
+import type { ApiContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { rows } from '../../db/sql';
+import { recordUserAudit } from '../../lib/audit';
+import { HttpError, notFound } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import type { AuthUser } from '../../lib/sessions';
+import { scopeOf } from '../../lib/tenancy';
+import { scopeCondition } from './rows';
+
+/**
+ * An employer's decisions on their employees: approving or rejecting join requests (one or many,
+ * all or nothing), deactivating, reactivating and removing. Each is one transaction with its audit
+ * entries. Adding employees (manual list, CSV file) is `import.ts`.
+ */
+
+/** The employee `id` of the caller's scope, locked for the transaction; else "not found". */
+async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound(MESSAGES.employees.notFound);
+  const [r] = await rows<{ id: string; is_approved: boolean; is_active: boolean }>(
+    tx,
+    sql`select u.id, u.is_approved, u.is_active from users u
+      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+  );
+  if (!r) throw notFound(MESSAGES.employees.notFound);
+  return r;
+}
+
+/** Approves a join request: approved and active. An already approved employee is left as is. */
+export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    if (e.is_approved) return;
+    await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await recordUserAudit(tx, auth, 'employee.approved', [e.id]);
+  });
+}
+
+/** All or nothing: every id must be a pending request of the caller's scope. */
+export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    const scope = scopeOf(auth);
+    const found = await rows<{ id: string; is_approved: boolean }>(
+      tx,
+      sql`select u.id, u.is_approved from users u
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
+          and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
+    );
+    if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
+    await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(inArray(users.id, unique));
+    await recordUserAudit(tx, auth, 'employee.approved', unique);
+    return unique.length;
+  });
+}
+
+/** Rejects several join requests, all or nothing: every id must be a pending request of the caller's scope. */
+export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
+  const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
+  return ctx.db.transaction(async (tx) => {
+    const found = await rows<{ id: string; is_approved: boolean }>(
+      tx,
+      sql`select u.id, u.is_approved from users u
+        where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
+          and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+    );
+    if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
+    await recordUserAudit(tx, auth, 'employee.rejected', unique);
+    await tx.delete(users).where(inArray(users.id, unique));
+    return unique.length;
+  });
+}
+
+/** Rejects a join request: the pending user is removed (sessions and tokens go with it). */
+export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    if (e.is_approved) throw new HttpError(400, MESSAGES.employees.notPending);
+    await recordUserAudit(tx, auth, 'employee.rejected', [e.id]);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+/** Deactivation: the reason is stored with who and when; the employee's sessions end at once. */
+export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, reason: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
+    await tx
+      .update(users)
+      .set({ isActive: false, deactivationReason: reason, deactivatedBy: auth.userId, deactivatedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await tx.execute(sql`delete from sessions where user_id = ${id}`);
+    await recordUserAudit(tx, auth, 'employee.deactivated', [e.id], { reason });
+  });
+}
+
+export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
+    await tx
+      .update(users)
+      .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await recordUserAudit(tx, auth, 'employee.reactivated', [e.id]);
+  });
+}
+
+/** Immediate and irreversible: the row goes, and with it (by cascade) sessions, tokens and the vehicle. */
+export async function remove(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    await recordUserAudit(tx, auth, 'employee.deleted', [e.id]);
+    await tx.execute(sql`delete from sessions where user_id = ${id}`);
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
