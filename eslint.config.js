@@ -2,8 +2,8 @@
 // (shared-contracts <- shared-ui <- remotes and shell), a remote never imports the shell or another
 // remote, the shell never imports a remote, the api never imports front-end code, and nothing imports
 // deploy (DESIGN.md section 1). build-config is for build configs only, testing for tests only. Inside a
-// remote, features do not import each other, and what they share never imports a feature. No module
-// imports itself back through a cycle.
+// remote, features do not import each other, and what they share never imports a feature. The api's
+// modules do not import each other either. No module imports itself back through a cycle.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -111,6 +111,35 @@ function featureZones(remote) {
   ];
 }
 
+/**
+ * The api's modules never import each other: what two modules share lives in api/src/lib/ (or db/),
+ * and lib/, plugins/ and mail/ never import a module (docs/decisions/0037). Generated from the
+ * folders on disk, so a new module is covered. The one allowed call between modules is named here
+ * with its reason.
+ */
+const API_MODULE_CALLS = {
+  // The portal's logout ends the session and asks single sign-on where the provider's own logout
+  // is (RP-initiated logout): that needs the company's connection and the provider's metadata.
+  accounts: ['./sso/service.ts'],
+};
+
+function apiModuleZones() {
+  const modules = './api/src/modules';
+  return [
+    ...subfolders(path.join(root, 'api', 'src', 'modules')).map((name) => ({
+      target: `${modules}/${name}`,
+      from: modules,
+      except: [`./${name}`, ...(API_MODULE_CALLS[name] ?? [])],
+      message: `api module "${name}" must not import another module: move what they share to api/src/lib/`,
+    })),
+    ...['lib', 'plugins', 'mail'].map((layer) => ({
+      target: `./api/src/${layer}`,
+      from: modules,
+      message: `api/src/${layer}/ must not import a module: it sits below the modules`,
+    })),
+  ];
+}
+
 const others = (self) => REMOTES.filter((r) => r !== self);
 
 export default tseslint.config(
@@ -166,7 +195,7 @@ export default tseslint.config(
     buildsUseBuildConfig: true,
   }),
   ...boundaries('build-config', ['shared-ui', 'shell', ...REMOTES, 'api', DEPLOY, 'e2e'], 'the shared build config depends on shared-contracts alone'),
-  ...boundaries('api', [...FRONT_END, DEPLOY, 'e2e'], 'the api never imports front-end code', { buildsUseBuildConfig: true }),
+  ...boundaries('api', [...FRONT_END, DEPLOY, 'e2e'], 'the api never imports front-end code', { zones: apiModuleZones(), buildsUseBuildConfig: true }),
   ...boundaries('deploy', [...FRONT_END], 'deploy serves built front ends and embeds the api; it imports no front-end code', { buildsUseBuildConfig: true }),
   ...boundaries('e2e', ['shell', ...REMOTES, 'shared-ui', 'api', DEPLOY], 'journeys drive the built portal through the browser', { buildsUseBuildConfig: true }),
 );

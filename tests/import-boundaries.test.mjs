@@ -1,7 +1,8 @@
 // The boundaries lint adds beyond the package direction (see import-direction.test.mjs): no import
 // cycles, features of a remote never import each other, a remote's shared code and api calls never
-// import a feature, @portal/testing is for tests, @portal/build-config for build configs, and nothing
-// imports deploy. Each case proves the rule really fails on the forbidden import.
+// import a feature, @portal/testing is for tests, @portal/build-config for build configs, nothing
+// imports deploy, and the api's modules never import each other. Each case proves the rule really
+// fails on the forbidden import.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -114,6 +115,52 @@ test('testing may import shared-contracts and shared-ui, never the shell or a re
 });
 
 // A cycle needs both files on disk: the rule follows the other file's imports from there.
+// The api's modules never import each other (docs/decisions/0037): real module folders from disk.
+const apiModules = folders('api/src/modules');
+const [ownApiModule, otherApiModule] = apiModules.filter((name) => name !== 'accounts' && name !== 'sso');
+const otherApiFile = `${otherApiModule}/${sourceFile(`api/src/modules/${otherApiModule}`)}`;
+
+test('the api has two modules to check the zones against', () => {
+  assert.ok(ownApiModule && otherApiModule, 'no two module folders under api/src/modules');
+});
+
+test('an api module importing another module fails lint, however the path is spelled', async () => {
+  for (const spec of [`../${otherApiFile}`, `../../modules/${otherApiFile}`]) {
+    const errors = await errorsFor(`api/src/modules/${ownApiModule}/probe.ts`, `import * as other from '${spec}';\nexport const probe = other;\n`);
+    assert.equal(errors.length, 1, spec);
+    assert.equal(errors[0].ruleId, 'import-x/no-restricted-paths');
+    assert.match(errors[0].message, new RegExp(`api module "${ownApiModule}" must not import another module`));
+  }
+});
+
+test("an api module's test importing another module fails lint too", async () => {
+  const errors = await errorsFor(`api/src/modules/${ownApiModule}/probe.test.ts`, `import * as other from '../${otherApiFile}';\nexport const probe = other;\n`);
+  assert.equal(errors.length, 1);
+});
+
+test('an api module may import its own files, lib/, db/ and the test support', async () => {
+  const own = `./${sourceFile(`api/src/modules/${ownApiModule}`)}`;
+  for (const spec of [own, '../../lib/tenancy', '../../lib/csv', '../../db/sql']) {
+    assert.deepEqual(await errorsFor(`api/src/modules/${ownApiModule}/probe.ts`, `import * as x from '${spec}';\nexport const probe = x;\n`), [], spec);
+  }
+  assert.deepEqual(await errorsFor(`api/src/modules/${ownApiModule}/probe.test.ts`, "import * as x from '../../test/people';\nexport const probe = x;\n"), []);
+});
+
+test('lib/, plugins/ and mail/ importing a module fail lint', async () => {
+  for (const layer of ['lib', 'plugins', 'mail']) {
+    const errors = await errorsFor(`api/src/${layer}/probe.ts`, `import * as module from '../modules/${otherApiFile}';\nexport const probe = module;\n`);
+    assert.equal(errors.length, 1, layer);
+    assert.match(errors[0].message, new RegExp(`api/src/${layer}/ must not import a module`));
+  }
+});
+
+test("the one allowed call between modules is exactly the one named: accounts' logout asks sso's service", async () => {
+  const probe = (spec) => errorsFor('api/src/modules/accounts/probe.ts', `import * as sso from '${spec}';\nexport const probe = sso;\n`);
+  assert.deepEqual(await probe('../sso/service'), []);
+  assert.equal((await probe('../sso/provider')).length, 1);
+  assert.equal((await errorsFor('api/src/modules/sso/probe.ts', "import * as a from '../accounts/service';\nexport const probe = a;\n")).length, 1);
+});
+
 let cycleDir;
 before(() => {
   cycleDir = fs.mkdtempSync(path.join(root, 'shell/src/cycle-probe-'));
