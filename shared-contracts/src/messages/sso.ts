@@ -72,6 +72,8 @@ export const SSO_MESSAGES = {
     discoveryFailed: (issuer: string) =>
       `Could not read the provider’s discovery document at ${issuer}/.well-known/openid-configuration. Check the issuer URL and that the provider is reachable.`,
     discoveryMismatch: 'The discovery document names a different issuer. Enter the issuer exactly as the provider states it.',
+    discoveryMultiTenant:
+      'This address serves every Microsoft Entra directory, not yours alone. Enter your directory’s own issuer: https://login.microsoftonline.com/<tenant id>/v2.0, with the Tenant ID shown on the Overview page of Microsoft Entra ID.',
     noSecretsKey: 'Single sign-on cannot store a client secret until SECRETS_KEY is configured on the server.',
     passwordsNeedDomain: 'Verify at least one domain before turning passwords off.',
     domainRequired: 'Domain is required.',

@@ -116,6 +116,18 @@ export interface SaveSettings {
 }
 
 /**
+ * What a failed discovery tells the employer. A multi-tenant Microsoft Entra address (`/common`,
+ * `/organizations`) answers a templated issuer (`…/{tenantid}/v2.0`) whose tokens come from any
+ * directory: a company's connection must name its own directory, whose issuer is exact.
+ */
+function discoveryProblem(err: unknown, issuer: string): string {
+  const e = err as { code?: string; cause?: { attribute?: string; body?: { issuer?: unknown } } };
+  if (e.code !== 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') return M.discoveryFailed(issuer);
+  const named = e.cause?.body?.issuer;
+  return typeof named === 'string' && named.includes('{tenantid}') ? M.discoveryMultiTenant : M.discoveryMismatch;
+}
+
+/**
  * Sets the company's provider after fetching its discovery document (whose issuer must be the one
  * typed: openid-client checks it). A secret left empty keeps the stored one.
  */
@@ -137,7 +149,7 @@ export async function saveSettings(ctx: ApiContext, auth: AuthUser, body: SaveSe
     await providerConfig(ctx.config, client);
   } catch (err) {
     ctx.log.info({ companyId, issuer: body.issuer, reason: reasonOf(err) }, 'sso: discovery failed');
-    const message = (err as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' ? M.discoveryMismatch : M.discoveryFailed(body.issuer);
+    const message = discoveryProblem(err, body.issuer);
     throw new HttpError(400, message, [{ field: 'issuer', message }]);
   }
   const values = {

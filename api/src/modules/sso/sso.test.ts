@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -220,6 +222,41 @@ describe('settings', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(MESSAGES.sso.discoveryFailed(`${idp.issuer}/nothing-here`));
+  });
+
+  it('refuse an issuer whose discovery document names another, and say what to enter for a multi-tenant Entra address', async () => {
+    // Microsoft's /common and /organizations documents name a templated issuer; another provider's
+    // document may name a different one than typed.
+    const named: Record<string, string> = {};
+    const server = createServer((req, res) => {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const tenant = /^\/([^/]+)\/v2\.0\/\.well-known\/openid-configuration$/.exec(req.url ?? '')?.[1];
+      if (!tenant || !named[tenant]) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ issuer: `${base}/${named[tenant]}/v2.0`, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/token`, jwks_uri: `${base}/keys`, response_types_supported: ['code'] }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      named.common = '{tenantid}';
+      named.organizations = '{tenantid}';
+      named.renamed = 'someone-else';
+      const save = (issuer: string) =>
+        t.app.inject({ method: 'PUT', url: '/api/sso/settings', headers: bearer(w.boss.token), payload: { issuer, clientId: 'x', clientSecret: 'y', passwordsAllowed: true, autoApprove: false } });
+      for (const tenant of ['common', 'organizations']) {
+        const res = await save(`${base}/${tenant}/v2.0`);
+        expect(res.statusCode).toBe(400);
+        expect(json(res)).toMatchObject({ success: false, message: MESSAGES.sso.discoveryMultiTenant, errors: [{ field: 'issuer', message: MESSAGES.sso.discoveryMultiTenant }] });
+      }
+      const res = await save(`${base}/renamed/v2.0`);
+      expect(res.statusCode).toBe(400);
+      expect(json(res).message).toBe(MESSAGES.sso.discoveryMismatch);
+      // Nothing was saved over the company's working connection.
+      const [stored] = await t.ctx.db.select().from(ssoConnections);
+      expect(stored!.issuer).toBe(idp.issuer);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('refuse a plain-http issuer that is not on this machine', async () => {
