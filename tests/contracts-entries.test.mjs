@@ -21,8 +21,14 @@ const SHARED_ENTRIES = [
 
 /** The source file of a package specifier of the contracts or shared-ui, or undefined for others. */
 function packageFile(specifier) {
-  const contracts = /^@portal\/shared-contracts(?:\/(.+))?$/.exec(specifier);
-  if (contracts) return contracts[1] === 'remotes.json' ? path.join(CONTRACTS, 'remotes.json') : path.join(CONTRACTS, `${contracts[1] ?? 'index'}.ts`);
+  const contracts = /^@portal\/shared-contracts(\/.+)?$/.exec(specifier);
+  if (contracts) {
+    // The package's exports: an entry of its own (a folder's index), else the `./*` pattern.
+    const exports = JSON.parse(fs.readFileSync(path.join(root, 'shared-contracts/package.json'), 'utf8')).exports;
+    const key = `.${contracts[1] ?? ''}`;
+    const target = exports[key] ?? exports['./*'].replace('*', key.slice(2));
+    return path.join(root, 'shared-contracts', target);
+  }
   const ui = /^@portal\/shared-ui(\/.+)?$/.exec(specifier);
   if (ui) {
     const exports = JSON.parse(fs.readFileSync(path.join(root, 'shared-ui/package.json'), 'utf8')).exports;
@@ -69,8 +75,8 @@ function relativeEntryImports(file, code) {
     .map((s) => ({ specifier: s, target: relativeFile(file, s) }))
     .filter(({ target }) => {
       if (!target) return false;
-      const entry = path.relative(CONTRACTS, target).replace(/\\/g, '/').replace(/\.ts$/, '');
-      return SHARED_ENTRIES.includes(entry === 'index' ? '' : `/${entry}`);
+      const entry = path.relative(CONTRACTS, target).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/(^|\/)index$/, '');
+      return SHARED_ENTRIES.includes(entry === '' ? '' : `/${entry}`);
     })
     .map(({ specifier }) => specifier);
 }
@@ -99,7 +105,7 @@ function runtimeClosure(entries, read = (f) => fs.readFileSync(f, 'utf8')) {
 }
 
 /** The modules the login page must not run: they hold every message, form, entity or endpoint. */
-const WHOLE = ['index.ts', 'endpoints.ts', 'messages.ts', 'forms.ts', 'entities.ts'].map((f) => path.join(CONTRACTS, f));
+const WHOLE = ['index.ts', 'endpoints/index.ts', 'messages/index.ts', 'forms/index.ts', 'entities/index.ts'].map((f) => path.join(CONTRACTS, f));
 const START_UP = [path.join(root, 'shell/src/bootstrap.tsx'), path.join(root, 'mfe-auth/src/exposes/login-page.tsx')];
 const wholeOnPath = (read) => [...runtimeClosure(START_UP, read)].filter((f) => WHOLE.includes(f)).map((f) => path.relative(root, f));
 
@@ -116,8 +122,8 @@ test("no contracts file imports a shared entry by a relative path (the root and 
 
 test('a relative re-export of a shared entry fails the rule', () => {
   assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'index.ts'), "export * from './messages';\n"), ['./messages']);
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'endpoints.ts'), "export * from './endpoints/accounts';\n"), ['./endpoints/accounts']);
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'messages.ts'), "import { SHELL_MESSAGES } from './messages/shell';\n"), ['./messages/shell']);
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'endpoints/index.ts'), "export * from './accounts';\n"), ['./accounts']);
+  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'messages/index.ts'), "import { SHELL_MESSAGES } from './shell';\n"), ['./shell']);
   // Types are erased, and a plain module (not an entry) may be named by its path.
   assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'platform.ts'), "import type { LoginAnswer } from './endpoints';\nimport { z } from './endpoint';\n"), []);
 });
@@ -140,9 +146,9 @@ test("the shell's start-up path takes its texts from messages/shell-start, not e
 test('a start-up module importing the whole messages, forms, endpoints or root fails the rule', () => {
   const probe = path.join(root, 'shell/src/platform/platform-core.ts');
   for (const [specifier, expected] of [
-    ['@portal/shared-contracts/messages', 'shared-contracts/src/messages.ts'],
-    ['@portal/shared-contracts/forms', 'shared-contracts/src/forms.ts'],
-    ['@portal/shared-contracts/endpoints', 'shared-contracts/src/endpoints.ts'],
+    ['@portal/shared-contracts/messages', 'shared-contracts/src/messages/index.ts'],
+    ['@portal/shared-contracts/forms', 'shared-contracts/src/forms/index.ts'],
+    ['@portal/shared-contracts/endpoints', 'shared-contracts/src/endpoints/index.ts'],
     ['@portal/shared-contracts', 'shared-contracts/src/index.ts'],
   ]) {
     const read = (f) => (f === probe ? `import { X } from '${specifier}';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
@@ -150,7 +156,7 @@ test('a start-up module importing the whole messages, forms, endpoints or root f
   }
   // Reached through another module too: the employers group imports every form, and so every message.
   const read = (f) => (f === probe ? `import { employers } from '@portal/shared-contracts/endpoints/employers';\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
-  assert.deepEqual(wholeOnPath(read).sort(), ['shared-contracts/src/entities.ts', 'shared-contracts/src/forms.ts', 'shared-contracts/src/messages.ts']);
+  assert.deepEqual(wholeOnPath(read).sort(), ['shared-contracts/src/entities/index.ts', 'shared-contracts/src/forms/index.ts', 'shared-contracts/src/messages/index.ts']);
 });
 
 /** The start-up modules that import zod when they run: a schema of the contracts, or zod itself. */
@@ -184,8 +190,8 @@ test("the telemetry collector loads no whole messages, entities, forms, endpoint
 test("the telemetry calls' schemas taking the whole messages or entities again fail the rule", () => {
   const withImport = (probe, line) => (f) => (f === probe ? `${line}\n${fs.readFileSync(f, 'utf8')}` : fs.readFileSync(f, 'utf8'));
   const telemetry = path.join(CONTRACTS, 'endpoints/telemetry.ts');
-  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { MESSAGES } from '@portal/shared-contracts/messages';")), ['shared-contracts/src/messages.ts']);
-  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { isoDateTime, okSchema } from '../entities';")), ['shared-contracts/src/entities.ts']);
+  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { MESSAGES } from '@portal/shared-contracts/messages';")), ['shared-contracts/src/messages/index.ts']);
+  assert.deepEqual(wholeInCollector(withImport(telemetry, "import { isoDateTime, okSchema } from '../entities';")), ['shared-contracts/src/entities/index.ts']);
   // Reached through another module too: the query shapes the telemetry calls share with every group.
-  assert.deepEqual(wholeInCollector(withImport(path.join(CONTRACTS, 'endpoints/shared.ts'), "import { pageQuerySchema } from '../entities';")), ['shared-contracts/src/entities.ts']);
+  assert.deepEqual(wholeInCollector(withImport(path.join(CONTRACTS, 'endpoints/shared.ts'), "import { pageQuerySchema } from '../entities';")), ['shared-contracts/src/entities/index.ts']);
 });

@@ -100,8 +100,8 @@ const LOGIN_PATH_GROUPS = {
 };
 /**
  * The contracts' files the login page runs: the shell's start-up texts and the login page's messages, the release
- * manifest's zod-free reader; not every message (`messages.ts` and its other areas), the table of every
- * endpoint (`endpoints.ts`) or its groups, the root that re-exports them, or the company rules. No
+ * manifest's zod-free reader; not every message (`messages/index.ts` and its other areas), the table of every
+ * endpoint (`endpoints/index.ts`) or its groups, the root that re-exports them, or the company rules. No
  * package besides React: zod and the schemas (the session's endpoints and entities, the login form, the
  * release manifest's schema) are fetched by the first call or check that needs them, and warmed once
  * the page has settled (docs/decisions/0038). No Radix (the checkbox is the

@@ -3,7 +3,7 @@ import '../zod-locale';
 
 // The smallest answers and shapes, a module of their own so that a module needing only them (the
 // telemetry calls, which the shell's collector sends from every page) does not compile every entity.
-// entities/session.ts and entities.ts re-export them.
+// entities/session.ts and entities/index.ts re-export them.
 
 export const isoDateTime = z.string();
 

@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
-import './zod-locale';
-import { TRIAL } from './scheme';
-import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './entities/session';
+import '../zod-locale';
+import { TRIAL } from '../scheme';
+import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './session';
 
-export * from './entities/session';
-export * from './entities/common';
+export * from './session';
+export * from './common';
 
 // ---------------------------------------------------------------- pages
 /** Pages answer items, totalCount, hasPreviousPage, hasNextPage (both documents). */

@@ -7,7 +7,7 @@ import { TEXT_KINDS, hasDirectionControl, hasInvisibleCharacter, hasVisibleText,
 
 // The account forms (sign-up, employee self-registration, reset, forgot and change password, admin
 // users), a shared entry of their own: mfe-auth's public pages and the accounts endpoints run them
-// without every other form and message. forms.ts re-exports them.
+// without every other form and message. forms/index.ts re-exports them.
 
 /** Every new password has change-password's minimum (OWASP ASVS 6.2.1; docs/decisions/0015-password-policy.md). */
 export const NEW_PASSWORD_MIN = LIMITS.changePassword.newMin;

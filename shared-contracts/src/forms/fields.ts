@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 
-// The field helpers the forms share (forms/login.ts and forms.ts).
+// The field helpers the forms share (forms/login.ts and forms/index.ts).
 
 /**
  * "A simple address pattern" (document 1, section 5): one `@` with text before it, and a domain

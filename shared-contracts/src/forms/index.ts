@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
-import './zod-locale';
+import '../zod-locale';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { SUPPORT_LIMITS, TRIAL } from './scheme';
+import { SUPPORT_LIMITS, TRIAL } from '../scheme';
 import { MESSAGES } from '@portal/shared-contracts/messages';
-import { emailField, isEmailAddress, trimmed } from './forms/fields';
-import { TEXT_KINDS, hasVisibleText, nameText, optionalNameText, requiredText, typedText } from './forms/text';
-import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } from './forms/dates';
+import { emailField, isEmailAddress, trimmed } from './fields';
+import { TEXT_KINDS, hasVisibleText, nameText, optionalNameText, requiredText, typedText } from './text';
+import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } from './dates';
 
 /**
  * Every form of both documents as one zod schema that carries the spec's messages and limits.
@@ -15,11 +15,11 @@ import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } f
  */
 
 export { isEmailAddress };
-export * from './forms/dates';
-export * from './forms/text';
+export * from './dates';
+export * from './text';
 export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
-export * from './forms/sso';
+export * from './sso';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({

@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { emailField } from './fields';
 
 // The login form, a shared entry of its own: the login page and the session endpoints
-// (endpoints/session.ts) run it without every other form. forms.ts re-exports it.
+// (endpoints/session.ts) run it without every other form. forms/index.ts re-exports it.
 
 /**
  * The spec caps the login password at 20, but lets change-password set up to 100 characters;

@@ -2,7 +2,7 @@
  * The account pages' texts besides login: sign-up, employee self-registration, forgot, reset and change
  * password, and admin users. A shared entry of its own: mfe-auth's pages and the account forms
  * (`forms/auth`) show them without every other area's texts.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 /**
  * Every new password's minimum, said one way on every form (docs/decisions/0031-edges-of-input.md):

@@ -4,7 +4,7 @@ import { RELEASE_CHECK_MESSAGES } from './telemetry';
 /**
  * The back office: failed mail, the audit log and the release console, and the api's health probes
  * (release health's texts: messages/telemetry.ts).
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const BACK_OFFICE_MESSAGES = {
   /** Ours: the super admin's All Users list around the spec's column names (document 2). */

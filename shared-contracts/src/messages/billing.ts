@@ -2,7 +2,7 @@ import { PAGE_NAMES } from '@portal/shared-contracts/messages/shell';
 
 /**
  * Billing: the subscription, its payments and invoices.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const BILLING_MESSAGES = {
   billing: {

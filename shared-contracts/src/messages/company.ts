@@ -1,6 +1,6 @@
 /**
  * Company setup and settings, the employers list, employees, their manual rows and join requests.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const COMPANY_MESSAGES = {
   // ---- setup and company

@@ -1,6 +1,6 @@
 /**
  * Drivers and their vehicles (document 2), the super admin's notification bell and mfe-drivers' screens.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const DRIVER_MESSAGES = {
   // ---- drivers (document 2)

@@ -12,18 +12,18 @@
 import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { BACK_OFFICE_MESSAGES } from './messages/back-office';
-import { BILLING_MESSAGES } from './messages/billing';
-import { COMPANY_MESSAGES } from './messages/company';
-import { DRIVER_MESSAGES } from './messages/drivers';
-import { INPUT_MESSAGES } from './messages/input';
-import { INSIGHTS_MESSAGES } from './messages/insights';
-import { LABEL_MESSAGES } from './messages/labels';
-import { SSO_MESSAGES } from './messages/sso';
-import { TELEMETRY_MESSAGES } from './messages/telemetry';
+import { BACK_OFFICE_MESSAGES } from './back-office';
+import { BILLING_MESSAGES } from './billing';
+import { COMPANY_MESSAGES } from './company';
+import { DRIVER_MESSAGES } from './drivers';
+import { INPUT_MESSAGES } from './input';
+import { INSIGHTS_MESSAGES } from './insights';
+import { LABEL_MESSAGES } from './labels';
+import { SSO_MESSAGES } from './sso';
+import { TELEMETRY_MESSAGES } from './telemetry';
 
 export { normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
-export { namesInBrief } from './messages/company';
+export { namesInBrief } from './company';
 
 export const MESSAGES = {
   ...LOGIN_MESSAGES,

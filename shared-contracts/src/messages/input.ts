@@ -2,7 +2,7 @@
  * What the api says of an input whatever the form (ours): a date outside the one range, a page
  * number or size out of bounds, text with characters that change its direction. A module of its own,
  * so the account forms and the accounts endpoints (shared entries on the login path) take these few
- * texts without every message. Part of `MESSAGES` (messages.ts); each string is defined once, here.
+ * texts without every message. Part of `MESSAGES` (messages/index.ts); each string is defined once, here.
  */
 export const INPUT_MESSAGES = {
   input: {

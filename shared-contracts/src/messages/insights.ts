@@ -1,7 +1,7 @@
 /**
  * Insights (the dashboard, participation, journey groups, exports), trips and feedback from the
  * mobile app.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const INSIGHTS_MESSAGES = {
   // ---- insights: the dashboard, participation and journey groups tabs, exports (ours)

@@ -2,7 +2,7 @@ import { PAGE_NAMES } from '@portal/shared-contracts/messages/shell';
 
 /**
  * Labels, headings and status words of section 2 of both documents.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const LABEL_MESSAGES = {
   /** Labels, headings and status words of section 2 of both documents. */

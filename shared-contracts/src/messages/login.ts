@@ -1,7 +1,7 @@
 /**
  * The login page's texts and the field labels of the account screens. A shared entry of its own: the
  * login page, its form and its schema (`forms/login`) show them before anything else.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const LOGIN_MESSAGES = {
   // ---- login

@@ -7,7 +7,7 @@ export { PAGE_NAMES, normaliseErrorBody } from './shell-start';
  * remotes, the common answers and the product's name. A shared entry of its own, which the signed-in
  * pages load: those the shell's start-up shows (the login page's path) are defined in `shell-start.ts`
  * and taken in here at their place, so that the start-up does not carry the rest.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once.
  */
 export const SHELL_MESSAGES = {
   // ---- session and layout

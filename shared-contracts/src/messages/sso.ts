@@ -1,7 +1,7 @@
 /**
  * Company single sign-on (OpenID Connect): the login page's company-account step, the Single sign-on
  * tab of Company Settings and the api's answers about both. Ours: the spec has no single sign-on.
- * Part of `MESSAGES` (messages.ts); the login page's step imports this module only once an address's
+ * Part of `MESSAGES` (messages/index.ts); the login page's step imports this module only once an address's
  * domain turns out to have single sign-on.
  */
 export const SSO_MESSAGES = {

@@ -3,7 +3,7 @@
  * A plain module apart from the back office's, because the telemetry calls' schemas
  * (endpoints/telemetry.ts) show them and the shell's collector, fetched on every page, loads those
  * schemas; the back office's texts (every page of it) stay with the pages that show them.
- * Part of `MESSAGES` (messages.ts), which composes every area; each string is defined once, here.
+ * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
 export const TELEMETRY_MESSAGES = {
   /** Ours: release health, measured in users' browsers (DESIGN.md section 3). */
