@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodObject } from 'zod';
-import { LIMITS, ROLES } from './constants';
-import type { AnyEndpoint } from './endpoint';
-import { allEndpoints, ENDPOINTS } from './endpoints';
+import { LIMITS, ROLES } from '../constants';
+import type { AnyEndpoint } from '../endpoint';
+import { allEndpoints, ENDPOINTS } from './index';
 
 /** Every endpoint with the group and key it is filed under in ENDPOINTS. */
 const FILED = Object.entries(ENDPOINTS).flatMap(([group, endpoints]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { LIMITS } from './constants';
+import { LIMITS } from '../constants';
 import {
   COMPANY_FORM_MESSAGES,
   NEW_PASSWORD_MIN,
@@ -28,8 +28,8 @@ import {
   tripBodySchema,
   verifyDriverFormSchema,
   verifyVehicleFormSchema,
-} from './forms';
-import { MESSAGES } from './messages';
+} from './index';
+import { MESSAGES } from '../messages';
 
 /** The message a form shows under a field: the first issue for that path, as react-hook-form's resolver picks it. */
 function errorAt(schema: z.ZodMiniType, value: unknown, path: string): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, normaliseErrorBody } from './messages';
+import { MESSAGES, normaliseErrorBody } from './index';
 
 /** Every string value of MESSAGES, nested groups and lists included. */
 function values(node: unknown, out: string[] = []): string[] {
