@@ -185,6 +185,7 @@ test("the telemetry collector loads no whole messages, entities, forms, endpoint
   assert.ok(closure.has(path.join(CONTRACTS, 'endpoints/telemetry.ts')), "the walk does not reach the telemetry calls' schemas");
   assert.ok(closure.has(path.join(CONTRACTS, 'messages/telemetry.ts')), "the walk does not reach the telemetry calls' texts");
   assert.ok(!closure.has(path.join(CONTRACTS, 'messages/back-office.ts')), "the back office's texts are in the collector's fetch");
+  assert.ok(!closure.has(path.join(CONTRACTS, 'endpoints/releases.ts')), "the release console's calls are in the collector's fetch");
 });
 
 test("the telemetry calls' schemas taking the whole messages or entities again fail the rule", () => {
@@ -192,6 +193,6 @@ test("the telemetry calls' schemas taking the whole messages or entities again f
   const telemetry = path.join(CONTRACTS, 'endpoints/telemetry.ts');
   assert.deepEqual(wholeInCollector(withImport(telemetry, "import { MESSAGES } from '@portal/shared-contracts/messages';")), ['shared-contracts/src/messages/index.ts']);
   assert.deepEqual(wholeInCollector(withImport(telemetry, "import { isoDateTime, okSchema } from '../entities';")), ['shared-contracts/src/entities/index.ts']);
-  // Reached through another module too: the query shapes the telemetry calls share with every group.
-  assert.deepEqual(wholeInCollector(withImport(path.join(CONTRACTS, 'endpoints/shared.ts'), "import { pageQuerySchema } from '../entities';")), ['shared-contracts/src/entities/index.ts']);
+  // Reached through another module too: the remotes' list the telemetry calls check a remote against.
+  assert.deepEqual(wholeInCollector(withImport(path.join(CONTRACTS, 'remotes.ts'), "import { pageQuerySchema } from './entities';")), ['shared-contracts/src/entities/index.ts']);
 });

@@ -10,9 +10,10 @@ import { insights } from './insights';
 import { journeyGroups } from './journey-groups';
 import { mail } from './mail';
 import { mobile } from './mobile';
+import { releases } from './releases';
 import { schemeSettings, support } from './scheme';
 import { sso } from './sso';
-import { releases, telemetry } from './telemetry';
+import { telemetry } from './telemetry';
 import { vehicles } from './vehicles';
 
 // One file per domain under endpoints/; this module is the table every client and the api read.
@@ -30,6 +31,7 @@ export * from './insights';
 export * from './journey-groups';
 export * from './mail';
 export * from './mobile';
+export * from './releases';
 export * from './scheme';
 export * from './sso';
 export * from './telemetry';

@@ -1,19 +1,18 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { isoDateTime, okSchema } from '../entities/common';
-import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
+import { okSchema } from '../entities/common';
+import { TELEMETRY_MESSAGES } from '../messages/telemetry';
 import { REMOTE_IDS } from '../remotes';
-import { pageQuerySchema, queryInt } from './shared';
 
 // The shell's telemetry collector, fetched on every page, loads this module: it takes its texts and
 // answers from the small modules that hold them, not the whole MESSAGES or every entity
 // (tests/contracts-entries.test.mjs).
-const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry, releases: RELEASE_CHECK_MESSAGES };
+const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry };
 
 /**
  * Release health: what each remote version does in users' browsers. The shell sends batches of
  * events (anonymous, no personal data); the api keeps per-minute counts and latency histograms per
- * remote and version, and answers the figures a release decision is taken on.
+ * remote and version, and answers the figures a release decision is taken on (releases.ts).
  */
 
 /** The release store's alphabet for versions (they become URL path segments and folder names). */
@@ -89,58 +88,6 @@ export const telemetryBatchSchema = z.object({
 });
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
-/** The figures of one remote version over a window. Rates are shares of page views (0..1). */
-export const versionHealthSchema = z.object({
-  remote: z.enum(REMOTE_IDS),
-  version: z.string(),
-  pageViews: z.number().check(z.int()),
-  loadFailures: z.number().check(z.int()),
-  renderErrors: z.number().check(z.int()),
-  errors: z.number().check(z.int()),
-  loadFailureRate: z.number(),
-  renderErrorRate: z.number(),
-  /** Load failures plus render errors per page view: what a guarded canary is judged on. */
-  errorRate: z.number(),
-  lcpP75Ms: z.nullable(z.number()),
-  inpP75Ms: z.nullable(z.number()),
-  clsP75: z.nullable(z.number()),
-  loadP95Ms: z.nullable(z.number()),
-  firstSeen: isoDateTime,
-  lastSeen: isoDateTime,
-  /**
-   * How many distinct senders (a client address, IPv6 by /64, or a signed-in user) the counted page
-   * views came from, over the half hours the window overlaps; null for a window longer than the 7
-   * days senders are kept.
-   */
-  senders: z.nullable(z.number().check(z.int())),
-  /**
-   * The window in `bucketMinutes` steps, oldest first, only steps with page views (the release
-   * console's trend charts): page views, and load failures plus render errors.
-   */
-  series: z.optional(z.array(z.object({ at: isoDateTime, pageViews: z.number().check(z.int()), failures: z.number().check(z.int()) }))),
-});
-export type VersionHealth = z.infer<typeof versionHealthSchema>;
-
-/** How many steps the health series of a window has at most. */
-export const HEALTH_SERIES_POINTS = 60;
-
-export const releaseHealthSchema = z.object({
-  windowMinutes: z.number().check(z.int()),
-  /** The step of each version's `series`: a minute for an hour's window, longer for longer ones. */
-  bucketMinutes: z.optional(z.number().check(z.int())),
-  from: isoDateTime,
-  to: isoDateTime,
-  /** A page of the versions with figures in the window: those release.json names first (stable, canary, rollback list). */
-  versions: z.array(versionHealthSchema),
-  totalCount: z.number().check(z.int()),
-  pageNumber: z.number().check(z.int()),
-  pageSize: z.number().check(z.int()),
-  totalPages: z.number().check(z.int()),
-  hasPreviousPage: z.boolean(),
-  hasNextPage: z.boolean(),
-});
-export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
-
 export const telemetry = {
   ingest: defineEndpoint({
     id: 'telemetry.ingest',
@@ -155,159 +102,5 @@ export const telemetry = {
     status: 202,
     errors: [429],
     tags: ['telemetry'],
-  }),
-} as const;
-
-/** What the release history records (the release store's `history.jsonl`). */
-export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary'] as const;
-export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
-
-export const releaseHistoryEntrySchema = z.object({
-  at: isoDateTime,
-  action: z.enum(RELEASE_HISTORY_ACTIONS),
-  remote: z.string(),
-  version: z.string(),
-  /** The version in force before the change, when there was one. */
-  from: z.nullable(z.string()),
-  /** Who: a super admin's name and email, the CI's RELEASE_ACTOR or an operator's login, `release-guard`. */
-  by: z.nullable(z.string()),
-  note: z.nullable(z.string()),
-});
-export type ReleaseHistoryEntry = z.infer<typeof releaseHistoryEntrySchema>;
-
-const consoleBuildSchema = z.object({
-  version: z.string(),
-  contractsVersion: z.string(),
-  publishedAt: z.nullable(isoDateTime),
-});
-
-/** One remote as the release console shows it. */
-export const consoleRemoteSchema = z.object({
-  remote: z.enum(REMOTE_IDS),
-  /** Null until the remote has a stable version. */
-  stable: z.nullable(consoleBuildSchema),
-  canary: z.nullable(z.extend(consoleBuildSchema, {
-      percent: z.number(),
-      /** The targeted companies, with their names (null for an id no company has). */
-      companies: z.array(z.object({ id: z.string(), name: z.nullable(z.string()) })),
-      guard: z.nullable(z
-        .object({
-          marginPoints: z.number(),
-          minPageViews: z.number().check(z.int()),
-          /** Distinct senders each side needs before the guard acts (absent in older releases: the default). */
-          minSenders: z.optional(z.number().check(z.int())),
-          autoPromoteAfterMs: z.nullable(z.number().check(z.int())),
-          since: isoDateTime,
-        })),
-    })),
-  /** The earlier stable versions, newest first: a rollback goes to the first. */
-  previous: z.array(z.string()),
-  /** Every version in the store, oldest first (what a canary may serve). */
-  published: z.array(z.string()),
-  /** When the remote's release last changed (null before it was released). */
-  updatedAt: z.nullable(isoDateTime),
-});
-export type ConsoleRemote = z.infer<typeof consoleRemoteSchema>;
-
-export const RELEASE_CONSOLE_HISTORY_CAP = 50;
-
-export const releaseConsoleSchema = z.object({
-  shell: z.nullable(z.object({ version: z.string(), contractsVersion: z.string() })),
-  remotes: z.array(consoleRemoteSchema),
-  /** The latest changes first, at most `RELEASE_CONSOLE_HISTORY_CAP`. */
-  history: z.array(releaseHistoryEntrySchema),
-  historyTotal: z.number().check(z.int()),
-});
-export type ReleaseConsole = z.infer<typeof releaseConsoleSchema>;
-
-export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }) });
-
-export const RELEASE_CONSOLE_LIMITS = { companies: 50 } as const;
-
-export const canaryShareSchema = z.object({
-  version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
-  percent: z.number({ error: TEXTS.releases.badPercent }).check(z.gte(0, TEXTS.releases.badPercent), z.lte(100, TEXTS.releases.badPercent)),
-  companies: z._default(z
-    .array(z.string().check(z.uuid(TEXTS.releases.badCompany))).check(z.maxLength(RELEASE_CONSOLE_LIMITS.companies, TEXTS.releases.badCompanies)), []),
-});
-export type CanaryShare = z.infer<typeof canaryShareSchema>;
-
-export const promoteSchema = z.object({
-  /** The version to make stable; the canary's when left out. */
-  version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion))),
-});
-
-/** The release platform's calls for the back office. */
-export const releases = {
-  health: defineEndpoint({
-    id: 'releases.health',
-    method: 'GET',
-    path: '/api/releases/health',
-    summary:
-      "The figures of each remote version over the last `minutes` (default 60): page views and the distinct senders they came from, load failure and render error rates, p75 LCP and INP, p95 load time; a page at a time (`pageSize` default 50), the versions release.json names first",
-    access: ['SuperAdmin'],
-    query: z.object({
-      minutes: z._default(queryInt(1, TELEMETRY_LIMITS.maxWindowMinutes, TEXTS.telemetry.badMinutes), TELEMETRY_LIMITS.defaultWindowMinutes),
-      pageNumber: pageQuerySchema.shape.pageNumber,
-      pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
-    }),
-    response: releaseHealthSchema,
-    tags: ['releases'],
-  }),
-  console: defineEndpoint({
-    id: 'releases.console',
-    method: 'GET',
-    path: '/api/releases/console',
-    summary:
-      "The release console: every remote's stable and canary versions, share, targeted companies, contracts versions, last change and guard, and the latest history; read from the release store (the same release.json the CLI changes)",
-    access: ['SuperAdmin'],
-    response: releaseConsoleSchema,
-    tags: ['releases'],
-  }),
-  canary: defineEndpoint({
-    id: 'releases.canary',
-    method: 'PUT',
-    path: '/api/releases/console/{remote}/canary',
-    summary: 'Serves a published version of a remote to a sticky share of users and every user of the listed companies (as `pnpm release canary`); recorded in the history with the super admin',
-    access: ['SuperAdmin'],
-    params: remoteParams,
-    body: canaryShareSchema,
-    response: releaseConsoleSchema,
-    errors: [409],
-    tags: ['releases'],
-  }),
-  promote: defineEndpoint({
-    id: 'releases.promote',
-    method: 'POST',
-    path: '/api/releases/console/{remote}/promote',
-    summary: 'Makes the canary (or the named published version) the stable version for every company (as `pnpm release promote`)',
-    access: ['SuperAdmin'],
-    params: remoteParams,
-    body: promoteSchema,
-    response: releaseConsoleSchema,
-    errors: [409],
-    tags: ['releases'],
-  }),
-  rollback: defineEndpoint({
-    id: 'releases.rollback',
-    method: 'POST',
-    path: '/api/releases/console/{remote}/rollback',
-    summary: 'Goes back to the previous stable version and drops any canary (as `pnpm release rollback`)',
-    access: ['SuperAdmin'],
-    params: remoteParams,
-    response: releaseConsoleSchema,
-    errors: [409],
-    tags: ['releases'],
-  }),
-  abort: defineEndpoint({
-    id: 'releases.abort',
-    method: 'POST',
-    path: '/api/releases/console/{remote}/abort',
-    summary: 'Ends the canary without promoting it (as `pnpm release abort-canary`)',
-    access: ['SuperAdmin'],
-    params: remoteParams,
-    response: releaseConsoleSchema,
-    errors: [409],
-    tags: ['releases'],
   }),
 } as const;

@@ -1,4 +1,4 @@
-import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts/endpoints/telemetry';
+import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts/endpoints/releases';
 
 export const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 2 : 1)}%`;
 export const millis = (ms: number | null) => (ms === null ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePlatform } from '@portal/shared-contracts/platform';
-import type { ReleaseConsole, ReleaseHealth } from '@portal/shared-contracts/endpoints/telemetry';
-import { releases } from '@portal/shared-contracts/endpoints/telemetry';
+import type { ReleaseConsole, ReleaseHealth } from '@portal/shared-contracts/endpoints/releases';
+import { releases } from '@portal/shared-contracts/endpoints/releases';
 
 export const HEALTH_WINDOW_MINUTES = 60;
 
