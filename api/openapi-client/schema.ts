@@ -2388,8 +2388,8 @@ export interface operations {
                                 postalCode: string;
                             }[];
                             signUpState: number;
-                            employeeCount: number;
                             createdAt: string;
+                            employeeCount: number;
                             subscription: {
                                 /** @enum {string} */
                                 status: "Trial" | "Active" | "Cancelled";

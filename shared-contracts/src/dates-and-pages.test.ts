@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { z } from 'zod/mini';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { LIMITS } from './constants';
 import type { AnyEndpoint } from './endpoint';
 import { allEndpoints, ENDPOINTS } from './endpoints';
+import { companySchema, employerListItemSchema, pageOf, type Page } from './entities';
 import { DATE_RANGE, DATE_RANGE_YEARS, FOLLOW_UP_HORIZON_YEARS, approveDriversBodySchema, followUpWindow, tripBodySchema, verifyVehicleFormSchema } from './forms';
 import { MESSAGES } from './messages';
 
@@ -114,5 +115,19 @@ describe('paging, one rule for every list', () => {
     for (const bad of [String(LIMITS.maxPageSize + 1), '0', '10x']) expect(at('pageSize', bad), bad).toEqual([MESSAGES.input.pageSizeInvalid]);
     expect(MESSAGES.input.pageNumberInvalid).toContain(`from 1 to ${LIMITS.maxPageNumber}`);
     expect(MESSAGES.input.pageSizeInvalid).toContain(`from 1 to ${LIMITS.maxPageSize}`);
+  });
+});
+
+describe('one shape per answer', () => {
+  it('a Page<T> is what pageOf answers for a schema of T', () => {
+    const answer = pageOf(z.object({ id: z.string() })).parse({ items: [{ id: 'a' }], totalCount: 1, pageNumber: 1, pageSize: 10, totalPages: 1, hasPreviousPage: false, hasNextPage: false });
+    expectTypeOf(answer).toEqualTypeOf<Page<{ id: string }>>();
+    expect(answer.items).toEqual([{ id: 'a' }]);
+  });
+
+  it("the employer list's row is the company's own fields, plus its employee count and subscription", () => {
+    const own = Object.keys(employerListItemSchema.shape).filter((k) => !['employeeCount', 'subscription'].includes(k));
+    expect(own.length).toBeGreaterThan(0);
+    for (const key of own) expect(employerListItemSchema.shape[key as keyof typeof employerListItemSchema.shape], key).toBe(companySchema.shape[key as keyof typeof companySchema.shape]);
   });
 });

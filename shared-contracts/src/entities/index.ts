@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { TRIAL } from '../scheme';
-import { countrySchema, idSchema, isoDateTime, locationSchema, okSchema, roleSchema } from './session';
+import { companySchema, idSchema, isoDateTime, okSchema, roleSchema } from './session';
 
 export * from './session';
 export * from './common';
@@ -18,15 +18,8 @@ export const pageOf = <T extends z.ZodMiniType>(item: T) =>
     hasPreviousPage: z.boolean(),
     hasNextPage: z.boolean(),
   });
-export type Page<T> = {
-  items: T[];
-  totalCount: number;
-  pageNumber: number;
-  pageSize: number;
-  totalPages: number;
-  hasPreviousPage: boolean;
-  hasNextPage: boolean;
-};
+/** A page of `T`, as `pageOf` answers it. */
+export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodMiniType<T>>>>;
 
 // pageQuerySchema and PageQuery: endpoints/shared.ts
 
@@ -104,20 +97,14 @@ export const subscriptionSummarySchema = z.object({
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** Employer row of the super admin's All Employers list. */
-export const employerListItemSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  countryCode: countrySchema,
-  isActive: z.boolean(),
-  locations: z.array(locationSchema),
-  signUpState: z.number().check(z.int()),
-  employeeCount: z.number().check(z.int(), z.nonnegative()),
-  createdAt: isoDateTime,
-  /** Its trial or subscription; null while it has none (setup not finished). */
-  subscription: z.nullable(subscriptionSummarySchema),
-});
+export const employerListItemSchema = z.extend(
+  z.pick(companySchema, { id: true, name: true, email: true, phoneNumber: true, countryCode: true, isActive: true, locations: true, signUpState: true, createdAt: true }),
+  {
+    employeeCount: z.number().check(z.int(), z.nonnegative()),
+    /** Its trial or subscription; null while it has none (setup not finished). */
+    subscription: z.nullable(subscriptionSummarySchema),
+  },
+);
 export type EmployerListItem = z.infer<typeof employerListItemSchema>;
 
 /** An employer account whose company is not set up yet (signed up, or added by a super admin): the user, not a company. */
