@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { auditKeys } from './keys';
-
-export type AuditLogQuery = NonNullable<EndpointInput<typeof ENDPOINTS.audit.list>['query']>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { auditKeys, type AuditLogQuery } from './keys';
 
 /** GET audit-log: one page, newest first; the server scopes an employer to its own company. */
 export function getAuditLog(api: ApiClient, query: AuditLogQuery, signal?: AbortSignal) {

@@ -1,3 +1,8 @@
+import type { ENDPOINTS, EndpointQuery } from '@portal/shared-contracts';
+
+// The query the audit log's keys carry, as the contract types it (get-audit-log.ts imports it from here).
+export type AuditLogQuery = EndpointQuery<typeof ENDPOINTS.audit.list>;
+
 /**
  * Query keys of this remote. Both admin lists hang under one root, so that adding or removing a user
  * refreshes whichever list is on screen with one invalidation.
@@ -11,5 +16,5 @@ export const adminKeys = {
 /** The audit log's pages, by their filters and page. */
 export const auditKeys = {
   all: ['audit-log'] as const,
-  list: (query: object) => ['audit-log', query] as const,
+  list: (query: AuditLogQuery) => ['audit-log', query] as const,
 };

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
-import { billingKeys } from './keys';
-
-export type BillingQuery = EndpointQuery<typeof ENDPOINTS.billing.billing>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { billingKeys, type BillingQuery } from './keys';
 
 /** GET payment-billing: the company's subscription, fee, payment method and end of the paid period. */
 export function getBilling(api: ApiClient, query: BillingQuery, signal?: AbortSignal) {

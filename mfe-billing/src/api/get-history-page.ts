@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
-import { billingKeys } from './keys';
-
-export type HistoryPageQuery = EndpointQuery<typeof ENDPOINTS.billing.historyPage>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { billingKeys, type HistoryPageQuery } from './keys';
 
 /** GET payment-history/page: one page of the company's invoices, newest first. */
 export function getHistoryPage(api: ApiClient, query: HistoryPageQuery, signal?: AbortSignal) {

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Billing } from '@portal/shared-contracts';
-import type { BillingQuery } from './get-billing';
-import type { HistoryPageQuery } from './get-history-page';
+import type { Billing, EndpointQuery, ENDPOINTS } from '@portal/shared-contracts';
+
+// The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
+export type BillingQuery = EndpointQuery<typeof ENDPOINTS.billing.billing>;
+export type HistoryPageQuery = EndpointQuery<typeof ENDPOINTS.billing.historyPage>;
 
 /**
  * Query keys of this remote, all under `['billing']` (the shell's query client is shared by every

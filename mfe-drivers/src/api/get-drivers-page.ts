@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
-import { driverKeys } from './keys';
-
-export type DriversPageQuery = EndpointQuery<typeof ENDPOINTS.drivers.page>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { driverKeys, type DriversPageQuery } from './keys';
 
 /** GET drivers/page: one page of pending or approved drivers, searched and filtered on the server. */
 export function getDriversPage(api: ApiClient, query: DriversPageQuery, signal?: AbortSignal) {

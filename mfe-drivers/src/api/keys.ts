@@ -1,5 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DriversPageQuery } from './get-drivers-page';
+import type { ENDPOINTS, EndpointQuery } from '@portal/shared-contracts';
+
+// The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
+export type DriversPageQuery = EndpointQuery<typeof ENDPOINTS.drivers.page>;
 
 /**
  * Query keys of this remote, all under `['drivers']` (the shell's query client is shared by every

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
-import { employeeKeys } from './keys';
-
-export type EmployeesQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employeeKeys, type EmployeesQuery } from './keys';
 
 /** GET employees: the company's approved employees, searched, filtered and paged on the server. */
 export function getEmployees(api: ApiClient, query: EmployeesQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointQuery } from '@portal/shared-contracts';
-import { userKeys } from './keys';
-
-export type UsersQuery = EndpointQuery<typeof ENDPOINTS.accounts.users>;
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { userKeys, type UsersQuery } from './keys';
 
 /** GET users (super admin): employees and employer users, searched and filtered on the server. */
 export function getUsers(api: ApiClient, query: UsersQuery, signal?: AbortSignal) {

@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { EmployeesQuery } from './get-employees';
-import type { UsersQuery } from './get-users';
+import type { ENDPOINTS, EndpointQuery } from '@portal/shared-contracts';
+
+// The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
+export type EmployeesQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
+export type UsersQuery = EndpointQuery<typeof ENDPOINTS.accounts.users>;
 
 /**
  * Query keys of this remote. Every employee mutation invalidates `employeeKeys.all`, so the list,

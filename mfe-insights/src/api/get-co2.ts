@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type Co2Query = EndpointInput<typeof ENDPOINTS.insights.co2>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type Co2Query } from './keys';
 
 /** GET journey-groups/co2: the inputs of the CO2 calculation of one month and where the factor comes from. */
 export function getCo2(api: ApiClient, query: Co2Query, signal?: AbortSignal) {

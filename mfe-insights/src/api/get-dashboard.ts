@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type DashboardQuery = EndpointInput<typeof ENDPOINTS.insights.dashboard>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type DashboardQuery } from './keys';
 
 /** GET dashboard/summary: the tiles and the incentives panel of one month. */
 export function getDashboard(api: ApiClient, query: DashboardQuery, signal?: AbortSignal) {

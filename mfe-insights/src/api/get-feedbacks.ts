@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type FeedbacksQuery = EndpointInput<typeof ENDPOINTS.insights.feedbacks>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type FeedbacksQuery } from './keys';
 
 /** GET feedbacks: employees' feedback, newest first, with full name and employee number. */
 export function getFeedbacks(api: ApiClient, query: FeedbacksQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type FlaggedTripsQuery = EndpointInput<typeof ENDPOINTS.insights.flaggedTrips>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type FlaggedTripsQuery } from './keys';
 
 /** GET trips/flagged: the trips waiting for the employer's review, newest first, with why each was flagged. */
 export function getFlaggedTrips(api: ApiClient, query: FlaggedTripsQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type JourneyGroupsQuery = EndpointInput<typeof ENDPOINTS.insights.journeyGroups>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type JourneyGroupsQuery } from './keys';
 
 /** GET journey-groups: the groups with their figures, paged (all time unless a month is given). */
 export function getJourneyGroups(api: ApiClient, query: JourneyGroupsQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type ParticipationAllTimeQuery = EndpointInput<typeof ENDPOINTS.insights.participationAllTime>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type ParticipationAllTimeQuery } from './keys';
 
 /** GET employee-participation: the ranking over all time, paged (the Employee Participation tab). */
 export function getParticipationAllTime(api: ApiClient, query: ParticipationAllTimeQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type ParticipationQuery = EndpointInput<typeof ENDPOINTS.insights.participation>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type ParticipationQuery } from './keys';
 
 /** GET employees-participation: the ranking of one month, paged. */
 export function getParticipation(api: ApiClient, query: ParticipationQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
-import { insightKeys } from './keys';
-
-export type TrendQuery = EndpointInput<typeof ENDPOINTS.insights.trend>['query'];
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insightKeys, type TrendQuery } from './keys';
 
 /** GET dashboard/trend: trips, miles, CO2 saved and participants of the 12 months ending with the month asked. */
 export function getTrend(api: ApiClient, query: TrendQuery, signal?: AbortSignal) {

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Co2Query } from './get-co2';
-import type { DashboardQuery } from './get-dashboard';
-import type { FeedbacksQuery } from './get-feedbacks';
-import type { FlaggedTripsQuery } from './get-flagged-trips';
-import type { JourneyGroupsQuery } from './get-journey-groups';
-import type { ParticipationQuery } from './get-participation';
-import type { ParticipationAllTimeQuery } from './get-participation-all-time';
-import type { TrendQuery } from './get-trend';
+import type { ENDPOINTS, EndpointQuery } from '@portal/shared-contracts';
+
+// The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
+export type Co2Query = EndpointQuery<typeof ENDPOINTS.insights.co2>;
+export type DashboardQuery = EndpointQuery<typeof ENDPOINTS.insights.dashboard>;
+export type FeedbacksQuery = EndpointQuery<typeof ENDPOINTS.insights.feedbacks>;
+export type FlaggedTripsQuery = EndpointQuery<typeof ENDPOINTS.insights.flaggedTrips>;
+export type JourneyGroupsQuery = EndpointQuery<typeof ENDPOINTS.insights.journeyGroups>;
+export type ParticipationQuery = EndpointQuery<typeof ENDPOINTS.insights.participation>;
+export type ParticipationAllTimeQuery = EndpointQuery<typeof ENDPOINTS.insights.participationAllTime>;
+export type TrendQuery = EndpointQuery<typeof ENDPOINTS.insights.trend>;
 
 /**
  * Query keys of this remote. The keys carry the whole query so that two widgets asking the same

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Company } from '@portal/shared-contracts';
-import type { AwaitingSetupQuery } from './list-awaiting-setup';
-import type { EmployerListQuery } from './list-employers';
+import type { Company, EndpointQuery, ENDPOINTS } from '@portal/shared-contracts';
+
+// The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
+export type AwaitingSetupQuery = EndpointQuery<typeof ENDPOINTS.employers.awaitingSetup>;
+export type EmployerListQuery = EndpointQuery<typeof ENDPOINTS.employers.list>;
 
 /**
  * Query keys of this remote. Everything about employers hangs under one root so that a mutation can

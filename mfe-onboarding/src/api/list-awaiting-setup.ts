@@ -1,8 +1,6 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { employerKeys } from './keys';
-
-export type AwaitingSetupQuery = NonNullable<EndpointInput<typeof ENDPOINTS.employers.awaitingSetup>['query']>;
+import { employerKeys, type AwaitingSetupQuery } from './keys';
 
 /** GET employers/awaiting-setup: the employer accounts without a company yet, newest first, a page at a time. */
 export function getAwaitingSetup(api: ApiClient, query: AwaitingSetupQuery, signal?: AbortSignal) {

@@ -1,8 +1,6 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { employerKeys } from './keys';
-
-export type EmployerListQuery = NonNullable<EndpointInput<typeof ENDPOINTS.employers.list>['query']>;
+import { employerKeys, type EmployerListQuery } from './keys';
 
 /** GET /employers: searched and filtered on the server, one page at a time. */
 export function getEmployers(api: ApiClient, query: EmployerListQuery, signal?: AbortSignal) {
