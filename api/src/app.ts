@@ -9,6 +9,7 @@ import {
   RELEASE_HEADER,
   allEndpoints,
   restrictedAfterTrial,
+  producedTypes,
   toRouterPath,
   type AnyEndpoint,
 } from '@portal/shared-contracts';
@@ -35,6 +36,7 @@ import { releasesModule } from './modules/releases/routes';
 import type { ReleaseConsolePort } from './modules/releases/port';
 import { schemeModule } from './modules/scheme/routes';
 import { ssoModule } from './modules/sso/routes';
+import { reportsModule } from './modules/reports/routes';
 import { supportModule } from './modules/support/routes';
 import { telemetryModule } from './modules/telemetry/routes';
 import { tripsModule } from './modules/trips/routes';
@@ -79,6 +81,7 @@ export const API_MODULES: readonly ApiModule[] = [
   releasesModule,
   healthModule,
   ssoModule,
+  reportsModule,
   devModule,
 ];
 
@@ -99,6 +102,7 @@ function titleCase(s: string) {
 
 function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndpoint, impl: RouteImpl | undefined) {
   const status = ep.status ?? 200;
+  const types = producedTypes(ep);
   fastify.route({
     method: ep.method,
     url: toRouterPath(ep.path),
@@ -112,7 +116,7 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
       ...(ep.body ? { body: ep.body } : {}),
       // A download (CSV) is described under its own media type; its text is sent as it is.
       // A redirect's answer is described by the document (openapi/document.ts): `Location`, no body.
-      response: { [status]: ep.produces ? { content: { [ep.produces]: { schema: ep.response } } } : ep.response },
+      response: { [status]: types.length > 0 ? { content: Object.fromEntries(types.map((t) => [t, { schema: ep.response }])) } : ep.response },
     },
     // The most requested answers skip the zod encode (plugins/fast-serializer.ts).
     ...(FAST_SERIALIZED.has(ep.id) && !ep.produces ? { serializerCompiler: fastSerializerCompiler } : {}),
@@ -124,8 +128,10 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
           // A redirect (an OpenID provider's callback) sends the browser on, with no body.
           if (ep.redirect) return reply.redirect((out as { location: string }).location, status);
           // A PDF's handler answers its bytes base64-encoded (the contract's response is text): sent as bytes.
-          if (ep.produces === 'application/pdf') return reply.code(status).type(ep.produces).send(Buffer.from(out as string, 'base64'));
-          if (ep.produces) reply.type(`${ep.produces}; charset=utf-8`);
+          // Where the contract lists several types, the handler has set the one it answers.
+          const chosen = types.length > 1 ? types.find((t) => String(reply.getHeader('content-type') ?? '').startsWith(t)) ?? types[0] : types[0];
+          if (chosen === 'application/pdf') return reply.code(status).type(chosen).send(Buffer.from(out as string, 'base64'));
+          if (chosen) reply.type(`${chosen}; charset=utf-8`);
           return reply.code(status).send(out);
         }
       : async () => {

@@ -188,6 +188,13 @@ async function buildWorld(): Promise<World> {
     },
     // A verified driver: the mobile calls (a trip above all) reach past the driver's checks.
     newCaller: (c) => employee({ car: true, verified: true, companyId: c === 'A' ? companyA : companyB }),
+    // A Category 7 report company A's employer produced (its id).
+    newCategory7Report: async () => {
+      const boss = bearer((await createSession(db, employerA, false, { ip: '127.0.0.1' })).token);
+      const res = await app.inject({ method: 'GET', url: `/api/reports/category7?year=${now.getUTCFullYear()}&format=csv`, headers: boss });
+      if (res.statusCode !== 200) throw new Error(`fixture: report ${res.body}`);
+      return String(res.headers['x-report-id']);
+    },
     newSsoDomain: async () => {
       const [d] = await db
         .insert(ssoDomains)

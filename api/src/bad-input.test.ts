@@ -227,6 +227,12 @@ function baseline(ep: AnyEndpoint): Inputs {
 
 /** They record that a request was made, refused or not, by design: a refused login is an auth event. */
 const BOOKKEEPING_TABLES = new Set(['auth_events', 'rate_limits']);
+/**
+ * Reads that store what they answer: a Category 7 report is stored when first produced, so that it
+ * can be downloaded again as it was (docs/decisions/0043). Their accepted calls may write; their
+ * refused ones are held to "changes nothing" like any write's.
+ */
+const GETS_THAT_STORE = new Set(['reports.category7']);
 /** Touched by any signed-in call, at most once a minute. */
 const BOOKKEEPING_COLUMNS = new Set(['sessions.last_seen_at']);
 
@@ -456,7 +462,7 @@ class Run {
 
   /** Sends one input; `accepts` is the contract's verdict (undefined: only the server can say). */
   async one(label: string, build: () => Built, accepts: boolean | undefined): Promise<Answer> {
-    const mutating = this.ep.method !== 'GET';
+    const mutating = this.ep.method !== 'GET' || GETS_THAT_STORE.has(this.ep.id);
     // A call that may be accepted is bracketed by checksums, so the refused ones before it stay checked.
     if (mutating && accepts !== false) await this.verify();
     const t0 = performance.now();

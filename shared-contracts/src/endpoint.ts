@@ -30,8 +30,11 @@ export interface Endpoint<
   /** `multipart` bodies (CSV import) are described by `multipart` instead. */
   body: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
-  /** The answer is a file of this type (a download), not JSON; `response` then describes its content. */
-  produces?: Produces;
+  /**
+   * The answer is a file of this type (a download), not JSON; `response` then describes its content.
+   * A list: the handler picks the type of each answer (a report as PDF or CSV), the first by default.
+   */
+  produces?: Produces | readonly Produces[];
   response: R;
   /** Status of a successful answer (202: taken in, nothing to answer, e.g. telemetry; 303: `redirect`). */
   status?: 200 | 201 | 202 | 303;
@@ -95,7 +98,7 @@ export function defineEndpoint<
   query?: Q;
   body?: B;
   multipart?: { field: string; maxBytes: number; mimeTypes: readonly string[] };
-  produces?: Produces;
+  produces?: Produces | readonly Produces[];
   response: R;
   status?: 200 | 201 | 202 | 303;
   redirect?: true;
@@ -105,6 +108,12 @@ export function defineEndpoint<
   tags: readonly string[];
 }): Endpoint<P, Q, B, R> {
   return { params: undefined as P, query: undefined as Q, body: undefined as B, ...e } as Endpoint<P, Q, B, R>;
+}
+
+/** The media types an endpoint's downloads come in, the default first (none: a JSON answer). */
+export function producedTypes(e: Pick<AnyEndpoint, 'produces'>): readonly Produces[] {
+  if (e.produces === undefined) return [];
+  return typeof e.produces === 'string' ? [e.produces] : e.produces;
 }
 
 /** `/api/employers/{id}` -> `/api/employers/:id` (Fastify's syntax). */

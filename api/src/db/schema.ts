@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -52,12 +53,18 @@ export const companies = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /** CO2 saved adds the well-to-tank factor to the direct one (a company's choice, off by default). */
     includeWellToTank: boolean('include_well_to_tank').notNull().default(false),
+    /** What the Category 7 report measures coverage against: the employer's own count of staff (null: not entered). */
+    reportingHeadcount: integer('reporting_headcount'),
+    /** The month (1-12) the company's reporting year starts: 1 is the calendar year. */
+    reportingYearStartMonth: smallint('reporting_year_start_month').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('companies_country_code_alpha2', sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
     check('companies_sign_up_state_range', sql`${t.signUpState} between 0 and 3`),
+    check('companies_reporting_headcount_range', sql`${t.reportingHeadcount} is null or ${t.reportingHeadcount} between 1 and 10000000`),
+    check('companies_reporting_year_start_month_range', sql`${t.reportingYearStartMonth} between 1 and 12`),
   ],
 );
 
@@ -919,4 +926,39 @@ export const telemetrySenderKey = pgTable(
     key: text('key').notNull(),
   },
   (t) => [check('telemetry_sender_key_one_row', sql`${t.id} = 1`)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/**
+ * A produced Scope 3 Category 7 report as it was sent: its three files with their SHA-256, so a
+ * later factor row, trip review or erasure never changes what was filed (docs/decisions/0043).
+ */
+export const category7Reports = pgTable(
+  'category7_reports',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    startMonth: smallint('start_month').notNull(),
+    producedAt: timestamp('produced_at', { withTimezone: true }).notNull().defaultNow(),
+    producedBy: uuid('produced_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The figures, as compared to tell whether a new request would produce the same report. */
+    summary: jsonb('summary').notNull(),
+    csv: text('csv').notNull(),
+    csvSha256: text('csv_sha256').notNull(),
+    pdf: bytea('pdf').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    tripsGzip: bytea('trips_gzip').notNull(),
+    tripsSha256: text('trips_sha256').notNull(),
+  },
+  (t) => [
+    index('category7_reports_company_year_idx').on(t.companyId, t.year, t.producedAt.desc()),
+    check('category7_reports_start_month_range', sql`${t.startMonth} between 1 and 12`),
+  ],
 );

@@ -63,6 +63,8 @@ export interface Fixture {
   newFailedMail(): Promise<string>;
   /** An email domain company A claimed for single sign-on, not verified (its id). */
   newSsoDomain(): Promise<string>;
+  /** A Scope 3 Category 7 report of company A, produced by its employer (its id). */
+  newCategory7Report(): Promise<string>;
 }
 
 export interface Sample {
@@ -374,6 +376,19 @@ export const MATRIX: Record<string, Declaration> = {
   'billing.cancel': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company ends its subscription.' },
   'billing.resume': { expect: OWN_EMPLOYER_SIDE, why: 'Only the paying company resumes its subscription.' },
   'billing.invoicePdf': { expect: OF_A, sample: (f) => ({ params: { id: f.invoice } }) },
+  // ---------------------------------------------------------------- reports
+  'reports.category7': {
+    expect: OWN,
+    why: 'An employer reads its own company\'s report whatever id it sends; the report of the same figures is the same stored report, so two reads answer the same bytes.',
+    sample: (f) => ({ query: { companyId: f.companyA, year: f.year, format: 'csv' } }),
+  },
+  'reports.category7Produced': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newCategory7Report() }, query: { format: 'csv' } }) },
+  'reports.settings': { expect: OF_A, sample: ofA },
+  'reports.updateSettings': {
+    expect: OF_A,
+    why: SUPER_ADMIN_WRITES_COMPANY,
+    sample: (f) => ({ params: { id: f.companyA }, body: { headcount: 250, yearStartMonth: 4 } }),
+  },
 
   // ---------------------------------------------------------------- scheme settings and support
   'schemeSettings.get': { expect: SUPER_ADMIN },

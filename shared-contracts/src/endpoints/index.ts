@@ -11,6 +11,7 @@ import { journeyGroups } from './journey-groups';
 import { mail } from './mail';
 import { mobile } from './mobile';
 import { releases } from './releases';
+import { reports } from './reports';
 import { schemeSettings, support } from './scheme';
 import { sso } from './sso';
 import { telemetry } from './telemetry';
@@ -32,6 +33,7 @@ export * from './journey-groups';
 export * from './mail';
 export * from './mobile';
 export * from './releases';
+export * from './reports';
 export * from './scheme';
 export * from './sso';
 export * from './telemetry';
@@ -39,7 +41,7 @@ export * from './vehicles';
 export { pageQuerySchema, queryInt, type PageQuery } from './shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health, sso } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health, sso, reports } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

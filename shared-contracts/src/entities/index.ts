@@ -5,6 +5,7 @@ import { companySchema, idSchema, isoDateTime, okSchema, roleSchema } from './se
 
 export * from './session';
 export * from './common';
+export * from './reports';
 
 // ---------------------------------------------------------------- pages
 /** Pages answer items, totalCount, hasPreviousPage, hasNextPage (both documents). */

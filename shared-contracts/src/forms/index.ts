@@ -20,6 +20,7 @@ export * from './text';
 export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
 export * from './sso';
+export * from './reports';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({

@@ -19,6 +19,7 @@ import { DRIVER_MESSAGES } from './drivers';
 import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
+import { REPORTS_MESSAGES } from './reports';
 import { SSO_MESSAGES } from './sso';
 import { TELEMETRY_MESSAGES } from './telemetry';
 
@@ -38,4 +39,5 @@ export const MESSAGES = {
   ...INSIGHTS_MESSAGES,
   ...INPUT_MESSAGES,
   ...SSO_MESSAGES,
+  ...REPORTS_MESSAGES,
 } as const;

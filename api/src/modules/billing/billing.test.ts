@@ -9,7 +9,7 @@ import { DAY_MS, makeCompany, makeEmployer, makePerson, superAdmin } from '../..
 import { runBillingPass } from './job';
 import { addIntervals } from './periods';
 import { DEFAULT_PLAN } from './pricing';
-import { REPLACEMENT } from './pdf-text';
+import { REPLACEMENT } from '../../lib/pdf-text';
 import { BILLING_PROVIDER } from './provider';
 import { startSubscription } from './service';
 import { addOffice, enrolAt, invoicesOf, pdfText, trialFrom } from '../../test/billing-world';

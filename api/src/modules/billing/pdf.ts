@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { MESSAGES } from '@portal/shared-contracts';
-import { drawable, invoiceFont, type InvoiceFont } from './pdf-text';
+import { drawable, invoiceFont, type InvoiceFont } from '../../lib/pdf-text';
 import { formatPence, formatRate, longDate } from './pricing';
 import type { InvoiceDocument } from './service';
 

@@ -1,0 +1,335 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { MESSAGES, type Category7Format, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
+import type { Db } from '../../db/client';
+import { category7Reports, companies, locations } from '../../db/schema';
+import { rows } from '../../db/sql';
+import { HttpError, notFound } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import { csvCell } from '../../lib/csv';
+import { scopeOf } from '../../lib/tenancy';
+import type { AuthUser } from '../../lib/sessions';
+import { category7Pdf } from './pdf';
+import { category7Csv, type Category7Meta, type Category7Month, type Category7Summary } from './report-text';
+
+const R = MESSAGES.reports;
+
+/**
+ * The Scope 3 Category 7 report (docs/decisions/0043-category7-report.md). Every figure is integer
+ * metres and grams, computed trip by trip in the database and summed there: a trip's distance in
+ * hundredths of a mile becomes metres (x 16.09344, rounded), its emissions are metres x the month's
+ * kg CO2e per km (kg/km is g/m), rounded to the gram. The report's lines are sums of the very figures
+ * the trips file lists, so they agree to the gram by construction, and a test checks it.
+ */
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+function periodOf(year: number, startMonth: number): { start: string; end: string } {
+  const start = `${year}-${String(startMonth).padStart(2, '0')}-01`;
+  const end = `${year + 1}-${String(startMonth).padStart(2, '0')}-01`;
+  return { start, end };
+}
+
+/** The factor in force for `month` of one kind: the latest starting on or before it, else the earliest (lib/emission-factors.ts). */
+function factorOf(kind: 'direct' | 'wellToTank', month: SQL): SQL {
+  return sql`(select ef.* from emission_factors ef where ef.kind = ${kind}
+    order by (ef.valid_from <= ${month}) desc, case when ef.valid_from <= ${month} then ef.valid_from end desc, ef.valid_from limit 1)`;
+}
+
+/**
+ * The year's counted trips with their month's factors and figures (`tf`), and the factor set of
+ * each month (`factors`), as the common head of the report's statements.
+ */
+function withTrips(companyId: string, start: string, includeWellToTank: boolean): SQL {
+  return sql`with months as (
+      select (${start}::date + make_interval(months => i))::date as month from generate_series(0, 11) i
+    ), factors as (
+      select m.month, d.id as direct_id, d.kg_per_km as direct_kg_per_km, d.source, d.year, d.activity,
+        w.id as wtt_id, w.kg_per_km as wtt_kg_per_km, d.kg_per_km + coalesce(w.kg_per_km, 0) as kg_per_km
+      from months m
+      cross join lateral ${factorOf('direct', sql`m.month`)} d
+      left join lateral ${factorOf('wellToTank', sql`m.month`)} w on ${includeWellToTank}
+    ), t as (
+      select t.id, t.started_at, t.driver_id, t.passenger_count,
+        date_trunc('month', t.started_at at time zone 'UTC')::date as month,
+        round(t.distance_hundredths * 16.09344)::bigint as vehicle_m
+      from trips t
+      where t.company_id = ${companyId} and t.status in ('counted', 'confirmed')
+        and t.started_at >= (${start}::date)::timestamp at time zone 'UTC'
+        and t.started_at < (${start}::date + interval '12 months')::timestamp at time zone 'UTC'
+    ), tf as (
+      select t.*, t.vehicle_m * t.passenger_count as passenger_m, f.direct_id, f.wtt_id, f.kg_per_km,
+        round(t.vehicle_m * f.kg_per_km)::bigint as emitted_g,
+        round(t.vehicle_m * t.passenger_count * f.kg_per_km)::bigint as avoided_g
+      from t join factors f on f.month = t.month
+    )`;
+}
+
+interface CompanyRow {
+  name: string;
+  include_well_to_tank: boolean;
+  reporting_headcount: number | null;
+  reporting_year_start_month: number;
+}
+
+/** The company the caller reports on: an employer's own, a super admin's named one. */
+export function reportCompany(auth: AuthUser, requested: string | undefined): string {
+  const scope = scopeOf(auth, requested);
+  if (scope === null) throw new HttpError(400, R.companyRequired);
+  return scope;
+}
+
+async function companyOf(db: Db, companyId: string): Promise<CompanyRow> {
+  const [c] = await rows<CompanyRow>(
+    db,
+    sql`select name, include_well_to_tank, reporting_headcount, reporting_year_start_month from companies where id = ${companyId}`,
+  );
+  if (!c) throw notFound(MESSAGES.company.notFound);
+  return c;
+}
+
+/**
+ * The seam for offices as a dimension: an office of another company is not found; one of the
+ * company's is refused until employees belong to offices, rather than answer company-wide figures
+ * under an office's name.
+ */
+async function checkOffice(db: Db, companyId: string, officeId: string | undefined): Promise<void> {
+  if (officeId === undefined) return;
+  const [o] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.id, officeId), eq(locations.companyId, companyId)));
+  if (!o) throw notFound(R.officeInvalid);
+  throw new HttpError(400, R.officeNotRecorded);
+}
+
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+
+/** The report's figures as the data stands, in one statement per part (no per-trip round trips). */
+export async function category7Summary(db: Db, companyId: string, year: number): Promise<Category7Summary> {
+  const c = await companyOf(db, companyId);
+  const startMonth = Number(c.reporting_year_start_month);
+  const { start, end } = periodOf(year, startMonth);
+  const head = withTrips(companyId, start, c.include_well_to_tank);
+  const months = await rows<{
+    month: string | Date;
+    direct_id: string;
+    direct_kg_per_km: string;
+    wtt_id: string | null;
+    wtt_kg_per_km: string | null;
+    kg_per_km: string;
+    source: string;
+    year: number;
+    activity: string;
+    trips: number;
+    vehicle_m: string;
+    passenger_m: string;
+    emitted_g: string;
+    avoided_g: string;
+  }>(
+    db,
+    sql`${head}
+    select to_char(f.month, 'YYYY-MM') as month, f.direct_id, f.direct_kg_per_km::text, f.wtt_id, f.wtt_kg_per_km::text, f.kg_per_km::text,
+      f.source, f.year, f.activity, count(tf.id)::int as trips,
+      coalesce(sum(tf.vehicle_m), 0)::text as vehicle_m, coalesce(sum(tf.passenger_m), 0)::text as passenger_m,
+      coalesce(sum(tf.emitted_g), 0)::text as emitted_g, coalesce(sum(tf.avoided_g), 0)::text as avoided_g
+    from factors f left join tf on tf.month = f.month
+    group by f.month, f.direct_id, f.direct_kg_per_km, f.wtt_id, f.wtt_kg_per_km, f.kg_per_km, f.source, f.year, f.activity
+    order by f.month`,
+  );
+  const [other] = await rows<{
+    members: number;
+    participants: number;
+    erased: number;
+    flagged: number;
+    flagged_m: string;
+    rejected: number;
+    rejected_m: string;
+  }>(
+    db,
+    sql`${head}
+    select
+      (select count(*)::int from users u where u.company_id = ${companyId} and u.role = 'Employee' and u.is_approved and u.is_active) as members,
+      (select count(*)::int from (select tf.driver_id as person from tf where tf.driver_id is not null
+        union select tp.passenger_id from trip_passengers tp join tf on tf.id = tp.trip_id) p) as participants,
+      (select count(*)::int from tf where tf.driver_id is null) as erased,
+      x.flagged, x.flagged_m, x.rejected, x.rejected_m
+    from (
+      select count(*) filter (where status = 'flagged')::int as flagged,
+        coalesce(sum(round(distance_hundredths * 16.09344)) filter (where status = 'flagged'), 0)::bigint::text as flagged_m,
+        count(*) filter (where status = 'rejected')::int as rejected,
+        coalesce(sum(round(distance_hundredths * 16.09344)) filter (where status = 'rejected'), 0)::bigint::text as rejected_m
+      from trips
+      where company_id = ${companyId} and status in ('flagged', 'rejected')
+        and started_at >= (${start}::date)::timestamp at time zone 'UTC'
+        and started_at < (${start}::date + interval '12 months')::timestamp at time zone 'UTC'
+    ) x`,
+  );
+  const list: Category7Month[] = months.map((m) => ({
+    month: String(m.month),
+    trips: num(m.trips),
+    vehicleM: num(m.vehicle_m),
+    passengerM: num(m.passenger_m),
+    emittedG: num(m.emitted_g),
+    avoidedG: num(m.avoided_g),
+    factor: {
+      directId: m.direct_id,
+      directKgPerKm: m.direct_kg_per_km,
+      wellToTankId: m.wtt_id,
+      wellToTankKgPerKm: m.wtt_kg_per_km,
+      kgPerKm: m.kg_per_km,
+      source: m.source,
+      year: Number(m.year),
+      activity: m.activity,
+    },
+  }));
+  const sum = (k: 'trips' | 'vehicleM' | 'passengerM' | 'emittedG' | 'avoidedG') => list.reduce((s, m) => s + m[k], 0);
+  return {
+    companyId,
+    companyName: c.name,
+    year,
+    startMonth,
+    periodStart: start,
+    periodEnd: end,
+    includeWellToTank: c.include_well_to_tank,
+    months: list,
+    totals: { trips: sum('trips'), vehicleM: sum('vehicleM'), passengerM: sum('passengerM'), emittedG: sum('emittedG'), avoidedG: sum('avoidedG') },
+    coverage: { members: num(other?.members), participants: num(other?.participants), headcount: c.reporting_headcount === null ? null : Number(c.reporting_headcount) },
+    excluded: {
+      flaggedTrips: num(other?.flagged),
+      flaggedM: num(other?.flagged_m),
+      rejectedTrips: num(other?.rejected),
+      rejectedM: num(other?.rejected_m),
+      erasedDriverTrips: num(other?.erased),
+    },
+  };
+}
+
+/** The trips file: one line per counted trip, built in the database in the trips' order. */
+export async function category7TripsFile(db: Db, summary: Category7Summary): Promise<string> {
+  const km = (col: SQL) => sql`(${col}::numeric / 1000)::numeric(20, 3)::text`;
+  const [r] = await rows<{ body: string | null }>(
+    db,
+    sql`${withTrips(summary.companyId, summary.periodStart, summary.includeWellToTank)}
+    select string_agg(concat_ws(',', tf.id::text, to_char(tf.started_at at time zone 'UTC', 'YYYY-MM-DD'), '',
+        ${km(sql`tf.vehicle_m`)}, ${km(sql`tf.passenger_m`)}, tf.direct_id::text, coalesce(tf.wtt_id::text, ''),
+        tf.kg_per_km::text, ${km(sql`tf.emitted_g`)}, ${km(sql`tf.avoided_g`)}), E'\\r\\n' order by tf.started_at, tf.id) as body
+    from tf`,
+  );
+  const header = R.tripsColumns.map(csvCell).join(',');
+  return `\uFEFF${header}\r\n${r?.body ? `${r.body}\r\n` : ''}`;
+}
+
+interface StoredRow {
+  id: string;
+  produced_at: string | Date;
+  csv: string;
+  csv_sha256: string;
+  pdf: Buffer | Uint8Array;
+  pdf_sha256: string;
+  trips_gzip: Buffer | Uint8Array;
+  trips_sha256: string;
+}
+
+/** One file of a stored report, with what the answer's headers say of it. */
+export interface Category7File {
+  id: string;
+  format: Category7Format;
+  /** The CSVs as text, the PDF's bytes as base64 (the route's convention). */
+  body: string;
+  sha256: string;
+  filename: string;
+}
+
+function fileOf(r: StoredRow, year: number, format: Category7Format): Category7File {
+  const base = `category7-${year}-${r.id.slice(0, 8)}`;
+  if (format === 'pdf') return { id: r.id, format, body: Buffer.from(r.pdf).toString('base64'), sha256: r.pdf_sha256, filename: `${base}.pdf` };
+  if (format === 'csv') return { id: r.id, format, body: r.csv, sha256: r.csv_sha256, filename: `${base}.csv` };
+  return { id: r.id, format, body: gunzipSync(Buffer.from(r.trips_gzip)).toString('utf8'), sha256: r.trips_sha256, filename: `${base}-trips.csv` };
+}
+
+const STORED = sql`id, produced_at, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256`;
+
+/**
+ * The report of a reporting year as the data stands. Equal figures answer the stored report; other
+ * figures produce a new one, stored with each file's SHA-256, under a lock per company so that two
+ * requests at once store one report.
+ */
+export async function category7(
+  db: Db,
+  auth: AuthUser,
+  companyId: string,
+  q: { year: number; officeId?: string | undefined; format: Category7Format },
+): Promise<Category7File> {
+  if (!isUuid(companyId)) throw notFound(MESSAGES.company.notFound);
+  await checkOffice(db, companyId, q.officeId);
+  const stored = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category7'), hashtext(${companyId}))`);
+    const summary = await category7Summary(tx, companyId, q.year);
+    const json = JSON.stringify(summary);
+    const [same] = await rows<StoredRow>(
+      tx,
+      sql`select ${STORED} from category7_reports
+        where company_id = ${companyId} and year = ${q.year} and start_month = ${summary.startMonth} and summary = ${json}::jsonb
+        order by produced_at desc limit 1`,
+    );
+    if (same) return same;
+    const trips = await category7TripsFile(tx, summary);
+    const meta: Category7Meta = { id: randomUUID(), producedAt: new Date(), tripsSha256: sha256(trips) };
+    const csv = category7Csv(summary, meta);
+    const pdf = await category7Pdf(summary, meta);
+    const [row] = await rows<StoredRow>(
+      tx,
+      sql`insert into category7_reports (id, company_id, year, start_month, produced_at, produced_by, summary, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256)
+        values (${meta.id}, ${companyId}, ${q.year}, ${summary.startMonth}, ${meta.producedAt.toISOString()}, ${auth.userId}, ${json}::jsonb,
+          ${csv}, ${sha256(csv)}, ${pdf}, ${sha256(pdf)}, ${gzipSync(trips)}, ${meta.tripsSha256})
+        returning ${STORED}`,
+    );
+    return row!;
+  });
+  return fileOf(stored, q.year, q.format);
+}
+
+/** A produced report again, exactly as it was stored: another company's is not found. */
+export async function producedCategory7(db: Db, auth: AuthUser, id: string, format: Category7Format): Promise<Category7File> {
+  if (!isUuid(id)) throw notFound(R.notFound);
+  const scope = scopeOf(auth);
+  const [r] = await rows<StoredRow & { year: number }>(
+    db,
+    sql`select ${STORED}, year from category7_reports where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`}`,
+  );
+  if (!r) throw notFound(R.notFound);
+  return fileOf(r, Number(r.year), format);
+}
+
+/** A company the caller may see: their own, or any for a super admin; else "not found". */
+function settingsCompany(auth: AuthUser, companyId: string): string {
+  const scope = scopeOf(auth);
+  if (!isUuid(companyId) || (scope !== null && scope !== companyId.toLowerCase())) throw notFound(MESSAGES.company.notFound);
+  return companyId;
+}
+
+export async function reportingSettings(db: Db, auth: AuthUser, companyId: string): Promise<ReportingSettings> {
+  const id = settingsCompany(auth, companyId);
+  const [c] = await db
+    .select({ headcount: companies.reportingHeadcount, yearStartMonth: companies.reportingYearStartMonth })
+    .from(companies)
+    .where(eq(companies.id, id));
+  if (!c) throw notFound(MESSAGES.company.notFound);
+  return c;
+}
+
+export async function setReportingSettings(db: Db, auth: AuthUser, companyId: string, body: ReportingSettingsBody): Promise<ReportingSettings> {
+  const id = settingsCompany(auth, companyId);
+  const [c] = await db
+    .update(companies)
+    .set({ reportingHeadcount: body.headcount, reportingYearStartMonth: body.yearStartMonth, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+    .returning({ headcount: companies.reportingHeadcount, yearStartMonth: companies.reportingYearStartMonth });
+  if (!c) throw notFound(MESSAGES.company.notFound);
+  return c;
+}
+
+/** For tests and the trace script: a stored report's trips file. */
+export async function storedTripsFile(db: Db, id: string): Promise<string> {
+  const [r] = await db.select({ trips: category7Reports.tripsGzip }).from(category7Reports).where(eq(category7Reports.id, id));
+  return r ? gunzipSync(r.trips).toString('utf8') : '';
+}
