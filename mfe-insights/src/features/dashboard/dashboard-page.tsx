@@ -8,6 +8,7 @@ import { FeedbackPanel } from './feedback-panel';
 import { GettingStarted } from './getting-started';
 import { IncentivesPanel } from './incentives-panel';
 import { ParticipationPanel } from './participation-panel';
+import { ReportsPanel } from './reports-panel';
 import { SummaryTiles } from './summary-tiles';
 import { TrendPanel } from './trend-panel';
 import styles from './dashboard.module.css';
@@ -38,6 +39,7 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
         <IncentivesPanel scope={scope} initialMonth={month} />
       </div>
       <FeedbackPanel scope={scope} />
+      <ReportsPanel scope={scope} />
     </>
   );
 }

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { category7Query } from '@portal/shared-contracts';
+import { category7Url } from './reports-panel';
+
+describe('the Category 7 report address', () => {
+  it('names the year and format, and the company only for a super admin', () => {
+    expect(category7Url({}, 2026, 'csv')).toBe('/api/reports/category7?year=2026&format=csv');
+    const url = category7Url({ companyId: '7f1c2c57-79dd-4364-a862-f0fea98aa20e' }, 2025, 'trips');
+    expect(url).toBe('/api/reports/category7?year=2025&format=trips&companyId=7f1c2c57-79dd-4364-a862-f0fea98aa20e');
+    // What the api's own schema reads from it.
+    const query = Object.fromEntries(new URL(url, 'http://portal.test').searchParams);
+    expect(category7Query.parse(query)).toEqual({ year: 2025, format: 'trips', companyId: '7f1c2c57-79dd-4364-a862-f0fea98aa20e' });
+  });
+});

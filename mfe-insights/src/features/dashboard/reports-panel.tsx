@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Card } from '@portal/shared-ui/data-display';
+import { Select } from '@portal/shared-ui/form-extras';
+import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, type Category7Format } from '@portal/shared-contracts';
+import type { InsightScopeQuery } from '../../shared/insight-scope';
+import sharedStyles from '../../shared/shared.module.css';
+import styles from './dashboard.module.css';
+
+const R = MESSAGES.reports;
+/** The reporting years offered: this one and the four before (a year is named by the year it starts in). */
+const YEARS_BACK = 4;
+
+/** The report's address: a plain GET the browser downloads with the session cookie, as invoices are. */
+export function category7Url(scope: InsightScopeQuery, year: number, format: Category7Format): string {
+  const q = new URLSearchParams({ year: String(year), format });
+  if (scope.companyId) q.set('companyId', scope.companyId);
+  return `${ENDPOINTS.reports.category7.path}?${q.toString()}`;
+}
+
+/**
+ * The Scope 3 Category 7 report of a reporting year, as PDF, CSV or the trips file that traces it
+ * (docs/decisions/0043-category7-report.md). The api stores what it produces, so the same figures
+ * download as the same report.
+ */
+export function ReportsPanel({ scope }: { scope: InsightScopeQuery }) {
+  const thisYear = new Date().getUTCFullYear();
+  const [year, setYear] = useState(thisYear);
+  const [format, setFormat] = useState<Category7Format>('pdf');
+  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
+  return (
+    <Card title={R.section} aria-label={R.section} className={styles.panel}>
+      <div className={styles.panelBody}>
+        <p className={sharedStyles.hint}>{R.sectionIntro}</p>
+        <div className={styles.reportControls}>
+          <Select label={R.reportingYear} value={String(year)} onChange={(ev) => setYear(Number(ev.target.value))} options={years.map((y) => ({ value: y, label: y }))} containerClassName={styles.reportControl} />
+          <Select
+            label={R.format}
+            value={format}
+            onChange={(ev) => setFormat(ev.target.value as Category7Format)}
+            options={CATEGORY7_FORMATS.map((f) => ({ value: f, label: R.formats[f] }))}
+            containerClassName={styles.reportControl}
+          />
+          <a className={styles.download} href={category7Url(scope, year, format)} download>
+            {R.download}
+          </a>
+        </div>
+      </div>
+    </Card>
+  );
+}
