@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Download, type Page } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { expectRoute, login } from '../support/portal';
+import { expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 
 // The demo company has a year of trips, so the report has figures: the run's demo portal.
@@ -94,6 +94,28 @@ test('the Category 7 report downloads as CSV, PDF and trips file, and their figu
   const sums = [0, 0, 0, 0, 0];
   for (const r of lines.slice(1)) [1, milli(r[3]!), milli(r[4]!), milli(r[8]!), milli(r[9]!)].forEach((v, i) => (sums[i]! += v));
   expect(sums).toEqual([Number(trips), milli(vehicleKm!), milli(passengerKm!), milli(emitted!), milli(avoided!)]);
+  await context.close();
+});
+
+test('the headcount entered in Company Settings is the report\'s coverage', async ({ browser }, testInfo) => {
+  const { context, page } = await employerPage(browser);
+  await page.goto(hash(ROUTES.companySettings));
+  const card = page.getByRole('region', { name: R.settingsHeading });
+  const headcount = card.getByLabel(R.headcount);
+  await headcount.fill('2500');
+  await card.getByRole('button', { name: MESSAGES.labels.save }).click();
+  await expect(page.getByText(R.settingsSaved)).toBeVisible();
+  await card.screenshot({ path: testInfo.outputPath('reporting-card-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await card.screenshot({ path: testInfo.outputPath('reporting-card-390.png') });
+
+  await page.goto(hash(ROUTES.mainPage));
+  const report = cells(await readFile(await (await download(page, new Date().getUTCFullYear(), 'csv')).path(), 'utf8'));
+  const members = Number(report.find((r) => r[0] === R.items.members)![1]);
+  expect(report.find((r) => r[0] === R.items.headcount)![1]).toBe('2500');
+  expect(report.find((r) => r[0] === R.items.coverage)![1]).toBe(`${((members * 100) / 2500).toFixed(1)}%`);
   await context.close();
 });
 

@@ -7,6 +7,7 @@ import { CompanyDetailsForm, type CompanyFormInput } from '../../shared/company/
 import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
+import { ReportingCard } from './reporting-card';
 import { SsoTab } from './sso-tab';
 import styles from './company-settings-page.module.css';
 
@@ -93,6 +94,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
         <div className={styles.card}>
           <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
         </div>
+        <ReportingCard companyId={data?.id ?? null} />
       </div>
     </LoadState>
   );
