@@ -35,6 +35,7 @@ import { mailModule } from './modules/mail/routes';
 import { releasesModule } from './modules/releases/routes';
 import type { ReleaseConsolePort } from './modules/releases/port';
 import { schemeModule } from './modules/scheme/routes';
+import { scimModule } from './modules/scim/routes';
 import { ssoModule } from './modules/sso/routes';
 import { reportsModule } from './modules/reports/routes';
 import { supportModule } from './modules/support/routes';
@@ -82,6 +83,7 @@ export const API_MODULES: readonly ApiModule[] = [
   healthModule,
   ssoModule,
   reportsModule,
+  scimModule,
   devModule,
 ];
 

@@ -144,6 +144,10 @@ export const users = pgTable(
     driverRejectedAt: timestamp('driver_rejected_at', { withTimezone: true }),
     /** When the invitation mail (set your password) was sent to an imported or added employee. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /** The identity provider's own id of the employee (SCIM `externalId`). */
+    scimExternalId: text('scim_external_id'),
+    /** A provider deleted the employee (SCIM DELETE): kept deactivated for the company's figures, gone from SCIM. */
+    scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
     /**
      * What list searches match (case-insensitive contains): first and last name (or the name of
      * a non-employee), email, employee number. Kept by the database so a search never recomputes
@@ -178,6 +182,7 @@ export const users = pgTable(
     uniqueIndex('users_company_employee_number_unique')
       .on(t.companyId, sql`lower(${t.employeeNumber})`)
       .where(sql`${t.employeeNumber} is not null`),
+    index('users_scim_external_id_idx').on(t.companyId, t.scimExternalId).where(sql`${t.scimExternalId} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
   ],
@@ -270,6 +275,26 @@ export const sessions = pgTable(
     index('sessions_expires_idx').on(t.expiresAt),
     index('sessions_sso_sid_idx').on(t.ssoIssuer, t.ssoSid).where(sql`${t.ssoSid} is not null`),
   ],
+);
+
+/**
+ * A company's SCIM bearer tokens (docs/decisions/0039-scim-provisioning.md): 256 random bits shown
+ * once, stored as SHA-256. Revoking deletes the row, so every instance refuses the token at once.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('scim_tokens_token_hash_unique').on(t.tokenHash), uniqueIndex('scim_tokens_company_name_unique').on(t.companyId, sql`lower(${t.name})`)],
 );
 
 /** A company's OpenID provider (one at most); the client secret is encrypted under SECRETS_KEY (lib/secrets.ts). */

@@ -13,7 +13,15 @@ import type { AuthUser } from './sessions';
  * Who did it, as they are at the time: a signed-in caller (`AuthUser` is one), or the user a
  * password reset belongs to.
  */
-export type AuditActor = Pick<AuthUser, 'userId' | 'name' | 'email' | 'role'>;
+export type AuditActor = Pick<AuthUser, 'userId' | 'name' | 'email' | 'role'> | AccountlessActor;
+
+/** An actor with no account of its own: a SCIM token, named by its name (docs/decisions/0039). */
+export interface AccountlessActor {
+  userId: null;
+  name: string;
+  email: null;
+  role: null;
+}
 
 export interface AuditRecord {
   action: AuditAction;

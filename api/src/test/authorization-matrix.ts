@@ -65,6 +65,8 @@ export interface Fixture {
   newSsoDomain(): Promise<string>;
   /** A Scope 3 Category 7 report of company A, produced by its employer (its id). */
   newCategory7Report(): Promise<string>;
+  /** A SCIM token of company A (its id). */
+  newScimToken(): Promise<string>;
 }
 
 export interface Sample {
@@ -490,6 +492,15 @@ export const MATRIX: Record<string, Declaration> = {
     expect: PUBLIC,
     why: "The provider calls without a session; its signed logout token is the key (one that is not a provider's here answers 400).",
     sample: () => ({ body: { logout_token: 'not-a-jwt' } }),
+  },
+
+  // ---------------------------------------------------------------- SCIM provisioning
+  'scim.listTokens': { expect: OWN_EMPLOYER_SIDE, why: "The company's own tokens, never the secrets; the back office has no use for them." },
+  'scim.createToken': { expect: OWN_EMPLOYER_SIDE, sample: (f) => ({ body: { name: `Matrix ${f.unique()}` } }) },
+  'scim.revokeToken': {
+    expect: OF_A_EMPLOYER_SIDE,
+    why: 'Company A revokes its own token; company B is told it does not exist.',
+    sample: async (f) => ({ params: { id: await f.newScimToken() } }),
   },
 
   // ---------------------------------------------------------------- health probes

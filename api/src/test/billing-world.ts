@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rows } from '../db/sql';
 import { locations } from '../db/schema';
 import type { AuditActor } from '../lib/audit';
+import type { Role } from '@portal/shared-contracts';
 import { BILLING_PROVIDER } from '../modules/billing/provider';
 import { enrol, startSubscription } from '../modules/billing/service';
 
@@ -24,7 +25,7 @@ export async function enrolAt(db: Db, companyId: string, at: Date): Promise<void
     sql`select id, name, email, role from users where company_id = ${companyId} and role in ('Employer', 'Admin') order by role desc, created_at limit 1`,
   );
   const actor: AuditActor = owner
-    ? { userId: owner.id, name: owner.name, email: owner.email, role: owner.role as AuditActor['role'] }
+    ? { userId: owner.id, name: owner.name, email: owner.email, role: owner.role as Role }
     : { userId: null as unknown as string, name: 'Test fixture', email: 'fixture@portal.test', role: 'Employer' };
   await startSubscription(db, actor, companyId, { paymentMethod: BILLING_PROVIDER.paymentMethods[0]!, acceptTerms: true }, at, BILLING_PROVIDER);
 }

@@ -53,6 +53,13 @@ export const AUDIT_ACTIONS = [
   'sso.domainAdded',
   'sso.domainVerified',
   'sso.domainRemoved',
+  'scim.tokenCreated',
+  'scim.tokenRevoked',
+  'scim.userCreated',
+  'scim.userUpdated',
+  'scim.userDeactivated',
+  'scim.userReactivated',
+  'scim.userDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,7 @@ import { releases } from './releases';
 import { reports } from './reports';
 import { schemeSettings, support } from './scheme';
 import { sso } from './sso';
+import { scim } from './scim';
 import { telemetry } from './telemetry';
 import { vehicles } from './vehicles';
 
@@ -36,12 +37,13 @@ export * from './releases';
 export * from './reports';
 export * from './scheme';
 export * from './sso';
+export * from './scim';
 export * from './telemetry';
 export * from './vehicles';
 export { pageQuerySchema, queryInt, type PageQuery } from './shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health, sso, reports } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, health, sso, scim, reports } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -21,6 +21,7 @@ export * from '@portal/shared-contracts/forms/login';
 export * from '@portal/shared-contracts/forms/auth';
 export * from './sso';
 export * from './reports';
+export * from './scim';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({

@@ -138,6 +138,14 @@ export const BACK_OFFICE_MESSAGES = {
       'sso.domainAdded': 'Single sign-on domain added',
       'sso.domainVerified': 'Single sign-on domain verified',
       'sso.domainRemoved': 'Single sign-on domain removed',
+      // Ours: SCIM provisioning (docs/decisions/0039-scim-provisioning.md).
+      'scim.tokenCreated': 'Provisioning token created',
+      'scim.tokenRevoked': 'Provisioning token revoked',
+      'scim.userCreated': 'Employee provisioned',
+      'scim.userUpdated': 'Employee updated by provisioning',
+      'scim.userDeactivated': 'Employee deactivated by provisioning',
+      'scim.userReactivated': 'Employee reactivated by provisioning',
+      'scim.userDeleted': 'Employee deprovisioned',
     },
     /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
     tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,

@@ -21,6 +21,7 @@ import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
 import { REPORTS_MESSAGES } from './reports';
 import { SSO_MESSAGES } from './sso';
+import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
 
 export { normaliseErrorBody } from '@portal/shared-contracts/messages/shell';
@@ -40,4 +41,5 @@ export const MESSAGES = {
   ...INPUT_MESSAGES,
   ...SSO_MESSAGES,
   ...REPORTS_MESSAGES,
+  ...SCIM_MESSAGES,
 } as const;
