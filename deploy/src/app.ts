@@ -9,6 +9,7 @@ import type { PublishedVersion, SeedResult } from '@portal/api';
 import { acceptEveryMethod, httpServerOptions, refuseTunnels } from '@portal/api/lib/http-server';
 import { trustedProxies } from '@portal/api/lib/request-meta';
 import type { ReleaseManifest, RemoteId } from '@portal/shared-contracts';
+import { SCIM_BASE_PATH } from '@portal/shared-contracts/forms/scim';
 import { EMPLOYEES_CSV_TEMPLATE } from './employees-csv';
 import type { PortalConfig } from './env';
 import { isFile } from './files';
@@ -152,20 +153,23 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   if (config.apiUrl) {
     // Every method goes through to the api, which answers the ones it does not take (405 or 404).
     acceptEveryMethod(app);
-    await app.register(httpProxy, {
-      upstream: config.apiUrl,
-      prefix: '/api',
-      rewritePrefix: '/api',
-      httpMethods: app.supportedMethods,
-      replyOptions: {
-        rewriteRequestHeaders: (req, h) => ({
-          ...h,
-          'x-forwarded-for': [h['x-forwarded-for'], req.ip].filter(Boolean).join(', '),
-          'x-forwarded-proto': req.protocol,
-          'x-forwarded-host': req.host,
-        }),
-      },
-    });
+    // The api's own paths, and SCIM provisioning (/scim/v2, outside /api: docs/decisions/0039).
+    for (const prefix of ['/api', SCIM_BASE_PATH]) {
+      await app.register(httpProxy, {
+        upstream: config.apiUrl,
+        prefix,
+        rewritePrefix: prefix,
+        httpMethods: app.supportedMethods,
+        replyOptions: {
+          rewriteRequestHeaders: (req, h) => ({
+            ...h,
+            'x-forwarded-for': [h['x-forwarded-for'], req.ip].filter(Boolean).join(', '),
+            'x-forwarded-proto': req.protocol,
+            'x-forwarded-host': req.host,
+          }),
+        },
+      });
+    }
   } else if (embedded) {
     // The release console's actions run here, on the store this server serves release.json from.
     const changed = async () => {
@@ -304,7 +308,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       return reply.code(400).type('text/plain; charset=utf-8').send('Bad request');
     }
     if (urlPath === '/' || urlPath === '/index.html') return sendIndex(req, reply);
-    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/')) return reply.callNotFound();
+    if (urlPath.startsWith('/api/') || urlPath === '/api' || urlPath.startsWith('/remotes/') || urlPath.startsWith('/scim/')) return reply.callNotFound();
     const rel = path.posix.normalize(urlPath).replace(/^\/+/, '');
     const segments = rel.split('/');
     if (!rel.startsWith('..') && !segments.some((s) => s.startsWith('.'))) {
