@@ -16,6 +16,7 @@ export const employerKeys = {
   incentive: (id: string) => ['employers', 'incentive', id] as const,
   sso: (id: string) => ['employers', 'sso', id] as const,
   reporting: (id: string) => ['employers', 'reporting', id] as const,
+  scimTokens: (id: string) => ['employers', 'scim-tokens', id] as const,
   lists: () => ['employers', 'list'] as const,
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
   /** The scheme's settings (back office): not a company's, under the same root for one cache per remote. */

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { useState, type FormEvent } from 'react';
 import { useAddSsoDomain, useRemoveSsoDomain, useRemoveSsoSettings, useSaveSsoSettings, useSsoSettings, useVerifySsoDomain } from '../../api/sso-settings';
 import styles from './company-settings-page.module.css';
+import { ScimSection } from './scim-section';
 
 const M = MESSAGES.sso;
 
@@ -39,6 +40,7 @@ export function SsoTab() {
         <div className={styles.stack}>
           <ProviderCard companyId={id} settings={settings.data} />
           <DomainsCard companyId={id} domains={settings.data.domains} />
+          <ScimSection companyId={id} />
         </div>
       ) : null}
     </LoadState>
