@@ -287,6 +287,28 @@ describe('portal server', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('proxies SCIM provisioning (/scim/v2, outside /api) to API_URL too, never the shell page', async () => {
+    const upstream = Fastify();
+    open.push(upstream);
+    upstream.addContentTypeParser('application/scim+json', { parseAs: 'string' }, (_req, body, done) => done(null, JSON.parse(String(body))));
+    upstream.patch('/scim/v2/Users/:id', async (req, reply) =>
+      reply.type('application/scim+json').send({ id: (req.params as { id: string }).id, body: req.body, authorization: req.headers.authorization ?? null }),
+    );
+    const url = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const app = await portal({ API_URL: url });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/scim/v2/Users/u1',
+      headers: { authorization: 'Bearer t', 'content-type': 'application/scim+json' },
+      payload: JSON.stringify({ Operations: [] }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/scim\+json/);
+    expect(res.json()).toEqual({ id: 'u1', body: { Operations: [] }, authorization: 'Bearer t' });
+    const missing = await (await portal()).inject({ url: '/scim/v2/Nothing' });
+    expect(missing.headers['content-type']).not.toMatch(/html/);
+  });
+
   it('passes every method through to API_URL, whose api answers the ones a path does not take', async () => {
     const upstream = Fastify();
     open.push(upstream);
