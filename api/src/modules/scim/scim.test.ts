@@ -332,6 +332,9 @@ describe('SCIM Users: what a provider sends', () => {
     const off = await scim(token, 'PATCH', `/Users/${person.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'active', value: false }] });
     expect(off.statusCode, off.body).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/accounts/me', headers: bearer(person.token) })).statusCode).toBe(401);
+    // Ended, not only refused: the rows are gone, so reactivating does not bring the session back.
+    const [left] = await rows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from sessions where user_id = ${person.id}`);
+    expect(left!.n).toBe(0);
   });
 
   it('DELETE ends sessions too, keeps the trips, and a later create takes the account back', async () => {
