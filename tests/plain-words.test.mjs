@@ -18,6 +18,10 @@ const ALLOWED = [
   /^The file must have a header line with exactly the columns firstName, lastName, email, employeeNumber\.$/,
   // An answer to the mobile app's developers, naming the OAuth parameter their request lacks as written.
   /^A code_challenge \(43 to 128 characters, S256\) is required for the mobile app\.$/,
+  // SCIM error details (RFC 7644, 3.12), read in an identity provider's provisioning log by whoever maps
+  // its attributes: they name the SCIM attributes as that mapping shows them.
+  /^(?:userName|name\.givenName|phoneNumbers:?|schemas|startIndex) /,
+  /^Supported filters: userName, /,
 ];
 /** Proper names spelled as their owners spell them: a person reads them as names, not as code. */
 const PROPER_NAMES = /\bOpenID\b/g;
