@@ -1,5 +1,5 @@
 import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
@@ -21,7 +21,7 @@ export function useScimTokens(companyId: string | null | undefined) {
   return useQuery({ ...scimTokensQueryOptions(api, companyId ?? ''), enabled: Boolean(companyId) });
 }
 
-const refetch = (companyId: string) => (queryClient: import('@tanstack/react-query').QueryClient) =>
+const refetch = (companyId: string) => (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: employerKeys.scimTokens(companyId) });
 
 export function useCreateScimToken(companyId: string) {
