@@ -339,7 +339,7 @@ async function timed(ep: AnyEndpoint, built: () => Built): Promise<Answer> {
   return best;
 }
 
-// ---------------------------------------------------------------- the multipart endpoint
+// ---------------------------------------------------------------- the multipart endpoints
 
 type UploadProbe =
   | { kind: 'valid'; cell: string }
@@ -372,7 +372,7 @@ const uploadProbes: fc.Arbitrary<UploadProbe> = fc.oneof(
   fc.constant({ kind: 'json-body' as const }),
 );
 
-function buildUpload(p: UploadProbe): Built & { expectAccepted: boolean } {
+function buildUpload(ep: AnyEndpoint, p: UploadProbe): Built & { expectAccepted: boolean } {
   const n = next();
   const boundary = '----portal-fuzz';
   const header = 'firstName,lastName,email,employeeNumber';
@@ -381,7 +381,8 @@ function buildUpload(p: UploadProbe): Built & { expectAccepted: boolean } {
   const file = (content: string, name = 'file', filename = 'employees.csv', type = 'text/csv') => part(`Content-Disposition: form-data; name="${name}"; filename="${filename}"`, type, content);
   const end = `--${boundary}--\r\n`;
   const type = `multipart/form-data; boundary=${boundary}`;
-  const url = '/api/employees/csv-import';
+  // The roster's apply also wants a fingerprint: one no preview gave, so a well-formed file is answered 409.
+  const url = ep.query ? `${ep.path}?fingerprint=${'0'.repeat(64)}` : ep.path;
   const csv = `${header}\n${row('Ann')}\n`;
   switch (p.kind) {
     case 'valid':
@@ -515,7 +516,7 @@ async function fuzzEndpoint(ep: AnyEndpoint, index: number, runs: number) {
   if (ep.multipart) {
     for (const p of fc.sample(uploadProbes, { seed: SEED + index, numRuns: runs })) {
       let built: (Built & { expectAccepted: boolean }) | undefined;
-      await run.one(`upload ${JSON.stringify(p).slice(0, 80)}`, () => (built = buildUpload(p)), buildUpload(p).expectAccepted ? undefined : false);
+      await run.one(`upload ${JSON.stringify(p).slice(0, 80)}`, () => (built = buildUpload(ep, p)), buildUpload(ep, p).expectAccepted ? undefined : false);
       void built;
     }
   } else {

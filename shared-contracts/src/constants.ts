@@ -11,6 +11,8 @@ export const LIMITS = {
   /** Columns a CSV file may also have; the template offers them. */
   csvOptionalColumns: ['department'] as const,
   csvMaxRows: 20_000,
+  /** A roster file that would deactivate more than this share of the active employees needs an explicit confirmation. */
+  rosterLeavingShare: 0.5,
   feedbackPreviewChars: 100,
   signup: { nameMax: 30, emailMax: 255, passwordMax: 20 },
   employeeSignup: { nameMax: 30, emailMax: 255, employeeNumberMax: 20, passwordMax: 20 },

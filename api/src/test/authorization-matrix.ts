@@ -269,6 +269,24 @@ export const MATRIX: Record<string, Declaration> = {
       return { csv: `firstName,lastName,email,employeeNumber\r\n${p.firstName},${p.lastName},${p.email},${p.employeeNumber}\r\n` };
     },
   },
+  'employees.rosterPreview': {
+    expect: OWN_EMPLOYER_SIDE,
+    sample: (f) => {
+      const p = person(f);
+      return { csv: `firstName,lastName,email,employeeNumber\r\n${p.firstName},${p.lastName},${p.email},${p.employeeNumber}\r\n` };
+    },
+  },
+  'employees.rosterApply': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: "A fingerprint no preview gave: an allowed caller is answered 409 (preview again), so the shared world's roster is never replaced by the sample's one-row file.",
+    sample: (f) => {
+      const p = person(f);
+      return {
+        query: { fingerprint: '0'.repeat(64) },
+        csv: `firstName,lastName,email,employeeNumber\r\n${p.firstName},${p.lastName},${p.email},${p.employeeNumber}\r\n`,
+      };
+    },
+  },
   'employees.list': { expect: OWN, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
   'employees.pending': { expect: OWN, sample: companyQuery },
   'employees.get': {

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   'scim.userDeactivated',
   'scim.userReactivated',
   'scim.userDeleted',
+  'employees.rosterReplaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

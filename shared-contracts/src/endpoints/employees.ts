@@ -1,11 +1,56 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
-import { employeeSchema, idSchema, okSchema, pageOf } from '../entities';
+import { employeeSchema, fieldErrorSchema, idSchema, okSchema, pageOf } from '../entities';
 import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
 
 // employees
+/** A roster row's field a file can change; `status` is Pending or Deactivated becoming Active. */
+export const ROSTER_FIELDS = ['firstName', 'lastName', 'employeeNumber', 'department', 'status'] as const;
+
+const rosterPersonSchema = z.object({
+  line: z.number().check(z.int()),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  employeeNumber: z.string(),
+  department: z.nullable(z.string()),
+});
+
+/**
+ * What a roster file changes (docs/decisions/0040-roster-sync-and-data-rights.md): the preview's
+ * answer, and after the apply its per-row report. `fingerprint` names the file and the roster it
+ * was computed on; the apply takes it back and refuses (409) when either differs.
+ */
+export const rosterDiffSchema = z.object({
+  fingerprint: z.string(),
+  added: z.array(rosterPersonSchema),
+  changed: z.array(
+    z.object({
+      line: z.number().check(z.int()),
+      id: idSchema,
+      email: z.string(),
+      name: z.string(),
+      changes: z.array(z.object({ field: z.enum(ROSTER_FIELDS), from: z.nullable(z.string()), to: z.nullable(z.string()) })),
+    }),
+  ),
+  leaving: z.array(z.object({ id: idSchema, email: z.string(), name: z.string(), employeeNumber: z.nullable(z.string()) })),
+  unchanged: z.number().check(z.int()),
+  /** Approved, active employees before the change: what the share of leavers is taken of. */
+  activeBefore: z.number().check(z.int()),
+  /** More than LIMITS.rosterLeavingShare of them would leave: the apply needs `confirmLeaving=true`. */
+  needsLeavingConfirmation: z.boolean(),
+  /** Problems of rows (line, field, message); the apply refuses a file with any. */
+  errors: z.array(fieldErrorSchema),
+});
+export type RosterDiff = z.infer<typeof rosterDiffSchema>;
+
+const rosterApplyQuerySchema = z.object({
+  fingerprint: z.string().check(z.length(64), z.regex(/^[0-9a-f]{64}$/)),
+  confirmLeaving: z.optional(z.enum(['true', 'false'])),
+});
+
 const employeeListQuerySchema = z.extend(searchQuery, {
   status: z.optional(z.enum(['all', 'active', 'deactivated'])),
   companyId: z.optional(z.string().check(z.uuid())),
@@ -46,6 +91,29 @@ export const employees = {
     multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
     response: z.extend(okSchema, { count: z.number().check(z.int()) }),
     status: 201,
+    errors: [409, 429],
+    tags: ['employees'],
+  }),
+  rosterPreview: defineEndpoint({
+    id: 'employees.rosterPreview',
+    method: 'POST',
+    path: '/api/employees/roster/preview',
+    summary: 'Compare a CSV file, taken as the whole roster, with the employees (new, changed, leaving); changes nothing',
+    access: ['Employer', 'Admin'],
+    multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
+    response: z.extend(okSchema, { diff: rosterDiffSchema }),
+    errors: [429],
+    tags: ['employees'],
+  }),
+  rosterApply: defineEndpoint({
+    id: 'employees.rosterApply',
+    method: 'POST',
+    path: '/api/employees/roster/apply',
+    summary: "Apply a previewed roster file (the preview's fingerprint): adds, updates and deactivates in one transaction",
+    access: ['Employer', 'Admin'],
+    query: rosterApplyQuerySchema,
+    multipart: { field: 'file', maxBytes: LIMITS.csvMaxBytes, mimeTypes: [LIMITS.csvMimeType] },
+    response: z.extend(okSchema, { report: rosterDiffSchema }),
     errors: [409, 429],
     tags: ['employees'],
   }),

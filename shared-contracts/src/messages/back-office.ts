@@ -128,6 +128,7 @@ export const BACK_OFFICE_MESSAGES = {
       'journeyGroup.deleted': 'Journey group deleted',
       'employees.imported': 'Employees imported from a CSV file',
       'employees.added': 'Employees added manually',
+      'employees.rosterReplaced': 'Roster replaced from a CSV file',
       'trip.confirmed': 'Flagged trip confirmed',
       'trip.rejected': 'Flagged trip rejected',
       'subscription.started': 'Subscription started',

@@ -20,6 +20,7 @@ import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
 import { REPORTS_MESSAGES } from './reports';
+import { ROSTER_MESSAGES } from './roster';
 import { SSO_MESSAGES } from './sso';
 import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
@@ -42,4 +43,5 @@ export const MESSAGES = {
   ...SSO_MESSAGES,
   ...REPORTS_MESSAGES,
   ...SCIM_MESSAGES,
+  ...ROSTER_MESSAGES,
 } as const;

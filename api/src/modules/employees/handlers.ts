@@ -10,6 +10,7 @@ import * as employeeImport from './import';
 import { listCacheOf } from './list-cache';
 import { readCsvUpload } from './multipart';
 import * as lifecycle from './lifecycle';
+import * as roster from './roster';
 import { listEmployeesJson } from './list';
 import { getEmployee } from './rows';
 import * as signUp from './sign-up';
@@ -91,4 +92,24 @@ export const csvImport: Handler<E['csvImport']> = async (req, _reply, ctx) => {
   const { rows, problems, keys } = await parseEmployeesCsv(buf);
   const count = await employeeImport.importEmployees(ctx, auth, rows, 'csv', { problems, keys });
   return { success: true, message: MESSAGES.employees.csvSuccess, count };
+};
+
+/** The uploaded roster file, read and parsed as the import reads one. */
+async function rosterFile(req: FastifyRequest) {
+  const buf = await readCsvUpload(req);
+  if (buf.length === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
+  return { buf, parsed: await parseEmployeesCsv(buf) };
+}
+
+export const rosterPreview: Handler<E['rosterPreview']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  const { buf, parsed } = await rosterFile(req as unknown as FastifyRequest);
+  return { success: true, message: MESSAGES.roster.previewed, diff: await roster.previewRoster(ctx, auth, buf, parsed) };
+};
+
+export const rosterApply: Handler<E['rosterApply']> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  const { buf, parsed } = await rosterFile(req as unknown as FastifyRequest);
+  const report = await roster.applyRoster(ctx, auth, buf, parsed, req.query.fingerprint, req.query.confirmLeaving === 'true');
+  return { success: true, message: MESSAGES.roster.applied, report };
 };

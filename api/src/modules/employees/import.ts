@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { MESSAGES, ROUTES, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import { isUniqueViolation, rows } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
@@ -41,7 +41,7 @@ export interface ImportKey {
  * Emails compare case-insensitively, like the unique index; employee numbers too. An empty value is
  * a missing one (reported by the row's own check), not a duplicate.
  */
-function duplicatesWithin(list: readonly ImportKey[]): FieldError[] {
+export function duplicatesWithin(list: readonly ImportKey[]): FieldError[] {
   const errors: FieldError[] = [];
   const seenEmail = new Map<string, number>();
   const seenNumber = new Map<string, number>();
@@ -101,7 +101,7 @@ async function existingConflicts(db: Db, companyId: string, list: readonly Impor
  * Every address a company checks by adding employees counts against an hourly allowance, so the
  * answers (and the employee list after them) cannot be used to sift large address lists.
  */
-async function countAddressesChecked(ctx: ApiContext, companyId: string, n: number): Promise<void> {
+export async function countAddressesChecked(ctx: ApiContext, companyId: string, n: number): Promise<void> {
   const limit = ctx.config.rateLimits.importAddressesPerCompanyHour;
   const key = `employees-add:company:${companyId}`;
   const used = await ctx.limiter.peek(key);
@@ -146,45 +146,10 @@ export async function importEmployees(
 
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new HttpError(400, MESSAGES.company.notFound);
-  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
-  const people = list.filter((r) => !elsewhere.has(r.email.trim().toLowerCase())).map((r) => {
-    const firstName = r.firstName.trim();
-    const lastName = r.lastName.trim();
-    const email = r.email.trim();
-    const token = newToken();
-    return {
-      id: randomUUID(),
-      email,
-      name: `${firstName} ${lastName}`,
-      first_name: firstName,
-      last_name: lastName,
-      employee_number: r.employeeNumber.trim(),
-      department: r.department ?? null,
-      token_hash: hashToken(token),
-      mail: invitationMail(email, firstName, company.name, resetPasswordLink(ctx.config.publicUrl, email, token)),
-    };
-  });
+  const people = invitees(ctx, list.filter((r) => !elsewhere.has(r.email.trim().toLowerCase())), company.name);
   try {
     await ctx.db.transaction(async (tx) => {
-      // Each statement takes its rows as one JSON parameter: one parse and plan per chunk, no
-      // parameter-count limit, and no per-row round trip.
-      for (let i = 0; i < people.length; i += CHUNK) {
-        const chunk = people.slice(i, i + CHUNK);
-        await tx.execute(sql`
-          insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, is_active, is_approved, invited_at)
-          select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, true, true, now()
-          from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
-            as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text)`);
-        await tx.execute(sql`
-          insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
-          select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
-          from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
-        // The invitations are queued with the accounts: both exist, or neither.
-        await ctx.mailer.enqueueMany(
-          tx,
-          chunk.map((p) => p.mail),
-        );
-      }
+      await insertInvited(ctx, tx, companyId, people);
       // One entry per list, with the count the employer is answered (decision 0032): a file of
       // 20 000 rows is one decision, and the rows themselves are the employee list.
       await recordAudit(tx, auth, {
@@ -209,11 +174,71 @@ export async function importEmployees(
   return list.length;
 }
 
+/** An account to make: the user's columns, the hash of its invitation token, and the invitation. */
+export interface Invitee {
+  id: string;
+  email: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  employee_number: string;
+  department: string | null;
+  token_hash: string;
+  mail: ReturnType<typeof invitationMail>;
+}
+
+/** The accounts to make for `list`, each with an invitation to set a password. */
+export function invitees(ctx: ApiContext, list: readonly ImportRow[], companyName: string): Invitee[] {
+  return list.map((r) => {
+    const firstName = r.firstName.trim();
+    const lastName = r.lastName.trim();
+    const email = r.email.trim();
+    const token = newToken();
+    return {
+      id: randomUUID(),
+      email,
+      name: `${firstName} ${lastName}`,
+      first_name: firstName,
+      last_name: lastName,
+      employee_number: r.employeeNumber.trim(),
+      department: r.department ?? null,
+      token_hash: hashToken(token),
+      mail: invitationMail(email, firstName, companyName, resetPasswordLink(ctx.config.publicUrl, email, token)),
+    };
+  });
+}
+
+/**
+ * Makes the accounts approved and active, with their invitation tokens and mails, in the caller's
+ * transaction. Each statement takes its rows as one JSON parameter: one parse and plan per chunk,
+ * no parameter-count limit, and no per-row round trip.
+ */
+export async function insertInvited(ctx: ApiContext, tx: Tx, companyId: string, people: readonly Invitee[]): Promise<void> {
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
+  for (let i = 0; i < people.length; i += CHUNK) {
+    const chunk = people.slice(i, i + CHUNK);
+    await tx.execute(sql`
+      insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, is_active, is_approved, invited_at)
+      select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, true, true, now()
+      from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
+        as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text)`);
+    await tx.execute(sql`
+      insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
+      select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
+      from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
+    // The invitations are queued with the accounts: both exist, or neither.
+    await ctx.mailer.enqueueMany(
+      tx,
+      chunk.map((p) => p.mail),
+    );
+  }
+}
+
 /**
  * The owners of addresses in use elsewhere hear that this company tried to add them (instead of an
  * invitation), once a day at most per address, however often or by whomever they are added.
  */
-async function noticeElsewhere(ctx: ApiContext, emails: string[], companyName: string): Promise<void> {
+export async function noticeElsewhere(ctx: ApiContext, emails: string[], companyName: string): Promise<void> {
   if (emails.length === 0) return;
   const first = await ctx.limiter.firstInWindow(emails.map(noticeKey), NOTICE_WINDOW_SECONDS);
   const base = ctx.config.publicUrl;

@@ -13,6 +13,8 @@ export const employeesModule = apiModule(
     implement(E.selfRegister, h.selfRegister),
     implement(E.bulkAdd, h.bulkAdd),
     implement(E.csvImport, h.csvImport),
+    implement(E.rosterPreview, h.rosterPreview),
+    implement(E.rosterApply, h.rosterApply),
     implement(E.list, h.list),
     implement(E.pending, h.pending),
     implement(E.get, h.get),
