@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, LIMITS, MESSAGES } from '@portal/shared-contracts';
+import { ApiError, LIMITS, MESSAGES, type RosterDiff } from '@portal/shared-contracts';
 import { callsTo, renderWithPlatform } from '@portal/testing';
 import { ImportCsvDialog } from './import-csv-dialog';
 
@@ -89,5 +89,73 @@ describe('Import CSV dialog', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.employees.usersExist);
     expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByText('Already registered')).toBeInTheDocument();
+  });
+
+  describe('replace the roster', () => {
+    const diff = (over: Partial<RosterDiff> = {}): RosterDiff => ({
+      fingerprint: 'f'.repeat(64),
+      added: Array.from({ length: 120 }, (_, i) => ({ line: i + 2, email: `n${i}@acme.test`, firstName: `New${i}`, lastName: 'Person', employeeNumber: `N-${i}`, department: null })),
+      changed: [{ line: 200, id: '00000000-0000-4000-8000-000000000001', email: 'bob@acme.test', name: 'Bob Baker', changes: [{ field: 'lastName', from: 'Baker', to: 'Brown' }] }],
+      leaving: [{ id: '00000000-0000-4000-8000-000000000002', email: 'cat@acme.test', name: 'Cat Cole', employeeNumber: 'C-3' }],
+      unchanged: 4,
+      activeBefore: 6,
+      needsLeavingConfirmation: false,
+      errors: [],
+      ...over,
+    });
+
+    it('previews the difference 50 rows at a time, then applies it with the fingerprint and shows the report', async () => {
+      const file = csv();
+      const onDone = vi.fn();
+      const { user, call } = renderWithPlatform(<ImportCsvDialog open onOpenChange={() => {}} onDone={onDone} />, {
+        handlers: {
+          'employees.rosterPreview': () => ({ success: true, message: 'ok', diff: diff() }),
+          'employees.rosterApply': () => ({ success: true, message: 'ok', report: diff() }),
+        },
+      });
+      await user.click(screen.getByRole('radio', { name: MESSAGES.roster.modeReplace }));
+      pick(file);
+      await user.click(screen.getByRole('button', { name: MESSAGES.roster.preview }));
+      expect(await screen.findByText(MESSAGES.roster.summary(120, 1, 1, 4))).toBeInTheDocument();
+      const added = screen.getByRole('region', { name: MESSAGES.roster.sectionTitle(MESSAGES.roster.sections.added, 120) });
+      expect(within(added).getAllByRole('row')).toHaveLength(51);
+      await user.click(screen.getByRole('button', { name: MESSAGES.roster.showMore }));
+      expect(within(added).getAllByRole('row')).toHaveLength(101);
+      expect(screen.getByText(MESSAGES.roster.change('Last name', 'Baker', 'Brown'))).toBeInTheDocument();
+      expect(callsTo(call, 'employees.rosterApply')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: MESSAGES.roster.apply }));
+      expect(await screen.findByText(MESSAGES.roster.reportTitle(120, 1, 1))).toBeInTheDocument();
+      const applied = callsTo(call, 'employees.rosterApply')[0] as { file: File; query: { fingerprint: string } };
+      expect(applied.file).toBe(file);
+      expect(applied.query.fingerprint).toBe('f'.repeat(64));
+      await user.click(screen.getByRole('button', { name: MESSAGES.roster.done }));
+      expect(onDone).toHaveBeenCalled();
+    });
+
+    it('asks for the confirmation when most employees would leave, and says to preview again when the roster moved on', async () => {
+      const { user, call } = renderWithPlatform(<ImportCsvDialog open onOpenChange={() => {}} />, {
+        handlers: {
+          'employees.rosterPreview': () => ({ success: true, message: 'ok', diff: diff({ needsLeavingConfirmation: true, activeBefore: 1 }) }),
+          'employees.rosterApply': () => {
+            throw new ApiError(409, MESSAGES.roster.stale);
+          },
+        },
+      });
+      await user.click(screen.getByRole('radio', { name: MESSAGES.roster.modeReplace }));
+      pick(csv());
+      await user.click(screen.getByRole('button', { name: MESSAGES.roster.preview }));
+      const apply = await screen.findByRole('button', { name: MESSAGES.roster.apply });
+      expect(apply).toBeDisabled();
+      await user.click(screen.getByRole('checkbox', { name: MESSAGES.roster.confirmLeaving(1, 1) }));
+      await user.click(apply);
+      expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.roster.stale);
+      expect((callsTo(call, 'employees.rosterApply')[0] as { query: { confirmLeaving?: string } }).query.confirmLeaving).toBe('true');
+      expect(screen.getByRole('button', { name: MESSAGES.roster.preview })).toBeEnabled();
+    });
+
+    it('is not offered during setup', () => {
+      renderWithPlatform(<ImportCsvDialog open onOpenChange={() => {}} context="setup" />);
+      expect(screen.queryByRole('radio', { name: MESSAGES.roster.modeReplace })).toBeNull();
+    });
   });
 });
