@@ -14,4 +14,5 @@ export * from '@portal/shared-contracts/scheme';
 export * from '@portal/shared-contracts/endpoints';
 export * from '@portal/shared-contracts/remotes';
 export * from '@portal/shared-contracts/release';
+export * from '@portal/shared-contracts/release-manifest';
 export * from '@portal/shared-contracts/platform';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractsMajor, CONTRACTS_VERSION, releaseManifestSchema } from './release';
+import { releaseManifestSchema } from './release';
+import { contractsMajor, CONTRACTS_VERSION } from './release-manifest';
 
 describe('release manifest', () => {
   const sample = {

@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import './zod-locale';
 import { REMOTE_IDS } from './remotes';
 
-// The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the shell's start-up runs them).
-export { CONTRACTS_VERSION, contractsMajor, readReleaseManifest } from './release-manifest';
+// The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the
+// shell's start-up runs them), which takes its types from here: the root exports both.
 
 export const buildRefSchema = z.object({
   version: z.string().check(z.minLength(1)),

@@ -4,7 +4,7 @@ import styles from './menu.module.css';
 import { cx } from './cx';
 import { noteMenuTrigger } from './focus-return';
 
-import type { DropdownMenuItem, DropdownMenuProps } from './dropdown-menu';
+import type { DropdownMenuItem, DropdownMenuProps } from './dropdown-menu-props';
 
 // Radix's menu with floating-ui: loaded when a menu is first opened (./dropdown-menu.tsx).
 export function RadixDropdownMenu({ trigger, items, align = 'end', label, defaultOpen }: DropdownMenuProps & { defaultOpen?: boolean }) {

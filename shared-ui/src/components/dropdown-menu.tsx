@@ -1,23 +1,7 @@
-import type { ReactElement, ReactNode } from 'react';
 import { overlayLoader, useLazyOverlay } from './lazy-overlay';
+import type { DropdownMenuProps } from './dropdown-menu-props';
 
-export interface DropdownMenuItem {
-  label: ReactNode;
-  onSelect: () => void;
-  disabled?: boolean;
-  tone?: 'default' | 'danger';
-  icon?: ReactNode;
-  /** Draws a separator above this item. */
-  separatorBefore?: boolean;
-}
-
-export interface DropdownMenuProps {
-  /** One focusable element (e.g. a Button); it receives the menu's aria attributes. */
-  trigger: ReactElement;
-  items: readonly DropdownMenuItem[];
-  align?: 'start' | 'center' | 'end';
-  label?: string;
-}
+export type { DropdownMenuItem, DropdownMenuProps } from './dropdown-menu-props';
 
 export const menus = overlayLoader(() => import('./dropdown-menu-radix'));
 

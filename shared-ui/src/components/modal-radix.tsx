@@ -1,7 +1,7 @@
 import { LABEL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/labels';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useRef } from 'react';
-import type { ModalProps } from './modal';
+import type { ModalProps } from './modal-props';
 import styles from './modal.module.css';
 import { cx } from './cx';
 import { takeDialogOpener } from './focus-return';

@@ -1,22 +1,9 @@
 import type { DialogCloseProps } from '@radix-ui/react-dialog';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { overlayLoader } from './lazy-overlay';
+import type { ModalProps } from './modal-props';
 
-export interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** Hide the corner close button (e.g. a success dialog that must be acknowledged with its own button). */
-  hideCloseButton?: boolean;
-  closeLabel?: string;
-  /** Keep the dialog open on Esc and outside clicks (e.g. while a request is in flight). */
-  dismissible?: boolean;
-  className?: string;
-}
+export type { ModalProps } from './modal-props';
 
 export const dialogs = overlayLoader(() => import('./modal-radix'));
 

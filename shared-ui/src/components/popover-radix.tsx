@@ -3,7 +3,7 @@ import styles from './menu.module.css';
 import { cx } from './cx';
 import { isFromToaster } from './toaster';
 
-import type { PopoverProps } from './popover';
+import type { PopoverProps } from './popover-props';
 
 // Radix's popover with floating-ui: loaded when a popover is first opened (./popover.tsx).
 export function RadixPopoverView({ trigger, children, open, defaultOpen, onOpenChange, side = 'bottom', align = 'center', label, className }: PopoverProps & { defaultOpen?: boolean }) {

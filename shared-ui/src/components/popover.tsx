@@ -1,17 +1,8 @@
-import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { overlayLoader, useLazyOverlay } from './lazy-overlay';
+import type { PopoverProps } from './popover-props';
 
-export interface PopoverProps {
-  trigger: ReactElement;
-  children: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  side?: 'top' | 'right' | 'bottom' | 'left';
-  align?: 'start' | 'center' | 'end';
-  /** Names the popover for screen readers when its content has no heading. */
-  label?: string;
-  className?: string;
-}
+export type { PopoverProps } from './popover-props';
 
 export const popovers = overlayLoader(() => import('./popover-radix'));
 

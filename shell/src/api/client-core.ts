@@ -3,6 +3,7 @@ import { SHELL_START_MESSAGES as MESSAGES, normaliseErrorBody } from '@portal/sh
 import type { FieldError } from '@portal/shared-contracts/entities';
 import { buildPath, type AnyEndpoint, type EndpointInput, type EndpointOutput } from '@portal/shared-contracts/endpoint';
 import { ApiError, type ApiClient, type CallOptions } from '@portal/shared-contracts/platform';
+import type { RawAnswer } from './raw-answer';
 
 /** How long a call may take before it fails as a network error would (the server's own limit is shorter). */
 const TIMEOUT_MS = 60_000;
@@ -42,13 +43,6 @@ function toApiError(status: number, body: unknown): ApiError {
   const b = body && typeof body === 'object' && !Array.isArray(body) ? (body as { message?: unknown; errors?: unknown }) : {};
   const message = typeof b.message === 'string' && b.message ? b.message : normaliseErrorBody(body);
   return new ApiError(status, message, fieldErrors(b.errors));
-}
-
-/** An answer as read off the wire, before its status and body are checked. */
-export interface RawAnswer {
-  status: number;
-  ok: boolean;
-  body: unknown;
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -1,5 +1,5 @@
 import type { CallOptions } from '@portal/shared-contracts/platform';
-import type { RawAnswer } from './client-core';
+import type { RawAnswer } from './raw-answer';
 
 // A file upload (the CSV import) is sent only from a signed-in page: fetched with the first one, so
 // that the login page's start-up does not carry it (docs/decisions/0026-login-path-without-zod.md).

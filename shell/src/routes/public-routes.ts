@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
-import type { RemoteRoute } from './route-table';
+import type { RemoteRoute } from './remote-route';
 
 /**
  * The public rows of the route table (`ROUTE_TABLE` begins with them): the pages the shell draws

@@ -1,28 +1,12 @@
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
-import type { RemoteId } from '@portal/shared-contracts/remotes';
 import { PUBLIC_ROUTE_TABLE } from './public-routes';
+import type { RemoteRoute } from './remote-route';
 
 export { isPublicPath } from './public-routes';
 
-export type Area = 'public' | 'setup' | 'employer' | 'superAdmin';
-
-export interface RemoteRoute {
-  path: string;
-  area: Area;
-  remote: RemoteId;
-  module: string;
-  /** The page's name in the document title (`pageTitle`), set by the shell on navigation. */
-  title: string;
-  /** Fixed props of the exposed module (e.g. a variant or a tab). */
-  props?: Record<string, unknown>;
-  /** Route params passed on as props: `{ companyId: 'id' }` gives the module `companyId` from `:id`. */
-  paramProps?: Record<string, string>;
-  /** The layout hides its tab nav (employer) or top bar (super admin) on this route. */
-  hideNav?: boolean;
-  hideTopBar?: boolean;
-}
+export type { Area, RemoteRoute } from './remote-route';
 
 /**
  * The whole route table of both documents, each path mapped to the remote module that draws it.

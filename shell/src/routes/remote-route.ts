@@ -1,0 +1,22 @@
+import type { RemoteId } from '@portal/shared-contracts/remotes';
+
+// A row of the route table, in a module of its own: the public rows (public-routes.ts, on the login
+// page's path) and the whole table (route-table.ts, which begins with them) both use it.
+
+export type Area = 'public' | 'setup' | 'employer' | 'superAdmin';
+
+export interface RemoteRoute {
+  path: string;
+  area: Area;
+  remote: RemoteId;
+  module: string;
+  /** The page's name in the document title (`pageTitle`), set by the shell on navigation. */
+  title: string;
+  /** Fixed props of the exposed module (e.g. a variant or a tab). */
+  props?: Record<string, unknown>;
+  /** Route params passed on as props: `{ companyId: 'id' }` gives the module `companyId` from `:id`. */
+  paramProps?: Record<string, string>;
+  /** The layout hides its tab nav (employer) or top bar (super admin) on this route. */
+  hideNav?: boolean;
+  hideTopBar?: boolean;
+}
