@@ -10,6 +10,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import portal from './eslint-rules/no-cycle.mjs';
 
 const root = import.meta.dirname;
 
@@ -170,8 +171,10 @@ export default tseslint.config(
     },
   },
   {
+    // Every kind of import counts, types only and import() included (eslint-rules/no-cycle.mjs).
     files: ['**/*.{ts,tsx}'],
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    plugins: { portal },
+    rules: { 'portal/no-cycle': 'error' },
   },
   ...REMOTES.flatMap((r) =>
     boundaries(r, ['shell', ...others(r), 'api', DEPLOY, 'e2e'], 'remotes meet the shell and each other only at run time, through shared-contracts', {

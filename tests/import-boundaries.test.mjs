@@ -1,6 +1,6 @@
 // The boundaries lint adds beyond the package direction (see import-direction.test.mjs): no import
-// cycles, features of a remote never import each other, a remote's shared code and api calls never
-// import a feature, @portal/testing is for tests, @portal/build-config for build configs, nothing
+// cycles (type-only and dynamic imports included), features of a remote never import each other, a
+// remote's shared code and api calls never import a feature, @portal/testing is for tests, @portal/build-config for build configs, nothing
 // imports deploy, and the api's modules never import each other. Each case proves the rule really
 // fails on the forbidden import.
 import { after, before, test } from 'node:test';
@@ -11,7 +11,7 @@ import { ESLint } from 'eslint';
 
 const root = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: root });
-const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'import-x/no-cycle']);
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'portal/no-cycle']);
 
 async function errorsFor(file, code) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
@@ -171,14 +171,27 @@ after(() => fs.rmSync(cycleDir, { recursive: true, force: true }));
 
 test('two TypeScript modules importing each other fail lint', async () => {
   const results = await eslint.lintFiles([path.join(cycleDir, 'first.ts'), path.join(cycleDir, 'second.tsx')]);
-  const cycles = results.flatMap((r) => r.messages).filter((m) => m.ruleId === 'import-x/no-cycle');
+  const cycles = results.flatMap((r) => r.messages).filter((m) => m.ruleId === 'portal/no-cycle');
   assert.equal(cycles.length, 2);
 });
 
-test('a type-only import back is not a cycle', async () => {
-  const errors = await errorsFor(
-    path.relative(root, path.join(cycleDir, 'second.tsx')),
+test('a type-only import back is a cycle too, however it is written', async () => {
+  const second = path.relative(root, path.join(cycleDir, 'second.tsx'));
+  for (const code of [
     "import { type first } from './first';\nexport const second = (f: typeof first) => f;\n",
-  );
-  assert.deepEqual(errors, []);
+    "import type { first } from './first';\nexport const second = (f: typeof first) => f;\n",
+    "export type { first } from './first';\nexport const second = 1;\n",
+    "export const second = (f: typeof import('./first').first) => f;\n",
+  ]) {
+    const errors = await errorsFor(second, code);
+    assert.equal(errors.length, 1, code);
+    assert.equal(errors[0].ruleId, 'portal/no-cycle');
+    assert.match(errors[0].message, /Dependency cycle: first\.ts -> second\.tsx/);
+  }
+});
+
+test('a dynamic import back is a cycle; a module without a way back is not', async () => {
+  const second = path.relative(root, path.join(cycleDir, 'second.tsx'));
+  assert.equal((await errorsFor(second, "export const second = () => import('./first');\n")).length, 1);
+  assert.deepEqual(await errorsFor(second, "import { ROUTES } from '@portal/shared-contracts/routes';\nexport const second = ROUTES;\n"), []);
 });
