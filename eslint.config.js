@@ -10,7 +10,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
-import portal from './eslint-rules/no-cycle.mjs';
+import portal from './eslint-rules/index.mjs';
 
 const root = import.meta.dirname;
 
@@ -175,6 +175,13 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { portal },
     rules: { 'portal/no-cycle': 'error' },
+  },
+  {
+    // Tests are not bundled: they may name what they test by its path.
+    files: ['shared-contracts/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { portal },
+    rules: { 'portal/contracts-entries': 'error' },
   },
   ...REMOTES.flatMap((r) =>
     boundaries(r, ['shell', ...others(r), 'api', DEPLOY, 'e2e'], 'remotes meet the shell and each other only at run time, through shared-contracts', {

@@ -1,29 +1,12 @@
 // No module imports itself back, through any kind of import: a value, a type only (`import type`,
 // `export type ... from`) or a dynamic `import()`. import-x's no-cycle leaves type-only imports out,
 // and a type-only circle still ties two files together (one cannot move or change without the other).
-// Modules are resolved as TypeScript resolves them (package exports included) and only files of the
-// repository count: a package from node_modules cannot import our code back.
+// Only files of the repository count (resolve.mjs): a package from node_modules cannot import our
+// code back.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-
-const OPTIONS = {
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  resolveJsonModule: true,
-  allowJs: true,
-  jsx: ts.JsxEmit.ReactJSX,
-};
-const resolutions = ts.createModuleResolutionCache(process.cwd(), (f) => f, OPTIONS);
-const inPackages = `${path.sep}node_modules${path.sep}`;
-
-/** The repository file a specifier names from `file`, or undefined for a package, a stylesheet or a declaration. */
-function resolveFrom(file, specifier) {
-  const resolved = ts.resolveModuleName(specifier, file, OPTIONS, ts.sys, resolutions).resolvedModule;
-  if (!resolved) return undefined;
-  const target = path.resolve(ts.sys.realpath?.(resolved.resolvedFileName) ?? resolved.resolvedFileName);
-  return target.includes(inPackages) || target.endsWith('.d.ts') ? undefined : target;
-}
+import { resolveFrom } from './resolve.mjs';
 
 /** A file's imports as read from disk, kept while the file is unchanged (an editor lints for hours). */
 const onDisk = new Map();
@@ -115,4 +98,3 @@ export const noCycle = {
   },
 };
 
-export default { meta: { name: 'portal' }, rules: { 'no-cycle': noCycle } };

@@ -10,14 +10,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { ESLint } from 'eslint';
+import { SHARED_SINGLETONS } from '../build-config/src/shared-modules.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONTRACTS = path.join(root, 'shared-contracts/src');
 
 /** The contracts' shared entries, as build-config's SHARED_SINGLETONS names them. */
-const SHARED_ENTRIES = [
-  ...fs.readFileSync(path.join(root, 'build-config/src/create-config.mjs'), 'utf8').matchAll(/^\s*'@portal\/shared-contracts(\/[\w/-]+)?',$/gm),
-].map((m) => m[1] ?? '');
+const SHARED_ENTRIES = SHARED_SINGLETONS.filter((n) => /^@portal\/shared-contracts(\/|$)/.test(n)).map((n) => n.slice('@portal/shared-contracts'.length));
 
 /** The source file of a package specifier of the contracts or shared-ui, or undefined for others. */
 function packageFile(specifier) {
@@ -68,26 +68,6 @@ function runtimeImports(file, code) {
   return out;
 }
 
-/** A contracts file's relative imports of a shared entry: each would be a second copy of it. */
-function relativeEntryImports(file, code) {
-  return runtimeImports(file, code)
-    .filter((s) => s.startsWith('.'))
-    .map((s) => ({ specifier: s, target: relativeFile(file, s) }))
-    .filter(({ target }) => {
-      if (!target) return false;
-      const entry = path.relative(CONTRACTS, target).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/(^|\/)index$/, '');
-      return SHARED_ENTRIES.includes(entry === '' ? '' : `/${entry}`);
-    })
-    .map(({ specifier }) => specifier);
-}
-
-const contractsSources = (dir = CONTRACTS) =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return contractsSources(full);
-    return /\.ts$/.test(e.name) && !e.name.includes('.test.') ? [full] : [];
-  });
-
 /** Every module the files load when they run, transitively, within the shell, shared-ui and the contracts. */
 function runtimeClosure(entries, read = (f) => fs.readFileSync(f, 'utf8')) {
   const seen = new Set();
@@ -115,17 +95,28 @@ test('the shared entries are read from build-config', () => {
   }
 });
 
-test("no contracts file imports a shared entry by a relative path (the root and the endpoint table included)", () => {
-  const found = contractsSources().flatMap((file) => relativeEntryImports(file, fs.readFileSync(file, 'utf8')).map((s) => `${path.relative(root, file)}: ${s}`));
-  assert.deepEqual(found, []);
+const eslint = new ESLint({ cwd: root });
+const entryErrors = async (file, code) =>
+  (await eslint.lintText(code, { filePath: path.join(CONTRACTS, file) }))[0].messages.filter((m) => m.ruleId === 'portal/contracts-entries').map((m) => m.message);
+
+test('a contracts file importing a shared entry by a relative path fails lint (eslint-rules/contracts-entries.mjs)', async () => {
+  for (const [file, code, name] of [
+    ['index.ts', "export * from './messages';\n", '@portal/shared-contracts/messages'],
+    ['endpoints/index.ts', "export * from './accounts';\n", '@portal/shared-contracts/endpoints/accounts'],
+    ['messages/index.ts', "import { SHELL_MESSAGES } from './shell';\nexport const probe = SHELL_MESSAGES;\n", '@portal/shared-contracts/messages/shell'],
+    ['endpoints/billing.ts', "import { ENDPOINTS } from './index';\nexport const probe = ENDPOINTS;\n", '@portal/shared-contracts/endpoints'],
+    ['forms/sso.ts', "import { ROUTES } from '../routes';\nexport const probe = ROUTES;\n", '@portal/shared-contracts/routes'],
+  ]) {
+    const errors = await entryErrors(file, code);
+    assert.equal(errors.length, 1, `${file}: ${code}`);
+    assert.match(errors[0], new RegExp(`as '${name}'`));
+  }
 });
 
-test('a relative re-export of a shared entry fails the rule', () => {
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'index.ts'), "export * from './messages';\n"), ['./messages']);
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'endpoints/index.ts'), "export * from './accounts';\n"), ['./accounts']);
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'messages/index.ts'), "import { SHELL_MESSAGES } from './shell';\n"), ['./shell']);
-  // Types are erased, and a plain module (not an entry) may be named by its path.
-  assert.deepEqual(relativeEntryImports(path.join(CONTRACTS, 'platform.ts'), "import type { LoginAnswer } from './endpoints';\nimport { z } from './endpoint';\n"), []);
+test('by name, a type-only import, or a plain module by its path passes the rule', async () => {
+  assert.deepEqual(await entryErrors('platform.ts', "import type { LoginAnswer } from './endpoints';\nimport { z } from './endpoint';\nexport type P = LoginAnswer;\nexport const probe = z;\n"), []);
+  assert.deepEqual(await entryErrors('messages/index.ts', "import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';\nexport const probe = SHELL_MESSAGES;\n"), []);
+  assert.deepEqual(await entryErrors('endpoints/billing.ts', "import { isoDateTime } from '../entities';\nexport const probe = isoDateTime;\n"), []);
 });
 
 test("the shell's start-up path and the login page load no whole contracts, endpoint table, messages, forms or entities", () => {
