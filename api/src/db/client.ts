@@ -1,18 +1,17 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { causes } from './errors';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
+import type { Db } from './handle';
 import { PgliteStatements } from './pglite-statements';
 import { useForHotStatements } from './sql';
 import * as schema from './schema';
 
-/** The common face of both drivers: code above this file never knows which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db } from './handle';
 
 /**
  * What `db.transaction` hands its callback. It runs every query `Db` does, so a helper taking `Db`

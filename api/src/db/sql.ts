@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import type { Db } from './handle';
 import { causes } from './errors';
 
 /**
