@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
+import { describeEmbeddedOnly } from './test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Inside dist/ (ignored by git and the image's context), so node_modules and drizzle/ are found as from dist/.
@@ -27,9 +28,7 @@ async function freePort(): Promise<number> {
 /** Plain node: no loader, no flags, nothing from the test runner's NODE_OPTIONS. */
 const plainNodeEnv = (extra: Record<string, string>) => ({ ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATA_DIR: DATA, LOG_LEVEL: 'warn', ...extra });
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the production build', () => {
+describeEmbeddedOnly('the production build', () => {
   it('compiles the api once; node dist/migrate.js and node dist/server.js run it with no TypeScript loader', async () => {
     const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', OUT], { cwd: API_DIR, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);

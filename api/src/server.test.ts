@@ -5,8 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
+import { describeEmbeddedOnly } from './test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -166,9 +167,7 @@ async function begunRequest(api: Api, path: string) {
   };
 }
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('graceful shutdown of the api process', () => {
+describeEmbeddedOnly('graceful shutdown of the api process', () => {
   it('on SIGTERM: ready answers 503 at once, new connections are refused, a CSV import in flight answers in full, the process exits 0', async () => {
     const api = await startApi({ SHUTDOWN_TIMEOUT_MS: '150000' });
     const token = await employerWithCompany(api.base);

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@portal/shared-contracts';
 import { lockFileOf } from './folder-lock';
 import { freePort } from './testing/pg-cluster';
+import { describeEmbeddedOnly } from '../test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -42,9 +43,7 @@ async function kill9(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database killed right after a write is acknowledged', () => {
+describeEmbeddedOnly('the embedded database killed right after a write is acknowledged', () => {
   it('keeps the write: the account registered just before SIGKILL signs in after the restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-durability-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));

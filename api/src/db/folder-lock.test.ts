@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { acquireFolderLock, DataFolderLockedError, lockFileOf } from './folder-lock';
+import { describeEmbeddedOnly } from '../test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Node itself with tsx's loader: one process, so its PID is the one a lock names and SIGKILL reaches.
@@ -54,9 +55,7 @@ function startApiServer(dataDir: string) {
   return spawnSync(NODE_TSX[0], [...NODE_TSX.slice(1), 'src/server.ts'], { cwd: API_DIR, env, encoding: 'utf8', timeout: 60_000 });
 }
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the embedded database folder lock', () => {
+describeEmbeddedOnly('the embedded database folder lock', () => {
   it('refuses a second process on a folder in use, naming the folder and the process that holds it', async () => {
     const dataDir = tempDataDir();
     const folder = path.join(dataDir, 'db');

@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../env';
 import { MIGRATIONS_FOLDER } from './migrate';
+import { describeEmbeddedOnly } from '../test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SHIPPED = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
@@ -27,9 +28,7 @@ function runMigrate(env: Record<string, string>): Promise<{ code: number | null;
 
 const appliedCount = (out: string) => Number(/migrate: (\d+) migrations? applied/.exec(out)?.[1] ?? NaN);
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the migrate command on the embedded database', () => {
+describeEmbeddedOnly('the migrate command on the embedded database', () => {
   it('migrates DATA_DIR, then finds it up to date', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migrate-'));
     try {

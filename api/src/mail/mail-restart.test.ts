@@ -4,9 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@portal/shared-contracts';
 import { startSmtpTestServer } from './smtp-test-server';
+import { describeEmbeddedOnly } from '../test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -54,9 +55,7 @@ async function startApi(dataDir: string, port: number, smtpUrl: string): Promise
 const post = (base: string, url: string, body: unknown) =>
   fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', [CSRF_HEADER]: '1' }, body: JSON.stringify(body) });
 
-// Runs the api on the embedded database whatever the stage (DATABASE_URL ''): the PGlite stage runs
-// it, the PostgreSQL stage would only run it a second time, the same.
-describe.skipIf(Boolean(process.env.DATABASE_URL))('the api killed between the commit of a password reset and the delivery of its mail', () => {
+describeEmbeddedOnly('the api killed between the commit of a password reset and the delivery of its mail', () => {
   it('sends the mail after the restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-mail-restart-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
