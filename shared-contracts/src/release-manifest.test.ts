@@ -34,8 +34,15 @@ const remoteRelease = optionalKeys(
   ['stable', 'updatedAt'],
 );
 const remotes = fc.subarray([...REMOTE_IDS]).chain((ids) => fc.tuple(...ids.map(() => remoteRelease)).map((rs) => Object.fromEntries(ids.map((id, i) => [id, rs[i]]))));
+const freeze = fc.record({ companyId: fc.string({ minLength: 1 }), since: fc.string(), until: fc.string(), remotes });
 const manifest = optionalKeys(
-  { schemaVersion: fc.constant(1), shell: fc.record({ version: fc.string(), contractsVersion: fc.string() }), overrideOrigins: fc.array(fc.string(), { maxLength: 3 }), remotes },
+  {
+    schemaVersion: fc.constant(1),
+    shell: fc.record({ version: fc.string(), contractsVersion: fc.string() }),
+    overrideOrigins: fc.array(fc.string(), { maxLength: 3 }),
+    remotes,
+    freezes: fc.array(freeze, { maxLength: 2 }),
+  },
   ['schemaVersion', 'shell', 'remotes'],
 );
 
@@ -155,6 +162,11 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       ...[-1, 0, 1, 2.5].map((autoPromoteAfterMs) => withCanary({ percent: 5, guard: { ...guard, autoPromoteAfterMs } })),
       ...[-1, 0, 100, 101].map((marginPoints) => withCanary({ percent: 5, guard: { ...guard, marginPoints } })),
       ...[0, 1, 2.5, Number.MAX_SAFE_INTEGER + 2].map((minSenders) => withCanary({ percent: 5, guard: { ...guard, minSenders } })),
+      // A freeze: held releases of known remotes only, a company named.
+      { ...base, freezes: [{ companyId: 'c', since: 'a', until: 'b', remotes: { 'mfe-auth': { stable: ref, updatedAt: 'now' } } }] },
+      { ...base, freezes: [{ companyId: '', since: 'a', until: 'b', remotes: {} }] },
+      { ...base, freezes: [{ companyId: 'c', since: 'a', until: 'b', remotes: { 'mfe-nope': { stable: ref, updatedAt: 'now' } } }] },
+      { ...base, freezes: {} },
     ];
     expect(cases.map(expectSameVerdict)).toEqual([
       false, false, false, true, false, false,
@@ -166,6 +178,7 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       false, false, true, false,
       false, true, true, false,
       false, true, false, false,
+      true, false, false, false,
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { BuildRef, ReleaseManifest, RemoteRelease } from './release';
+import type { BuildRef, ReleaseFreeze, ReleaseManifest, RemoteRelease } from './release';
 import { REMOTE_IDS } from './remotes';
 
 // What the shell needs of the release format before any remote loads, without zod: the contracts
@@ -82,6 +82,23 @@ function remoteRelease(v: unknown): RemoteRelease {
   };
 }
 
+/** A record of remotes as the schema's `partialRecord`: a `__proto__` key is skipped, any other must name a remote. */
+function remotesOf(v: unknown): ReleaseManifest['remotes'] {
+  const remotes = object(v);
+  const out: ReleaseManifest['remotes'] = {};
+  for (const key of Object.keys(remotes)) {
+    if (key === '__proto__') continue;
+    const id = REMOTE_IDS.find((r) => r === key) ?? fail();
+    out[id] = remoteRelease(remotes[key]);
+  }
+  return out;
+}
+
+function freeze(v: unknown): ReleaseFreeze {
+  const o = object(v);
+  return { companyId: nonEmpty(o.companyId), since: string(o.since), until: string(o.until), remotes: remotesOf(o.remotes) };
+}
+
 /**
  * The parsed contents of /release.json as `releaseManifestSchema` reads them (defaults filled, unknown
  * keys of an object dropped, an unknown remote refused), or null where the schema would fail. `json` is
@@ -96,15 +113,9 @@ export function readReleaseManifest(json: unknown): ReleaseManifest | null {
       schemaVersion: 1,
       shell: { version: string(shell.version), contractsVersion: string(shell.contractsVersion) },
       overrideOrigins: has(o, 'overrideOrigins') ? array(o.overrideOrigins, string) : [],
-      remotes: {},
+      remotes: remotesOf(o.remotes),
     };
-    const remotes = object(o.remotes);
-    for (const key of Object.keys(remotes)) {
-      // As the schema's record: a `__proto__` key is skipped, any other must name a remote.
-      if (key === '__proto__') continue;
-      const id = REMOTE_IDS.find((r) => r === key) ?? fail();
-      manifest.remotes[id] = remoteRelease(remotes[key]);
-    }
+    if (has(o, 'freezes')) manifest.freezes = array(o.freezes, freeze);
     return manifest;
   } catch (error) {
     if (error instanceof Mismatch) return null;

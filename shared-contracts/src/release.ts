@@ -39,6 +39,19 @@ export const remoteReleaseSchema = z.object({
 });
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 
+/**
+ * A change freeze (docs/decisions/0042): until `until`, the signed-in users of `companyId` get the
+ * releases held in `remotes` (each remote's stable, canary and earlier stables as they were when the
+ * freeze began) instead of the ones in force. A remote that was not released then takes what everyone gets.
+ */
+export const releaseFreezeSchema = z.object({
+  companyId: z.string().check(z.minLength(1)),
+  since: z.string(),
+  until: z.string(),
+  remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
+});
+export type ReleaseFreeze = z.infer<typeof releaseFreezeSchema>;
+
 /** /release.json: what the shell loads at boot (never cached). */
 export const releaseManifestSchema = z.object({
   schemaVersion: z.literal(1),
@@ -46,6 +59,8 @@ export const releaseManifestSchema = z.object({
   /** Where a remote may be overridden from for development: origins, or `scheme://host:*` for any port (the deployment's CSP allows exactly these; docs/decisions/0016). */
   overrideOrigins: z._default(z.array(z.string()), []),
   remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
+  /** The companies whose versions are frozen (absent: none). */
+  freezes: z.optional(z.array(releaseFreezeSchema)),
 });
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
 

@@ -95,3 +95,45 @@ describe('chooseVersions', () => {
     expect(releaseHeaderValue(choice.resolved)).toBe('mfe-auth@1.0.0-abc;mfe-billing@1.2.0');
   });
 });
+
+describe('chooseVersions for a frozen company', () => {
+  const acme = '11111111-1111-4111-8111-111111111111';
+  const other = '22222222-2222-4222-8222-222222222222';
+  const now = Date.parse('2026-11-28T12:00:00.000Z');
+  // Held at the freeze: stable 1.4.0 with a 10% canary 1.5.0. Since then 1.5.0 was promoted and 1.6.0 is a canary at 100%.
+  const held = release();
+  const manifest = releaseManifestSchema.parse({
+    schemaVersion: 1,
+    shell: { version: '1.0.0', contractsVersion: CONTRACTS_VERSION },
+    remotes: {
+      'mfe-employees': release({ stable: build('1.5.0'), canary: { ...build('1.6.0'), percent: 100, companies: [] }, previous: [build('1.4.0')] }),
+      'mfe-billing': { stable: build('2.0.0'), updatedAt: 'x' },
+    },
+    freezes: [{ companyId: acme, since: '2026-11-27T12:00:00.000Z', until: '2026-11-30T00:00:00.000Z', remotes: { 'mfe-employees': held } }],
+  });
+  const versionFor = (key: string, companyId: string | null, at = now) =>
+    chooseVersions(manifest, { key, companyId }, CONTRACTS_VERSION, at).resolved['mfe-employees']?.version;
+
+  it('keeps each user of the company on the stable or canary they had, through a promote and a canary at 100%', () => {
+    const users = userIds.slice(0, 1000);
+    for (const key of users) {
+      const before = chooseVersion('mfe-employees', held, { key, companyId: acme }, CONTRACTS_VERSION).resolved?.version;
+      expect(versionFor(key, acme)).toBe(before);
+    }
+    // The canary's sticky share held too: about one in ten, not everyone.
+    const onCanary = users.filter((key) => versionFor(key, acme) === '1.5.0').length;
+    expect(onCanary).toBeGreaterThan(50);
+    expect(onCanary).toBeLessThan(150);
+  });
+
+  it('changes nothing for another company, a visitor, or a remote the freeze does not hold', () => {
+    expect(versionFor(userIds[0]!, other)).toBe('1.6.0');
+    expect(versionFor(userIds[0]!, null)).toBe('1.6.0');
+    expect(chooseVersions(manifest, { key: userIds[0]!, companyId: acme }, CONTRACTS_VERSION, now).resolved['mfe-billing']?.version).toBe('2.0.0');
+  });
+
+  it('gives the company what everyone gets once the freeze has ended', () => {
+    const after = Date.parse('2026-11-30T00:00:00.000Z');
+    expect(userIds.slice(0, 200).every((key) => versionFor(key, acme, after) === '1.6.0')).toBe(true);
+  });
+});

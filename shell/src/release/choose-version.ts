@@ -99,11 +99,27 @@ interface ReleaseChoice {
   warnings: string[];
 }
 
-/** Every remote of the manifest; remotes missing from it stay unresolved (their slots say unavailable). */
-export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string): ReleaseChoice {
+/**
+ * The releases a company's users get while its versions are frozen (docs/decisions/0042): the freeze
+ * of that company whose end is still ahead, else none. The portal serves no freeze that has ended; the
+ * end is checked here too for a page that read release.json just before.
+ */
+export function frozenReleases(manifest: ReleaseManifest, companyId: string | null | undefined, now = Date.now()): ReleaseManifest['remotes'] | null {
+  if (!companyId) return null;
+  const freeze = manifest.freezes?.find((f) => f.companyId === companyId && Date.parse(f.until) > now);
+  return freeze?.remotes ?? null;
+}
+
+/**
+ * Every remote of the manifest; remotes missing from it stay unresolved (their slots say unavailable).
+ * A frozen company's users get each remote's release as it was when the freeze began, the canary's
+ * sticky share included; a remote released since then takes what everyone gets.
+ */
+export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string, now = Date.now()): ReleaseChoice {
   const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
+  const frozen = frozenReleases(manifest, audience.companyId, now);
   for (const id of REMOTE_IDS) {
-    const release = manifest.remotes[id];
+    const release = frozen?.[id] ?? manifest.remotes[id];
     if (!release) continue;
     const choice = chooseVersion(id, release, audience, shellContractsVersion);
     if (choice.resolved) out.resolved[id] = choice.resolved;
