@@ -14,6 +14,7 @@ import { tempDir, writeFakeRemoteBuild, writeFakeRepo } from './test-fixtures';
 
 const open: FastifyInstance[] = [];
 const shellDirs = new WeakMap<FastifyInstance, string>();
+const dataDirs = new WeakMap<FastifyInstance, string>();
 afterEach(async () => {
   await Promise.all(open.splice(0).map((a) => a.close()));
 });
@@ -40,6 +41,7 @@ async function portal(env: Record<string, string> = {}) {
   });
   open.push(app);
   shellDirs.set(app, shellDir);
+  dataDirs.set(app, data);
   return app;
 }
 
@@ -147,6 +149,23 @@ describe('portal server', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().remotes['mfe-auth'].stable.entry).toBe('/remotes/mfe-auth/1.0.0-abc12345/mf-manifest.json');
+  });
+
+  it('serves a freeze in force and never one that has ended', async () => {
+    const app = await portal();
+    const store = new FsReleaseStore(loadPortalConfig({ DATA_DIR: dataDirs.get(app)!, LOG_LEVEL: 'silent' }).releaseStoreDir);
+    const m = (await store.readManifest())!;
+    const held = { 'mfe-auth': m.remotes['mfe-auth']! };
+    const hour = 3_600_000;
+    await store.writeManifest({
+      ...m,
+      freezes: [
+        { companyId: 'in-force', since: new Date(Date.now() - hour).toISOString(), until: new Date(Date.now() + hour).toISOString(), remotes: held },
+        { companyId: 'ended', since: new Date(Date.now() - 2 * hour).toISOString(), until: new Date(Date.now() - 1000).toISOString(), remotes: held },
+      ],
+    });
+    const served = (await app.inject({ url: '/release.json' })).json() as { freezes: { companyId: string }[] };
+    expect(served.freezes.map((f) => f.companyId)).toEqual(['in-force']);
   });
 
   it('offers the employee CSV template as a download', async () => {

@@ -18,7 +18,7 @@ import { REPO_ROOT } from './paths';
 import { offerFiguresToOperator, type FiguresReader } from './release/figures-access';
 import { releaseConsolePort } from './release/console';
 import { startGuardLoop, type Exclusively } from './release/guard-loop';
-import { emptyManifest } from './release/manifest';
+import { emptyManifest, withoutEndedFreezes } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { openReleaseStore } from './release/open-store';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
@@ -242,7 +242,8 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   const releaseManifest = async () => {
     const read = await store.readManifest();
     await versionsInForce(read);
-    const stored = read ?? emptyManifest(await readShellInfo(repoRoot));
+    // A freeze that has ended is never served, though it stays in the store until the next change.
+    const stored = read ? withoutEndedFreezes(read) : emptyManifest(await readShellInfo(repoRoot));
     // Which overrides the shell accepts is this deployment's decision (the same list as its CSP).
     return { ...stored, overrideOrigins: overrides };
   };

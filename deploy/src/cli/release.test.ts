@@ -135,4 +135,33 @@ describe('pnpm release', () => {
       expect(res.err[0], argv.join(' ')).toMatch(message);
     }
   });
+
+  it('freezes a company until a date, shows it in status, and unfreezes it', async () => {
+    const store = await tempDir();
+    const acme = '11111111-1111-4111-8111-111111111111';
+    for (const v of ['1.0.0', '1.1.0']) {
+      const dir = await tempDir();
+      await writeFakeRemoteBuild(dir, v);
+      await cli(store, 'publish', 'mfe-auth', '--version', v, '--dir', dir);
+    }
+    await cli(store, 'promote', 'mfe-auth', '1.0.0');
+    const until = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const frozen = await cli(store, 'freeze', '--company', acme, '--until', until);
+    expect(frozen).toMatchObject({ code: 0, err: [] });
+    expect(frozen.out).toContain(`company ${acme} is frozen until ${until}`);
+    await cli(store, 'promote', 'mfe-auth', '1.1.0');
+    expect((await cli(store, 'status')).out).toContain(`company ${acme} frozen until ${until}`);
+    expect((await cli(store, 'status')).out).toMatch(/: mfe-auth 1\.0\.0$/m);
+
+    const far = await cli(store, 'freeze', '--company', acme, '--until', new Date(Date.now() + 40 * 86_400_000).toISOString());
+    expect(far).toMatchObject({ code: 1, err: ['release freeze: A freeze lasts at most 31 days: give an end within 31 days of now'] });
+    expect((await cli(store, 'freeze', '--until', until)).err).toEqual(["release freeze: That is not a company id: give the company's id (a UUID), as the company list shows it"]);
+
+    expect((await cli(store, 'unfreeze', '--company', acme)).out).toContain(`company ${acme} is no longer frozen`);
+    expect((await cli(store, 'status')).out).not.toContain('frozen until');
+    expect((await cli(store, 'unfreeze', '--company', acme)).err).toEqual([`release unfreeze: Company ${acme} has no freeze in force`]);
+    const history = (await cli(store, 'history')).out;
+    expect(history).toMatch(new RegExp(`freeze\\s+\\*\\s+${acme}`));
+    expect(history).toMatch(new RegExp(`unfreeze\\s+\\*\\s+${acme}`));
+  });
 });

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TELEMETRY_LIMITS, type RemoteId } from '@portal/shared-contracts';
+import { FREEZE_LIMITS } from '@portal/shared-contracts/release-freeze';
 import { abortOf, canaryIsOff } from '@portal/shared-contracts/release-state';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
-import { abortCanary, canary, describeGuard, formatTable, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows } from '../release/actions';
+import { abortCanary, canary, describeGuard, formatTable, freeze, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows, unfreeze } from '../release/actions';
+import { freezesInForce } from '../release/manifest';
 import { parseWindowMinutes, readFigures } from '../release/figures-access';
 import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/guard';
 import { ensureReleased, publishRemote } from '../release/publish';
@@ -113,12 +115,30 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
   rollback: {
-    usage: 'rollback <remote>',
-    summary: 'go back to the previous stable version (and drop any canary)',
-    async run({ store, storeUrl, positionals, out, actor }) {
+    usage: 'rollback <remote> [--failing]',
+    summary: 'go back to the previous stable version (and drop any canary); frozen companies keep theirs, unless --failing says the version withdrawn fails: then it is withdrawn from them too',
+    async run({ store, storeUrl, positionals, flags, out, actor }) {
       const remote = needRemote(positionals, 'rollback');
-      const manifest = await rollback(store, remote, { storeUrl, actor });
+      const manifest = await rollback(store, remote, { storeUrl, actor, failing: Boolean(flags.failing) });
       out(`${remote} is back on ${manifest.remotes[remote as keyof typeof manifest.remotes]!.stable.version}`);
+    },
+  },
+  freeze: {
+    usage: 'freeze --company <id> --until <ISO date>',
+    summary: `keep a company's versions as they are until the date (at most ${FREEZE_LIMITS.maxDays} days ahead): canaries, promotes and rollbacks do not change what its users get, except an abort or a rollback --failing of a version it runs; run again to move the end`,
+    async run({ store, flags, out, actor }) {
+      const manifest = await freeze(store, str(flags.company) ?? '', str(flags.until) ?? '', { actor });
+      const f = manifest.freezes!.find((x) => x.companyId === str(flags.company)!.trim())!;
+      out(`company ${f.companyId} is frozen until ${f.until} (since ${f.since})`);
+    },
+  },
+  unfreeze: {
+    usage: 'unfreeze --company <id>',
+    summary: "end a company's freeze now: its users get what everyone gets on their next load",
+    async run({ store, flags, out, actor }) {
+      const company = str(flags.company) ?? '';
+      await unfreeze(store, company, { actor });
+      out(`company ${company.trim()} is no longer frozen: its users get what everyone gets on their next load`);
     },
   },
   'abort-canary': {
@@ -182,6 +202,10 @@ export const COMMANDS: Record<string, Command> = {
         if (g && !canaryIsOff(r.canary)) out(`${remote} canary ${r.canary!.version} guarded since ${g.since}: ${describeGuard(g)}`);
       }
       for (const a of aborted) out(`${a.remote} canary ${a.version} aborted at ${a.at} by ${a.by ?? 'unknown'} (share 0)${a.note ? `: ${a.note}` : ''}`);
+      for (const f of manifest ? freezesInForce(manifest) : []) {
+        const held = Object.entries(f.remotes).map(([remote, r]) => `${remote} ${r.stable.version}${r.canary && !canaryIsOff(r.canary) ? ` (canary ${r.canary.version} ${r.canary.percent}%)` : ''}`);
+        out(`company ${f.companyId} frozen until ${f.until} (since ${f.since}): ${held.join(', ')}`);
+      }
     },
   },
   history: {
@@ -259,6 +283,9 @@ export async function runReleaseCli(
         'no-build': { type: 'boolean' },
         'if-missing': { type: 'boolean' },
         'promote-new': { type: 'boolean' },
+        company: { type: 'string' },
+        until: { type: 'string' },
+        failing: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -1,8 +1,9 @@
 import { userInfo } from 'node:os';
 import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
 import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
+import { FREEZE_LIMITS, FREEZE_MESSAGES, isCompanyId, parseFreezeUntil } from '@portal/shared-contracts/release-freeze';
 import { DEFAULT_GUARD, formatDuration, type GuardSettings } from './guard';
-import { emptyManifest, entryFor, rollBack, setCanary, setStable } from './manifest';
+import { emptyManifest, endFreeze, entryFor, freezesInForce, rollBack, setCanary, setFreeze, setStable, withdrawFromFreezes, withoutEndedFreezes } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
 
 /**
@@ -84,7 +85,8 @@ async function commit(store: ReleaseStore, now: Date, change: Change): Promise<R
   const manifest = await store.updateManifest(async (current) => {
     const next = await change(current);
     landed.entry = next.entry;
-    return next.manifest;
+    // A freeze that has ended leaves release.json with the next change (it is never served meanwhile).
+    return withoutEndedFreezes(next.manifest, now);
   });
   await store.appendHistory({ at: now.toISOString(), ...landed.entry! });
   return manifest;
@@ -171,7 +173,12 @@ export async function promote(store: ReleaseStore, remote: string, version?: str
   });
 }
 
-export async function rollback(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+/**
+ * Back to the previous stable. Frozen companies keep what they hold, unless `failing` says the version
+ * withdrawn fails (docs/decisions/0042): then a freeze holding it as stable gets the rollback's
+ * result and one holding it as canary stops that canary.
+ */
+export async function rollback(store: ReleaseStore, remote: string, o: ActionOptions & { failing?: boolean } = {}): Promise<ReleaseManifest> {
   assertRemote(remote);
   const now = o.now ?? new Date();
   return commit(store, now, async (stored) => {
@@ -180,13 +187,18 @@ export async function rollback(store: ReleaseStore, remote: string, o: ActionOpt
     const next = rollBack(manifest, remote, now);
     if (!next) throw new ReleaseStoreError(`${remote} has no earlier stable version to roll back to`);
     // The earlier stable is served from where the store is served now, as a promote of it would be.
-    const back = next.manifest.remotes[remote]!;
+    const back = { ...next.manifest.remotes[remote]!, stable: servedFrom(remote, next.manifest.remotes[remote]!.stable, o.storeUrl) };
+    const rolled: ReleaseManifest = { ...next.manifest, remotes: { ...next.manifest.remotes, [remote]: back } };
+    const withdrawn = o.failing ? withdrawFromFreezes(rolled, remote, next.from, back, now) : { manifest: rolled, companies: [] };
+    const notes = [o.failing ? 'failing' : null, withdrawn.companies.length ? frozenNote(withdrawn.companies) : null].filter(Boolean);
     return {
-      manifest: { ...next.manifest, remotes: { ...next.manifest.remotes, [remote]: { ...back, stable: servedFrom(remote, back.stable, o.storeUrl) } } },
-      entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor() },
+      manifest: withdrawn.manifest,
+      entry: { action: 'rollback', remote, version: next.to.version, from: next.from, by: o.actor ?? releaseActor(), ...(notes.length ? { note: notes.join('; ') } : {}) },
     };
   });
 }
+
+const frozenNote = (companies: string[]) => `withdrawn from the freeze of ${companies.length === 1 ? 'company' : 'companies'} ${companies.join(', ')}`;
 
 /**
  * Ends a canary without promoting it: its share goes to 0 and its targeted companies are dropped,
@@ -202,16 +214,80 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
     if (!current.canary) throw new ReleaseStoreError(`${remote} has no canary`);
     if (canaryIsOff(current.canary)) throw new ReleaseStoreError(canaryAlreadyOff(remote, current.canary.version));
     const stopped = { ...servedFrom(remote, current.canary, o.storeUrl), percent: 0, companies: [] };
+    const aborted: ReleaseManifest = { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: stopped, updatedAt: now.toISOString() } } };
+    // An aborted canary fails: a frozen company that runs it stops too (docs/decisions/0042).
+    const withdrawn = withdrawFromFreezes(aborted, remote, current.canary.version, null, now);
+    const note = [o.note, withdrawn.companies.length ? frozenNote(withdrawn.companies) : null].filter(Boolean).join('; ');
     return {
-      manifest: { ...manifest, remotes: { ...manifest.remotes, [remote]: { ...current, canary: stopped, updatedAt: now.toISOString() } } },
+      manifest: withdrawn.manifest,
       entry: {
         action: 'abort-canary',
         remote,
         version: current.stable.version,
         from: current.canary.version,
         by: o.actor ?? releaseActor(),
-        ...(o.note ? { note: o.note } : {}),
+        ...(note ? { note } : {}),
       },
+    };
+  });
+}
+
+/** Where a freeze's history line is filed: it holds every remote. */
+export const FREEZE_REMOTE = '*';
+
+/** A company id as the freeze commands take it, or a refusal naming what is wrong. */
+export function parseCompanyId(raw: unknown): string {
+  const id = typeof raw === 'string' ? raw.trim() : '';
+  if (!isCompanyId(id)) throw new ReleaseStoreError(FREEZE_MESSAGES.badCompany);
+  return id;
+}
+
+/**
+ * Freezes a company's versions until `until` (an ISO date or date-time, at most FREEZE_LIMITS.maxDays
+ * ahead): canaries, promotes and rollbacks leave its users on what they get now. A company already
+ * frozen keeps what it holds, with the new end.
+ */
+export async function freeze(store: ReleaseStore, companyId: string, until: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  const company = parseCompanyId(companyId);
+  const now = o.now ?? new Date();
+  const end = parseFreezeUntil(until, now);
+  if ('problem' in end) throw new ReleaseStoreError(end.problem);
+  return commit(store, now, async (stored) => {
+    if (!stored || Object.keys(stored.remotes).length === 0) throw new ReleaseStoreError(FREEZE_MESSAGES.nothingReleased);
+    // Moving the end keeps the versions held: it may not take them past the limit counted from the start.
+    const held = freezesInForce(stored, now).find((f) => f.companyId === company);
+    if (held && end.until.getTime() > Date.parse(held.since) + FREEZE_LIMITS.maxDays * 86_400_000) {
+      throw new ReleaseStoreError(FREEZE_MESSAGES.extendTooFar(FREEZE_LIMITS.maxDays, held.since));
+    }
+    const next = setFreeze(stored, company, end.until, now);
+    const holds = Object.entries(next.manifest.freezes!.find((f) => f.companyId === company)!.remotes)
+      .map(([remote, r]) => `${remote} ${r.stable.version}${r.canary ? ` (canary ${r.canary.version} ${r.canary.percent}%)` : ''}`)
+      .join(', ');
+    return {
+      manifest: next.manifest,
+      entry: {
+        action: 'freeze',
+        remote: FREEZE_REMOTE,
+        version: company,
+        from: next.extended?.until ?? null,
+        by: o.actor ?? releaseActor(),
+        note: `until ${end.until.toISOString()}${next.extended ? ' (end moved)' : ''}: ${holds}`,
+      },
+    };
+  });
+}
+
+/** Ends a company's freeze now: its users get what everyone gets on their next load. */
+export async function unfreeze(store: ReleaseStore, companyId: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  const company = parseCompanyId(companyId);
+  const now = o.now ?? new Date();
+  return commit(store, now, async (stored) => {
+    const before = stored?.freezes?.find((f) => f.companyId === company && Date.parse(f.until) > now.getTime());
+    const next = stored ? endFreeze(stored, company, now) : null;
+    if (!next || !before) throw new ReleaseStoreError(FREEZE_MESSAGES.notFrozen(company));
+    return {
+      manifest: next,
+      entry: { action: 'unfreeze', remote: FREEZE_REMOTE, version: company, from: before.until, by: o.actor ?? releaseActor(), ...(o.note ? { note: o.note } : {}) },
     };
   });
 }

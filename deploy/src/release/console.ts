@@ -1,5 +1,5 @@
 import type { ReleaseConsolePort } from '@portal/api';
-import { abortCanary, canary, promote, rollback } from './actions';
+import { abortCanary, canary, freeze, promote, rollback, unfreeze } from './actions';
 import { ReleaseStoreError, type ReleaseStore } from './store';
 
 /**
@@ -33,5 +33,7 @@ export function releaseConsolePort(
     promote: (remote, version, actor) => run(() => promote(store, remote, version, { actor, storeUrl })),
     rollback: (remote, actor) => run(() => rollback(store, remote, { actor, storeUrl })),
     abort: (remote, actor) => run(() => abortCanary(store, remote, { actor, storeUrl })),
+    freeze: (companyId, until, actor) => run(() => freeze(store, companyId, until, { actor })),
+    unfreeze: (companyId, actor) => run(() => unfreeze(store, companyId, { actor })),
   };
 }

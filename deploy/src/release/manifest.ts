@@ -1,4 +1,4 @@
-import type { BuildRef, ReleaseManifest, RemoteId } from '@portal/shared-contracts';
+import type { BuildRef, ReleaseFreeze, ReleaseManifest, RemoteId, RemoteRelease } from '@portal/shared-contracts';
 
 /** How many earlier stable versions a remote keeps for rollback. */
 export const PREVIOUS_KEPT = 10;
@@ -89,4 +89,80 @@ export function rollBack(
     from: current.stable.version,
     to,
   };
+}
+
+/** The freezes whose end is still ahead: an ended freeze is dropped at the next change and never served. */
+export function freezesInForce(manifest: ReleaseManifest, now = new Date()): ReleaseFreeze[] {
+  return (manifest.freezes ?? []).filter((f) => Date.parse(f.until) > now.getTime());
+}
+
+/** The manifest without its ended freezes (the key left out when none is left, as before freezes). */
+export function withoutEndedFreezes(manifest: ReleaseManifest, now = new Date()): ReleaseManifest {
+  const { freezes: _all, ...rest } = manifest;
+  const kept = freezesInForce(manifest, now);
+  return kept.length ? { ...rest, freezes: kept } : rest;
+}
+
+/**
+ * Freezes a company's versions until `until`: each remote's release as it is now, stable, canary
+ * (with its share and companies, so each user keeps the choice they had) and earlier stables, without
+ * the canary's guard (the guard watches the release in force). A company already frozen keeps what
+ * it holds and gets the new end.
+ */
+export function setFreeze(
+  manifest: ReleaseManifest,
+  companyId: string,
+  until: Date,
+  now = new Date(),
+): { manifest: ReleaseManifest; extended: ReleaseFreeze | null } {
+  const kept = freezesInForce(manifest, now);
+  const existing = kept.find((f) => f.companyId === companyId) ?? null;
+  const held: ReleaseFreeze['remotes'] = {};
+  for (const [remote, r] of Object.entries(manifest.remotes) as [RemoteId, RemoteRelease][]) {
+    const { guard: _guard, ...canary } = r.canary ?? { guard: undefined };
+    held[remote] = { ...r, canary: r.canary ? (canary as NonNullable<RemoteRelease['canary']>) : null };
+  }
+  const freeze: ReleaseFreeze = existing
+    ? { ...existing, until: until.toISOString() }
+    : { companyId, since: now.toISOString(), until: until.toISOString(), remotes: held };
+  return {
+    manifest: { ...manifest, freezes: [...kept.filter((f) => f.companyId !== companyId), freeze] },
+    extended: existing,
+  };
+}
+
+/** Ends a company's freeze now: its users get what everyone gets on their next load. Null when it has none in force. */
+export function endFreeze(manifest: ReleaseManifest, companyId: string, now = new Date()): ReleaseManifest | null {
+  const kept = freezesInForce(manifest, now);
+  if (!kept.some((f) => f.companyId === companyId)) return null;
+  return withoutEndedFreezes({ ...manifest, freezes: kept.filter((f) => f.companyId !== companyId) }, now);
+}
+
+/**
+ * The exception to a freeze: a version that fails is withdrawn from frozen companies too. Every
+ * freeze holding `version` of `remote` as its canary stops that canary (share 0, as an abort leaves
+ * it); with `replacement`, a freeze holding it as stable takes `replacement` (what a rollback leaves
+ * everyone) instead. Returns the manifest and the companies whose freeze changed.
+ */
+export function withdrawFromFreezes(
+  manifest: ReleaseManifest,
+  remote: RemoteId,
+  version: string,
+  replacement: RemoteRelease | null,
+  now = new Date(),
+): { manifest: ReleaseManifest; companies: string[] } {
+  const companies: string[] = [];
+  const freezes = freezesInForce(manifest, now).map((f) => {
+    const held = f.remotes[remote];
+    if (!held) return f;
+    let next = held;
+    if (replacement && held.stable.version === version) next = replacement;
+    else if (held.canary && held.canary.version === version && !(held.canary.percent <= 0 && held.canary.companies.length === 0)) {
+      next = { ...held, canary: { ...held.canary, percent: 0, companies: [] } };
+    }
+    if (next === held) return f;
+    companies.push(f.companyId);
+    return { ...f, remotes: { ...f.remotes, [remote]: next } };
+  });
+  return { manifest: companies.length ? { ...manifest, freezes } : manifest, companies };
 }

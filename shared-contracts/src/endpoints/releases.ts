@@ -66,7 +66,7 @@ export const releaseHealthSchema = z.object({
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
 
 /** What the release history records (the release store's `history.jsonl`). */
-export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary'] as const;
+export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze'] as const;
 export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
 
 export const releaseHistoryEntrySchema = z.object({

@@ -243,6 +243,8 @@ export const BACK_OFFICE_MESSAGES = {
       canary: 'Canary',
       rollback: 'Rolled back',
       'abort-canary': 'Canary aborted',
+      freeze: 'Company frozen',
+      unfreeze: 'Freeze ended',
     },
     setShare: 'Set share',
     promote: 'Promote',

@@ -21,6 +21,7 @@ import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
 import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';
+import { RELEASE_FREEZE_MESSAGES } from './release-freezes';
 import { SSO_MESSAGES } from './sso';
 import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
@@ -44,4 +45,5 @@ export const MESSAGES = {
   ...REPORTS_MESSAGES,
   ...SCIM_MESSAGES,
   ...ROSTER_MESSAGES,
+  ...RELEASE_FREEZE_MESSAGES,
 } as const;

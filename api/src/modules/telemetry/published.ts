@@ -29,6 +29,15 @@ export function publishedVersionsOf(manifest: ReleaseManifest | null): Published
     if (r.canary) add(remote, r.canary.version, 'canary');
     for (const p of r.previous) add(remote, p.version, 'previous');
   }
+  // A frozen company's users run the releases the freeze holds (docs/decisions/0042): their figures count too.
+  for (const f of manifest?.freezes ?? []) {
+    for (const remote of REMOTE_IDS) {
+      const r = f.remotes[remote];
+      if (!r) continue;
+      add(remote, r.stable.version, 'stable');
+      if (r.canary) add(remote, r.canary.version, 'canary');
+    }
+  }
   return [...out.values()];
 }
 
