@@ -1429,6 +1429,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/releases/console/freezes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change freeze in force: the company, its end, and the versions it holds; read from the release store */
+        get: operations["releaseFreezes.list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/freezes/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Freezes a company's versions until a date at most 31 days ahead (as `pnpm release freeze`); a company already frozen keeps what it holds, with the new end */
+        put: operations["releaseFreezes.freeze"];
+        post?: never;
+        /** Ends a company's freeze now (as `pnpm release unfreeze`) */
+        delete: operations["releaseFreezes.unfreeze"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's change freeze, if one is in force */
+        get: operations["releaseFreezes.mine"];
+        /** Freezes the caller's company's versions until a date (or moves the end of its freeze) */
+        put: operations["releaseFreezes.freezeMine"];
+        post?: never;
+        /** Ends the caller's company's freeze now */
+        delete: operations["releaseFreezes.unfreezeMine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health/live": {
         parameters: {
             query?: never;
@@ -6306,7 +6360,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6387,7 +6441,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6471,7 +6525,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6549,7 +6603,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6627,7 +6681,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6645,6 +6699,290 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freezes: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                            companyName: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freezes: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                            companyName: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freezes: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                            companyName: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeze: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                        } | null;
+                        maxDays: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.freezeMine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    until: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeze: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                        } | null;
+                        maxDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releaseFreezes.unfreezeMine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        freeze: {
+                            companyId: string;
+                            since: string;
+                            until: string;
+                            held: {
+                                /** @enum {string} */
+                                remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                                stable: string;
+                                canary: {
+                                    version: string;
+                                    percent: number;
+                                } | null;
+                            }[];
+                        } | null;
+                        maxDays: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

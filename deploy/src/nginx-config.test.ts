@@ -75,7 +75,7 @@ describe('nginx configuration (deploy/nginx/portal.conf)', () => {
     expect(seconds('client_header_timeout')).toBe(HTTP_TIMEOUTS.headersMs);
     expect(seconds('client_body_timeout')).toBe(HTTP_TIMEOUTS.requestMs);
     // Both locations that reach an api pass a body on as it arrives, so the api's limit applies.
-    for (const location of ['location /api/ {', 'location /api/releases/console {']) {
+    for (const location of ['location /api/ {', 'location ~ "^/api/releases/(?:console|freeze)(?:/|$)" {']) {
       const block = conf.slice(conf.indexOf(location), conf.indexOf('}', conf.indexOf(location)));
       expect(block, location).toMatch(/^\s*proxy_request_buffering off;/m);
     }

@@ -478,6 +478,20 @@ export const MATRIX: Record<string, Declaration> = {
   'releases.promote': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' }, body: { version: '1.1.0' } }) },
   'releases.rollback': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' } }) },
   'releases.abort': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-billing' } }) },
+  'releaseFreezes.list': { expect: SUPER_ADMIN, why: 'Which companies are frozen, and until when: the back office only.' },
+  'releaseFreezes.freeze': {
+    expect: SUPER_ADMIN,
+    why: 'Any company may be frozen from the console; an employer freezes only its own (releaseFreezes.freezeMine).',
+    sample: (f) => ({ params: { companyId: f.companyA }, body: { until: freezeUntil() } }),
+  },
+  'releaseFreezes.unfreeze': { expect: SUPER_ADMIN, sample: (f) => ({ params: { companyId: f.companyA } }) },
+  'releaseFreezes.mine': { expect: OWN_EMPLOYER_SIDE, why: "The company's own freeze, the company taken from the session." },
+  'releaseFreezes.freezeMine': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: 'An employer freezes its own company only: no id is taken from the request.',
+    sample: () => ({ body: { until: freezeUntil() } }),
+  },
+  'releaseFreezes.unfreezeMine': { expect: OWN_EMPLOYER_SIDE },
 
   // ---------------------------------------------------------------- single sign-on
   'sso.settings': { expect: OWN_EMPLOYER_SIDE, why: "The company's own provider; the back office has no use for a company's sign-in setup." },
@@ -525,3 +539,8 @@ export const MATRIX: Record<string, Declaration> = {
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },
   'health.ready': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },
 };
+
+/** The end of a freeze two days on (within the 31 days a freeze may last). */
+function freezeUntil(): string {
+  return new Date(Date.now() + 2 * 86_400_000).toISOString();
+}

@@ -1,9 +1,12 @@
 import type { ENDPOINTS } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
-import { act, actorOf, consoleView } from './service';
+import { MESSAGES } from '@portal/shared-contracts';
+import { HttpError } from '../../lib/http-error';
+import { act, actorOf, changeFreeze, companyFreeze, consoleFreezes, consoleView } from './service';
 
 type R = typeof ENDPOINTS.releases;
+type F = typeof ENDPOINTS.releaseFreezes;
 
 export const read: Handler<R['console']> = async (_req, _reply, ctx) => consoleView(ctx);
 
@@ -26,4 +29,39 @@ export const rollback: Handler<R['rollback']> = async (req, _reply, ctx) => {
 export const abort: Handler<R['abort']> = async (req, _reply, ctx) => {
   const actor = actorOf(requireAuth(req));
   return act(ctx, (port) => port.abort(req.params.remote, actor));
+};
+
+export const freezes: Handler<F['list']> = async (_req, _reply, ctx) => consoleFreezes(ctx);
+
+export const freeze: Handler<F['freeze']> = async (req, _reply, ctx) => {
+  const actor = actorOf(requireAuth(req));
+  await changeFreeze(ctx, (port) => port.freeze(req.params.companyId, req.body.until, actor));
+  return consoleFreezes(ctx);
+};
+
+export const unfreeze: Handler<F['unfreeze']> = async (req, _reply, ctx) => {
+  const actor = actorOf(requireAuth(req));
+  await changeFreeze(ctx, (port) => port.unfreeze(req.params.companyId, actor));
+  return consoleFreezes(ctx);
+};
+
+/** The caller's own company: an employer before setup has none to freeze. */
+function ownCompany(req: Parameters<typeof requireAuth>[0]): { companyId: string; actor: string } {
+  const auth = requireAuth(req);
+  if (!auth.companyId) throw new HttpError(409, MESSAGES.releaseFreeze.noCompany);
+  return { companyId: auth.companyId, actor: actorOf(auth) };
+}
+
+export const mine: Handler<F['mine']> = async (req, _reply, ctx) => companyFreeze(ctx, ownCompany(req).companyId);
+
+export const freezeMine: Handler<F['freezeMine']> = async (req, _reply, ctx) => {
+  const { companyId, actor } = ownCompany(req);
+  await changeFreeze(ctx, (port) => port.freeze(companyId, req.body.until, actor));
+  return companyFreeze(ctx, companyId);
+};
+
+export const unfreezeMine: Handler<F['unfreezeMine']> = async (req, _reply, ctx) => {
+  const { companyId, actor } = ownCompany(req);
+  await changeFreeze(ctx, (port) => port.unfreeze(companyId, actor));
+  return companyFreeze(ctx, companyId);
 };

@@ -1,4 +1,5 @@
 import { CONTRACTS_VERSION, REMOTE_IDS, type ReleaseHistoryEntry, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { FREEZE_MESSAGES, freezeInForce } from '@portal/shared-contracts/release-freeze';
 import { canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { ReleaseRefused, type ReleaseConsolePort } from './port';
 
@@ -71,6 +72,20 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
       r.canary = { ...r.canary, percent: 0, companies: [] };
       r.updatedAt = new Date().toISOString();
       record({ action: 'abort-canary', remote, version: r.stable.version, from: r.canary.version, by: actor });
+    },
+    async freeze(companyId, until, actor) {
+      const kept = (manifest.freezes ?? []).filter((f) => freezeInForce(f));
+      const existing = kept.find((f) => f.companyId === companyId);
+      const end = new Date(until).toISOString();
+      const held = existing?.remotes ?? structuredClone(manifest.remotes);
+      manifest.freezes = [...kept.filter((f) => f !== existing), { companyId, since: existing?.since ?? new Date().toISOString(), until: end, remotes: held }];
+      record({ action: 'freeze', remote: '*', version: companyId, from: existing?.until ?? null, by: actor });
+    },
+    async unfreeze(companyId, actor) {
+      const found = (manifest.freezes ?? []).find((f) => f.companyId === companyId && freezeInForce(f));
+      if (!found) throw new ReleaseRefused(FREEZE_MESSAGES.notFrozen(companyId));
+      manifest.freezes = (manifest.freezes ?? []).filter((f) => f !== found);
+      record({ action: 'unfreeze', remote: '*', version: companyId, from: found.until, by: actor });
     },
   };
 }

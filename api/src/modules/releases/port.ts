@@ -17,6 +17,10 @@ export interface ReleaseConsolePort {
   promote(remote: RemoteId, version: string | undefined, actor: string): Promise<void>;
   rollback(remote: RemoteId, actor: string): Promise<void>;
   abort(remote: RemoteId, actor: string): Promise<void>;
+  /** Freezes a company's versions until `until` (ISO; docs/decisions/0042), or moves the end of its freeze. */
+  freeze(companyId: string, until: string, actor: string): Promise<void>;
+  /** Ends a company's freeze now. */
+  unfreeze(companyId: string, actor: string): Promise<void>;
 }
 
 /**

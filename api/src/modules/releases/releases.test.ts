@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { MESSAGES, type CompanyFreeze, type ConsoleFreezes, type ReleaseConsole } from '@portal/shared-contracts';
 import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { companies } from '../../db/schema';
-import { bearer, json, superAdminToken, useTestApp } from '../../test/test-support';
+import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
 import { memoryReleaseConsole } from './memory-port';
 
 const t = useTestApp();
@@ -84,5 +84,83 @@ describe('the release console endpoints', () => {
     const after = json<ReleaseConsole>(promoted).remotes.find((r) => r.remote === 'mfe-billing')!;
     expect(after.stable?.version).toBe('1.1.0');
     expect(after.canary).toBeNull();
+  });
+});
+
+describe('change freezes', () => {
+  const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+  async function twoCompanies() {
+    const rows = await t.ctx.db
+      .insert(companies)
+      .values([
+        { name: 'Acme Lifts', email: 'acme@example.com', phoneNumber: '+441234567890' },
+        { name: 'Bolt Rides', email: 'bolt@example.com', phoneNumber: '+441234567891' },
+      ])
+      .returning({ id: companies.id });
+    return rows.map((r) => r.id) as [string, string];
+  }
+
+  it('a super admin freezes a company, sees every freeze by company name, and ends it', async () => {
+    const port = memoryReleaseConsole();
+    t.ctx.releaseConsole = port;
+    const [acme] = await twoCompanies();
+    const root = await superAdminToken(t.app);
+    const until = days(3);
+    const res = await t.app.inject({ method: 'PUT', url: `/api/releases/console/freezes/${acme}`, headers: bearer(root), payload: { until } });
+    expect(res.statusCode).toBe(200);
+    expect(json<ConsoleFreezes>(res).freezes).toEqual([
+      expect.objectContaining({ companyId: acme, companyName: 'Acme Lifts', until, held: expect.arrayContaining([{ remote: 'mfe-billing', stable: '1.0.0', canary: null }]) }),
+    ]);
+    expect(port.history.at(-1)).toMatchObject({ action: 'freeze', version: acme, by: expect.stringContaining('root@portal.test') });
+
+    const ended = await t.app.inject({ method: 'DELETE', url: `/api/releases/console/freezes/${acme}`, headers: bearer(root) });
+    expect(json<ConsoleFreezes>(ended).freezes).toEqual([]);
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/releases/console/freezes/${acme}`, headers: bearer(root) });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ success: false, message: MESSAGES.releaseFreeze.notFrozen(acme) });
+  });
+
+  it('refuses an end in the past, past 31 days or not a date, and a company id that is not one, with the message', async () => {
+    t.ctx.releaseConsole = memoryReleaseConsole();
+    const [acme] = await twoCompanies();
+    const root = await superAdminToken(t.app);
+    const put = (until: unknown, id = acme) => t.app.inject({ method: 'PUT', url: `/api/releases/console/freezes/${id}`, headers: bearer(root), payload: { until } });
+    for (const [until, message] of [
+      [days(-1), MESSAGES.releaseFreeze.untilPast],
+      [days(32), MESSAGES.releaseFreeze.untilTooFar(31)],
+      ['next friday', MESSAGES.releaseFreeze.badUntil],
+      ['9'.repeat(5000), MESSAGES.releaseFreeze.badUntil],
+      [42, MESSAGES.releaseFreeze.badUntil],
+    ] as const) {
+      const res = await put(until);
+      expect(res.statusCode, String(until).slice(0, 20)).toBe(400);
+      expect(json(res)).toMatchObject({ success: false, message });
+    }
+    const badId = await put(days(2), 'acme');
+    expect(badId.statusCode).toBe(400);
+    expect(json(badId)).toMatchObject({ success: false, message: MESSAGES.releaseFreeze.badCompany });
+  });
+
+  it('an employer freezes, sees and ends only its own company, whatever it sends', async () => {
+    const port = memoryReleaseConsole();
+    t.ctx.releaseConsole = port;
+    const [acme, bolt] = await twoCompanies();
+    const { token } = await employerOf(t, acme, 'erin@acme.test');
+    const { token: boltToken } = await employerOf(t, bolt, 'bo@bolt.test');
+    const none = await t.app.inject({ method: 'GET', url: '/api/releases/freeze', headers: bearer(token) });
+    expect(json<CompanyFreeze>(none)).toEqual({ freeze: null, maxDays: 31 });
+
+    const until = days(5);
+    const frozen = await t.app.inject({ method: 'PUT', url: '/api/releases/freeze', headers: bearer(token), payload: { until, companyId: bolt } });
+    expect(frozen.statusCode).toBe(200);
+    expect(json<CompanyFreeze>(frozen).freeze).toMatchObject({ companyId: acme, until });
+    expect(port.manifest.freezes?.map((f) => f.companyId)).toEqual([acme]);
+    // The other company sees no freeze of its own and cannot end Acme's.
+    expect(json<CompanyFreeze>(await t.app.inject({ method: 'GET', url: '/api/releases/freeze', headers: bearer(boltToken) })).freeze).toBeNull();
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/releases/freeze', headers: bearer(boltToken) })).statusCode).toBe(409);
+    expect(port.manifest.freezes?.map((f) => f.companyId)).toEqual([acme]);
+
+    const ended = await t.app.inject({ method: 'DELETE', url: '/api/releases/freeze', headers: bearer(token) });
+    expect(json<CompanyFreeze>(ended).freeze).toBeNull();
   });
 });

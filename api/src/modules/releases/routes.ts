@@ -4,6 +4,7 @@ import { implement } from '../../lib/route';
 import * as h from './handlers';
 
 const R = ENDPOINTS.releases;
+const F = ENDPOINTS.releaseFreezes;
 
 export const releasesModule = apiModule('releases', [
   implement(R.console, h.read),
@@ -11,4 +12,10 @@ export const releasesModule = apiModule('releases', [
   implement(R.promote, h.promote),
   implement(R.rollback, h.rollback),
   implement(R.abort, h.abort),
+  implement(F.list, h.freezes),
+  implement(F.freeze, h.freeze),
+  implement(F.unfreeze, h.unfreeze),
+  implement(F.mine, h.mine),
+  implement(F.freezeMine, h.freezeMine),
+  implement(F.unfreezeMine, h.unfreezeMine),
 ]);

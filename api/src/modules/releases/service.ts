@@ -1,9 +1,15 @@
 import { inArray } from 'drizzle-orm';
+import { FREEZE_LIMITS, freezeInForce } from '@portal/shared-contracts/release-freeze';
 import {
   MESSAGES,
   REMOTE_IDS,
   RELEASE_CONSOLE_HISTORY_CAP,
+  type CompanyFreeze,
+  type ConsoleFreezes,
   type ConsoleRemote,
+  type FreezeView,
+  type ReleaseFreeze,
+  type ReleaseManifest,
   type ReleaseConsole,
   type RemoteId,
 } from '@portal/shared-contracts';
@@ -84,6 +90,46 @@ export async function act(ctx: ApiContext, action: (port: ReleaseConsolePort) =>
   }
   ctx.log.info('release changed from the console');
   return consoleView(ctx);
+}
+
+/** A freeze as the console and Company Settings show it: the versions it holds, remote by remote. */
+function freezeView(f: ReleaseFreeze): FreezeView {
+  return {
+    companyId: f.companyId,
+    since: f.since,
+    until: f.until,
+    held: REMOTE_IDS.flatMap((remote) => {
+      const r = f.remotes[remote];
+      return r ? [{ remote, stable: r.stable.version, canary: r.canary ? { version: r.canary.version, percent: r.canary.percent } : null }] : [];
+    }),
+  };
+}
+
+const inForce = (manifest: ReleaseManifest | null) => (manifest?.freezes ?? []).filter((f) => freezeInForce(f));
+
+/** Every freeze in force, soonest end first, with the companies' names. */
+export async function consoleFreezes(ctx: ApiContext): Promise<ConsoleFreezes> {
+  const freezes = inForce(await portOf(ctx).readManifest()).sort((a, b) => a.until.localeCompare(b.until));
+  const names = await companyNames(ctx.db, freezes.map((f) => f.companyId));
+  return { freezes: freezes.map((f) => ({ ...freezeView(f), companyName: names.get(f.companyId) ?? null })) };
+}
+
+/** A company's freeze in force, as Company Settings shows it. */
+export async function companyFreeze(ctx: ApiContext, companyId: string): Promise<CompanyFreeze> {
+  const found = inForce(await portOf(ctx).readManifest()).find((f) => f.companyId === companyId);
+  return { freeze: found ? freezeView(found) : null, maxDays: FREEZE_LIMITS.maxDays };
+}
+
+/** Runs a freeze or an unfreeze through the port; a refusal of the store is a 409 with its sentence. */
+export async function changeFreeze(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<void> {
+  const port = portOf(ctx);
+  try {
+    await action(port);
+  } catch (err) {
+    if (err instanceof ReleaseRefused) throw new HttpError(409, err.message);
+    throw err;
+  }
+  ctx.log.info('a change freeze was set or ended');
 }
 
 export type { RemoteId };
