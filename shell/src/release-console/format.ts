@@ -28,3 +28,9 @@ export function trendOf(health: Pick<ReleaseHealth, 'from' | 'to' | 'bucketMinut
   }
   return points;
 }
+
+/** A freeze's end in UTC, as it was given (a freeze ends at the same instant wherever its users are). */
+export function utcWhen(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}

@@ -12,6 +12,7 @@ import { releases } from '@portal/shared-contracts/endpoints/releases';
 import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
 import { millis, percent, trendOf, when } from './format';
+import { FreezesSection } from './freezes-section';
 import { Sparkline } from './sparkline';
 import { HEALTH_WINDOW_MINUTES, useReleaseConsole } from './use-release-console';
 import styles from './release-console.module.css';
@@ -165,6 +166,7 @@ export function ReleaseConsolePage() {
             />
           ))}
         </div>
+        <FreezesSection onChanged={() => void reload()} />
         <History entries={data.history} total={data.historyTotal} />
       </>
     );
