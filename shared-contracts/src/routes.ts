@@ -50,7 +50,7 @@ export const ROUTES = {
 } as const;
 
 /** The spec's two tabs, then ours (single sign-on). */
-export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives', 'Single sign-on'] as const;
+export const COMPANY_SETTINGS_TABS = ['Company Details', 'Incentives', 'Single sign-on', 'Version freeze'] as const;
 export type CompanySettingsTab = (typeof COMPANY_SETTINGS_TABS)[number];
 
 export interface PostLoginTarget {

@@ -45,7 +45,7 @@ export const LABEL_MESSAGES = {
     carouselThemes: ['Parking', 'Employee personal benefits', 'A more sustainable environment'] as const,
     // setup and company
     addAnotherLocation: 'Add another location',
-    companySettingsTabs: ['Company Details', 'Incentives', 'Single sign-on'] as const,
+    companySettingsTabs: ['Company Details', 'Incentives', 'Single sign-on', 'Version freeze'] as const,
     importCsv: 'Import CSV',
     copyShareLink: 'Copy and Share Link',
     copyShareLinkShort: 'Copy & Share Link',

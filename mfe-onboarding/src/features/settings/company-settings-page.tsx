@@ -8,6 +8,7 @@ import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
 import { ReportingCard } from './reporting-card';
+import { FreezeTab } from './freeze-tab';
 import { SsoTab } from './sso-tab';
 import styles from './company-settings-page.module.css';
 
@@ -57,6 +58,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
           },
           { value: COMPANY_SETTINGS_TABS[1], label: MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
           { value: COMPANY_SETTINGS_TABS[2], label: MESSAGES.labels.companySettingsTabs[2], content: <SsoTab /> },
+          { value: COMPANY_SETTINGS_TABS[3], label: MESSAGES.labels.companySettingsTabs[3], content: <FreezeTab /> },
         ]}
       />
     </Page>
