@@ -18,6 +18,7 @@ export const RELEASE_FREEZE_MESSAGES = {
     intro: (maxDays: number) =>
       `During a month-end, an audit or a demonstration, keep your users on the portal version they have now: new versions reach them when the freeze ends. A freeze lasts at most ${maxDays} days. A version found faulty may still be withdrawn.`,
     untilLabel: 'Ends at 00:00 UTC on',
+    chooseDay: 'Choose the day the freeze ends.',
     freeze: 'Freeze',
     moveEnd: 'Change the end',
     end: 'End the freeze',

@@ -39,7 +39,7 @@ describe('the release console: change freezes', () => {
     const row = (await screen.findByText('Greenway Ltd')).closest('tr')!;
     expect(within(row).getByText(acme)).toBeInTheDocument();
     expect(within(row).getByText('1 Dec 2026, 00:00 UTC')).toBeInTheDocument();
-    expect(within(row).getByText('mfe-auth 1.0.0, mfe-employees 1.4.0 (canary 1.5.0 10%)')).toBeInTheDocument();
+    expect(within(row).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['mfe-auth 1.0.0', 'mfe-employees 1.4.0 (canary 1.5.0 10%)']);
   });
 
   it('says when no company is frozen', async () => {
@@ -55,7 +55,7 @@ describe('the release console: change freezes', () => {
     await screen.findByText(F.consoleNone);
     await user.click(screen.getByRole('button', { name: F.consoleFreeze }));
     expect(screen.getByText(F.badCompany)).toBeInTheDocument();
-    expect(screen.getByText(F.badUntil)).toBeInTheDocument();
+    expect(screen.getByText(F.chooseDay)).toBeInTheDocument();
     expect(callsTo('releaseFreezes.freeze')).toEqual([]);
 
     await user.type(screen.getByLabelText(F.consoleCompanyId), ` ${acme} `);

@@ -10,9 +10,9 @@ import styles from './release-console.module.css';
 
 const F = MESSAGES.releaseFreeze;
 
-/** What a freeze holds, remote by remote: "mfe-auth 1.4.0 (canary 1.5.0 10%)". */
-export function heldText(f: Pick<ConsoleFreeze, 'held'>): string {
-  return f.held.map((h) => `${h.remote} ${h.stable}${h.canary && h.canary.percent > 0 ? ` (canary ${h.canary.version} ${h.canary.percent}%)` : ''}`).join(', ');
+/** What a freeze holds of each remote, a line each: "mfe-auth 1.4.0 (canary 1.5.0 10%)". */
+export function heldLines(f: Pick<ConsoleFreeze, 'held'>): string[] {
+  return f.held.map((h) => `${h.remote} ${h.stable}${h.canary && h.canary.percent > 0 ? ` (canary ${h.canary.version} ${h.canary.percent}%)` : ''}`);
 }
 
 /**
@@ -49,7 +49,8 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
     const found: typeof errors = {};
     if (!freezeParams.safeParse({ companyId: id }).success) found.companyId = F.badCompany;
     const parsed = freezeBodySchema.safeParse(body);
-    if (!parsed.success) found.until = parsed.error.issues[0]?.message ?? F.badUntil;
+    if (!until) found.until = F.chooseDay;
+    else if (!parsed.success) found.until = parsed.error.issues[0]?.message ?? F.badUntil;
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -98,7 +99,17 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
     },
     { key: 'until', header: F.consoleUntil, cell: (f) => <time dateTime={f.until}>{utcWhen(f.until)}</time> },
     { key: 'since', header: F.consoleSince, cell: (f) => <time dateTime={f.since}>{when(f.since)}</time> },
-    { key: 'held', header: F.consoleHeld, cell: (f) => <span className={styles.wrap}>{heldText(f)}</span> },
+    {
+      key: 'held',
+      header: F.consoleHeld,
+      cell: (f) => (
+        <ul className={styles.heldList}>
+          {heldLines(f).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ),
+    },
     {
       key: 'actions',
       header: '',

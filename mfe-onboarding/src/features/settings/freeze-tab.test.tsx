@@ -50,6 +50,8 @@ describe('Company Settings, Version freeze', () => {
       },
     });
     const field = await screen.findByLabelText(F.untilLabel);
+    await user.click(screen.getByRole('button', { name: F.freeze }));
+    expect(screen.getByText(F.chooseDay)).toBeInTheDocument();
     await user.type(field, dayAhead(40));
     await user.click(screen.getByRole('button', { name: F.freeze }));
     expect(screen.getByText(F.untilTooFar(31))).toBeInTheDocument();

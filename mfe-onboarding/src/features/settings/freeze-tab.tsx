@@ -40,8 +40,12 @@ function FreezeCard({ companyId, state }: { companyId: string; state: CompanyFre
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!day) {
+      setError(F.chooseDay);
+      return;
+    }
     // The day's 00:00 UTC, as the release CLI reads a day.
-    const body = { until: day ? `${day}T00:00:00Z` : '' };
+    const body = { until: `${day}T00:00:00Z` };
     const parsed = freezeBodySchema.safeParse(body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? F.badUntil);
