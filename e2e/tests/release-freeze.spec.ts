@@ -6,7 +6,7 @@ import { createCompanyAdmin, portalStoreDir, releaseCliOk, releaseJson, reloadOn
 import type { Page } from '@playwright/test';
 
 // Builds one remote and waits for a freeze to end: longer than a page journey.
-test.setTimeout(300_000);
+test.setTimeout(420_000);
 
 const F = MESSAGES.releaseFreeze;
 
@@ -35,7 +35,8 @@ test('a frozen company keeps its versions through a promote and a canary at 100%
   expect(await authOn(frozenPage)).toEqual({ chosen: stable, build: stable });
 
   // ---- freeze from the CLI for a short window, then release twice: the frozen company keeps stable
-  const until = new Date(Date.now() + 45_000);
+  // Long enough for a promote, a canary and four reloads on a busy machine (45 s was not).
+  const until = new Date(Date.now() + 120_000);
   await releaseCliOk('freeze', '--company', frozen.companyId, '--until', until.toISOString());
   await releaseCliOk('promote', 'mfe-auth', v1);
   expect(await authOn(otherPage)).toEqual({ chosen: v1, build: v1 });
