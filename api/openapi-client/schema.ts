@@ -486,6 +486,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employees/roster/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compare a CSV file, taken as the whole roster, with the employees (new, changed, leaving); changes nothing */
+        post: operations["employees.rosterPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/roster/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a previewed roster file (the preview's fingerprint): adds, updates and deactivates in one transaction */
+        post: operations["employees.rosterApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees/pending": {
         parameters: {
             query?: never;
@@ -3479,6 +3513,156 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "employees.rosterPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        diff: {
+                            fingerprint: string;
+                            added: {
+                                line: number;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                employeeNumber: string;
+                                department: string | null;
+                            }[];
+                            changed: {
+                                line: number;
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                name: string;
+                                changes: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "status";
+                                    from: string | null;
+                                    to: string | null;
+                                }[];
+                            }[];
+                            leaving: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                name: string;
+                                employeeNumber: string | null;
+                            }[];
+                            unchanged: number;
+                            activeBefore: number;
+                            needsLeavingConfirmation: boolean;
+                            errors: {
+                                field: string;
+                                message: string;
+                                line?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "employees.rosterApply": {
+        parameters: {
+            query: {
+                fingerprint: string;
+                confirmLeaving?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        report: {
+                            fingerprint: string;
+                            added: {
+                                line: number;
+                                email: string;
+                                firstName: string;
+                                lastName: string;
+                                employeeNumber: string;
+                                department: string | null;
+                            }[];
+                            changed: {
+                                line: number;
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                name: string;
+                                changes: {
+                                    /** @enum {string} */
+                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "status";
+                                    from: string | null;
+                                    to: string | null;
+                                }[];
+                            }[];
+                            leaving: {
+                                /** Format: uuid */
+                                id: string;
+                                email: string;
+                                name: string;
+                                employeeNumber: string | null;
+                            }[];
+                            unchanged: number;
+                            activeBefore: number;
+                            needsLeavingConfirmation: boolean;
+                            errors: {
+                                field: string;
+                                message: string;
+                                line?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "employees.pending": {
         parameters: {
             query?: {
@@ -5838,7 +6022,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -5871,7 +6055,7 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
@@ -5901,7 +6085,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
