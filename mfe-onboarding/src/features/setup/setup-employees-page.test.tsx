@@ -63,6 +63,14 @@ describe('SetupEmployeesPage', () => {
     expect(vi.mocked(platform.navigate).mock.calls.map(([to]) => to)).toEqual(['/company-settings', '/employee-management']);
   });
 
+  it('says which options open a dialog and which go elsewhere', () => {
+    const { tile } = setup();
+    expect(tile(MESSAGES.labels.importCsv)).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(tile(MESSAGES.labels.copyShareLink)).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(tile(MESSAGES.labels.manuallyAddEmployees)).not.toHaveAttribute('aria-haspopup');
+    expect(tile(MESSAGES.labels.addEmployeesLater)).not.toHaveAttribute('aria-haspopup');
+  });
+
   it('goes back to step 2', async () => {
     const { user, platform } = setup();
     await user.click(screen.getByRole('button', { name: 'Back' }));

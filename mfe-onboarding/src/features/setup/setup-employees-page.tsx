@@ -43,7 +43,7 @@ export function SetupEmployeesPage() {
     if (!open && linkCopied) finish(null);
   };
 
-  const tiles: { key: string; title: string; text: string; icon: ReactNode; onSelect: () => void }[] = [
+  const tiles: { key: string; title: string; text: string; icon: ReactNode; onSelect: () => void; opensDialog?: boolean }[] = [
     {
       key: 'import',
       title: MESSAGES.labels.importCsv,
@@ -54,6 +54,7 @@ export function SetupEmployeesPage() {
         </TileIcon>
       ),
       onSelect: () => setDialog('import'),
+      opensDialog: true,
     },
     {
       key: 'share',
@@ -65,6 +66,7 @@ export function SetupEmployeesPage() {
         </TileIcon>
       ),
       onSelect: () => setDialog('share'),
+      opensDialog: true,
     },
     {
       key: 'manual',
@@ -101,7 +103,7 @@ export function SetupEmployeesPage() {
     >
       <div className={styles.tiles}>
         {tiles.map((t) => (
-          <OptionTile key={t.key} title={t.title} text={t.text} icon={t.icon} onSelect={t.onSelect} />
+          <OptionTile key={t.key} title={t.title} text={t.text} icon={t.icon} onSelect={t.onSelect} opensDialog={t.opensDialog} />
         ))}
       </div>
       {dialog === 'import' ? (
