@@ -79,16 +79,20 @@ export async function consoleView(ctx: ApiContext): Promise<ReleaseConsole> {
   };
 }
 
-/** Runs one action through the port; a refusal of the store is a 409 with its sentence. Answers the new view. */
-export async function act(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<ReleaseConsole> {
-  const port = portOf(ctx);
+/** Runs one change through the port; a refusal of the store is a 409 with its sentence. */
+async function runOnPort(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>, logged: string): Promise<void> {
   try {
-    await action(port);
+    await action(portOf(ctx));
   } catch (err) {
     if (err instanceof ReleaseRefused) throw new HttpError(409, err.message);
     throw err;
   }
-  ctx.log.info('release changed from the console');
+  ctx.log.info(logged);
+}
+
+/** Runs one action through the port (see `runOnPort`). Answers the new view. */
+export async function act(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<ReleaseConsole> {
+  await runOnPort(ctx, action, 'release changed from the console');
   return consoleView(ctx);
 }
 
@@ -120,16 +124,9 @@ export async function companyFreeze(ctx: ApiContext, companyId: string): Promise
   return { freeze: found ? freezeView(found) : null, maxDays: FREEZE_LIMITS.maxDays };
 }
 
-/** Runs a freeze or an unfreeze through the port; a refusal of the store is a 409 with its sentence. */
-export async function changeFreeze(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<void> {
-  const port = portOf(ctx);
-  try {
-    await action(port);
-  } catch (err) {
-    if (err instanceof ReleaseRefused) throw new HttpError(409, err.message);
-    throw err;
-  }
-  ctx.log.info('a change freeze was set or ended');
+/** Runs a freeze or an unfreeze through the port (see `runOnPort`). */
+export function changeFreeze(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<void> {
+  return runOnPort(ctx, action, 'a change freeze was set or ended');
 }
 
 export type { RemoteId };
