@@ -1805,6 +1805,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employees/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the portal holds about one employee, as a JSON file (attachment); audited */
+        get: operations["dataRights.exportEmployee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/employees/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase an employee, irreversibly and in one transaction: personal data removed, trips and figures kept under a new anonymous id, sessions ended; audited without the erased data. The answer names the anonymous record's id. */
+        post: operations["dataRights.eraseEmployee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-rights/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's pending erasure requests, oldest first */
+        get: operations["dataRights.erasureRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the portal holds about the signed-in employee, as a JSON file (attachment) */
+        get: operations["dataRights.exportMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/erasure-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in employee asks to be erased: their employer sees the request and carries it out, or it is carried out 30 days after it was made. Asking again answers the request already open. */
+        post: operations["dataRights.requestErasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6022,7 +6107,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "sso.domainUnverified";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -6055,7 +6140,7 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "sso.domainUnverified";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
@@ -6085,7 +6170,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "sso.domainUnverified";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -8009,6 +8094,212 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dataRights.exportEmployee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "portal-personal-data/1";
+                        exportedAt: string;
+                        subject: {
+                            /** Format: uuid */
+                            id: string;
+                            companyId: string | null;
+                        };
+                        tables: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dataRights.eraseEmployee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    confirm: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** Format: uuid */
+                        anonymousId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dataRights.erasureRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        requests: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            employeeId: string;
+                            name: string;
+                            email: string;
+                            employeeNumber: string | null;
+                            requestedAt: string;
+                            dueAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dataRights.exportMine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "portal-personal-data/1";
+                        exportedAt: string;
+                        subject: {
+                            /** Format: uuid */
+                            id: string;
+                            companyId: string | null;
+                        };
+                        tables: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "dataRights.requestErasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        requestedAt: string;
+                        dueAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

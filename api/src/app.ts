@@ -23,6 +23,7 @@ import { accountsModule } from './modules/accounts/routes';
 import { adminsModule } from './modules/admins/routes';
 import { auditModule } from './modules/audit/routes';
 import { billingModule } from './modules/billing/routes';
+import { dataRightsModule } from './modules/data-rights/routes';
 import { devModule } from './modules/dev/routes';
 import { driversModule } from './modules/drivers/routes';
 import { employeesModule } from './modules/employees/routes';
@@ -84,6 +85,7 @@ export const API_MODULES: readonly ApiModule[] = [
   ssoModule,
   reportsModule,
   scimModule,
+  dataRightsModule,
   devModule,
 ];
 

@@ -184,6 +184,8 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { domain: `fuzz${n}.test` };
       case 'sso.exchange':
         return { code: `fuzz-${n}` };
+      case 'dataRights.eraseEmployee':
+        return { confirm: true };
       case 'sso.backchannelLogout':
         return { logout_token: `fuzz-${n}` };
       default:

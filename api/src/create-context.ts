@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer';
 import { sweepSessions } from './lib/sessions';
 import { startBillingJob } from './modules/billing/job';
 import { startTelemetryJob } from './modules/telemetry/job';
+import { startRetentionJob } from './modules/data-rights/job';
 import { seedSuperAdmin } from './seed';
 
 export interface CreateApiContextOptions {
@@ -58,6 +59,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const billingJob = await startBillingJob(database.db, log, { mailer, publicUrl: config.publicUrl });
     // Release-health minutes past their 30 days, now and hourly.
     const telemetryJob = await startTelemetryJob(database.db, log);
+    // The retention schedule (docs/retention.md): what is past its time, and erasures due, now and hourly.
+    const retentionJob = await startRetentionJob(database.db, database.kind, log);
     return {
       config,
       db: database.db,
@@ -72,6 +75,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
         await demoSso?.close();
         await billingJob.stop();
         await telemetryJob.stop();
+        await retentionJob.stop();
         await mailer.close();
         await database.close();
       },

@@ -149,6 +149,11 @@ export const users = pgTable(
     /** A provider deleted the employee (SCIM DELETE): kept deactivated for the company's figures, gone from SCIM. */
     scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
     /**
+     * Set on the anonymous record that stands for an erased employee (docs/decisions/0044): it holds
+     * their trips and figures under a new id, and nothing personal.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
      * What list searches match (case-insensitive contains): first and last name (or the name of
      * a non-employee), email, employee number. Kept by the database so a search never recomputes
      * it per row, and indexed with trigrams.
@@ -985,5 +990,30 @@ export const category7Reports = pgTable(
   (t) => [
     index('category7_reports_company_year_idx').on(t.companyId, t.year, t.producedAt.desc()),
     check('category7_reports_start_month_range', sql`${t.startMonth} between 1 and 12`),
+  ],
+);
+
+/**
+ * An employee's request to be erased (docs/decisions/0044-data-rights-and-retention.md): the employer
+ * carries it out, or the retention job does once `due_at` has passed. Once done the person is gone:
+ * `user_id` is null and only the dates remain, as the proof the request was met.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One open request per person.
+    uniqueIndex('erasure_requests_open_unique').on(t.userId).where(sql`${t.completedAt} is null`),
+    index('erasure_requests_company_idx').on(t.companyId, t.requestedAt).where(sql`${t.completedAt} is null`),
+    index('erasure_requests_due_idx').on(t.dueAt).where(sql`${t.completedAt} is null`),
   ],
 );

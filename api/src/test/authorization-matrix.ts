@@ -535,6 +535,22 @@ export const MATRIX: Record<string, Declaration> = {
     sample: async (f) => ({ params: { id: await f.newScimToken() } }),
   },
 
+  // ---------------------------------------------------------------- people's data rights
+  'dataRights.exportEmployee': {
+    expect: OF_A,
+    sample: (f) => ({ params: { id: f.employee } }),
+    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA } }) } },
+  },
+  'dataRights.eraseEmployee': {
+    expect: OF_A,
+    why: 'As deleting an employee: their company, or the back office; another company is told the employee does not exist.',
+    sample: async (f) => ({ params: { id: await f.newEmployee() }, body: { confirm: true } }),
+    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: { confirm: true } }) } },
+  },
+  'dataRights.erasureRequests': { expect: OWN_EMPLOYER_SIDE, why: "The company's own employees' requests; the company carries them out." },
+  'dataRights.exportMine': { expect: EMPLOYEE },
+  'dataRights.requestErasure': { expect: EMPLOYEE },
+
   // ---------------------------------------------------------------- health probes
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },
   'health.ready': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },

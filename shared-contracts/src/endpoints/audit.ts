@@ -61,6 +61,10 @@ export const AUDIT_ACTIONS = [
   'scim.userReactivated',
   'scim.userDeleted',
   'employees.rosterReplaced',
+  'employee.exported',
+  'employee.erased',
+  'employee.erasureRequested',
+  'sso.domainUnverified',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

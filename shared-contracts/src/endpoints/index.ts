@@ -2,6 +2,7 @@ import type { AnyEndpoint } from '../endpoint';
 import { accounts } from '@portal/shared-contracts/endpoints/accounts';
 import { audit } from './audit';
 import { billing } from './billing';
+import { dataRights } from './data-rights';
 import { drivers } from './drivers';
 import { employees } from './employees';
 import { employers } from './employers';
@@ -26,6 +27,7 @@ import { vehicles } from './vehicles';
 export * from '@portal/shared-contracts/endpoints/accounts';
 export * from './audit';
 export * from './billing';
+export * from './data-rights';
 export * from './drivers';
 export * from './employees';
 export * from './employers';
@@ -45,7 +47,7 @@ export * from './vehicles';
 export { pageQuerySchema, queryInt, type PageQuery } from './shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, releaseFreezes, health, sso, scim, reports } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, releaseFreezes, health, sso, scim, reports, dataRights } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

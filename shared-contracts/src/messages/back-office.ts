@@ -147,6 +147,11 @@ export const BACK_OFFICE_MESSAGES = {
       'scim.userDeactivated': 'Employee deactivated by provisioning',
       'scim.userReactivated': 'Employee reactivated by provisioning',
       'scim.userDeleted': 'Employee deprovisioned',
+      // Ours: people's data rights (docs/decisions/0044-data-rights-and-retention.md).
+      'employee.exported': 'Employee data exported',
+      'employee.erased': 'Employee erased',
+      'employee.erasureRequested': 'Erasure requested by the employee',
+      'sso.domainUnverified': 'Single sign-on domain no longer verified',
     },
     /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
     tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,

@@ -15,6 +15,7 @@ import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { BACK_OFFICE_MESSAGES } from './back-office';
 import { BILLING_MESSAGES } from './billing';
 import { COMPANY_MESSAGES } from './company';
+import { DATA_RIGHTS_MESSAGES } from './data-rights';
 import { DRIVER_MESSAGES } from './drivers';
 import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
@@ -46,4 +47,5 @@ export const MESSAGES = {
   ...SCIM_MESSAGES,
   ...ROSTER_MESSAGES,
   ...RELEASE_FREEZE_MESSAGES,
+  ...DATA_RIGHTS_MESSAGES,
 } as const;
