@@ -5,6 +5,7 @@ import { fullName, LIMITS, MESSAGES, serverMessage, type Employee } from '@porta
 import { useEmployees } from '../../api/get-employees';
 import { AddEmployeeModal } from './add-employee-modal';
 import { EmployeeDetailModal } from './employee-detail-modal';
+import { ErasureRequests } from './erasure-requests';
 import styles from './employee-management.module.css';
 
 const FILTERS = [
@@ -49,6 +50,7 @@ export function AllEmployeesTab() {
 
   return (
     <TabBody>
+      <ErasureRequests onOpen={setOpenId} />
       <PagedList
         paged={paged}
         searchLabel="Search employees"

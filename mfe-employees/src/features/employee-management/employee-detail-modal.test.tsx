@@ -68,4 +68,25 @@ describe('Employee detail modal', () => {
     // Once deleted, the api only answers 404 for it (a console error in the browser).
     expect(callsTo(call, 'employees.get')).toHaveLength(1);
   });
+
+  it('erases only once the name is typed as shown, naming the person in the dialog', async () => {
+    const e = makeEmployee({ firstName: 'Ravi', lastName: 'Shah' });
+    const onClose = vi.fn();
+    const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={onClose} />, {
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'dataRights.eraseEmployee': () => ({ ...ok, anonymousId: crypto.randomUUID() }) },
+    });
+    await user.click(await screen.findByRole('button', { name: MESSAGES.dataRights.erase }));
+    expect(await screen.findByText(MESSAGES.dataRights.eraseTitle('Ravi Shah'))).toBeInTheDocument();
+    const field = screen.getByLabelText(MESSAGES.dataRights.eraseConfirmLabel('Ravi Shah'));
+    await user.type(field, 'Ravi');
+    const erase = screen.getAllByRole('button', { name: MESSAGES.dataRights.erase });
+    await user.click(erase[erase.length - 1]!);
+    expect(await screen.findByText(MESSAGES.dataRights.eraseConfirmMismatch)).toBeInTheDocument();
+    expect(callsTo(call, 'dataRights.eraseEmployee')).toHaveLength(0);
+    await user.type(field, ' Shah');
+    await user.click(erase[erase.length - 1]!);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.dataRights.erased));
+    expect(callsTo(call, 'dataRights.eraseEmployee')).toEqual([{ params: { id: e.id }, body: { confirm: true } }]);
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -10,6 +10,9 @@ import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';
 import { useReactivateEmployeeMutation } from '../../api/reactivate-employee';
 import { useRemoveEmployeeMutation } from '../../api/remove-employee';
+import { useExportEmployeeDataMutation } from '../../api/data-rights';
+import { saveJson } from '../../shared/save-json';
+import { EraseEmployeeDialog } from './erase-employee-dialog';
 import { accountKind, licenceNumber, orNa } from '../../shared/format';
 import styles from './employee-management.module.css';
 
@@ -72,7 +75,9 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
   const deactivate = useDeactivateEmployeeMutation();
   const reactivate = useReactivateEmployeeMutation();
   const remove = useRemoveEmployeeMutation();
+  const exportData = useExportEmployeeDataMutation();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmErase, setConfirmErase] = useState(false);
   const form = useForm<DeactivationReason>({
     resolver: zodResolver(deactivationReasonSchema),
     defaultValues: { reason: '' },
@@ -107,6 +112,16 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
     } catch (err) {
       setConfirmDelete(false);
       toast.error(serverMessage(err, MESSAGES.common.unknownError));
+    }
+  }
+
+  async function onExport() {
+    try {
+      const data = await exportData.mutateAsync(e.id);
+      saveJson(data, `employee-${e.id}-${data.exportedAt.slice(0, 10)}.json`);
+      toast.success(MESSAGES.dataRights.exported);
+    } catch (err) {
+      toast.error(serverMessage(err, MESSAGES.dataRights.exportFailed));
     }
   }
 
@@ -149,6 +164,26 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
           </div>
         </div>
       )}
+
+      <div className={styles.dataRights}>
+        <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={MESSAGES.dataRights.exporting}>
+          {MESSAGES.dataRights.exportData}
+        </Button>
+        <Button variant="danger" onClick={() => setConfirmErase(true)}>
+          {MESSAGES.dataRights.erase}
+        </Button>
+      </div>
+
+      <EraseEmployeeDialog
+        open={confirmErase}
+        onOpenChange={setConfirmErase}
+        employeeId={e.id}
+        name={fullName(e)}
+        onErased={() => {
+          setConfirmErase(false);
+          onClose();
+        }}
+      />
 
       <ConfirmDialog
         open={confirmDelete}

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { useApiMutation } from '@portal/shared-ui/data';
+import { refreshAfterRemoval } from './remove-employee';
+
+/** GET employees/{id}/export: everything the portal holds about the employee (audited by the api). */
+export function exportEmployeeData(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.dataRights.exportEmployee, { params: { id } });
+}
+
+/** A download changes nothing the screens show, so there is nothing to invalidate. */
+export function useExportEmployeeDataMutation() {
+  return useApiMutation(exportEmployeeData);
+}
+
+/** POST employees/{id}/erase: irreversible; the employee's details are gone afterwards. */
+export function eraseEmployee(api: ApiClient, id: string) {
+  return api.call(ENDPOINTS.dataRights.eraseEmployee, { params: { id }, body: { confirm: true } });
+}
+
+export function useEraseEmployeeMutation() {
+  return useApiMutation(eraseEmployee, refreshAfterRemoval);
+}
+
+/** The company's open erasure requests (few; not paged). Under the employees' keys, so an erasure refreshes it. */
+export function useErasureRequests() {
+  const { api } = usePlatform();
+  return useQuery({
+    queryKey: ['employees', 'erasure-requests'] as const,
+    queryFn: async ({ signal }) => (await api.call(ENDPOINTS.dataRights.erasureRequests, {}, { signal })).requests,
+  });
+}

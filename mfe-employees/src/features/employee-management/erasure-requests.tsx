@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { ERASURE_REQUEST_DAYS, MESSAGES } from '@portal/shared-contracts';
+import { useErasureRequests } from '../../api/data-rights';
+import styles from './employee-management.module.css';
+
+const M = MESSAGES.dataRights;
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** Employees who asked to be erased: shown above the list only when there are some; a name opens the details. */
+export function ErasureRequests({ onOpen }: { onOpen: (employeeId: string) => void }) {
+  const requests = useErasureRequests();
+  const headingId = useId();
+  const items = requests.data ?? [];
+  if (!items.length) return null;
+  return (
+    <section className={styles.requests} aria-labelledby={headingId}>
+      <h2 id={headingId}>{M.requestsHeading}</h2>
+      <p className={styles.hint}>{M.requestsIntro(ERASURE_REQUEST_DAYS)}</p>
+      <ul className={styles.requestList}>
+        {items.map((r) => (
+          <li key={r.id} className={styles.requestItem}>
+            <button type="button" className={styles.statusInactive} onClick={() => onOpen(r.employeeId)}>
+              {r.name}
+            </button>
+            <span className={styles.hint}>{M.requestedOn(day(r.requestedAt))}</span>
+            <span className={styles.hint}>{M.dueOn(day(r.dueAt))}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
