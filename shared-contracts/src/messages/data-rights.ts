@@ -24,7 +24,9 @@ export const DATA_RIGHTS_MESSAGES = {
       `These employees asked for their data to be erased. Erase each from their details; a request not carried out is carried out automatically ${days} days after it was made.`,
     requestedOn: (day: string) => `Requested ${day}`,
     dueOn: (day: string) => `Erased automatically on ${day}`,
-    // ---- How an erased person is shown where their anonymous figures remain
+    // ---- How an erased person is shown where their anonymous figures remain (first and last name, as lists show people)
+    erasedFirstName: 'Erased',
+    erasedLastName: 'employee',
     erasedName: 'Erased employee',
     /** What remains of the text of an erased person's feedback. */
     feedbackRemoved: 'Removed at the person’s request',

@@ -201,7 +201,7 @@ describe('an employer erases an employee', () => {
     }
     // The anonymous record holds the figures, nothing personal, and cannot sign in.
     const [record] = await rows<Record<string, unknown>>(db, sql`select * from users where id = ${anon}`);
-    expect(record).toMatchObject({ email: erasedEmail(anon), name: M.erasedName, first_name: null, phone_number: null, is_active: false });
+    expect(record).toMatchObject({ email: erasedEmail(anon), name: M.erasedName, first_name: M.erasedFirstName, last_name: M.erasedLastName, phone_number: null, employee_number: null, is_active: false });
     expect(await rows(db, sql`select 1 from trip_passengers where passenger_id = ${anon}`)).toHaveLength(4);
     expect(await rows(db, sql`select feedback_text from feedbacks where employee_id = ${anon}`)).toEqual([{ feedback_text: M.feedbackRemoved }]);
     // Their session ended; the erasure is audited without the erased data.

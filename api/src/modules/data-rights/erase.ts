@@ -27,9 +27,11 @@ export async function eraseEmployee(db: Db, actor: AuditActor, scope: string | n
     const person = await findEmployee(tx, id, scope, true);
     const old = person.id;
     const anon = randomUUID();
-    await tx.execute(sql`insert into users (id, email, password_hash, name, role, company_id, is_active, is_approved, is_driver_verified,
-        deactivated_at, created_at, updated_at, erased_at)
-      select ${anon}, ${erasedEmail(anon)}, '!', ${M.erasedName}, 'Employee', company_id, false, is_approved, is_driver_verified,
+    // Named as lists name employees (first and last name), so every screen shows "Erased employee".
+    await tx.execute(sql`insert into users (id, email, password_hash, name, first_name, last_name, role, company_id, is_active, is_approved,
+        is_driver_verified, deactivated_at, created_at, updated_at, erased_at)
+      select ${anon}, ${erasedEmail(anon)}, '!', ${M.erasedName}, ${M.erasedFirstName}, ${M.erasedLastName}, 'Employee', company_id, false, is_approved,
+        is_driver_verified,
         coalesce(deactivated_at, now()), created_at, now(), now()
       from users where id = ${old}`);
     await tx.execute(sql`update trips set driver_id = ${anon} where driver_id = ${old}`);
