@@ -77,7 +77,7 @@ test('an employee asks to be erased; the employer sees the request, exports thei
   await expect(page.getByText(M.erased).first()).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(requests).toBeHidden();
-  await expect(page.getByRole('cell', { name: M.erasedName })).toBeVisible();
+  await expect(page.getByRole('cell', { name: M.erasedName, exact: true })).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);
   await shoot(page, 'after-erasure');
 
