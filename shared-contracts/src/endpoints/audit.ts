@@ -64,7 +64,6 @@ export const AUDIT_ACTIONS = [
   'employee.exported',
   'employee.erased',
   'employee.erasureRequested',
-  'sso.domainUnverified',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

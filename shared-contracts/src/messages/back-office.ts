@@ -151,7 +151,6 @@ export const BACK_OFFICE_MESSAGES = {
       'employee.exported': 'Employee data exported',
       'employee.erased': 'Employee erased',
       'employee.erasureRequested': 'Erasure requested by the employee',
-      'sso.domainUnverified': 'Single sign-on domain no longer verified',
     },
     /** How a trip is named in the log: its driver, when it started (UTC) and its miles. */
     tripLabel: (driver: string, startedAtUtc: string, miles: string) => `Trip of ${driver}, ${startedAtUtc} UTC, ${miles} miles`,
