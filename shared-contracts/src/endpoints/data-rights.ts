@@ -82,7 +82,7 @@ export const dataRights = {
     summary: 'Everything the portal holds about the signed-in employee, as a JSON file (attachment)',
     access: ['Employee'],
     response: personalDataExportSchema,
-    tags: ['data-rights', 'mobile'],
+    tags: ['data-rights'],
   }),
   requestErasure: defineEndpoint({
     id: 'dataRights.requestErasure',
@@ -91,6 +91,6 @@ export const dataRights = {
     summary: `The signed-in employee asks to be erased: their employer sees the request and carries it out, or it is carried out ${ERASURE_REQUEST_DAYS} days after it was made. Asking again answers the request already open.`,
     access: ['Employee'],
     response: z.extend(okSchema, { requestedAt: isoDateTime, dueAt: isoDateTime }),
-    tags: ['data-rights', 'mobile'],
+    tags: ['data-rights'],
   }),
 } as const;
