@@ -27,7 +27,7 @@ let w: World;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-const post = (token: string, url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+const post = (token: string, url: string, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
 const erase = (token: string, id: string) => post(token, `/api/employees/${id}/erase`, { confirm: true });
 
 beforeEach(async () => {
