@@ -6363,7 +6363,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "load";
                         ok: boolean;
@@ -6373,7 +6373,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "render-error";
                         message?: string;
@@ -6382,7 +6382,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "error";
                         message?: string;
@@ -6391,7 +6391,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "vital";
                         /** @enum {string} */

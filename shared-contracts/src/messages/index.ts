@@ -22,6 +22,7 @@ import { LABEL_MESSAGES } from './labels';
 import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';
 import { RELEASE_FREEZE_MESSAGES } from './release-freezes';
+import { RELEASE_PREVIEW_MESSAGES } from './release-previews';
 import { SSO_MESSAGES } from './sso';
 import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
@@ -46,4 +47,5 @@ export const MESSAGES = {
   ...SCIM_MESSAGES,
   ...ROSTER_MESSAGES,
   ...RELEASE_FREEZE_MESSAGES,
+  ...RELEASE_PREVIEW_MESSAGES,
 } as const;
