@@ -38,8 +38,9 @@ export function verifyPreview(secret: string, token: string, now = Date.now()): 
   const dot = token.indexOf('.');
   if (dot < 1 || dot !== token.lastIndexOf('.')) return { refused: 'invalid' };
   const payload = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(secret, payload);
+  // Compared as text: base64url decoding ignores the last character's spare bits, and a link altered there must not hold.
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(b64(mac(secret, payload)));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { refused: 'invalid' };
   let raw: { i?: unknown; r?: unknown; v?: unknown; u?: unknown };
   try {
