@@ -323,9 +323,15 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     let previewing = false;
     if (opened !== null || cookieValue(req.headers.cookie, PREVIEW_COOKIE)) {
       const token = opened ?? cookieValue(req.headers.cookie, PREVIEW_COOKIE)!;
-      const found = await previewOf(token, await store.readManifest());
-      if ('refused' in found) return refusedTo(reply, found.refused);
-      if (opened !== null) return reply.header('set-cookie', previewCookie(token, Date.parse(found.preview.until))).redirect('/', 303);
+      let found: Awaited<ReturnType<typeof previewOf>> | null = null;
+      try {
+        found = await previewOf(token, await store.readManifest());
+      } catch (err) {
+        // The store unreadable a moment: the page is served; release.json decides the versions.
+        req.log.warn({ err }, 'preview not checked');
+      }
+      if (found && 'refused' in found) return refusedTo(reply, found.refused);
+      if (found && opened !== null) return reply.header('set-cookie', previewCookie(token, Date.parse(found.preview.until))).redirect('/', 303);
       previewing = true;
     }
     let html: string;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { axeViolations } from '../support/axe-tour';
 import { portalUrl } from '../support/portal';
 import { REPO_ROOT } from '../support/portal-process';
 import { portalStoreDir, releaseCliOk, releaseJson, reloadOn } from '../support/release-helpers';
@@ -26,7 +27,8 @@ async function operatorCli(...args: string[]) {
   });
   expect(res.status, `pnpm release ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
   const [link, line] = res.stdout.trim().split('\n');
-  return { link: link!, id: /^preview ([0-9a-f]{16})/.exec(line ?? '')?.[1] ?? '', stdout: res.stdout };
+  const made = /^preview ([0-9a-f]{16}): \S+ \S+ until (\S+) /.exec(line ?? '');
+  return { link: link!, id: made?.[1] ?? '', until: made ? Date.parse(made[2]!) : Number.NaN, stdout: res.stdout };
 }
 
 /** A browser of its own (contexts share no cookie), on the login page. */
@@ -44,7 +46,6 @@ test('a preview link shows its version to one browser and not another, survives 
   await releaseCliOk('publish', 'mfe-auth', '--version', version);
 
   // ---- the link pins the version in the browser that opens it, and only there
-  const until = Date.now() + 100_000;
   const short = await operatorCli('preview', 'mfe-auth', version, '--expires', '100s');
   expect(short.link).toMatch(new RegExp(`^${portalUrl()}/\\?preview=`));
   const mine = await browserAt(browser, short.link);
@@ -56,6 +57,12 @@ test('a preview link shows its version to one browser and not another, survives 
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
   expect(await loginBuild(mine)).toBe(version);
   await expect(banner).toBeVisible();
+  // The banner at a desk and on a phone, and what axe says of the page with it.
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await mine.setViewportSize({ width, height });
+    await mine.screenshot({ path: test.info().outputPath(`preview-banner-${width}x${height}.png`) });
+  }
+  expect(await axeViolations(mine)).toEqual([]);
 
   const theirs = await browserAt(browser, portalUrl());
   expect(await loginBuild(theirs)).toBe(stable);
@@ -74,14 +81,18 @@ test('a preview link shows its version to one browser and not another, survives 
   await expect(other.getByTestId('preview-banner')).toBeVisible();
   await operatorCli('revoke-preview', long.id);
   await other.reload();
-  await expect(other.getByTestId('preview-refused')).toHaveText(new RegExp(P.refused.revoked.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(other.getByTestId('preview-refused')).toContainText(P.refused.revoked);
+  await other.setViewportSize({ width: 390, height: 844 });
+  await other.screenshot({ path: test.info().outputPath('preview-refused-390x844.png') });
+  expect(await axeViolations(other)).toEqual([]);
   expect(other.url()).not.toContain('preview-refused');
   expect(await loginBuild(other)).toBe(stable);
   await other.goto(long.link);
   await expect(other.getByTestId('preview-refused')).toContainText(P.refused.revoked);
 
   // ---- the first link's end passes: the browser is back on what everyone gets, and the link says so
-  await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now() + 2_000)));
+  expect(short.until).toBeGreaterThan(Date.now());
+  await new Promise((r) => setTimeout(r, Math.max(0, short.until - Date.now() + 2_000)));
   expect(await loginBuild(mine)).toBe(stable);
   await expect(mine.getByTestId('preview-banner')).toHaveCount(0);
   await mine.goto(short.link);
