@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   'scim.userReactivated',
   'scim.userDeleted',
   'employees.rosterReplaced',
+  'employee.officeChanged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

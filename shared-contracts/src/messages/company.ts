@@ -87,6 +87,7 @@ export const COMPANY_MESSAGES = {
   },
   // ---- employees
   employees: {
+    officeChanged: 'Office saved.',
     csvType: 'Invalid file type. Please upload a CSV file.',
     csvSize: 'File size exceeds 2MB.',
     csvSelect: 'Please select a file first.',

@@ -112,6 +112,25 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
   });
 }
 
+/**
+ * Moves an employee to one of the company's offices, or to none (null). The office is looked up in
+ * the employee's own company, so another company's office is "not found" like one that never was.
+ */
+export async function setOffice(ctx: ApiContext, auth: AuthUser, id: string, officeId: string | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    const [current] = await rows<{ office_id: string | null; office_ok: boolean }>(
+      tx,
+      sql`select u.office_id, ${officeId}::uuid is null or exists (select 1 from locations l where l.id = ${officeId}::uuid and l.company_id = u.company_id) as office_ok
+        from users u where u.id = ${e.id}`,
+    );
+    if (!current?.office_ok) throw notFound(MESSAGES.insights.officeNotFound);
+    if (current.office_id === officeId) return;
+    await tx.update(users).set({ officeId, updatedAt: sql`now()` }).where(eq(users.id, e.id));
+    await recordUserAudit(tx, auth, 'employee.officeChanged', [e.id]);
+  });
+}
+
 /** Immediate and irreversible: the row goes, and with it (by cascade) sessions, tokens and the vehicle. */
 export async function remove(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
