@@ -97,6 +97,15 @@ export const COMPANY_MESSAGES = {
     usersExistServer: 'User/s already exists.',
     linkCopied: 'Link copied to clipboard!',
     copied: 'Copied!',
+    /** The share-link popup (spec: "Copy & Share Link", "Copy Link"). */
+    shareLinkTitle: 'Copy & Share Link',
+    shareLinkText: 'Employees who sign up with this link appear under Pending Requests until you approve them.',
+    shareLinkLabel: 'Sign-up link',
+    copyLink: 'Copy Link',
+    /** Ours: the clipboard refused the copy. */
+    linkCopyFailed: 'The link could not be copied. Select it and copy it yourself.',
+    /** Ours: the link names the company, so there is none before it is set up. */
+    shareLinkNoCompany: 'Set up your company first: the link names the company employees join.',
     rejected: 'Employee rejected successfully!',
     approved: 'Employee approved successfully!',
     rejectFailed: 'Failed to reject employee.',
