@@ -21,7 +21,7 @@ export function ShareLinkDialog({ open, onOpenChange, onDone }: DialogWidgetProp
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={M.shareLinkTitle} description={M.shareLinkText}>
+    <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.copyShareLinkShort} description={M.shareLinkText}>
       {companyId ? (
         <CopyField label={M.shareLinkLabel} hideLabel value={link} copyLabel={M.copyLink} copiedLabel={M.copied} variant="primary" onCopy={onCopy} />
       ) : (
