@@ -42,10 +42,16 @@ function findPnpm() {
 }
 
 let pnpmCmd;
-function pnpm(args, options = {}) {
+/** The command and arguments that run pnpm with `args`. */
+function pnpmArgv(args) {
   pnpmCmd ??= findPnpm();
   const [cmd, ...pre] = pnpmCmd;
-  const res = spawnSync(cmd, [...pre, ...args], { cwd: ROOT, stdio: 'inherit', shell: isWindows, ...options });
+  return [cmd, [...pre, ...args]];
+}
+
+function pnpm(args, options = {}) {
+  const [cmd, argv] = pnpmArgv(args);
+  const res = spawnSync(cmd, argv, { cwd: ROOT, stdio: 'inherit', shell: isWindows, ...options });
   return res.status ?? 1;
 }
 
@@ -93,21 +99,73 @@ function start() {
 
 // ------------------------------------------------------------------ test
 const results = [];
+// TEST_SERIAL=1: every stage alone, its output live, as before the stages ran side by side.
+const SERIAL = process.env.TEST_SERIAL === '1';
 
-function stage(name, fn) {
-  say(`stage: ${name}`);
+/**
+ * Runs a command of a stage and answers its exit status. Alone, its output goes straight to the
+ * terminal; beside other stages, it is held in `held` and printed whole when the stage ends, so the
+ * logs of stages running at the same time never interleave.
+ */
+function exec(cmd, argv, held) {
+  return new Promise((resolve) => {
+    const env = held && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : process.env;
+    const child = spawn(cmd, argv, { cwd: ROOT, shell: isWindows, env, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (held) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
+    child.on('error', (err) => {
+      if (held) held.push(Buffer.from(`${String(err)}\n`));
+      else console.error(err);
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/**
+ * One stage: `fn` gets `run.pnpm(args)` and `run.node(args)` (each answers an exit status) and
+ * answers true, false or 'skipped'. Its row in the summary keeps its place in the list, whenever
+ * it ends.
+ */
+async function stage(name, fn, { beside = false } = {}) {
+  const held = beside && !SERIAL ? [] : null;
+  const row = { name, status: 'running', seconds: '0.0' };
+  results.push(row);
+  say(`stage: ${name}${held ? ' (its log follows when it ends)' : ''}`);
   const began = Date.now();
+  const run = {
+    pnpm: (args) => exec(...pnpmArgv(args), held),
+    node: (args) => exec(process.execPath, args, held),
+  };
   let outcome;
   try {
-    outcome = fn();
+    outcome = await fn(run);
   } catch (err) {
-    console.error(err);
+    (held ?? []).push(Buffer.from(`${err?.stack ?? String(err)}\n`));
+    if (!held) console.error(err);
     outcome = false;
   }
-  const seconds = ((Date.now() - began) / 1000).toFixed(1);
-  const status = outcome === 'skipped' ? 'skipped' : outcome ? 'passed' : 'failed';
-  results.push({ name, status, seconds });
-  say(`${name}: ${status} (${seconds}s)`);
+  row.seconds = ((Date.now() - began) / 1000).toFixed(1);
+  row.status = outcome === 'skipped' ? 'skipped' : outcome ? 'passed' : 'failed';
+  if (held) {
+    say(`---- log of ${name}`);
+    process.stdout.write(Buffer.concat(held));
+    say(`---- end of the log of ${name}`);
+  }
+  say(`${name}: ${row.status} (${row.seconds}s)`);
+}
+
+/**
+ * Runs groups of stages side by side (each group's stages one after the other), for stages that
+ * do not compete for the same resource; with TEST_SERIAL=1, one group after the other.
+ */
+async function sideBySide(...groups) {
+  const began = Date.now();
+  if (SERIAL) for (const group of groups) await group({ beside: false });
+  else await Promise.all(groups.map((group) => group({ beside: true })));
+  say(`side by side: ${((Date.now() - began) / 1000).toFixed(1)}s`);
 }
 
 function hasPostgres() {
@@ -136,48 +194,60 @@ function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
-function test() {
+async function test() {
+  const runBegan = Date.now();
   install();
 
-  if (existsSync(path.join(ROOT, 'eslint.config.js'))) {
-    stage('lint', () => pnpm(['run', 'lint']) === 0);
-  }
-  if (existsSync(path.join(ROOT, 'tests'))) {
-    // Repository-wide rules (e.g. the import direction between packages), plain node:test files.
-    stage('repository tests', () => {
-      const files = readdirSync(path.join(ROOT, 'tests')).filter((f) => /\.test\.m?js$/.test(f)).map((f) => path.join('tests', f));
-      if (files.length === 0) return 'skipped';
-      return spawnSync(process.execPath, ['--test', ...files], { cwd: ROOT, stdio: 'inherit' }).status === 0;
-    });
-  }
-  stage('typecheck', () => pnpm(['run', 'typecheck']) === 0);
-  stage('unit tests', () =>
-    pnpm(['-r', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test']) === 0,
-  );
-  stage('api tests on PGlite', () => pnpm(['--filter', '@portal/api', 'run', 'test']) === 0);
-  stage('api tests on PostgreSQL', () => {
-    if (!hasPostgres()) {
-      console.error(
-        '[portal] PostgreSQL server binaries (initdb, pg_ctl) are missing, so the api suite cannot run on PostgreSQL.\n' +
-          '         Install them with: apt-get install -y postgresql   (or set DATABASE_URL to a server you own)',
-      );
-      if (process.env.SKIP_PG === '1') {
-        console.error('[portal] SKIP_PG=1: skipping the PostgreSQL stage');
-        return 'skipped';
+  // Lint and the repository rules beside the typecheck: each is one process on one core.
+  await sideBySide(
+    async (o) => {
+      if (existsSync(path.join(ROOT, 'eslint.config.js'))) {
+        await stage('lint', async (run) => (await run.pnpm(['run', 'lint'])) === 0, o);
       }
-      return false;
-    }
-    return pnpm(['--filter', '@portal/api', 'run', 'test:pg']) === 0;
-  });
-  stage('build', () => pnpm(['run', 'build']) === 0);
-  // build-config/budgets.json: each remote's container and exposed modules (gzip), and the login
-  // page's JavaScript measured in Chromium when it is installed.
-  stage('bundle budgets', () => {
-    if (results.find((r) => r.name === 'build')?.status !== 'passed') return false;
-    const args = ['build-config/src/check-budgets.mjs', ...(existsSync(chromiumPath()) ? ['--login'] : [])];
-    return spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' }).status === 0;
-  });
-  stage('end-to-end tests', () => {
+      if (existsSync(path.join(ROOT, 'tests'))) {
+        // Repository-wide rules (e.g. the import direction between packages), plain node:test files.
+        await stage('repository tests', async (run) => {
+          const files = readdirSync(path.join(ROOT, 'tests')).filter((f) => /\.test\.m?js$/.test(f)).map((f) => path.join('tests', f));
+          if (files.length === 0) return 'skipped';
+          return (await run.node(['--test', ...files])) === 0;
+        }, o);
+      }
+    },
+    (o) => stage('typecheck', async (run) => (await run.pnpm(['run', 'typecheck'])) === 0, o),
+  );
+  // pnpm runs up to four packages' suites at once already: this stage has the machine to itself.
+  await stage('unit tests', async (run) =>
+    (await run.pnpm(['-r', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test'])) === 0,
+  );
+  // The api suite on PGlite is one process computing; on PostgreSQL it mostly waits on the server;
+  // the build is short. Side by side they take about the time of the longest.
+  await sideBySide(
+    (o) => stage('api tests on PGlite', async (run) => (await run.pnpm(['--filter', '@portal/api', 'run', 'test'])) === 0, o),
+    (o) => stage('api tests on PostgreSQL', async (run) => {
+      if (!hasPostgres()) {
+        console.error(
+          '[portal] PostgreSQL server binaries (initdb, pg_ctl) are missing, so the api suite cannot run on PostgreSQL.\n' +
+            '         Install them with: apt-get install -y postgresql   (or set DATABASE_URL to a server you own)',
+        );
+        if (process.env.SKIP_PG === '1') {
+          console.error('[portal] SKIP_PG=1: skipping the PostgreSQL stage');
+          return 'skipped';
+        }
+        return false;
+      }
+      return (await run.pnpm(['--filter', '@portal/api', 'run', 'test:pg'])) === 0;
+    }, o),
+    async (o) => {
+      await stage('build', async (run) => (await run.pnpm(['run', 'build'])) === 0, o);
+      // build-config/budgets.json: each remote's container and exposed modules (gzip), and the login
+      // page's JavaScript measured in Chromium when it is installed.
+      await stage('bundle budgets', async (run) => {
+        if (results.find((r) => r.name === 'build')?.status !== 'passed') return false;
+        return (await run.node(['build-config/src/check-budgets.mjs', ...(existsSync(chromiumPath()) ? ['--login'] : [])])) === 0;
+      }, o);
+    },
+  );
+  await stage('end-to-end tests', async (run) => {
     if (!existsSync(chromiumPath())) {
       console.error(
         `[portal] Chromium is missing at ${chromiumPath()}, so the end-to-end journeys cannot run.\n` +
@@ -193,11 +263,11 @@ function test() {
       console.error('[portal] the build failed, so there is no portal to drive');
       return false;
     }
-    return pnpm(['--filter', '@portal/e2e', 'run', 'test']) === 0;
+    return (await run.pnpm(['--filter', '@portal/e2e', 'run', 'test'])) === 0;
   });
   // The production topology on loopback (deploy/topology): PostgreSQL, two api instances, nginx from
   // portal.conf and the remotes in an S3 bucket, driven in Chromium; reuses the build stage's output.
-  stage('topology', () => {
+  await stage('topology', async (run) => {
     const missing = [];
     if (!existsSync(NGINX)) missing.push(`nginx at ${NGINX} (apt-get install -y nginx)`);
     if (!hasPostgresBinaries()) missing.push('PostgreSQL server binaries under /usr/lib/postgresql/*/bin (apt-get install -y postgresql)');
@@ -214,20 +284,20 @@ function test() {
       console.error('[portal] the build failed, so there is no portal to put behind nginx');
       return false;
     }
-    return pnpm(['--filter', '@portal/e2e', 'run', 'test:topology']) === 0;
+    return (await run.pnpm(['--filter', '@portal/e2e', 'run', 'test:topology'])) === 0;
   });
 
   const passed = results.filter((r) => r.status === 'passed').length;
   const failed = results.filter((r) => r.status === 'failed').length;
   console.log('\n[portal] summary');
   for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)`);
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed, in ${((Date.now() - runBegan) / 1000).toFixed(0)}s`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
 const command = process.argv[2];
 if (command === 'start') start();
-else if (command === 'test') test();
+else if (command === 'test') await test();
 else {
   console.error('usage: node scripts/run.mjs start|test');
   process.exit(2);

@@ -28,6 +28,7 @@ import { createSession } from '../src/lib/sessions';
 import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';
+import { ALL_OFFICES } from '../src/lib/offices';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog } from './config';
 
@@ -74,15 +75,15 @@ async function explainAll(db: Db, companyId: string, month: string) {
   const capturing = { execute: (query: SQL) => ((captured = query), db.execute(query)) } as unknown as Db;
   console.log(`\nplans (month ${month.slice(0, 7)}, ms):`);
   for (const [label, run] of [
-    ['participation, month, page 1', () => monthlyRanking(capturing, companyId, month, 1, 10)],
-    ['participation, month, page 100', () => monthlyRanking(capturing, companyId, month, 100, 10)],
-    ['participation, all time, page 1', () => allTimeRanking(capturing, companyId, 1, 10)],
+    ['participation, month, page 1', () => monthlyRanking(capturing, companyId, ALL_OFFICES, month, 1, 10)],
+    ['participation, month, page 100', () => monthlyRanking(capturing, companyId, ALL_OFFICES, month, 100, 10)],
+    ['participation, all time, page 1', () => allTimeRanking(capturing, companyId, ALL_OFFICES, 1, 10)],
     ['journey groups, month, page 1', () => listGroups(capturing, companyId, month, 1, 10)],
     ['journey groups, all time, page 1', () => listGroups(capturing, companyId, null, 1, 10)],
     ['feedback, page 1', () => listFeedback(capturing, companyId, 1, 10)],
-    ['dashboard summary', () => dashboardSummary(capturing, companyId, month)],
-    ['dashboard trend', () => monthlyTrend(capturing, companyId, month)],
-    ['CO2 report', () => co2Report(capturing, companyId, month)],
+    ['dashboard summary', () => dashboardSummary(capturing, companyId, ALL_OFFICES, month)],
+    ['dashboard trend', () => monthlyTrend(capturing, companyId, ALL_OFFICES, month)],
+    ['CO2 report', () => co2Report(capturing, companyId, ALL_OFFICES, month)],
   ] as const) {
     await run();
     const plan = (await rows<Record<string, string>>(db, sql`explain (analyze, costs off) ${captured!}`)).map((r) => Object.values(r)[0]!);

@@ -657,6 +657,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/employees/{id}/office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move an employee to one of the company's offices, or to none (officeId null); audited */
+        put: operations["employees.setOffice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees-participation": {
         parameters: {
             query?: never;
@@ -3496,6 +3513,8 @@ export interface operations {
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
                             journeyGroupName?: string | null;
+                            /** Format: uuid */
+                            officeId?: string | null;
                             createdAt: string;
                         }[];
                         totalCount: number;
@@ -3803,6 +3822,8 @@ export interface operations {
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
                             journeyGroupName?: string | null;
+                            /** Format: uuid */
+                            officeId?: string | null;
                             createdAt: string;
                         }[];
                         totalCount: number;
@@ -3875,6 +3896,8 @@ export interface operations {
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
                             journeyGroupName?: string | null;
+                            /** Format: uuid */
+                            officeId?: string | null;
                             createdAt: string;
                         };
                     };
@@ -4162,10 +4185,57 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "employees.setOffice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    officeId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        /** Format: uuid */
+                        officeId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "insights.participation": {
         parameters: {
             query: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4217,6 +4287,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4225,6 +4296,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
                 /** @description A whole number from 1 to 100. */
@@ -4272,6 +4344,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4280,6 +4353,7 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4304,6 +4378,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4549,6 +4624,7 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4593,6 +4669,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4601,6 +4678,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4635,6 +4713,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4643,6 +4722,7 @@ export interface operations {
         parameters: {
             query: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4688,6 +4768,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -6107,7 +6188,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -6140,7 +6221,7 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
@@ -6170,7 +6251,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -6448,7 +6529,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "load";
                         ok: boolean;
@@ -6458,7 +6539,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "render-error";
                         message?: string;
@@ -6467,7 +6548,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "error";
                         message?: string;
@@ -6476,7 +6557,7 @@ export interface operations {
                         remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
                         version: string;
                         /** @enum {string} */
-                        reason: "stable" | "canary" | "fallback" | "override";
+                        reason: "stable" | "canary" | "fallback" | "override" | "preview";
                         /** @enum {string} */
                         kind: "vital";
                         /** @enum {string} */

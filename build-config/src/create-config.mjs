@@ -9,7 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { BootPreloadPlugin } from './boot-preload-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
-import { SHARED_FROM_SHELL, SHARED_SINGLETONS } from './shared-modules.mjs';
+import { SHARED_FROM_SHELL, SHARED_SINGLETONS, bootChunkFiles } from './shared-modules.mjs';
 
 /** Versions the shared singletons are built against (from the workspace catalog, via the package). */
 function versionOf(pkgDir, name) {
@@ -29,36 +29,23 @@ const inPackages = (names) =>
  * The shell's chunks on the login page's path, merged so that the page loads few files: React in one
  * (it changes only with an upgrade), everything else the first page needs in the chunk that boots it
  * (`boot`, the shell's `import('./bootstrap')`). What the login page does not run (the router, the
- * signed-in layouts, menus, popovers and modals with their Radix parts, react-query, telemetry) keeps its own
- * lazily loaded chunks: the groups name exactly what the login page renders.
+ * signed-in layouts, menus, popovers and modals with their Radix parts, react-query, telemetry) keeps
+ * its own lazily loaded chunks: `boot` holds exactly the files of the packages' `portal.boot` entries
+ * and what they import (shared-modules.mjs), no zod, no schema, no Radix (docs/decisions/0038).
  */
-const LOGIN_PATH_GROUPS = {
-  react: { test: inPackages(['react', 'react-dom', 'scheduler']), name: 'react', chunks: 'all', enforce: true, priority: 30 },
-  boot: {
-    test: (module) => {
-      const file = module.nameForCondition?.() ?? '';
-      // shared-ui's form controls; not its data display nor its overlays (each a shared entry of its
-      // own: the shell fetches the overlays with the first toast, or when idle).
-      if (/[\\/]shared-ui[\\/]src[\\/]/.test(file)) return !/-radix\.tsx$|(modal|menu)\.module\.css$|[\\/](data-display|form-extras|overlays)\.ts$|[\\/](badge|card|download-csv-button|load-state|month-picker|page-layout|paged-list|pagination|search-box|table|tabs|use-debounced-value|use-paged-search|use-row-selection|select|textarea|form-error-list|confirm-dialog|dropdown-menu|header-bell|lazy-overlay|modal|popover|toast-store|toaster)\.(tsx?|module\.css)$/.test(file);
-      return BOOT_CONTRACTS.test(file);
+function loginPathGroups() {
+  const boot = bootChunkFiles();
+  return {
+    react: { test: inPackages(['react', 'react-dom', 'scheduler']), name: 'react', chunks: 'all', enforce: true, priority: 30 },
+    boot: {
+      test: (module) => boot.has(module.nameForCondition?.() ?? ''),
+      name: 'boot',
+      chunks: 'all',
+      enforce: true,
+      priority: 20,
     },
-    name: 'boot',
-    chunks: 'all',
-    enforce: true,
-    priority: 20,
-  },
-};
-/**
- * The contracts' files the login page runs: the shell's start-up texts and the login page's messages, the release
- * manifest's zod-free reader; not every message (`messages/index.ts` and its other areas), the table of every
- * endpoint (`endpoints/index.ts`) or its groups, the root that re-exports them, or the company rules. No
- * package besides React: zod and the schemas (the session's endpoints and entities, the login form, the
- * release manifest's schema) are fetched by the first call or check that needs them, and warmed once
- * the page has settled (docs/decisions/0038). No Radix (the checkbox is the
- * browser's), no router (the shell draws the public pages itself and fetches it for the others).
- */
-const BOOT_CONTRACTS =
-  /[\\/]shared-contracts[\\/]src[\\/](?:(?:platform|constants|routes|page-titles|remotes|release-manifest|endpoint|messages[\\/](?:shell-start|login))\.ts|remotes\.json)$/;
+  };
+}
 
 /** @param {string} pkgDir @param {'host'|'remote'} kind */
 export function sharedConfig(pkgDir, kind) {
@@ -358,7 +345,7 @@ export function createConfig(o) {
     ],
     optimization: {
       minimize: isProd,
-      ...(o.kind === 'host' && isProd ? { splitChunks: { cacheGroups: LOGIN_PATH_GROUPS } } : {}),
+      ...(o.kind === 'host' && isProd ? { splitChunks: { cacheGroups: loginPathGroups() } } : {}),
       // A remote's exposed module is one chunk with its own dependencies (those not shared), so the
       // first visit to its page fetches the manifest, remoteEntry.js and that chunk. Two pages of one
       // remote may then each carry a copy of a dependency (zod, react-hook-form): a page pays for

@@ -1,83 +1,140 @@
-// The modules shared through Module Federation, in a module without dependencies: create-config.mjs
-// builds with them, and lint (eslint-rules/contracts-entries.mjs) and the repository tests read them
-// without loading Rspack.
+// The modules shared through Module Federation, read from the workspace packages' `portal` field
+// (beside `exports`, docs/decisions/0048-shared-modules-from-package-markers.md), in a module
+// without dependencies: create-config.mjs builds with them, and lint
+// (eslint-rules/contracts-entries.mjs) and the repository tests read them without loading Rspack.
+//
+// A package's `portal` field names entries of its `exports`:
+// - `shared`: each shared on its own, a singleton (loaded whole: shared modules are not tree-shaken,
+//   so keep the list short and measure it); the order is the share table's;
+// - `fromShell`: those a remote takes from the shell and never brings itself (`import: false`). A new
+//   shared entry joins it only once every shell in service provides it;
+// - `boot`: those the login page's start-up runs; with the files they import they are the shell's
+//   `boot` chunk, and nothing else of the package is.
+// The `exports` map alone cannot say this: `./*` covers shared and plain modules alike, and
+// `./entities` is an entry without being shared.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The workspace packages whose entries may be shared, by folder. */
+export const SHARED_PACKAGES = ['shared-contracts', 'shared-ui'];
 
 /**
- * The modules that must exist once on the page. Everything here is loaded whole (shared modules are
- * not tree-shaken), so keep the list short and measure it.
+ * The singletons that are not workspace packages (they carry no marker): React and react-query, which
+ * must exist once on the page. Remotes take each from the shell. Not shared, on purpose
+ * (docs/decisions/0007-shared-singletons.md): react-router-dom (only the shell routes; shared, it
+ * would be loaded whole) and zod (no state that must be unique; each bundle keeps what it uses).
  */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  'react-dom/client',
-  '@tanstack/react-query',
-  '@portal/shared-contracts',
-  // The contracts' entries, each shared on its own so that a page loads only the parts it imports: the
-  // login page the platform, the shell's and the login page's messages, the login form and the
-  // session's endpoints, not every message, form or endpoint (`/messages`, `/forms`, `/endpoints`,
-  // which the signed-in pages load). The root, the table and the whole messages and forms import these
-  // through the package's name, so they reuse these copies. The rest (entities, the other areas'
-  // messages, the release manifest, company rules) is plain data each bundle keeps as much of as it
-  // uses (docs/decisions/0038-how-the-login-page-stays-small.md).
-  '@portal/shared-contracts/constants',
-  '@portal/shared-contracts/routes',
-  '@portal/shared-contracts/platform',
-  '@portal/shared-contracts/messages/shell',
-  '@portal/shared-contracts/messages/login',
-  // The other account pages' messages and forms (sign-up, passwords, admin users): mfe-auth's pages
-  // and the accounts endpoints load them without every other form and message.
-  '@portal/shared-contracts/messages/auth',
-  '@portal/shared-contracts/messages',
-  '@portal/shared-contracts/forms/login',
-  '@portal/shared-contracts/forms/auth',
-  '@portal/shared-contracts/forms',
-  '@portal/shared-contracts/endpoints/session',
-  '@portal/shared-contracts/endpoints/accounts',
-  '@portal/shared-contracts/endpoints',
-  '@portal/shared-ui',
-  // shared-ui's entries, each shared on its own so that a page loads only what it renders: the login
-  // page the form controls, not the overlays or the data display. The root re-exports all three.
-  '@portal/shared-ui/form',
-  '@portal/shared-ui/overlays',
-  '@portal/shared-ui/data-display',
-  // The select, the textarea and a form's error list, which the login page does not draw. Not in
-  // SHARED_FROM_SHELL until every shell in service provides it (docs/decisions/0038).
-  '@portal/shared-ui/form-extras',
-  // Its data hooks need react-query: an entry of its own, so a page without queries loads neither.
-  '@portal/shared-ui/data',
-];
-// Not shared, on purpose (docs/decisions/0007-shared-singletons.md, figures in 0038):
-// - react-router-dom: only the shell routes; remotes navigate through the platform. Shared, it would
-//   be loaded whole; bundled in the shell it is tree-shaken.
-// - zod: shared, it was loaded whole with its 40 locales and JSON-schema code. It holds no state that
-//   must be unique: schemas are plain objects, so each bundle keeps only what it uses.
+const LIBRARY_SINGLETONS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', '@tanstack/react-query'];
+
+/** The file an `exports` entry (`.`, `./form`, `./messages/shell`) names, or undefined when none does. */
+export function exportTarget(exports, entry) {
+  if (typeof exports[entry] === 'string') return exports[entry];
+  for (const [key, target] of Object.entries(exports)) {
+    const star = key.indexOf('*');
+    if (star < 0 || typeof target !== 'string') continue;
+    const [before, after] = [key.slice(0, star), key.slice(star + 1)];
+    if (entry.length > key.length - 1 && entry.startsWith(before) && entry.endsWith(after)) {
+      return target.replace('*', entry.slice(before.length, entry.length - after.length));
+    }
+  }
+  return undefined;
+}
+
+/** A package's folder and package.json, as `sharedModulesOf` takes them. */
+export function readPackage(folder, root = ROOT) {
+  const dir = path.join(root, folder);
+  return { dir, json: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) };
+}
 
 /**
- * The shared modules a remote takes from the shell and never brings itself (`import: false`,
- * docs/decisions/0038): its container then lists no copy of its own for them, no fallback factory and
- * no chunk, so each `remoteEntry.js` is lighter. The shell provides every one of them
- * whatever its own code imports (`SharedFromShellPlugin`). A remote built against another contracts
- * major is never loaded (the shell's version choice), and within a major the shell's copy was already
- * the one a page ran (singletons at the same version, the shell's registered first). Not here:
- * `@portal/shared-ui/data` and the root of shared-ui, which shells before this list did not provide
- * (a remote published now must still run in them).
+ * Checks each package's marker against its `exports` and returns the shared modules: every name in
+ * `singletons` (the libraries', then each package's in its order), the subset `fromShell`, and each
+ * package's boot entries as files.
+ * @param {{ dir: string, json: { name: string, exports?: Record<string, string>, portal?: { shared?: string[], fromShell?: string[], boot?: string[] } } }[]} packages
  */
-export const SHARED_FROM_SHELL = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  'react-dom/client',
-  '@tanstack/react-query',
-  '@portal/shared-contracts',
-  '@portal/shared-contracts/constants',
-  '@portal/shared-contracts/routes',
-  '@portal/shared-contracts/platform',
-  '@portal/shared-contracts/messages',
-  '@portal/shared-contracts/forms',
-  '@portal/shared-contracts/endpoints/accounts',
-  '@portal/shared-contracts/endpoints',
-  '@portal/shared-ui/form',
-  '@portal/shared-ui/overlays',
-  '@portal/shared-ui/data-display',
-];
+export function sharedModulesOf(packages) {
+  const singletons = [...LIBRARY_SINGLETONS];
+  const fromShell = [...LIBRARY_SINGLETONS];
+  const boot = [];
+  for (const { dir, json } of packages) {
+    const marker = json.portal ?? {};
+    const exports = json.exports ?? {};
+    const specifier = (entry) => (entry === '.' ? json.name : `${json.name}/${entry.slice(2)}`);
+    const fileOf = (list, entry) => {
+      const target = exportTarget(exports, entry);
+      if (!target || !fs.existsSync(path.join(dir, target))) {
+        throw new Error(`${json.name}: "portal.${list}" names ${entry}, which its "exports" do not give a file for`);
+      }
+      return path.join(dir, target);
+    };
+    for (const entry of marker.shared ?? []) {
+      fileOf('shared', entry);
+      singletons.push(specifier(entry));
+    }
+    for (const entry of marker.fromShell ?? []) {
+      if (!(marker.shared ?? []).includes(entry)) throw new Error(`${json.name}: "portal.fromShell" names ${entry}, which "portal.shared" does not`);
+      fromShell.push(specifier(entry));
+    }
+    for (const entry of marker.boot ?? []) boot.push({ pkg: { dir, json }, file: fileOf('boot', entry) });
+  }
+  return { singletons, fromShell, boot };
+}
+
+/**
+ * A module's imports that run with it: static imports and re-exports, without those that name types
+ * only (erased) and without `import()` (a chunk of its own, fetched later).
+ */
+const STATIC_IMPORT = /^[ \t]*(?:import|export)\s+(type\s+)?(?:([^;'"]*?)\s*from\s*)?['"]([^'"]+)['"]/gm;
+export function runtimeImports(code) {
+  const out = [];
+  for (const [, typeOnly, clause = '', specifier] of code.matchAll(STATIC_IMPORT)) {
+    if (typeOnly) continue;
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    const names = named ? named[1].split(',').map((s) => s.trim()).filter(Boolean) : [];
+    if (names.length > 0 && names.every((n) => n.startsWith('type '))) continue;
+    out.push(specifier);
+  }
+  return out;
+}
+
+/** A relative specifier's file (`.js` written for `.ts`, a folder's index), or undefined. */
+function relativeFile(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier.replace(/\.js$/, ''));
+  return ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+}
+
+/**
+ * The files of the shell's `boot` chunk: each package's boot entries and, within the same package,
+ * every file they import when they run (by a relative path or by the package's name).
+ */
+export function bootFiles(boot) {
+  const seen = new Set();
+  const queue = boot.map((b) => ({ ...b }));
+  while (queue.length > 0) {
+    const { pkg, file } = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!/\.[cm]?[jt]sx?$/.test(file)) continue;
+    for (const specifier of runtimeImports(fs.readFileSync(file, 'utf8'))) {
+      let next;
+      if (specifier.startsWith('.')) next = relativeFile(file, specifier);
+      else if (specifier === pkg.json.name || specifier.startsWith(`${pkg.json.name}/`)) {
+        const target = exportTarget(pkg.json.exports ?? {}, specifier === pkg.json.name ? '.' : `.${specifier.slice(pkg.json.name.length)}`);
+        next = target && path.join(pkg.dir, target);
+      }
+      if (next && next.startsWith(pkg.dir + path.sep)) queue.push({ pkg, file: next });
+    }
+  }
+  return seen;
+}
+
+const workspace = sharedModulesOf(SHARED_PACKAGES.map((folder) => readPackage(folder)));
+
+/** The modules that must exist once on the page. */
+export const SHARED_SINGLETONS = workspace.singletons;
+/** The shared modules a remote takes from the shell (docs/decisions/0038). */
+export const SHARED_FROM_SHELL = workspace.fromShell;
+/** The files of the shell's `boot` chunk (absolute paths). */
+export const bootChunkFiles = () => bootFiles(workspace.boot);

@@ -22,9 +22,21 @@ import { emptyManifest, withoutEndedFreezes } from './release/manifest';
 import { readShellInfo } from './release/publish';
 import { openReleaseStore } from './release/open-store';
 import { FsReleaseStore, type ReleaseStore } from './release/store';
+import { previewSecret, resolvePreview } from './release/preview';
+import { PREVIEW_COOKIE, PREVIEW_LEAVE_PATH, PREVIEW_PARAM, PREVIEW_REFUSED_PARAM, type PreviewRefusal } from '@portal/shared-contracts/release-preview';
 import { contentSecurityPolicy, originOf, overrideSources, securityHeaders } from './security-headers';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** One cookie's value from a Cookie header (the portal server reads no other, so no cookie plugin). */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header || header.length > 16_384) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || null;
+  }
+  return null;
+}
 export const NO_STORE = 'no-store';
 
 /**
@@ -237,21 +249,46 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
     });
   }
 
+  // ---- preview links (docs/decisions/0046): the link's signature, its listing in release.json and
+  // its build in the store are checked on every page and release.json of the browser that carries it
+  let secret: Promise<string> | null = null;
+  const previewKey = () => (secret ??= previewSecret(config.previewSecret, config.dataDir).catch((err: unknown) => {
+    secret = null;
+    throw err;
+  }));
+  const secure = config.publicUrl.startsWith('https:');
+  const previewCookie = (token: string, untilMs: number) =>
+    `${PREVIEW_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(1, Math.floor((untilMs - Date.now()) / 1000))}${secure ? '; Secure' : ''}`;
+  const clearPreviewCookie = `${PREVIEW_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  const previewOf = async (token: string, stored: ReleaseManifest | null) =>
+    resolvePreview(store, stored, await previewKey(), token, new Date(), config.releaseStoreUrl);
+
   // ---- the release manifest: read from the store on every request and never cached, so a
   // release, promotion or rollback is what the next page load gets, without a restart
-  const releaseManifest = async () => {
-    const read = await store.readManifest();
-    await versionsInForce(read);
-    // A freeze that has ended is never served, though it stays in the store until the next change.
-    const stored = read ? withoutEndedFreezes(read) : emptyManifest(await readShellInfo(repoRoot));
+  const releaseManifest = async (stored: ReleaseManifest | null) => {
+    await versionsInForce(stored);
+    // A freeze that has ended is never served, though it stays in the store until the next change;
+    // the list of previews is never served (a browser gets its own preview only, from its cookie).
+    const { previews: _previews, ...served } = stored ? withoutEndedFreezes(stored) : emptyManifest(await readShellInfo(repoRoot));
     // Which overrides the shell accepts is this deployment's decision (the same list as its CSP).
-    return { ...stored, overrideOrigins: overrides };
+    return { ...served, overrideOrigins: overrides } as ReleaseManifest;
   };
-  app.get('/release.json', async (_req, reply) => {
-    const manifest = await releaseManifest();
+  app.get('/release.json', async (req, reply) => {
+    const stored = await store.readManifest();
+    const manifest = await releaseManifest(stored);
     reply.header('cache-control', NO_STORE).header('access-control-allow-origin', '*').type('application/json');
+    const token = cookieValue(req.headers.cookie, PREVIEW_COOKIE);
+    if (token) {
+      const found = await previewOf(token, stored);
+      if ('preview' in found) manifest.preview = found.preview;
+      else reply.header('set-cookie', clearPreviewCookie);
+    }
     return manifest;
   });
+  // The banner's way out: the cookie goes, and the page loads what everyone gets.
+  app.get(PREVIEW_LEAVE_PATH, async (_req, reply) =>
+    reply.header('cache-control', NO_STORE).header('set-cookie', clearPreviewCookie).redirect('/', 303),
+  );
 
   app.get('/employees.csv', async (_req, reply) => {
     reply
@@ -275,8 +312,28 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   // The page names the public pages' remote files, which it preloads for an anonymous visitor
   // (index-page.ts); built per request from the release in force, like release.json.
   const pageFiles = pageFilesReader(store);
+  const refusedTo = (reply: FastifyReply, reason: PreviewRefusal) =>
+    reply.header('set-cookie', clearPreviewCookie).redirect(`/?${PREVIEW_REFUSED_PARAM}=${reason}`, 303);
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', NO_STORE);
+    // A preview link (`/?preview=<signed link>`) becomes a cookie, so reloads keep it and the address
+    // bar no longer holds it; a link refused leaves a cookie of an earlier preview behind it too.
+    const query = req.query as Record<string, unknown>;
+    const opened = typeof query[PREVIEW_PARAM] === 'string' ? (query[PREVIEW_PARAM] as string) : null;
+    let previewing = false;
+    if (opened !== null || cookieValue(req.headers.cookie, PREVIEW_COOKIE)) {
+      const token = opened ?? cookieValue(req.headers.cookie, PREVIEW_COOKIE)!;
+      let found: Awaited<ReturnType<typeof previewOf>> | null = null;
+      try {
+        found = await previewOf(token, await store.readManifest());
+      } catch (err) {
+        // The store unreadable a moment: the page is served; release.json decides the versions.
+        req.log.warn({ err }, 'preview not checked');
+      }
+      if (found && 'refused' in found) return refusedTo(reply, found.refused);
+      if (found && opened !== null) return reply.header('set-cookie', previewCookie(token, Date.parse(found.preview.until))).redirect('/', 303);
+      previewing = true;
+    }
     let html: string;
     try {
       html = await readFile(path.join(shellDir, 'index.html'), 'utf8');
@@ -287,10 +344,11 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
         .send(`The portal shell is not built (${shellDir}/index.html is missing). Run: pnpm build`);
     }
     try {
-      const manifest = await releaseManifest();
+      const manifest = await releaseManifest(await store.readManifest());
       // The contracts the served shell was built with (it picks the builds it can run by them).
       const built = await readFile(path.join(shellDir, 'build-info.json'), 'utf8').then((t) => (JSON.parse(t) as { contractsVersion?: string }).contractsVersion, () => undefined);
-      const withLinks = withPreloads(html, await pageFiles(manifest, built ?? manifest.shell.contractsVersion));
+      // A preview may pin the preloaded pages' remote to another build: such a page gets no links.
+      const withLinks = previewing ? html : withPreloads(html, await pageFiles(manifest, built ?? manifest.shell.contractsVersion));
       // The page's one inline script is allowed by its hash, on this answer only.
       if (withLinks !== html) reply.header('content-security-policy', contentSecurityPolicy(storeOrigin, overrides, [PRELOAD_SCRIPT_SOURCE]));
       html = withLinks;

@@ -94,6 +94,12 @@ const envSchema = z.object({
    * a shorter interval is for tests and demos. At least 1 000, at most an hour.
    */
   RELEASE_GUARD_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(3_600_000).default(60_000)),
+  /**
+   * The key preview links are signed with (HMAC-SHA256, docs/decisions/0046): at least 32 characters,
+   * the same on every portal instance and where `pnpm release preview` runs. Unset: one is drawn into
+   * the data folder on first use (a single machine).
+   */
+  PREVIEW_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'use at least 32 characters (e.g. openssl rand -base64 32)').optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -121,6 +127,8 @@ export interface PortalConfig {
   trustProxy: number;
   /** RELEASE_GUARD_INTERVAL_MS: the release guard's check interval. */
   releaseGuardIntervalMs: number;
+  /** PREVIEW_SECRET, or null: preview links are signed with a key kept in the data folder. */
+  previewSecret: string | null;
   /** The environment handed to the embedded api's `loadApiConfig`, with the resolved defaults filled in. */
   apiEnv: Record<string, string | undefined>;
 }
@@ -176,6 +184,7 @@ export function loadPortalConfig(env: Record<string, string | undefined> = proce
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     releaseGuardIntervalMs: e.RELEASE_GUARD_INTERVAL_MS,
+    previewSecret: e.PREVIEW_SECRET ?? null,
     apiEnv: { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl },
   };
 }

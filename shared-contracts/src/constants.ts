@@ -89,3 +89,6 @@ export const SESSION_STORAGE_KEYS = { saved: 'saved' } as const;
 
 /** The CSV template, a static file at the site root. */
 export const CSV_TEMPLATE_PATH = '/employees.csv';
+
+/** The office filter's value for employees without an office ("No office"). */
+export const OFFICE_NONE = 'none';

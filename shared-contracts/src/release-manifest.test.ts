@@ -35,6 +35,11 @@ const remoteRelease = optionalKeys(
 );
 const remotes = fc.subarray([...REMOTE_IDS]).chain((ids) => fc.tuple(...ids.map(() => remoteRelease)).map((rs) => Object.fromEntries(ids.map((id, i) => [id, rs[i]]))));
 const freeze = fc.record({ companyId: fc.string({ minLength: 1 }), since: fc.string(), until: fc.string(), remotes });
+const listedPreview = optionalKeys(
+  { id: fc.string({ minLength: 1 }), remote: fc.constantFrom(...REMOTE_IDS), version: fc.string({ minLength: 1 }), until: fc.string(), createdAt: fc.string(), by: fc.string() },
+  ['id', 'remote', 'version', 'until', 'createdAt'],
+);
+const activePreview = fc.record({ id: fc.string(), remote: fc.constantFrom(...REMOTE_IDS), until: fc.string(), build: buildRef });
 const manifest = optionalKeys(
   {
     schemaVersion: fc.constant(1),
@@ -42,6 +47,8 @@ const manifest = optionalKeys(
     overrideOrigins: fc.array(fc.string(), { maxLength: 3 }),
     remotes,
     freezes: fc.array(freeze, { maxLength: 2 }),
+    previews: fc.array(listedPreview, { maxLength: 2 }),
+    preview: activePreview,
   },
   ['schemaVersion', 'shell', 'remotes'],
 );
@@ -167,6 +174,11 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       { ...base, freezes: [{ companyId: '', since: 'a', until: 'b', remotes: {} }] },
       { ...base, freezes: [{ companyId: 'c', since: 'a', until: 'b', remotes: { 'mfe-nope': { stable: ref, updatedAt: 'now' } } }] },
       { ...base, freezes: {} },
+      // A preview: a known remote, a version named.
+      { ...base, preview: { id: 'p', remote: 'mfe-auth', until: 'b', build: ref } },
+      { ...base, preview: { id: 'p', remote: 'mfe-nope', until: 'b', build: ref } },
+      { ...base, previews: [{ id: 'p', remote: 'mfe-auth', version: '1', until: 'b', createdAt: 'a' }] },
+      { ...base, previews: [{ id: 'p', remote: 'mfe-auth', version: '', until: 'b', createdAt: 'a' }] },
     ];
     expect(cases.map(expectSameVerdict)).toEqual([
       false, false, false, true, false, false,
@@ -179,6 +191,7 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       false, true, true, false,
       false, true, false, false,
       true, false, false, false,
+      true, false, true, false,
     ]);
   });
 });

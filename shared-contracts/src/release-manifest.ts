@@ -1,4 +1,4 @@
-import type { BuildRef, ReleaseFreeze, ReleaseManifest, RemoteRelease } from './release';
+import type { ActivePreview, BuildRef, ReleaseFreeze, ReleaseManifest, ReleasePreview, RemoteRelease } from './release';
 import { REMOTE_IDS } from './remotes';
 
 // What the shell needs of the release format before any remote loads, without zod: the contracts
@@ -99,6 +99,20 @@ function freeze(v: unknown): ReleaseFreeze {
   return { companyId: nonEmpty(o.companyId), since: string(o.since), until: string(o.until), remotes: remotesOf(o.remotes) };
 }
 
+const remoteId = (v: unknown) => REMOTE_IDS.find((r) => r === v) ?? fail();
+
+function listedPreview(v: unknown): ReleasePreview {
+  const o = object(v);
+  const p: ReleasePreview = { id: nonEmpty(o.id), remote: remoteId(o.remote), version: nonEmpty(o.version), until: string(o.until), createdAt: string(o.createdAt) };
+  if (has(o, 'by')) p.by = string(o.by);
+  return p;
+}
+
+function activePreview(v: unknown): ActivePreview {
+  const o = object(v);
+  return { id: string(o.id), remote: remoteId(o.remote), until: string(o.until), build: buildRef(o.build) };
+}
+
 /**
  * The parsed contents of /release.json as `releaseManifestSchema` reads them (defaults filled, unknown
  * keys of an object dropped, an unknown remote refused), or null where the schema would fail. `json` is
@@ -116,6 +130,8 @@ export function readReleaseManifest(json: unknown): ReleaseManifest | null {
       remotes: remotesOf(o.remotes),
     };
     if (has(o, 'freezes')) manifest.freezes = array(o.freezes, freeze);
+    if (has(o, 'previews')) manifest.previews = array(o.previews, listedPreview);
+    if (has(o, 'preview')) manifest.preview = activePreview(o.preview);
     return manifest;
   } catch (error) {
     if (error instanceof Mismatch) return null;

@@ -52,6 +52,29 @@ export const releaseFreezeSchema = z.object({
 });
 export type ReleaseFreeze = z.infer<typeof releaseFreezeSchema>;
 
+/**
+ * A preview link (docs/decisions/0046), as the release store lists it: the link pins `version` of
+ * `remote` for whoever opens it until `until`; a preview no longer listed is revoked. Never served.
+ */
+export const releasePreviewSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  remote: z.enum(REMOTE_IDS),
+  version: z.string().check(z.minLength(1)),
+  until: z.string(),
+  createdAt: z.string(),
+  by: z.optional(z.string()),
+});
+export type ReleasePreview = z.infer<typeof releasePreviewSchema>;
+
+/** The preview this browser is in, as the portal server adds it to the release.json it answers (from the cookie). */
+export const activePreviewSchema = z.object({
+  id: z.string(),
+  remote: z.enum(REMOTE_IDS),
+  until: z.string(),
+  build: buildRefSchema,
+});
+export type ActivePreview = z.infer<typeof activePreviewSchema>;
+
 /** /release.json: what the shell loads at boot (never cached). */
 export const releaseManifestSchema = z.object({
   schemaVersion: z.literal(1),
@@ -61,10 +84,14 @@ export const releaseManifestSchema = z.object({
   remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
   /** The companies whose versions are frozen (absent: none). */
   freezes: z.optional(z.array(releaseFreezeSchema)),
+  /** The preview links not yet expired nor revoked (kept in the store; the portal never serves them). */
+  previews: z.optional(z.array(releasePreviewSchema)),
+  /** Served only: the preview the asking browser is in (its cookie verified by the portal server). */
+  preview: z.optional(activePreviewSchema),
 });
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
 
-export type VersionReason = 'stable' | 'canary' | 'override' | 'fallback';
+export type VersionReason = 'stable' | 'canary' | 'override' | 'fallback' | 'preview';
 export interface ResolvedRemote {
   remote: (typeof REMOTE_IDS)[number];
   version: string;

@@ -2,10 +2,11 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./css-modules.d.ts" />
 // Data display: cards, tables, lists with their paging, search and selection, tabs, badges, the month
-// picker, a page's layout, the states of a load and the CSV download.
+// picker, a page's layout, the states of a load, the CSV download and a value to copy.
 // A shared module of its own, loaded by the pages that show data (not by the login page).
 export { Badge, type BadgeTone } from './components/badge';
 export { Card, Panel, EmptyState, type CardProps } from './components/card';
+export { CopyField, copyText, type CopyFieldProps } from './components/copy-field';
 export { DownloadCsvButton, saveCsv, type DownloadCsvButtonProps } from './components/download-csv-button';
 export { EmailAddress } from './components/email-address';
 export {

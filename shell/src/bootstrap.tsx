@@ -106,6 +106,16 @@ async function boot() {
     return { resolved: o.resolved, fallbacks, warnings: [...base.warnings, ...o.warnings], applied: o.applied, refused: o.refused };
   };
   const first = choose(stored?.session.userId, stored?.session.employerId);
+  // The portal server sends a browser whose preview link it refused to `/?preview-refused=<reason>`:
+  // the banner says why; the address bar is cleaned so a reload does not say it again.
+  const query = new URLSearchParams(window.location.search);
+  const previewRefused = query.get('preview-refused');
+  if (previewRefused !== null) {
+    query.delete('preview-refused');
+    const rest = query.toString();
+    history.replaceState(history.state, '', `${window.location.pathname}${rest ? `?${rest}` : ''}${window.location.hash}`);
+  }
+  const preview = manifest?.preview;
   for (const w of first.warnings) console.warn(w);
   dev?.report(first.refused);
 
@@ -185,6 +195,8 @@ async function boot() {
         resetOverrides: dev?.reset,
         pendingOverrides: dev?.pending ?? [],
         confirmOverrides: dev?.confirm,
+        preview: preview && first.resolved[preview.remote]?.reason === 'preview' ? { remote: preview.remote, version: preview.build.version, until: preview.until } : null,
+        previewRefused,
       }}
     />,
   );

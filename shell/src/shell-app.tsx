@@ -15,6 +15,7 @@ import { StoreProvider } from './session/portal-store';
 // confirmation only when a remote is overridden or a link asks for it.
 const Toaster = lazy(() => import('@portal/shared-ui/overlays').then((m) => ({ default: m.Toaster })));
 const OverrideBanner = lazy(() => import('./release/override-banner').then((m) => ({ default: m.OverrideBanner })));
+const PreviewBanner = lazy(() => import('./release/preview-banner').then((m) => ({ default: m.PreviewBanner })));
 const OverrideConfirm = lazy(() => import('./release/override-confirm').then((m) => ({ default: m.OverrideConfirm })));
 
 /** The toaster, mounted (and so fetched) with the first toast or once the page has settled, then kept. */
@@ -57,6 +58,11 @@ export function ShellApp({ services, initialPath }: ShellAppProps) {
             {(overrides.length > 0 || refused.length > 0) && (
               <Suspense fallback={null}>
                 <OverrideBanner overrides={overrides} refused={refused} onReset={services.resetOverrides ?? (() => {})} />
+              </Suspense>
+            )}
+            {(services.preview || services.previewRefused) && (
+              <Suspense fallback={null}>
+                <PreviewBanner preview={services.preview ?? null} refused={services.previewRefused ?? null} />
               </Suspense>
             )}
             {pending.length > 0 && (

@@ -81,7 +81,11 @@ export const locations = pgTable(
     postalCode: text('postal_code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('locations_company_idx').on(t.companyId)],
+  (t) => [
+    index('locations_company_idx').on(t.companyId),
+    // What an employee's office refers to: the pair, so an office is always one of their own company's (migration 0027).
+    uniqueIndex('locations_company_id_unique').on(t.companyId, t.id),
+  ],
 );
 
 /** One incentive rule set per company. */
@@ -154,6 +158,12 @@ export const users = pgTable(
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     /**
+     * The employee's office (one of the company's locations), null for "No office". The foreign key
+     * is (company_id, office_id) -> locations (company_id, id) ON DELETE SET NULL (office_id), written
+     * in migration 0027 (drizzle cannot say the column list).
+     */
+    officeId: uuid('office_id'),
+    /**
      * What list searches match (case-insensitive contains): first and last name (or the name of
      * a non-employee), email, employee number. Kept by the database so a search never recomputes
      * it per row, and indexed with trigrams.
@@ -187,6 +197,7 @@ export const users = pgTable(
     uniqueIndex('users_company_employee_number_unique')
       .on(t.companyId, sql`lower(${t.employeeNumber})`)
       .where(sql`${t.employeeNumber} is not null`),
+    index('users_office_idx').on(t.companyId, t.officeId).where(sql`${t.role} = 'Employee'`),
     index('users_scim_external_id_idx').on(t.companyId, t.scimExternalId).where(sql`${t.scimExternalId} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { companies, users } from '../db/schema';
+import { rows } from '../db/sql';
 import { bearer, json, loginAs, superAdminToken, useTestApp } from '../test/test-support';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
 
@@ -63,5 +64,20 @@ describe('demo data', () => {
       await t.app.inject({ method: 'GET', url: '/api/employers', headers: bearer(await superAdminToken(t.app)) }),
     );
     expect(list.items.map((i) => i.employeeCount)).toEqual([3, 3, 3]);
+  });
+
+  it("spreads each demo company's employees over its offices and No office", async () => {
+    await t.reset();
+    const result = await seedDemo({ db: t.ctx.db, log: { info() {}, warn() {}, error() {} } }, { employeesPerCompany: 40 });
+    for (const c of result.companies) {
+      const spread = await rows<{ office_id: string | null; n: number }>(
+        t.ctx.db,
+        sql`select u.office_id, count(*)::int as n from users u where u.company_id = ${c.id} and u.role = 'Employee' group by u.office_id`,
+      );
+      const offices = await rows<{ id: string }>(t.ctx.db, sql`select id from locations where company_id = ${c.id}`);
+      // Every office has employees, and so has No office; none is in another company's office.
+      expect(spread.map((s) => s.office_id).sort(), c.id).toEqual([...offices.map((o) => o.id), null].sort());
+      expect(Math.min(...spread.map((s) => s.n))).toBeGreaterThanOrEqual(Math.floor(40 / (offices.length + 1)));
+    }
   });
 });

@@ -160,6 +160,7 @@ export async function seedDemoEmployees(db: Db, options: SeedDemoEmployeesOption
   const now = Date.now();
   const DAY = 86_400_000;
 
+  const ids: string[] = [];
   await db.transaction(async (tx) => {
     for (let start = 0; start < count; start += CHUNK) {
       const n = Math.min(CHUNK, count - start);
@@ -240,7 +241,14 @@ export async function seedDemoEmployees(db: Db, options: SeedDemoEmployeesOption
             user_id uuid, make text, model text, year_manufactured int, color text, registration_number text, is_verified boolean)`);
       }
       result.created += n;
+      ids.push(...people.map((p) => p.id as string));
     }
+    // Spread over the company's offices and "No office" in turn (docs/decisions/0045-offices-as-a-dimension.md):
+    // with three offices, a quarter each.
+    await tx.execute(sql`
+      with o as (select l.id, row_number() over (order by l.created_at, l.id) - 1 as k, count(*) over () as n from locations l where l.company_id = ${companyId}),
+        p as (select x.id, row_number() over (order by x.ord) as r from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality as x(id, ord))
+      update users u set office_id = o.id from p join o on o.k = p.r % (o.n + 1) where u.id = p.id::uuid`);
   });
   return result;
 }

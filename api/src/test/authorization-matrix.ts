@@ -312,6 +312,11 @@ export const MATRIX: Record<string, Declaration> = {
     probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
   },
   'employees.reactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
+  'employees.setOffice': {
+    expect: OF_A,
+    sample: async (f) => ({ params: { id: await f.newEmployee() }, body: { officeId: await f.newOffice() } }),
+    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: { officeId: null } }) } },
+  },
   'employees.remove': {
     expect: OF_A,
     sample: async (f) => ({ params: { id: await f.newEmployee() } }),
@@ -325,7 +330,17 @@ export const MATRIX: Record<string, Declaration> = {
   'insights.journeyGroups': { expect: OWN, sample: companyQuery },
   'insights.journeyGroupsExport': { expect: OWN, sample: monthQuery },
   'insights.feedbacks': { expect: OWN, sample: companyQuery },
-  'insights.dashboard': { expect: OWN, sample: monthQuery },
+  'insights.dashboard': {
+    expect: OWN,
+    sample: monthQuery,
+    probes: {
+      'an office of company A': {
+        expect: { ...OWN, employerB: 404 },
+        why: "Employer B reads its own company, where company A's office is not found (docs/decisions/0045-offices-as-a-dimension.md).",
+        sample: async (f) => ({ query: { companyId: f.companyA, year: f.year, month: f.month, officeId: await f.newOffice() } }),
+      },
+    },
+  },
   'insights.trend': { expect: OWN, sample: companyQuery },
   'insights.co2': { expect: OWN, sample: monthQuery },
   'insights.emissionSettings': { expect: OF_A, sample: ofA },

@@ -164,4 +164,33 @@ describe('pnpm release', () => {
     expect(history).toMatch(new RegExp(`freeze\\s+\\*\\s+${acme}`));
     expect(history).toMatch(new RegExp(`unfreeze\\s+\\*\\s+${acme}`));
   });
+
+  it('prints a preview link for a published version, lists it and revokes it', async () => {
+    const store = await tempDir();
+    const data = await tempDir();
+    const env = { DATA_DIR: data, PUBLIC_URL: 'https://portal.example.com' };
+    const dir = await tempDir();
+    await writeFakeRemoteBuild(dir, '1.0.0');
+    await cliWith(env, store, 'publish', 'mfe-auth', '--version', '1.0.0', '--dir', dir);
+    await cliWith(env, store, 'publish', 'mfe-auth', '--version', '1.1.0-pr.12.abc1234', '--dir', dir);
+    await cliWith(env, store, 'promote', 'mfe-auth', '1.0.0');
+
+    const made = await cliWith(env, store, 'preview', 'mfe-auth', '1.1.0-pr.12.abc1234', '--expires', '2h');
+    expect(made).toMatchObject({ code: 0, err: [] });
+    const [link, line] = made.out.split('\n') as [string, string];
+    expect(link).toMatch(/^https:\/\/portal\.example\.com\/\?preview=[\w-]+\.[\w-]{43}$/);
+    const id = /^preview ([0-9a-f]{16}): mfe-auth 1\.1\.0-pr\.12\.abc1234 until /.exec(line)?.[1];
+    expect(id).toBeTruthy();
+    expect((await cliWith(env, store, 'previews')).out).toMatch(new RegExp(`^${id}\\s+mfe-auth\\s+1\\.1\\.0-pr\\.12\\.abc1234\\s+\\S+\\s+cli-test$`, 'm'));
+
+    expect((await cliWith(env, store, 'preview', 'mfe-auth', '9.9.9')).err).toEqual([
+      'release preview: mfe-auth 9.9.9 is not published: publish it first (pnpm release publish mfe-auth --version 9.9.9)',
+    ]);
+    expect((await cliWith(env, store, 'preview', 'mfe-auth', '1.0.0', '--expires', '90d')).err).toEqual([
+      'release preview: Give how long the link lasts as a duration such as 30m, 24h or 7d, at most 30 days',
+    ]);
+    expect((await cliWith(env, store, 'revoke-preview', id!)).out).toBe(`preview ${id} (mfe-auth 1.1.0-pr.12.abc1234) is revoked`);
+    expect((await cliWith(env, store, 'previews')).out).toBe('no preview link is active');
+    expect((await cliWith(env, store, 'revoke-preview', id!)).err).toEqual([`release revoke-preview: No preview ${id} is active`]);
+  });
 });

@@ -15,6 +15,8 @@ import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/gua
 import { ensureReleased, publishRemote } from '../release/publish';
 import { openReleaseStore } from '../release/open-store';
 import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
+import { createPreview, parseExpires, previewSecret, previewsInForce, revokePreview } from '../release/preview';
+import { PREVIEW_LIMITS } from '@portal/shared-contracts/release-preview';
 
 interface CommandContext {
   store: ReleaseStore;
@@ -26,6 +28,10 @@ interface CommandContext {
   actor: string;
   /** The portal's data folder (DATA_DIR), where a running portal leaves its figures access file. */
   dataDir: string;
+  /** PUBLIC_URL: where preview links point. */
+  publicUrl: string;
+  /** PREVIEW_SECRET, or null: the key kept in the data folder. */
+  previewSecret: string | null;
 }
 
 interface Command {
@@ -139,6 +145,40 @@ export const COMMANDS: Record<string, Command> = {
       const company = str(flags.company) ?? '';
       await unfreeze(store, company, { actor });
       out(`company ${company.trim()} is no longer frozen: its users get what everyone gets on their next load`);
+    },
+  },
+  preview: {
+    usage: 'preview <remote> <version> [--expires 7d]',
+    summary: `print a signed link that pins a published version of one remote for whoever opens it (a banner names it; nobody else is affected, and its telemetry never counts in release health), until it expires (default ${PREVIEW_LIMITS.defaultExpires}, at most ${PREVIEW_LIMITS.maxDays}d) or is revoked`,
+    async run({ store, storeUrl, positionals, flags, out, actor, dataDir, publicUrl, previewSecret: configured }) {
+      const remote = needRemote(positionals, 'preview');
+      const version = positionals[1];
+      if (!version) throw new ReleaseStoreError(`preview needs a version, e.g. preview ${remote} 1.2.0 --expires 7d`);
+      const expires = parseExpires(str(flags.expires));
+      const secret = await previewSecret(configured, dataDir);
+      const { preview, link } = await createPreview(store, remote, version, expires, { actor, secret, publicUrl, storeUrl });
+      out(link);
+      out(`preview ${preview.id}: ${remote} ${version} until ${preview.until} (revoke with: pnpm release revoke-preview ${preview.id})`);
+    },
+  },
+  previews: {
+    usage: 'previews',
+    summary: 'the preview links not yet expired nor revoked: id, remote, version, until, who made it',
+    async run({ store, out }) {
+      const previews = previewsInForce(await store.readManifest());
+      if (previews.length === 0) {
+        out('no preview link is active');
+        return;
+      }
+      for (const line of formatTable([['ID', 'REMOTE', 'VERSION', 'UNTIL', 'BY'], ...previews.map((p) => [p.id, p.remote, p.version, p.until, p.by ?? '-'])])) out(line);
+    },
+  },
+  'revoke-preview': {
+    usage: 'revoke-preview <id>',
+    summary: 'end a preview link now: whoever is in it loads what everyone gets on their next page, and the link says it was revoked',
+    async run({ store, positionals, out }) {
+      const p = await revokePreview(store, positionals[0] ?? '');
+      out(`preview ${p.id} (${p.remote} ${p.version}) is revoked`);
     },
   },
   'abort-canary': {
@@ -285,6 +325,7 @@ export async function runReleaseCli(
         'promote-new': { type: 'boolean' },
         company: { type: 'string' },
         until: { type: 'string' },
+        expires: { type: 'string' },
         failing: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -305,7 +346,7 @@ export async function runReleaseCli(
   try {
     const config = loadPortalConfig(env);
     const store = await openReleaseStore(config);
-    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env), dataDir: config.dataDir });
+    await command.run({ store, storeUrl: config.releaseStoreUrl, positionals: rest, flags: values, out, env, actor: releaseActor(env), dataDir: config.dataDir, publicUrl: config.publicUrl, previewSecret: config.previewSecret });
     return 0;
   } catch (e) {
     if (e instanceof ReleaseStoreError) {

@@ -18,6 +18,9 @@ export function WithInsightScope({ children }: { children: (scope: InsightScopeQ
   return companyId ? children({ companyId }) : <EmptyState title={MESSAGES.insights.companyRequired} />;
 }
 
+/** An insight that takes the office filter: the company's figures, one office's, or "No office"'s (`none`). */
+export type OfficeScopeQuery = InsightScopeQuery & { officeId?: string };
+
 /** The company a screen's changes go to, and whether the signed-in user may make them. */
 export interface CompanyControl {
   /** The company shown; null only for an employer whose company is not set up yet. */

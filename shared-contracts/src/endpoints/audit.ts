@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'employee.exported',
   'employee.erased',
   'employee.erasureRequested',
+  'employee.officeChanged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { employeeSchema, fieldErrorSchema, idSchema, okSchema, pageOf } from '../entities';
 import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { idParams, searchQuery } from './shared';
 
 // employees
@@ -208,6 +209,18 @@ export const employees = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     response: okSchema,
+    tags: ['employees'],
+  }),
+  setOffice: defineEndpoint({
+    id: 'employees.setOffice',
+    method: 'PUT',
+    path: '/api/employees/{id}/office',
+    summary: 'Move an employee to one of the company\'s offices, or to none (officeId null); audited',
+    access: ['Employer', 'Admin', 'SuperAdmin'],
+    params: idParams,
+    body: z.object({ officeId: z.nullable(z.string().check(z.uuid(MESSAGES.insights.officeInvalid))) }),
+    response: z.extend(okSchema, { officeId: z.nullable(idSchema) }),
+    errors: [404],
     tags: ['employees'],
   }),
   remove: defineEndpoint({

@@ -14,6 +14,7 @@ import {
 } from '../entities';
 import { DATE_RANGE_YEARS, emissionSettingsBodySchema } from '@portal/shared-contracts/forms';
 import { MESSAGES } from '@portal/shared-contracts/messages';
+import { OFFICE_NONE } from '@portal/shared-contracts/constants';
 import { idParams, pageQuerySchema, queryInt } from './shared';
 
 const year = () => queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, MESSAGES.insights.monthInvalid);
@@ -24,16 +25,31 @@ const month = () => queryInt(1, 12, MESSAGES.insights.monthInvalid);
 const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.insights.companyRequired))) });
 const pageQuery = pageQuerySchema;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The office filter (docs/decisions/0045-offices-as-a-dimension.md): an office of the caller's
+ * company, `none` for employees without one, absent for the whole company. Length before pattern.
+ */
+export const officeIdSchema = z.string().check(
+  z.maxLength(36, MESSAGES.insights.officeInvalid),
+  z.refine((v) => v === OFFICE_NONE || UUID.test(v), MESSAGES.insights.officeInvalid),
+);
+const officeQuery = z.object({ officeId: z.optional(officeIdSchema) });
+/** The company, or one of its offices. */
+const scopedQuery = z.extend(companyQuery, officeQuery.shape);
+
 /** A calendar month in UTC. */
-export const insightMonthQuery = z.extend(companyQuery, { year: year(), month: month() });
+export const insightMonthQuery = z.extend(scopedQuery, { year: year(), month: month() });
 export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
+/** All time, for the company or one of its offices. */
+const scopedPageQuery = z.extend(scopedQuery, pageQuery.shape);
 export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
 /** A month (both year and month) or all time (neither). */
 export const optionalMonthPageQuery = z.extend(insightPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** A month (both year and month) or all time (neither), with no paging: what an export of a paged table covers. */
 export const optionalMonthQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** The trend's last month (default: the current UTC month). */
-export const trendQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const trendQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 
 const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 /** A company's own decisions (which trips count toward the incentives it pays): its employer and admins. */
@@ -52,6 +68,7 @@ export const insights = {
     summary: 'Participation ranking of a month (month 1-12, UTC): trips as driver or passenger, then miles; qualify against the incentive',
     access: INSIGHT_ROLES,
     query: insightMonthPageQuery,
+    errors: [404],
     response: pageOf(participationRowSchema),
     tags: ['insights'],
   }),
@@ -61,7 +78,8 @@ export const insights = {
     path: '/api/employee-participation',
     summary: 'Participation ranking over all time (the Employee Participation tab); qualify is the current month\'s',
     access: INSIGHT_ROLES,
-    query: insightPageQuery,
+    query: scopedPageQuery,
+    errors: [404],
     response: pageOf(participationRowSchema),
     tags: ['insights'],
   }),
@@ -72,6 +90,7 @@ export const insights = {
     summary: 'The whole participation ranking of a month as CSV (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
     access: INSIGHT_ROLES,
     query: insightMonthQuery,
+    errors: [404],
     produces: 'text/csv',
     response: z.string(),
     tags: ['insights'],
@@ -114,6 +133,7 @@ export const insights = {
     summary: 'Dashboard tiles and the incentives panel for a month (UTC), computed from stored trips',
     access: INSIGHT_ROLES,
     query: insightMonthQuery,
+    errors: [404],
     response: dashboardSummarySchema,
     tags: ['insights'],
   }),
@@ -124,6 +144,7 @@ export const insights = {
     summary: 'Trips, miles, CO2 saved and participants for the 12 months ending with the month given (default: this month)',
     access: INSIGHT_ROLES,
     query: trendQuery,
+    errors: [404],
     response: monthlyTrendSchema,
     tags: ['insights'],
   }),
@@ -134,6 +155,7 @@ export const insights = {
     summary: 'CO2 saved in a month: passenger miles x the average-car emission factor, with the factor, its source, year and scope',
     access: INSIGHT_ROLES,
     query: insightMonthQuery,
+    errors: [404],
     response: co2ReportSchema,
     tags: ['insights'],
   }),

@@ -34,8 +34,11 @@ export const TELEMETRY_LIMITS = {
   defaultWindowMinutes: 60,
 } as const;
 
-/** Why the shell runs this version. Overridden (development) remotes are never counted. */
-export const TELEMETRY_REASONS = ['stable', 'canary', 'fallback', 'override'] as const;
+/**
+ * Why the shell runs this version. Overridden (development) and previewed remotes are never counted;
+ * nor is anything from a browser in a preview (the api sees its cookie, docs/decisions/0046).
+ */
+export const TELEMETRY_REASONS = ['stable', 'canary', 'fallback', 'override', 'preview'] as const;
 export type TelemetryReason = (typeof TELEMETRY_REASONS)[number];
 
 export const TELEMETRY_VITALS = ['LCP', 'INP', 'CLS'] as const;

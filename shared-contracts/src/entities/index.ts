@@ -155,6 +155,8 @@ export const employeeSchema = z.object({
   deactivatedBy: z.nullable(z.string()),
   /** The journey group shown in the detail modal (a fixed label in the spec; real here). */
   journeyGroupName: z.optional(z.nullable(z.string())),
+  /** One of the company's office locations, or null: "No office". */
+  officeId: z.optional(z.nullable(idSchema)),
   createdAt: isoDateTime,
 });
 export type Employee = z.infer<typeof employeeSchema>;

@@ -129,6 +129,7 @@ export const BACK_OFFICE_MESSAGES = {
       'employees.imported': 'Employees imported from a CSV file',
       'employees.added': 'Employees added manually',
       'employees.rosterReplaced': 'Roster replaced from a CSV file',
+      'employee.officeChanged': 'Employee moved to another office',
       'trip.confirmed': 'Flagged trip confirmed',
       'trip.rejected': 'Flagged trip rejected',
       'subscription.started': 'Subscription started',

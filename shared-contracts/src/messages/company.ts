@@ -11,6 +11,13 @@ export const COMPANY_MESSAGES = {
     clickSave: 'Please click the save button below before proceeding',
     /** Ours: the account-completed page while it completes the setup on the server. */
     completing: 'Completing your setup',
+    /** Ours: step 3's heading and the text of each of its tiles. */
+    employeesTitle: 'Add your employees',
+    employeesIntro: 'Choose how your employees will join the scheme.',
+    importText: 'Upload a CSV file of your employees using our template.',
+    shareText: 'Share a sign-up link; employees who join need your approval.',
+    manualText: 'Type in your employees one row at a time.',
+    laterText: 'Finish setup now and add employees from Employee Management.',
   },
   company: {
     saved: 'Company details saved successfully',
@@ -26,6 +33,9 @@ export const COMPANY_MESSAGES = {
     deleted: 'Employer deleted successfully!',
     /** Ours: the company could not be read (network or server failure). */
     loadFailed: 'Could not load the company details.',
+    /** Ours: what a screen reader hears while the company or its incentives load. */
+    loading: 'Loading company details',
+    loadingIncentives: 'Loading incentives',
     /** Ours: locations belong to a saved company. */
     locationsNeedCompany: 'Save the company details first, then add your office locations.',
     /** Ours: an employer creates one company; later changes go through PUT employers. */
@@ -87,6 +97,7 @@ export const COMPANY_MESSAGES = {
   },
   // ---- employees
   employees: {
+    officeChanged: 'Office saved.',
     csvType: 'Invalid file type. Please upload a CSV file.',
     csvSize: 'File size exceeds 2MB.',
     csvSelect: 'Please select a file first.',
@@ -96,6 +107,30 @@ export const COMPANY_MESSAGES = {
     usersExistServer: 'User/s already exists.',
     linkCopied: 'Link copied to clipboard!',
     copied: 'Copied!',
+    /** Ours: what a screen reader hears while employees load. */
+    loadingOne: 'Loading employee',
+    loadingDetails: 'Loading employee details',
+    loadingList: 'Loading employees',
+    loadingPending: 'Loading pending requests',
+    /** Ours: the pending requests' selection, for screen readers and its count. */
+    selectAll: 'Select all',
+    selectOne: (name: string) => `Select ${name}`,
+    selectedCount: (n: number) => `${n} selected`,
+    /** Ours: the Add Manually page's heading. */
+    addManuallyTitle: 'Add Employees Manually',
+    /** Ours: the Add Employee popup's text and the text of each of its options. */
+    addIntro: 'Choose how to add your employees.',
+    addImportText: 'Upload a CSV file of employees using our template.',
+    addShareText: 'Employees sign up themselves; you approve each request.',
+    addManualText: 'Type in employees one row at a time.',
+    /** The share-link popup (its title is `labels.copyShareLinkShort`; spec: "Copy Link"). */
+    shareLinkText: 'Employees who sign up with this link appear under Pending Requests until you approve them.',
+    shareLinkLabel: 'Sign-up link',
+    copyLink: 'Copy Link',
+    /** Ours: the clipboard refused the copy. */
+    linkCopyFailed: 'The link could not be copied. Select it and copy it yourself.',
+    /** Ours: the link names the company, so there is none before it is set up. */
+    shareLinkNoCompany: 'Set up your company first: the link names the company employees join.',
     rejected: 'Employee rejected successfully!',
     approved: 'Employee approved successfully!',
     rejectFailed: 'Failed to reject employee.',

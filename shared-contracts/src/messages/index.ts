@@ -23,6 +23,7 @@ import { LABEL_MESSAGES } from './labels';
 import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';
 import { RELEASE_FREEZE_MESSAGES } from './release-freezes';
+import { RELEASE_PREVIEW_MESSAGES } from './release-previews';
 import { SSO_MESSAGES } from './sso';
 import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
@@ -48,4 +49,5 @@ export const MESSAGES = {
   ...ROSTER_MESSAGES,
   ...RELEASE_FREEZE_MESSAGES,
   ...DATA_RIGHTS_MESSAGES,
+  ...RELEASE_PREVIEW_MESSAGES,
 } as const;

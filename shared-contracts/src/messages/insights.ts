@@ -8,6 +8,12 @@ export const INSIGHTS_MESSAGES = {
   insights: {
     companyRequired: 'Choose a company to see its insights.',
     monthInvalid: 'Choose a month from 1 to 12 and a year from 2000 to 2100.',
+    // ---- offices as a dimension (docs/decisions/0045-offices-as-a-dimension.md)
+    officeInvalid: 'Choose one of the company\'s offices, or "No office".',
+    officeNotFound: 'That office is not one of the company\'s offices. Choose another, or all offices.',
+    office: 'Office',
+    allOffices: 'All offices',
+    noOffice: 'No office',
     emissionsSaved: 'Emission settings saved.',
     co2Formula: 'CO2 saved = passenger miles x kg CO2e per mile of an average car',
     /** Column headings of the participation ranking (screen and CSV export). */

@@ -10,7 +10,7 @@ export const REPORTS_MESSAGES = {
     formatInvalid: 'Choose the report\'s format: csv, pdf or trips.',
     officeInvalid: 'Choose one of the company\'s offices.',
     /** The seam for offices as a dimension: until employees belong to offices, a report is company-wide. */
-    officeNotRecorded: 'Reports by office need employees placed in offices, which the portal does not record yet. Leave the office out for the company\'s report.',
+    officeNotRecorded: 'The Category 7 report is not produced by office yet. Leave the office out for the company\'s report; the dashboard shows each office\'s figures.',
     notFound: 'This report was not found.',
     headcountInvalid: 'Enter the company\'s headcount as a whole number from 1 to 10,000,000, or leave it empty.',
     yearStartMonthInvalid: 'Choose the month the reporting year starts, from 1 (January) to 12 (December).',

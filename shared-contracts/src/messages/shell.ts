@@ -34,7 +34,7 @@ export const SHELL_MESSAGES = {
     skipToContent: 'Skip to main content',
     portalVersion: 'Portal',
     /** Why a remote runs the version it does, by `VersionReason`. */
-    versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable' },
+    versionReasons: { stable: 'stable', canary: 'canary', override: 'development override', fallback: 'fallback to stable', preview: 'preview link' },
     runningBuild: (build: string) => `running ${build}`,
     overrideBanner: 'Development override',
     overrideRefused: (remote: string, entry: string) =>

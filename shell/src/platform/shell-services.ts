@@ -25,6 +25,10 @@ export interface ShellServices {
   pendingOverrides?: { remote: string; entry: string }[];
   /** Keeps the pending overrides and loads the page again with them. */
   confirmOverrides?: () => void;
+  /** The preview link this browser is in (docs/decisions/0046): the banner names it. */
+  preview?: { remote: string; version: string; until: string } | null;
+  /** `?preview-refused=<reason>`: the portal refused a link or ended this browser's preview; the banner says why. */
+  previewRefused?: string | null;
   /** For tests: the api base URL and fetch. */
   apiBaseUrl?: string;
   fetch?: typeof fetch;

@@ -137,3 +137,32 @@ describe('chooseVersions for a frozen company', () => {
     expect(userIds.slice(0, 200).every((key) => versionFor(key, acme, after) === '1.6.0')).toBe(true);
   });
 });
+
+describe('chooseVersions in a preview link', () => {
+  const acme = '11111111-1111-4111-8111-111111111111';
+  const now = Date.parse('2026-11-28T12:00:00.000Z');
+  const base = {
+    schemaVersion: 1,
+    shell: { version: '1.0.0', contractsVersion: CONTRACTS_VERSION },
+    remotes: { 'mfe-employees': release({ canary: null }), 'mfe-billing': { stable: build('2.0.0'), updatedAt: 'x' } },
+    freezes: [{ companyId: acme, since: '2026-11-27T12:00:00.000Z', until: '2026-11-30T00:00:00.000Z', remotes: { 'mfe-billing': { stable: build('1.9.0'), updatedAt: 'x' } } }],
+  };
+  const preview = { id: '0123456789abcdef', remote: 'mfe-employees', until: '2026-11-28T13:00:00.000Z', build: build('1.7.0-pr.42.abc1234') };
+  const choose = (over: object, companyId: string | null = acme, at = now) =>
+    chooseVersions(releaseManifestSchema.parse({ ...base, ...over }), { key: userIds[0]!, companyId }, CONTRACTS_VERSION, at);
+
+  it('runs the previewed build of that remote, falls back to what the user would get, and leaves the rest (a freeze included) as it is', () => {
+    const c = choose({ preview });
+    expect(c.resolved['mfe-employees']).toMatchObject({ version: '1.7.0-pr.42.abc1234', reason: 'preview' });
+    expect(c.fallbacks['mfe-employees']).toMatchObject({ version: '1.4.0', reason: 'stable' });
+    expect(c.resolved['mfe-billing']?.version).toBe('1.9.0');
+  });
+
+  it('runs nothing unusual without a preview, past its end, or for a build the shell cannot run', () => {
+    expect(choose({}).resolved['mfe-employees']?.version).toBe('1.4.0');
+    expect(choose({ preview }, acme, Date.parse(preview.until)).resolved['mfe-employees']?.version).toBe('1.4.0');
+    const other = choose({ preview: { ...preview, build: build('1.7.0', '99.0.0') } });
+    expect(other.resolved['mfe-employees']?.version).toBe('1.4.0');
+    expect(other.warnings).toEqual([expect.stringMatching(/^preview mfe-employees@1\.7\.0 was built against contracts 99\.0\.0/)]);
+  });
+});

@@ -113,7 +113,9 @@ export function frozenReleases(manifest: ReleaseManifest, companyId: string | nu
 /**
  * Every remote of the manifest; remotes missing from it stay unresolved (their slots say unavailable).
  * A frozen company's users get each remote's release as it was when the freeze began, the canary's
- * sticky share included; a remote released since then takes what everyone gets.
+ * sticky share included; a remote released since then takes what everyone gets. A browser in a
+ * preview link (release.json's `preview`, added by the portal server from its cookie) runs the
+ * previewed build of that one remote on top of all this, falling back to what it would otherwise get.
  */
 export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string, now = Date.now()): ReleaseChoice {
   const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
@@ -125,6 +127,17 @@ export function chooseVersions(manifest: ReleaseManifest, audience: Audience, sh
     if (choice.resolved) out.resolved[id] = choice.resolved;
     if (choice.fallback) out.fallbacks[id] = choice.fallback;
     out.warnings.push(...choice.warnings);
+  }
+  const preview = manifest.preview;
+  if (preview && Date.parse(preview.until) > now) {
+    if (isCompatible(preview.build, shellContractsVersion)) {
+      const otherwise = out.resolved[preview.remote];
+      out.resolved[preview.remote] = toResolved(preview.remote, preview.build, 'preview');
+      if (otherwise) out.fallbacks[preview.remote] = otherwise;
+      else delete out.fallbacks[preview.remote];
+    } else {
+      out.warnings.push(`preview ${preview.remote}@${preview.build.version} was built against contracts ${preview.build.contractsVersion}, the shell uses ${shellContractsVersion}: not used.`);
+    }
   }
   return out;
 }

@@ -29,11 +29,11 @@ export function configureTelemetry(source: Versions): void {
 }
 
 /**
- * Notes an event for the remote's version in force. Overridden (development) remotes are never
- * counted: their code is not a release.
+ * Notes an event for the remote's version in force. Overridden (development) and previewed remotes
+ * are never counted: their code is not a release.
  */
 export function recordTelemetry(remote: RemoteId, body: TelemetryBody, choice: ResolvedRemote | undefined = versions()[remote]): void {
-  if (!choice || choice.reason === 'override') return;
+  if (!choice || choice.reason === 'override' || choice.reason === 'preview') return;
   const event = { ...body, remote, version: choice.version, reason: choice.reason } as TelemetryEvent;
   if (sink) sink(event);
   else if (early.length < EARLY_MAX) early.push(event);

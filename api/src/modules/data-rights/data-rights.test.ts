@@ -22,6 +22,7 @@ interface World {
   pat: { id: string; token: string };
   kim: { id: string; token: string };
   group: string;
+  office: string;
 }
 let w: World;
 
@@ -39,7 +40,10 @@ beforeEach(async () => {
   const pat = await makeEmployee(db, c.acme, 'Pat', 'Passenger');
   const kim = await makeEmployee(db, c.acme, 'Kim', 'Keeper', { car: true });
   const [g] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name, name_key) values (${c.acme}, 'Leeds North', ${nameKey('Leeds North')}) returning id`);
-  w = { ...c, dan, pat, kim, group: g!.id };
+  // Dan and Pat work at the Leeds office, so the figures by office must hold through an erasure too.
+  const [office] = await rows<{ id: string }>(db, sql`insert into locations (company_id, address_line1, town, postal_code) values (${c.acme}, '1 Leeds Road', 'Leeds', 'LS1 1AA') returning id`);
+  await db.execute(sql`update users set office_id = ${office!.id} where id in (${dan.id}, ${pat.id})`);
+  w = { ...c, dan, pat, kim, group: g!.id, office: office!.id };
   for (const p of [dan, pat, kim]) expect((await post(p.token, `/api/journey-groups/${w.group}/join`)).statusCode).toBe(200);
   // Dan drives Pat twice (once in the group), Kim drives Pat and Dan; last month too, so the trend has history.
   expect((await postTrip(t.app, dan.token, { passengerIds: [pat.id], distanceMiles: 12.5, journeyGroupId: w.group })).statusCode).toBe(201);
@@ -67,6 +71,11 @@ async function figures(token: string): Promise<Record<string, unknown>> {
     billing: `/api/payment-billing?companyId=${w.acme}`,
     history: `/api/payment-history?companyId=${w.acme}`,
     category7: `/api/reports/category7?companyId=${w.acme}&year=${year}&format=csv`,
+    officeDashboard: `/api/dashboard/summary?${q}&officeId=${w.office}`,
+    officeTrend: `/api/dashboard/trend?${q}&officeId=${w.office}`,
+    officeCo2: `/api/journey-groups/co2?${q}&officeId=${w.office}`,
+    officeParticipation: `/api/employees-participation?${q}&pageSize=100&officeId=${w.office}`,
+    noOfficeDashboard: `/api/dashboard/summary?${q}&officeId=none`,
   };
   const out: Record<string, unknown> = {};
   for (const [name, url] of Object.entries(urls)) {
@@ -169,6 +178,7 @@ describe('an employer erases an employee', () => {
     for (const p of [w.dan, w.pat]) expect((await post(w.boss, `/api/employees/${p.id}/deactivate`, { reason: 'Left the company' })).statusCode).toBe(200);
     const before = await figures(w.boss);
     expect((before.dashboard as { totalTrips: number }).totalTrips).toBe(2);
+    expect((before.officeDashboard as { totalTrips: number }).totalTrips).toBe(1);
     for (const p of [w.dan, w.pat]) {
       const res = await erase(w.boss, p.id);
       expect(res.statusCode, res.body).toBe(200);

@@ -29,10 +29,12 @@ export async function eraseEmployee(db: Db, actor: AuditActor, scope: string | n
     const anon = randomUUID();
     // Named as lists name employees (first and last name), so every screen shows "Erased employee".
     await tx.execute(sql`insert into users (id, email, password_hash, name, first_name, last_name, role, company_id, is_active, is_approved,
-        is_driver_verified, deactivated_at, created_at, updated_at, erased_at)
+        is_driver_verified, deactivated_at, created_at, updated_at, erased_at, office_id)
       select ${anon}, ${erasedEmail(anon)}, '!', ${M.erasedName}, ${M.erasedFirstName}, ${M.erasedLastName}, 'Employee', company_id, false, is_approved,
         is_driver_verified,
-        coalesce(deactivated_at, now()), created_at, now(), now()
+        coalesce(deactivated_at, now()), created_at, now(), now(),
+        -- Figures by office (decision 0045) follow the employee's office: the record keeps it.
+        office_id
       from users where id = ${old}`);
     await tx.execute(sql`update trips set driver_id = ${anon} where driver_id = ${old}`);
     // A flagged trip's overlap names the people it overlapped by id (trips/service.ts, StoredTripFlag).

@@ -723,9 +723,13 @@ describe('POST /api/employees/csv-import', () => {
   });
 
   it('imports 10 000 rows in one go and writes 10 000 invitations to the outbox', async () => {
-    const started = Date.now();
+    // Processor time, not the clock: a shared machine's load stretches the clock, not the work. The
+    // api and the embedded database run in this process, so a statement per row would show here.
+    const cpu = process.cpuUsage();
     const res = await importCsv(csvOf(10_000));
-    const ms = Date.now() - started;
+    const used = process.cpuUsage(cpu);
+    const ms = (used.user + used.system) / 1000;
+    console.log(`10 000 rows: ${Math.round(ms)} ms of processor time`);
     expect(res.statusCode, res.body).toBe(201);
     expect(json(res)).toMatchObject({ count: 10_000 });
     expect(await employeeCount(w.acme)).toBe(10_000);
@@ -736,9 +740,9 @@ describe('POST /api/employees/csv-import', () => {
     const [tokens] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(passwordResetTokens).where(eq(passwordResetTokens.kind, 'invitation'));
     expect(Number(tokens!.n)).toBe(10_000);
     expect(json<{ totalCount: number }>(await call('GET', '/api/employees?search=first9999', w.erin)).totalCount).toBe(1);
-    // Generous bound for a shared CI machine on in-memory PGlite; the benchmark measures the real figure.
+    // Generous bound on in-memory PGlite; the benchmark measures the real figure.
     expect(ms).toBeLessThan(20_000);
-  }, 60_000);
+  }, 180_000); // the harness's guard against a hang; the speed is the processor-time bound above
 
   it('another company is untouched and the super admin cannot import (no company)', async () => {
     expect((await importCsv(csvOf(2), w.root)).statusCode).toBe(403);

@@ -70,6 +70,11 @@ export const deactivate: Handler<E['deactivate']> = async (req, _reply, ctx) => 
   return { success: true, message: MESSAGES.employees.deactivated };
 };
 
+export const setOffice: Handler<E['setOffice']> = async (req, _reply, ctx) => {
+  await lifecycle.setOffice(ctx, requireAuth(req), req.params.id, req.body.officeId);
+  return { success: true, message: MESSAGES.employees.officeChanged, officeId: req.body.officeId };
+};
+
 export const reactivate: Handler<E['reactivate']> = async (req, _reply, ctx) => {
   await lifecycle.reactivate(ctx, requireAuth(req), req.params.id);
   return { success: true, message: MESSAGES.employees.reactivated };

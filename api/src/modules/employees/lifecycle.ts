@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { recordUserAudit } from '../../lib/audit';
+import { deactivateEmployees } from '../../lib/deactivation';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../lib/sessions';
@@ -20,9 +21,9 @@ import { scopeCondition } from './rows';
 /** The employee `id` of the caller's scope, locked for the transaction; else "not found". */
 async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound(MESSAGES.employees.notFound);
-  const [r] = await rows<{ id: string; is_approved: boolean; is_active: boolean }>(
+  const [r] = await rows<{ id: string; company_id: string; is_approved: boolean; is_active: boolean }>(
     tx,
-    sql`select u.id, u.is_approved, u.is_active from users u
+    sql`select u.id, u.company_id, u.is_approved, u.is_active from users u
       where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
   );
   if (!r) throw notFound(MESSAGES.employees.notFound);
@@ -91,11 +92,7 @@ export async function deactivate(ctx: ApiContext, auth: AuthUser, id: string, re
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
     if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
-    await tx
-      .update(users)
-      .set({ isActive: false, deactivationReason: reason, deactivatedBy: auth.userId, deactivatedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(users.id, id));
-    await tx.execute(sql`delete from sessions where user_id = ${id}`);
+    await deactivateEmployees(tx, { companyId: e.company_id, ids: [e.id], reason, by: auth.userId });
     await recordUserAudit(tx, auth, 'employee.deactivated', [e.id], { reason });
   });
 }
@@ -109,6 +106,25 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
       .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })
       .where(eq(users.id, id));
     await recordUserAudit(tx, auth, 'employee.reactivated', [e.id]);
+  });
+}
+
+/**
+ * Moves an employee to one of the company's offices, or to none (null). The office is looked up in
+ * the employee's own company, so another company's office is "not found" like one that never was.
+ */
+export async function setOffice(ctx: ApiContext, auth: AuthUser, id: string, officeId: string | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const e = await lockEmployee(tx, auth, id);
+    const [current] = await rows<{ office_id: string | null; office_ok: boolean }>(
+      tx,
+      sql`select u.office_id, ${officeId}::uuid is null or exists (select 1 from locations l where l.id = ${officeId}::uuid and l.company_id = u.company_id) as office_ok
+        from users u where u.id = ${e.id}`,
+    );
+    if (!current?.office_ok) throw notFound(MESSAGES.insights.officeNotFound);
+    if (current.office_id === officeId) return;
+    await tx.update(users).set({ officeId, updatedAt: sql`now()` }).where(eq(users.id, e.id));
+    await recordUserAudit(tx, auth, 'employee.officeChanged', [e.id]);
   });
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { companies } from '../../db/schema';
 import { isUniqueViolation, rows } from '../../db/sql';
 import { recordAudit } from '../../lib/audit';
+import { deactivateEmployees } from '../../lib/deactivation';
 import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import type { ParsedCsv } from './csv';
@@ -226,12 +227,7 @@ export async function applyRoster(
           where u.id = x.id and u.company_id = ${companyId}`);
       }
       if (diff.leaving.length) {
-        const ids = JSON.stringify(diff.leaving.map((l) => l.id));
-        await tx.execute(sql`
-          update users set is_active = false, deactivation_reason = ${MESSAGES.roster.leftReason}, deactivated_by = ${auth.userId},
-            deactivated_at = now(), updated_at = now()
-          where company_id = ${companyId} and role = 'Employee' and id in (select value::uuid from json_array_elements_text(${ids}::json))`);
-        await tx.execute(sql`delete from sessions where user_id in (select value::uuid from json_array_elements_text(${ids}::json))`);
+        await deactivateEmployees(tx, { companyId, ids: diff.leaving.map((l) => l.id), reason: MESSAGES.roster.leftReason, by: auth.userId });
       }
       // One entry for the file, with its counts (decision 0032): the rows are the employee list.
       await recordAudit(tx, auth, {

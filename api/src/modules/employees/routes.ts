@@ -24,6 +24,7 @@ export const employeesModule = apiModule(
     implement(E.reject, h.reject),
     implement(E.deactivate, h.deactivate),
     implement(E.reactivate, h.reactivate),
+    implement(E.setOffice, h.setOffice),
     implement(E.remove, h.remove),
   ],
   async (fastify) => {

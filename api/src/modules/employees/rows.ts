@@ -37,6 +37,7 @@ export interface EmployeeDbRow {
   deactivated_at: Date | string | null;
   deactivated_by: string | null;
   created_at: Date | string;
+  office_id: string | null;
   v_make: string | null;
   v_model: string | null;
   v_year: number | null;
@@ -49,7 +50,7 @@ export interface EmployeeDbRow {
 export const EMPLOYEE_COLUMNS = sql`
   u.id, u.company_id, u.first_name, u.last_name, u.email, u.phone_number, u.employee_number, u.department,
   u.driving_license_number, u.postal_code, u.is_active, u.is_approved, u.is_driver_verified,
-  u.deactivation_reason, u.deactivated_at, d.name as deactivated_by, u.created_at,
+  u.deactivation_reason, u.deactivated_at, d.name as deactivated_by, u.created_at, u.office_id,
   v.make as v_make, v.model as v_model, v.year_manufactured as v_year, v.color as v_color,
   v.registration_number as v_registration, v.is_verified as v_verified`;
 
@@ -85,6 +86,7 @@ export function toEmployee(r: EmployeeDbRow): Employee {
     isVerified: r.is_approved,
     isDriverVerified: r.is_driver_verified,
     postalCode: r.postal_code ? { value: r.postal_code } : null,
+    officeId: r.office_id ?? null,
     vehicle:
       r.v_make !== null
         ? {

@@ -6,18 +6,32 @@ import { getEmissionSettings, setEmissionSettings } from './emissions';
 import { currentMonth, monthStart } from '../../lib/period';
 import * as insights from './service';
 import { insightCompany } from '../../lib/tenancy';
+import { officeFilter } from '../../lib/offices';
+import type { Db } from '../../db/client';
+import type { FastifyRequest } from 'fastify';
+
+/** The company an insight reads and the office filter checked against it. */
+async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: string | undefined; officeId?: string | undefined }) {
+  const companyId = insightCompany(requireAuth(req), q.companyId);
+  return { companyId, office: await officeFilter(db, companyId, q.officeId) };
+}
 
 type I = typeof ENDPOINTS.insights;
 
-export const participation: Handler<I['participation']> = async (req, _reply, ctx) =>
-  insights.monthlyRanking(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month), req.query.pageNumber, req.query.pageSize);
+export const participation: Handler<I['participation']> = async (req, _reply, ctx) => {
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  return insights.monthlyRanking(ctx.db, companyId, office, monthStart(req.query.year, req.query.month), req.query.pageNumber, req.query.pageSize);
+};
 
-export const participationAllTime: Handler<I['participationAllTime']> = async (req, _reply, ctx) =>
-  insights.allTimeRanking(ctx.db, insightCompany(requireAuth(req), req.query.companyId), req.query.pageNumber, req.query.pageSize);
+export const participationAllTime: Handler<I['participationAllTime']> = async (req, _reply, ctx) => {
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  return insights.allTimeRanking(ctx.db, companyId, office, req.query.pageNumber, req.query.pageSize);
+};
 
 export const participationExport: Handler<I['participationExport']> = async (req, reply, ctx) => {
   const month = monthStart(req.query.year, req.query.month);
-  const ranking = await insights.monthlyRankingRows(ctx.db, insightCompany(requireAuth(req), req.query.companyId), month);
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  const ranking = await insights.monthlyRankingRows(ctx.db, companyId, office, month);
   const L = MESSAGES.labels;
   reply.header('content-disposition', attachment(`participation-${month.slice(0, 7)}.csv`));
   return toCsv(
@@ -26,17 +40,22 @@ export const participationExport: Handler<I['participationExport']> = async (req
   );
 };
 
-export const dashboard: Handler<I['dashboard']> = async (req, _reply, ctx) =>
-  insights.dashboardSummary(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month));
+export const dashboard: Handler<I['dashboard']> = async (req, _reply, ctx) => {
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  return insights.dashboardSummary(ctx.db, companyId, office, monthStart(req.query.year, req.query.month));
+};
 
 export const trend: Handler<I['trend']> = async (req, _reply, ctx) => {
   const { year, month } = req.query;
   const last = year !== undefined && month !== undefined ? monthStart(year, month) : currentMonth();
-  return insights.monthlyTrend(ctx.db, insightCompany(requireAuth(req), req.query.companyId), last);
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  return insights.monthlyTrend(ctx.db, companyId, office, last);
 };
 
-export const co2: Handler<I['co2']> = async (req, _reply, ctx) =>
-  insights.co2Report(ctx.db, insightCompany(requireAuth(req), req.query.companyId), monthStart(req.query.year, req.query.month));
+export const co2: Handler<I['co2']> = async (req, _reply, ctx) => {
+  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
+  return insights.co2Report(ctx.db, companyId, office, monthStart(req.query.year, req.query.month));
+};
 
 export const emissionSettings: Handler<I['emissionSettings']> = async (req, _reply, ctx) =>
   getEmissionSettings(ctx.db, requireAuth(req), req.params.id, currentMonth());

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { pageAnswer, rows } from '../../db/sql';
 import { appliedFactors, describeFactors, factorsJsonSql, kgPerMileSql, toFactors, type FactorRow } from '../../lib/emission-factors';
+import { inOffice, type OfficeFilter } from '../../lib/offices';
 import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../../lib/period';
 
 /**
@@ -17,6 +18,37 @@ import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../
  * `employee_trip_totals`, `company_monthly_stats`), never the trips: a month's figures cost the
  * same with a thousand trips or a million.
  */
+
+// ---------------------------------------------------------------- offices
+
+/**
+ * A month's figures (trips, distance, passenger distance, participants) of the company or of an
+ * office, as a one-row subquery (docs/decisions/0045-offices-as-a-dimension.md). A trip and its
+ * distance belong to its driver's office, passenger miles (what CO2 saved counts) to each
+ * passenger's, a participant to their own: an office's figures add up its employees' monthly rows.
+ * "No office" is the company's figures less every office's, so what no current office holds (an
+ * employee without one, a deleted driver or passenger) is there, and the company's figure is always
+ * the sum of its offices and "No office".
+ */
+function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL {
+  const company = sql`(select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
+    from company_monthly_stats cm where cm.company_id = ${companyId} and cm.month = ${month})`;
+  if (office.kind === 'all') return company;
+  const employees = (where: SQL) => sql`(select coalesce(sum(s.trips_as_driver), 0)::int as trips, coalesce(sum(s.driver_hundredths), 0) as distance_hundredths,
+      coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
+    from employee_monthly_stats s join users u on u.id = s.employee_id
+    where s.company_id = ${companyId} and s.month = ${month} and ${where})`;
+  if (office.kind === 'office') return employees(inOffice(office));
+  return sql`(select coalesce(c.trips, 0) - o.trips as trips, coalesce(c.distance_hundredths, 0) - o.distance_hundredths as distance_hundredths,
+      coalesce(c.passenger_hundredths, 0) - o.passenger_hundredths as passenger_hundredths, coalesce(c.participants, 0) - o.participants as participants
+    from ${employees(sql`u.office_id is not null`)} o left join ${company} c on true)`;
+}
+
+/** An employee's monthly or all-time rows `source` of the office's employees. */
+function ofOffice(source: SQL, office: OfficeFilter): SQL {
+  if (office.kind === 'all') return source;
+  return sql`(select x.* from ${source} x join users u on u.id = x.employee_id where ${inOffice(office)})`;
+}
 
 // ---------------------------------------------------------------- participation ranking
 
@@ -95,26 +127,26 @@ function toRow(r: RankedDbRow): ParticipationRow {
 const monthSource = (month: string) => sql`(select * from employee_monthly_stats where month = ${month}::date)`;
 
 /** The month's ranking: participants of the month only; `qualify` against the month's own figures. */
-export async function monthlyRanking(db: Db, companyId: string, month: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
+export async function monthlyRanking(db: Db, companyId: string, office: OfficeFilter, month: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: monthSource(month), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
 
 /** All time: every employee who ever took part; `qualify` is the current UTC month's (the reward in play). */
-export async function allTimeRanking(db: Db, companyId: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
+export async function allTimeRanking(db: Db, companyId: string, office: OfficeFilter, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: sql`employee_trip_totals`, qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(sql`employee_trip_totals`, office), qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
 
 /** The whole ranking of a month (the CSV export). */
-export async function monthlyRankingRows(db: Db, companyId: string, month: string): Promise<ParticipationRow[]> {
-  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: monthSource(month), qualifyMonth: month, limit: null, offset: 0 }));
+export async function monthlyRankingRows(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<ParticipationRow[]> {
+  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: null, offset: 0 }));
   return found.filter((r) => r.employee_id !== null).map(toRow);
 }
 
@@ -138,22 +170,26 @@ interface SummaryDbRow {
 }
 
 /** The dashboard of a month: tiles and the incentives panel, in one statement of index lookups. */
-export async function dashboardSummary(db: Db, companyId: string, month: string): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<DashboardSummary> {
+  // An office's journey groups are those with one of its employees among their members.
+  const groupOf = (g: SQL) =>
+    office.kind === 'all' ? sql`true` : sql`exists (select 1 from journey_group_members m join users u on u.id = m.user_id where m.group_id = ${g} and ${inOffice(office)})`;
+  const employee = (s: SQL) => (office.kind === 'all' ? sql`true` : sql`exists (select 1 from users u where u.id = ${s}.employee_id and ${inOffice(office)})`);
   const [r] = await rows<SummaryDbRow>(
     db,
     sql`select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
         round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`${month}::date`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg,
-        (select count(*)::int from journey_groups g where g.company_id = c.id) as groups,
-        (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = c.id and gs.month = ${month}::date) as active_groups,
-        (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee' and u.is_approved and u.is_active) as active_employees,
+        (select count(*)::int from journey_groups g where g.company_id = c.id and ${groupOf(sql`g.id`)}) as groups,
+        (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = c.id and gs.month = ${month}::date and ${groupOf(sql`gs.group_id`)}) as active_groups,
+        (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee' and u.is_approved and u.is_active and ${inOffice(office)}) as active_employees,
         th.trips_threshold, th.miles_threshold,
         case when th.trips_threshold > 0 then (select count(*)::int from employee_monthly_stats s
-          where s.company_id = c.id and s.month = ${month}::date and s.total_trips >= th.trips_threshold) else 0 end as qualified_trips,
+          where s.company_id = c.id and s.month = ${month}::date and s.total_trips >= th.trips_threshold and ${employee(sql`s`)}) else 0 end as qualified_trips,
         case when th.miles_threshold > 0 then (select count(*)::int from employee_monthly_stats s
-          where s.company_id = c.id and s.month = ${month}::date and s.total_hundredths >= th.miles_threshold * 100) else 0 end as qualified_miles
+          where s.company_id = c.id and s.month = ${month}::date and s.total_hundredths >= th.miles_threshold * 100 and ${employee(sql`s`)}) else 0 end as qualified_miles
       from companies c
       cross join ${thresholds(companyId)} th
-      left join company_monthly_stats cm on cm.company_id = c.id and cm.month = ${month}::date
+      left join lateral ${monthFigures(companyId, office, sql`${month}::date`)} cm on true
       where c.id = ${companyId}`,
   );
   const { year, month: m } = yearMonth(month);
@@ -194,7 +230,7 @@ interface TrendDbRow {
 }
 
 /** The 12 months ending with `lastMonth`, oldest first: 12 primary-key lookups. */
-export async function monthlyTrend(db: Db, companyId: string, lastMonth: string): Promise<MonthlyTrend> {
+export async function monthlyTrend(db: Db, companyId: string, office: OfficeFilter, lastMonth: string): Promise<MonthlyTrend> {
   const first = addMonths(lastMonth, -11);
   const found = await rows<TrendDbRow>(
     db,
@@ -202,7 +238,7 @@ export async function monthlyTrend(db: Db, companyId: string, lastMonth: string)
         round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`m.month`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg
       from companies c
       cross join lateral (select d::date as month from generate_series(${first}::date, ${lastMonth}::date, interval '1 month') d) m
-      left join company_monthly_stats cm on cm.company_id = c.id and cm.month = m.month
+      left join lateral ${monthFigures(companyId, office, sql`m.month`)} cm on true
       where c.id = ${companyId}
       order by m.month`,
   );
@@ -224,13 +260,13 @@ export async function monthlyTrend(db: Db, companyId: string, lastMonth: string)
 }
 
 /** What the CO2 modal shows for a month. */
-export async function co2Report(db: Db, companyId: string, month: string): Promise<Co2Report> {
+export async function co2Report(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<Co2Report> {
   const [r] = await rows<{ passenger_hundredths: number | string | null; include_well_to_tank: boolean | null; factors: FactorRow[] | string }>(
     db,
     sql`select cm.passenger_hundredths, c.include_well_to_tank, ${factorsJsonSql(sql`${month}::date`)} as factors
       from (select ${companyId}::uuid as id) k
       left join companies c on c.id = k.id
-      left join company_monthly_stats cm on cm.company_id = k.id and cm.month = ${month}::date`,
+      left join lateral ${monthFigures(companyId, office, sql`${month}::date`)} cm on true`,
   );
   const includeWellToTank = r?.include_well_to_tank ?? false;
   const factors = toFactors(r!.factors);

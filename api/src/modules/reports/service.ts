@@ -91,8 +91,8 @@ async function companyOf(db: Db, companyId: string): Promise<CompanyRow> {
 
 /**
  * The seam for offices as a dimension: an office of another company is not found; one of the
- * company's is refused until employees belong to offices, rather than answer company-wide figures
- * under an office's name.
+ * company's is refused until the report applies the offices' rule (docs/decisions/0045-offices-as-a-dimension.md),
+ * rather than answer company-wide figures under an office's name.
  */
 async function checkOffice(db: Db, companyId: string, officeId: string | undefined): Promise<void> {
   if (officeId === undefined) return;

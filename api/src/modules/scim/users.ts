@@ -6,6 +6,7 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, rows } from '../../db/sql';
 import { recordAudit, type AccountlessActor } from '../../lib/audit';
+import { deactivateEmployees } from '../../lib/deactivation';
 import { isUuid } from '../../lib/ids';
 import { INVITATION_TTL_DAYS, invitationMail } from '../../lib/invitations';
 import { NO_PASSWORD } from '../../lib/passwords';
@@ -85,13 +86,9 @@ async function audit(tx: Db, actor: AccountlessActor, caller: ScimCaller, action
 }
 
 /** The columns the input sets, and the deactivation (or its end) when `active` changes. */
-function assignments(input: UserInput, active: boolean, wasActive: boolean, actor: AccountlessActor): SQL {
-  const state =
-    active === wasActive
-      ? sql``
-      : active
-        ? sql`, is_active = true, deactivation_reason = null, deactivated_by = null, deactivated_at = null`
-        : sql`, is_active = false, deactivation_reason = ${actor.name}, deactivated_by = null, deactivated_at = now()`;
+function assignments(input: UserInput, reactivated: boolean): SQL {
+  // A deactivation is deactivateEmployees' (the sessions end with it).
+  const state = reactivated ? sql`, is_active = true, deactivation_reason = null, deactivated_by = null, deactivated_at = null` : sql``;
   return sql`email = ${input.email}, first_name = ${input.firstName}, last_name = ${input.lastName}, name = ${fullName(input)},
     phone_number = ${input.phone}, employee_number = ${input.employeeNumber}, department = ${input.department},
     scim_external_id = ${input.externalId}, updated_at = now() ${state}`;
@@ -152,9 +149,10 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
       const active = input.active ?? true;
       if (existing) {
         await tx.execute(
-          sql`update users set ${assignments(input, active, existing.is_active, caller.actor)}, is_approved = true, scim_deleted_at = null where id = ${existing.id}::uuid`,
+          sql`update users set ${assignments(input, active && !existing.is_active)}, is_approved = true, scim_deleted_at = null where id = ${existing.id}::uuid`,
         );
-        if (!active) await endUserSessions(tx, existing.id);
+        if (!active && existing.is_active) await deactivateEmployees(tx, { companyId: caller.companyId, ids: [existing.id], reason: caller.actor.name, by: null });
+        else if (!active) await endUserSessions(tx, existing.id);
         await audit(tx, caller.actor, caller, 'scim.userCreated', { id: existing.id, name: fullName(input), email: input.email });
         return existing.id;
       }
@@ -192,12 +190,11 @@ async function apply(ctx: ApiContext, caller: ScimCaller, id: string, input: (cu
       const active = next.active ?? before.is_active;
       const changed = changes(before, next);
       if (!changed && active === before.is_active) return;
-      await tx.execute(sql`update users set ${assignments(next, active, before.is_active, caller.actor)} where id = ${before.id}::uuid`);
+      await tx.execute(sql`update users set ${assignments(next, active && !before.is_active)} where id = ${before.id}::uuid`);
       const who = { id: before.id, name: fullName(next), email: next.email };
       if (changed) await audit(tx, caller.actor, caller, 'scim.userUpdated', who, changed);
       if (active !== before.is_active) {
-        // A deactivated employee's sessions end in the same transaction: their next request is refused.
-        if (!active) await endUserSessions(tx, before.id);
+        if (!active) await deactivateEmployees(tx, { companyId: caller.companyId, ids: [before.id], reason: caller.actor.name, by: null });
         await audit(tx, caller.actor, caller, active ? 'scim.userReactivated' : 'scim.userDeactivated', who);
       }
     }),
@@ -270,10 +267,9 @@ export async function patchUser(ctx: ApiContext, caller: ScimCaller, id: string,
 export async function deleteUser(ctx: ApiContext, caller: ScimCaller, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const before = await findVisible(tx, caller, id, true);
-    await tx.execute(sql`update users set scim_deleted_at = now(), updated_at = now()
-      ${before.is_active ? sql`, is_active = false, deactivation_reason = ${caller.actor.name}, deactivated_by = null, deactivated_at = now()` : sql``}
-      where id = ${before.id}::uuid`);
-    await endUserSessions(tx, before.id);
+    await tx.execute(sql`update users set scim_deleted_at = now(), updated_at = now() where id = ${before.id}::uuid`);
+    if (before.is_active) await deactivateEmployees(tx, { companyId: caller.companyId, ids: [before.id], reason: caller.actor.name, by: null });
+    else await endUserSessions(tx, before.id);
     await audit(tx, caller.actor, caller, 'scim.userDeleted', { id: before.id, name: before.name, email: before.email });
   });
 }

@@ -86,13 +86,13 @@ export interface VersionEvents {
 }
 
 /**
- * A batch's events per remote version. Overridden (development) remotes are left out: their code is
- * not a release; so are implausible vitals. A fallback counts for the stable version it fell back to.
+ * A batch's events per remote version. Overridden (development) and previewed remotes are left out:
+ * their code is not a release; so are implausible vitals. A fallback counts for the stable version it fell back to.
  */
 export function byVersion(events: readonly TelemetryEvent[]): VersionEvents[] {
   const groups = new Map<string, VersionEvents>();
   for (const e of events) {
-    if (e.reason === 'override' || !isPlausible(e)) continue;
+    if (e.reason === 'override' || e.reason === 'preview' || !isPlausible(e)) continue;
     const key = `${e.remote}\u0000${e.version}`;
     const group = groups.get(key) ?? { remote: e.remote, version: e.version, events: [] };
     group.events.push(e);

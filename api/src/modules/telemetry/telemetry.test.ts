@@ -77,6 +77,22 @@ describe('POST /api/telemetry', () => {
     expect(await minutes()).toEqual([]);
   });
 
+  it('never counts a browser in a preview link: neither its failures against a canary nor its healthy loads', async () => {
+    const failing = [load({ ok: false, ms: 3000 }), { remote: 'mfe-employees', version: '1.4.0', reason: 'canary', kind: 'render-error', message: 'boom' } as TelemetryEvent];
+    // The cookie the portal server sets for a preview, whatever the events claim to be.
+    for (const events of [failing, [load(), load({ version: '1.3.0', reason: 'stable' })]]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/telemetry', payload: { client: newClient(), events }, remoteAddress: '203.0.113.9', cookies: { portal_preview: 'abc.def' } });
+      expect(res.statusCode, res.body).toBe(202);
+      expect(json(res)).toEqual({ success: true, message: MESSAGES.telemetry.accepted });
+    }
+    // And the previewed remote's own events, from a browser that lost its cookie.
+    expect((await send({ client: newClient(), events: [load({ reason: 'preview', ok: false }), load({ reason: 'preview' })] })).statusCode).toBe(202);
+    expect(await minutes()).toEqual([]);
+    // The same failures without a preview count.
+    await send({ client: newClient(), events: failing });
+    expect(await minutes()).toEqual([{ remote: 'mfe-employees', version: '1.4.0', page_views: 1, loads_failed: 1, render_errors: 1, errors: 0 }]);
+  });
+
   it('refuses more than 20 events in a batch, or none, with a message', async () => {
     const many = await send({ client: newClient(), events: Array.from({ length: TELEMETRY_LIMITS.eventsPerBatch + 1 }, () => load()) });
     expect(many.statusCode).toBe(400);

@@ -21,8 +21,8 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /**
  * The contract's rule, as react-hook-form's zod resolver applies it on the other forms: the first
- * message of each field. The login page checks the schema itself, without react-hook-form (14 KB gz
- * that every visitor would load before the page works: docs/decisions/0019-bundle-budgets.md).
+ * message of each field. The login page checks the schema itself, without react-hook-form, which every
+ * visitor would otherwise load before the page works (its weight: docs/decisions/0038).
  */
 function check(schema: LoginFormSchema, values: LoginForm): { data?: LoginForm; errors: FieldErrors } {
   const parsed = schema.safeParse(values);

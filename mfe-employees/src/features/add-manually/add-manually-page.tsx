@@ -77,7 +77,7 @@ export function AddManuallyPage() {
 
   return (
     <Page
-      title="Add Employees Manually"
+      title={MESSAGES.employees.addManuallyTitle}
       intro="Each employee receives an invitation email to set a password."
       actions={
         <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>

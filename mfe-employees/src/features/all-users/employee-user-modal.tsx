@@ -13,7 +13,7 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
   return (
     <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : 'Employee'} size="lg">
       {employee.isPending ? (
-        <Loading label="Loading employee" />
+        <Loading label={MESSAGES.employees.loadingOne} />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.error}>
           {serverMessage(employee.error, MESSAGES.employees.notFound)}

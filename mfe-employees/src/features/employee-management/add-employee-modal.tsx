@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui/overlays';
-import { ROUTES, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
 import { ImportCsvDialog } from '../../shared/import-csv-dialog';
 import { ShareLinkDialog } from '../../shared/share-link-dialog';
 import styles from './employee-management.module.css';
@@ -17,13 +17,13 @@ export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpen
 
   return (
     <>
-      <Modal open={open} onOpenChange={onOpenChange} title="Add Employee" description="Choose how to add your employees." size="lg">
+      <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.addEmployee} description={MESSAGES.employees.addIntro} size="lg">
         <div className={styles.options}>
-          <Option title="Import CSV" text="Upload a CSV file of employees using our template." icon={<UploadIcon />} onClick={() => choose('csv')} />
-          <Option title="Copy & Share Link" text="Employees sign up themselves; you approve each request." icon={<LinkIcon />} onClick={() => choose('link')} />
+          <Option title={MESSAGES.labels.importCsv} text={MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} />
+          <Option title={MESSAGES.labels.copyShareLinkShort} text={MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
           <Option
-            title="Add Manually"
-            text="Type in employees one row at a time."
+            title={MESSAGES.labels.addManually}
+            text={MESSAGES.employees.addManualText}
             icon={<PencilIcon />}
             onClick={() => {
               onOpenChange(false);

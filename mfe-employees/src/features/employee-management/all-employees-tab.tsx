@@ -75,7 +75,7 @@ export function AllEmployeesTab() {
         rowKey={(e) => e.id}
         query={list}
         page={list.data}
-        loadingLabel="Loading employees"
+        loadingLabel={MESSAGES.employees.loadingList}
         errorText={serverMessage(list.error, MESSAGES.common.unknownError)}
         emptyText={search || status !== 'all' ? 'No employees match your search.' : 'No employees yet.'}
         summary={(n) => `${n} employee${n === 1 ? '' : 's'}`}

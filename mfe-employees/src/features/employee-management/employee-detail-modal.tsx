@@ -33,7 +33,7 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
       size="lg"
     >
       {employee.isPending ? (
-        <Loading label="Loading employee details" />
+        <Loading label={MESSAGES.employees.loadingDetails} />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.errorText}>
           {serverMessage(employee.error, MESSAGES.employees.notFound)}

@@ -60,14 +60,14 @@ export function PendingRequestsTab() {
       className: styles.checkCol,
       header: (
         <Checkbox
-          label={<VisuallyHidden>Select all</VisuallyHidden>}
+          label={<VisuallyHidden>{MESSAGES.employees.selectAll}</VisuallyHidden>}
           checked={selection.allChosen}
           disabled={visible.length === 0}
           onCheckedChange={(on) => selection.toggle(visible, on)}
         />
       ),
       cell: (e) => (
-        <Checkbox label={<VisuallyHidden>{`Select ${fullName(e)}`}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
+        <Checkbox label={<VisuallyHidden>{MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
@@ -85,7 +85,7 @@ export function PendingRequestsTab() {
         actions={
           <>
             <span className={styles.selectionCount} aria-live="polite">
-              {selectedIds.length > 0 ? `${selectedIds.length} selected` : ''}
+              {selectedIds.length > 0 ? MESSAGES.employees.selectedCount(selectedIds.length) : ''}
             </span>
             <DropdownMenu
               label={MESSAGES.employees.awaitingApproval}
@@ -110,7 +110,7 @@ export function PendingRequestsTab() {
         rowKey={(e) => e.id}
         query={pending}
         page={page}
-        loadingLabel="Loading pending requests"
+        loadingLabel={MESSAGES.employees.loadingPending}
         errorText={MESSAGES.employees.pendingLoadFailed}
         // Requests hidden by the search are not "none": say that nothing matches it.
         emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? MESSAGES.employees.noPendingMatch(paged.search) : MESSAGES.employees.noPending}

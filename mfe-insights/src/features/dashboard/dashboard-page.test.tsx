@@ -9,6 +9,24 @@ const plotTrend = vi.hoisted(() => vi.fn());
 vi.mock('./plot-trend', () => ({ plotTrend }));
 
 const I = MESSAGES.insights;
+const LEEDS = uuid();
+const YORK = uuid();
+const COMPANY = {
+  id: uuid(),
+  name: 'Acme Widgets Ltd',
+  email: 'office@acme.example',
+  phoneNumber: '07911 123456',
+  countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
+  isActive: true,
+  signUpState: 3,
+  locations: [
+    { id: LEEDS, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' },
+    { id: YORK, addressLine1: '2 Station Road', addressLine2: 'Floor 3', town: 'York', postalCode: 'YO1 6GA' },
+  ],
+  incentive: null,
+  deactivationReason: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
 const never = () => new Promise<never>(() => {});
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
@@ -20,6 +38,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
     'insights.trend': () => makeTrend(),
     'insights.participation': () => pageOf([makeRow(), makeRow({ position: 2, name: 'Grace Hopper', totalTrips: 19, totalDistance: 88 })]),
     'insights.feedbacks': () => pageOf([makeFeedback()]),
+    'employers.get': () => ({ success: true, message: 'ok', company: COMPANY }),
     ...over,
   };
 }
@@ -30,6 +49,32 @@ beforeEach(() => {
   plotTrend.mockReturnValue({ setWidth: vi.fn(), destroy: vi.fn() });
 });
 afterEach(() => vi.useRealTimers());
+
+describe('DashboardPage: the office filter', () => {
+  it('offers all offices, each office and No office, and keeps the choice in the address', async () => {
+    const { user, navigate } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), pathname: ROUTES.mainPage });
+    const select = await screen.findByRole('combobox', { name: I.office });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', '2 Station Road, York', I.noOffice]);
+    await user.selectOptions(select, YORK);
+    expect(navigate).toHaveBeenCalledWith(`${ROUTES.mainPage}?officeId=${YORK}`, { replace: true });
+  });
+
+  it('asks the tiles, trend, ranking and incentives of the office in the address; feedback stays the company’s', async () => {
+    const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS}` });
+    await screen.findByText('Ada Lovelace');
+    expect(await screen.findByRole('combobox', { name: I.office })).toHaveValue(LEEDS);
+    expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7, officeId: LEEDS } }]);
+    expect(callsTo('insights.participation')).toEqual([{ query: { year: 2026, month: 7, pageNumber: 1, pageSize: 10, officeId: LEEDS } }]);
+    expect(callsTo('insights.trend')).toEqual(expect.arrayContaining([{ query: { officeId: LEEDS } }]));
+    expect(callsTo('insights.feedbacks')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
+  });
+
+  it('shows the company for an office the company no longer has', async () => {
+    const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${uuid()}` });
+    expect(await screen.findByRole('combobox', { name: I.office })).toHaveValue('');
+    await waitFor(() => expect(callsTo('insights.dashboard')).toContainEqual({ query: { year: 2026, month: 7 } }));
+  });
+});
 
 describe('DashboardPage', () => {
   it('shows skeletons while the figures load', () => {

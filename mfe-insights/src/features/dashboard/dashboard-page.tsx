@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
 import { Page } from '@portal/shared-ui/data-display';
-import { WithInsightScope, type InsightScopeQuery } from '../../shared/insight-scope';
+import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
+import { useOffices } from '../../api/get-offices';
+import { OfficeFilter, useOfficeParam } from './office-filter';
 import { thisMonth } from '../../shared/month';
 import { useTrend } from '../../api/get-trend';
 import { FeedbackPanel } from './feedback-panel';
@@ -29,14 +31,20 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
   // not started yet, and is told what to do next instead of a flat chart.
   const trend = useTrend(scope);
   const noTripsYet = trend.data?.months.every((m) => m.trips === 0) ?? false;
+  // The office filter (docs/decisions/0045-offices-as-a-dimension.md) narrows the figures of people
+  // and trips; feedback and the yearly report stay the company's.
+  const offices = useOffices(useCompanyControl(scope).companyId);
+  const { officeId, setOfficeId } = useOfficeParam(offices.data);
+  const office = officeId === undefined ? scope : { ...scope, officeId };
   return (
     <>
       {noTripsYet ? <GettingStarted scope={scope} /> : null}
-      <SummaryTiles scope={scope} month={month} />
-      {noTripsYet ? null : <TrendPanel scope={scope} />}
+      {offices.data ? <OfficeFilter offices={offices.data} value={officeId} onChange={setOfficeId} /> : null}
+      <SummaryTiles scope={office} month={month} />
+      {noTripsYet ? null : <TrendPanel scope={office} />}
       <div className={styles.columns}>
-        <ParticipationPanel scope={scope} initialMonth={month} />
-        <IncentivesPanel scope={scope} initialMonth={month} />
+        <ParticipationPanel scope={office} initialMonth={month} />
+        <IncentivesPanel scope={office} initialMonth={month} />
       </div>
       <FeedbackPanel scope={scope} />
       <ReportsPanel scope={scope} />

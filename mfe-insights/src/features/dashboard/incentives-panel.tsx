@@ -4,7 +4,7 @@ import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal
 import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatCount, formatPercent } from '../../shared/format';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import type { OfficeScopeQuery } from '../../shared/insight-scope';
 import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
@@ -17,7 +17,7 @@ const INCENTIVES_TAB = `${ROUTES.companySettings}?tab=${encodeURIComponent(COMPA
  * figure links to the rules on the Incentives tab of Company Settings. It reads the same summary as
  * the tiles, so on the page's own month the two share one request.
  */
-export function IncentivesPanel({ scope, initialMonth }: { scope: InsightScopeQuery; initialMonth: MonthValue }) {
+export function IncentivesPanel({ scope, initialMonth }: { scope: OfficeScopeQuery; initialMonth: MonthValue }) {
   const [month, setMonth] = useState(initialMonth);
   const summary = useDashboard({ ...scope, ...month });
   return (

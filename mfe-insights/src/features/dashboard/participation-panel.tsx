@@ -4,7 +4,7 @@ import { LIMITS, MESSAGES, type ParticipationRow } from '@portal/shared-contract
 import { useExportParticipationMutation } from '../../api/export-participation';
 import { useParticipation } from '../../api/get-participation';
 import { formatAmount, formatCount } from '../../shared/format';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import type { OfficeScopeQuery } from '../../shared/insight-scope';
 import { monthSlug } from '../../shared/month';
 import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
@@ -20,7 +20,7 @@ const COLUMNS: TableColumn<ParticipationRow>[] = [
 ];
 
 /** The month's ranking: Position, Name, No. of Trips, Total Miles Covered, with its month picker. */
-export function ParticipationPanel({ scope, initialMonth }: { scope: InsightScopeQuery; initialMonth: MonthValue }) {
+export function ParticipationPanel({ scope, initialMonth }: { scope: OfficeScopeQuery; initialMonth: MonthValue }) {
   const [month, setMonth] = useState(initialMonth);
   const [page, setPage] = useState(1);
   const ranking = useParticipation({ ...scope, ...month, pageNumber: page, pageSize: LIMITS.pageSize });

@@ -1,6 +1,6 @@
 // The only module that imports the chart library: TrendChart loads it with import(), so uPlot
-// arrives in a chunk of its own when the dashboard draws its chart. Its stylesheet (0.8 KB gzip) is
-// the page's, imported by trend-chart.tsx: a stylesheet added once the page is drawn makes the browser
+// arrives in a chunk of its own when the dashboard draws its chart. Its stylesheet (small: docs/decisions/0038)
+// is the page's, imported by trend-chart.tsx: a stylesheet added once the page is drawn makes the browser
 // restyle the whole page.
 import uPlot from 'uplot';
 import { MESSAGES } from '@portal/shared-contracts';

@@ -4,7 +4,7 @@ import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/sh
 import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatAmount, formatCount } from '../../shared/format';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import type { OfficeScopeQuery } from '../../shared/insight-scope';
 import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
@@ -18,7 +18,7 @@ const U = MESSAGES.insights.units;
  * each figure, so the page beneath does not move when the figures arrive (the dashboard's layout
  * shift was the largest part of its Lighthouse score lost).
  */
-export function SummaryTiles({ scope, month }: { scope: InsightScopeQuery; month: MonthValue }) {
+export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month: MonthValue }) {
   const summary = useDashboard({ ...scope, ...month });
   const heading = useId();
   return (

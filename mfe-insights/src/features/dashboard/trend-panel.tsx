@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Card, LoadState, SkeletonBar, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import type { OfficeScopeQuery } from '../../shared/insight-scope';
 import { WIDGET_LOAD } from '../../shared/widget-load';
 import { TrendChart } from './trend-chart';
 import { METRIC_FORMAT, METRIC_NAMES, METRICS, monthOf, type TrendMetric } from './trend-metrics';
@@ -19,7 +19,7 @@ const COLUMNS: TableColumn<MonthlyTrendPoint>[] = [
 ];
 
 /** The last 12 months: one figure at a time in the chart, all of them in the table beneath it. */
-export function TrendPanel({ scope }: { scope: InsightScopeQuery }) {
+export function TrendPanel({ scope }: { scope: OfficeScopeQuery }) {
   const trend = useTrend(scope);
   const [metric, setMetric] = useState<TrendMetric>('trips');
   // The table is built the first time it is opened: closed, nobody reads it, and its 12 rows were a

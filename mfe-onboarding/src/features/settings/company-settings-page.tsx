@@ -78,7 +78,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
   useSyncCompanyDetails(company.data);
   const data = company.data ?? null;
   return (
-    <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
+    <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
       <div className={styles.stack}>
         <section className={styles.card} aria-labelledby="company-details-heading">
           <h2 id="company-details-heading" className={styles.heading}>
@@ -107,7 +107,7 @@ function IncentivesTab() {
   const id = platform.session?.employerId ?? null;
   const incentive = useIncentive(id);
   return (
-    <LoadState query={incentive} loadingLabel="Loading incentives" failedText={MESSAGES.company.loadFailed}>
+    <LoadState query={incentive} loadingLabel={MESSAGES.company.loadingIncentives} failedText={MESSAGES.company.loadFailed}>
       <section className={styles.card} aria-labelledby="incentives-heading">
         <h2 id="incentives-heading" className={styles.heading}>
           Incentives

@@ -1,51 +1,14 @@
-import { MESSAGES, scimTokenBodySchema, serverMessage, TIMINGS, usePlatform, type ScimToken } from '@portal/shared-contracts';
-import { LoadState } from '@portal/shared-ui/data-display';
+import { MESSAGES, scimTokenBodySchema, serverMessage, usePlatform, type ScimToken } from '@portal/shared-contracts';
+import { CopyField, LoadState } from '@portal/shared-ui/data-display';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../../api/scim-tokens';
 import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.scim;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Falls through: some browsers refuse the async clipboard on plain http.
-  }
-  if (!input) return false;
-  input.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
-
-/** A read-only value with a copy button that says "Copied" for a moment. */
-function CopyField({ label, value, copyLabel, name }: { label: string; value: string; copyLabel: string; name: string }) {
-  const ref = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), TIMINGS.copiedMs);
-    return () => clearTimeout(t);
-  }, [copied]);
-  return (
-    <div className={styles.inline}>
-      <TextField ref={ref} label={label} value={value} readOnly name={name} onFocus={(e) => e.currentTarget.select()} />
-      <Button type="button" variant="secondary" onClick={() => void copyText(value, ref.current).then(setCopied)}>
-        {copied ? M.copied : copyLabel}
-      </Button>
-    </div>
-  );
-}
 
 /**
  * Company Settings, Provisioning (SCIM): the base URL to give the identity provider, its tokens
@@ -87,12 +50,12 @@ export function ScimSection({ companyId }: { companyId: string }) {
       <LoadState query={tokens} loadingLabel={M.heading} failedText={M.loadFailed}>
         {tokens.data ? (
           <div className={styles.stack}>
-            <CopyField label={M.baseUrl} value={tokens.data.baseUrl} copyLabel={M.copyBaseUrl} name="scimBaseUrl" />
+            <CopyField label={M.baseUrl} value={tokens.data.baseUrl} copyLabel={M.copyBaseUrl} copiedLabel={M.copied} name="scimBaseUrl" />
             <h3 className={styles.subheading}>{M.tokensHeading}</h3>
             {shown ? (
               <div className={styles.newToken} role="status">
                 <p>{M.created}</p>
-                <CopyField label={`${M.newToken}: ${shown.name}`} value={shown.token} copyLabel={M.copyToken} name="scimToken" />
+                <CopyField label={`${M.newToken}: ${shown.name}`} value={shown.token} copyLabel={M.copyToken} copiedLabel={M.copied} name="scimToken" />
                 <div className={styles.buttons}>
                   <Button type="button" size="sm" variant="secondary" onClick={() => setShown(null)}>
                     {M.done}

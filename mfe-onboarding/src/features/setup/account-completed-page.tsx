@@ -42,7 +42,7 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
   return (
-    <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
+    <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
       <main className={styles.page}>
         <div className={styles.inner}>
           <div className={styles.check} aria-hidden="true">

@@ -64,7 +64,7 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
       onBack={() => platform.navigate(ROUTES.login)}
       proceed={{ onClick: () => void proceed(), loading: proceeding }}
     >
-      <LoadState query={company} loadingLabel="Loading company details" failedText={MESSAGES.company.loadFailed}>
+      <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
         <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
         <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
       </LoadState>

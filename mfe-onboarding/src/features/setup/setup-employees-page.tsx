@@ -47,7 +47,7 @@ export function SetupEmployeesPage() {
     {
       key: 'import',
       title: MESSAGES.labels.importCsv,
-      text: 'Upload a CSV file of your employees using our template.',
+      text: MESSAGES.setup.importText,
       icon: (
         <TileIcon>
           <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
@@ -59,7 +59,7 @@ export function SetupEmployeesPage() {
     {
       key: 'share',
       title: MESSAGES.labels.copyShareLink,
-      text: 'Share a sign-up link; employees who join need your approval.',
+      text: MESSAGES.setup.shareText,
       icon: (
         <TileIcon>
           <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" />
@@ -71,7 +71,7 @@ export function SetupEmployeesPage() {
     {
       key: 'manual',
       title: MESSAGES.labels.manuallyAddEmployees,
-      text: 'Type in your employees one row at a time.',
+      text: MESSAGES.setup.manualText,
       icon: (
         <TileIcon>
           <circle cx="12" cy="8" r="4" />
@@ -83,7 +83,7 @@ export function SetupEmployeesPage() {
     {
       key: 'later',
       title: MESSAGES.labels.addEmployeesLater,
-      text: 'Finish setup now and add employees from Employee Management.',
+      text: MESSAGES.setup.laterText,
       icon: (
         <TileIcon>
           <circle cx="12" cy="12" r="9" />
@@ -97,8 +97,8 @@ export function SetupEmployeesPage() {
   return (
     <SetupLayout
       step={3}
-      title="Add your employees"
-      intro="Choose how your employees will join the scheme."
+      title={MESSAGES.setup.employeesTitle}
+      intro={MESSAGES.setup.employeesIntro}
       onBack={() => platform.navigate(ROUTES.setupIncentives)}
     >
       <div className={styles.tiles}>

@@ -23,7 +23,7 @@ export function SetupIncentivesPage() {
       onBack={() => platform.navigate(ROUTES.setupCompany)}
       proceed={{ form: FORM_ID, loading: busy }}
     >
-      <LoadState query={incentive} loadingLabel="Loading incentives" failedText={MESSAGES.company.loadFailed}>
+      <LoadState query={incentive} loadingLabel={MESSAGES.company.loadingIncentives} failedText={MESSAGES.company.loadFailed}>
         <IncentiveEditor
           companyId={companyId}
           incentive={incentive.data ?? null}

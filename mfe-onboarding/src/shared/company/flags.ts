@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 /**
  * The flag of a country as an image (a data URL), from `country-flag-icons`' SVG files, which show on
  * every machine (flag emoji need an emoji font, which many Linux desktops lack). Each flag is a
- * chunk of its own, about 1 KB, loaded when that country is shown, instead of all 260 (about
- * 180 KB) in the form's code. The package's "exports" name only its JS modules, so its SVG folder is
+ * chunk of its own, loaded when that country is shown, instead of all 260 in the form's code (the
+ * weights: docs/decisions/0038). The package's "exports" name only its JS modules, so its SVG folder is
  * reached through the package link in this package's node_modules. Null while loading, or when the
  * package has no flag for the code.
  */

@@ -1,0 +1,11 @@
+-- Offices as a dimension (docs/decisions/0045-offices-as-a-dimension.md): an employee belongs to one of
+-- the company's office locations or to none. The key names the company as well, so an employee can only
+-- ever be in an office of their own company; removing the office moves its employees to "No office".
+CREATE UNIQUE INDEX "locations_company_id_unique" ON "locations" USING btree ("company_id","id");--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "office_id" uuid;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_office_fk" FOREIGN KEY ("company_id","office_id") REFERENCES "locations"("company_id","id") ON DELETE SET NULL ("office_id");--> statement-breakpoint
+-- An office's employees (the office filter of every insight, the employee list's office).
+CREATE INDEX "users_office_idx" ON "users" USING btree ("company_id","office_id") WHERE "users"."role" = 'Employee';--> statement-breakpoint
+-- An employee moved to another office is one audit entry. The list is every action of the contract (AUDIT_ACTIONS).
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_known";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_known" CHECK ("audit_log"."action" in ('employee.approved', 'employee.rejected', 'employee.deactivated', 'employee.reactivated', 'employee.deleted', 'driver.verified', 'driver.rejected', 'vehicle.verified', 'admin.added', 'admin.removed', 'superAdmin.added', 'superAdmin.removed', 'company.created', 'company.updated', 'company.officeAdded', 'company.officeUpdated', 'company.officeRemoved', 'company.incentivesSaved', 'company.emissionSettingChanged', 'company.deactivated', 'company.reactivated', 'company.deleted', 'release.changed', 'password.resetRequested', 'password.reset', 'password.changed', 'subscription.cancelled', 'subscription.resumed', 'journeyGroup.created', 'journeyGroup.changed', 'journeyGroup.deleted', 'employees.imported', 'employees.added', 'trip.confirmed', 'trip.rejected', 'subscription.started', 'scheme.settingsChanged', 'sso.providerSaved', 'sso.providerRemoved', 'sso.domainAdded', 'sso.domainVerified', 'sso.domainRemoved', 'scim.tokenCreated', 'scim.tokenRevoked', 'scim.userCreated', 'scim.userUpdated', 'scim.userDeactivated', 'scim.userReactivated', 'scim.userDeleted', 'employees.rosterReplaced', 'employee.officeChanged'));

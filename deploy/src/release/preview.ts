@@ -1,0 +1,189 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_IDS, type ActivePreview, type ReleaseManifest, type ReleasePreview, type RemoteId } from '@portal/shared-contracts';
+import { isPreviewId, PREVIEW_LIMITS, PREVIEW_MESSAGES, PREVIEW_PARAM, type PreviewRefusal } from '@portal/shared-contracts/release-preview';
+import { buildRef } from './actions';
+import { parseDuration } from './guard';
+import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from './store';
+
+/**
+ * Preview links (docs/decisions/0046). A link is `<PUBLIC_URL>/?preview=<payload>.<mac>`: the payload
+ * is base64url JSON naming the preview id, remote, version and end; the mac an HMAC-SHA256 of the
+ * payload under the deployment's preview secret. The link alone pins nothing: the preview must also be
+ * listed in release.json (`previews`), so a revoked one is refused at once, and the version must be
+ * in the store, so a link can only ever name code that was published there.
+ */
+
+export interface PreviewClaims {
+  id: string;
+  remote: RemoteId;
+  version: string;
+  /** The end, epoch milliseconds. */
+  until: number;
+}
+
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
+const mac = (secret: string, payload: string) => createHmac('sha256', secret).update(`portal-preview-v1.${payload}`).digest();
+
+export function signPreview(secret: string, claims: PreviewClaims): string {
+  const payload = b64(JSON.stringify({ i: claims.id, r: claims.remote, v: claims.version, u: claims.until }));
+  return `${payload}.${b64(mac(secret, payload))}`;
+}
+
+/** The claims of a link whose mac holds and whose end is ahead, or why not. */
+export function verifyPreview(secret: string, token: string, now = Date.now()): { claims: PreviewClaims } | { refused: PreviewRefusal } {
+  // Length before anything else: a cookie or address of any size is refused cheaply.
+  if (typeof token !== 'string' || token.length === 0 || token.length > PREVIEW_LIMITS.maxTokenLength) return { refused: 'invalid' };
+  const dot = token.indexOf('.');
+  if (dot < 1 || dot !== token.lastIndexOf('.')) return { refused: 'invalid' };
+  const payload = token.slice(0, dot);
+  // Compared as text: base64url decoding ignores the last character's spare bits, and a link altered there must not hold.
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(b64(mac(secret, payload)));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { refused: 'invalid' };
+  let raw: { i?: unknown; r?: unknown; v?: unknown; u?: unknown };
+  try {
+    raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof raw;
+  } catch {
+    return { refused: 'invalid' };
+  }
+  const remote = REMOTE_IDS.find((r) => r === raw.r);
+  if (typeof raw.i !== 'string' || !isPreviewId(raw.i) || !remote || typeof raw.v !== 'string' || typeof raw.u !== 'number' || !Number.isSafeInteger(raw.u)) {
+    return { refused: 'invalid' };
+  }
+  if (raw.u <= now) return { refused: 'expired' };
+  return { claims: { id: raw.i, remote, version: raw.v, until: raw.u } };
+}
+
+/** The previews whose end is still ahead (an expired one leaves release.json with the next change). */
+export function previewsInForce(manifest: ReleaseManifest | null, now = new Date()): ReleasePreview[] {
+  return (manifest?.previews ?? []).filter((p) => Date.parse(p.until) > now.getTime());
+}
+
+/** The manifest without its expired previews (the key left out when none is left). */
+export function withoutEndedPreviews(manifest: ReleaseManifest, now = new Date()): ReleaseManifest {
+  const { previews: _all, ...rest } = manifest;
+  const kept = previewsInForce(manifest, now);
+  return kept.length ? { ...rest, previews: kept } : rest;
+}
+
+/**
+ * What a browser carrying `token` (its cookie or the link it opened) gets: the build it pins, or why
+ * nothing. Checked against the store on every page and release.json: revoked, expired or unpublished,
+ * the browser loads what everyone gets.
+ */
+export async function resolvePreview(
+  store: ReleaseStore,
+  manifest: ReleaseManifest | null,
+  secret: string,
+  token: string,
+  now = new Date(),
+  storeUrl: string | null = null,
+): Promise<{ preview: ActivePreview } | { refused: PreviewRefusal }> {
+  const verified = verifyPreview(secret, token, now.getTime());
+  if ('refused' in verified) return verified;
+  const { claims } = verified;
+  const listed = previewsInForce(manifest, now).find((p) => p.id === claims.id);
+  if (!listed || listed.remote !== claims.remote || listed.version !== claims.version) return { refused: 'revoked' };
+  try {
+    const build = await buildRef(store, claims.remote, claims.version, storeUrl);
+    return { preview: { id: claims.id, remote: claims.remote, until: new Date(claims.until).toISOString(), build } };
+  } catch (err) {
+    if (err instanceof ReleaseStoreError) return { refused: 'unpublished' };
+    throw err;
+  }
+}
+
+/** `--expires`: a duration such as 30m, 24h or 7d, at most PREVIEW_LIMITS.maxDays. */
+export function parseExpires(raw: string | undefined): number {
+  const ms = parseDuration(raw ?? PREVIEW_LIMITS.defaultExpires);
+  if (ms === null || ms > PREVIEW_LIMITS.maxDays * 86_400_000) throw new ReleaseStoreError(PREVIEW_MESSAGES.badExpires(PREVIEW_LIMITS.maxDays));
+  return ms;
+}
+
+/** The address a preview link opens. */
+export const previewLink = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/?${PREVIEW_PARAM}=${token}`;
+
+export interface PreviewOptions {
+  actor: string;
+  secret: string;
+  publicUrl: string;
+  storeUrl?: string | null;
+  now?: Date;
+}
+
+/** Lists a new preview of a published version in release.json and signs its link. */
+export async function createPreview(
+  store: ReleaseStore,
+  remote: string,
+  version: string,
+  expiresMs: number,
+  o: PreviewOptions,
+): Promise<{ preview: ReleasePreview; link: string }> {
+  assertRemote(remote);
+  assertVersion(version);
+  const now = o.now ?? new Date();
+  // Only a version in the store: a link can never point the portal at code from anywhere else.
+  if (!(await store.readBuildInfo(remote, version))) throw new ReleaseStoreError(PREVIEW_MESSAGES.notPublished(remote, version));
+  const preview: ReleasePreview = {
+    id: randomBytes(8).toString('hex'),
+    remote,
+    version,
+    until: new Date(now.getTime() + expiresMs).toISOString(),
+    createdAt: now.toISOString(),
+    by: o.actor,
+  };
+  await store.updateManifest((current) => {
+    if (!current) throw new ReleaseStoreError(`nothing is released in ${store.location} yet (run: pnpm release ensure)`);
+    const kept = withoutEndedPreviews(current, now);
+    return { ...kept, previews: [...(kept.previews ?? []), preview] };
+  });
+  const token = signPreview(o.secret, { id: preview.id, remote, version, until: Date.parse(preview.until) });
+  return { preview, link: previewLink(o.publicUrl, token) };
+}
+
+/** Takes a preview off the list: every browser in it loads what everyone gets on its next page. */
+export async function revokePreview(store: ReleaseStore, id: string, now = new Date()): Promise<ReleasePreview> {
+  const trimmed = id.trim();
+  if (!isPreviewId(trimmed)) throw new ReleaseStoreError(PREVIEW_MESSAGES.badId);
+  let revoked: ReleasePreview | null = null;
+  await store.updateManifest((current) => {
+    const found = previewsInForce(current, now).find((p) => p.id === trimmed);
+    if (!current || !found) throw new ReleaseStoreError(PREVIEW_MESSAGES.notFound(trimmed));
+    revoked = found;
+    return withoutEndedPreviews({ ...current, previews: (current.previews ?? []).filter((p) => p.id !== trimmed) }, now);
+  });
+  return revoked!;
+}
+
+/** The secret file kept in the data folder when PREVIEW_SECRET is not set (a single-machine portal). */
+export const PREVIEW_SECRET_FILE = 'preview-secret';
+
+/**
+ * The key links are signed with: PREVIEW_SECRET, else one drawn once into the data folder (mode 0600),
+ * which the portal and the release tool on the same machine share. Deployments with several
+ * instances set PREVIEW_SECRET on all of them.
+ */
+export async function previewSecret(configured: string | null, dataDir: string, create = true): Promise<string> {
+  if (configured) return configured;
+  const file = path.join(dataDir, PREVIEW_SECRET_FILE);
+  try {
+    const kept = (await readFile(file, 'utf8')).trim();
+    if (kept.length >= 32) return kept;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (!create) throw new ReleaseStoreError(PREVIEW_MESSAGES.noSecret);
+  await mkdir(dataDir, { recursive: true });
+  const drawn = randomBytes(32).toString('base64url');
+  try {
+    await writeFile(file, `${drawn}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Drawn meanwhile by the other process: use that one.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    throw err;
+  }
+  await chmod(file, 0o600);
+  return drawn;
+}

@@ -1,0 +1,26 @@
+/**
+ * Preview links' texts (docs/decisions/0046): what the release CLI, the portal server and the shell's
+ * banner say about a link that pins one published version of a remote for whoever opens it. Part of
+ * `MESSAGES` (messages.ts).
+ */
+export const RELEASE_PREVIEW_MESSAGES = {
+  releasePreview: {
+    /** The shell's banner while a preview is on (only this browser sees it). */
+    banner: (remote: string, version: string, until: string) => `Preview: ${remote} ${version}, until ${until}. Only this browser sees it.`,
+    leave: 'Leave preview',
+    dismiss: 'Dismiss',
+    /** Why a link or the preview this browser had loads nothing unusual. */
+    refused: {
+      expired: 'This preview link has expired: you see the portal as everyone does.',
+      revoked: 'This preview link has been revoked: you see the portal as everyone does.',
+      invalid: 'This preview link is not valid (altered or cut short): you see the portal as everyone does.',
+      unpublished: 'The version this preview link names is not published: you see the portal as everyone does.',
+    },
+    badExpires: (maxDays: number) => `Give how long the link lasts as a duration such as 30m, 24h or 7d, at most ${maxDays} days`,
+    notPublished: (remote: string, version: string) => `${remote} ${version} is not published: publish it first (pnpm release publish ${remote} --version ${version})`,
+    notFound: (id: string) => `No preview ${id} is active`,
+    badId: 'That is not a preview id: give the id pnpm release previews lists',
+    noSecret:
+      'PREVIEW_SECRET is not set and no secret is kept in the data folder: set PREVIEW_SECRET (at least 32 characters) the same on every portal instance and where the release tool runs',
+  },
+} as const;
