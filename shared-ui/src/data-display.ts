@@ -7,7 +7,7 @@
 export { Badge, type BadgeTone } from './components/badge';
 export { Card, Panel, EmptyState, type CardProps } from './components/card';
 export { CopyField, copyText, type CopyFieldProps } from './components/copy-field';
-export { DownloadCsvButton, saveCsv, type DownloadCsvButtonProps } from './components/download-csv-button';
+export { DownloadCsvButton, saveCsv, saveJson, type DownloadCsvButtonProps } from './components/download-csv-button';
 export { EmailAddress } from './components/email-address';
 export {
   LoadFailed,

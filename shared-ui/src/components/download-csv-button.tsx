@@ -32,7 +32,16 @@ export function DownloadCsvButton({ download, pending, label, fileName, failedTe
 /** Hands a CSV text to the browser as a file download. */
 export function saveCsv(text: string, fileName: string): void {
   // Reading the body as text drops the byte order mark the api sends; spreadsheet programs need it to read UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  saveFile(['\uFEFF', text], 'text/csv;charset=utf-8', fileName);
+}
+
+/** Hands a JSON document to the browser as a file download, indented for a person to read. */
+export function saveJson(data: unknown, fileName: string): void {
+  saveFile([JSON.stringify(data, null, 2)], 'application/json', fileName);
+}
+
+function saveFile(parts: BlobPart[], type: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
