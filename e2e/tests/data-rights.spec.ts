@@ -1,25 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES, type PersonalDataExport } from '@portal/shared-contracts';
 import { hash, portalUrl, signInReadyEmployer, uniqueEmail } from '../support/portal';
+import { expectAxeClean, shoot } from '../support/look';
 
 const PASSWORD = 'Rights-Pass1';
 const EMPLOYEE_PASSWORD = 'Employee-Pass1';
 const M = MESSAGES.dataRights;
-
-async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`) });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('an employee asks to be erased; the employer sees the request, exports their data and erases them', async ({ page, playwright }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { apiLogin, expectRoute, hash, signInReadyEmployer, uniqueEmail } from '../support/portal';
+import { expectAxeClean, shoot } from '../support/look';
 
 const PASSWORD = 'Roster-Pass1';
 const R = MESSAGES.roster;
@@ -15,19 +15,6 @@ async function openReplaceMode(page: Page) {
   const dialog = page.getByRole('dialog', { name: MESSAGES.labels.importCsv });
   await dialog.getByRole('radio', { name: R.modeReplace }).check();
   return dialog;
-}
-
-async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`) });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`) });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('replace the roster: a file that adds one, changes one and removes one; the difference, then the report, then the list', async ({ page }) => {
