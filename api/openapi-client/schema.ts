@@ -1480,6 +1480,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/releases/console/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The preview links in force (as `pnpm release previews`): remote, version, end, who made it, and the link itself */
+        get: operations["releases.previews"];
+        put?: never;
+        /** Makes a signed link that pins a published version of one remote for whoever opens it, for `expires` (default 7d, at most 30d), as `pnpm release preview`; recorded in the history with the super admin */
+        post: operations["releases.createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/console/previews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends a preview link now (as `pnpm release revoke-preview`): whoever is in it loads what everyone gets on their next page, and the link says it was revoked */
+        delete: operations["releases.revokePreview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/releases/console/freezes": {
         parameters: {
             query?: never;
@@ -6710,7 +6745,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6791,7 +6826,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6875,7 +6910,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6953,7 +6988,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -7031,7 +7066,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -7039,6 +7074,166 @@ export interface operations {
                             note: string | null;
                         }[];
                         historyTotal: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previews: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        }[];
+                        created?: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.createPreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                    version: string;
+                    /** @default 7d */
+                    expires?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previews: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        }[];
+                        created?: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "releases.revokePreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previews: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        }[];
+                        created?: {
+                            id: string;
+                            /** @enum {string} */
+                            remote: "mfe-auth" | "mfe-onboarding" | "mfe-employees" | "mfe-drivers" | "mfe-insights" | "mfe-billing";
+                            version: string;
+                            until: string;
+                            createdAt: string;
+                            by: string | null;
+                            link: string;
+                        };
                     };
                 };
             };

@@ -162,6 +162,13 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 
   // ---- the api
+  // The key preview links are signed with (docs/decisions/0046): the console's links and the pages' checks use it alike.
+  let secret: Promise<string> | null = null;
+  const previewKey = () => (secret ??= previewSecret(config.previewSecret, config.dataDir).catch((err: unknown) => {
+    secret = null;
+    throw err;
+  }));
+
   if (config.apiUrl) {
     // Every method goes through to the api, which answers the ones it does not take (405 or 404).
     acceptEveryMethod(app);
@@ -188,7 +195,7 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
       await auditReleasesNow();
       await versionsInForce(await store.readManifest());
     };
-    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused, changed) });
+    await app.register(embedded.plugin, { ctx: embedded.ctx, releaseConsole: releaseConsolePort(store, config.releaseStoreUrl, embedded.refused, changed, { secret: previewKey, publicUrl: config.publicUrl }) });
   } else if (options.registerApi) {
     await options.registerApi(app);
   }
@@ -251,11 +258,6 @@ export async function createPortal(config: PortalConfig, options: PortalOptions 
 
   // ---- preview links (docs/decisions/0046): the link's signature, its listing in release.json and
   // its build in the store are checked on every page and release.json of the browser that carries it
-  let secret: Promise<string> | null = null;
-  const previewKey = () => (secret ??= previewSecret(config.previewSecret, config.dataDir).catch((err: unknown) => {
-    secret = null;
-    throw err;
-  }));
   const secure = config.publicUrl.startsWith('https:');
   const previewCookie = (token: string, untilMs: number) =>
     `${PREVIEW_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${Math.max(1, Math.floor((untilMs - Date.now()) / 1000))}${secure ? '; Secure' : ''}`;

@@ -25,3 +25,17 @@ export const isPreviewRefusal = (v: unknown): v is PreviewRefusal => typeof v ==
 
 /** Preview ids: 16 lowercase hex characters (64 random bits). */
 export const isPreviewId = (id: string): boolean => id.length === 16 && /^[0-9a-f]{16}$/.test(id);
+
+/**
+ * A link's life as the console and `--expires` give it: a whole number of minutes, hours or days
+ * (30m, 24h, 7d), at most PREVIEW_LIMITS.maxDays days. Milliseconds, or null when not one.
+ */
+export function parsePreviewExpires(raw: string): number | null {
+  const text = raw.trim();
+  // Length before the pattern.
+  if (text.length === 0 || text.length > 8) return null;
+  const m = /^(\d{1,6})([mhd])$/i.exec(text);
+  if (!m) return null;
+  const ms = Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2]!.toLowerCase() as 'm' | 'h' | 'd'];
+  return ms > 0 && ms <= PREVIEW_LIMITS.maxDays * 86_400_000 ? ms : null;
+}

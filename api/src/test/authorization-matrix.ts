@@ -493,6 +493,13 @@ export const MATRIX: Record<string, Declaration> = {
   'releases.promote': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' }, body: { version: '1.1.0' } }) },
   'releases.rollback': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-insights' } }) },
   'releases.abort': { expect: SUPER_ADMIN, sample: () => ({ params: { remote: 'mfe-billing' } }) },
+  'releases.previews': { expect: SUPER_ADMIN, why: 'A listed link pins unreleased code for whoever opens it: the back office only.' },
+  'releases.createPreview': {
+    expect: SUPER_ADMIN,
+    why: 'A link serves a version nobody was given: only a super admin (or the release tool) makes one.',
+    sample: () => ({ body: { remote: 'mfe-insights', version: '1.1.0', expires: '1h' } }),
+  },
+  'releases.revokePreview': { expect: SUPER_ADMIN, sample: () => ({ params: { id: '00000000000000ff' } }) },
   'releaseFreezes.list': { expect: SUPER_ADMIN, why: 'Which companies are frozen, and until when: the back office only.' },
   'releaseFreezes.freeze': {
     expect: SUPER_ADMIN,

@@ -176,8 +176,8 @@ export const COMMANDS: Record<string, Command> = {
   'revoke-preview': {
     usage: 'revoke-preview <id>',
     summary: 'end a preview link now: whoever is in it loads what everyone gets on their next page, and the link says it was revoked',
-    async run({ store, positionals, out }) {
-      const p = await revokePreview(store, positionals[0] ?? '');
+    async run({ store, positionals, out, actor }) {
+      const p = await revokePreview(store, positionals[0] ?? '', { actor });
       out(`preview ${p.id} (${p.remote} ${p.version}) is revoked`);
     },
   },

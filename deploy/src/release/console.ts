@@ -1,5 +1,6 @@
 import type { ReleaseConsolePort } from '@portal/api';
 import { abortCanary, canary, freeze, promote, rollback, unfreeze } from './actions';
+import { createPreview, linkOf, previewsInForce, revokePreview } from './preview';
 import { ReleaseStoreError, type ReleaseStore } from './store';
 
 /**
@@ -15,7 +16,13 @@ export function releaseConsolePort(
   refused: (message: string) => Error,
   /** After a change: the portal takes the history into the audit log at once rather than within the minute. */
   changed: () => Promise<void> = async () => {},
+  /** Where preview links point and the key they are signed with (docs/decisions/0046). */
+  preview: { secret: () => Promise<string>; publicUrl: string } | null = null,
 ): ReleaseConsolePort {
+  const previewing = () => {
+    if (!preview) throw refused('preview links are not set up on this server');
+    return preview;
+  };
   const run = async (action: () => Promise<unknown>) => {
     try {
       await action();
@@ -35,5 +42,22 @@ export function releaseConsolePort(
     abort: (remote, actor) => run(() => abortCanary(store, remote, { actor, storeUrl })),
     freeze: (companyId, until, actor) => run(() => freeze(store, companyId, until, { actor })),
     unfreeze: (companyId, actor) => run(() => unfreeze(store, companyId, { actor })),
+    async listPreviews() {
+      const p = previewing();
+      const listed = previewsInForce(await store.readManifest());
+      if (listed.length === 0) return [];
+      const secret = await p.secret();
+      return listed.map((l) => ({ ...l, by: l.by ?? null, link: linkOf(secret, p.publicUrl, l) }));
+    },
+    async createPreview(remote, version, expiresMs, actor) {
+      const p = previewing();
+      let made: Awaited<ReturnType<typeof createPreview>> | null = null;
+      await run(async () => {
+        made = await createPreview(store, remote, version, expiresMs, { actor, secret: await p.secret(), publicUrl: p.publicUrl, storeUrl });
+      });
+      const { preview: listed, link } = made!;
+      return { ...listed, by: listed.by ?? null, link };
+    },
+    revokePreview: (id, actor) => run(() => revokePreview(store, id, { actor })),
   };
 }

@@ -84,11 +84,17 @@ describe('preview links in the release store', () => {
     await rm(path.join(s.rootDir, 'mfe-auth', '1.1.0'), { recursive: true });
     expect(await resolvePreview(s, await s.readManifest(), secret, token, now)).toEqual({ refused: 'unpublished' });
 
-    expect(await revokePreview(s, preview.id, now)).toMatchObject({ id: preview.id });
+    expect(await revokePreview(s, preview.id, { actor: 'ops', now })).toMatchObject({ id: preview.id });
     expect((await s.readManifest())?.previews).toBeUndefined();
     expect(await resolvePreview(s, await s.readManifest(), secret, token, now)).toEqual({ refused: 'revoked' });
-    await expect(revokePreview(s, preview.id, now)).rejects.toThrow(PREVIEW_MESSAGES.notFound(preview.id));
-    await expect(revokePreview(s, 'not-an-id', now)).rejects.toThrow(PREVIEW_MESSAGES.badId);
+    await expect(revokePreview(s, preview.id, { actor: 'ops', now })).rejects.toThrow(PREVIEW_MESSAGES.notFound(preview.id));
+    await expect(revokePreview(s, 'not-an-id', { now })).rejects.toThrow(PREVIEW_MESSAGES.badId);
+    // Made and revoked, each once in the history (so in the audit log), with who did it.
+    const lines = (await s.readHistory()).filter((e) => e.action === 'preview' || e.action === 'revoke-preview');
+    expect(lines).toEqual([
+      expect.objectContaining({ action: 'preview', remote: 'mfe-auth', version: '1.1.0', by: opts.actor, note: `preview ${preview.id} until ${preview.until}` }),
+      expect.objectContaining({ action: 'revoke-preview', remote: 'mfe-auth', version: '1.1.0', by: 'ops', note: `preview ${preview.id}` }),
+    ]);
   });
 
   it('previews only a published version, for at most 30 days', async () => {

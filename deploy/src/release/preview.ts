@@ -3,7 +3,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_IDS, type ActivePreview, type ReleaseManifest, type ReleasePreview, type RemoteId } from '@portal/shared-contracts';
 import { isPreviewId, PREVIEW_LIMITS, PREVIEW_MESSAGES, PREVIEW_PARAM, type PreviewRefusal } from '@portal/shared-contracts/release-preview';
-import { buildRef } from './actions';
+import { buildRef, releaseActor } from './actions';
 import { parseDuration } from './guard';
 import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from './store';
 
@@ -139,12 +139,19 @@ export async function createPreview(
     const kept = withoutEndedPreviews(current, now);
     return { ...kept, previews: [...(kept.previews ?? []), preview] };
   });
-  const token = signPreview(o.secret, { id: preview.id, remote, version, until: Date.parse(preview.until) });
-  return { preview, link: previewLink(o.publicUrl, token) };
+  // A history line, so the audit log names who made a link to what and until when.
+  await store.appendHistory({ at: now.toISOString(), action: 'preview', remote, version, by: o.actor, note: `preview ${preview.id} until ${preview.until}` });
+  return { preview, link: linkOf(o.secret, o.publicUrl, preview) };
+}
+
+/** The link of a listed preview: the signature is deterministic, so it is the one made at its creation. */
+export function linkOf(secret: string, publicUrl: string, p: Pick<ReleasePreview, 'id' | 'remote' | 'version' | 'until'>): string {
+  return previewLink(publicUrl, signPreview(secret, { id: p.id, remote: p.remote, version: p.version, until: Date.parse(p.until) }));
 }
 
 /** Takes a preview off the list: every browser in it loads what everyone gets on its next page. */
-export async function revokePreview(store: ReleaseStore, id: string, now = new Date()): Promise<ReleasePreview> {
+export async function revokePreview(store: ReleaseStore, id: string, o: { actor?: string; now?: Date } = {}): Promise<ReleasePreview> {
+  const now = o.now ?? new Date();
   const trimmed = id.trim();
   if (!isPreviewId(trimmed)) throw new ReleaseStoreError(PREVIEW_MESSAGES.badId);
   let revoked: ReleasePreview | null = null;
@@ -154,7 +161,9 @@ export async function revokePreview(store: ReleaseStore, id: string, now = new D
     revoked = found;
     return withoutEndedPreviews({ ...current, previews: (current.previews ?? []).filter((p) => p.id !== trimmed) }, now);
   });
-  return revoked!;
+  const p: ReleasePreview = revoked!;
+  await store.appendHistory({ at: now.toISOString(), action: 'revoke-preview', remote: p.remote, version: p.version, by: o.actor ?? releaseActor(), note: `preview ${p.id}` });
+  return p;
 }
 
 /** The secret file kept in the data folder when PREVIEW_SECRET is not set (a single-machine portal). */

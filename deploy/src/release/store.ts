@@ -21,7 +21,7 @@ export const buildInfoSchema = z.object({
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
-export const HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze'] as const;
+export const HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview'] as const;
 export const historyEntrySchema = z.object({
   at: z.string(),
   action: z.enum(HISTORY_ACTIONS),

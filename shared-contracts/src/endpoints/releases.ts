@@ -1,12 +1,14 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime } from '../entities/common';
+import { RELEASE_PREVIEW_MESSAGES } from '../messages/release-previews';
 import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
+import { isPreviewId, parsePreviewExpires, PREVIEW_LIMITS } from '../release-preview';
 import { REMOTE_IDS } from '../remotes';
 import { pageQuerySchema, queryInt } from './shared';
 import { RELEASE_VERSION_PATTERN, TELEMETRY_LIMITS } from './telemetry';
 
-const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry, releases: RELEASE_CHECK_MESSAGES };
+const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry, releases: RELEASE_CHECK_MESSAGES, previews: RELEASE_PREVIEW_MESSAGES.releasePreview };
 
 /**
  * The release platform's calls for the back office: the figures the telemetry events add up to, per
@@ -66,7 +68,7 @@ export const releaseHealthSchema = z.object({
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
 
 /** What the release history records (the release store's `history.jsonl`). */
-export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze'] as const;
+export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview'] as const;
 export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
 
 export const releaseHistoryEntrySchema = z.object({
@@ -144,6 +146,40 @@ export const promoteSchema = z.object({
   version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion))),
 });
 
+/** A preview link in force (docs/decisions/0046), with its link: the signature is deterministic, so it is signed again. */
+export const consolePreviewSchema = z.object({
+  id: z.string(),
+  remote: z.enum(REMOTE_IDS),
+  version: z.string(),
+  until: isoDateTime,
+  createdAt: isoDateTime,
+  by: z.nullable(z.string()),
+  link: z.string(),
+});
+export type ConsolePreview = z.infer<typeof consolePreviewSchema>;
+
+/** Every preview in force, soonest end first; after a create, `created` is the new one. */
+export const consolePreviewsSchema = z.object({
+  previews: z.array(consolePreviewSchema),
+  created: z.optional(consolePreviewSchema),
+});
+export type ConsolePreviews = z.infer<typeof consolePreviewsSchema>;
+
+export const createPreviewSchema = z.object({
+  remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }),
+  version: z.string({ error: TEXTS.telemetry.badVersion }).check(z.maxLength(64, TEXTS.telemetry.badVersion), z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
+  /** How long the link lasts: 30m, 24h, 7d (default), at most PREVIEW_LIMITS.maxDays days. */
+  expires: z._default(
+    z.string({ error: TEXTS.previews.badExpires(PREVIEW_LIMITS.maxDays) }).check(
+      z.refine((v) => parsePreviewExpires(v) !== null, TEXTS.previews.badExpires(PREVIEW_LIMITS.maxDays)),
+    ),
+    PREVIEW_LIMITS.defaultExpires,
+  ),
+});
+export type CreatePreview = z.infer<typeof createPreviewSchema>;
+
+export const previewParams = z.object({ id: z.string().check(z.refine(isPreviewId, TEXTS.previews.badId)) });
+
 /** The release platform's calls for the back office. */
 export const releases = {
   health: defineEndpoint({
@@ -214,6 +250,37 @@ export const releases = {
     access: ['SuperAdmin'],
     params: remoteParams,
     response: releaseConsoleSchema,
+    errors: [409],
+    tags: ['releases'],
+  }),
+  previews: defineEndpoint({
+    id: 'releases.previews',
+    method: 'GET',
+    path: '/api/releases/console/previews',
+    summary: 'The preview links in force (as `pnpm release previews`): remote, version, end, who made it, and the link itself',
+    access: ['SuperAdmin'],
+    response: consolePreviewsSchema,
+    tags: ['releases'],
+  }),
+  createPreview: defineEndpoint({
+    id: 'releases.createPreview',
+    method: 'POST',
+    path: '/api/releases/console/previews',
+    summary: `Makes a signed link that pins a published version of one remote for whoever opens it, for \`expires\` (default ${PREVIEW_LIMITS.defaultExpires}, at most ${PREVIEW_LIMITS.maxDays}d), as \`pnpm release preview\`; recorded in the history with the super admin`,
+    access: ['SuperAdmin'],
+    body: createPreviewSchema,
+    response: consolePreviewsSchema,
+    errors: [409],
+    tags: ['releases'],
+  }),
+  revokePreview: defineEndpoint({
+    id: 'releases.revokePreview',
+    method: 'DELETE',
+    path: '/api/releases/console/previews/{id}',
+    summary: 'Ends a preview link now (as `pnpm release revoke-preview`): whoever is in it loads what everyone gets on their next page, and the link says it was revoked',
+    access: ['SuperAdmin'],
+    params: previewParams,
+    response: consolePreviewsSchema,
     errors: [409],
     tags: ['releases'],
   }),

@@ -250,6 +250,8 @@ export const BACK_OFFICE_MESSAGES = {
       'abort-canary': 'Canary aborted',
       freeze: 'Company frozen',
       unfreeze: 'Freeze ended',
+      preview: 'Preview link made',
+      'revoke-preview': 'Preview link revoked',
     },
     setShare: 'Set share',
     promote: 'Promote',

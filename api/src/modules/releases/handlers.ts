@@ -3,7 +3,8 @@ import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { MESSAGES } from '@portal/shared-contracts';
 import { HttpError } from '../../lib/http-error';
-import { act, actorOf, changeFreeze, companyFreeze, consoleFreezes, consoleView } from './service';
+import { parsePreviewExpires } from '@portal/shared-contracts/release-preview';
+import { act, actorOf, changeFreeze, companyFreeze, consoleFreezes, consolePreviews, consoleView, endPreview, makePreview } from './service';
 
 type R = typeof ENDPOINTS.releases;
 type F = typeof ENDPOINTS.releaseFreezes;
@@ -64,4 +65,20 @@ export const unfreezeMine: Handler<F['unfreezeMine']> = async (req, _reply, ctx)
   const { companyId, actor } = ownCompany(req);
   await changeFreeze(ctx, (port) => port.unfreeze(companyId, actor));
   return companyFreeze(ctx, companyId);
+};
+
+export const previews: Handler<R['previews']> = async (_req, _reply, ctx) => consolePreviews(ctx);
+
+export const createPreview: Handler<R['createPreview']> = async (req, _reply, ctx) => {
+  const actor = actorOf(requireAuth(req));
+  // The schema has checked it: a duration the contract reads.
+  const expiresMs = parsePreviewExpires(req.body.expires)!;
+  const made = await makePreview(ctx, req.body.remote, req.body.version, expiresMs, actor);
+  return consolePreviews(ctx, made);
+};
+
+export const revokePreview: Handler<R['revokePreview']> = async (req, _reply, ctx) => {
+  const actor = actorOf(requireAuth(req));
+  await endPreview(ctx, req.params.id, actor);
+  return consolePreviews(ctx);
 };

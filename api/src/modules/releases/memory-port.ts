@@ -1,5 +1,6 @@
-import { CONTRACTS_VERSION, REMOTE_IDS, type ReleaseHistoryEntry, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, REMOTE_IDS, type ConsolePreview, type ReleaseHistoryEntry, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { FREEZE_MESSAGES, freezeInForce } from '@portal/shared-contracts/release-freeze';
+import { PREVIEW_MESSAGES } from '@portal/shared-contracts/release-preview';
 import { canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { ReleaseRefused, type ReleaseConsolePort } from './port';
 
@@ -20,6 +21,9 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
   const history: ReleaseHistoryEntry[] = [];
   const published = ['1.0.0', '1.1.0'];
   const record = (e: Omit<ReleaseHistoryEntry, 'at' | 'note'>) => history.push({ at: new Date().toISOString(), note: null, ...e });
+  // The real port signs each link (deploy/src/release/preview.ts); here a link only has to name its preview.
+  let previews: ConsolePreview[] = [];
+  let nextPreview = 0;
   const remoteOf = (remote: RemoteId) => manifest.remotes[remote]!;
   // The refusals are the sentences of deploy's actions (release/actions.ts), which the real port answers.
   const requirePublished = (remote: RemoteId, version: string) => {
@@ -86,6 +90,23 @@ export function memoryReleaseConsole(): ReleaseConsolePort & { manifest: Release
       if (!found) throw new ReleaseRefused(FREEZE_MESSAGES.notFrozen(companyId));
       manifest.freezes = (manifest.freezes ?? []).filter((f) => f !== found);
       record({ action: 'unfreeze', remote: '*', version: companyId, from: found.until, by: actor });
+    },
+    listPreviews: async () => previews.filter((p) => Date.parse(p.until) > Date.now()),
+    async createPreview(remote, version, expiresMs, actor) {
+      if (!published.includes(version)) throw new ReleaseRefused(PREVIEW_MESSAGES.notPublished(remote, version));
+      const id = (++nextPreview).toString(16).padStart(16, '0');
+      const now = new Date();
+      const until = new Date(now.getTime() + expiresMs).toISOString();
+      const made: ConsolePreview = { id, remote, version, until, createdAt: now.toISOString(), by: actor, link: `http://portal.test/?preview=memory-${id}` };
+      previews.push(made);
+      record({ action: 'preview', remote, version, from: null, by: actor });
+      return made;
+    },
+    async revokePreview(id, actor) {
+      const found = previews.find((p) => p.id === id && Date.parse(p.until) > Date.now());
+      if (!found) throw new ReleaseRefused(PREVIEW_MESSAGES.notFound(id));
+      previews = previews.filter((p) => p !== found);
+      record({ action: 'revoke-preview', remote: found.remote, version: found.version, from: null, by: actor });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ReleaseHistoryEntry, ReleaseManifest, RemoteId } from '@portal/shared-contracts';
+import type { ConsolePreview, ReleaseHistoryEntry, ReleaseManifest, RemoteId } from '@portal/shared-contracts';
 
 /**
  * The release store's actions as the release console needs them. The api has no store of its own:
@@ -21,6 +21,12 @@ export interface ReleaseConsolePort {
   freeze(companyId: string, until: string, actor: string): Promise<void>;
   /** Ends a company's freeze now. */
   unfreeze(companyId: string, actor: string): Promise<void>;
+  /** The preview links in force, each with its link (docs/decisions/0046). */
+  listPreviews(): Promise<ConsolePreview[]>;
+  /** Lists a preview of a published version for `expiresMs` and answers it with its link. */
+  createPreview(remote: RemoteId, version: string, expiresMs: number, actor: string): Promise<ConsolePreview>;
+  /** Takes a preview off the list: its link says it was revoked from then on. */
+  revokePreview(id: string, actor: string): Promise<void>;
 }
 
 /**

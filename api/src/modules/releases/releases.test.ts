@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type CompanyFreeze, type ConsoleFreezes, type ReleaseConsole } from '@portal/shared-contracts';
+import { MESSAGES, type CompanyFreeze, type ConsoleFreezes, type ConsolePreviews, type ReleaseConsole } from '@portal/shared-contracts';
 import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { companies } from '../../db/schema';
 import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
@@ -162,5 +162,58 @@ describe('change freezes', () => {
 
     const ended = await t.app.inject({ method: 'DELETE', url: '/api/releases/freeze', headers: bearer(token) });
     expect(json<CompanyFreeze>(ended).freeze).toBeNull();
+  });
+});
+
+describe('preview links from the release console', () => {
+  it('makes a link for a published version, lists it, revokes it, and records both in the history', async () => {
+    const port = memoryReleaseConsole();
+    t.ctx.releaseConsole = port;
+    const root = await superAdminToken(t.app);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/releases/console/previews',
+      headers: bearer(root),
+      payload: { remote: 'mfe-billing', version: '1.1.0', expires: '24h' },
+    });
+    expect(made.statusCode).toBe(200);
+    const answer = json<ConsolePreviews>(made);
+    expect(answer.created).toMatchObject({ remote: 'mfe-billing', version: '1.1.0', link: expect.stringContaining('preview=') });
+    expect(Date.parse(answer.created!.until) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    expect(answer.created!.by).toContain('root@portal.test');
+    expect(answer.previews).toEqual([answer.created]);
+
+    const listed = await t.app.inject({ method: 'GET', url: '/api/releases/console/previews', headers: bearer(root) });
+    expect(json<ConsolePreviews>(listed)).toEqual({ previews: [answer.created] });
+
+    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/releases/console/previews/${answer.created!.id}`, headers: bearer(root) });
+    expect(revoked.statusCode).toBe(200);
+    expect(json<ConsolePreviews>(revoked)).toEqual({ previews: [] });
+    const again = await t.app.inject({ method: 'DELETE', url: `/api/releases/console/previews/${answer.created!.id}`, headers: bearer(root) });
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ success: false, message: MESSAGES.releasePreview.notFound(answer.created!.id) });
+
+    const view = json<ReleaseConsole>(await t.app.inject({ method: 'GET', url: '/api/releases/console', headers: bearer(root) }));
+    expect(view.history.slice(0, 2).map((e) => [e.action, e.remote, e.version])).toEqual([
+      ['revoke-preview', 'mfe-billing', '1.1.0'],
+      ['preview', 'mfe-billing', '1.1.0'],
+    ]);
+  });
+
+  it('refuses an expiry past 30 days, a version not published, and an id that is not one, each with its message', async () => {
+    t.ctx.releaseConsole = memoryReleaseConsole();
+    const root = await superAdminToken(t.app);
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/releases/console/previews', headers: bearer(root), payload });
+    for (const expires of ['31d', '0h', '7 days', '1.5d', 'x'.repeat(500)]) {
+      const bad = await post({ remote: 'mfe-billing', version: '1.1.0', expires });
+      expect(bad.statusCode, expires.slice(0, 10)).toBe(400);
+      expect(json(bad)).toMatchObject({ success: false, message: MESSAGES.releasePreview.badExpires(30) });
+    }
+    const unpublished = await post({ remote: 'mfe-billing', version: '9.9.9' });
+    expect(unpublished.statusCode).toBe(409);
+    expect(json(unpublished)).toMatchObject({ success: false, message: MESSAGES.releasePreview.notPublished('mfe-billing', '9.9.9') });
+    const badId = await t.app.inject({ method: 'DELETE', url: '/api/releases/console/previews/..%2Fx', headers: bearer(root) });
+    expect(badId.statusCode).toBe(400);
+    expect(json(badId)).toMatchObject({ success: false, message: MESSAGES.releasePreview.badId });
   });
 });

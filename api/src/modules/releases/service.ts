@@ -6,6 +6,8 @@ import {
   RELEASE_CONSOLE_HISTORY_CAP,
   type CompanyFreeze,
   type ConsoleFreezes,
+  type ConsolePreview,
+  type ConsolePreviews,
   type ConsoleRemote,
   type FreezeView,
   type ReleaseFreeze,
@@ -127,6 +129,26 @@ export async function companyFreeze(ctx: ApiContext, companyId: string): Promise
 /** Runs a freeze or an unfreeze through the port (see `runOnPort`). */
 export function changeFreeze(ctx: ApiContext, action: (port: ReleaseConsolePort) => Promise<void>): Promise<void> {
   return runOnPort(ctx, action, 'a change freeze was set or ended');
+}
+
+/** Every preview link in force, soonest end first. */
+export async function consolePreviews(ctx: ApiContext, created?: ConsolePreview): Promise<ConsolePreviews> {
+  const previews = (await portOf(ctx).listPreviews()).sort((a, b) => a.until.localeCompare(b.until));
+  return created ? { previews, created } : { previews };
+}
+
+/** Makes a preview link through the port; a refusal of the store (a version not published) is a 409. */
+export async function makePreview(ctx: ApiContext, remote: RemoteId, version: string, expiresMs: number, actor: string): Promise<ConsolePreview> {
+  let made: ConsolePreview | null = null;
+  await runOnPort(ctx, async (port) => {
+    made = await port.createPreview(remote, version, expiresMs, actor);
+  }, 'a preview link was made');
+  return made!;
+}
+
+/** Revokes a preview link through the port (see `runOnPort`). */
+export function endPreview(ctx: ApiContext, id: string, actor: string): Promise<void> {
+  return runOnPort(ctx, (port) => port.revokePreview(id, actor), 'a preview link was revoked');
 }
 
 export type { RemoteId };
