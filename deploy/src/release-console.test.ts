@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { CSRF_HEADER, MESSAGES, type ReleaseConsole } from '@portal/shared-contracts';
+import { CSRF_HEADER, MESSAGES, type ConsolePreviews, type ReleaseConsole } from '@portal/shared-contracts';
 import { offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
@@ -150,5 +150,39 @@ describe('the release console on the portal server', () => {
     const promoted = await app.inject({ method: 'POST', url: '/api/releases/console/mfe-auth/promote', headers: auth(), payload: { version: '1.0.0' } });
     expect(promoted.statusCode).toBe(200);
     expect((await onDisk()).remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: null });
+  });
+
+  it('a preview link made in the console opens in the portal, is the one the list shows, and says it was revoked once revoked there', async () => {
+    const made = await app.inject({ method: 'POST', url: '/api/releases/console/previews', headers: auth(), payload: { remote: 'mfe-auth', version: '1.1.0', expires: '2h' } });
+    expect(made.statusCode).toBe(200);
+    const { created } = made.json<ConsolePreviews>();
+    expect(created).toMatchObject({ remote: 'mfe-auth', version: '1.1.0', link: expect.stringMatching(/^http:\/\/localhost:\d+\/\?preview=[\w-]+\.[\w-]{43}$/) });
+    expect(created!.by).toContain(ROOT.email);
+    const open = async () => app.inject({ url: `/${new URL(created!.link).search}` });
+
+    // The portal takes the console's link: a cookie and back to /.
+    const opened = await open();
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/');
+    expect(String(opened.headers['set-cookie'])).toContain('portal_preview=');
+
+    // The list signs the same link again; the CLI lists the same preview.
+    const listed = (await app.inject({ url: '/api/releases/console/previews', headers: auth() })).json<ConsolePreviews>();
+    expect(listed.previews).toEqual([created]);
+    const lines: string[] = [];
+    expect(await runReleaseCli(['previews'], (l) => lines.push(l), env, () => {})).toBe(0);
+    expect(lines.join('\n')).toContain(created!.id);
+
+    const revoked = await app.inject({ method: 'DELETE', url: `/api/releases/console/previews/${created!.id}`, headers: auth() });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json<ConsolePreviews>()).toEqual({ previews: [] });
+    const refused = await open();
+    expect(refused.headers.location).toBe('/?preview-refused=revoked');
+
+    // Both in the history and in the audit log at once, under the super admin's name.
+    expect((await store.readHistory()).slice(-2).map((e) => e.action)).toEqual(['preview', 'revoke-preview']);
+    const audit = (await app.inject({ url: '/api/audit-log?action=release.changed', headers: auth() })).json<{ items: { summary: string; actorName: string }[] }>();
+    expect(audit.items.slice(0, 2).map((i) => i.summary)).toEqual([expect.stringContaining('mfe-auth 1.1.0, revoke-preview'), expect.stringContaining('mfe-auth 1.1.0, preview')]);
+    expect(audit.items[0]!.actorName).toContain(ROOT.email);
   });
 });

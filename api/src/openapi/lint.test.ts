@@ -43,6 +43,6 @@ describe('the OpenAPI document under Redocly recommended lint', () => {
     expect(res.statusCode).toBe(200);
     const report = await lint(res.body);
     expect(report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
-    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 14 });
+    expect(report.totals).toEqual({ errors: 0, warnings: 0, ignored: 15 });
   }, 60_000);
 });
