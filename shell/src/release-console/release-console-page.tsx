@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
 import { millis, percent, trendOf, when } from './format';
 import { FreezesSection } from './freezes-section';
+import { PreviewsSection } from './previews-section';
 import { Sparkline } from './sparkline';
 import { HEALTH_WINDOW_MINUTES, useReleaseConsole } from './use-release-console';
 import styles from './release-console.module.css';
@@ -167,6 +168,7 @@ export function ReleaseConsolePage() {
           ))}
         </div>
         <FreezesSection onChanged={() => void reload()} />
+        <PreviewsSection remotes={data.remotes} onChanged={() => void reload()} />
         <History entries={data.history} total={data.historyTotal} />
       </>
     );
