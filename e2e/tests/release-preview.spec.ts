@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { axeViolations } from '../support/axe-tour';
-import { portalUrl } from '../support/portal';
+import { expectRoute, hash, login, portalUrl, SUPERADMIN } from '../support/portal';
 import { REPO_ROOT } from '../support/portal-process';
 import { portalStoreDir, releaseCliOk, releaseJson, reloadOn } from '../support/release-helpers';
 
@@ -103,4 +103,46 @@ test('a preview link shows its version to one browser and not another, survives 
   expect(await loginBuild(mine)).toBe(stable);
 
   for (const page of [mine, theirs, other]) await page.context().close();
+});
+
+test('a super admin makes a preview link in the release console, it pins the version in another browser, and revoking it there ends it', async ({ browser, page }) => {
+  const stable = (await releaseJson()).remotes['mfe-auth']!.stable.version;
+  const version = `9.4.0-pr.2.${Date.now().toString(36)}`;
+  await releaseCliOk('publish', 'mfe-auth', '--version', version);
+
+  await login(page, SUPERADMIN.email, SUPERADMIN.password);
+  await expectRoute(page, ROUTES.superAdmin);
+  await page.goto(hash(ROUTES.superAdminReleases));
+  const section = page.getByRole('region', { name: P.consoleHeading });
+  await expect(section.getByText(P.consoleNone)).toBeVisible();
+  await section.getByLabel(P.consoleRemote).selectOption('mfe-auth');
+  await section.getByLabel(P.consoleVersion).selectOption(version);
+  await section.getByLabel(P.consoleExpires).fill('2h');
+  await section.getByRole('button', { name: P.consoleCreate }).click();
+  const made = section.getByLabel(P.consoleMade('mfe-auth', version));
+  await expect(made).toHaveValue(new RegExp(`^${portalUrl()}/\\?preview=`));
+  const link = await made.inputValue();
+  const row = section.getByRole('row').filter({ hasText: `mfe-auth ${version}` });
+  await expect(row).toContainText(SUPERADMIN.email);
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await section.screenshot({ path: test.info().outputPath(`console-previews-${width}x${height}.png`) });
+  }
+  expect(await axeViolations(page)).toEqual([]);
+
+  // ---- the link, in a browser of its own
+  const other = await browserAt(browser, link);
+  await expect(other.getByTestId('preview-banner')).toContainText(`mfe-auth ${version}`);
+  expect(await loginBuild(other)).toBe(version);
+
+  // ---- revoked in the console, after a confirmation: the link says so
+  await row.getByRole('button', { name: `${P.consoleRevoke} mfe-auth ${version}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(P.consoleRevokeConfirm('mfe-auth', version));
+  await dialog.getByRole('button', { name: P.consoleRevoke }).click();
+  await expect(section.getByText(P.consoleNone)).toBeVisible();
+  await other.reload();
+  await expect(other.getByTestId('preview-refused')).toContainText(P.refused.revoked);
+  expect(await loginBuild(other)).toBe(stable);
+  await other.context().close();
 });
