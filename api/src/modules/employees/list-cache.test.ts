@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
 import { ENDPOINTS } from '@portal/shared-contracts';
 import { createApp } from '../../app';
 import { OVERLOAD_OFF } from '../../plugins/overload';
-import { companies } from '../../db/schema';
+import { companies, locations } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
 import type { AuthUser } from '../../lib/sessions';
@@ -367,6 +367,24 @@ describe('the employee lists kept in memory', () => {
     await t.ctx.db.execute(sql`update vehicles set color = 'Teal' where user_id = ${first}`);
     const teal = json<{ items: { id: string; vehicle: { color: string | null } | null }[] }>(await call(other, 'GET', url));
     expect(teal.items.find((i) => i.id === first)?.vehicle?.color).toBe('Teal');
+  });
+
+  it('shows an employee moved to another office, and to No office when the office is removed, on either instance', async () => {
+    expect((await call(t.app, 'POST', '/api/employees', { employees: [{ firstName: 'Olive', lastName: 'Officer', email: 'olive.officer@acme.test', employeeNumber: 'OFF-1' }] })).statusCode).toBe(201);
+    const url = '/api/employees?search=officer';
+    const [{ id: first } = { id: '' }] = await rows<{ id: string }>(t.ctx.db, sql`select id from users where email = 'olive.officer@acme.test'`);
+    const [leeds] = await t.ctx.db.insert(locations).values({ companyId: acme, addressLine1: '1 Park Row', town: 'Leeds', postalCode: 'LS1 5HD' }).returning();
+    const officeOf = async (app: FastifyInstance) => json<{ items: { id: string; officeId?: string | null }[] }>(await call(app, 'GET', url)).items.find((i) => i.id === first)?.officeId;
+    // Both instances keep the answer with the employee in no office.
+    expect(await officeOf(t.app)).toBeNull();
+    expect(await officeOf(other)).toBeNull();
+    expect((await call(t.app, 'PUT', `/api/employees/${first}/office`, { officeId: leeds!.id })).statusCode).toBe(200);
+    expect(await officeOf(t.app)).toBe(leeds!.id);
+    expect(await officeOf(other)).toBe(leeds!.id);
+    // Removing the office moves its employees to No office (the key's ON DELETE SET NULL).
+    await t.ctx.db.delete(locations).where(eq(locations.id, leeds!.id));
+    expect(await officeOf(t.app)).toBeNull();
+    expect(await officeOf(other)).toBeNull();
   });
 });
 
