@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test';
-import { MESSAGES, ROUTES, type Company, type DashboardSummary } from '@portal/shared-contracts';
-import { expectRoute, login } from '../support/portal';
+import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary } from '@portal/shared-contracts';
+import { expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 
 // The demo company's employees are spread over its three offices and No office, with a year of
@@ -109,3 +109,58 @@ test('the office filter offers only the own company’s offices', async ({ brows
   await expect(select.getByRole('option')).toHaveCount(company.locations.length + 2);
   await context.close();
 });
+
+interface EmployeeOfficeRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  officeId?: string | null;
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the employer moves an employee to another office in the details, and the table names it (${viewport.width}x${viewport.height})`, async ({ browser }) => {
+    const { context, page, errors } = await employerPage(browser, viewport);
+    const me = await apiGet<{ user: { employerId: string } }>(page.request, '/api/accounts/me');
+    const { company } = await apiGet<{ company: Company }>(page.request, `/api/employers/${me.user.employerId}`);
+    const label = (id: string | null | undefined) => {
+      const l = company.locations.find((o) => o.id === id);
+      return l ? officeLabel(l) : I.noOffice;
+    };
+    await page.goto(hash(ROUTES.employeeManagement));
+    const table = page.getByRole('table', { name: 'Employees' });
+    await expect(table.getByRole('columnheader', { name: I.office })).toBeVisible();
+
+    // The first active employee on the page, moved to an office they are not in yet.
+    const list = await apiGet<{ items: (EmployeeOfficeRow & { isActive: boolean })[] }>(page.request, '/api/employees?pageNumber=1&pageSize=10');
+    const who = list.items.find((e) => e.isActive)!;
+    const name = `${who.firstName} ${who.lastName}`;
+    const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: `${MESSAGES.labels.active}: details of ${name}`, exact: true }) });
+    await expect(row).toContainText(label(who.officeId));
+    const target = company.locations.find((l) => l.id !== who.officeId)!;
+
+    await row.getByRole('button', { name: `${MESSAGES.labels.active}: details of ${name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name });
+    const select = dialog.getByRole('combobox', { name: I.office });
+    await expect(select).toBeEnabled();
+    await expect(select).toHaveValue(who.officeId ?? '');
+    await select.selectOption({ label: officeLabel(target) });
+    await dialog.getByRole('button', { name: MESSAGES.employees.officeSave }).click();
+    await expect(page.getByText(MESSAGES.employees.officeChanged)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`employee-office-${viewport.width}.png`) });
+
+    const saved = await apiGet<{ employee: EmployeeOfficeRow }>(page.request, `/api/employees/${who.id}`);
+    expect(saved.employee.officeId).toBe(target.id);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText(officeLabel(target));
+    await page.screenshot({ path: test.info().outputPath(`employees-office-column-${viewport.width}.png`), fullPage: viewport.width > 400 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

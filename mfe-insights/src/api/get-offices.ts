@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { ENDPOINTS, officeLabel, usePlatform, type ApiClient } from '@portal/shared-contracts';
 
 export interface OfficeOption {
   id: string;
@@ -11,7 +11,7 @@ export async function getOffices(api: ApiClient, companyId: string, signal?: Abo
   const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: companyId } }, { signal });
   // The public answer (id and name, for the invite page) has no locations: no offices to offer.
   const locations = 'locations' in company ? company.locations : [];
-  return locations.map((l) => ({ id: l.id, label: [l.addressLine1, l.town].filter(Boolean).join(', ') }));
+  return locations.map((l) => ({ id: l.id, label: officeLabel(l) }));
 }
 
 export function useOffices(companyId: string | null) {

@@ -98,6 +98,7 @@ export const COMPANY_MESSAGES = {
   // ---- employees
   employees: {
     officeChanged: 'Office saved.',
+    officeSave: 'Save office',
     csvType: 'Invalid file type. Please upload a CSV file.',
     csvSize: 'File size exceeds 2MB.',
     csvSelect: 'Please select a file first.',

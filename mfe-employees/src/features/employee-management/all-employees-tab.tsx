@@ -3,6 +3,7 @@ import { Button, Checkbox } from '@portal/shared-ui/form';
 import { PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName, LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
 import { useEmployees } from '../../api/get-employees';
+import { useOfficeLabels } from '../../api/get-offices';
 import { AddEmployeeModal } from './add-employee-modal';
 import { EmployeeDetailModal } from './employee-detail-modal';
 import { ErasureRequests } from './erasure-requests';
@@ -25,10 +26,14 @@ export function AllEmployeesTab() {
 
   const list = useEmployees({ pageNumber: page, pageSize: LIMITS.pageSize, ...(search ? { search } : {}), ...(status !== 'all' ? { status } : {}) });
 
+  const officeLabels = useOfficeLabels(list.data?.items.map((e) => e.companyId) ?? []);
+
   const columns: TableColumn<Employee>[] = [
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
     { key: 'email', header: 'Email', cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
     { key: 'number', header: 'Employee ID', cell: (e) => e.employeeNumber },
+    // An office the labels do not hold yet (still loading) shows nothing rather than "No office".
+    { key: 'office', header: MESSAGES.insights.office, cell: (e) => (e.officeId ? (officeLabels.get(e.officeId) ?? '') : MESSAGES.insights.noOffice) },
     {
       key: 'status',
       header: 'Status',

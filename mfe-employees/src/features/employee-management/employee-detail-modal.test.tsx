@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@portal/shared-contracts';
-import { makeEmployee } from '../../test/fixtures';
+import { ApiError, MESSAGES } from '@portal/shared-contracts';
+import { companyWithOffices, LEEDS_OFFICE, makeEmployee, YORK_OFFICE } from '../../test/fixtures';
 import { callsTo, renderWithPlatform } from '@portal/testing';
 import { EmployeeDetailModal } from './employee-detail-modal';
 
@@ -17,7 +17,7 @@ describe('Employee detail modal', () => {
     });
     const onClose = vi.fn();
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={onClose} />, {
-      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.deactivate': () => ok },
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employers.get': companyWithOffices, 'employees.deactivate': () => ok },
     });
     expect(await screen.findByText('Toyota')).toBeInTheDocument();
     expect(screen.getByText('Corolla')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('Employee detail modal', () => {
   it('a deactivated employee shows the badge, the stored reason read-only, and reactivates without sending it', async () => {
     const e = makeEmployee({ isActive: false, deactivationReason: 'On long leave' });
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
-      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.reactivate': () => ok },
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employers.get': companyWithOffices, 'employees.reactivate': () => ok },
     });
     expect(await screen.findByText('Deactivated')).toBeInTheDocument();
     expect(screen.getByText('Disabled')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('Employee detail modal', () => {
   it('deletes after a confirmation, and does not ask for the deleted employee again', async () => {
     const e = makeEmployee();
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
-      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employees.remove': () => ok },
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employers.get': companyWithOffices, 'employees.remove': () => ok },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(callsTo(call, 'employees.remove')).toHaveLength(0);
@@ -73,7 +73,7 @@ describe('Employee detail modal', () => {
     const e = makeEmployee({ firstName: 'Ravi', lastName: 'Shah' });
     const onClose = vi.fn();
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={onClose} />, {
-      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'dataRights.eraseEmployee': () => ({ ...ok, anonymousId: crypto.randomUUID() }) },
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employers.get': companyWithOffices, 'dataRights.eraseEmployee': () => ({ ...ok, anonymousId: crypto.randomUUID() }) },
     });
     await user.click(await screen.findByRole('button', { name: MESSAGES.dataRights.erase }));
     expect(await screen.findByText(MESSAGES.dataRights.eraseTitle('Ravi Shah'))).toBeInTheDocument();
@@ -88,5 +88,55 @@ describe('Employee detail modal', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.dataRights.erased));
     expect(callsTo(call, 'dataRights.eraseEmployee')).toEqual([{ params: { id: e.id }, body: { confirm: true } }]);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers the company\'s offices and No office, shows the saved one, and saves a change', async () => {
+    let e = makeEmployee({ officeId: LEEDS_OFFICE });
+    const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
+      handlers: {
+        'employees.get': () => ({ ...ok, employee: e }),
+        'employers.get': companyWithOffices,
+        'employees.setOffice': (input) => {
+          const officeId = (input as { body: { officeId: string | null } }).body.officeId;
+          e = { ...e, officeId };
+          return { ...ok, officeId };
+        },
+      },
+    });
+    const select = await screen.findByRole('combobox', { name: MESSAGES.insights.office });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 Park Row, Leeds', '2 Station Road, York', MESSAGES.insights.noOffice]);
+    expect(select).toHaveValue(LEEDS_OFFICE);
+    const save = screen.getByRole('button', { name: MESSAGES.employees.officeSave });
+    expect(save).toBeDisabled(); // nothing to save yet
+
+    await user.selectOptions(select, YORK_OFFICE);
+    await user.click(save);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.officeChanged));
+    expect(callsTo(call, 'employees.setOffice')).toEqual([{ params: { id: e.id }, body: { officeId: YORK_OFFICE } }]);
+
+    await user.selectOptions(select, '');
+    await user.click(screen.getByRole('button', { name: MESSAGES.employees.officeSave }));
+    await waitFor(() => expect(callsTo(call, 'employees.setOffice')).toHaveLength(2));
+    expect(callsTo(call, 'employees.setOffice')[1]).toEqual({ params: { id: e.id }, body: { officeId: null } });
+  });
+
+  it('shows the server\'s message when the office cannot be saved', async () => {
+    const e = makeEmployee();
+    const { user, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
+      handlers: {
+        'employees.get': () => ({ ...ok, employee: e }),
+        'employers.get': companyWithOffices,
+        'employees.setOffice': () => {
+          throw new ApiError(404, MESSAGES.insights.officeNotFound);
+        },
+      },
+    });
+    const select = await screen.findByRole('combobox', { name: MESSAGES.insights.office });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue(''); // No office
+    await user.selectOptions(select, LEEDS_OFFICE);
+    await user.click(screen.getByRole('button', { name: MESSAGES.employees.officeSave }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.insights.officeNotFound));
   });
 });

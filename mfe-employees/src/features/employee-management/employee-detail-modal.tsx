@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@portal/shared-ui/form';
-import { Textarea } from '@portal/shared-ui/form-extras';
+import { Select, Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, Loading, saveJson } from '@portal/shared-ui/data-display';
 import { deactivationReasonSchema, fullName, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';
+import { useOffices } from '../../api/get-offices';
 import { useReactivateEmployeeMutation } from '../../api/reactivate-employee';
 import { useRemoveEmployeeMutation } from '../../api/remove-employee';
 import { useExportEmployeeDataMutation } from '../../api/data-rights';
 import { EraseEmployeeDialog } from './erase-employee-dialog';
+import { useSetEmployeeOfficeMutation } from '../../api/set-employee-office';
 import { accountKind, licenceNumber, orNa } from '../../shared/format';
 import styles from './employee-management.module.css';
 
@@ -66,6 +68,52 @@ export function EmployeeFacts({ employee: e }: { employee: Employee }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The employee's office: one of their company's offices or "No office", saved on its own (not with
+ * deactivation) through PUT employees/{id}/office.
+ */
+function OfficeForm({ employee: e }: { employee: Employee }) {
+  const { toast } = usePlatform();
+  const offices = useOffices(e.companyId);
+  const save = useSetEmployeeOfficeMutation();
+  const saved = e.officeId ?? '';
+  const [chosen, setChosen] = useState(saved);
+  const L = MESSAGES.insights;
+
+  async function onSave(ev: FormEvent) {
+    ev.preventDefault();
+    try {
+      await save.mutateAsync({ id: e.id, officeId: chosen || null });
+      toast.success(MESSAGES.employees.officeChanged);
+    } catch (err) {
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+    }
+  }
+
+  if (offices.isError) {
+    return (
+      <p role="alert" className={styles.errorText}>
+        {serverMessage(offices.error, MESSAGES.common.unknownError)}
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={(ev) => void onSave(ev)} className={styles.officeForm} aria-busy={offices.isPending}>
+      <Select
+        label={L.office}
+        value={chosen}
+        disabled={offices.isPending}
+        onChange={(ev) => setChosen(ev.target.value)}
+        options={[...(offices.data ?? []).map((o) => ({ value: o.id, label: o.label })), { value: '', label: L.noOffice }]}
+        containerClassName={styles.officeSelect}
+      />
+      <Button type="submit" variant="secondary" loading={save.isPending} disabled={offices.isPending || chosen === saved}>
+        {MESSAGES.employees.officeSave}
+      </Button>
+    </form>
   );
 }
 
@@ -130,6 +178,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
         {e.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Deactivated</Badge>}
       </div>
       <EmployeeFacts employee={e} />
+      <OfficeForm employee={e} />
 
       {e.isActive ? (
         <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Employee } from '@portal/shared-contracts';
-import { makeEmployee } from '../../test/fixtures';
+import { MESSAGES, type Employee } from '@portal/shared-contracts';
+import { companyWithOffices, LEEDS_OFFICE, makeEmployee, YORK_OFFICE } from '../../test/fixtures';
 import { callsTo, pageOf, renderWithPlatform, type Handler } from '@portal/testing';
 import { EmployeeManagementPage, tabFromQuery } from './employee-management-page';
 
@@ -34,7 +34,7 @@ describe('Employee Management', () => {
 
   it('renders the insights tabs through the remote slot', async () => {
     const { user } = renderWithPlatform(<EmployeeManagementPage />, {
-      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler([]) },
+      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler([]), 'employers.get': companyWithOffices },
     });
     await user.click(screen.getByRole('tab', { name: 'Employee Participation' }));
     expect(screen.getByTestId('remote-slot')).toHaveTextContent('mfe-insights/ParticipationTab');
@@ -44,7 +44,7 @@ describe('Employee Management', () => {
 
   it('All Employees pages, filters and searches on the server', async () => {
     const { user, call } = renderWithPlatform(<EmployeeManagementPage />, {
-      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler(staff()) },
+      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler(staff()), 'employers.get': companyWithOffices },
     });
     expect(await screen.findByText('Staff01 Member')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
@@ -66,9 +66,26 @@ describe('Employee Management', () => {
     expect(await screen.findByText('Staff05 Member')).toBeInTheDocument();
   });
 
+  it('All Employees names each employee\'s office, asking for the company\'s offices once', async () => {
+    const people = [
+      makeEmployee({ firstName: 'Lee', lastName: 'Leeds', officeId: LEEDS_OFFICE }),
+      makeEmployee({ firstName: 'Yan', lastName: 'York', officeId: YORK_OFFICE }),
+      makeEmployee({ firstName: 'Nia', lastName: 'Nowhere', officeId: null }),
+    ];
+    const { call } = renderWithPlatform(<EmployeeManagementPage />, {
+      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler(people), 'employers.get': companyWithOffices },
+    });
+    expect(await screen.findByRole('columnheader', { name: MESSAGES.insights.office })).toBeInTheDocument();
+    const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+    await waitFor(() => expect(within(rowOf('Lee Leeds')).getByText('1 Park Row, Leeds')).toBeInTheDocument());
+    expect(within(rowOf('Yan York')).getByText('2 Station Road, York')).toBeInTheDocument();
+    expect(within(rowOf('Nia Nowhere')).getByText(MESSAGES.insights.noOffice)).toBeInTheDocument();
+    expect(callsTo(call, 'employers.get')).toHaveLength(1);
+  });
+
   it('Add Employee offers the three ways in', async () => {
     const { user, navigate } = renderWithPlatform(<EmployeeManagementPage />, {
-      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler([]) },
+      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler([]), 'employers.get': companyWithOffices },
     });
     await user.click(screen.getByRole('button', { name: 'Add Employee' }));
     expect(screen.getByRole('button', { name: /Import CSV/ })).toBeInTheDocument();

@@ -1,0 +1,42 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, officeLabel, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { companyKeys } from './keys';
+
+export interface OfficeOption {
+  id: string;
+  label: string;
+}
+
+/** A company's offices (its locations), named as every screen names them. */
+export async function getOffices(api: ApiClient, companyId: string, signal?: AbortSignal): Promise<OfficeOption[]> {
+  const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: companyId } }, { signal });
+  // The public answer (id and name, for the invite page) has no locations: no offices to offer.
+  const locations = 'locations' in company ? company.locations : [];
+  return locations.map((l) => ({ id: l.id, label: officeLabel(l) }));
+}
+
+function officesQuery(api: ApiClient, companyId: string) {
+  return queryOptions({
+    queryKey: companyKeys.offices(companyId),
+    queryFn: ({ signal }) => getOffices(api, companyId, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useOffices(companyId: string | null) {
+  const { api } = usePlatform();
+  return useQuery({ ...officesQuery(api, companyId ?? ''), enabled: companyId !== null });
+}
+
+/**
+ * Office names by id for the companies of a page of employees: one request per company (an
+ * employer's page is one company), never one per row.
+ */
+export function useOfficeLabels(companyIds: readonly string[]): ReadonlyMap<string, string> {
+  const { api } = usePlatform();
+  const unique = [...new Set(companyIds)].sort();
+  return useQueries({
+    queries: unique.map((id) => officesQuery(api, id)),
+    combine: (results) => new Map(results.flatMap((r) => (r.data ?? []).map((o) => [o.id, o.label] as const))),
+  });
+}
