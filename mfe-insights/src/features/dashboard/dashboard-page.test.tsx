@@ -54,6 +54,7 @@ describe('DashboardPage: the office filter', () => {
   it('offers all offices, each office and No office, and keeps the choice in the address', async () => {
     const { user, navigate } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), pathname: ROUTES.mainPage });
     const select = await screen.findByRole('combobox', { name: I.office });
+    await waitFor(() => expect(select).toBeEnabled());
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', '2 Station Road, York', I.noOffice]);
     await user.selectOptions(select, YORK);
     expect(navigate).toHaveBeenCalledWith(`${ROUTES.mainPage}?officeId=${YORK}`, { replace: true });
@@ -62,16 +63,26 @@ describe('DashboardPage: the office filter', () => {
   it('asks the tiles, trend, ranking and incentives of the office in the address; feedback stays the company’s', async () => {
     const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS}` });
     await screen.findByText('Ada Lovelace');
-    expect(await screen.findByRole('combobox', { name: I.office })).toHaveValue(LEEDS);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS));
     expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7, officeId: LEEDS } }]);
     expect(callsTo('insights.participation')).toEqual([{ query: { year: 2026, month: 7, pageNumber: 1, pageSize: 10, officeId: LEEDS } }]);
     expect(callsTo('insights.trend')).toEqual(expect.arrayContaining([{ query: { officeId: LEEDS } }]));
     expect(callsTo('insights.feedbacks')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
   });
 
+  it('holds its place while the offices load, so the tiles below do not move when they arrive', async () => {
+    renderWithPlatform(<DashboardPage />, { handlers: handlers(), pathname: ROUTES.mainPage });
+    const select = screen.getByRole('combobox', { name: I.office });
+    expect(select).toBeDisabled();
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices]);
+    await waitFor(() => expect(select).toBeEnabled());
+  });
+
   it('shows the company for an office the company no longer has', async () => {
     const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${uuid()}` });
-    expect(await screen.findByRole('combobox', { name: I.office })).toHaveValue('');
+    const select = await screen.findByRole('combobox', { name: I.office });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('');
     await waitFor(() => expect(callsTo('insights.dashboard')).toContainEqual({ query: { year: 2026, month: 7 } }));
   });
 });

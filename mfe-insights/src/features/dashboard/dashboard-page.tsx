@@ -39,7 +39,8 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
   return (
     <>
       {noTripsYet ? <GettingStarted scope={scope} /> : null}
-      {offices.data ? <OfficeFilter offices={offices.data} value={officeId} onChange={setOfficeId} /> : null}
+      {/* Drawn while the offices load too, so the tiles below do not move when they arrive. */}
+      {offices.data || offices.isLoading ? <OfficeFilter offices={offices.data} value={officeId} onChange={setOfficeId} /> : null}
       <SummaryTiles scope={office} month={month} />
       {noTripsYet ? null : <TrendPanel scope={office} />}
       <div className={styles.columns}>

@@ -30,16 +30,25 @@ export function useOfficeParam(offices: readonly OfficeOption[] | undefined): {
   };
 }
 
-/** All offices, each of the company's offices, then "No office" (employees without one). */
-export function OfficeFilter({ offices, value, onChange }: { offices: readonly OfficeOption[]; value: string | undefined; onChange: (id: string | undefined) => void }) {
+/**
+ * All offices, each of the company's offices, then "No office" (employees without one). While the
+ * offices load (`offices` undefined) it holds its place, disabled, so nothing below it moves.
+ */
+export function OfficeFilter({ offices, value, onChange }: { offices: readonly OfficeOption[] | undefined; value: string | undefined; onChange: (id: string | undefined) => void }) {
   const I = MESSAGES.insights;
   return (
     <div className={styles.officeFilter}>
       <Select
         label={I.office}
-        value={value ?? ''}
+        value={offices ? (value ?? '') : ''}
+        disabled={!offices}
+        aria-busy={!offices}
         onChange={(ev) => onChange(ev.target.value || undefined)}
-        options={[{ value: '', label: I.allOffices }, ...offices.map((o) => ({ value: o.id, label: o.label })), { value: OFFICE_NONE, label: I.noOffice }]}
+        options={
+          offices
+            ? [{ value: '', label: I.allOffices }, ...offices.map((o) => ({ value: o.id, label: o.label })), { value: OFFICE_NONE, label: I.noOffice }]
+            : [{ value: '', label: I.allOffices }]
+        }
         containerClassName={styles.officeSelect}
       />
     </div>
