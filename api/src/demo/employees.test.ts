@@ -47,6 +47,16 @@ describe('seedDemoEmployees', () => {
     expect(page.items.every((e) => `${e.firstName} ${e.lastName} ${e.email}`.toLowerCase().includes('smith'))).toBe(true);
   });
 
+  it('always leaves join requests waiting: at least the share of a small company, whatever its id', async () => {
+    // The draw depends on the company's id, new each run: 20 companies of 60 stand for 20 runs.
+    for (let n = 0; n < 20; n++) {
+      const [c] = await t.ctx.db.insert(companies).values({ name: `Small ${n}`, email: `s${n}@s.example`, phoneNumber: '0113 496 0000' }).returning();
+      const r = await seedDemoEmployees(t.ctx.db, { companyId: c!.id, count: 60, seed: 'greenway' });
+      expect(r.pending).toBeGreaterThanOrEqual(3);
+      expect((await people(c!.id)).filter((p) => !p.approved)).toHaveLength(r.pending);
+    }
+  });
+
   it('is deterministic for a seed, and different for another seed', async () => {
     const [other] = await t.ctx.db.insert(companies).values({ name: 'Other', email: 'o@o.example', phoneNumber: '0113 496 0000' }).returning();
     await seedDemoEmployees(t.ctx.db, { companyId, count: 50, seed: 3 });

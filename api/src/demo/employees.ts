@@ -155,6 +155,9 @@ export async function seedDemoEmployees(db: Db, options: SeedDemoEmployeesOption
   const letters = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
   const passwordHash = options.password ? await hashPassword(options.password) : NO_PASSWORD;
   const pendingShare = options.pendingShare ?? 0.05;
+  // The share is drawn person by person, so a company of 60 would have no join request waiting in
+  // about one run in twenty: the last people are made pending when the draw left too few.
+  const minPending = Math.min(count, Math.round(count * pendingShare));
   const deactivatedShare = options.deactivatedShare ?? 0.08;
   const driverShare = options.driverShare ?? 0.3;
   const now = Date.now();
@@ -171,7 +174,8 @@ export async function seedDemoEmployees(db: Db, options: SeedDemoEmployeesOption
         const first = pick(FIRST_NAMES);
         const last = pick(LAST_NAMES);
         const roll = rand();
-        const pending = roll < pendingShare;
+        const left = count - (start + k);
+        const pending = roll < pendingShare || minPending - result.pending >= left;
         const deactivated = !pending && roll < pendingShare + deactivatedShare;
         const driver = !pending && rand() < driverShare;
         const verified = driver && rand() < 0.6;
