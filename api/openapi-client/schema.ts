@@ -3459,6 +3459,7 @@ export interface operations {
                     drivingLicenseNumber?: string | "";
                     company_id?: string;
                     isActive?: boolean;
+                    officeId?: string | null;
                 };
             };
         };
@@ -3690,7 +3691,7 @@ export interface operations {
                                 name: string;
                                 changes: {
                                     /** @enum {string} */
-                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "status";
+                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "office" | "status";
                                     from: string | null;
                                     to: string | null;
                                 }[];
@@ -3766,7 +3767,7 @@ export interface operations {
                                 name: string;
                                 changes: {
                                     /** @enum {string} */
-                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "status";
+                                    field: "firstName" | "lastName" | "employeeNumber" | "department" | "office" | "status";
                                     from: string | null;
                                     to: string | null;
                                 }[];

@@ -10,6 +10,11 @@ export const LIMITS = {
   csvColumns: ['firstName', 'lastName', 'email', 'employeeNumber'] as const,
   /** Columns a CSV file may also have; the template offers them. */
   csvOptionalColumns: ['department'] as const,
+  /**
+   * Ours: the employee's office (docs/decisions/0045-offices-as-a-dimension.md), read by the import
+   * and roster sync but not in the template: an office is named as Company Details names it.
+   */
+  csvOfficeColumn: 'office',
   csvMaxRows: 20_000,
   /** A roster file that would deactivate more than this share of the active employees needs an explicit confirmation. */
   rosterLeavingShare: 0.5,

@@ -76,9 +76,13 @@ export function routeAfterLogin(role: Role | string, signUpState: number | null 
   }
 }
 
-/** The shared employee link: site origin + /#/setup-account?employer_id={company id}. */
-export function employeeShareLink(origin: string, companyId: string): string {
-  return `${origin}/#${ROUTES.setupAccount}?employer_id=${encodeURIComponent(companyId)}`;
+/**
+ * The shared employee link: site origin + /#/setup-account?employer_id={company id}. Ours: an
+ * office's link adds `&office_id={office id}`, so who joins through it lands in that office.
+ */
+export function employeeShareLink(origin: string, companyId: string, officeId?: string): string {
+  const office = officeId ? `&office_id=${encodeURIComponent(officeId)}` : '';
+  return `${origin}/#${ROUTES.setupAccount}?employer_id=${encodeURIComponent(companyId)}${office}`;
 }
 
 /** The mailed reset link, built from the configured public URL (never from the Host header). */

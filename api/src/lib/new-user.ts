@@ -22,7 +22,11 @@ export type UserRefusal = 'email' | 'conflict';
  * Creates a user unless the email is taken, in one transaction with the spec's "employer user"
  * record that every Employer and Admin carries.
  */
-export async function createUser(db: Db, values: typeof users.$inferInsert): Promise<{ id: string } | { refused: UserRefusal }> {
+export async function createUser(
+  db: Db,
+  // The office may be a subquery (an invite link's office, kept only if it is still the company's).
+  values: Omit<typeof users.$inferInsert, 'officeId'> & { officeId?: string | null | SQL },
+): Promise<{ id: string } | { refused: UserRefusal }> {
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: users.id }).from(users).where(emailIs(values.email)).limit(1);

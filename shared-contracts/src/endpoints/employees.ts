@@ -8,7 +8,8 @@ import { idParams, searchQuery } from './shared';
 
 // employees
 /** A roster row's field a file can change; `status` is Pending or Deactivated becoming Active. */
-export const ROSTER_FIELDS = ['firstName', 'lastName', 'employeeNumber', 'department', 'status'] as const;
+/** `office` is the office's name (`officeLabel`), or null for No office; only a file with an `office` column changes it. */
+export const ROSTER_FIELDS = ['firstName', 'lastName', 'employeeNumber', 'department', 'office', 'status'] as const;
 
 const rosterPersonSchema = z.object({
   line: z.number().check(z.int()),

@@ -75,6 +75,16 @@ export const employeeSignupFormSchema = z.object(employeeSignupFields).check(z.s
   }
 }));
 export type EmployeeSignupForm = z.infer<typeof employeeSignupFormSchema>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The office of an office's invite link (`office_id`, docs/decisions/0045-offices-as-a-dimension.md):
+ * a uuid, length before pattern. The server keeps it only when it is an office of the link's company.
+ */
+export const joinOfficeIdSchema = z.string().check(
+  z.maxLength(36, MESSAGES.employeeSignup.officeInvalid),
+  z.refine((v) => UUID.test(v), MESSAGES.employeeSignup.officeInvalid),
+);
+
 /**
  * The body of POST employees/employers/{companyId}/employees. `company_id` and `isActive` may be sent
  * (the spec's payload lists them) but the server takes the company from the path and sets isActive false.
@@ -84,6 +94,8 @@ export const employeeSignupBodySchema = z
     ...employeeSignupFields,
     company_id: z.optional(z.string()),
     isActive: z.optional(z.boolean()),
+    /** Ours: the office of an office's invite link; one the company does not have is No office. */
+    officeId: z.optional(z.nullable(joinOfficeIdSchema)),
   }).check(z.superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });

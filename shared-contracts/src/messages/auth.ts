@@ -60,6 +60,8 @@ export const AUTH_MESSAGES = {
     unknownCompany: 'Unknown Company',
     success: 'Account Setup Successful',
     companyNotFound: 'This invitation link is not valid. Please ask your employer for a new one.',
+    /** Ours: an office link's office id is malformed (a removed office is not an error: No office). */
+    officeInvalid: 'The office in this invitation link is not valid. Please ask your employer for a new link.',
     // Ours: the rest of the page's texts (labels as the spec names the fields).
     loadingCompany: 'Loading company',
     approvalNote: 'Once you have set up your account, your employer must approve it before it becomes active.',

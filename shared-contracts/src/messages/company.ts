@@ -132,6 +132,10 @@ export const COMPANY_MESSAGES = {
     linkCopyFailed: 'The link could not be copied. Select it and copy it yourself.',
     /** Ours: the link names the company, so there is none before it is set up. */
     shareLinkNoCompany: 'Set up your company first: the link names the company employees join.',
+    /** Ours: a link per office (docs/decisions/0045-offices-as-a-dimension.md). */
+    officeLinksTitle: 'Links by office',
+    officeLinksText: "Employees who sign up with an office's link join that office.",
+    officeLinksLoading: 'Loading offices',
     rejected: 'Employee rejected successfully!',
     approved: 'Employee approved successfully!',
     rejectFailed: 'Failed to reject employee.',
@@ -164,6 +168,9 @@ export const COMPANY_MESSAGES = {
     duplicateInFile: (line: number) => `Duplicate of line ${line}`,
     emailTaken: 'A user with this email already exists.',
     employeeNumberTaken: 'An employee with this employee number already exists.',
+    /** Ours: the optional `office` column names no office of the company (the cell is not echoed). */
+    csvOfficeUnknown: 'No office of your company has this name. Write it as Company Details shows it ("1 Park Row, Leeds") or as its first address line, or leave it empty for No office.',
+    csvOfficeAmbiguous: 'More than one office has this first address line. Add the town, as Company Details shows it ("1 Park Row, Leeds").',
     /** Ours: the hourly allowance of addresses a company may add (manual list and CSV together). */
     tooManyAddresses: (limit: number, minutes: number) =>
       `Your company can add up to ${limit.toLocaleString('en-GB')} employees an hour, and this would go over it. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or add fewer employees at a time.`,
@@ -175,6 +182,8 @@ export const COMPANY_MESSAGES = {
     templateBefore: 'Download the',
     templateLink: 'CSV template (employees.csv)',
     templateAfter: ', fill in one employee per row, then choose the file. At most 2 MB.',
+    /** Ours: the optional office column, which the template leaves out. */
+    officeHint: 'To put people in offices, add an office column naming each one as Company Details does ("1 Park Row, Leeds") or by its first address line; an empty cell is No office.',
     fileLabel: 'CSV file',
     progress: 'Upload progress',
     importing: 'Importing...',
@@ -189,6 +198,7 @@ export const COMPANY_MESSAGES = {
       email: 'Email',
       employeeNumber: 'Employee number',
       department: 'Department',
+      office: 'Office',
       row: 'Whole line',
       header: 'Header line',
       file: 'File',

@@ -31,7 +31,7 @@ export const ROSTER_MESSAGES = {
     columns: { line: 'Line', name: 'Name', email: 'Email', employeeNumber: 'Employee number', changes: 'Changes' },
     change: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
     empty: '(none)',
-    fields: { firstName: 'First name', lastName: 'Last name', employeeNumber: 'Employee number', department: 'Department', status: 'Status' } as Record<string, string>,
+    fields: { firstName: 'First name', lastName: 'Last name', employeeNumber: 'Employee number', department: 'Department', office: 'Office', status: 'Status' } as Record<string, string>,
     statuses: { Active: 'Active', Deactivated: 'Deactivated', Pending: 'Pending approval' } as Record<string, string>,
     confirmLeaving: (n: number, of: number) => `Yes, deactivate ${count(n)} of the ${count(of)} active employees.`,
     reportTitle: (added: number, changed: number, leaving: number) =>

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error';
 import { refuse, type ImportKey, type ImportRow } from './import';
 
 const REQUIRED = LIMITS.csvColumns;
-const COLUMNS = [...LIMITS.csvColumns, ...LIMITS.csvOptionalColumns];
+const COLUMNS = [...LIMITS.csvColumns, ...LIMITS.csvOptionalColumns, LIMITS.csvOfficeColumn];
 type Column = (typeof COLUMNS)[number];
 
 /** Valid UTF-8 as text without its byte order mark; null when it is not. */
@@ -68,11 +68,13 @@ export interface ParsedCsv {
   problems: FieldError[];
   /** The email and employee number of every row, valid or not, for the checks against each other and the company. */
   keys: ImportKey[];
+  /** The file has an `office` column: its rows say each employee's office (an empty cell: No office). */
+  hasOffice: boolean;
 }
 
 /**
  * The employees of a CSV file: header line `firstName,lastName,email,employeeNumber` in any order,
- * optionally with `department` (no other column), one employee a line, every row checked against the
+ * optionally with `department` and `office` (no other column), one employee a line, every row checked against the
  * manual row's schema. A row's problems are answered, not thrown, so that the import reports them
  * with the file's duplicates and clashes in one go (`importEmployees`). A file the parser cannot
  * read, a bad header, no rows or too many refuse the whole file at once, in that order.
@@ -117,7 +119,7 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ParsedCsv> {
         }
         continue;
       }
-      out.push({ ...parsed.data, line });
+      out.push({ ...parsed.data, line, ...(header.index.has(LIMITS.csvOfficeColumn) ? { office: raw.office ?? '' } : {}) });
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -128,5 +130,5 @@ export async function parseEmployeesCsv(buf: Buffer): Promise<ParsedCsv> {
   if (header instanceof HttpError) throw header;
   if (rows === 0) throw new HttpError(400, MESSAGES.employees.csvEmpty);
   if (rows > LIMITS.csvMaxRows) throw new HttpError(400, MESSAGES.employees.csvTooManyRows(LIMITS.csvMaxRows));
-  return { rows: out, problems: errors, keys };
+  return { rows: out, problems: errors, keys, hasOffice: header.index.has(LIMITS.csvOfficeColumn) };
 }

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../lib/sessions';
 import { recordAudit } from '../../lib/audit';
 import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
+import { companyOffices, withOffices } from './offices';
 
 /**
  * Employees added by the employer, from the manual list or a CSV file: checked together (within
@@ -27,6 +28,10 @@ const ADDRESS_WINDOW_SECONDS = 60 * 60;
 /** A row to import with the line it came from (CSV line, or 1-based row of a manual list). */
 export interface ImportRow extends ManualEmployeeRow {
   line: number;
+  /** The CSV's `office` cell, when the file has that column. */
+  office?: string;
+  /** The office it names (null: No office), once resolved (offices.ts). */
+  officeId?: string | null;
 }
 
 /** What a row is checked by against the others and the company's users, whether the rest of it is valid or not. */
@@ -138,15 +143,19 @@ export async function importEmployees(
 ): Promise<number> {
   const companyId = auth.companyId;
   if (!companyId) throw new HttpError(400, MESSAGES.company.notFound);
-  const own = [...problems, ...duplicatesWithin(keys)];
   await countAddressesChecked(ctx, companyId, keys.length);
-  const { errors: conflicts, elsewhere } = await existingConflicts(ctx.db, companyId, keys);
+  const [{ errors: conflicts, elsewhere }, offices] = await Promise.all([
+    existingConflicts(ctx.db, companyId, keys),
+    list.some((r) => r.office !== undefined) ? companyOffices(ctx.db, companyId) : null,
+  ]);
+  const placed = offices ? withOffices(list, offices) : { rows: list, errors: [] };
+  const own = [...problems, ...placed.errors, ...duplicatesWithin(keys)];
   if (own.length) throw refuse([...own, ...conflicts].sort(byLine));
   if (conflicts.length) throw conflictError(conflicts);
 
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new HttpError(400, MESSAGES.company.notFound);
-  const people = invitees(ctx, list.filter((r) => !elsewhere.has(r.email.trim().toLowerCase())), company.name);
+  const people = invitees(ctx, placed.rows.filter((r) => !elsewhere.has(r.email.trim().toLowerCase())), company.name);
   try {
     await ctx.db.transaction(async (tx) => {
       await insertInvited(ctx, tx, companyId, people);
@@ -183,6 +192,7 @@ export interface Invitee {
   last_name: string;
   employee_number: string;
   department: string | null;
+  office_id: string | null;
   token_hash: string;
   mail: ReturnType<typeof invitationMail>;
 }
@@ -202,6 +212,7 @@ export function invitees(ctx: ApiContext, list: readonly ImportRow[], companyNam
       last_name: lastName,
       employee_number: r.employeeNumber.trim(),
       department: r.department ?? null,
+      office_id: r.officeId ?? null,
       token_hash: hashToken(token),
       mail: invitationMail(email, firstName, companyName, resetPasswordLink(ctx.config.publicUrl, email, token)),
     };
@@ -218,10 +229,12 @@ export async function insertInvited(ctx: ApiContext, tx: Tx, companyId: string, 
   for (let i = 0; i < people.length; i += CHUNK) {
     const chunk = people.slice(i, i + CHUNK);
     await tx.execute(sql`
-      insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, is_active, is_approved, invited_at)
-      select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, true, true, now()
+      insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, office_id, is_active, is_approved, invited_at)
+      select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, l.id, true, true, now()
       from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
-        as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text)`);
+        as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text, office_id uuid)
+        -- An office removed since the file was checked is No office, as its employees become.
+        left join locations l on l.id = x.office_id and l.company_id = ${companyId}::uuid`);
     await tx.execute(sql`
       insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
       select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'

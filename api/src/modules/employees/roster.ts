@@ -11,6 +11,7 @@ import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import type { ParsedCsv } from './csv';
 import { countAddressesChecked, duplicatesWithin, insertInvited, invitees, noticeElsewhere, refuse, type ImportRow } from './import';
+import { companyOffices, withOffices } from './offices';
 
 /**
  * Roster sync by file (docs/decisions/0040-roster-sync-and-data-rights.md): a CSV file taken as the
@@ -30,6 +31,7 @@ interface Member {
   name: string;
   employee_number: string | null;
   department: string | null;
+  office_id: string | null;
   role: string;
   is_active: boolean;
   is_approved: boolean;
@@ -42,6 +44,8 @@ interface Comparison {
   elsewhere: Set<string>;
   /** The rows that become accounts. */
   toAdd: ImportRow[];
+  /** Every valid row with its office resolved (when the file has an `office` column). */
+  rows: ImportRow[];
 }
 
 const statusOf = (m: Member) => (!m.is_approved ? 'Pending' : m.is_active ? 'Active' : 'Deactivated');
@@ -54,7 +58,7 @@ const lower = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 async function members(db: Db, companyId: string, lock: boolean): Promise<Member[]> {
   return rows<Member>(
     db,
-    sql`select id, lower(email) as e, email, first_name, last_name, name, employee_number, department, role, is_active, is_approved
+    sql`select id, lower(email) as e, email, first_name, last_name, name, employee_number, department, office_id, role, is_active, is_approved
       from users where company_id = ${companyId} order by id ${lock ? sql`for update` : sql``}`,
   );
 }
@@ -64,7 +68,7 @@ function fingerprintOf(file: Buffer, list: readonly Member[]): string {
   const h = createHash('sha256');
   h.update(createHash('sha256').update(file).digest('hex'));
   for (const m of list) {
-    h.update(JSON.stringify([m.id, m.email, m.first_name, m.last_name, m.employee_number, m.department, m.role, m.is_active, m.is_approved]));
+    h.update(JSON.stringify([m.id, m.email, m.first_name, m.last_name, m.employee_number, m.department, m.office_id, m.role, m.is_active, m.is_approved]));
   }
   return h.digest('hex');
 }
@@ -84,14 +88,17 @@ async function heldElsewhere(db: Db, companyId: string, emails: string[]): Promi
 /**
  * The difference between the file and the company's users. A row is matched to a user by email
  * (case-insensitive): an employee matched is changed when a name, the number or the department
- * differs, or when they are pending or deactivated (the file says they are staff); an administrator
+ * differs (or the office, when the file has an `office` column: an empty cell is No office), or when
+ * they are pending or deactivated (the file says they are staff); an administrator
  * matched is left as is. An unmatched row is new. Approved, active employees no row names are
  * leaving. Join requests the file does not name are left waiting.
  */
 async function compare(db: Db, companyId: string, file: Buffer, parsed: ParsedCsv, list: Member[]): Promise<Comparison> {
   const byEmail = new Map(list.map((m) => [m.e, m]));
   const byNumber = new Map(list.filter((m) => m.employee_number).map((m) => [lower(m.employee_number), m]));
-  const errors: FieldError[] = [...parsed.problems, ...duplicatesWithin(parsed.keys)];
+  const offices = parsed.hasOffice ? await companyOffices(db, companyId) : null;
+  const placed = offices ? withOffices(parsed.rows, offices) : { rows: parsed.rows, errors: [] };
+  const errors: FieldError[] = [...parsed.problems, ...placed.errors, ...duplicatesWithin(parsed.keys)];
   const diff: RosterDiff = {
     fingerprint: fingerprintOf(file, list),
     added: [],
@@ -103,7 +110,7 @@ async function compare(db: Db, companyId: string, file: Buffer, parsed: ParsedCs
     errors: [],
   };
   const toAdd: ImportRow[] = [];
-  for (const r of parsed.rows) {
+  for (const r of placed.rows) {
     const m = byEmail.get(lower(r.email));
     const department = r.department?.trim() || null;
     const holder = byNumber.get(lower(r.employeeNumber));
@@ -121,13 +128,15 @@ async function compare(db: Db, companyId: string, file: Buffer, parsed: ParsedCs
       continue;
     }
     const changes: RosterDiff['changed'][number]['changes'] = [];
-    const differs = (field: 'firstName' | 'lastName' | 'employeeNumber' | 'department', from: string | null, to: string | null) => {
+    const differs = (field: 'firstName' | 'lastName' | 'employeeNumber' | 'department' | 'office', from: string | null, to: string | null) => {
       if ((from ?? '') !== (to ?? '')) changes.push({ field, from, to });
     };
     differs('firstName', m.first_name, r.firstName.trim());
     differs('lastName', m.last_name, r.lastName.trim());
     differs('employeeNumber', m.employee_number, r.employeeNumber.trim());
     differs('department', m.department, department);
+    // By id (two offices may share a name), told by name.
+    if (offices && r.officeId !== undefined && r.officeId !== m.office_id) changes.push({ field: 'office', from: offices.labelOf(m.office_id), to: offices.labelOf(r.officeId) });
     if (statusOf(m) !== 'Active') changes.push({ field: 'status', from: statusOf(m), to: 'Active' });
     if (changes.length) diff.changed.push({ line: r.line, id: m.id, email: m.email, name: m.name, changes });
     else diff.unchanged += 1;
@@ -148,7 +157,7 @@ async function compare(db: Db, companyId: string, file: Buffer, parsed: ParsedCs
     companyId,
     toAdd.map((r) => lower(r.email)),
   );
-  return { diff, elsewhere, toAdd };
+  return { diff, elsewhere, toAdd, rows: placed.rows };
 }
 
 /**
@@ -214,16 +223,26 @@ export async function applyRoster(
         ),
       );
       if (diff.changed.length) {
-        const rowOf = new Map(parsed.rows.map((r) => [lower(r.email), r]));
+        const rowOf = new Map(c.rows.map((r) => [lower(r.email), r]));
         const updates = diff.changed.map((ch) => {
           const r = rowOf.get(lower(ch.email))!;
-          return { id: ch.id, first_name: r.firstName.trim(), last_name: r.lastName.trim(), employee_number: r.employeeNumber.trim(), department: r.department?.trim() || null };
+          return {
+            id: ch.id,
+            first_name: r.firstName.trim(),
+            last_name: r.lastName.trim(),
+            employee_number: r.employeeNumber.trim(),
+            department: r.department?.trim() || null,
+            office_id: r.officeId ?? null,
+          };
         });
+        // A file without an office column leaves every office as it is; an office removed since the
+        // comparison is No office, as its employees become.
         await tx.execute(sql`
           update users u set first_name = x.first_name, last_name = x.last_name, name = x.first_name || ' ' || x.last_name,
             employee_number = x.employee_number, department = x.department,
+            office_id = ${parsed.hasOffice ? sql`(select l.id from locations l where l.id = x.office_id and l.company_id = ${companyId})` : sql`u.office_id`},
             is_active = true, is_approved = true, deactivation_reason = null, deactivated_by = null, deactivated_at = null, updated_at = now()
-          from json_to_recordset(${JSON.stringify(updates)}::json) as x(id uuid, first_name text, last_name text, employee_number text, department text)
+          from json_to_recordset(${JSON.stringify(updates)}::json) as x(id uuid, first_name text, last_name text, employee_number text, department text, office_id uuid)
           where u.id = x.id and u.company_id = ${companyId}`);
       }
       if (diff.leaving.length) {

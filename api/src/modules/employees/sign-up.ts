@@ -14,7 +14,8 @@ import type { ClientMeta } from '../../lib/request-meta';
 
 /**
  * The shared link's sign-up: a pending employee (inactive, not approved) of an active company.
- * The company comes from the path; `isActive` and `company_id` in the body are ignored.
+ * The company comes from the path; `isActive` and `company_id` in the body are ignored. An office's
+ * link also names the office (`officeId`) the request lands in.
  * Whether the address has an account is not told: a taken address gets the same answer as a new
  * request (a join request id that matches nothing) and its owner a notice by mail, once a day at
  * most (docs/decisions/0014-address-enumeration.md). The form is anonymous, so it is rate limited
@@ -45,6 +46,10 @@ export async function selfRegister(ctx: ApiContext, companyId: string, body: Emp
   if (numberTaken) throw new HttpError(400, MESSAGES.signup.failed);
   const firstName = body.firstName.trim();
   const lastName = body.lastName.trim();
+  // An office's link: only an office of the link's own company is kept; another company's, or one
+  // removed since the link was shared, is No office, with no error (nothing told about other offices).
+  // Read in the insert itself, so an office removed meanwhile cannot fail it.
+  const officeId = body.officeId ? sql`(select id from locations where id = ${body.officeId}::uuid and company_id = ${company.id})` : null;
   const created = await createUser(ctx.db, {
     email,
     passwordHash,
@@ -55,6 +60,7 @@ export async function selfRegister(ctx: ApiContext, companyId: string, body: Emp
     lastName,
     employeeNumber,
     drivingLicenseNumber: body.drivingLicenseNumber?.trim() || null,
+    officeId,
     isActive: false,
     isApproved: false,
   });
