@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test';
 import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary } from '@portal/shared-contracts';
-import { expectRoute, hash, login } from '../support/portal';
+import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 
 // The demo company's employees are spread over its three offices and No office, with a year of
@@ -160,6 +160,113 @@ for (const viewport of [
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(officeLabel(target));
     await page.screenshot({ path: test.info().outputPath(`employees-office-column-${viewport.width}.png`), fullPage: viewport.width > 400 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+async function companyOf(page: Page): Promise<Company> {
+  const me = await apiGet<{ user: { employerId: string } }>(page.request, '/api/accounts/me');
+  return (await apiGet<{ company: Company }>(page.request, `/api/employers/${me.user.employerId}`)).company;
+}
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test('an import whose office column puts people in offices; an unknown office is reported by line', async ({ browser, consoleGuard }) => {
+  test.setTimeout(120_000);
+  // The second file is refused on purpose.
+  consoleGuard.expectStatus(400, '/api/employees/csv-import');
+  const { context, page, errors } = await employerPage(browser, { width: 1280, height: 800 });
+  const company = await companyOf(page);
+  const [first, second] = company.locations;
+  const tag = Date.now().toString(36);
+  const importFile = async (csv: string) => {
+    await page.getByRole('button', { name: 'Add Employee', exact: true }).click();
+    await page.getByRole('button', { name: /Import CSV/ }).click();
+    await expect(page.getByText(MESSAGES.csvImport.officeHint)).toBeVisible();
+    await page.getByLabel(MESSAGES.csvImport.fileLabel, { exact: true }).setInputFiles({ name: 'employees.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+  };
+  await page.goto(hash(ROUTES.employeeManagement));
+
+  // By full name, by first address line in another case, and empty: No office.
+  await importFile(
+    [
+      'firstName,lastName,email,employeeNumber,office',
+      `Olga,Office${tag},olga.${tag}@csv.example,O1-${tag},"${officeLabel(first!)}"`,
+      `Omar,Office${tag},omar.${tag}@csv.example,O2-${tag},${second!.addressLine1.toUpperCase()}`,
+      `Nell,Office${tag},nell.${tag}@csv.example,O3-${tag},`,
+    ].join('\r\n'),
+  );
+  await expect(page.getByText(MESSAGES.employees.csvSuccess, { exact: true }).first()).toBeVisible();
+  const list = await apiGet<{ items: EmployeeOfficeRow[] }>(page.request, `/api/employees?search=Office${tag}&pageSize=10`);
+  expect(Object.fromEntries(list.items.map((e) => [e.firstName, e.officeId ?? null]))).toEqual({ Olga: first!.id, Omar: second!.id, Nell: null });
+  const table = page.getByRole('table', { name: 'Employees' });
+  await page.getByLabel('Search employees').fill(`Office${tag}`);
+  await expect(table.getByRole('row').filter({ hasText: 'Olga' })).toContainText(officeLabel(first!));
+  await expect(table.getByRole('row').filter({ hasText: 'Omar' })).toContainText(officeLabel(second!));
+  await expect(table.getByRole('row').filter({ hasText: 'Nell' })).toContainText(I.noOffice);
+  await page.screenshot({ path: test.info().outputPath('import-offices-table-1280.png'), fullPage: true });
+
+  // An office the company does not have: the report names the line and the field, nothing is imported.
+  await importFile(['firstName,lastName,email,employeeNumber,office', `Ursula,Unknown${tag},ursula.${tag}@csv.example,U1-${tag},Atlantis House`].join('\r\n'));
+  const report = page.getByRole('dialog').getByRole('region', { name: MESSAGES.csvImport.reportRegion });
+  await expect(report).toBeVisible();
+  const row = report.getByRole('row').filter({ hasText: MESSAGES.employees.csvOfficeUnknown });
+  await expect(row).toContainText('2');
+  await expect(row).toContainText(MESSAGES.csvImport.fields.office!);
+  await page.screenshot({ path: test.info().outputPath('import-offices-unknown-1280.png') });
+  await axeClean(page);
+  expect((await apiGet<{ totalCount: number }>(page.request, `/api/employees?search=Unknown${tag}`)).totalCount).toBe(0);
+  expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+  await context.close();
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`a join through an office's link lands in that office (${viewport.width}x${viewport.height})`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const { context, page, errors } = await employerPage(browser, viewport);
+    const company = await companyOf(page);
+    const office = company.locations.at(-1)!;
+    await page.goto(hash(ROUTES.employeeManagement));
+    await page.getByRole('button', { name: 'Add Employee', exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(escapeRegExp(MESSAGES.labels.copyShareLinkShort)) }).click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.labels.copyShareLinkShort });
+    const companyLink = await dialog.getByLabel(MESSAGES.employees.shareLinkLabel, { exact: true }).inputValue();
+    expect(companyLink).toBe(`${portal.url}/#${ROUTES.setupAccount}?employer_id=${company.id}`);
+    const offices = dialog.getByRole('region', { name: MESSAGES.employees.officeLinksTitle });
+    for (const l of company.locations) await expect(offices.getByLabel(officeLabel(l), { exact: true })).toHaveValue(`${companyLink}&office_id=${l.id}`);
+    await page.screenshot({ path: test.info().outputPath(`office-links-${viewport.width}.png`) });
+    await axeClean(page);
+    const link = await offices.getByLabel(officeLabel(office), { exact: true }).inputValue();
+    await page.keyboard.press('Escape');
+
+    // Someone opens the office's link in their own browser and asks to join.
+    const anon = await browser.newContext({ viewport });
+    const invitee = await anon.newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByText(MESSAGES.employeeSignup.invitedBy(company.name), { exact: true })).toBeVisible();
+    const email = uniqueEmail('office-join');
+    const field = (name: string) => invitee.getByLabel(new RegExp(`^${escapeRegExp(name)}\\s*\\*?$`));
+    await field('First Name').fill('Otto');
+    await field('Last Name').fill(`Joiner${viewport.width}`);
+    await field('Email').fill(email);
+    await field('Employee Number').fill(`OJ-${Date.now().toString(36)}`);
+    await field('Password').fill('Join-Pass12');
+    await field('Confirm Password').fill('Join-Pass12');
+    await invitee.getByRole('button', { name: 'Proceed', exact: true }).click();
+    await expectRoute(invitee, ROUTES.downloadLinks);
+    await anon.close();
+
+    // The join request is in the office, and approving it keeps it there.
+    const pending = await apiGet<{ items: (EmployeeOfficeRow & { email: string })[] }>(page.request, `/api/employees/pending?search=${encodeURIComponent(email)}`);
+    expect(pending.items.map((e) => [e.email, e.officeId])).toEqual([[email, office.id]]);
     expect(errors).toEqual([]);
     await context.close();
   });

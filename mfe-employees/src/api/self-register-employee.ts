@@ -2,10 +2,11 @@ import { ENDPOINTS, type ApiClient, type EmployeeSignupForm } from '@portal/shar
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/employers/{companyId}/employees: the account waits for the employer's approval. */
-export function selfRegisterEmployee(api: ApiClient, { companyId, form }: { companyId: string; form: EmployeeSignupForm }) {
+export function selfRegisterEmployee(api: ApiClient, { companyId, officeId = null, form }: { companyId: string; officeId?: string | null; form: EmployeeSignupForm }) {
   return api.call(ENDPOINTS.employees.selfRegister, {
     params: { companyId },
-    body: { ...form, company_id: companyId, isActive: false },
+    // An office's link names its office; the company's own link sends none (the spec's payload).
+    body: { ...form, company_id: companyId, isActive: false, ...(officeId ? { officeId } : {}) },
   });
 }
 

@@ -217,6 +217,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
               </a>
               {C.templateAfter}
             </p>
+            <p className={styles.template}>{C.officeHint}</p>
 
             <div className={styles.picker}>
               <label htmlFor={inputId} className={styles.pickerLabel}>

@@ -8,7 +8,8 @@ const R = MESSAGES.roster;
 /** Rows a section shows at first and adds per "Show more": a 10 000-row file never renders at once. */
 export const ROSTER_PAGE = 50;
 
-const valueOf = (field: string, v: string | null) => (v === null || v === '' ? R.empty : field === 'status' ? (R.statuses[v] ?? v) : v);
+const valueOf = (field: string, v: string | null) =>
+  v === null || v === '' ? (field === 'office' ? MESSAGES.insights.noOffice : R.empty) : field === 'status' ? (R.statuses[v] ?? v) : v;
 
 /** One of the three lists: its title with the count, a table of the first rows, and more on demand. */
 function Section<T>({ title, items, head, row }: { title: string; items: readonly T[]; head: ReactNode; row: (item: T) => ReactNode }) {

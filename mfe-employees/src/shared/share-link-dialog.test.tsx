@@ -1,7 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@portal/shared-contracts';
-import { COMPANY_ID } from '../test/fixtures';
+import { ApiError, MESSAGES } from '@portal/shared-contracts';
+import { COMPANY_ID, companyWithOffices, LEEDS_OFFICE, YORK_OFFICE } from '../test/fixtures';
 import { renderWithPlatform } from '@portal/testing';
 import { ShareLinkDialog } from './share-link-dialog';
 
@@ -32,6 +32,29 @@ describe('Share link dialog', () => {
     expect(onDone).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Copy Link' }));
     expect(onDone).toHaveBeenCalledOnce();
+  });
+
+  it('offers a link per office beside the company link, and copies one', async () => {
+    const { user } = renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, { handlers: { 'employers.get': companyWithOffices } });
+    const company = `https://portal.example/#/setup-account?employer_id=${COMPANY_ID}`;
+    expect(screen.getByRole('textbox', { name: 'Sign-up link' })).toHaveValue(company);
+    const offices = await screen.findByRole('region', { name: MESSAGES.employees.officeLinksTitle });
+    expect(await within(offices).findByRole('textbox', { name: '1 Park Row, Leeds' })).toHaveValue(`${company}&office_id=${LEEDS_OFFICE}`);
+    expect(within(offices).getByRole('textbox', { name: '2 Station Road, York' })).toHaveValue(`${company}&office_id=${YORK_OFFICE}`);
+    await user.click(within(within(offices).getAllByRole('listitem')[1]!).getByRole('button', { name: 'Copy Link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(`${company}&office_id=${YORK_OFFICE}`);
+  });
+
+  it("keeps the company link when the offices cannot be read, and says why", async () => {
+    renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, {
+      handlers: {
+        'employers.get': () => {
+          throw new ApiError(500, 'Offices are down');
+        },
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Offices are down');
+    expect(screen.getByRole('textbox', { name: 'Sign-up link' })).toBeInTheDocument();
   });
 
   it('explains that the link needs a company first', () => {

@@ -39,6 +39,26 @@ describe('Employee self-registration', () => {
     expect(sent?.body).toMatchObject({ company_id: COMPANY_ID, isActive: false, firstName: 'Jo', email: 'jo@acme.example', employeeNumber: 'A-17' });
   });
 
+  it("sends an office link's office with the request, and leaves a malformed one out", async () => {
+    const office = '3f0c2d1e-5b6a-4c7d-8e9f-0a1b2c3d4e5f';
+    for (const [param, expected] of [
+      [office, office],
+      ['not-an-office', undefined],
+    ] as const) {
+      const { user, call, navigate, unmount } = renderWithPlatform(<SetupAccountPage />, {
+        session: null,
+        query: `employer_id=${COMPANY_ID}&office_id=${param}`,
+        handlers: { 'employers.get': company, 'employees.selfRegister': () => ({ success: true, message: 'ok', response: null }) },
+      });
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Proceed' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/download-links'));
+      const body = callsTo(call, 'employees.selfRegister')[0]?.body as Record<string, unknown>;
+      expect(body.officeId).toBe(expected);
+      unmount();
+    }
+  });
+
   it('falls back to "Unknown Company" when the company cannot be fetched', async () => {
     renderWithPlatform(<SetupAccountPage />, {
       session: null,

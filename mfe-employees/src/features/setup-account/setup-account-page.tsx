@@ -5,6 +5,7 @@ import { Card } from '@portal/shared-ui/data-display';
 import {
   employeeSignupFormSchema,
   isApiError,
+  joinOfficeIdSchema,
   LIMITS,
   MESSAGES,
   ROUTES,
@@ -24,11 +25,15 @@ const S = MESSAGES.employeeSignup;
 
 /**
  * Employee self-registration through the shared link (public: no session). A link whose company
- * does not exist says so and offers no form: nothing typed there could ever be sent.
+ * does not exist says so and offers no form: nothing typed there could ever be sent. An office's
+ * link (`&office_id=`) sends its office; the api keeps it only if it is the company's.
  */
 export function SetupAccountPage() {
   const { location, navigate, toast } = usePlatform();
   const companyId = location.query.get('employer_id')?.trim() || null;
+  // An office's link (ours): a malformed office id is left out rather than failing the sign-up.
+  const officeParam = location.query.get('office_id')?.trim() ?? '';
+  const officeId = joinOfficeIdSchema.safeParse(officeParam).success ? officeParam : null;
   const company = usePublicCompany(companyId);
   const register = useSelfRegisterEmployeeMutation();
   const notFound = !companyId || (company.isError && isApiError(company.error) && company.error.status === 404);
@@ -44,7 +49,7 @@ export function SetupAccountPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (!companyId) return;
     try {
-      await register.mutateAsync({ companyId, form: values });
+      await register.mutateAsync({ companyId, officeId, form: values });
       navigate(ROUTES.downloadLinks);
     } catch (err) {
       toast.error(serverMessage(err, MESSAGES.common.unknownError));
