@@ -48,7 +48,7 @@ function OfficeLinks({ companyId, origin, onCopy }: { companyId: string; origin:
       <h3 id="office-links-title" className={styles.officesTitle}>
         {M.officeLinksTitle}
       </h3>
-      <p className={styles.missing}>{M.officeLinksText}</p>
+      <p className={styles.officesText}>{M.officeLinksText}</p>
       {offices.isPending ? (
         <Spinner label={M.officeLinksLoading} />
       ) : offices.isError ? (
