@@ -93,9 +93,11 @@ describe('CSV import: the office column', () => {
   it('reads the office of a 10 000-row file in one statement', async () => {
     const lines = ['firstName,lastName,email,employeeNumber,office'];
     for (let i = 1; i <= 10_000; i++) lines.push(`F${i},L${i},e${i}@acme.test,N-${i},${i % 2 ? '1 Park Row' : ''}`);
-    const started = performance.now();
+    // Processor time, as the import's own 10 000-row test prints it: a figure, not a bound.
+    const cpu = process.cpuUsage();
     const res = await importCsv(lines.join('\n'));
-    console.log(`10 000-row import with offices: ${Math.round(performance.now() - started)} ms`);
+    const used = process.cpuUsage(cpu);
+    console.log(`10 000 rows with an office column: ${Math.round((used.user + used.system) / 1000)} ms of processor time`);
     expect(res.statusCode).toBe(201);
     const [counts] = await rows<{ leeds: number; none: number }>(
       t.ctx.db,
