@@ -197,7 +197,7 @@ test('an import whose office column puts people in offices; an unknown office is
     [
       'firstName,lastName,email,employeeNumber,office',
       `Olga,Office${tag},olga.${tag}@csv.example,O1-${tag},"${officeLabel(first!)}"`,
-      `Omar,Office${tag},omar.${tag}@csv.example,O2-${tag},${second!.addressLine1.toUpperCase()}`,
+      `Omar,Office${tag},omar.${tag}@csv.example,O2-${tag},"${second!.addressLine1.toUpperCase()}"`,
       `Nell,Office${tag},nell.${tag}@csv.example,O3-${tag},`,
     ].join('\r\n'),
   );
