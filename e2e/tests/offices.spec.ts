@@ -51,7 +51,8 @@ for (const viewport of [
     const { context, page, errors } = await employerPage(browser, viewport);
     const m = thisMonth();
     const select = page.getByRole('combobox', { name: I.office });
-    await expect(select).toBeVisible();
+    // While the offices load, the select holds its place, disabled, with All offices alone.
+    await expect(select).toBeEnabled();
     const options = await select.getByRole('option').allInnerTexts();
     expect(options[0]).toBe(I.allOffices);
     expect(options.at(-1)).toBe(I.noOffice);
