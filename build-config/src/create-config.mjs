@@ -252,6 +252,7 @@ function gitCommit(cwd) {
  * @param {Record<string,string>} [o.exposes]  for remotes: { './LoginPage': './src/exposes/login-page.tsx' }
  * @param {number} o.port           dev server port
  * @param {string[]} [o.runtimePlugins]
+ * @param {object} [o.app]          for a remote added after the shell was built: { mfName, feature, routes }, written to build-info.json
  * @param {boolean} [o.hmr]         false turns hot updates off in development
  * @param {import('@rspack/core').RspackPluginInstance[]} [o.plugins]  added after the shared ones
  * @param {object} [o.devServer]    merged over the shared dev server options
@@ -332,6 +333,7 @@ export function createConfig(o) {
         version: buildVersion,
         contractsVersion: contractsPkg.version,
         commit: gitCommit(o.dir),
+        ...(o.app ? { app: o.app } : {}),
       }),
       // Provides the React Refresh runtime (`$RefreshReg$`, boundaries) the swc transform calls into.
       ...(hot ? [new ReactRefreshRspackPlugin({ library: o.name })] : []),

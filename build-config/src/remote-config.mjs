@@ -29,5 +29,8 @@ function remoteInfo(remote, dir) {
 export function remoteConfig(remote, dir) {
   const info = remoteInfo(remote, dir);
   const exposes = Object.fromEntries(info.exposes.map((name) => [`./${name}`, fileOf(name)]));
-  return (env, argv) => createConfig({ dir, kind: 'remote', name: info.mfName, port: info.devPort, exposes, env, argv });
+  // A remote added after the shell was built names its pages; the build records them (build-info.json)
+  // and publishing carries them into release.json, where the shell learns them (docs/decisions/0050).
+  const app = info.routes ? { mfName: info.mfName, feature: info.feature, routes: info.routes } : undefined;
+  return (env, argv) => createConfig({ dir, kind: 'remote', name: info.mfName, port: info.devPort, exposes, app, env, argv });
 }

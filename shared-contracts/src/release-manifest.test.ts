@@ -12,8 +12,19 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const optionalKeys = <T extends Record<string, unknown>>(model: { [K in keyof T]: fc.Arbitrary<T[K]> }, required: (keyof T)[]) =>
   fc.record(model, { requiredKeys: required });
 
+const appRoute = optionalKeys(
+  {
+    path: fc.string({ minLength: 1 }),
+    area: fc.constantFrom('setup' as const, 'employer' as const, 'superAdmin' as const),
+    module: fc.string({ minLength: 1 }),
+    title: fc.string({ minLength: 1 }),
+    nav: fc.string({ minLength: 1 }),
+  },
+  ['path', 'area', 'module', 'title'],
+);
+const app = fc.record({ mfName: fc.string({ minLength: 1 }), feature: fc.string({ minLength: 1 }), routes: fc.array(appRoute, { maxLength: 2 }) });
 const buildRef = optionalKeys(
-  { version: fc.string({ minLength: 1 }), entry: fc.string({ minLength: 1 }), contractsVersion: fc.string(), publishedAt: fc.string() },
+  { version: fc.string({ minLength: 1 }), entry: fc.string({ minLength: 1 }), contractsVersion: fc.string(), publishedAt: fc.string(), app },
   ['version', 'entry', 'contractsVersion'],
 );
 const guard = optionalKeys(
@@ -193,5 +204,20 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       true, false, false, false,
       true, false, true, false,
     ]);
+  });
+
+  it('reads a remote this build does not know when it has a remote id and its build carries a descriptor (docs/decisions/0050)', () => {
+    const app = { mfName: 'mfe_parking', feature: 'Parking', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }] };
+    const ref = { version: '1.0.0', entry: '/remotes/mfe-parking/1.0.0/mf-manifest.json', contractsVersion: '1.0.0', app };
+    const base = { schemaVersion: 1, shell: { version: '1.0.0', contractsVersion: '1.0.0' }, remotes: {} };
+    const read = readReleaseManifest({ ...base, remotes: { 'mfe-parking': { stable: ref, updatedAt: 'now' } } });
+    expect(read?.remotes).toEqual({ 'mfe-parking': { stable: ref, previous: [], updatedAt: 'now' } });
+    expect(readReleaseManifest({ ...base, preview: { id: 'p', remote: 'mfe-parking', until: 'b', build: ref } })?.preview?.remote).toBe('mfe-parking');
+    // Without a descriptor, with an id of another shape, or with a page in the public area: refused, as before.
+    const { app: _none, ...bare } = ref;
+    expect(readReleaseManifest({ ...base, remotes: { 'mfe-parking': { stable: bare, updatedAt: 'now' } } })).toBeNull();
+    expect(readReleaseManifest({ ...base, remotes: { 'Parking!': { stable: ref, updatedAt: 'now' } } })).toBeNull();
+    const publicRoute = { ...ref, app: { ...app, routes: [{ ...app.routes[0], area: 'public' }] } };
+    expect(readReleaseManifest({ ...base, remotes: { 'mfe-parking': { stable: publicRoute, updatedAt: 'now' } } })).toBeNull();
   });
 });

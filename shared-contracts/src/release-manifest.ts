@@ -1,5 +1,6 @@
-import type { ActivePreview, BuildRef, ReleaseFreeze, ReleaseManifest, ReleasePreview, RemoteRelease } from './release';
-import { REMOTE_IDS } from './remotes';
+import type { ActivePreview, BuildRef, ReleaseFreeze, ReleaseManifest, ReleasePreview, RemoteApp, RemoteRelease } from './release';
+import { ADDED_REMOTE_AREAS, isRemoteId } from './remote-app';
+import { REMOTE_IDS, type RemoteId } from './remotes';
 
 // What the shell needs of the release format before any remote loads, without zod: the contracts
 // version and /release.json read by hand. The shell reads the manifest on every page's path, the login
@@ -34,10 +35,23 @@ const array = <T>(v: unknown, item: (x: unknown) => T): T[] => (Array.isArray(v)
 /** An optional key: absent stays absent (the schema's `z.optional`). */
 const has = (o: Json, key: string) => Object.prototype.hasOwnProperty.call(o, key) && o[key] !== undefined;
 
+function app(v: unknown): RemoteApp {
+  const o = object(v);
+  const routes = array(o.routes, (r) => {
+    const route = object(r);
+    const area = ADDED_REMOTE_AREAS.find((a) => a === route.area) ?? fail();
+    const out: RemoteApp['routes'][number] = { path: nonEmpty(route.path), area, module: nonEmpty(route.module), title: nonEmpty(route.title) };
+    if (has(route, 'nav')) out.nav = nonEmpty(route.nav);
+    return out;
+  });
+  return { mfName: nonEmpty(o.mfName), feature: nonEmpty(o.feature), routes };
+}
+
 function buildRef(v: unknown): BuildRef {
   const o = object(v);
   const ref: BuildRef = { version: nonEmpty(o.version), entry: nonEmpty(o.entry), contractsVersion: string(o.contractsVersion) };
   if (has(o, 'publishedAt')) ref.publishedAt = string(o.publishedAt);
+  if (has(o, 'app')) ref.app = app(o.app);
   return ref;
 }
 
@@ -82,14 +96,22 @@ function remoteRelease(v: unknown): RemoteRelease {
   };
 }
 
+/**
+ * A remote this shell was not built with (docs/decisions/0050): the schema of the release CLI that
+ * published it knows its id; this reader accepts it when the id has a remote's shape and the build
+ * carries its descriptor (`app`), which is all the shell needs to show it. Anything else unknown is refused.
+ */
+const addedRemote = (key: string, build: BuildRef): RemoteId => (isRemoteId(key) && build.app ? (key as RemoteId) : fail());
+
 /** A record of remotes as the schema's `partialRecord`: a `__proto__` key is skipped, any other must name a remote. */
 function remotesOf(v: unknown): ReleaseManifest['remotes'] {
   const remotes = object(v);
   const out: ReleaseManifest['remotes'] = {};
   for (const key of Object.keys(remotes)) {
     if (key === '__proto__') continue;
-    const id = REMOTE_IDS.find((r) => r === key) ?? fail();
-    out[id] = remoteRelease(remotes[key]);
+    const release = remoteRelease(remotes[key]);
+    const id = REMOTE_IDS.find((r) => r === key) ?? addedRemote(key, release.stable);
+    out[id] = release;
   }
   return out;
 }
@@ -110,7 +132,9 @@ function listedPreview(v: unknown): ReleasePreview {
 
 function activePreview(v: unknown): ActivePreview {
   const o = object(v);
-  return { id: string(o.id), remote: remoteId(o.remote), until: string(o.until), build: buildRef(o.build) };
+  const build = buildRef(o.build);
+  const remote = REMOTE_IDS.find((r) => r === o.remote) ?? addedRemote(string(o.remote), build);
+  return { id: string(o.id), remote, until: string(o.until), build };
 }
 
 /**

@@ -1,9 +1,30 @@
 import { z } from 'zod/mini';
 import './zod-locale';
 import { REMOTE_IDS } from './remotes';
+import { ADDED_REMOTE_AREAS } from './remote-app';
 
 // The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the
 // shell's start-up runs them), which takes its types from here: the root exports both.
+
+/**
+ * What a remote the shell was not built with draws (docs/decisions/0050): its container name, its
+ * feature's name and its pages. The release CLI copies it from remotes.json into each build it
+ * publishes; the shell validates it again (remote-app.ts) before it adds a route.
+ */
+export const remoteAppSchema = z.object({
+  mfName: z.string().check(z.minLength(1)),
+  feature: z.string().check(z.minLength(1)),
+  routes: z.array(
+    z.object({
+      path: z.string().check(z.minLength(1)),
+      area: z.enum(ADDED_REMOTE_AREAS),
+      module: z.string().check(z.minLength(1)),
+      title: z.string().check(z.minLength(1)),
+      nav: z.optional(z.string().check(z.minLength(1))),
+    }),
+  ),
+});
+export type RemoteApp = z.infer<typeof remoteAppSchema>;
 
 export const buildRefSchema = z.object({
   version: z.string().check(z.minLength(1)),
@@ -11,6 +32,8 @@ export const buildRefSchema = z.object({
   entry: z.string().check(z.minLength(1)),
   contractsVersion: z.string(),
   publishedAt: z.optional(z.string()),
+  /** Present for a remote added by `pnpm create-remote`: what a shell built without it needs to show it. */
+  app: z.optional(remoteAppSchema),
 });
 export type BuildRef = z.infer<typeof buildRefSchema>;
 
@@ -99,4 +122,6 @@ export interface ResolvedRemote {
   reason: VersionReason;
   /** Why a canary or override was not used, when it was not. */
   note?: string;
+  /** The chosen build's descriptor, for a remote added after the shell was built. */
+  app?: RemoteApp;
 }

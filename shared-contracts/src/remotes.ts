@@ -18,6 +18,12 @@ export interface RemoteInfo {
   devPort: number;
   /** Exposed module names (without "./"); each is the default export of src/exposes/<kebab-case name>.tsx. */
   exposes: readonly string[];
+  /**
+   * Only for a remote made with `pnpm create-remote`: the pages it draws. The build records them and
+   * publishing puts them into release.json, so that a shell built before the remote existed shows
+   * them (docs/decisions/0050). The built-in remotes' pages are the shell's route table.
+   */
+  routes?: readonly { path: string; area: string; module: string; title: string; nav?: string }[];
 }
 
 export const REMOTES: Record<RemoteId, RemoteInfo> = remotes;

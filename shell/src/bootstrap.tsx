@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui/toast-store';
 import { SHELL_START_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell-start';
-import { REMOTE_IDS, REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import type { Session } from '@portal/shared-contracts/platform';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
@@ -14,6 +14,7 @@ import { chooseVersions } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { overridesInPlay } from './release/override-request';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
+import { remoteOfModule } from './remotes/added-remotes';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
 import { createApiClient, warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
@@ -124,7 +125,7 @@ async function boot() {
   const registry = new RemoteRegistry(
     {
       registerRemotes,
-      loadRemote: (id) => timeRemoteLoad(REMOTE_IDS.find((r) => id.startsWith(`${REMOTES[r].mfName}/`)), () => loadRemote(id)),
+      loadRemote: (id) => timeRemoteLoad(remoteOfModule(id), () => loadRemote(id)),
       preloadRemote: (o) => preloadRemote(o),
     },
     first.resolved,

@@ -29,6 +29,27 @@ describe('publishRemote', () => {
   });
 });
 
+describe('a remote added after the shell was built (docs/decisions/0050)', () => {
+  it('carries the pages its build recorded into the release, where a shell built without it finds them', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const app = { mfName: 'mfe_auth', feature: 'Account', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }] };
+    const info = path.join(repo, 'mfe-auth', 'dist', 'build-info.json');
+    await writeFile(info, JSON.stringify({ version: '1.0.0-abc12345', contractsVersion: '1.2.0', app }));
+    const store = new FsReleaseStore(await tempDir());
+    expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo })).build.app).toEqual(app);
+    await ensureReleased(store, { repoRoot: repo });
+    expect((await store.readManifest())?.remotes['mfe-auth']?.stable.app).toEqual(app);
+  });
+
+  it('adds nothing for a remote whose build names no pages (the built-in six)', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const store = new FsReleaseStore(await tempDir());
+    expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo })).build).not.toHaveProperty('app');
+  });
+});
+
 describe('ensureReleased', () => {
   it('publishes every built remote and makes it stable when it has none', async () => {
     const repo = await tempDir();

@@ -104,7 +104,14 @@ export async function publishRemote(store: ReleaseStore, remote: string, options
     remote,
     version,
     published,
-    build: { version, entry: entryFor(remote, version, options.storeUrl ?? null), contractsVersion: info.contractsVersion, publishedAt },
+    build: {
+      version,
+      entry: entryFor(remote, version, options.storeUrl ?? null),
+      contractsVersion: info.contractsVersion,
+      publishedAt,
+      // What a shell built without this remote needs to show it (docs/decisions/0050).
+      ...(info.app ? { app: info.app } : {}),
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { constants as fsConstants, createReadStream } from 'node:fs';
 import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, remoteAppSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { z } from 'zod';
 import { exists } from '../files';
 import { contentTypeFor } from './content-type';
@@ -18,6 +18,8 @@ export const buildInfoSchema = z.object({
   publishedAt: z.string().optional(),
   /** sha256 of the build's files, so a rebuilt but unchanged remote is recognised. */
   contentHash: z.string().optional(),
+  /** A remote added by `pnpm create-remote`: its pages, which publishing copies into the build's release entry (docs/decisions/0050). */
+  app: z.optional(remoteAppSchema),
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 

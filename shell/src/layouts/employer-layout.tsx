@@ -5,6 +5,7 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
+import { addedNav } from '../routes/route-table';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';
 import { TabNav } from './nav-link-item';
@@ -37,7 +38,8 @@ export function EmployerLayout() {
   const { hideNav } = useRouteFlags();
   const [helpOpen, setHelpOpen] = useState(false);
   const menu = useNavDisclosure();
-  useIdlePreload(EMPLOYER_TABS.map((t) => t.to));
+  const tabs = [...EMPLOYER_TABS, ...addedNav('employer')];
+  useIdlePreload(tabs.map((t) => t.to));
 
   return (
     <div className={styles.employerShell}>
@@ -66,7 +68,7 @@ export function EmployerLayout() {
           <TabNav
             id={menu.navId}
             label={MESSAGES.shell.employerNav}
-            tabs={EMPLOYER_TABS}
+            tabs={tabs}
             className={cx(styles.tabNav, menu.open && styles.navOpen)}
             tabClassName={styles.tab}
             activeClassName={styles.tabActive}

@@ -8,6 +8,7 @@ import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';
 import { NavLinkItem } from './nav-link-item';
+import { addedNav } from '../routes/route-table';
 import { ProfileMenu } from './profile-menu';
 import { useRouteFlags } from './use-route-flags';
 import styles from './layout.module.css';
@@ -40,7 +41,8 @@ export function SuperAdminLayout() {
   const { hideTopBar } = useRouteFlags();
   const menu = useNavDisclosure();
   const [helpOpen, setHelpOpen] = useState(false);
-  useIdlePreload(SIDE_MENU.map((t) => t.to));
+  const sideMenu: readonly { to: string; label: string; alsoActiveOn?: readonly string[] }[] = [...SIDE_MENU, ...addedNav('superAdmin')];
+  useIdlePreload(sideMenu.map((t) => t.to));
 
   return (
     <div className={styles.adminShell}>
@@ -51,12 +53,12 @@ export function SuperAdminLayout() {
         </Link>
         <nav id={menu.navId} aria-label={MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown} onClick={menu.onNavClick}>
           <ul className={styles.sideList}>
-            {SIDE_MENU.map((t) => (
+            {sideMenu.map((t) => (
               <li key={t.to}>
                 <NavLinkItem
                   to={t.to}
                   label={t.label}
-                  alsoActiveOn={'alsoActiveOn' in t ? t.alsoActiveOn : []}
+                  alsoActiveOn={t.alsoActiveOn ?? []}
                   className={styles.sideLink}
                   activeClassName={styles.sideLinkActive}
                 />

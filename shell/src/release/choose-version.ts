@@ -1,6 +1,7 @@
 import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
 import { contractsMajor } from '@portal/shared-contracts/release-manifest';
 import type { BuildRef, ReleaseManifest, RemoteRelease, ResolvedRemote } from '@portal/shared-contracts/release';
+import { appProblem } from '@portal/shared-contracts/remote-app';
 
 /** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
 interface Audience {
@@ -43,7 +44,7 @@ interface Choice {
 }
 
 function toResolved(remote: RemoteId, build: BuildRef, reason: ResolvedRemote['reason'], note?: string): ResolvedRemote {
-  return { remote, version: build.version, entry: build.entry, reason, ...(note ? { note } : {}) };
+  return { remote, version: build.version, entry: build.entry, reason, ...(note ? { note } : {}), ...(build.app ? { app: build.app } : {}) };
 }
 
 /**
@@ -110,6 +111,20 @@ export function frozenReleases(manifest: ReleaseManifest, companyId: string | nu
   return freeze?.remotes ?? null;
 }
 
+const isBuiltIn = (id: string) => (REMOTE_IDS as readonly string[]).includes(id);
+
+/** The built-in remotes, then those of the manifest this shell was not built with (docs/decisions/0050). */
+function remoteIdsOf(manifest: ReleaseManifest): RemoteId[] {
+  return [...REMOTE_IDS, ...(Object.keys(manifest.remotes) as RemoteId[]).filter((id) => !isBuiltIn(id))];
+}
+
+/** Why the build chosen for a remote added after this shell was built cannot be shown (null: it can, or it is built in). */
+function addedProblem(choice: ResolvedRemote | null): string | null {
+  if (!choice || isBuiltIn(choice.remote)) return null;
+  if (!choice.app) return `${choice.remote}@${choice.version} carries no descriptor`;
+  return appProblem(choice.remote, choice.app);
+}
+
 /**
  * Every remote of the manifest; remotes missing from it stay unresolved (their slots say unavailable).
  * A frozen company's users get each remote's release as it was when the freeze began, the canary's
@@ -120,17 +135,25 @@ export function frozenReleases(manifest: ReleaseManifest, companyId: string | nu
 export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string, now = Date.now()): ReleaseChoice {
   const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
   const frozen = frozenReleases(manifest, audience.companyId, now);
-  for (const id of REMOTE_IDS) {
+  for (const id of remoteIdsOf(manifest)) {
     const release = frozen?.[id] ?? manifest.remotes[id];
     if (!release) continue;
     const choice = chooseVersion(id, release, audience, shellContractsVersion);
+    const refused = [choice.resolved, choice.fallback].map((r) => addedProblem(r)).find(Boolean);
+    if (refused) {
+      out.warnings.push(`${refused}: the remote is not shown.`);
+      continue;
+    }
     if (choice.resolved) out.resolved[id] = choice.resolved;
     if (choice.fallback) out.fallbacks[id] = choice.fallback;
     out.warnings.push(...choice.warnings);
   }
   const preview = manifest.preview;
   if (preview && Date.parse(preview.until) > now) {
-    if (isCompatible(preview.build, shellContractsVersion)) {
+    const refused = addedProblem(toResolved(preview.remote, preview.build, 'preview'));
+    if (refused) {
+      out.warnings.push(`preview ${preview.remote}@${preview.build.version}: ${refused}: not used.`);
+    } else if (isCompatible(preview.build, shellContractsVersion)) {
       const otherwise = out.resolved[preview.remote];
       out.resolved[preview.remote] = toResolved(preview.remote, preview.build, 'preview');
       if (otherwise) out.fallbacks[preview.remote] = otherwise;
@@ -144,7 +167,8 @@ export function chooseVersions(manifest: ReleaseManifest, audience: Audience, sh
 
 /** The value of the release header: `mfe-auth@1.0.0-abc;mfe-employees@1.5.0-def`. */
 export function releaseHeaderValue(resolved: Partial<Record<RemoteId, ResolvedRemote>>): string {
-  return REMOTE_IDS.flatMap((id) => {
+  const added = (Object.keys(resolved) as RemoteId[]).filter((id) => !isBuiltIn(id));
+  return [...REMOTE_IDS, ...added].flatMap((id) => {
     const r = resolved[id];
     return r ? [`${id}@${r.version}`] : [];
   }).join(';');

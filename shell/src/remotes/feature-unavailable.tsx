@@ -1,6 +1,7 @@
 import { SHELL_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
 import { Button } from '@portal/shared-ui/form';
+import { remoteInfo } from './added-remotes';
 import styles from './feature-unavailable.module.css';
 
 interface FeatureUnavailableProps {
@@ -18,7 +19,7 @@ interface FeatureUnavailableProps {
  * is a fault: an alert with Retry.
  */
 export function FeatureUnavailable({ remote, onRetry, compact = false, notReleased = false }: FeatureUnavailableProps) {
-  const feature = REMOTES[remote].feature;
+  const feature = remoteInfo(remote)?.feature ?? remote;
   if (notReleased) {
     const text = MESSAGES.shell.featureNotReleased(feature);
     // A header widget stays out of sight; screen readers still hear why it is missing.

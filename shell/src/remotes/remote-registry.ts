@@ -1,5 +1,6 @@
-import { REMOTES, type RemoteId } from '@portal/shared-contracts/remotes';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
 import type { ResolvedRemote } from '@portal/shared-contracts/release';
+import { learnRemotes, remoteInfo } from './added-remotes';
 
 /** The part of the Module Federation runtime the shell uses (injected so tests need no network). */
 export interface FederationRuntime {
@@ -23,7 +24,7 @@ export interface FederationRuntime {
  * of a module whose chunks have all arrived, so in practice none is.
  */
 export function forgetBundlerState(remote: RemoteId, doc: Document | undefined = globalThis.document): void {
-  const name = REMOTES[remote].mfName;
+  const name = mfName(remote);
   for (const prefix of ['rspackChunk', 'webpackChunk']) {
     try {
       delete (globalThis as Record<string, unknown>)[`${prefix}${name}`];
@@ -33,6 +34,9 @@ export function forgetBundlerState(remote: RemoteId, doc: Document | undefined =
   }
   for (const link of doc?.querySelectorAll(`link[data-rspack^="${name}:"],link[data-webpack^="${name}:"]`) ?? []) link.remove();
 }
+
+/** The container name of a built-in remote, or of one this page learnt from release.json (added-remotes.ts). */
+const mfName = (remote: RemoteId): string => remoteInfo(remote)?.mfName ?? remote;
 
 /** The remote is not in release.json (or no build of it is compatible with this shell). */
 export class RemoteUnavailableError extends Error {
@@ -69,7 +73,7 @@ export function loadedBuilds(): Record<string, string> {
 
 /** The build a remote's container says it is, once it has run on the page. */
 export function loadedBuild(remote: RemoteId): string | undefined {
-  return loadedBuilds()[REMOTES[remote].mfName];
+  return loadedBuilds()[mfName(remote)];
 }
 
 /**
@@ -91,7 +95,8 @@ export class RemoteRegistry {
   ) {
     this.resolved = { ...resolved };
     this.fallbacks = { ...fallbacks };
-    const list = Object.values(this.resolved).map((r) => ({ name: REMOTES[r.remote].mfName, entry: r.entry }));
+    learnRemotes(this.resolved);
+    const list = Object.values(this.resolved).map((r) => ({ name: mfName(r.remote), entry: r.entry }));
     if (list.length) runtime.registerRemotes(list);
   }
 
@@ -118,7 +123,8 @@ export class RemoteRegistry {
     this.loaded.delete(remote);
     this.resolved[remote] = choice;
     forgetBundlerState(remote);
-    this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry }], { force: true });
+    learnRemotes({ [remote]: choice });
+    this.runtime.registerRemotes([{ name: mfName(remote), entry }], { force: true });
     this.generations[remote] = this.generation(remote) + 1;
     for (const l of this.listeners) l();
   }
@@ -187,7 +193,7 @@ export class RemoteRegistry {
 
   /** The module from the remote's currently registered container. */
   private async loadCurrent(remote: RemoteId, module: string): Promise<LoadedRemoteModule> {
-    const id = `${REMOTES[remote].mfName}/${module}`;
+    const id = `${mfName(remote)}/${module}`;
     const release = this.resolved[remote]!;
     const mod = await this.runtime.loadRemote<RemoteModule>(id);
     if (!mod) throw new Error(`${id} answered no module`);
@@ -198,12 +204,12 @@ export class RemoteRegistry {
   /** Forgets a failed attempt (cached manifest, entry script) so Retry really fetches again. */
   reset(remote: RemoteId): void {
     const choice = this.resolved[remote];
-    if (choice && !this.loaded.has(remote)) this.runtime.registerRemotes([{ name: REMOTES[remote].mfName, entry: choice.entry }], { force: true });
+    if (choice && !this.loaded.has(remote)) this.runtime.registerRemotes([{ name: mfName(remote), entry: choice.entry }], { force: true });
   }
 
   /** Warms a route's module (nav-link hover, idle time); failures are left for the real load to report. */
   preload(remote: RemoteId, module: string): void {
     if (!this.resolved[remote] || !this.runtime.preloadRemote) return;
-    this.runtime.preloadRemote([{ nameOrAlias: REMOTES[remote].mfName, exposes: [module], resourceCategory: 'sync' }]).catch(() => {});
+    this.runtime.preloadRemote([{ nameOrAlias: mfName(remote), exposes: [module], resourceCategory: 'sync' }]).catch(() => {});
   }
 }

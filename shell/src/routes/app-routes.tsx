@@ -5,7 +5,7 @@ import { RouteRemote } from '../layouts/route-remote';
 import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
-import { nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
+import { addedRouteTable, nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
 
 // The signed-in areas' layouts (navigation, profile menu, help) are fetched when one is first shown:
 // they are not on the login page's path.
@@ -31,9 +31,11 @@ function routeElement(r: RemoteRoute) {
   return r.path === '/' ? <LoginRedirect>{page}</LoginRedirect> : page;
 }
 
-/** The routes of one area of the table, as <Route>s. */
+/** The routes of one area of the table, then those of the remotes added since the shell was built, as <Route>s. */
 const routesOf = (area: Area) =>
-  ROUTE_TABLE.filter((r) => r.area === area).map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />);
+  [...ROUTE_TABLE, ...addedRouteTable()]
+    .filter((r) => r.area === area)
+    .map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />);
 
 /** The full hash-route table of both documents; the shell owns only layouts, guards and the 404. */
 export function AppRoutes() {

@@ -1,8 +1,10 @@
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
+import type { RemoteId } from '@portal/shared-contracts/remotes';
+import { addedRemotes, addedRemotesChanges } from '../remotes/added-remotes';
 import { PUBLIC_ROUTE_TABLE } from './public-routes';
-import type { RemoteRoute } from './remote-route';
+import type { Area, RemoteRoute } from './remote-route';
 
 export { isPublicPath } from './public-routes';
 
@@ -60,7 +62,49 @@ export function nestedAliases(): { from: string; to: string }[] {
   return out;
 }
 
+/** The first segment of a path, as the router compares it (any case). */
+const firstSegment = (path: string) => path.split('/')[1]?.toLowerCase() ?? '';
+
+type AddedRoute = RemoteRoute & { nav?: string };
+let cached: { changes: number; table: AddedRoute[] } | null = null;
+
+/** The pages of the remotes this page learnt from release.json (see `buildAddedTable`), worked out once per change. */
+export function addedRouteTable(): AddedRoute[] {
+  if (cached?.changes !== addedRemotesChanges()) cached = { changes: addedRemotesChanges(), table: buildAddedTable(addedRemotes()) };
+  return cached.table;
+}
+
+/**
+ * The pages of the remotes added since the shell was built (docs/decisions/0050), each with its nav
+ * label if it has one. A page whose first segment is one a built-in route, an alias or the shell's own
+ * pages use is dropped (an added remote cannot shadow or sit under a built-in page), and so is a path
+ * an earlier added remote took.
+ */
+export function buildAddedTable(apps: ReturnType<typeof addedRemotes>): AddedRoute[] {
+  const paths = [...ROUTE_TABLE.map((r) => r.path), ...Object.values(ROUTES).filter((p): p is string => typeof p === 'string')];
+  const taken = new Set(paths.map(firstSegment));
+  const out: AddedRoute[] = [];
+  const mine = new Set<string>();
+  for (const [id, app] of apps) {
+    for (const r of app.routes) {
+      const path = r.path.toLowerCase();
+      if (taken.has(firstSegment(path)) || mine.has(path)) {
+        console.warn(`${id}: ${r.path} would shadow a page of the portal; it is not added.`);
+        continue;
+      }
+      mine.add(path);
+      out.push({ path, area: r.area, remote: id as RemoteId, module: r.module, title: r.title, ...(r.nav ? { nav: r.nav } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The nav entries of an area's added pages (those that name a nav label), after the built-in ones. */
+export function addedNav(area: Area): { to: string; label: string }[] {
+  return addedRouteTable().flatMap((r) => (r.area === area && r.nav ? [{ to: r.path, label: r.nav }] : []));
+}
+
 /** The route drawn at exactly this path (the nav links' targets). */
 export function routeAt(path: string): RemoteRoute | undefined {
-  return ROUTE_TABLE.find((r) => r.path === path);
+  return ROUTE_TABLE.find((r) => r.path === path) ?? addedRouteTable().find((r) => r.path === path);
 }

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createStore } from '../session/portal-store';
 import { beforeAll, vi } from 'vitest';
 import { createToastStore } from '@portal/shared-ui/overlays';
-import { REMOTE_IDS, usePlatform, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
+import { REMOTE_IDS, usePlatform, type RemoteApp, type RemoteId, type ResolvedRemote, type Session } from '@portal/shared-contracts';
 import { createQueries } from '../queries/queries';
 import { RemoteRegistry, type FederationRuntime } from '../remotes/remote-registry';
 import { sessionAtom } from '../session/session-store';
@@ -35,10 +35,14 @@ export function renderShell(o: {
   fetch?: typeof fetch;
   /** Modules to render instead of the named fakes, by federation id (e.g. `mfe_onboarding/CompanySettingsPage`). */
   pages?: Record<string, ComponentType>;
+  /** Remotes the shell was not built with, released with their descriptors (docs/decisions/0050). */
+  added?: Record<string, RemoteApp>;
 }) {
   const released = o.released ?? REMOTE_IDS;
   const resolved: Partial<Record<RemoteId, ResolvedRemote>> = {};
   for (const id of released) resolved[id] = { remote: id, version: '1.0.0', entry: `/remotes/${id}/1.0.0/mf-manifest.json`, reason: 'stable' };
+  for (const [id, app] of Object.entries(o.added ?? {}))
+    resolved[id as RemoteId] = { remote: id as RemoteId, version: '1.0.0', entry: `/remotes/${id}/1.0.0/mf-manifest.json`, reason: 'stable', app };
   const runtime: FederationRuntime = {
     registerRemotes: vi.fn(),
     loadRemote: vi.fn(async (id: string) => ({ default: o.pages?.[id] ?? fakePage(id) })) as FederationRuntime['loadRemote'],
