@@ -24,6 +24,7 @@ import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';
 import { RELEASE_FREEZE_MESSAGES } from './release-freezes';
 import { RELEASE_PREVIEW_MESSAGES } from './release-previews';
+import { NEW_REMOTE_MESSAGES } from './new-remote';
 import { SSO_MESSAGES } from './sso';
 import { SCIM_MESSAGES } from './scim';
 import { TELEMETRY_MESSAGES } from './telemetry';
@@ -50,4 +51,5 @@ export const MESSAGES = {
   ...RELEASE_FREEZE_MESSAGES,
   ...DATA_RIGHTS_MESSAGES,
   ...RELEASE_PREVIEW_MESSAGES,
+  ...NEW_REMOTE_MESSAGES,
 } as const;

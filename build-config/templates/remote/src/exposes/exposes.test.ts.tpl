@@ -1,0 +1,3 @@
+import { describeExposes } from '@portal/testing';
+
+describeExposes('__ID__', import.meta.dirname);

@@ -1,0 +1,3 @@
+import { vitestConfig } from '@portal/build-config/vitest';
+
+export default vitestConfig({ environment: 'jsdom' });
