@@ -10,7 +10,7 @@ import type { ResolvedRemote } from '@portal/shared-contracts/release';
 import type { Session } from '@portal/shared-contracts/platform';
 import { SHELL_CONTRACTS_VERSION, SHELL_REACT_REFRESH, SHELL_VERSION } from './build-info';
 import { createQueries, sharedQueriesLoaded } from './queries/queries';
-import { chooseVersions } from './release/choose-version';
+import { chooseVersions, namesAddedRemotes } from './release/choose-version';
 import { loadReleaseManifest } from './release/load-release';
 import { overridesInPlay } from './release/override-request';
 import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
@@ -91,6 +91,8 @@ async function boot() {
   ]);
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
+  // A remote released after this shell was built: its descriptor's check is fetched only then.
+  const checkAdded = manifest && namesAddedRemotes(manifest) ? (await import('@portal/shared-contracts/remote-app-check')).appProblem : null;
 
   const audienceOf = (userId: string | undefined, companyId: string | null | undefined) => ({
     key: userId ?? deviceId(),
@@ -99,7 +101,7 @@ async function boot() {
   const dev = overrideCode?.startOverrides(manifest?.overrideOrigins ?? []);
   const choose = (userId: string | undefined, companyId: string | null | undefined) => {
     const base = manifest
-      ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION)
+      ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION, Date.now(), checkAdded)
       : { resolved: {}, fallbacks: {}, warnings: [] };
     const o = dev ? dev.apply(base.resolved) : { resolved: base.resolved, applied: [], refused: [], warnings: [] };
     const fallbacks = { ...base.fallbacks };

@@ -1,7 +1,6 @@
 import { REMOTE_IDS, type RemoteId } from '@portal/shared-contracts/remotes';
 import { contractsMajor } from '@portal/shared-contracts/release-manifest';
 import type { BuildRef, ReleaseManifest, RemoteRelease, ResolvedRemote } from '@portal/shared-contracts/release';
-import { appProblem } from '@portal/shared-contracts/remote-app';
 
 /** Who is asking: a user id once signed in, a device id before; the company for targeted canaries. */
 interface Audience {
@@ -118,11 +117,20 @@ function remoteIdsOf(manifest: ReleaseManifest): RemoteId[] {
   return [...REMOTE_IDS, ...(Object.keys(manifest.remotes) as RemoteId[]).filter((id) => !isBuiltIn(id))];
 }
 
+/** Whether release.json names a remote this shell was not built with (the caller then fetches the check of its descriptor). */
+export function namesAddedRemotes(manifest: ReleaseManifest): boolean {
+  return remoteIdsOf(manifest).length > REMOTE_IDS.length || (!!manifest.preview && !isBuiltIn(manifest.preview.remote));
+}
+
+/** `appProblem` of `@portal/shared-contracts/remote-app-check`, passed in so that the start-up does not carry it. */
+export type AddedRemoteCheck = (id: string, app: NonNullable<ResolvedRemote['app']>) => string | null;
+
 /** Why the build chosen for a remote added after this shell was built cannot be shown (null: it can, or it is built in). */
-function addedProblem(choice: ResolvedRemote | null): string | null {
+function addedProblem(choice: ResolvedRemote | null, check: AddedRemoteCheck | null): string | null {
   if (!choice || isBuiltIn(choice.remote)) return null;
   if (!choice.app) return `${choice.remote}@${choice.version} carries no descriptor`;
-  return appProblem(choice.remote, choice.app);
+  if (!check) return `${choice.remote}'s descriptor was not checked`;
+  return check(choice.remote, choice.app);
 }
 
 /**
@@ -132,14 +140,20 @@ function addedProblem(choice: ResolvedRemote | null): string | null {
  * preview link (release.json's `preview`, added by the portal server from its cookie) runs the
  * previewed build of that one remote on top of all this, falling back to what it would otherwise get.
  */
-export function chooseVersions(manifest: ReleaseManifest, audience: Audience, shellContractsVersion: string, now = Date.now()): ReleaseChoice {
+export function chooseVersions(
+  manifest: ReleaseManifest,
+  audience: Audience,
+  shellContractsVersion: string,
+  now = Date.now(),
+  checkAdded: AddedRemoteCheck | null = null,
+): ReleaseChoice {
   const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
   const frozen = frozenReleases(manifest, audience.companyId, now);
   for (const id of remoteIdsOf(manifest)) {
     const release = frozen?.[id] ?? manifest.remotes[id];
     if (!release) continue;
     const choice = chooseVersion(id, release, audience, shellContractsVersion);
-    const refused = [choice.resolved, choice.fallback].map((r) => addedProblem(r)).find(Boolean);
+    const refused = [choice.resolved, choice.fallback].map((r) => addedProblem(r, checkAdded)).find(Boolean);
     if (refused) {
       out.warnings.push(`${refused}: the remote is not shown.`);
       continue;
@@ -150,7 +164,7 @@ export function chooseVersions(manifest: ReleaseManifest, audience: Audience, sh
   }
   const preview = manifest.preview;
   if (preview && Date.parse(preview.until) > now) {
-    const refused = addedProblem(toResolved(preview.remote, preview.build, 'preview'));
+    const refused = addedProblem(toResolved(preview.remote, preview.build, 'preview'), checkAdded);
     if (refused) {
       out.warnings.push(`preview ${preview.remote}@${preview.build.version}: ${refused}: not used.`);
     } else if (isCompatible(preview.build, shellContractsVersion)) {

@@ -81,7 +81,7 @@ export function addedRouteTable(): AddedRoute[] {
  * an earlier added remote took.
  */
 export function buildAddedTable(apps: ReturnType<typeof addedRemotes>): AddedRoute[] {
-  const paths = [...ROUTE_TABLE.map((r) => r.path), ...Object.values(ROUTES).filter((p): p is string => typeof p === 'string')];
+  const paths = [...ROUTE_TABLE.map((r) => r.path), ...Object.values(ROUTES).flatMap((p) => (typeof p === 'string' ? [p] : []))];
   const taken = new Set(paths.map(firstSegment));
   const out: AddedRoute[] = [];
   const mine = new Set<string>();
