@@ -142,7 +142,8 @@ test('refuses a bad name, a taken one, a missing feature, a page over a portal p
 });
 
 test('applies the same rules as the shell does to what is released (shared-contracts/src/remote-app.ts)', () => {
-  const source = read(ROOT, 'shared-contracts/src/remote-app.ts');
+  // The id's rules and the areas sit with the release reader (remote-id.ts, on the login page's path), the rest in remote-app.ts.
+  const source = read(ROOT, 'shared-contracts/src/remote-app.ts') + read(ROOT, 'shared-contracts/src/remote-id.ts');
   const pattern = (name) => source.match(new RegExp(`export const ${name} = /(.+)/;`))?.[1];
   const number = (name) => Number(source.match(new RegExp(`export const ${name} = (\\d+);`))?.[1]);
   assert.equal(generator.REMOTE_ID_PATTERN.source, pattern('REMOTE_ID_PATTERN'));

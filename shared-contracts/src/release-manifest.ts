@@ -1,5 +1,5 @@
 import type { ActivePreview, BuildRef, ReleaseFreeze, ReleaseManifest, ReleasePreview, RemoteApp, RemoteRelease } from './release';
-import { ADDED_REMOTE_AREAS, isRemoteId } from './remote-app';
+import { ADDED_REMOTE_AREAS, isRemoteId } from './remote-id';
 import { REMOTE_IDS, type RemoteId } from './remotes';
 
 // What the shell needs of the release format before any remote loads, without zod: the contracts

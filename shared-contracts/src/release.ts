@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
 import { REMOTE_IDS } from './remotes';
-import { ADDED_REMOTE_AREAS } from './remote-app';
+import { ADDED_REMOTE_AREAS } from './remote-id';
 
 // The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the
 // shell's start-up runs them), which takes its types from here: the root exports both.

@@ -1,15 +1,9 @@
 // The rules a remote added after the shell was built must meet (docs/decisions/0050), kept free of
-// zod and React: the release reader runs the id's (on every page's path), remote-app-check.ts the rest
+// zod and React: the release reader runs the id's (remote-id.ts, on every page's path), remote-app-check.ts the rest
 // (fetched only when release.json names such a remote), and scripts/create-remote.mjs applies the same
 // patterns (tests/create-remote.test.mjs checks that they agree).
 
-/** The areas an added remote may draw pages in: the signed-in layouts; never the public pages. */
-export const ADDED_REMOTE_AREAS = ['setup', 'employer', 'superAdmin'] as const;
-export type AddedRemoteArea = (typeof ADDED_REMOTE_AREAS)[number];
-
-export const REMOTE_ID_MAX = 40;
-/** `mfe-` then a lower-case word or words joined by hyphens (lengths are checked before the pattern). */
-export const REMOTE_ID_PATTERN = /^mfe-[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+export { ADDED_REMOTE_AREAS, isRemoteId, REMOTE_ID_MAX, REMOTE_ID_PATTERN, type AddedRemoteArea } from './remote-id';
 export const ROUTE_PATH_MAX = 80;
 /** `/segment[/segment]`, lower-case words joined by hyphens: no parameter, no wildcard, no dot. */
 export const ROUTE_PATH_PATTERN = /^(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)+$/;
@@ -18,8 +12,6 @@ export const MODULE_NAME_PATTERN = /^[A-Z][A-Za-z0-9]*$/;
 export const FEATURE_MAX = 60;
 export const TITLE_MAX = 80;
 export const NAV_LABEL_MAX = 40;
-
-export const isRemoteId = (id: string): boolean => id.length <= REMOTE_ID_MAX && REMOTE_ID_PATTERN.test(id);
 
 /** The Module Federation container name of a remote: its id with underscores (decision 4). */
 export const mfNameOf = (id: string): string => id.replace(/-/g, '_');

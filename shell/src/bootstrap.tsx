@@ -92,7 +92,9 @@ async function boot() {
   const store = createStore();
   store.set(sessionAtom, stored?.session ?? null);
   // A remote released after this shell was built: its descriptor's check is fetched only then.
-  const checkAdded = manifest && namesAddedRemotes(manifest) ? (await import('@portal/shared-contracts/remote-app-check')).appProblem : null;
+  const checked = manifest && namesAddedRemotes(manifest) ? (await import('./release/check-added')).checkAddedRemotes(manifest) : null;
+  for (const w of checked?.warnings ?? []) console.warn(w);
+  const release = checked?.manifest ?? manifest;
 
   const audienceOf = (userId: string | undefined, companyId: string | null | undefined) => ({
     key: userId ?? deviceId(),
@@ -100,8 +102,8 @@ async function boot() {
   });
   const dev = overrideCode?.startOverrides(manifest?.overrideOrigins ?? []);
   const choose = (userId: string | undefined, companyId: string | null | undefined) => {
-    const base = manifest
-      ? chooseVersions(manifest, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION, Date.now(), checkAdded)
+    const base = release
+      ? chooseVersions(release, audienceOf(userId, companyId), SHELL_CONTRACTS_VERSION, Date.now(), !!checked)
       : { resolved: {}, fallbacks: {}, warnings: [] };
     const o = dev ? dev.apply(base.resolved) : { resolved: base.resolved, applied: [], refused: [], warnings: [] };
     const fallbacks = { ...base.fallbacks };

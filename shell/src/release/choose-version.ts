@@ -112,25 +112,12 @@ export function frozenReleases(manifest: ReleaseManifest, companyId: string | nu
 
 const isBuiltIn = (id: string) => (REMOTE_IDS as readonly string[]).includes(id);
 
-/** The built-in remotes, then those of the manifest this shell was not built with (docs/decisions/0050). */
-function remoteIdsOf(manifest: ReleaseManifest): RemoteId[] {
-  return [...REMOTE_IDS, ...(Object.keys(manifest.remotes) as RemoteId[]).filter((id) => !isBuiltIn(id))];
-}
-
-/** Whether release.json names a remote this shell was not built with (the caller then fetches the check of its descriptor). */
+/**
+ * Whether release.json names a remote this shell was not built with (docs/decisions/0050): the caller
+ * then runs `checkAddedRemotes` (check-added.ts, fetched only then) and passes `added`.
+ */
 export function namesAddedRemotes(manifest: ReleaseManifest): boolean {
-  return remoteIdsOf(manifest).length > REMOTE_IDS.length || (!!manifest.preview && !isBuiltIn(manifest.preview.remote));
-}
-
-/** `appProblem` of `@portal/shared-contracts/remote-app-check`, passed in so that the start-up does not carry it. */
-export type AddedRemoteCheck = (id: string, app: NonNullable<ResolvedRemote['app']>) => string | null;
-
-/** Why the build chosen for a remote added after this shell was built cannot be shown (null: it can, or it is built in). */
-function addedProblem(choice: ResolvedRemote | null, check: AddedRemoteCheck | null): string | null {
-  if (!choice || isBuiltIn(choice.remote)) return null;
-  if (!choice.app) return `${choice.remote}@${choice.version} carries no descriptor`;
-  if (!check) return `${choice.remote}'s descriptor was not checked`;
-  return check(choice.remote, choice.app);
+  return Object.keys(manifest.remotes).some((id) => !isBuiltIn(id)) || (!!manifest.preview && !isBuiltIn(manifest.preview.remote));
 }
 
 /**
@@ -145,29 +132,23 @@ export function chooseVersions(
   audience: Audience,
   shellContractsVersion: string,
   now = Date.now(),
-  checkAdded: AddedRemoteCheck | null = null,
+  /** The manifest's remotes this shell was not built with have been checked (`checkAddedRemotes`): choose them too. */
+  added = false,
 ): ReleaseChoice {
   const out: ReleaseChoice = { resolved: {}, fallbacks: {}, warnings: [] };
   const frozen = frozenReleases(manifest, audience.companyId, now);
-  for (const id of remoteIdsOf(manifest)) {
+  const ids = added ? [...new Set([...REMOTE_IDS, ...(Object.keys(manifest.remotes) as RemoteId[])])] : REMOTE_IDS;
+  for (const id of ids) {
     const release = frozen?.[id] ?? manifest.remotes[id];
     if (!release) continue;
     const choice = chooseVersion(id, release, audience, shellContractsVersion);
-    const refused = [choice.resolved, choice.fallback].map((r) => addedProblem(r, checkAdded)).find(Boolean);
-    if (refused) {
-      out.warnings.push(`${refused}: the remote is not shown.`);
-      continue;
-    }
     if (choice.resolved) out.resolved[id] = choice.resolved;
     if (choice.fallback) out.fallbacks[id] = choice.fallback;
     out.warnings.push(...choice.warnings);
   }
   const preview = manifest.preview;
-  if (preview && Date.parse(preview.until) > now) {
-    const refused = addedProblem(toResolved(preview.remote, preview.build, 'preview'), checkAdded);
-    if (refused) {
-      out.warnings.push(`preview ${preview.remote}@${preview.build.version}: ${refused}: not used.`);
-    } else if (isCompatible(preview.build, shellContractsVersion)) {
+  if (preview && Date.parse(preview.until) > now && (added || isBuiltIn(preview.remote))) {
+    if (isCompatible(preview.build, shellContractsVersion)) {
       const otherwise = out.resolved[preview.remote];
       out.resolved[preview.remote] = toResolved(preview.remote, preview.build, 'preview');
       if (otherwise) out.fallbacks[preview.remote] = otherwise;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { CONTRACTS_VERSION, MESSAGES, type ReleaseManifest, type RemoteApp } from '@portal/shared-contracts';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { appProblem } from '@portal/shared-contracts/remote-app-check';
+import { checkAddedRemotes } from '../release/check-added';
 import { chooseVersions, namesAddedRemotes, releaseHeaderValue } from '../release/choose-version';
 import { forgetAddedRemotes } from '../remotes/added-remotes';
 import { employerSession, renderShell, superAdminSession } from '../test/render-shell';
@@ -40,7 +40,9 @@ describe('remotes added after the shell was built', () => {
   it('are chosen from release.json with their descriptor, after the built-in ones', () => {
     const manifest = manifestWith('mfe-parking', parking);
     expect(namesAddedRemotes(manifest)).toBe(true);
-    const { resolved, warnings } = chooseVersions(manifest, { key: 'u1' }, CONTRACTS_VERSION, Date.now(), appProblem);
+    const checked = checkAddedRemotes(manifest);
+    expect(checked.warnings).toEqual([]);
+    const { resolved, warnings } = chooseVersions(checked.manifest, { key: 'u1' }, CONTRACTS_VERSION, Date.now(), true);
     expect(resolved['mfe-parking' as 'mfe-auth']).toMatchObject({ version: '2.0.0', reason: 'stable', app: parking });
     expect(warnings).toEqual([]);
     expect(releaseHeaderValue(resolved)).toBe('mfe-auth@1.0.0;mfe-parking@2.0.0');
@@ -55,13 +57,14 @@ describe('remotes added after the shell was built', () => {
       ['mfe-parking', { ...parking, routes: [{ ...parking.routes[0]!, area: 'public' as 'employer' }] }],
     ];
     for (const [id, app] of bad) {
-      const { resolved, warnings } = chooseVersions(manifestWith(id, app), { key: 'u1' }, CONTRACTS_VERSION, Date.now(), appProblem);
+      const checked = checkAddedRemotes(manifestWith(id, app));
+      expect(checked.warnings.join(' ')).toMatch(/mfe-parking.*not shown/);
+      const { resolved } = chooseVersions(checked.manifest, { key: 'u1' }, CONTRACTS_VERSION, Date.now(), true);
       expect(Object.keys(resolved)).toEqual(['mfe-auth']);
-      expect(warnings.join(' ')).toMatch(/mfe-parking.*not shown/);
     }
   });
 
-  it('are not shown unless their descriptor was checked, and a manifest of the six asks for no check', () => {
+  it('are not chosen unless their descriptors were checked, and a manifest of the six asks for no check', () => {
     expect(Object.keys(chooseVersions(manifestWith('mfe-parking', parking), { key: 'u1' }, CONTRACTS_VERSION).resolved)).toEqual(['mfe-auth']);
     const six = manifestWith('mfe-billing', undefined);
     expect(namesAddedRemotes(six)).toBe(false);
