@@ -171,7 +171,8 @@ export function removeRemote(root, id, { install = true, log = console.log } = {
   writeFileSync(budgetsFile, `${JSON.stringify(budgets, null, 2)}\n`);
   rmSync(path.join(root, id), { recursive: true, force: true });
   if (install) pnpmInstall(root);
-  log(`${id}: removed (its folder, its entry in ${REMOTES_JSON}, its budgets). Published versions stay in the release store.`);
+  log(`${id}: removed (its folder, its entry in ${REMOTES_JSON}, its budgets).`);
+  log(`A release store that still names ${id} must forget it before a portal runs from this tree (docs/new-team-guide.md, section 8).`);
 }
 
 function parseArgs(argv) {
