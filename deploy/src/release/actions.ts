@@ -62,6 +62,8 @@ export async function buildRef(store: ReleaseStore, remote: RemoteId, version: s
     entry: entryFor(remote, version, storeUrl),
     contractsVersion: info.contractsVersion,
     ...(info.publishedAt ? { publishedAt: info.publishedAt } : {}),
+    // A remote added after the shell was built: its pages, for the shell to learn (docs/decisions/0050).
+    ...(info.app ? { app: info.app } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFakeRepo } from '../test-fixtures';
+import { canary, promote } from './actions';
 import { ensureReleased, publishRemote } from './publish';
 import { FsReleaseStore } from './store';
 
@@ -40,6 +41,12 @@ describe('a remote added after the shell was built (docs/decisions/0050)', () =>
     expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo })).build.app).toEqual(app);
     await ensureReleased(store, { repoRoot: repo });
     expect((await store.readManifest())?.remotes['mfe-auth']?.stable.app).toEqual(app);
+    // `pnpm release canary` / `promote <version>` take the entry from what the store recorded.
+    await publishRemote(store, 'mfe-auth', { repoRoot: repo, version: '1.1.0' });
+    await canary(store, 'mfe-auth', '1.1.0', 10, []);
+    expect((await store.readManifest())?.remotes['mfe-auth']?.canary?.app).toEqual(app);
+    await promote(store, 'mfe-auth', '1.1.0');
+    expect((await store.readManifest())?.remotes['mfe-auth']?.stable).toMatchObject({ version: '1.1.0', app });
   });
 
   it('adds nothing for a remote whose build names no pages (the built-in six)', async () => {
