@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ApiError, MESSAGES, REMOTES } from '@portal/shared-contracts';
+import { ApiError, MESSAGES } from '@portal/shared-contracts';
+import remotes from '@portal/shared-contracts/remotes.json' with { type: 'json' };
 import { renderWithPlatform, sessionFixture } from '@portal/testing';
 import { companyAnswer } from '../../test/fixtures';
 import { __PASCAL__Page } from './__NAME__-page';
@@ -8,14 +9,14 @@ import { __PASCAL__Page } from './__NAME__-page';
 describe('__FEATURE__', () => {
   it('names the employer\'s company under the heading, asking for it once', async () => {
     const { callsTo } = renderWithPlatform(<__PASCAL__Page />, { handlers: { 'employers.get': () => companyAnswer('Greenway Logistics Ltd') } });
-    expect(screen.getByRole('heading', { level: 1, name: REMOTES['__ID__'].feature })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: remotes['__ID__'].feature })).toBeInTheDocument();
     expect(await screen.findByText(MESSAGES.newRemote.company('Greenway Logistics Ltd'))).toBeInTheDocument();
     expect(callsTo('employers.get')).toEqual([{ params: { id: sessionFixture.employerId } }]);
   });
 
   it('asks for no company for a super admin, who has none', () => {
     const { callsTo } = renderWithPlatform(<__PASCAL__Page />, { session: { role: 'SuperAdmin', employerId: null, employerUserId: null } });
-    expect(screen.getByRole('heading', { level: 1, name: REMOTES['__ID__'].feature })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: remotes['__ID__'].feature })).toBeInTheDocument();
     expect(callsTo('employers.get')).toEqual([]);
   });
 

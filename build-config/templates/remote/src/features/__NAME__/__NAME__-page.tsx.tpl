@@ -1,4 +1,6 @@
-import { MESSAGES, REMOTES, usePlatform } from '@portal/shared-contracts';
+import { MESSAGES, usePlatform } from '@portal/shared-contracts';
+// The remote's own copy of its entry: the contracts the shell shares were built before this remote existed.
+import remotes from '@portal/shared-contracts/remotes.json' with { type: 'json' };
 import { LoadState, Page } from '@portal/shared-ui/data-display';
 import { useCompany } from '../../api/get-company';
 
@@ -6,7 +8,7 @@ import { useCompany } from '../../api/get-company';
 export function __PASCAL__Page() {
   const { session } = usePlatform();
   const employerId = session?.employerId ?? null;
-  return <Page title={REMOTES['__ID__'].feature}>{employerId ? <Company id={employerId} /> : null}</Page>;
+  return <Page title={remotes['__ID__'].feature}>{employerId ? <Company id={employerId} /> : null}</Page>;
 }
 
 function Company({ id }: { id: string }) {
