@@ -80,7 +80,8 @@ describe('remotes added after the shell was built', () => {
 
   it('draw their page in the employer area, with its title and a nav tab, from a container registered under its own name', async () => {
     const { runtime } = renderShell({ path: '/parking', session: employerSession(), fetch: quietMe(), added: { 'mfe-parking': parking } });
-    expect(await screen.findByRole('heading', { name: 'mfe_parking/ParkingPage' })).toBeInTheDocument();
+    // A signed-in page fetches the router and the employer layout first: slow on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'mfe_parking/ParkingPage' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(document.title).toContain('Parking spaces');
     const nav = screen.getByRole('navigation', { name: MESSAGES.shell.employerNav });
     expect(within(nav).getByRole('link', { name: 'Parking' })).toHaveAttribute('href', '/parking');
@@ -89,11 +90,11 @@ describe('remotes added after the shell was built', () => {
 
   it('stay behind their area guard: a super admin opening an employer page of an added remote is sent to the back office', async () => {
     renderShell({ path: '/parking', session: superAdminSession(), fetch: quietMe(), added: { 'mfe-parking': parking } });
-    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/AllEmployersPage' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'mfe_onboarding/AllEmployersPage' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('leave the portal as it was when none is released: the path is not found', async () => {
     renderShell({ path: '/parking', session: employerSession(), fetch: quietMe() });
-    expect(await screen.findByRole('heading', { name: SHELL_MESSAGES.notFound.text })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SHELL_MESSAGES.notFound.text }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
