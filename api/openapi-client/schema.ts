@@ -1942,6 +1942,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monthly-reports/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's monthly report recipients, oldest first, each with its latest delivery, and the company's time zone */
+        get: operations["monthlyReports.recipients"];
+        put?: never;
+        /** Add a recipient (any email, not necessarily a portal user), at most 10 per company; audited */
+        post: operations["monthlyReports.addRecipient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-reports/recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a recipient; audited */
+        delete: operations["monthlyReports.removeRecipient"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-reports/time-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The company's time zone (IANA name), which decides when its first working day of a month begins */
+        put: operations["monthlyReports.setTimeZone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monthly-reports/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One-click unsubscribe (RFC 8058) with the mail's token, no sign-in: the recipient gets no more monthly reports; audited */
+        post: operations["monthlyReports.unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6224,7 +6293,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -6257,7 +6326,7 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
@@ -6287,7 +6356,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -8576,6 +8645,217 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "monthlyReports.recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        timeZone: string;
+                        max: number;
+                        recipients: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            addedAt: string;
+                            unsubscribedAt: string | null;
+                            lastDelivery: {
+                                month: string;
+                                /** @enum {string} */
+                                status: "kept" | "pending" | "sent" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                sentAt: string | null;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "monthlyReports.addRecipient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        recipient: {
+                            /** Format: uuid */
+                            id: string;
+                            email: string;
+                            addedAt: string;
+                            unsubscribedAt: string | null;
+                            lastDelivery: {
+                                month: string;
+                                /** @enum {string} */
+                                status: "kept" | "pending" | "sent" | "failed";
+                                attempts: number;
+                                lastError: string | null;
+                                sentAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "monthlyReports.removeRecipient": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "monthlyReports.setTimeZone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timeZone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                        timeZone: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "monthlyReports.unsubscribe": {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

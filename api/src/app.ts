@@ -33,6 +33,7 @@ import { healthModule } from './modules/health/routes';
 import { insightsModule } from './modules/insights/routes';
 import { journeyGroupsModule } from './modules/journey-groups/routes';
 import { mailModule } from './modules/mail/routes';
+import { monthlyReportsModule } from './modules/monthly-reports/routes';
 import { releasesModule } from './modules/releases/routes';
 import type { ReleaseConsolePort } from './modules/releases/port';
 import { schemeModule } from './modules/scheme/routes';
@@ -86,6 +87,7 @@ export const API_MODULES: readonly ApiModule[] = [
   reportsModule,
   scimModule,
   dataRightsModule,
+  monthlyReportsModule,
   devModule,
 ];
 
@@ -171,9 +173,10 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (fastify, {
     defaultJson(req, text, done);
   });
 
-  // A form-encoded body only where a standard prescribes one (a provider's back-channel logout); every
-  // other endpoint answers it 415 as before.
-  const formPaths = new Set(allEndpoints().filter((ep) => ep.id === 'sso.backchannelLogout').map((ep) => toRouterPath(ep.path)));
+  // A form-encoded body only where a standard prescribes one (a provider's back-channel logout, a mail
+  // client's one-click unsubscribe of RFC 8058); every other endpoint answers it 415 as before.
+  const formEndpoints = new Set(['sso.backchannelLogout', 'monthlyReports.unsubscribe']);
+  const formPaths = new Set(allEndpoints().filter((ep) => formEndpoints.has(ep.id)).map((ep) => toRouterPath(ep.path)));
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
     if (!formPaths.has(req.routeOptions.url ?? '')) {
       return done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' }), undefined);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './test/authorization-matrix';
-import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, scimTokens, ssoDomains, users, vehicles } from './db/schema';
+import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, monthlyReportRecipients, scimTokens, ssoDomains, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
@@ -208,6 +208,13 @@ async function buildWorld(): Promise<World> {
         .values({ companyId: companyA, name: `Matrix ${unique()}`, tokenHash: hashToken(newToken()) })
         .returning({ id: scimTokens.id });
       return tk!.id;
+    },
+    newReportRecipient: async () => {
+      const [r] = await db
+        .insert(monthlyReportRecipients)
+        .values({ companyId: companyA, email: `report.${unique()}@matrix-a.test` })
+        .returning({ id: monthlyReportRecipients.id });
+      return r!.id;
     },
   };
 }

@@ -12,6 +12,7 @@ import { sweepSessions } from './lib/sessions';
 import { startBillingJob } from './modules/billing/job';
 import { startTelemetryJob } from './modules/telemetry/job';
 import { startRetentionJob } from './modules/data-rights/job';
+import { startMonthlyReportJob } from './modules/monthly-reports/job';
 import { seedSuperAdmin } from './seed';
 
 export interface CreateApiContextOptions {
@@ -61,6 +62,8 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
     const telemetryJob = await startTelemetryJob(database.db, log);
     // The retention schedule (docs/retention.md): what is past its time, and erasures due, now and hourly.
     const retentionJob = await startRetentionJob(database.db, database.kind, log);
+    // Monthly reports by mail on each company's first working day, exactly once per recipient and month.
+    const monthlyReportJob = await startMonthlyReportJob(database.db, log, { mailer, publicUrl: config.publicUrl });
     return {
       config,
       db: database.db,
@@ -76,6 +79,7 @@ export async function createApiContext(config: ApiConfig, options: CreateApiCont
         await billingJob.stop();
         await telemetryJob.stop();
         await retentionJob.stop();
+        await monthlyReportJob.stop();
         await mailer.close();
         await database.close();
       },

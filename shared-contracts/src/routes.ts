@@ -18,6 +18,8 @@ export const ROUTES = {
   accountCompleted: '/account-completed',
   accountCompletedFor: (companyId: string) => `/account-completed/${encodeURIComponent(companyId)}`,
   addManually: '/add-manually-employee',
+  /** Ours: the page a monthly report's unsubscribe link opens, no sign-in (docs/decisions/0049). */
+  unsubscribe: '/unsubscribe',
 
   // employer area (layout at /mainPage)
   mainPage: '/mainPage',
@@ -83,6 +85,13 @@ export function routeAfterLogin(role: Role | string, signUpState: number | null 
 export function employeeShareLink(origin: string, companyId: string, officeId?: string): string {
   const office = officeId ? `&office_id=${encodeURIComponent(officeId)}` : '';
   return `${origin}/#${ROUTES.setupAccount}?employer_id=${encodeURIComponent(companyId)}${office}`;
+}
+
+/** A monthly report's unsubscribe page and the api address of its one-click POST (RFC 8058). */
+export function unsubscribeLinks(publicUrl: string, token: string): { page: string; oneClick: string } {
+  const base = publicUrl.replace(/\/+$/, '');
+  const t = encodeURIComponent(token);
+  return { page: `${base}/#${ROUTES.unsubscribe}?token=${t}`, oneClick: `${base}/api/monthly-reports/unsubscribe?token=${t}` };
 }
 
 /** The mailed reset link, built from the configured public URL (never from the Host header). */

@@ -57,6 +57,8 @@ export const companies = pgTable(
     reportingHeadcount: integer('reporting_headcount'),
     /** The month (1-12) the company's reporting year starts: 1 is the calendar year. */
     reportingYearStartMonth: smallint('reporting_year_start_month').notNull().default(1),
+    /** IANA time zone: when the company's day (its first working day of a month) begins. */
+    timeZone: text('time_zone').notNull().default('Europe/London'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -444,6 +446,10 @@ export const mailOutbox = pgTable(
     /** The SMTP server's answer (or the connection error) of the last failed attempt. */
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Extra header fields of the mail, e.g. `List-Unsubscribe` (RFC 8058). */
+    headers: jsonb('headers'),
+    /** Files sent with the mail: `{ filename, contentType, content }[]`, text content. */
+    attachments: jsonb('attachments'),
   },
   (t) => [
     index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt),
@@ -1026,5 +1032,52 @@ export const erasureRequests = pgTable(
     uniqueIndex('erasure_requests_open_unique').on(t.userId).where(sql`${t.completedAt} is null`),
     index('erasure_requests_company_idx').on(t.companyId, t.requestedAt).where(sql`${t.completedAt} is null`),
     index('erasure_requests_due_idx').on(t.dueAt).where(sql`${t.completedAt} is null`),
+  ],
+);
+
+/**
+ * Who gets the company's monthly report by mail (docs/decisions/0049-monthly-reports-by-mail.md):
+ * up to 10 addresses, not necessarily portal users. An unsubscribed recipient stays listed (the
+ * employer sees it) and gets no more mails.
+ */
+export const monthlyReportRecipients = pgTable(
+  'monthly_report_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('monthly_report_recipients_company_email_unique').on(t.companyId, sql`lower(${t.email})`)],
+);
+
+/**
+ * One row per (recipient, month) ever claimed: written in the transaction that queues the mail, so
+ * a month's mail exists at most once per recipient whatever the number of instances or restarts.
+ * The unsubscribe token of that mail is kept as a SHA-256 hash.
+ */
+export const monthlyReportDeliveries = pgTable(
+  'monthly_report_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => monthlyReportRecipients.id, { onDelete: 'cascade' }),
+    /** The first day of the month the report covers. */
+    month: date('month').notNull(),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('monthly_report_deliveries_recipient_month_unique').on(t.recipientId, t.month),
+    uniqueIndex('monthly_report_deliveries_token_unique').on(t.unsubscribeTokenHash),
+    index('monthly_report_deliveries_company_idx').on(t.companyId, t.month),
   ],
 );

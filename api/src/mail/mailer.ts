@@ -13,6 +13,16 @@ export interface MailMessage {
   kind: string;
   /** The one link the mail carries, if any (outbox and log only). */
   link?: string | undefined;
+  /** Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string> | undefined;
+  /** Small text files sent with the mail (a month's CSV summary). */
+  attachments?: readonly MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** What a delivery pass did. */
@@ -36,8 +46,9 @@ export interface Mailer {
   /**
    * Writes the mail into the queue with `db`, which may be the caller's transaction. Call `wake()`
    * after that transaction commits for an immediate delivery (otherwise the next poll takes it).
+   * Resolves to the outbox row's id.
    */
-  enqueue(db: Db, message: MailMessage, log?: Logger): Promise<void>;
+  enqueue(db: Db, message: MailMessage, log?: Logger): Promise<string>;
   /**
    * As `enqueue`, but writes the row only when `userId` names an active user; the statement is the
    * same whether or not it does (so a caller's timing does not tell an account from no account).
@@ -165,16 +176,22 @@ export function createMailer(options: MailerOptions): Mailer {
     kind: m.kind,
     link: m.link ? wellFormed(m.link) : null,
     status: transport ? 'pending' : 'kept',
+    headers: m.headers ?? null,
+    attachments: m.attachments ? m.attachments.map((a) => ({ ...a, content: wellFormed(a.content) })) : null,
   });
 
-  async function enqueue(tx: Db, m: MailMessage, reqLog: Logger = log) {
-    await tx.insert(mailOutbox).values(row(m));
+  async function enqueue(tx: Db, m: MailMessage, reqLog: Logger = log): Promise<string> {
+    const [inserted] = await tx.insert(mailOutbox).values(row(m)).returning({ id: mailOutbox.id });
     logQueued(m, reqLog);
+    return inserted!.id;
   }
 
   async function enqueueMany(tx: Db, messages: readonly MailMessage[]) {
     if (messages.length === 0) return;
-    const rows = messages.map(row);
+    const rows = messages.map((m) => {
+      const { headers: _h, attachments: _a, ...r } = row(m);
+      return r;
+    });
     await tx.execute(sql`
       insert into ${mailOutbox} (${sql.identifier('to')}, subject, text, html, kind, link, status)
       select x."to", x.subject, x.text, x.html, x.kind, x.link, x.status
@@ -183,7 +200,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function enqueueForActiveUser(tx: Db, userId: string, m: MailMessage, reqLog: Logger = log) {
-    const r = row(m);
+    const { headers: _h, attachments: _a, ...r } = row(m);
     const inserted = await tx.execute(sql`
       insert into ${mailOutbox} (${sql.identifier('to')}, subject, text, html, kind, link, status)
       select ${r.to}, ${r.subject}, ${r.text}, ${r.html}, ${r.kind}, ${r.link}, ${r.status}
@@ -236,6 +253,8 @@ export function createMailer(options: MailerOptions): Mailer {
         text: r.text,
         ...(r.html ? { html: r.html } : {}),
         ...(replyTo ? { replyTo } : {}),
+        ...(r.headers ? { headers: r.headers as Record<string, string> } : {}),
+        ...(r.attachments ? { attachments: r.attachments as MailAttachment[] } : {}),
       });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, claimedUntil: null, lastError: null }).where(eq(mailOutbox.id, r.id));
       result.sent += 1;

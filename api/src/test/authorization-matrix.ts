@@ -67,6 +67,8 @@ export interface Fixture {
   newCategory7Report(): Promise<string>;
   /** A SCIM token of company A (its id). */
   newScimToken(): Promise<string>;
+  /** A monthly report recipient of company A (its id). */
+  newReportRecipient(): Promise<string>;
 }
 
 export interface Sample {
@@ -572,6 +574,25 @@ export const MATRIX: Record<string, Declaration> = {
   'dataRights.erasureRequests': { expect: OWN_EMPLOYER_SIDE, why: "The company's own employees' requests; the company carries them out." },
   'dataRights.exportMine': { expect: EMPLOYEE },
   'dataRights.requestErasure': { expect: EMPLOYEE },
+
+  // ---------------------------------------------------------------- monthly reports by mail
+  'monthlyReports.recipients': { expect: OWN_EMPLOYER_SIDE, why: "The caller's own company's recipients; the back office has no company of its own." },
+  'monthlyReports.addRecipient': {
+    expect: OWN_EMPLOYER_SIDE,
+    why: "Adds to the caller's own company, whatever it sends.",
+    sample: (f) => ({ body: { email: `cfo.${f.unique()}@example.com` } }),
+  },
+  'monthlyReports.removeRecipient': {
+    expect: { ...OF_A, superAdmin: 403 },
+    why: "Only the company's own employer side; another company is told the recipient does not exist.",
+    sample: async (f) => ({ params: { id: await f.newReportRecipient() } }),
+  },
+  'monthlyReports.setTimeZone': { expect: OWN_EMPLOYER_SIDE, why: "The caller's own company's setting.", sample: () => ({ body: { timeZone: 'Europe/Paris' } }) },
+  'monthlyReports.unsubscribe': {
+    expect: { ...all(404) },
+    why: 'The link in the mail works without a session; its token is the key, and one that names no mail is not found.',
+    sample: () => ({ query: { token: 'not-a-mailed-token' } }),
+  },
 
   // ---------------------------------------------------------------- health probes
   'health.live': { expect: PUBLIC, why: 'A load balancer or orchestrator probes without a session; the answer names nothing.' },

@@ -65,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'employee.erased',
   'employee.erasureRequested',
   'employee.officeChanged',
+  'monthlyReport.recipientAdded',
+  'monthlyReport.recipientRemoved',
+  'monthlyReport.sent',
+  'monthlyReport.unsubscribed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

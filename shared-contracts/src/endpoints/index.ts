@@ -11,6 +11,7 @@ import { insights } from './insights';
 import { journeyGroups } from './journey-groups';
 import { mail } from './mail';
 import { mobile } from './mobile';
+import { monthlyReports } from './monthly-reports';
 import { releaseFreezes } from './release-freezes';
 import { releases } from './releases';
 import { reports } from './reports';
@@ -36,6 +37,7 @@ export * from './insights';
 export * from './journey-groups';
 export * from './mail';
 export * from './mobile';
+export * from './monthly-reports';
 export * from './release-freezes';
 export * from './releases';
 export * from './reports';
@@ -47,7 +49,7 @@ export * from './vehicles';
 export { pageQuerySchema, queryInt, type PageQuery } from './shared';
 
 /** Every endpoint, for the api's router and the OpenAPI document. */
-export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, releaseFreezes, health, sso, scim, reports, dataRights } as const;
+export const ENDPOINTS = { accounts, employers, employees, insights, journeyGroups, mobile, billing, drivers, vehicles, audit, mail, schemeSettings, support, telemetry, releases, releaseFreezes, health, sso, scim, reports, dataRights, monthlyReports } as const;
 
 export function allEndpoints(): AnyEndpoint[] {
   return Object.values(ENDPOINTS).flatMap((group) => Object.values(group) as AnyEndpoint[]);

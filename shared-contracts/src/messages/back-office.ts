@@ -130,6 +130,11 @@ export const BACK_OFFICE_MESSAGES = {
       'employees.added': 'Employees added manually',
       'employees.rosterReplaced': 'Roster replaced from a CSV file',
       'employee.officeChanged': 'Employee moved to another office',
+      // Ours: monthly reports by mail (docs/decisions/0049-monthly-reports-by-mail.md).
+      'monthlyReport.recipientAdded': 'Monthly report recipient added',
+      'monthlyReport.recipientRemoved': 'Monthly report recipient removed',
+      'monthlyReport.sent': 'Monthly report sent',
+      'monthlyReport.unsubscribed': 'Monthly report recipient unsubscribed',
       'trip.confirmed': 'Flagged trip confirmed',
       'trip.rejected': 'Flagged trip rejected',
       'subscription.started': 'Subscription started',

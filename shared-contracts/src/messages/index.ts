@@ -20,6 +20,7 @@ import { DRIVER_MESSAGES } from './drivers';
 import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
 import { LABEL_MESSAGES } from './labels';
+import { MONTHLY_REPORT_MESSAGES } from './monthly-reports';
 import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';
 import { RELEASE_FREEZE_MESSAGES } from './release-freezes';
@@ -52,4 +53,5 @@ export const MESSAGES = {
   ...DATA_RIGHTS_MESSAGES,
   ...RELEASE_PREVIEW_MESSAGES,
   ...NEW_REMOTE_MESSAGES,
+  ...MONTHLY_REPORT_MESSAGES,
 } as const;
