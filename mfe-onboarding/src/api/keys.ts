@@ -18,6 +18,7 @@ export const employerKeys = {
   reporting: (id: string) => ['employers', 'reporting', id] as const,
   scimTokens: (id: string) => ['employers', 'scim-tokens', id] as const,
   freeze: (id: string) => ['employers', 'freeze', id] as const,
+  monthlyReports: (id: string) => ['employers', 'monthly-reports', id] as const,
   lists: () => ['employers', 'list'] as const,
   list: (query: EmployerListQuery) => ['employers', 'list', query] as const,
   /** The scheme's settings (back office): not a company's, under the same root for one cache per remote. */

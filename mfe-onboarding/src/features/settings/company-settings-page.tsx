@@ -7,6 +7,7 @@ import { CompanyDetailsForm, type CompanyFormInput } from '../../shared/company/
 import { IncentiveEditor } from '../../shared/company/incentive-editor';
 import { LocationsSection } from '../../shared/company/locations-section';
 import { useSyncCompanyDetails } from '../../shared/company/use-sync-company-details';
+import { MonthlyReportsCard } from './monthly-reports-card';
 import { ReportingCard } from './reporting-card';
 import { FreezeTab } from './freeze-tab';
 import { SsoTab } from './sso-tab';
@@ -97,6 +98,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
           <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
         </div>
         <ReportingCard companyId={data?.id ?? null} />
+        <MonthlyReportsCard companyId={data?.id ?? null} />
       </div>
     </LoadState>
   );

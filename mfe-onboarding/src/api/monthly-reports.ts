@@ -1,0 +1,30 @@
+import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useApiMutation } from '@portal/shared-ui/data';
+import { employerKeys } from './keys';
+
+const M = ENDPOINTS.monthlyReports;
+
+/** GET monthly-reports/recipients: the caller's company's recipients with each one's latest delivery. */
+export function useMonthlyReportRecipients(companyId: string | null | undefined) {
+  const { api } = usePlatform();
+  return useQuery({
+    queryKey: employerKeys.monthlyReports(companyId ?? ''),
+    queryFn: ({ signal }) => api.call(M.recipients, {}, { signal }),
+    enabled: Boolean(companyId),
+  });
+}
+
+export function useAddMonthlyReportRecipient(companyId: string) {
+  return useApiMutation(
+    (api, email: string) => api.call(M.addRecipient, { body: { email } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.monthlyReports(companyId) }),
+  );
+}
+
+export function useRemoveMonthlyReportRecipient(companyId: string) {
+  return useApiMutation(
+    (api, id: string) => api.call(M.removeRecipient, { params: { id } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.monthlyReports(companyId) }),
+  );
+}
