@@ -1003,10 +1003,13 @@ export const category7Reports = pgTable(
     pdfSha256: text('pdf_sha256').notNull(),
     tripsGzip: bytea('trips_gzip').notNull(),
     tripsSha256: text('trips_sha256').notNull(),
+    /** The office the report covers: `all` (the company), `none` (employees without one) or an office's id (migration 0034). */
+    office: text('office').notNull().default('all'),
   },
   (t) => [
-    index('category7_reports_company_year_idx').on(t.companyId, t.year, t.producedAt.desc()),
+    index('category7_reports_company_year_idx').on(t.companyId, t.year, t.office, t.producedAt.desc()),
     check('category7_reports_start_month_range', sql`${t.startMonth} between 1 and 12`),
+    check('category7_reports_office_length', sql`char_length(${t.office}) <= 36`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { DATE_RANGE_YEARS } from '../forms/dates';
 import { reportingSettingsBodySchema } from '../forms/reports';
 import { REPORTS_MESSAGES } from '../messages/reports';
 import { idParams, queryInt } from './shared';
+import { OFFICE_NONE } from '@portal/shared-contracts/constants';
 
 const M = REPORTS_MESSAGES.reports;
 
@@ -14,14 +15,22 @@ export type Category7Format = (typeof CATEGORY7_FORMATS)[number];
 
 const format = z._default(z.enum(CATEGORY7_FORMATS, M.formatInvalid), 'pdf');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A reporting year (named by the year it starts in), the company's report or, once employees
- * belong to offices, an office's; a super admin names the company.
+ * A reporting year (named by the year it starts in), the company's report, an office's, or `none`'s
+ * (employees without an office; docs/decisions/0045); a super admin names the company. The office
+ * is checked for length before pattern, as the dashboard's filter is.
  */
 export const category7Query = z.object({
   companyId: z.optional(z.string().check(z.uuid(M.companyRequired))),
   year: queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, M.yearInvalid),
-  officeId: z.optional(z.string().check(z.uuid(M.officeInvalid))),
+  officeId: z.optional(
+    z.string().check(
+      z.maxLength(36, M.officeInvalid),
+      z.refine((v) => v === OFFICE_NONE || UUID.test(v), M.officeInvalid),
+    ),
+  ),
   format,
 });
 
@@ -34,7 +43,7 @@ export const reports = {
     method: 'GET',
     path: '/api/reports/category7',
     summary:
-      "The Scope 3 Category 7 report of a reporting year as PDF, CSV or the trips file that traces it. The report is produced from the data as it stands and stored with the SHA-256 of each file; while the figures stay the same the stored report is answered again (same id). `X-Report-Id` names it for reports.category7Produced; `X-Content-SHA256` is the file's checksum",
+      "The Scope 3 Category 7 report of a reporting year, for the company or one office (`officeId`: an office's id, or `none` for employees without one; a trip's vehicle distance and emissions count for its driver's office, passengers' avoided emissions for each passenger's), as PDF, CSV or the trips file that traces it. The report is produced from the data as it stands and stored with the SHA-256 of each file; while the figures stay the same the stored report is answered again (same id), per office. `X-Report-Id` names it for reports.category7Produced; `X-Content-SHA256` is the file's checksum",
     access: REPORT_ROLES,
     query: category7Query,
     produces: ['application/pdf', 'text/csv'],

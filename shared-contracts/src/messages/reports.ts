@@ -8,9 +8,7 @@ export const REPORTS_MESSAGES = {
     companyRequired: 'Choose a company to see its reports.',
     yearInvalid: 'Choose a reporting year from 2000 to 2100.',
     formatInvalid: 'Choose the report\'s format: csv, pdf or trips.',
-    officeInvalid: 'Choose one of the company\'s offices.',
-    /** The seam for offices as a dimension: until employees belong to offices, a report is company-wide. */
-    officeNotRecorded: 'The Category 7 report is not produced by office yet. Leave the office out for the company\'s report; the dashboard shows each office\'s figures.',
+    officeInvalid: 'Choose one of the company\'s offices, or "No office".',
     notFound: 'This report was not found.',
     headcountInvalid: 'Enter the company\'s headcount as a whole number from 1 to 10,000,000, or leave it empty.',
     yearStartMonthInvalid: 'Choose the month the reporting year starts, from 1 (January) to 12 (December).',
@@ -23,6 +21,7 @@ export const REPORTS_MESSAGES = {
       period: 'Reporting year',
       office: 'Office',
       allOffices: 'Whole company',
+      noOffice: 'No office (employees without an office)',
       reportId: 'Report id',
       produced: 'Produced',
       tripsFile: 'Trips file SHA-256',
@@ -69,12 +68,14 @@ export const REPORTS_MESSAGES = {
     yes: 'Yes',
     no: 'No',
     notEntered: 'Not entered',
+    /** An office's report: the headcount the employer enters is the whole company's. */
+    companyOnly: 'Entered for the whole company only',
     monthsHeading: 'Month by month, with the factor set used',
     coverageHeading: 'Data coverage',
     exclusionsHeading: 'What is excluded',
     methodHeading: 'Method',
     method:
-      'Emitted = vehicle distance x the car factor in force for the trip\'s month (kg CO2e per km; each trip rounded to the gram, then summed). Distances are recorded in miles and converted at 1.609344 km a mile, rounded to the metre. Only trips that count (recorded by verified drivers, or confirmed by the employer after review) are included.',
+      'Emitted = vehicle distance x the car factor in force for the trip\'s month (kg CO2e per km; each trip rounded to the gram, then summed). Distances are recorded in miles and converted at 1.609344 km a mile, rounded to the metre. Only trips that count (recorded by verified drivers, or confirmed by the employer after review) are included. By office: a trip, its vehicle distance and its emissions count for its driver\'s office; its passenger distance and avoided emissions for each passenger\'s office; a driver or passenger without an office, or no longer in the company, counts under "No office". A trip\'s avoided grams are split over its passengers\' offices so that the offices and "No office" add up to the company to the gram.',
     assumption:
       'Avoided = passenger distance x the same factor: each passenger would otherwise have driven alone the same distance. Avoided emissions are an estimate, reported beside the emissions and never subtracted from them.',
     tripsColumns: [
@@ -93,6 +94,7 @@ export const REPORTS_MESSAGES = {
     section: 'Reports',
     sectionIntro: 'The Scope 3 Category 7 report of a reporting year: emissions of the scheme\'s trips and emissions avoided, with the trips file that traces each figure.',
     reportingYear: 'Reporting year',
+    office: 'Office',
     format: 'Format',
     formats: { pdf: 'PDF report', csv: 'CSV report', trips: 'Trips file (CSV)' },
     download: 'Download',

@@ -66,7 +66,7 @@ export function category7Pdf(s: Category7Summary, meta: Category7Meta): Promise<
   const F = R.facts;
   pair(F.company, s.companyName, 140);
   pair(F.period, periodText(s), 140);
-  pair(F.office, F.allOffices, 140);
+  pair(F.office, s.office.name, 140);
   pair(F.reportId, meta.id, 140);
   pair(F.produced, meta.producedAt.toISOString(), 140);
   pair(F.tripsFile, meta.tripsSha256, 140);

@@ -29,6 +29,13 @@ export interface Category7Month {
 export interface Category7Summary {
   companyId: string;
   companyName: string;
+  /** The office covered: `all` (the company), `none`, or an office's id, with the name the files print. */
+  office: { key: string; name: string };
+  /**
+   * A digest of each listed trip's office as the trips file names it: a move or a renamed office
+   * changes the file, so it makes another report even when no figure changes.
+   */
+  tripOffices: string;
   year: number;
   startMonth: number;
   /** First day of the year and first day after it (`YYYY-MM-DD`, UTC). */
@@ -65,7 +72,9 @@ export function periodText(s: Pick<Category7Summary, 'periodStart' | 'periodEnd'
   return R.periodRange(monthName.format(first), monthName.format(last));
 }
 
-function coverageText(c: Category7Summary['coverage']): string {
+function coverageText(s: Category7Summary): string {
+  const c = s.coverage;
+  if (s.office.key !== 'all') return R.companyOnly;
   if (c.headcount === null) return R.notEntered;
   return `${((c.members * 100) / c.headcount).toFixed(1)}%`;
 }
@@ -83,7 +92,7 @@ export function category7Items(s: Category7Summary): [string, string][] {
     [I.members, String(s.coverage.members)],
     [I.participants, String(s.coverage.participants)],
     [I.headcount, s.coverage.headcount === null ? R.notEntered : String(s.coverage.headcount)],
-    [I.coverage, coverageText(s.coverage)],
+    [I.coverage, coverageText(s)],
     [I.flaggedTrips, String(s.excluded.flaggedTrips)],
     [I.flaggedKm, thousandths(s.excluded.flaggedM)],
     [I.rejectedTrips, String(s.excluded.rejectedTrips)],
@@ -118,7 +127,7 @@ export function category7Csv(s: Category7Summary, meta: Category7Meta): string {
   const facts: string[][] = [
     [F.company, s.companyName],
     [F.period, periodText(s)],
-    [F.office, F.allOffices],
+    [F.office, s.office.name],
     [F.reportId, meta.id],
     [F.produced, meta.producedAt.toISOString()],
     [F.tripsFile, meta.tripsSha256],

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
-import { locations } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { pdfText } from '../../test/billing-world';
 import { json, useTestApp, type Res } from '../../test/test-support';
@@ -272,20 +273,152 @@ describe('the Category 7 report', () => {
     expect(json(bad).success).toBe(false);
   });
 
-  it('takes an office only once employees belong to offices', async () => {
-    const [office] = await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1: '1 High St', town: 'Leeds', postalCode: 'LS1 1AA' }).returning();
-    const [other] = await t.ctx.db.insert(locations).values({ companyId: w.globex, addressLine1: '2 Low St', town: 'York', postalCode: 'YO1 1AA' }).returning();
-    const res = await get(`/api/reports/category7?year=2025&officeId=${office!.id}`, w.boss);
-    expect(res.statusCode).toBe(400);
-    expect(json(res)).toMatchObject({ success: false, message: R.officeNotRecorded });
-    const theirs = await get(`/api/reports/category7?year=2025&officeId=${other!.id}`, w.boss);
-    expect(theirs.statusCode).toBe(404);
-  });
-
   it('keeps the reporting settings the employer enters', async () => {
     expect(json(ok(await get(`/api/employers/${w.acme}/reporting`, w.boss)))).toEqual({ headcount: null, yearStartMonth: 1 });
     const saved = json(ok(await put(`/api/employers/${w.acme}/reporting`, w.admin, { headcount: 1200, yearStartMonth: 4 })));
     expect(saved).toEqual({ success: true, message: R.settingsSaved, settings: { headcount: 1200, yearStartMonth: 4 } });
     expect((await get(`/api/employers/${w.acme}/reporting`, w.rival)).statusCode).toBe(404);
+  });
+});
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
+
+describe('the Category 7 report by office', () => {
+  async function office(companyId: string, line1: string, town: string): Promise<string> {
+    const [o] = await t.ctx.db.insert(locations).values({ companyId, addressLine1: line1, town, postalCode: 'LS1 1AA' }).returning();
+    return o!.id;
+  }
+  const move = (id: string, officeId: string | null) => t.ctx.db.update(users).set({ officeId }).where(eq(users.id, id));
+  const report = async (office: string | null, format = 'csv') =>
+    ok(await get(`/api/reports/category7?year=2025&format=${format}${office === null ? '' : `&officeId=${office}`}`, w.boss));
+  /** The report's month lines and total as [trips, vehicle m, passenger m, emitted g, avoided g]. */
+  const figures = (table: string[][]) =>
+    new Map(table.filter((r) => /^\d{4}-\d{2}$/.test(r[0]!) || r[0] === R.total).map((r) => [r[0]!, [Number(r[1]), milli(r[2]!), milli(r[3]!), milli(r[4]!), milli(r[5]!)]]));
+  const itemOf = (table: string[][], item: string) => Number(line(table, item)?.[1]?.replace('.', ''));
+
+  it('adds up the offices and No office to the company, to the gram, emitted and avoided apart', async () => {
+    const db = t.ctx.db;
+    // Offices in both id orders of the split; Hull has nobody.
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    const york = await office(w.acme, '2 Micklegate', 'York');
+    const hull = await office(w.acme, '3 Quay St', 'Hull');
+    await move(w.dan, leeds);
+    await move(w.pat, york);
+    const people = [w.dan, w.pat, w.kim];
+    for (const [i, home] of [leeds, leeds, york, york, null, null].entries()) {
+      const p = await makeEmployee(db, w.acme, `Gen${i}`, 'Person', { car: true });
+      if (home) await move(p.id, home);
+      people.push(p.id);
+    }
+    // 300 generated trips over 2025: any driver (or an erased one), one to four passengers drawn
+    // from everyone else, sometimes with passengers no longer on the list; some flagged or rejected.
+    const rnd = random(43);
+    for (let i = 0; i < 300; i += 1) {
+      const erased = rnd() < 0.05;
+      const driver = erased ? null : people[Math.floor(rnd() * people.length)]!;
+      const others = people.filter((p) => p !== driver).sort(() => rnd() - 0.5);
+      const riders = others.slice(0, 1 + Math.floor(rnd() * 4));
+      const extra = rnd() < 0.1 ? 1 : 0;
+      const status = rnd() < 0.05 ? 'flagged' : rnd() < 0.05 ? 'rejected' : 'counted';
+      const at = new Date(Date.UTC(2025, Math.floor(rnd() * 12), 1 + Math.floor(rnd() * 28), 7 + (i % 10), i % 60)).toISOString();
+      await trip(db, w.acme, driver, at, 100 + Math.floor(rnd() * 4900), riders, status, extra);
+    }
+
+    const company = cells((await report(null)).body);
+    const parts = await Promise.all([leeds, york, hull, 'none'].map(async (o) => cells((await report(o)).body)));
+    const whole = figures(company);
+    expect(whole.get(R.total)![0]).toBeGreaterThan(250);
+    for (const [key, value] of whole) {
+      const sum = [0, 0, 0, 0, 0];
+      for (const part of parts) figures(part).get(key)!.forEach((v, i) => (sum[i]! += v));
+      expect(sum, key).toEqual(value);
+    }
+    const I = R.items;
+    for (const item of [I.members, I.participants, I.flaggedTrips, I.flaggedKm, I.rejectedTrips, I.rejectedKm, I.erasedDrivers]) {
+      expect(parts.reduce((s, p) => s + itemOf(p, item), 0), item).toBe(itemOf(company, item));
+    }
+    // Hull has nobody: nothing, but still every month with its factor.
+    expect(figures(parts[2]!).get(R.total)).toEqual([0, 0, 0, 0, 0]);
+    expect(line(parts[0]!, R.facts.office)?.[1]).toBe('1 Park Row, Leeds');
+    expect(line(parts[3]!, R.facts.office)?.[1]).toBe(R.facts.noOffice);
+    expect(line(company, R.facts.office)?.[1]).toBe(R.facts.allOffices);
+    expect(line(parts[0]!, I.coverage)?.[1]).toBe(R.companyOnly);
+  });
+
+  it('gives an office the hand-computed parts of its trips, and a trips file that traces them', async () => {
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    const york = await office(w.acme, '=2 Micklegate', 'York');
+    await move(w.dan, leeds);
+    await move(w.kim, leeds);
+    await move(w.pat, york);
+    // A (Dan, Leeds, drove Pat of York and Kim of Leeds): 16 093 m, 2 692 g emitted; avoided 5 383 g
+    // split in office id order: the first office takes round(16 093 x 0.16725) = 2 692, the second 5 383 - 2 692 = 2 691.
+    // B (Dan drove Pat): Leeds 19 859 m, 3 321 g; York 19 859 passenger m, 3 321 g.
+    // C (erased driver, Kim and two passengers no longer listed): No office drives 5 166 m, 864 g;
+    // avoided: Leeds (Kim) round(5 166 x 0.16725) = 864, No office 2 592 - 864 = 1 728.
+    const leedsFirst = leeds < york;
+    const table = (await Promise.all([leeds, york, 'none'].map(async (o) => cells((await report(o)).body)))).map(figures);
+    expect(table[0]!.get('2025-03')).toEqual([2, 35952, 16093, 2692 + 3321, leedsFirst ? 2692 : 2691]);
+    expect(table[1]!.get('2025-03')).toEqual([0, 0, 16093 + 19859, 0, (leedsFirst ? 2691 : 2692) + 3321]);
+    expect(table[0]!.get('2025-07')).toEqual([0, 0, 5166, 0, 864]);
+    expect(table[2]!.get('2025-07')).toEqual([1, 5166, 10332, 864, 1728]);
+    expect(table[2]!.get('2025-03')).toEqual([0, 0, 0, 0, 0]);
+
+    // York's trips file: two lines (Dan's trips, under Leeds, with York's passengers' part only), summing to its report.
+    const trips = cells((await report(york, 'trips')).body).filter((r) => r.length > 1).slice(1);
+    expect(trips.map((r) => [r[2], r[3], r[4], r[8], r[9]])).toEqual([
+      ['1 Park Row, Leeds', '0.000', '16.093', '0.000', leedsFirst ? '2.691' : '2.692'],
+      ['1 Park Row, Leeds', '0.000', '19.859', '0.000', '3.321'],
+    ]);
+    // The company's file names each trip's office, a formula-like name neutralised, a driverless trip under No office.
+    const all = cells((await report(null, 'trips')).body).filter((r) => r.length > 1).slice(1);
+    expect(all.map((r) => r[2])).toEqual(['1 Park Row, Leeds', '1 Park Row, Leeds', MESSAGES.insights.noOffice]);
+    await move(w.dan, york);
+    const moved = cells((await report(null, 'trips')).body).filter((r) => r.length > 1).slice(1);
+    expect(moved[0]![2]).toBe("'=2 Micklegate, York");
+  });
+
+  it('stores a report per office and downloads it again as it was', async () => {
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    await move(w.dan, leeds);
+    const company = await report(null);
+    const mine = await report(leeds);
+    const none = await report('none');
+    const ids = [company, mine, none].map((r) => r.headers['x-report-id'] as string);
+    expect(new Set(ids).size).toBe(3);
+    expect((await report(leeds)).headers['x-report-id']).toBe(ids[1]);
+    const [stored] = await rows<{ office: string }>(t.ctx.db, sql`select office from category7_reports where id = ${ids[1]}`);
+    expect(stored!.office).toBe(leeds);
+    // Moving Dan changes Leeds' figures: a new report; the first is downloaded as it was.
+    await move(w.dan, null);
+    const after = await report(leeds);
+    expect(after.headers['x-report-id']).not.toBe(ids[1]);
+    expect(figures(cells(after.body)).get(R.total)![0]).toBe(0);
+    const again = ok(await get(`/api/reports/category7/${ids[1]}?format=csv`, w.boss));
+    expect(again.body).toBe(mine.body);
+    expect(line(cells(again.body), R.facts.office)?.[1]).toBe('1 Park Row, Leeds');
+  });
+
+  it('answers an unknown or another company\'s office with a message', async () => {
+    const theirs = await office(w.globex, '2 Low St', 'York');
+    for (const id of [theirs, '00000000-0000-4000-8000-000000000000']) {
+      const res = await get(`/api/reports/category7?year=2025&officeId=${id}`, w.boss);
+      expect(res.statusCode, id).toBe(404);
+      expect(json(res), id).toMatchObject({ success: false, message: MESSAGES.insights.officeNotFound });
+    }
+    // Globex's own employer reads it.
+    ok(await get(`/api/reports/category7?year=2025&officeId=${theirs}&format=csv`, w.rival));
+    for (const q of ['officeId=', 'officeId=NONE1', `officeId=${'a'.repeat(5000)}`]) {
+      const res = await get(`/api/reports/category7?year=2025&${q}`, w.boss);
+      expect(res.statusCode, q.slice(0, 20)).toBe(400);
+      expect(json(res)).toMatchObject({ success: false, message: R.officeInvalid });
+    }
   });
 });

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MESSAGES, type Category7Format, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
+import { MESSAGES, officeLabel, type Category7Format, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { category7Reports, companies, locations } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { csvCell } from '../../lib/csv';
+import { ALL_OFFICES, inOffice, officeFilter, officeKey, type OfficeFilter } from '../../lib/offices';
 import { scopeOf } from '../../lib/tenancy';
 import type { AuthUser } from '../../lib/sessions';
 import { category7Pdf } from './pdf';
@@ -38,10 +39,36 @@ function factorOf(kind: 'direct' | 'wellToTank', month: SQL): SQL {
 }
 
 /**
- * The year's counted trips with their month's factors and figures (`tf`), and the factor set of
+ * How a trip's figures are shared with the office the report covers (docs/decisions/0045): its
+ * vehicle distance and emissions go to its driver's office (`drives`); its passengers are counted
+ * per office, and a trip's avoided grams are split over the offices by cumulative rounding: offices
+ * in id order, then "No office", each takes round(x * (before + mine)) - round(x * before). The
+ * parts of a trip then add up to round(x * passengers), the company's figure, to the gram, and a
+ * part with no passengers is exactly 0. Everyone no office holds (no office, a deleted passenger, an
+ * erased driver) is under "No office".
+ */
+function shareOf(office: OfficeFilter): { drives: SQL; before: SQL; mine: SQL } {
+  if (office.kind === 'all') return { drives: sql`true`, before: sql`0`, mine: sql`t.passenger_count` };
+  const counted = (filter: SQL) =>
+    sql`(select count(*) from trip_passengers tp join users pu on pu.id = tp.passenger_id where tp.trip_id = t.id and ${filter})::int`;
+  if (office.kind === 'none') {
+    const withOffice = counted(sql`pu.office_id is not null`);
+    return { drives: sql`t.driver_office is null`, before: withOffice, mine: sql`(t.passenger_count - ${withOffice})` };
+  }
+  return {
+    drives: sql`t.driver_office is not distinct from ${office.id}::uuid`,
+    before: counted(sql`pu.office_id < ${office.id}::uuid`),
+    mine: counted(sql`pu.office_id = ${office.id}::uuid`),
+  };
+}
+
+/**
+ * The year's counted trips with their month's factors and the office's part of their figures
+ * (`tf`: every trip of the company, or those the office drove or rode in), and the factor set of
  * each month (`factors`), as the common head of the report's statements.
  */
-function withTrips(companyId: string, start: string, includeWellToTank: boolean): SQL {
+function withTrips(companyId: string, start: string, includeWellToTank: boolean, office: OfficeFilter): SQL {
+  const share = shareOf(office);
   return sql`with months as (
       select (${start}::date + make_interval(months => i))::date as month from generate_series(0, 11) i
     ), factors as (
@@ -51,18 +78,23 @@ function withTrips(companyId: string, start: string, includeWellToTank: boolean)
       cross join lateral ${factorOf('direct', sql`m.month`)} d
       left join lateral ${factorOf('wellToTank', sql`m.month`)} w on ${includeWellToTank}
     ), t as (
-      select t.id, t.started_at, t.driver_id, t.passenger_count,
+      select t.id, t.started_at, t.driver_id, t.passenger_count, du.office_id as driver_office,
         date_trunc('month', t.started_at at time zone 'UTC')::date as month,
         round(t.distance_hundredths * 16.09344)::bigint as vehicle_m
       from trips t
+      left join users du on du.id = t.driver_id
       where t.company_id = ${companyId} and t.status in ('counted', 'confirmed')
         and t.started_at >= (${start}::date)::timestamp at time zone 'UTC'
         and t.started_at < (${start}::date + interval '12 months')::timestamp at time zone 'UTC'
+    ), ts as (
+      select t.*, ${share.drives} as drives, ${share.before}::bigint as before_n, ${share.mine}::bigint as mine_n from t
     ), tf as (
-      select t.*, t.vehicle_m * t.passenger_count as passenger_m, f.direct_id, f.wtt_id, f.kg_per_km,
-        round(t.vehicle_m * f.kg_per_km)::bigint as emitted_g,
-        round(t.vehicle_m * t.passenger_count * f.kg_per_km)::bigint as avoided_g
-      from t join factors f on f.month = t.month
+      select ts.*, ts.vehicle_m * ts.mine_n as passenger_m, f.direct_id, f.wtt_id, f.kg_per_km,
+        case when ts.drives then ts.vehicle_m else 0 end as vehicle_share_m,
+        case when ts.drives then round(ts.vehicle_m * f.kg_per_km)::bigint else 0 end as emitted_g,
+        (round(ts.vehicle_m * (ts.before_n + ts.mine_n) * f.kg_per_km) - round(ts.vehicle_m * ts.before_n * f.kg_per_km))::bigint as avoided_g
+      from ts join factors f on f.month = ts.month
+      where ts.drives or ts.mine_n <> 0
     )`;
 }
 
@@ -89,26 +121,22 @@ async function companyOf(db: Db, companyId: string): Promise<CompanyRow> {
   return c;
 }
 
-/**
- * The seam for offices as a dimension: an office of another company is not found; one of the
- * company's is refused until the report applies the offices' rule (docs/decisions/0045-offices-as-a-dimension.md),
- * rather than answer company-wide figures under an office's name.
- */
-async function checkOffice(db: Db, companyId: string, officeId: string | undefined): Promise<void> {
-  if (officeId === undefined) return;
-  const [o] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.id, officeId), eq(locations.companyId, companyId)));
-  if (!o) throw notFound(R.officeInvalid);
-  throw new HttpError(400, R.officeNotRecorded);
+/** The office a report covers as its files name it: the company's, "No office", or the office's label. */
+async function officeOf(db: Db, office: OfficeFilter): Promise<Category7Summary['office']> {
+  if (office.kind !== 'office') return { key: office.kind, name: office.kind === 'all' ? R.facts.allOffices : R.facts.noOffice };
+  const [l] = await db.select({ addressLine1: locations.addressLine1, town: locations.town }).from(locations).where(eq(locations.id, office.id));
+  return { key: office.id, name: l ? officeLabel(l) : office.id };
 }
 
 const num = (v: string | number | null | undefined) => Number(v ?? 0);
 
 /** The report's figures as the data stands, in one statement per part (no per-trip round trips). */
-export async function category7Summary(db: Db, companyId: string, year: number): Promise<Category7Summary> {
+export async function category7Summary(db: Db, companyId: string, year: number, office: OfficeFilter = ALL_OFFICES): Promise<Category7Summary> {
   const c = await companyOf(db, companyId);
   const startMonth = Number(c.reporting_year_start_month);
   const { start, end } = periodOf(year, startMonth);
-  const head = withTrips(companyId, start, c.include_well_to_tank);
+  const head = withTrips(companyId, start, c.include_well_to_tank, office);
+  const drivenOff = (u: SQL) => (office.kind === 'all' ? sql`true` : office.kind === 'none' ? sql`${u}.office_id is null` : sql`${u}.office_id is not distinct from ${office.id}::uuid`);
   const months = await rows<{
     month: string | Date;
     direct_id: string;
@@ -128,8 +156,8 @@ export async function category7Summary(db: Db, companyId: string, year: number):
     db,
     sql`${head}
     select to_char(f.month, 'YYYY-MM') as month, f.direct_id, f.direct_kg_per_km::text, f.wtt_id, f.wtt_kg_per_km::text, f.kg_per_km::text,
-      f.source, f.year, f.activity, count(tf.id)::int as trips,
-      coalesce(sum(tf.vehicle_m), 0)::text as vehicle_m, coalesce(sum(tf.passenger_m), 0)::text as passenger_m,
+      f.source, f.year, f.activity, count(tf.id) filter (where tf.drives)::int as trips,
+      coalesce(sum(tf.vehicle_share_m), 0)::text as vehicle_m, coalesce(sum(tf.passenger_m), 0)::text as passenger_m,
       coalesce(sum(tf.emitted_g), 0)::text as emitted_g, coalesce(sum(tf.avoided_g), 0)::text as avoided_g
     from factors f left join tf on tf.month = f.month
     group by f.month, f.direct_id, f.direct_kg_per_km, f.wtt_id, f.wtt_kg_per_km, f.kg_per_km, f.source, f.year, f.activity
@@ -139,6 +167,7 @@ export async function category7Summary(db: Db, companyId: string, year: number):
     members: number;
     participants: number;
     erased: number;
+    offices_digest: string;
     flagged: number;
     flagged_m: string;
     rejected: number;
@@ -147,10 +176,12 @@ export async function category7Summary(db: Db, companyId: string, year: number):
     db,
     sql`${head}
     select
-      (select count(*)::int from users u where u.company_id = ${companyId} and u.role = 'Employee' and u.is_approved and u.is_active) as members,
-      (select count(*)::int from (select tf.driver_id as person from tf where tf.driver_id is not null
-        union select tp.passenger_id from trip_passengers tp join tf on tf.id = tp.trip_id) p) as participants,
-      (select count(*)::int from tf where tf.driver_id is null) as erased,
+      (select count(*)::int from users u where u.company_id = ${companyId} and u.role = 'Employee' and u.is_approved and u.is_active and ${inOffice(office)}) as members,
+      (select count(*)::int from (select tf.driver_id as person from tf where tf.driver_id is not null and tf.drives
+        union select tp.passenger_id from trip_passengers tp join tf on tf.id = tp.trip_id join users u on u.id = tp.passenger_id where ${inOffice(office)}) p) as participants,
+      (select count(*)::int from tf where tf.driver_id is null and tf.drives) as erased,
+      (select md5(coalesce(string_agg(concat_ws(':', tf.id, l.id, l.address_line1, l.town), ',' order by tf.id), ''))
+        from tf left join locations l on l.id = tf.driver_office) as offices_digest,
       x.flagged, x.flagged_m, x.rejected, x.rejected_m
     from (
       select count(*) filter (where status = 'flagged')::int as flagged,
@@ -158,7 +189,8 @@ export async function category7Summary(db: Db, companyId: string, year: number):
         count(*) filter (where status = 'rejected')::int as rejected,
         coalesce(sum(round(distance_hundredths * 16.09344)) filter (where status = 'rejected'), 0)::bigint::text as rejected_m
       from trips
-      where company_id = ${companyId} and status in ('flagged', 'rejected')
+      left join users du on du.id = trips.driver_id
+      where trips.company_id = ${companyId} and status in ('flagged', 'rejected') and ${drivenOff(sql`du`)}
         and started_at >= (${start}::date)::timestamp at time zone 'UTC'
         and started_at < (${start}::date + interval '12 months')::timestamp at time zone 'UTC'
     ) x`,
@@ -185,6 +217,8 @@ export async function category7Summary(db: Db, companyId: string, year: number):
   return {
     companyId,
     companyName: c.name,
+    office: await officeOf(db, office),
+    tripOffices: String(other?.offices_digest ?? ''),
     year,
     startMonth,
     periodStart: start,
@@ -204,15 +238,20 @@ export async function category7Summary(db: Db, companyId: string, year: number):
 }
 
 /** The trips file: one line per counted trip, built in the database in the trips' order. */
-export async function category7TripsFile(db: Db, summary: Category7Summary): Promise<string> {
+export async function category7TripsFile(db: Db, summary: Category7Summary, office: OfficeFilter = ALL_OFFICES): Promise<string> {
   const km = (col: SQL) => sql`(${col}::numeric / 1000)::numeric(20, 3)::text`;
+  // The trip's office is its driver's, named as every screen names it (officeLabel), quoted as a CSV cell.
+  const named = sql`(case when l.id is null then ${MESSAGES.insights.noOffice} else concat_ws(', ', l.address_line1, nullif(l.town, '')) end)`;
+  // A cell a spreadsheet would read as a formula is neutralised as lib/csv.ts's csvCell does.
+  const label = sql`(case when left(${named}, 1) in ('=', '+', '-', '@', E'\t', E'\r') then '''' || ${named} else ${named} end)`;
   const [r] = await rows<{ body: string | null }>(
     db,
-    sql`${withTrips(summary.companyId, summary.periodStart, summary.includeWellToTank)}
-    select string_agg(concat_ws(',', tf.id::text, to_char(tf.started_at at time zone 'UTC', 'YYYY-MM-DD'), '',
-        ${km(sql`tf.vehicle_m`)}, ${km(sql`tf.passenger_m`)}, tf.direct_id::text, coalesce(tf.wtt_id::text, ''),
+    sql`${withTrips(summary.companyId, summary.periodStart, summary.includeWellToTank, office)}
+    select string_agg(concat_ws(',', tf.id::text, to_char(tf.started_at at time zone 'UTC', 'YYYY-MM-DD'),
+        '"' || replace(${label}, '"', '""') || '"',
+        ${km(sql`tf.vehicle_share_m`)}, ${km(sql`tf.passenger_m`)}, tf.direct_id::text, coalesce(tf.wtt_id::text, ''),
         tf.kg_per_km::text, ${km(sql`tf.emitted_g`)}, ${km(sql`tf.avoided_g`)}), E'\\r\\n' order by tf.started_at, tf.id) as body
-    from tf`,
+    from tf left join locations l on l.id = tf.driver_office`,
   );
   const header = R.tripsColumns.map(csvCell).join(',');
   return `\uFEFF${header}\r\n${r?.body ? `${r.body}\r\n` : ''}`;
@@ -260,26 +299,27 @@ export async function category7(
   q: { year: number; officeId?: string | undefined; format: Category7Format },
 ): Promise<Category7File> {
   if (!isUuid(companyId)) throw notFound(MESSAGES.company.notFound);
-  await checkOffice(db, companyId, q.officeId);
+  const office = await officeFilter(db, companyId, q.officeId);
+  const key = officeKey(office);
   const stored = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category7'), hashtext(${companyId}))`);
-    const summary = await category7Summary(tx, companyId, q.year);
+    const summary = await category7Summary(tx, companyId, q.year, office);
     const json = JSON.stringify(summary);
     const [same] = await rows<StoredRow>(
       tx,
       sql`select ${STORED} from category7_reports
-        where company_id = ${companyId} and year = ${q.year} and start_month = ${summary.startMonth} and summary = ${json}::jsonb
+        where company_id = ${companyId} and year = ${q.year} and office = ${key} and start_month = ${summary.startMonth} and summary = ${json}::jsonb
         order by produced_at desc limit 1`,
     );
     if (same) return same;
-    const trips = await category7TripsFile(tx, summary);
+    const trips = await category7TripsFile(tx, summary, office);
     const meta: Category7Meta = { id: randomUUID(), producedAt: new Date(), tripsSha256: sha256(trips) };
     const csv = category7Csv(summary, meta);
     const pdf = await category7Pdf(summary, meta);
     const [row] = await rows<StoredRow>(
       tx,
-      sql`insert into category7_reports (id, company_id, year, start_month, produced_at, produced_by, summary, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256)
-        values (${meta.id}, ${companyId}, ${q.year}, ${summary.startMonth}, ${meta.producedAt.toISOString()}, ${auth.userId}, ${json}::jsonb,
+      sql`insert into category7_reports (id, company_id, office, year, start_month, produced_at, produced_by, summary, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256)
+        values (${meta.id}, ${companyId}, ${key}, ${q.year}, ${summary.startMonth}, ${meta.producedAt.toISOString()}, ${auth.userId}, ${json}::jsonb,
           ${csv}, ${sha256(csv)}, ${pdf}, ${sha256(pdf)}, ${gzipSync(trips)}, ${meta.tripsSha256})
         returning ${STORED}`,
     );
