@@ -732,7 +732,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Journey groups by name with members, meeting points, trips, miles and CO2 saved (for a month when year and month are given, else all time) */
+        /** Journey groups by name with members, meeting points, trips, miles and CO2 saved (for a month when year and month are given, else all time). `officeId` (an office's id, or `none`) lists the groups with a member in that office (or without one), each with the group's whole figures */
         get: operations["insights.journeyGroups"];
         put?: never;
         /** Create a journey group of the company: a name unique in the company, and meeting points */
@@ -750,7 +750,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
+        /** Every journey group with its figures as CSV, for a month when year and month are given, else all time, and for the company or an office (`officeId`), exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised) */
         get: operations["insights.journeyGroupsExport"];
         put?: never;
         post?: never;
@@ -1812,7 +1812,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Scope 3 Category 7 report of a reporting year as PDF, CSV or the trips file that traces it. The report is produced from the data as it stands and stored with the SHA-256 of each file; while the figures stay the same the stored report is answered again (same id). `X-Report-Id` names it for reports.category7Produced; `X-Content-SHA256` is the file's checksum */
+        /** The Scope 3 Category 7 report of a reporting year, for the company or one office (`officeId`: an office's id, or `none` for employees without one; a trip's vehicle distance and emissions count for its driver's office, passengers' avoided emissions for each passenger's), as PDF, CSV or the trips file that traces it. The report is produced from the data as it stands and stored with the SHA-256 of each file; while the figures stay the same the stored report is answered again (same id), per office. `X-Report-Id` names it for reports.category7Produced; `X-Content-SHA256` is the file's checksum */
         get: operations["reports.category7"];
         put?: never;
         post?: never;
@@ -4492,6 +4492,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 1 to 1000000. */
                 pageNumber?: number | string;
                 /** @description A whole number from 1 to 100. */
@@ -4542,6 +4543,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -4607,6 +4609,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
+                officeId?: string;
                 /** @description A whole number from 2000 to 2100. */
                 year?: number | string;
                 /** @description A whole number from 1 to 12. */
@@ -4631,6 +4634,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

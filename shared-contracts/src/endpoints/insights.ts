@@ -44,10 +44,10 @@ export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
 /** All time, for the company or one of its offices. */
 const scopedPageQuery = z.extend(scopedQuery, pageQuery.shape);
 export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
-/** A month (both year and month) or all time (neither). */
-export const optionalMonthPageQuery = z.extend(insightPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+/** A month (both year and month) or all time (neither), for the company or one of its offices. */
+export const optionalMonthPageQuery = z.extend(scopedPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** A month (both year and month) or all time (neither), with no paging: what an export of a paged table covers. */
-export const optionalMonthQuery = z.extend(companyQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const optionalMonthQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** The trend's last month (default: the current UTC month). */
 export const trendQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
 
@@ -99,9 +99,10 @@ export const insights = {
     id: 'insights.journeyGroups',
     method: 'GET',
     path: '/api/journey-groups',
-    summary: 'Journey groups by name with members, meeting points, trips, miles and CO2 saved (for a month when year and month are given, else all time)',
+    summary: "Journey groups by name with members, meeting points, trips, miles and CO2 saved (for a month when year and month are given, else all time). `officeId` (an office's id, or `none`) lists the groups with a member in that office (or without one), each with the group's whole figures",
     access: INSIGHT_ROLES,
     query: optionalMonthPageQuery,
+    errors: [404],
     response: pageOf(journeyGroupSchema),
     tags: ['insights'],
   }),
@@ -109,9 +110,10 @@ export const insights = {
     id: 'insights.journeyGroupsExport',
     method: 'GET',
     path: '/api/journey-groups/export',
-    summary: 'Every journey group with its figures as CSV, for a month when year and month are given, else all time, exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
+    summary: 'Every journey group with its figures as CSV, for a month when year and month are given, else all time, and for the company or an office (`officeId`), exactly as journey-groups answers them (UTF-8 with BOM, RFC 4180, formula cells neutralised)',
     access: INSIGHT_ROLES,
     query: optionalMonthQuery,
+    errors: [404],
     produces: 'text/csv',
     response: z.string(),
     tags: ['insights'],

@@ -4,6 +4,7 @@ import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
 import { monthStart } from '../../lib/period';
 import { insightCompany } from '../../lib/tenancy';
+import { officeFilter } from '../../lib/offices';
 import * as groups from './service';
 
 type I = typeof ENDPOINTS.insights;
@@ -11,16 +12,19 @@ type G = typeof ENDPOINTS.journeyGroups;
 type M = typeof ENDPOINTS.mobile;
 
 export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
-  const { year, month, pageNumber, pageSize, companyId } = req.query;
+  const { year, month, pageNumber, pageSize, companyId, officeId } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
-  return groups.listGroups(ctx.db, insightCompany(requireAuth(req), companyId), period, pageNumber, pageSize);
+  const company = insightCompany(requireAuth(req), companyId);
+  return groups.listGroups(ctx.db, company, await officeFilter(ctx.db, company, officeId), period, pageNumber, pageSize);
 };
 
 /** The table's rows and figures, whole: the same period (a month, or all time) and the same statement as the list. */
 export const exportCsv: Handler<I['journeyGroupsExport']> = async (req, reply, ctx) => {
   const { year, month } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
-  const all = await groups.allGroups(ctx.db, insightCompany(requireAuth(req), req.query.companyId), period);
+  const company = insightCompany(requireAuth(req), req.query.companyId);
+  const office = await officeFilter(ctx.db, company, req.query.officeId);
+  const all = await groups.allGroups(ctx.db, company, office, period);
   reply.header('content-disposition', attachment(`journey-groups-${period ? period.slice(0, 7) : 'all-time'}.csv`));
   return toCsv(
     MESSAGES.insights.journeyGroupColumns,

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
+import { eq } from 'drizzle-orm';
+import { locations, users } from '../../db/schema';
 import { json, useTestApp } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../../test/trips-world';
 
@@ -173,5 +175,69 @@ describe('GET /api/journey-groups (figures)', () => {
     // All time holds both trips, last month one.
     expect(csvRows((await call('GET', '/api/journey-groups/export', w.boss)).body)[0]).toMatch(/^North,Ann Archer,2,15\.00,/);
     expect((await call('GET', `/api/journey-groups/export?year=${last.year}`, w.boss)).statusCode).toBe(400);
+  });
+});
+
+describe('journey groups by office', () => {
+  async function office(companyId: string, town: string): Promise<string> {
+    const [o] = await t.ctx.db.insert(locations).values({ companyId, addressLine1: `1 ${town} Road`, town, postalCode: 'LS1 1AA' }).returning();
+    return o!.id;
+  }
+  const names = async (query: string) => {
+    const res = await call('GET', `/api/journey-groups?pageNumber=1&pageSize=50${query}`, w.boss);
+    expect(res.statusCode, res.body).toBe(200);
+    return pageOf(journeyGroupSchema).parse(json(res)).items.map((g) => g.name);
+  };
+
+  it('lists a group under each office one of its members is in, with the group\'s whole figures', async () => {
+    const leeds = await office(w.acme, 'Leeds');
+    const york = await office(w.acme, 'York');
+    const hull = await office(w.acme, 'Hull');
+    await t.ctx.db.update(users).set({ officeId: leeds }).where(eq(users.id, w.ann.id));
+    await t.ctx.db.update(users).set({ officeId: york }).where(eq(users.id, w.bob.id));
+    // Cat has no office.
+    const groups = { leedsOnly: await create('Leeds only'), both: await create('Leeds and York'), none: await create('Cat alone'), empty: await create('Nobody yet') };
+    const join = async (id: string, who: Person) => expect((await call('POST', `/api/journey-groups/${id}/join`, who.token)).statusCode).toBe(200);
+    await join(groups.leedsOnly.id, w.ann);
+    await join(groups.both.id, w.ann);
+    await join(groups.both.id, w.bob);
+    await join(groups.none.id, w.cat);
+    const m = monthFromNow(-1);
+    expect((await postTrip(t.app, w.ann.token, { passengerIds: [w.bob.id], distanceMiles: 12.5, startedAt: new Date(Date.UTC(m.year, m.month - 1, 3, 8)).toISOString() }, )).statusCode).toBe(201);
+
+    expect(await names('')).toEqual(['Cat alone', 'Leeds and York', 'Leeds only', 'Nobody yet']);
+    expect(await names(`&officeId=${leeds}`)).toEqual(['Leeds and York', 'Leeds only']);
+    expect(await names(`&officeId=${york}`)).toEqual(['Leeds and York']);
+    expect(await names('&officeId=none')).toEqual(['Cat alone']);
+    expect(await names(`&officeId=${hull}`)).toEqual([]);
+    // Every group with members is under at least one office or No office; a group within one office is under it alone.
+    const listed = new Map<string, number>();
+    for (const f of [leeds, york, hull, 'none']) for (const n of await names(`&officeId=${f}`)) listed.set(n, (listed.get(n) ?? 0) + 1);
+    expect(Object.fromEntries(listed)).toEqual({ 'Leeds only': 1, 'Cat alone': 1, 'Leeds and York': 2 });
+
+    // The figures of a group listed by office are the group's, and the export takes the same filter.
+    const all = await call('GET', `/api/journey-groups?pageNumber=1&pageSize=50&year=${m.year}&month=${m.month}`, w.boss);
+    const york1 = await call('GET', `/api/journey-groups?pageNumber=1&pageSize=50&year=${m.year}&month=${m.month}&officeId=${york}`, w.boss);
+    const figure = (res: typeof all, name: string) => pageOf(journeyGroupSchema).parse(json(res)).items.find((g) => g.name === name);
+    expect(figure(york1, 'Leeds and York')).toEqual(figure(all, 'Leeds and York'));
+    const csv = await call('GET', `/api/journey-groups/export?officeId=${york}`, w.boss);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((l) => l.split(',')[0])).toEqual([MESSAGES.insights.journeyGroupColumns[0], 'Leeds and York']);
+  });
+
+  it('answers another company\'s or an unknown office with a message, and a malformed one with 400', async () => {
+    const paris = await office(w.globex, 'Paris');
+    for (const url of ['/api/journey-groups?pageNumber=1&pageSize=10', '/api/journey-groups/export?']) {
+      for (const id of [paris, '00000000-0000-4000-8000-000000000000']) {
+        const res = await call('GET', `${url}&officeId=${id}`, w.boss);
+        expect(res.statusCode, url).toBe(404);
+        expect(json(res)).toMatchObject({ success: false, message: MESSAGES.insights.officeNotFound });
+      }
+      const bad = await call('GET', `${url}&officeId=${'x'.repeat(100)}`, w.boss);
+      expect(bad.statusCode, url).toBe(400);
+      expect(json(bad)).toMatchObject({ success: false, message: MESSAGES.insights.officeInvalid });
+    }
+    // Globex's employer reads its own office.
+    expect((await call('GET', `/api/journey-groups?pageNumber=1&pageSize=10&officeId=${paris}`, w.rival)).statusCode).toBe(200);
   });
 });

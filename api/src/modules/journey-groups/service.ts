@@ -17,6 +17,7 @@ import { recordAudit } from '../../lib/audit';
 import { kgPerMileSql } from '../../lib/emission-factors';
 import { decimal, fromHundredths } from '../../lib/period';
 import { approvedEmployee, scopeOf } from '../../lib/tenancy';
+import { ALL_OFFICES, inOffice, type OfficeFilter } from '../../lib/offices';
 
 /**
  * Journey groups: the employer creates, renames and deletes them; employees join and leave them
@@ -74,9 +75,20 @@ function toGroup(r: GroupDbRow): JourneyGroup {
   };
 }
 
+/**
+ * An office's journey groups (docs/decisions/0045-offices-as-a-dimension.md): those with a member in
+ * the office ("No office": a member without one), each with the group's whole figures. A group can
+ * span offices, so it is listed under each of its members' offices; a group with no members is the
+ * company's only.
+ */
+function ofOffice(office: OfficeFilter): SQL {
+  if (office.kind === 'all') return sql``;
+  return sql`and exists (select 1 from journey_group_members om join users u on u.id = om.user_id where om.group_id = g.id and ${inOffice(office)})`;
+}
+
 /** One statement: the count and a page of groups in name order with members and figures. */
-async function groupPage(db: Db, companyId: string, month: string | null, limit: number | null, offset: number, only?: string): Promise<{ total: number; items: JourneyGroup[] }> {
-  const filter = only ? sql`and g.id = ${only}` : sql``;
+async function groupPage(db: Db, companyId: string, office: OfficeFilter, month: string | null, limit: number | null, offset: number, only?: string): Promise<{ total: number; items: JourneyGroup[] }> {
+  const filter = sql`${only ? sql`and g.id = ${only}` : sql``} ${ofOffice(office)}`;
   const found = await rows<GroupDbRow>(
     db,
     sql`select t.total, p.* from (select count(*)::int as total from journey_groups g where g.company_id = ${companyId} ${filter}) t
@@ -94,14 +106,14 @@ async function groupPage(db: Db, companyId: string, month: string | null, limit:
   return { total: Number(found[0]?.total ?? 0), items: found.filter((r) => r.id !== null).map(toGroup) };
 }
 
-export async function listGroups(db: Db, companyId: string, month: string | null, pageNumber: number, pageSize: number): Promise<Page<JourneyGroup>> {
-  const { total, items } = await groupPage(db, companyId, month, pageSize, (pageNumber - 1) * pageSize);
+export async function listGroups(db: Db, companyId: string, office: OfficeFilter, month: string | null, pageNumber: number, pageSize: number): Promise<Page<JourneyGroup>> {
+  const { total, items } = await groupPage(db, companyId, office, month, pageSize, (pageNumber - 1) * pageSize);
   return pageAnswer(items, total, pageNumber, pageSize);
 }
 
 /** Every group with its figures for a month, or all time (the CSV export of the list). */
-export async function allGroups(db: Db, companyId: string, month: string | null): Promise<JourneyGroup[]> {
-  return (await groupPage(db, companyId, month, null, 0)).items;
+export async function allGroups(db: Db, companyId: string, office: OfficeFilter, month: string | null): Promise<JourneyGroup[]> {
+  return (await groupPage(db, companyId, office, month, null, 0)).items;
 }
 
 // ---------------------------------------------------------------- the employer's changes
@@ -120,7 +132,7 @@ async function groupInScope(db: Db, auth: AuthUser, id: string): Promise<{ compa
 }
 
 async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyGroup> {
-  const [group] = (await groupPage(db, companyId, null, 1, 0, id)).items;
+  const [group] = (await groupPage(db, companyId, ALL_OFFICES, null, 1, 0, id)).items;
   if (!group) throw notFound(MESSAGES.journeyGroups.notFound);
   return group;
 }
