@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
 import { ApiError, COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
@@ -76,6 +76,20 @@ describe('DashboardPage: the office filter', () => {
     expect(select).toBeDisabled();
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices]);
     await waitFor(() => expect(select).toBeEnabled());
+  });
+
+  it('downloads the Category 7 report of the office chosen in the Reports card, starting from the dashboard\'s', async () => {
+    renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS}` });
+    const reportOffice = await screen.findByRole('combobox', { name: MESSAGES.reports.office });
+    expect(reportOffice).toHaveValue(LEEDS);
+    const link = () => screen.getByRole('link', { name: MESSAGES.reports.download }).getAttribute('href');
+    expect(link()).toContain(`officeId=${LEEDS}`);
+    fireEvent.change(reportOffice, { target: { value: 'none' } });
+    expect(link()).toContain('officeId=none');
+    fireEvent.change(reportOffice, { target: { value: '' } });
+    expect(link()).not.toContain('officeId');
+    // The dashboard's own filter is untouched.
+    expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS);
   });
 
   it('shows the company for an office the company no longer has', async () => {

@@ -48,7 +48,7 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
         <IncentivesPanel scope={office} initialMonth={month} />
       </div>
       <FeedbackPanel scope={scope} />
-      <ReportsPanel scope={scope} />
+      <ReportsPanel scope={scope} offices={offices.data} initialOfficeId={officeId} />
     </>
   );
 }

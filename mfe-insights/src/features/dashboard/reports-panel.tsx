@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
-import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, type Category7Format } from '@portal/shared-contracts';
-import type { InsightScopeQuery } from '../../shared/insight-scope';
+import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, OFFICE_NONE, type Category7Format } from '@portal/shared-contracts';
+import type { OfficeOption } from '../../api/get-offices';
+import type { InsightScopeQuery, OfficeScopeQuery } from '../../shared/insight-scope';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
@@ -11,27 +12,42 @@ const R = MESSAGES.reports;
 const YEARS_BACK = 4;
 
 /** The report's address: a plain GET the browser downloads with the session cookie, as invoices are. */
-export function category7Url(scope: InsightScopeQuery, year: number, format: Category7Format): string {
+export function category7Url(scope: OfficeScopeQuery, year: number, format: Category7Format): string {
   const q = new URLSearchParams({ year: String(year), format });
   if (scope.companyId) q.set('companyId', scope.companyId);
+  if (scope.officeId) q.set('officeId', scope.officeId);
   return `${ENDPOINTS.reports.category7.path}?${q.toString()}`;
 }
 
 /**
  * The Scope 3 Category 7 report of a reporting year, as PDF, CSV or the trips file that traces it
- * (docs/decisions/0043-category7-report.md). The api stores what it produces, so the same figures
- * download as the same report.
+ * (docs/decisions/0043-category7-report.md), for the company or one office (decision 0045): the
+ * office starts as the dashboard's and is chosen here on its own. The api stores what it produces,
+ * so the same figures download as the same report.
  */
-export function ReportsPanel({ scope }: { scope: InsightScopeQuery }) {
+export function ReportsPanel({ scope, offices, initialOfficeId }: { scope: InsightScopeQuery; offices: readonly OfficeOption[] | undefined; initialOfficeId: string | undefined }) {
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);
   const [format, setFormat] = useState<Category7Format>('pdf');
+  const [officeId, setOfficeId] = useState(initialOfficeId);
+  const I = MESSAGES.insights;
+  // An office the company no longer has is the whole company, as on the dashboard's filter.
+  const office = officeId === OFFICE_NONE || offices?.some((o) => o.id === officeId) ? officeId : undefined;
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
   return (
     <Card title={R.section} aria-label={R.section} className={styles.panel}>
       <div className={styles.panelBody}>
         <p className={sharedStyles.hint}>{R.sectionIntro}</p>
         <div className={styles.reportControls}>
+          {offices ? (
+            <Select
+              label={R.office}
+              value={office ?? ''}
+              onChange={(ev) => setOfficeId(ev.target.value || undefined)}
+              options={[{ value: '', label: I.allOffices }, ...offices.map((o) => ({ value: o.id, label: o.label })), { value: OFFICE_NONE, label: I.noOffice }]}
+              containerClassName={styles.reportControl}
+            />
+          ) : null}
           <Select label={R.reportingYear} value={String(year)} onChange={(ev) => setYear(Number(ev.target.value))} options={years.map((y) => ({ value: y, label: y }))} containerClassName={styles.reportControl} />
           <Select
             label={R.format}
@@ -40,7 +56,7 @@ export function ReportsPanel({ scope }: { scope: InsightScopeQuery }) {
             options={CATEGORY7_FORMATS.map((f) => ({ value: f, label: R.formats[f] }))}
             containerClassName={styles.reportControl}
           />
-          <a className={styles.download} href={category7Url(scope, year, format)} download>
+          <a className={styles.download} href={category7Url(office ? { ...scope, officeId: office } : scope, year, format)} download>
             {R.download}
           </a>
         </div>
