@@ -123,6 +123,8 @@ export const INSIGHTS_MESSAGES = {
     journeyGroupsTitle: 'All Journey Groups',
     journeyGroupsNote: 'Trips, miles and CO2 saved since each group began.',
     journeyGroupsMonthNote: (month: string) => `Trips, miles and CO2 saved in ${month}.`,
+    /** An office's journey groups (docs/decisions/0045): a group can span offices. */
+    journeyGroupsOfficeNote: 'Groups with a member in this office, each with the whole group\'s figures.',
     noJourneyGroups: 'No journey groups yet',
     journeyGroupPages: 'Journey group pages',
     co2: {

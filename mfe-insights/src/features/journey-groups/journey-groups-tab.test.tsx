@@ -28,6 +28,54 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
+describe('JourneyGroupsTab: the office filter', () => {
+  const LEEDS = uuid();
+  const withOffices = (over: Record<string, Handler> = {}) =>
+    handlers({
+      'employers.get': () => ({
+        success: true,
+        message: 'ok',
+        company: {
+          id: sessionFixture.employerId,
+          name: 'Acme Widgets Ltd',
+          email: 'office@acme.example',
+          phoneNumber: '07911 123456',
+          countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
+          isActive: true,
+          signUpState: 3,
+          locations: [{ id: LEEDS, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' }],
+          incentive: null,
+          deactivationReason: null,
+          createdAt: '2026-01-05T10:00:00.000Z',
+        },
+      }),
+      ...over,
+    });
+
+  it('lists the groups of the office chosen, or of No office, and downloads the same', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:groups');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { user, callsTo } = renderWithPlatform(<JourneyGroupsTab />, { handlers: withOffices({ 'insights.journeyGroupsExport': () => 'Name,Members\r\n' }) });
+    const select = await screen.findByRole('combobox', { name: I.office });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', I.noOffice]);
+    await user.selectOptions(select, '1 Park Row, Leeds');
+    await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { officeId: LEEDS, pageNumber: 1, pageSize: 10 } }));
+    expect(screen.getByText(I.journeyGroupsOfficeNote, { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: I.downloadCsvFor(I.allTime) }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(callsTo('insights.journeyGroupsExport').at(-1)).toEqual({ query: { officeId: LEEDS } });
+    await user.selectOptions(select, I.noOffice);
+    await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { officeId: 'none', pageNumber: 1, pageSize: 10 } }));
+  });
+
+  it('shows no office select to a company without offices', async () => {
+    renderWithPlatform(<JourneyGroupsTab />, { handlers: handlers() });
+    await screen.findByRole('table', { name: I.journeyGroupsTitle });
+    expect(screen.queryByRole('combobox', { name: I.office })).toBeNull();
+  });
+});
+
 describe('JourneyGroupsTab', () => {
   it('shows a skeleton while the groups load', () => {
     renderWithPlatform(<JourneyGroupsTab />, { handlers: handlers({ 'insights.journeyGroups': () => new Promise(() => {}) }) });

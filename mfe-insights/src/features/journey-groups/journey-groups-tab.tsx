@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
-import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES, OFFICE_NONE, type JourneyGroup } from '@portal/shared-contracts';
+import { useOffices } from '../../api/get-offices';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useJourneyGroups } from '../../api/get-journey-groups';
 import { formatAmount, formatCount } from '../../shared/format';
@@ -90,10 +91,13 @@ export function JourneyGroupsTab() {
 }
 
 function Groups({ scope }: { scope: InsightScopeQuery }) {
-  // Its page and period are kept in the address beside the other tabs' (`groups.page`, `groups.period`).
-  const { page, setPage, filters, setFilter } = usePagedSearch({ param: 'groups', filters: { period: '' } });
+  // Its page, period and office are kept in the address beside the other tabs' (`groups.page`, `groups.period`, `groups.office`).
+  const { page, setPage, filters, setFilter } = usePagedSearch({ param: 'groups', filters: { period: '', office: '' } });
   const month = periodOf(filters.period);
-  const period = month ? { year: month.year, month: month.month } : {};
+  const offices = useOffices(useCompanyControl(scope).companyId);
+  // Asked for at once (not after the offices load); an office the company no longer has is the whole company, as on the dashboard.
+  const officeId = filters.office === OFFICE_NONE || offices.data === undefined || offices.data.some((o) => o.id === filters.office) ? filters.office : '';
+  const period = { ...(month ? { year: month.year, month: month.month } : {}), ...(officeId ? { officeId } : {}) };
   const periodName = month ? formatMonth(month) : MESSAGES.insights.allTime;
   const groups = useJourneyGroups({ ...scope, ...period, pageNumber: page, pageSize: LIMITS.pageSize });
   const csv = useExportJourneyGroupsMutation();
@@ -113,7 +117,23 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
             options={[{ value: '', label: MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
             containerClassName={styles.periodSelect}
           />
-          <p className={sharedStyles.note}>{month ? MESSAGES.insights.journeyGroupsMonthNote(periodName) : MESSAGES.insights.journeyGroupsNote}</p>
+          {offices.data && offices.data.length > 0 ? (
+            <Select
+              label={MESSAGES.insights.office}
+              value={officeId}
+              onChange={(e) => setFilter('office', e.target.value)}
+              options={[
+                { value: '', label: MESSAGES.insights.allOffices },
+                ...offices.data.map((o) => ({ value: o.id, label: o.label })),
+                { value: OFFICE_NONE, label: MESSAGES.insights.noOffice },
+              ]}
+              containerClassName={styles.officeSelect}
+            />
+          ) : null}
+          <p className={sharedStyles.note}>
+            {month ? MESSAGES.insights.journeyGroupsMonthNote(periodName) : MESSAGES.insights.journeyGroupsNote}
+            {officeId ? ` ${MESSAGES.insights.journeyGroupsOfficeNote}` : null}
+          </p>
         </div>
         <div className={styles.toolbar}>
           <DownloadCsvButton
