@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test';
-import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary } from '@portal/shared-contracts';
+import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary, type JourneyGroup, type Page as ListPage } from '@portal/shared-contracts';
 import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 
@@ -19,7 +20,7 @@ test.beforeAll(async ({ demoPortal }) => {
 });
 
 async function employerPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: portal.url, viewport });
+  const context = await browser.newContext({ baseURL: portal.url, viewport, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -268,6 +269,113 @@ for (const viewport of [
     // The join request is in the office, and approving it keeps it there.
     const pending = await apiGet<{ items: (EmployeeOfficeRow & { email: string })[] }>(page.request, `/api/employees/pending?search=${encodeURIComponent(email)}`);
     expect(pending.items.map((e) => [e.email, e.officeId])).toEqual([[email, office.id]]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
+const R = MESSAGES.reports;
+
+/** A CSV's lines as cells (quoted cells, with commas or quotes, read whole). */
+function csvCells(csv: string): string[][] {
+  return csv
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .map((line) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1));
+}
+
+/** "12.345" -> 12345, exactly. */
+function milli(s: string): number {
+  const m = /^(\d{1,12})\.(\d{3})$/.exec(s);
+  if (!m) throw new Error(`not a three-decimal figure: ${s}`);
+  return Number(m[1]) * 1000 + Number(m[2]);
+}
+
+/** A report's total line as [trips, vehicle m, passenger m, emitted g, avoided g]. */
+const totalOf = (table: string[][]) => {
+  const t = table.find((r) => r[0] === R.total)!;
+  return [Number(t[1]), milli(t[2]!), milli(t[3]!), milli(t[4]!), milli(t[5]!)];
+};
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`the employer downloads an office's Category 7 CSV, and the offices add up to the company (${viewport.width}x${viewport.height})`, async ({ browser }) => {
+    const { context, page, errors } = await employerPage(browser, viewport);
+    const year = new Date().getUTCFullYear();
+    const region = page.getByRole('region', { name: R.section, exact: true });
+    const office = region.getByRole('combobox', { name: R.office });
+    await expect(office).toBeEnabled();
+    const leeds = (await office.getByRole('option', { name: '12 Wellington Street, Leeds' }).getAttribute('value'))!;
+    await office.selectOption(leeds);
+    await region.getByLabel(R.reportingYear).selectOption(String(year));
+    await region.getByLabel(R.format).selectOption('csv');
+    await region.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`reports-office-${viewport.width}.png`) });
+    const file = page.waitForEvent('download');
+    await region.getByRole('link', { name: R.download }).click();
+    const report = csvCells(await readFile(await (await file).path(), 'utf8'));
+    expect(report.find((r) => r[0] === R.facts.office)?.[1]).toBe('12 Wellington Street, Leeds');
+    const mine = totalOf(report);
+    expect(mine[0]).toBeGreaterThan(0);
+
+    // The api answers the same figures, and the company's report is its offices' and No office's, to the gram.
+    const csvOf = async (q: string) => {
+      const res = await page.request.get(`/api/reports/category7?year=${year}&format=csv${q}`);
+      expect(res.ok(), await res.text()).toBe(true);
+      return totalOf(csvCells(await res.text()));
+    };
+    expect(await csvOf(`&officeId=${leeds}`)).toEqual(mine);
+    const values = await office.getByRole('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const parts = await Promise.all(values.map((v) => csvOf(`&officeId=${v}`)));
+    const sum = parts.reduce((s, p) => s.map((v, i) => v + p[i]!), [0, 0, 0, 0, 0]);
+    expect(sum).toEqual(await csvOf(''));
+
+    // The office's trips file names each trip's driver's office and sums to its report.
+    const trips = csvCells(await (await page.request.get(`/api/reports/category7?year=${year}&format=trips&officeId=${leeds}`)).text())
+      .slice(1)
+      .filter((r) => r.length > 1);
+    expect(trips.filter((r) => r[2] === '12 Wellington Street, Leeds').length).toBe(mine[0]);
+    expect(trips.reduce((s, r) => s + milli(r[8]!), 0)).toBe(mine[3]);
+    expect(trips.reduce((s, r) => s + milli(r[9]!), 0)).toBe(mine[4]);
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test(`the employer filters the journey groups by office (${viewport.width}x${viewport.height})`, async ({ browser }) => {
+    const { context, page, errors } = await employerPage(browser, viewport);
+    await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+    const table = page.getByRole('table', { name: I.journeyGroupsTitle });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const select = page.getByRole('combobox', { name: I.office });
+    const leeds = (await select.getByRole('option', { name: '12 Wellington Street, Leeds' }).getAttribute('value'))!;
+    const names = (list: ListPage<JourneyGroup>) => list.items.map((g) => g.name);
+    const all = await apiGet<ListPage<JourneyGroup>>(page.request, '/api/journey-groups?pageNumber=1&pageSize=100');
+    const mine = await apiGet<ListPage<JourneyGroup>>(page.request, `/api/journey-groups?pageNumber=1&pageSize=100&officeId=${leeds}`);
+    expect(mine.totalCount).toBeGreaterThan(0);
+
+    const answer = page.waitForResponse((r) => r.url().includes('/api/journey-groups?') && r.url().includes(`officeId=${leeds}`));
+    await select.selectOption(leeds);
+    await answer;
+    await expect(page).toHaveURL(new RegExp(`office=${leeds}`));
+    await expect(page.getByText(I.journeyGroupsOfficeNote, { exact: false })).toBeVisible();
+    const firstPage = names(mine).slice(0, 10);
+    await expect(table.getByRole('row')).toHaveCount(firstPage.length + 1);
+    for (const name of firstPage) await expect(table.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`journey-groups-office-${viewport.width}.png`), fullPage: viewport.width > 400 });
+
+    // Every group with members is under some office or No office.
+    const values = await select.getByRole('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const listed = new Set<string>();
+    for (const v of values) for (const n of names(await apiGet<ListPage<JourneyGroup>>(page.request, `/api/journey-groups?pageNumber=1&pageSize=100&officeId=${v}`))) listed.add(n);
+    expect([...listed].sort()).toEqual(all.items.filter((g) => g.members.length > 0).map((g) => g.name).sort());
+
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

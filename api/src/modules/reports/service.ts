@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, officeLabel, type Category7Format, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { category7Reports, companies, locations } from '../../db/schema';
