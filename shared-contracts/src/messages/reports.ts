@@ -94,8 +94,8 @@ export const REPORTS_MESSAGES = {
     section: 'Reports',
     sectionIntro: 'The Scope 3 Category 7 report of a reporting year: emissions of the scheme\'s trips and emissions avoided, with the trips file that traces each figure.',
     reportingYear: 'Reporting year',
-    /** Beside the dashboard's own "Office" filter, so named apart from it. */
-    office: 'Office covered',
+    /** The report's office; beside the dashboard's own "Office" filter, so named apart from it (a label naming both would be ambiguous). */
+    office: 'Report for',
     format: 'Format',
     formats: { pdf: 'PDF report', csv: 'CSV report', trips: 'Trips file (CSV)' },
     download: 'Download',
