@@ -20,6 +20,7 @@ const VISITOR_OF: Record<string, Visitor> = {
   signup: 'public',
   forgotPassword: 'public',
   resetPassword: 'public',
+  unsubscribe: 'public',
   setupAccount: 'public',
   downloadLinks: 'public',
   setupCompany: 'newEmployer',
@@ -53,6 +54,7 @@ const VISITOR_OF: Record<string, Visitor> = {
 /** The query a page needs to show its content, or the tabs it has in the address. */
 const VARIANTS: Record<string, { name: string; query: string }[]> = {
   resetPassword: [{ name: 'reset-password', query: '?email=someone%40example.test&token=abc' }],
+  unsubscribe: [{ name: 'unsubscribe', query: '?token=abc' }],
   setupAccount: [{ name: 'setup-account', query: '?employer_id=00000000-0000-4000-8000-000000000000' }],
   employeeManagement: [
     { name: 'employee-management', query: '' },

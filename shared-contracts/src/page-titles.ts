@@ -11,6 +11,7 @@ export const PAGE_TITLES = {
   signup: 'Sign Up',
   forgotPassword: 'Forgot Password',
   resetPassword: 'Reset Password',
+  unsubscribe: 'Unsubscribe',
   setupAccount: 'Set Up Your Account',
   downloadLinks: 'Download the App',
   setupCompany: 'Company Setup: Company Details',

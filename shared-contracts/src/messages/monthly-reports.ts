@@ -34,6 +34,12 @@ export const MONTHLY_REPORT_MESSAGES = {
     timeZoneInvalid: 'Choose a time zone from the list.',
     tokenInvalid: 'This unsubscribe link is not valid. Copy the whole link from the mail.',
     unsubscribed: 'You are unsubscribed: you will get no more monthly reports from this company.',
+    // ---- The unsubscribe page, opened from the mail's link without signing in
+    unsubscribeHeading: 'Unsubscribe from monthly reports',
+    unsubscribeIntro: 'Press Unsubscribe and this address gets no more monthly commute scheme reports from the company that sends them.',
+    unsubscribeButton: 'Unsubscribe',
+    unsubscribeBusy: 'Unsubscribing...',
+    unsubscribeFailed: 'Could not unsubscribe just now. Try again in a moment.',
     // ---- The mail
     jobActor: 'Monthly reports',
     wholeCompany: 'Whole company',

@@ -12,6 +12,7 @@ export const PUBLIC_ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.signup, title: T.signup, area: 'public', remote: 'mfe-auth', module: 'SignupPage' },
   { path: ROUTES.forgotPassword, title: T.forgotPassword, area: 'public', remote: 'mfe-auth', module: 'ForgotPasswordPage' },
   { path: ROUTES.resetPassword, title: T.resetPassword, area: 'public', remote: 'mfe-auth', module: 'ResetPasswordPage' },
+  { path: ROUTES.unsubscribe, title: T.unsubscribe, area: 'public', remote: 'mfe-auth', module: 'UnsubscribePage' },
   { path: ROUTES.setupAccount, title: T.setupAccount, area: 'public', remote: 'mfe-employees', module: 'SetupAccountPage' },
   { path: ROUTES.downloadLinks, title: T.downloadLinks, area: 'public', remote: 'mfe-employees', module: 'DownloadLinksPage' },
 ];

@@ -1,0 +1,3 @@
+import { UnsubscribePage } from '../features/unsubscribe/unsubscribe-page';
+
+export default UnsubscribePage;
