@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '@portal/shared-ui/form';
 import { FormErrorList } from '@portal/shared-ui/form-extras';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES, unsubscribeQuerySchema } from '@portal/shared-contracts';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { ROUTES } from '@portal/shared-contracts/routes';
-import { unsubscribeQuerySchema } from '@portal/shared-contracts/endpoints/monthly-reports';
 import { useUnsubscribeMutation } from '../../api/unsubscribe';
 import { AuthForm } from '../../shared/auth-form';
 import { AuthLayout } from '../../shared/auth-layout';
