@@ -6,6 +6,7 @@ const AUTH = [
   'signup-page.tsx',
   'forgot-password-page.tsx',
   'reset-password-page.tsx',
+  'unsubscribe-page.tsx',
   'change-password-page.tsx',
   'admin-users-page.tsx',
   'audit-log-page.tsx',
