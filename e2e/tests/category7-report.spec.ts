@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Download, type Page } from '../support
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
+import { csvCells, milli } from '../support/report-csv';
 
 // The demo company has a year of trips, so the report has figures: the run's demo portal.
 const EMPLOYER = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' };
@@ -35,21 +36,6 @@ async function download(page: Page, year: number, format: keyof typeof R.formats
   return file;
 }
 
-/** A CSV's lines as cells (quoted cells with commas, as the method's, are read whole). */
-function cells(csv: string): string[][] {
-  return csv
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .map((line) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1));
-}
-
-/** "12.345" -> 12345, exactly. */
-function milli(s: string): number {
-  const m = /^(\d{1,12})\.(\d{3})$/.exec(s);
-  if (!m) throw new Error(`not a three-decimal figure: ${s}`);
-  return Number(m[1]) * 1000 + Number(m[2]);
-}
-
 async function pdfText(bytes: Buffer): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
@@ -68,7 +54,7 @@ test('the Category 7 report downloads as CSV, PDF and trips file, and their figu
 
   const csvFile = await download(page, year, 'csv');
   expect(csvFile.suggestedFilename()).toMatch(new RegExp(`^category7-${year}-[0-9a-f]{8}\\.csv$`));
-  const report = cells(await readFile(await csvFile.path(), 'utf8'));
+  const report = csvCells(await readFile(await csvFile.path(), 'utf8'));
   const line = (first: string) => report.find((r) => r[0] === first)!;
   const total = line(R.total);
   const [trips, vehicleKm, passengerKm, emitted, avoided] = total.slice(1, 6);
@@ -89,7 +75,7 @@ test('the Category 7 report downloads as CSV, PDF and trips file, and their figu
 
   // The trips file's lines add up to the report's total, to the metre and the gram.
   const tripsFile = await download(page, year, 'trips');
-  const lines = cells(await readFile(await tripsFile.path(), 'utf8')).filter((r) => r.length > 1);
+  const lines = csvCells(await readFile(await tripsFile.path(), 'utf8')).filter((r) => r.length > 1);
   expect(lines[0]).toEqual([...R.tripsColumns]);
   const sums = [0, 0, 0, 0, 0];
   for (const r of lines.slice(1)) [1, milli(r[3]!), milli(r[4]!), milli(r[8]!), milli(r[9]!)].forEach((v, i) => (sums[i]! += v));
@@ -112,7 +98,7 @@ test('the headcount entered in Company Settings is the report\'s coverage', asyn
   await card.screenshot({ path: testInfo.outputPath('reporting-card-390.png') });
 
   await page.goto(hash(ROUTES.mainPage));
-  const report = cells(await readFile(await (await download(page, new Date().getUTCFullYear(), 'csv')).path(), 'utf8'));
+  const report = csvCells(await readFile(await (await download(page, new Date().getUTCFullYear(), 'csv')).path(), 'utf8'));
   const members = Number(report.find((r) => r[0] === R.items.members)![1]);
   expect(report.find((r) => r[0] === R.items.headcount)![1]).toBe('2500');
   expect(report.find((r) => r[0] === R.items.coverage)![1]).toBe(`${((members * 100) / 2500).toFixed(1)}%`);

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '.
 import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary, type JourneyGroup, type Page as ListPage } from '@portal/shared-contracts';
 import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
+import { csvCells, milli } from '../support/report-csv';
 
 // The demo company's employees are spread over its three offices and No office, with a year of
 // trips: the run's demo portal (docs/decisions/0045-offices-as-a-dimension.md).
@@ -275,21 +276,6 @@ for (const viewport of [
 }
 
 const R = MESSAGES.reports;
-
-/** A CSV's lines as cells (quoted cells, with commas or quotes, read whole). */
-function csvCells(csv: string): string[][] {
-  return csv
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .map((line) => (line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, -1));
-}
-
-/** "12.345" -> 12345, exactly. */
-function milli(s: string): number {
-  const m = /^(\d{1,12})\.(\d{3})$/.exec(s);
-  if (!m) throw new Error(`not a three-decimal figure: ${s}`);
-  return Number(m[1]) * 1000 + Number(m[2]);
-}
 
 /** A report's total line as [trips, vehicle m, passenger m, emitted g, avoided g]. */
 const totalOf = (table: string[][]) => {
