@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, officeLabel, type Category7Format, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
@@ -25,6 +26,14 @@ const R = MESSAGES.reports;
  */
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+// A year's trips file runs to tens of megabytes at scale: compressing it on libuv's thread pool keeps
+// the event loop (and, on the embedded database, every other request) turning meanwhile.
+const gzip = promisify(gzipCb);
+const gunzip = promisify(gunzipCb);
+const tripsText = async (b: Buffer | Uint8Array) => (await gunzip(Buffer.from(b))).toString('utf8');
+/** Lets queued requests run between the long steps of producing a report. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function periodOf(year: number, startMonth: number): { start: string; end: string } {
   const start = `${year}-${String(startMonth).padStart(2, '0')}-01`;
@@ -163,6 +172,7 @@ export async function category7Summary(db: Db, companyId: string, year: number, 
     group by f.month, f.direct_id, f.direct_kg_per_km, f.wtt_id, f.wtt_kg_per_km, f.kg_per_km, f.source, f.year, f.activity
     order by f.month`,
   );
+  await turn();
   const [other] = await rows<{
     members: number;
     participants: number;
@@ -278,11 +288,11 @@ export interface Category7File {
   filename: string;
 }
 
-function fileOf(r: StoredRow, year: number, format: Category7Format): Category7File {
+async function fileOf(r: StoredRow, year: number, format: Category7Format): Promise<Category7File> {
   const base = `category7-${year}-${r.id.slice(0, 8)}`;
   if (format === 'pdf') return { id: r.id, format, body: Buffer.from(r.pdf).toString('base64'), sha256: r.pdf_sha256, filename: `${base}.pdf` };
   if (format === 'csv') return { id: r.id, format, body: r.csv, sha256: r.csv_sha256, filename: `${base}.csv` };
-  return { id: r.id, format, body: gunzipSync(Buffer.from(r.trips_gzip)).toString('utf8'), sha256: r.trips_sha256, filename: `${base}-trips.csv` };
+  return { id: r.id, format, body: await tripsText(r.trips_gzip), sha256: r.trips_sha256, filename: `${base}-trips.csv` };
 }
 
 const STORED = sql`id, produced_at, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256`;
@@ -304,6 +314,7 @@ export async function category7(
   const stored = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category7'), hashtext(${companyId}))`);
     const summary = await category7Summary(tx, companyId, q.year, office);
+    await turn();
     const json = JSON.stringify(summary);
     const [same] = await rows<StoredRow>(
       tx,
@@ -312,20 +323,24 @@ export async function category7(
         order by produced_at desc limit 1`,
     );
     if (same) return same;
+    await turn();
     const trips = await category7TripsFile(tx, summary, office);
+    await turn();
     const meta: Category7Meta = { id: randomUUID(), producedAt: new Date(), tripsSha256: sha256(trips) };
     const csv = category7Csv(summary, meta);
+    const tripsGzip = await gzip(trips);
     const pdf = await category7Pdf(summary, meta);
+    await turn();
     const [row] = await rows<StoredRow>(
       tx,
       sql`insert into category7_reports (id, company_id, office, year, start_month, produced_at, produced_by, summary, csv, csv_sha256, pdf, pdf_sha256, trips_gzip, trips_sha256)
         values (${meta.id}, ${companyId}, ${key}, ${q.year}, ${summary.startMonth}, ${meta.producedAt.toISOString()}, ${auth.userId}, ${json}::jsonb,
-          ${csv}, ${sha256(csv)}, ${pdf}, ${sha256(pdf)}, ${gzipSync(trips)}, ${meta.tripsSha256})
+          ${csv}, ${sha256(csv)}, ${pdf}, ${sha256(pdf)}, ${tripsGzip}, ${meta.tripsSha256})
         returning ${STORED}`,
     );
     return row!;
   });
-  return fileOf(stored, q.year, q.format);
+  return await fileOf(stored, q.year, q.format);
 }
 
 /** A produced report again, exactly as it was stored: another company's is not found. */
@@ -337,7 +352,7 @@ export async function producedCategory7(db: Db, auth: AuthUser, id: string, form
     sql`select ${STORED}, year from category7_reports where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`}`,
   );
   if (!r) throw notFound(R.notFound);
-  return fileOf(r, Number(r.year), format);
+  return await fileOf(r, Number(r.year), format);
 }
 
 /** A company the caller may see: their own, or any for a super admin; else "not found". */
@@ -371,5 +386,5 @@ export async function setReportingSettings(db: Db, auth: AuthUser, companyId: st
 /** For tests and the trace script: a stored report's trips file. */
 export async function storedTripsFile(db: Db, id: string): Promise<string> {
   const [r] = await db.select({ trips: category7Reports.tripsGzip }).from(category7Reports).where(eq(category7Reports.id, id));
-  return r ? gunzipSync(r.trips).toString('utf8') : '';
+  return r ? await tripsText(r.trips) : '';
 }
