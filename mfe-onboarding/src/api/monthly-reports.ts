@@ -28,3 +28,11 @@ export function useRemoveMonthlyReportRecipient(companyId: string) {
     (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.monthlyReports(companyId) }),
   );
 }
+
+/** PUT monthly-reports/time-zone: the company's time zone, which decides when its first working day begins. */
+export function useSetMonthlyReportTimeZone(companyId: string) {
+  return useApiMutation(
+    (api, timeZone: string) => api.call(M.setTimeZone, { body: { timeZone } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: employerKeys.monthlyReports(companyId) }),
+  );
+}

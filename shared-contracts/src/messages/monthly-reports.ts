@@ -17,6 +17,7 @@ export const MONTHLY_REPORT_MESSAGES = {
     empty: 'No recipients yet.',
     listLabel: 'Monthly report recipients',
     timeZoneLabel: 'Time zone',
+    timeZoneHint: "The month's report goes out on the first working day of the month in this time zone.",
     timeZoneSave: 'Save time zone',
     timeZoneSaved: 'Time zone saved.',
     neverSent: 'Not sent yet',

@@ -43,4 +43,24 @@ describe('the Monthly reports card of Company Settings', () => {
     await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(M.added));
     expect(callsTo('monthlyReports.addRecipient')).toEqual([{ body: { email: 'board@example.com' } }]);
   });
+
+  it("shows the company's time zone and saves another one from the list", async () => {
+    const { user, platform, callsTo } = renderWithPlatform(<MonthlyReportsCard companyId={ID} />, {
+      session: { employerId: ID, signUpState: 3 },
+      handlers: {
+        'monthlyReports.recipients': () => ({ success: true, message: 'OK', timeZone: 'Europe/London', max: 10, recipients: [] }),
+        'monthlyReports.setTimeZone': (input?: Record<string, unknown>) => ({ success: true, message: M.timeZoneSaved, timeZone: (input!.body as { timeZone: string }).timeZone }),
+      },
+    });
+    const card = await screen.findByRole('region', { name: M.heading });
+    const select = await within(card).findByLabelText(M.timeZoneLabel);
+    expect(select).toHaveValue('Europe/London');
+    expect(within(card).getByRole('option', { name: 'America/New York' })).toBeInTheDocument();
+    const save = within(card).getByRole('button', { name: M.timeZoneSave });
+    expect(save).toBeDisabled();
+    await user.selectOptions(select, 'Europe/Paris');
+    await user.click(save);
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(M.timeZoneSaved));
+    expect(callsTo('monthlyReports.setTimeZone')).toEqual([{ body: { timeZone: 'Europe/Paris' } }]);
+  });
 });

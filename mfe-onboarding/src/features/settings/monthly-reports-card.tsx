@@ -1,8 +1,9 @@
-import { isApiError, MESSAGES, monthlyReportRecipientBodySchema, serverMessage, usePlatform, type MonthlyReportRecipient } from '@portal/shared-contracts';
+import { isApiError, MESSAGES, monthlyReportRecipientBodySchema, monthlyReportTimeZoneBodySchema, serverMessage, usePlatform, type MonthlyReportRecipient } from '@portal/shared-contracts';
 import { LoadState } from '@portal/shared-ui/data-display';
 import { Button, TextField } from '@portal/shared-ui/form';
+import { Select } from '@portal/shared-ui/form-extras';
 import { useState, type FormEvent } from 'react';
-import { useAddMonthlyReportRecipient, useMonthlyReportRecipients, useRemoveMonthlyReportRecipient } from '../../api/monthly-reports';
+import { useAddMonthlyReportRecipient, useMonthlyReportRecipients, useRemoveMonthlyReportRecipient, useSetMonthlyReportTimeZone } from '../../api/monthly-reports';
 import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.monthlyReports;
@@ -14,6 +15,48 @@ function deliveryText(r: MonthlyReportRecipient): string {
   if (r.unsubscribedAt) return M.unsubscribedState;
   if (!r.lastDelivery) return M.neverSent;
   return M.lastDelivery(monthName(r.lastDelivery.month), M.deliveryStates[r.lastDelivery.status] ?? r.lastDelivery.status);
+}
+
+/**
+ * The IANA time zones this browser knows, with the company's own first when the browser lacks it
+ * (an older alias, say). The server checks the name again with the same rule.
+ */
+function timeZoneOptions(current: string): { value: string; label: string }[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const zones = known.includes(current) ? known : [current, ...known];
+  return zones.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
+}
+
+/** The company's time zone: its first working day of a month begins at midnight there. */
+function TimeZoneForm({ companyId, current }: { companyId: string; current: string }) {
+  const platform = usePlatform();
+  const save = useSetMonthlyReportTimeZone(companyId);
+  const [zone, setZone] = useState(current);
+  const [error, setError] = useState<string | undefined>();
+  const onSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = monthlyReportTimeZoneBodySchema.safeParse({ timeZone: zone });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      await save.mutateAsync(parsed.data.timeZone);
+      platform.toast.success(M.timeZoneSaved);
+    } catch (err) {
+      const field = isApiError(err) ? err.errors.find((x) => x.field === 'timeZone')?.message : undefined;
+      setError(field ?? serverMessage(err, MESSAGES.common.unknownError));
+    }
+  };
+  return (
+    <form className={styles.inline} onSubmit={(e) => void onSave(e)} noValidate>
+      <Select label={M.timeZoneLabel} hint={M.timeZoneHint} name="timeZone" value={zone} onChange={(e) => setZone(e.target.value)} options={timeZoneOptions(current)} error={error} />
+      <Button type="submit" variant="secondary" loading={save.isPending} disabled={zone === current}>
+        {M.timeZoneSave}
+      </Button>
+    </form>
+  );
 }
 
 /** The people who get the monthly report by mail (docs/decisions/0049): up to 10, added by email, removed one by one. */
@@ -62,9 +105,8 @@ export function MonthlyReportsCard({ companyId }: { companyId: string | null }) 
       <LoadState query={list} loadingLabel={M.heading} failedText={MESSAGES.company.loadFailed}>
         {data ? (
           <>
-            <p className={styles.muted}>
-              {M.intro(data.max)} {M.timeZoneLabel}: {data.timeZone}.
-            </p>
+            <p className={styles.muted}>{M.intro(data.max)}</p>
+            {companyId ? <TimeZoneForm key={data.timeZone} companyId={companyId} current={data.timeZone} /> : null}
             {data.recipients.length === 0 ? (
               <p>{M.empty}</p>
             ) : (
