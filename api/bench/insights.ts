@@ -1,14 +1,16 @@
 /**
  * Insights benchmark (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50]
+ *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50] [--filters all,office,none]
  *
  * On PostgreSQL (DATABASE_URL, or else a throwaway cluster like `scripts/test-pg.mjs` starts) it
  * seeds one company with demo employees and a year of trips (`seedDemoInsights`), then serves the
  * api over HTTP from a child process, beside a bare Fastify answering a constant JSON object, and
  * drives both with autocannon (this process) at the same concurrency: p50/p99 and requests per
  * second of every insight endpoint, one request at a time for the CSV exports, and the rate of
- * trips recorded through `POST /api/trips`.
+ * trips recorded through `POST /api/trips`. The company has three offices with its employees spread
+ * over them and "No office"; `--filters` says which views each office-aware endpoint is driven in:
+ * the whole company (`all`), one office (`office`) and the employees without one (`none`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiContext } from '../src/create-context';
-import { companies, employerUsers, incentives, users } from '../src/db/schema';
+import { companies, employerUsers, incentives, locations, users } from '../src/db/schema';
 import type { Db } from '../src/db/client';
 import { rows } from '../src/db/sql';
 import { seedDemoEmployees } from '../src/demo/employees';
@@ -28,7 +30,7 @@ import { createSession } from '../src/lib/sessions';
 import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';
-import { ALL_OFFICES } from '../src/lib/offices';
+import { ALL_OFFICES, type OfficeFilter } from '../src/lib/offices';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog } from './config';
 
@@ -39,8 +41,15 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
+    filters: { type: 'string', default: 'all,office,none' },
   },
 });
+
+type View = 'all' | 'office' | 'none';
+const VIEWS = String(values.filters)
+  .split(',')
+  .map((v) => v.trim())
+  .filter((v): v is View => v === 'all' || v === 'office' || v === 'none');
 
 // ---------------------------------------------------------------- the driver (this process)
 /** What the server process seeded, for the requests. */
@@ -52,6 +61,9 @@ interface Prepared {
   month: number;
   trips: number;
   employees: number;
+  /** The office the `office` view reads, and how many employees each view holds. */
+  officeId: string;
+  spread: { office: number; none: number; all: number };
 }
 
 /** The server process: migrates and seeds the database (once per run), then serves. */
@@ -70,26 +82,32 @@ function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number;
  * Each insight's statement under `explain analyze`, as its service sends it: the database's own
  * planning and execution time, and whether the plan reads the trips tables (it must not).
  */
-async function explainAll(db: Db, companyId: string, month: string) {
+async function explainAll(db: Db, companyId: string, month: string, officeId: string) {
   let captured: SQL | undefined;
   const capturing = { execute: (query: SQL) => ((captured = query), db.execute(query)) } as unknown as Db;
   console.log(`\nplans (month ${month.slice(0, 7)}, ms):`);
-  for (const [label, run] of [
-    ['participation, month, page 1', () => monthlyRanking(capturing, companyId, ALL_OFFICES, month, 1, 10)],
-    ['participation, month, page 100', () => monthlyRanking(capturing, companyId, ALL_OFFICES, month, 100, 10)],
-    ['participation, all time, page 1', () => allTimeRanking(capturing, companyId, ALL_OFFICES, 1, 10)],
-    ['journey groups, month, page 1', () => listGroups(capturing, companyId, ALL_OFFICES, month, 1, 10)],
-    ['journey groups, all time, page 1', () => listGroups(capturing, companyId, ALL_OFFICES, null, 1, 10)],
-    ['feedback, page 1', () => listFeedback(capturing, companyId, 1, 10)],
-    ['dashboard summary', () => dashboardSummary(capturing, companyId, ALL_OFFICES, month)],
-    ['dashboard trend', () => monthlyTrend(capturing, companyId, ALL_OFFICES, month)],
-    ['CO2 report', () => co2Report(capturing, companyId, ALL_OFFICES, month)],
-  ] as const) {
+  const filters: Record<View, OfficeFilter> = { all: ALL_OFFICES, office: { kind: 'office', id: officeId }, none: { kind: 'none' } };
+  const statements: [string, () => Promise<unknown>][] = [['feedback, page 1', () => listFeedback(capturing, companyId, 1, 10)]];
+  for (const view of VIEWS) {
+    const f = filters[view];
+    const v = view === 'all' ? '' : ` (${view})`;
+    statements.push(
+      [`participation, month, page 1${v}`, () => monthlyRanking(capturing, companyId, f, month, 1, 10)],
+      [`participation, month, page 100${v}`, () => monthlyRanking(capturing, companyId, f, month, 100, 10)],
+      [`participation, all time, page 1${v}`, () => allTimeRanking(capturing, companyId, f, 1, 10)],
+      [`journey groups, month, page 1${v}`, () => listGroups(capturing, companyId, f, month, 1, 10)],
+      [`journey groups, all time, page 1${v}`, () => listGroups(capturing, companyId, f, null, 1, 10)],
+      [`dashboard summary${v}`, () => dashboardSummary(capturing, companyId, f, month)],
+      [`dashboard trend${v}`, () => monthlyTrend(capturing, companyId, f, month)],
+      [`CO2 report${v}`, () => co2Report(capturing, companyId, f, month)],
+    );
+  }
+  for (const [label, run] of statements) {
     await run();
     const plan = (await rows<Record<string, string>>(db, sql`explain (analyze, costs off) ${captured!}`)).map((r) => Object.values(r)[0]!);
     const time = (name: string) => plan.find((l) => l.startsWith(name))?.replace(/^.*: /, '') ?? '?';
     const readsTrips = plan.some((l) => / on (trips|trip_passengers)\b/.test(l));
-    console.log(`  ${label.padEnd(36)} planning ${time('Planning Time').padStart(9)}  execution ${time('Execution Time').padStart(9)}  reads trips: ${readsTrips ? 'YES' : 'no'}`);
+    console.log(`  ${label.padEnd(46)} planning ${time('Planning Time').padStart(9)}  execution ${time('Execution Time').padStart(9)}  reads trips: ${readsTrips ? 'YES' : 'no'}`);
   }
 }
 
@@ -100,6 +118,11 @@ async function prepare(ctx: ApiContext): Promise<Prepared> {
   await db.insert(incentives).values({ companyId, numberOfTrips: 20, numberOfTripsRewards: 'Half a day of leave', numberOfMiles: 250, numberOfMilesRewards: 'A voucher' });
   const [boss] = await db.insert(users).values({ email: 'boss@bench.example', passwordHash: '!', name: 'Bench Boss', role: 'Employer', companyId }).returning();
   await db.insert(employerUsers).values({ userId: boss!.id });
+  // Three offices, before the employees: the demo spreads them over the offices and "No office".
+  const offices = await db
+    .insert(locations)
+    .values(['Leeds', 'Bradford', 'Wakefield'].map((town, i) => ({ companyId, addressLine1: `${i + 1} Station Road`, town, postalCode: `LS${i + 1} 1AA` })))
+    .returning({ id: locations.id });
   let t0 = performance.now();
   const staff = await seedDemoEmployees(db, { companyId, count: Number(values.employees), seed: 'bench' });
   console.log(`seed: ${staff.created} employees (${staff.active} active, ${staff.drivers} drivers) in ${Math.round(performance.now() - t0)} ms`);
@@ -129,8 +152,15 @@ async function prepare(ctx: ApiContext): Promise<Prepared> {
   const [busiest] = await rows<{ month: string }>(db, sql`select to_char(month, 'YYYY-MM-DD') as month from company_monthly_stats where company_id = ${companyId} order by trips desc limit 1`);
   const year = Number(busiest!.month.slice(0, 4));
   const month = Number(busiest!.month.slice(5, 7));
-  await explainAll(db, companyId, busiest!.month);
-  return { token, driverTokens, riders, year, month, trips: seeded.trips, employees: staff.created };
+  const officeId = offices[0]!.id;
+  const [spread] = await rows<{ office: number; none: number; all: number }>(
+    db,
+    sql`select count(*) filter (where office_id = ${officeId})::int as office, count(*) filter (where office_id is null)::int as none, count(*)::int as all
+      from users where company_id = ${companyId} and role = 'Employee'`,
+  );
+  console.log(`employees: ${spread!.all} in the company, ${spread!.office} in the benchmarked office, ${spread!.none} in No office`);
+  await explainAll(db, companyId, busiest!.month, officeId);
+  return { token, driverTokens, riders, year, month, trips: seeded.trips, employees: staff.created, officeId, spread: spread! };
 }
 
 interface Figures {
@@ -158,7 +188,7 @@ async function load(name: string, opts: autocannon.Options, withAlone = true): P
     alone: { p50: one.latency.p50, p99: one.latency.p99 },
   };
   console.log(
-    `  ${name.padEnd(36)} ${pad(f.rps, 6)} req/s  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
+    `  ${name.padEnd(56)} ${pad(f.rps, 6)} req/s  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
       (withAlone ? `  | 1 connection: p50 ${pad(f.alone.p50, 3)}  p99 ${pad(f.alone.p99, 3)} ms` : '') +
       (f.non2xx ? `  (${f.non2xx} not 2xx)` : ''),
   );
@@ -171,7 +201,7 @@ async function main() {
     try {
       // ---- servers
       server = await serve(databaseUrl);
-      const { token, driverTokens, riders, year, month, trips, employees } = server.data;
+      const { token, driverTokens, riders, year, month, trips, employees, officeId, spread } = server.data;
       const api = `http://127.0.0.1:${server.api}`;
       const headers = { authorization: `Bearer ${token}` };
       const q = `year=${year}&month=${month}`;
@@ -181,18 +211,29 @@ async function main() {
 
       const results: Figures[] = [];
       results.push(await load('bare Fastify GET /hello', { url: `http://127.0.0.1:${server.bare}/hello` }));
-      for (const [label, path] of [
-        ['participation, month, page 1', `/api/employees-participation?${q}&pageNumber=1&pageSize=10`],
-        ['participation, month, page 100', `/api/employees-participation?${q}&pageNumber=100&pageSize=10`],
-        ['participation, all time, page 1', '/api/employee-participation?pageNumber=1&pageSize=10'],
-        ['journey groups, month, page 1', `/api/journey-groups?${q}&pageNumber=1&pageSize=10`],
-        ['journey groups, all time, page 1', '/api/journey-groups?pageNumber=1&pageSize=10'],
-        ['feedback, page 1', '/api/feedbacks?pageNumber=1&pageSize=10'],
-        ['dashboard summary', `/api/dashboard/summary?${q}`],
-        ['dashboard trend (12 months)', '/api/dashboard/trend'],
-        ['CO2 report', `/api/journey-groups/co2?${q}`],
-      ] as const) {
-        results.push(await load(label, { url: `${api}${path}`, headers }));
+      results.push(await load('feedback, page 1', { url: `${api}/api/feedbacks?pageNumber=1&pageSize=10`, headers }));
+      // Each office-aware endpoint in each view: the whole company, one office, No office.
+      const views: Record<View, { suffix: string; query: string }> = {
+        all: { suffix: '', query: '' },
+        office: { suffix: ` (office of ${spread.office})`, query: `&officeId=${officeId}` },
+        none: { suffix: ` (No office, ${spread.none})`, query: '&officeId=none' },
+      };
+      for (const view of VIEWS) {
+        const { suffix, query } = views[view];
+        if (view !== 'all') console.log(`\n${view === 'office' ? 'one office' : 'No office'}:`);
+        for (const [label, path] of [
+          ['participation, month, page 1', `/api/employees-participation?${q}&pageNumber=1&pageSize=10`],
+          ['participation, month, page 100', `/api/employees-participation?${q}&pageNumber=100&pageSize=10`],
+          ['participation, all time, page 1', '/api/employee-participation?pageNumber=1&pageSize=10'],
+          ['journey groups, month, page 1', `/api/journey-groups?${q}&pageNumber=1&pageSize=10`],
+          ['journey groups, all time, page 1', '/api/journey-groups?pageNumber=1&pageSize=10'],
+          ['dashboard summary', `/api/dashboard/summary?${q}`],
+          ['dashboard trend (12 months)', '/api/dashboard/trend?'],
+          ['CO2 report', `/api/journey-groups/co2?${q}`],
+        ] as const) {
+          const url = `${api}${path}${query}`.replace('?&', '?').replace(/\?$/, '');
+          results.push(await load(`${label}${suffix}`, { url, headers }));
+        }
       }
 
       console.log('\nCSV exports (one request at a time, 5 each, ms):');
