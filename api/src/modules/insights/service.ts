@@ -44,6 +44,29 @@ function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL 
     from ${employees(sql`u.office_id is not null`)} o left join ${company} c on true)`;
 }
 
+/**
+ * The figures of every month from `first` to `last` as monthFigures gives one month's, keyed by
+ * `month`: an office's employees' monthly rows are read and grouped once for the whole range, not
+ * once a month (twelve months of a large office cost one scan).
+ */
+function monthsFigures(companyId: string, office: OfficeFilter, first: string, last: string): SQL {
+  const range = (col: SQL) => sql`${col} between ${first}::date and ${last}::date`;
+  const company = sql`(select cm.month, cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
+    from company_monthly_stats cm where cm.company_id = ${companyId} and ${range(sql`cm.month`)})`;
+  if (office.kind === 'all') return company;
+  const employees = (where: SQL) => sql`(select s.month, coalesce(sum(s.trips_as_driver), 0)::int as trips, coalesce(sum(s.driver_hundredths), 0) as distance_hundredths,
+      coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
+    from employee_monthly_stats s join users u on u.id = s.employee_id
+    where s.company_id = ${companyId} and ${range(sql`s.month`)} and ${where}
+    group by s.month)`;
+  if (office.kind === 'office') return employees(inOffice(office));
+  return sql`(select coalesce(c.month, o.month) as month, coalesce(c.trips, 0) - coalesce(o.trips, 0) as trips,
+      coalesce(c.distance_hundredths, 0) - coalesce(o.distance_hundredths, 0) as distance_hundredths,
+      coalesce(c.passenger_hundredths, 0) - coalesce(o.passenger_hundredths, 0) as passenger_hundredths,
+      coalesce(c.participants, 0) - coalesce(o.participants, 0) as participants
+    from ${company} c full join ${employees(sql`u.office_id is not null`)} o on o.month = c.month)`;
+}
+
 /** An employee's monthly or all-time rows `source` of the office's employees. */
 function ofOffice(source: SQL, office: OfficeFilter): SQL {
   if (office.kind === 'all') return source;
@@ -238,7 +261,7 @@ export async function monthlyTrend(db: Db, companyId: string, office: OfficeFilt
         round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`m.month`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg
       from companies c
       cross join lateral (select d::date as month from generate_series(${first}::date, ${lastMonth}::date, interval '1 month') d) m
-      left join lateral ${monthFigures(companyId, office, sql`m.month`)} cm on true
+      left join ${monthsFigures(companyId, office, first, lastMonth)} cm on cm.month = m.month
       where c.id = ${companyId}
       order by m.month`,
   );
