@@ -649,7 +649,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate a deactivated employee */
+        /** Reactivate a deactivated employee (never an erased one: 409) */
         post: operations["employees.reactivate"];
         delete?: never;
         options?: never;
@@ -3617,6 +3617,7 @@ export interface operations {
                             deactivationReason: string | null;
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
+                            isErased: boolean;
                             journeyGroupName?: string | null;
                             /** Format: uuid */
                             officeId?: string | null;
@@ -3926,6 +3927,7 @@ export interface operations {
                             deactivationReason: string | null;
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
+                            isErased: boolean;
                             journeyGroupName?: string | null;
                             /** Format: uuid */
                             officeId?: string | null;
@@ -4000,6 +4002,7 @@ export interface operations {
                             deactivationReason: string | null;
                             deactivatedAt: string | null;
                             deactivatedBy: string | null;
+                            isErased: boolean;
                             journeyGroupName?: string | null;
                             /** Format: uuid */
                             officeId?: string | null;
@@ -4084,6 +4087,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4126,6 +4130,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4283,6 +4288,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -203,6 +203,8 @@ export const users = pgTable(
     index('users_scim_external_id_idx').on(t.companyId, t.scimExternalId).where(sql`${t.scimExternalId} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
+    // Erasure is irreversible (decision 0044): an erased employee's anonymous record is never active, whatever the code checks.
+    check('users_erased_inactive', sql`${t.erasedAt} is null or not ${t.isActive}`),
   ],
 );
 

@@ -23,6 +23,7 @@ const employee = (over: Partial<Employee> = {}): Employee => ({
   deactivationReason: null,
   deactivatedAt: null,
   deactivatedBy: null,
+  isErased: false,
   journeyGroupName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,

@@ -29,6 +29,7 @@ export function makeEmployee(over: Partial<Employee> = {}): Employee {
     deactivationReason: null,
     deactivatedAt: null,
     deactivatedBy: null,
+    isErased: false,
     createdAt: '2026-01-01T09:00:00.000Z',
     ...over,
   };

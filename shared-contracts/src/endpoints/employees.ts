@@ -157,6 +157,8 @@ export const employees = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     response: okSchema,
+    // 409: an erased employee's anonymous record is never made active.
+    errors: [409],
     tags: ['employees'],
   }),
   bulkAccept: defineEndpoint({
@@ -167,7 +169,7 @@ export const employees = {
     access: ['Employer', 'Admin', 'SuperAdmin'],
     body: z.object({ employeeIds: z.array(z.string().check(z.uuid())).check(z.minLength(1), z.maxLength(1000)) }),
     response: z.extend(okSchema, { count: z.number().check(z.int()) }),
-    errors: [404],
+    errors: [404, 409],
     tags: ['employees'],
   }),
   bulkReject: defineEndpoint({
@@ -206,10 +208,11 @@ export const employees = {
     id: 'employees.reactivate',
     method: 'POST',
     path: '/api/employees/reactivate-employee/{id}',
-    summary: 'Reactivate a deactivated employee',
+    summary: 'Reactivate a deactivated employee (never an erased one: 409)',
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
     response: okSchema,
+    errors: [409],
     tags: ['employees'],
   }),
   setOffice: defineEndpoint({

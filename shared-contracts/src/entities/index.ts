@@ -161,6 +161,8 @@ export const employeeSchema = z.object({
   deactivationReason: z.nullable(z.string()),
   deactivatedAt: z.nullable(isoDateTime),
   deactivatedBy: z.nullable(z.string()),
+  /** The anonymous record of an erased employee (decision 0044): deactivated for good, never reactivated. */
+  isErased: z.boolean(),
   /** The journey group shown in the detail modal (a fixed label in the spec; real here). */
   journeyGroupName: z.optional(z.nullable(z.string())),
   /** One of the company's office locations, or null: "No office". */

@@ -18,6 +18,9 @@ export const DATA_RIGHTS_MESSAGES = {
     eraseConfirmLabel: (name: string) => `Type ${name} to confirm`,
     eraseConfirmMismatch: 'Type the name exactly as shown to confirm.',
     erased: 'The employee was erased.',
+    /** In place of the status actions on an erased employee's anonymous record. */
+    erasedRecordHint:
+      'This record keeps an erased employee’s trips in your totals and carbon history without their name. Erasure cannot be undone, so it cannot be reactivated.',
     // ---- Pending erasure requests (employee list)
     requestsHeading: 'Erasure requests',
     requestsIntro: (days: number) =>
@@ -34,6 +37,9 @@ export const DATA_RIGHTS_MESSAGES = {
     confirmRequired: 'Confirm the erasure: it cannot be undone.',
     employeeErased: 'The employee was erased.',
     alreadyErased: 'This employee has already been erased.',
+    /** Reactivating the anonymous record (employee list, SCIM, roster file) is refused: erasure is irreversible. */
+    erasedNotReactivated: 'This employee was erased. Erasure cannot be undone, so their anonymous record cannot be reactivated.',
+    erasedInRoster: 'This address is an erased employee’s anonymous record, which cannot be reactivated. Remove the row.',
     requestRecorded: (day: string) => `Your request was recorded. Your employer erases your data by ${day} at the latest.`,
     notAnEmployee: 'Only an employee’s data can be exported or erased here.',
     /** The retention schedule, as the actor of what it carries out in the audit log. */

@@ -259,6 +259,66 @@ describe('an employer erases an employee', () => {
   });
 });
 
+describe('an erased employee stays erased', () => {
+  const csvFile = (content: string) => {
+    const boundary = '----erased-roster-boundary';
+    return {
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roster.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+
+  it('refuses to reactivate or approve the anonymous record, and the list says it is erased', async () => {
+    const anon = json<{ anonymousId: string }>(await erase(w.boss, w.pat.id)).anonymousId;
+    const shown = json<{ employee: { isActive: boolean; isErased: boolean } }>(await get(w.boss, `/api/employees/${anon}`));
+    expect(shown.employee).toMatchObject({ isActive: false, isErased: true });
+    expect(json<{ employee: { isErased: boolean } }>(await get(w.boss, `/api/employees/${w.kim.id}`)).employee.isErased).toBe(false);
+
+    const again = await post(w.boss, `/api/employees/reactivate-employee/${anon}`);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ success: false, message: M.erasedNotReactivated });
+    const accepted = await t.app.inject({ method: 'PUT', url: `/api/employees/${anon}/accept`, headers: bearer(w.boss) });
+    expect(accepted.statusCode).toBe(409);
+    const [row] = await rows<{ is_active: boolean }>(t.ctx.db, sql`select is_active from users where id = ${anon}`);
+    expect(row).toEqual({ is_active: false });
+    // Whatever a future path forgets to check, the database keeps the record inactive.
+    await expect(t.ctx.db.execute(sql`update users set is_active = true where id = ${anon}`)).rejects.toThrow();
+  });
+
+  it('is no SCIM User: not listed, not found, and its address cannot be provisioned', async () => {
+    const anon = json<{ anonymousId: string }>(await erase(w.boss, w.pat.id)).anonymousId;
+    const created = await post(w.boss, '/api/scim/tokens', { name: 'Entra ID' });
+    const token = json<{ token: string }>(created).token;
+    const scim = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+      t.app.inject({ method, url: `/scim/v2${url}`, headers: { ...bearer(token), 'content-type': 'application/scim+json' }, ...(payload ? { payload: JSON.stringify(payload) } : {}) });
+    const list = JSON.parse((await scim('GET', '/Users?count=100')).body) as { Resources: { id: string }[] };
+    expect(list.Resources.map((r) => r.id)).not.toContain(anon);
+    expect(list.Resources.map((r) => r.id)).toContain(w.kim.id);
+    const user = { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: erasedEmail(anon), name: { givenName: 'Erased', familyName: 'employee' }, active: true };
+    expect((await scim('PUT', `/Users/${anon}`, user)).statusCode).toBe(404);
+    expect((await scim('POST', '/Users', user)).statusCode).toBe(409);
+    const [row] = await rows<{ is_active: boolean }>(t.ctx.db, sql`select is_active from users where id = ${anon}`);
+    expect(row).toEqual({ is_active: false });
+  });
+
+  it('a roster file naming the anonymous record reports it on its line and makes nothing active', async () => {
+    const anon = json<{ anonymousId: string }>(await erase(w.boss, w.pat.id)).anonymousId;
+    const [kim] = await rows<{ email: string; employee_number: string }>(t.ctx.db, sql`select email, employee_number from users where id = ${w.kim.id}`);
+    const [dan] = await rows<{ email: string; employee_number: string }>(t.ctx.db, sql`select email, employee_number from users where id = ${w.dan.id}`);
+    const csv = ['firstName,lastName,email,employeeNumber', `Kim,Keeper,${kim!.email},${kim!.employee_number}`, `Dan,Driver,${dan!.email},${dan!.employee_number}`, `Erased,employee,${erasedEmail(anon)},E-999`].join('\n');
+    const f = csvFile(csv);
+    const res = await t.app.inject({ method: 'POST', url: '/api/employees/roster/preview', payload: f.payload, headers: { ...f.headers, ...bearer(w.boss) } });
+    expect(res.statusCode, res.body).toBe(200);
+    const { diff } = json<{ diff: { fingerprint: string; changed: { id: string }[]; errors: { line: number; message: string }[] } }>(res);
+    expect(diff.changed.map((c) => c.id)).not.toContain(anon);
+    expect(diff.errors).toEqual([expect.objectContaining({ line: 4, message: M.erasedInRoster })]);
+    const applied = await t.app.inject({ method: 'POST', url: `/api/employees/roster/apply?fingerprint=${diff.fingerprint}`, payload: f.payload, headers: { ...f.headers, ...bearer(w.boss) } });
+    expect(applied.statusCode).toBe(400);
+    const [row] = await rows<{ is_active: boolean }>(t.ctx.db, sql`select is_active from users where id = ${anon}`);
+    expect(row).toEqual({ is_active: false });
+  });
+});
+
 describe('an employee asks to be erased', () => {
   it('is recorded once, shown to their employer only, and carried out by the erasure', async () => {
     const first = await post(w.pat.token, '/api/me/erasure-request');

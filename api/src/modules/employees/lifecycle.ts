@@ -21,9 +21,9 @@ import { scopeCondition } from './rows';
 /** The employee `id` of the caller's scope, locked for the transaction; else "not found". */
 async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound(MESSAGES.employees.notFound);
-  const [r] = await rows<{ id: string; company_id: string; is_approved: boolean; is_active: boolean }>(
+  const [r] = await rows<{ id: string; company_id: string; is_approved: boolean; is_active: boolean; erased: boolean }>(
     tx,
-    sql`select u.id, u.company_id, u.is_approved, u.is_active from users u
+    sql`select u.id, u.company_id, u.is_approved, u.is_active, u.erased_at is not null as erased from users u
       where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
   );
   if (!r) throw notFound(MESSAGES.employees.notFound);
@@ -34,6 +34,7 @@ async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
 export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
+    if (e.erased) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
     if (e.is_approved) return;
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
     await recordUserAudit(tx, auth, 'employee.approved', [e.id]);
@@ -45,13 +46,14 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
   const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(auth);
-    const found = await rows<{ id: string; is_approved: boolean }>(
+    const found = await rows<{ id: string; is_approved: boolean; erased: boolean }>(
       tx,
-      sql`select u.id, u.is_approved from users u
+      sql`select u.id, u.is_approved, u.erased_at is not null as erased from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
           and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    if (found.some((r) => r.erased)) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(inArray(users.id, unique));
     await recordUserAudit(tx, auth, 'employee.approved', unique);
@@ -101,6 +103,8 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
     if (!e.is_approved) throw notFound(MESSAGES.employees.notFound);
+    // Erasure is irreversible (decision 0044): the anonymous record is nobody to give access back to.
+    if (e.erased) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
     await tx
       .update(users)
       .set({ isActive: true, deactivationReason: null, deactivatedBy: null, deactivatedAt: null, updatedAt: sql`now()` })

@@ -35,6 +35,8 @@ interface Member {
   role: string;
   is_active: boolean;
   is_approved: boolean;
+  /** An erased employee's anonymous record (decision 0044): never made active again. */
+  erased: boolean;
 }
 
 /** A comparison and what the apply needs beyond the answer. */
@@ -58,7 +60,8 @@ const lower = (s: string | null | undefined) => (s ?? '').trim().toLowerCase();
 async function members(db: Db, companyId: string, lock: boolean): Promise<Member[]> {
   return rows<Member>(
     db,
-    sql`select id, lower(email) as e, email, first_name, last_name, name, employee_number, department, office_id, role, is_active, is_approved
+    sql`select id, lower(email) as e, email, first_name, last_name, name, employee_number, department, office_id, role, is_active, is_approved,
+        erased_at is not null as erased
       from users where company_id = ${companyId} order by id ${lock ? sql`for update` : sql``}`,
   );
 }
@@ -121,6 +124,10 @@ async function compare(db: Db, companyId: string, file: Buffer, parsed: ParsedCs
     if (!m) {
       toAdd.push(r);
       diff.added.push({ line: r.line, email: r.email.trim(), firstName: r.firstName.trim(), lastName: r.lastName.trim(), employeeNumber: r.employeeNumber.trim(), department });
+      continue;
+    }
+    if (m.erased) {
+      errors.push({ line: r.line, field: 'email', message: MESSAGES.dataRights.erasedInRoster });
       continue;
     }
     if (m.role !== 'Employee') {

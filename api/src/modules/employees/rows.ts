@@ -36,6 +36,7 @@ export interface EmployeeDbRow {
   deactivation_reason: string | null;
   deactivated_at: Date | string | null;
   deactivated_by: string | null;
+  erased: boolean;
   created_at: Date | string;
   office_id: string | null;
   v_make: string | null;
@@ -50,7 +51,7 @@ export interface EmployeeDbRow {
 export const EMPLOYEE_COLUMNS = sql`
   u.id, u.company_id, u.first_name, u.last_name, u.email, u.phone_number, u.employee_number, u.department,
   u.driving_license_number, u.postal_code, u.is_active, u.is_approved, u.is_driver_verified,
-  u.deactivation_reason, u.deactivated_at, d.name as deactivated_by, u.created_at, u.office_id,
+  u.deactivation_reason, u.deactivated_at, d.name as deactivated_by, u.erased_at is not null as erased, u.created_at, u.office_id,
   v.make as v_make, v.model as v_model, v.year_manufactured as v_year, v.color as v_color,
   v.registration_number as v_registration, v.is_verified as v_verified`;
 
@@ -101,6 +102,7 @@ export function toEmployee(r: EmployeeDbRow): Employee {
     deactivationReason: r.deactivation_reason,
     deactivatedAt: toIso(r.deactivated_at),
     deactivatedBy: r.deactivated_by,
+    isErased: r.erased,
     journeyGroupName: null,
     createdAt: toIso(r.created_at) ?? '',
   };

@@ -28,7 +28,9 @@ const M = MESSAGES.scim;
 /** The window of the company's allowance of addresses checked, shared with the employees' own adding. */
 const ADDRESS_WINDOW_SECONDS = 60 * 60;
 
-const visible = (companyId: string) => sql`u.company_id = ${companyId} and u.role = 'Employee' and u.is_approved and u.scim_deleted_at is null`;
+// An erased employee's anonymous record (decision 0044) is nobody a provider knows: never a SCIM User.
+const visible = (companyId: string) =>
+  sql`u.company_id = ${companyId} and u.role = 'Employee' and u.is_approved and u.scim_deleted_at is null and u.erased_at is null`;
 
 const userNotFound = (id: string) => new ScimError(404, M.userNotFound(id.slice(0, 64)));
 const taken = () => new ScimError(409, M.userNameTaken, 'uniqueness');
@@ -141,7 +143,7 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
       const [existing] = await rows<EmployeeRow & { reusable: boolean }>(
         tx,
         sql`select ${sql.raw(EMPLOYEE_COLUMNS)},
-            (u.company_id = ${caller.companyId} and u.role = 'Employee' and (not u.is_approved or u.scim_deleted_at is not null)) as reusable
+            (u.company_id = ${caller.companyId} and u.role = 'Employee' and u.erased_at is null and (not u.is_approved or u.scim_deleted_at is not null)) as reusable
           from users u where lower(u.email) = lower(${input.email}) for update`,
       );
       if (existing && !existing.reusable) throw taken();

@@ -54,6 +54,18 @@ describe('Employee detail modal', () => {
     expect(callsTo(call, 'employees.reactivate')).toEqual([{ params: { id: e.id } }]);
   });
 
+  it('an erased employee\'s anonymous record offers no reactivation, export or erasure, and says why', async () => {
+    const e = makeEmployee({ firstName: 'Erased', lastName: 'employee', isActive: false, isErased: true });
+    renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {
+      handlers: { 'employees.get': () => ({ ...ok, employee: e }), 'employers.get': companyWithOffices },
+    });
+    expect(await screen.findByText(MESSAGES.dataRights.erasedRecordHint)).toBeInTheDocument();
+    expect(screen.getByText('Deactivated')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: MESSAGES.dataRights.erase })).toBeNull();
+    expect(screen.queryByRole('button', { name: MESSAGES.dataRights.exportData })).toBeNull();
+  });
+
   it('deletes after a confirmation, and does not ask for the deleted employee again', async () => {
     const e = makeEmployee();
     const { user, call, toast } = renderWithPlatform(<EmployeeDetailModal employeeId={e.id} onClose={() => {}} />, {

@@ -180,7 +180,10 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       <EmployeeFacts employee={e} />
       <OfficeForm employee={e} />
 
-      {e.isActive ? (
+      {e.isErased ? (
+        // Erasure cannot be undone: the anonymous record offers nothing to reactivate, export or erase again.
+        <p className={styles.hint}>{MESSAGES.dataRights.erasedRecordHint}</p>
+      ) : e.isActive ? (
         <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>
           <Textarea
             label="Reason for deactivation"
@@ -213,14 +216,16 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
         </div>
       )}
 
-      <div className={styles.dataRights}>
-        <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={MESSAGES.dataRights.exporting}>
-          {MESSAGES.dataRights.exportData}
-        </Button>
-        <Button variant="danger" onClick={() => setConfirmErase(true)}>
-          {MESSAGES.dataRights.erase}
-        </Button>
-      </div>
+      {!e.isErased && (
+        <div className={styles.dataRights}>
+          <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={MESSAGES.dataRights.exporting}>
+            {MESSAGES.dataRights.exportData}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirmErase(true)}>
+            {MESSAGES.dataRights.erase}
+          </Button>
+        </div>
+      )}
 
       <EraseEmployeeDialog
         open={confirmErase}
