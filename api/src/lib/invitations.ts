@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rows } from '../db/sql';
 import type { MailMessage } from '../mail/mailer';
 import { composeMail } from '../mail/templates';
 
@@ -20,4 +23,20 @@ export function invitationMail(to: string, firstName: string, companyName: strin
       ['Then sign in to the mobile app with this email address and that password.', 'If you did not expect this mail, you can ignore it.'],
     ]),
   };
+}
+
+/**
+ * Whether `email` signs in with its company's account: its domain is one the company proved for
+ * single sign-on (decision 0035) and the company has a provider. Such an address is not invited to
+ * choose a password: the password would be a second way in that the provider does not control, and
+ * the person would not know why they were asked for one.
+ */
+export async function signsInWithCompanyAccount(db: Db, companyId: string, email: string): Promise<boolean> {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const [found] = await rows<{ n: number }>(
+    db,
+    sql`select 1 as n from sso_domains d join sso_connections c on c.company_id = d.company_id
+      where d.company_id = ${companyId} and d.domain = ${domain} and d.verified_at is not null limit 1`,
+  );
+  return found !== undefined;
 }

@@ -325,6 +325,28 @@ describe('SCIM Users: what a provider sends', () => {
     expect(audit).toEqual(['scim.tokenCreated', 'scim.userCreated', 'scim.userUpdated', 'scim.userDeactivated', 'scim.userReactivated']);
   });
 
+  it('sends no password invitation to an address of a domain proven for single sign-on', async () => {
+    const { token } = await newToken(w.boss);
+    await t.ctx.db.execute(sql`insert into sso_connections (company_id, issuer, client_id, client_secret_enc) values (${w.acme}, 'http://127.0.0.1:1/', 'portal', 'sealed')`);
+    await t.ctx.db.execute(sql`insert into sso_domains (company_id, domain, verification_token, verified_at) values (${w.acme}, 'acme.test', 'proven', now())`);
+    // Claimed but not proven: the provider does not vouch for it, so the address chooses a password.
+    await t.ctx.db.execute(sql`insert into sso_domains (company_id, domain, verification_token) values (${w.acme}, 'acme-claimed.test', 'claimed')`);
+
+    const sso = await scim(token, 'POST', '/Users', entraCreate('Sam.Sso@ACME.test', 'sso-1'));
+    expect(sso.statusCode, sso.body).toBe(201);
+    expect(body(sso).active).toBe(true);
+    expect(await readOutbox(t.ctx.db, { to: 'Sam.Sso@ACME.test', kind: INVITATION_KIND })).toHaveLength(0);
+    const [row] = await rows<{ invited_at: Date | null; is_active: boolean; n: number }>(
+      t.ctx.db,
+      sql`select u.invited_at, u.is_active, (select count(*)::int from password_reset_tokens p where p.user_id = u.id) as n from users u where u.id = ${body(sso).id}`,
+    );
+    expect(row).toEqual({ invited_at: null, is_active: true, n: 0 });
+
+    const claimed = await scim(token, 'POST', '/Users', entraCreate('cleo@acme-claimed.test', 'sso-2'));
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    expect(await readOutbox(t.ctx.db, { to: 'cleo@acme-claimed.test', kind: INVITATION_KIND })).toHaveLength(1);
+  });
+
   it('active false ends the employee\'s sessions at once', async () => {
     const { token } = await newToken(w.boss);
     const person = await makePerson(t.ctx.db, w.acme, 'Sid', 'Session');

@@ -8,7 +8,7 @@ import { isUniqueViolation, rows } from '../../db/sql';
 import { recordAudit, type AccountlessActor } from '../../lib/audit';
 import { deactivateEmployees } from '../../lib/deactivation';
 import { isUuid } from '../../lib/ids';
-import { INVITATION_TTL_DAYS, invitationMail } from '../../lib/invitations';
+import { INVITATION_TTL_DAYS, invitationMail, signsInWithCompanyAccount } from '../../lib/invitations';
 import { NO_PASSWORD } from '../../lib/passwords';
 import { endUserSessions } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -131,9 +131,10 @@ async function uniquely<T>(run: () => Promise<T>): Promise<T> {
 
 /**
  * A new employee, approved (the provider is the employer's own statement) and invited to set a
- * password like one added by CSV. An address of a join request of this company, or of an employee a
- * provider deleted, takes that account back; any other account of the address, in this company or
- * another, answers 409 `uniqueness` without saying whose it is.
+ * password like one added by CSV, unless the address's domain is one the company proved for single
+ * sign-on: they sign in with the company account, so no invitation is sent. An address of a join
+ * request of this company, or of an employee a provider deleted, takes that account back; any other
+ * account of the address, in this company or another, answers 409 `uniqueness` without saying whose.
  */
 export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unknown, base: string) {
   const input = parseUser(body, caller.countryCode);
@@ -159,13 +160,15 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
         return existing.id;
       }
       const newId = randomUUID();
+      // An address of a domain proven for single sign-on signs in with the company account: no password to choose.
+      const invite = active && !(await signsInWithCompanyAccount(tx, caller.companyId, input.email));
       await tx.execute(sql`
         insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, phone_number, employee_number, department,
           scim_external_id, is_active, is_approved, invited_at, deactivation_reason, deactivated_at)
         values (${newId}, ${input.email}, ${NO_PASSWORD}, ${fullName(input)}, 'Employee', ${caller.companyId}, ${input.firstName}, ${input.lastName},
           ${input.phone}, ${input.employeeNumber}, ${input.department}, ${input.externalId}, ${active}, true,
-          ${active ? sql`now()` : sql`null`}, ${active ? null : caller.actor.name}, ${active ? sql`null` : sql`now()`})`);
-      if (active) {
+          ${invite ? sql`now()` : sql`null`}, ${active ? null : caller.actor.name}, ${active ? sql`null` : sql`now()`})`);
+      if (invite) {
         // The same invitation as an employee added by CSV: a link to choose a password, queued with the account.
         const token = newToken();
         const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
