@@ -25,18 +25,25 @@ export function invitationMail(to: string, firstName: string, companyName: strin
   };
 }
 
+/** The lower-case domain of an address. */
+export const domainOfAddress = (email: string) => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+
 /**
- * Whether `email` signs in with its company's account: its domain is one the company proved for
- * single sign-on (decision 0035) and the company has a provider. Such an address is not invited to
- * choose a password: the password would be a second way in that the provider does not control, and
- * the person would not know why they were asked for one.
+ * The domains whose addresses sign in with the company's account: those it proved for single
+ * sign-on (decision 0035), while it has a provider. Such an address is not invited to choose a
+ * password: the password would be a second way in that the provider does not control, and the
+ * person would not know why they were asked for one. One statement for a whole file of addresses.
  */
-export async function signsInWithCompanyAccount(db: Db, companyId: string, email: string): Promise<boolean> {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  const [found] = await rows<{ n: number }>(
+export async function companySignOnDomains(db: Db, companyId: string): Promise<Set<string>> {
+  const found = await rows<{ domain: string }>(
     db,
-    sql`select 1 as n from sso_domains d join sso_connections c on c.company_id = d.company_id
-      where d.company_id = ${companyId} and d.domain = ${domain} and d.verified_at is not null limit 1`,
+    sql`select d.domain from sso_domains d join sso_connections c on c.company_id = d.company_id
+      where d.company_id = ${companyId} and d.verified_at is not null`,
   );
-  return found !== undefined;
+  return new Set(found.map((r) => r.domain));
+}
+
+/** Whether `email` signs in with its company's account (`companySignOnDomains`). */
+export async function signsInWithCompanyAccount(db: Db, companyId: string, email: string): Promise<boolean> {
+  return (await companySignOnDomains(db, companyId)).has(domainOfAddress(email));
 }

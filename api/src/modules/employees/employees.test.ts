@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/shared-contracts';
 import { companies, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
 import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test/test-support';
@@ -512,6 +513,29 @@ describe('POST /api/employees (manual rows)', () => {
     });
     expect(set.statusCode).toBe(200);
     expect((await loginAs(t.app, 'm1@acme.test', 'Chosen-pass1')).statusCode).toBe(200);
+  });
+
+  it('invites no one at a domain proven for single sign-on: they sign in with the company account', async () => {
+    await t.ctx.db.execute(sql`insert into sso_connections (company_id, issuer, client_id, client_secret_enc) values (${w.acme}, 'http://127.0.0.1:1/', 'portal', 'sealed')`);
+    await t.ctx.db.execute(sql`insert into sso_domains (company_id, domain, verification_token, verified_at) values (${w.acme}, 'sso.acme.test', 'proven', now())`);
+    const res = await call('POST', '/api/employees', w.erin, { employees: [row(1, { email: 'Sam@SSO.acme.test' }), row(2)] });
+    expect(res.statusCode).toBe(201);
+    const page = employeePageSchema.parse(json(await call('GET', '/api/employees', w.erin)));
+    expect(page.items.map((e) => [e.email, e.isActive, e.isApproved])).toEqual([
+      ['Sam@SSO.acme.test', true, true],
+      ['m2@acme.test', true, true],
+    ]);
+    expect(await readOutbox(t.ctx.db, { to: 'Sam@SSO.acme.test', kind: INVITATION_KIND })).toHaveLength(0);
+    expect(await readOutbox(t.ctx.db, { to: 'm2@acme.test', kind: INVITATION_KIND })).toHaveLength(1);
+    const tokens = await rows(
+      t.ctx.db,
+      sql`select u.email, u.invited_at is not null as invited, count(p.user_id)::int as n from users u
+        left join password_reset_tokens p on p.user_id = u.id where u.company_id = ${w.acme} and u.role = 'Employee' group by u.id order by lower(u.email)`,
+    );
+    expect(tokens).toEqual([
+      { email: 'm2@acme.test', invited: true, n: 1 },
+      { email: 'Sam@SSO.acme.test', invited: false, n: 0 },
+    ]);
   });
 
   it('keeps an optional department, blank meaning none', async () => {

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
 import { isUniqueViolation, rows } from '../../db/sql';
 import { HttpError } from '../../lib/http-error';
+import { companySignOnDomains, domainOfAddress } from '../../lib/invitations';
 import { NO_PASSWORD } from '../../lib/passwords';
 import { NOTICE_WINDOW_SECONDS, noticeKey } from '../../lib/rate-limiter';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -221,28 +222,34 @@ export function invitees(ctx: ApiContext, list: readonly ImportRow[], companyNam
 
 /**
  * Makes the accounts approved and active, with their invitation tokens and mails, in the caller's
- * transaction. Each statement takes its rows as one JSON parameter: one parse and plan per chunk,
+ * transaction; an address at a domain proven for the company's single sign-on gets neither token
+ * nor mail (it signs in with the company account). Each statement takes its rows as one JSON parameter: one parse and plan per chunk,
  * no parameter-count limit, and no per-row round trip.
  */
 export async function insertInvited(ctx: ApiContext, tx: Tx, companyId: string, people: readonly Invitee[]): Promise<void> {
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000).toISOString();
+  // An address at a domain proven for the company's single sign-on signs in with the company account: no password to choose.
+  const signOn = await companySignOnDomains(tx, companyId);
   for (let i = 0; i < people.length; i += CHUNK) {
     const chunk = people.slice(i, i + CHUNK);
+    const invited = chunk.filter((p) => !signOn.has(domainOfAddress(p.email)));
     await tx.execute(sql`
       insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, employee_number, department, office_id, is_active, is_approved, invited_at)
-      select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, l.id, true, true, now()
-      from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => u))}::json)
-        as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text, office_id uuid)
+      select x.id, x.email, ${NO_PASSWORD}, x.name, 'Employee', ${companyId}::uuid, x.first_name, x.last_name, x.employee_number, x.department, l.id, true, true,
+        case when x.invited then now() end
+      from json_to_recordset(${JSON.stringify(chunk.map(({ mail: _m, token_hash: _t, ...u }) => ({ ...u, invited: !signOn.has(domainOfAddress(u.email)) })))}::json)
+        as x(id uuid, email text, name text, first_name text, last_name text, employee_number text, department text, office_id uuid, invited boolean)
         -- An office removed since the file was checked is No office, as its employees become.
         left join locations l on l.id = x.office_id and l.company_id = ${companyId}::uuid`);
+    if (invited.length === 0) continue;
     await tx.execute(sql`
       insert into password_reset_tokens (user_id, token_hash, expires_at, kind)
       select x.user_id, x.token_hash, ${expiresAt}::timestamptz, 'invitation'
-      from json_to_recordset(${JSON.stringify(chunk.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
+      from json_to_recordset(${JSON.stringify(invited.map((p) => ({ user_id: p.id, token_hash: p.token_hash })))}::json) as x(user_id uuid, token_hash text)`);
     // The invitations are queued with the accounts: both exist, or neither.
     await ctx.mailer.enqueueMany(
       tx,
-      chunk.map((p) => p.mail),
+      invited.map((p) => p.mail),
     );
   }
 }
