@@ -5,13 +5,13 @@ import { REPO_ROOT } from '../src/paths';
 import { missingPrerequisites, PORTAL_CONF, startTopology, topologyNginxConf, UPSTREAM_HEADER, type Topology } from './topology';
 
 const conf = readFileSync(PORTAL_CONF, 'utf8');
-const generated = topologyNginxConf(conf, { apiPorts: [6001, 6002], s3Port: 6100, listenPort: 6200, shellDir: '/tmp/shell' });
+const generated = topologyNginxConf(conf, { apiPorts: [6001, 6002], portalPort: 6300, s3Port: 6100, listenPort: 6200, shellDir: '/tmp/shell' });
 
 describe('the topology nginx configuration', () => {
   it('is portal.conf with only the addresses and folders of this machine replaced, plus the upstream header', () => {
     expect(generated).toMatch(/upstream portal_api \{\s*(?:#[^\n]*\n\s*)*server 127\.0\.0\.1:6001 max_fails=3 fail_timeout=10s;\n\s*server 127\.0\.0\.1:6002 max_fails=3 fail_timeout=10s;\n\s*#/);
     expect(generated).not.toMatch(/526[123]|:9000|:8090|listen 8080|\/srv\/portal/);
-    expect(generated).toMatch(/upstream portal_release_console \{[^}]*server 127\.0\.0\.1:6001 /);
+    expect(generated).toMatch(/upstream portal_release_console \{[^}]*server 127\.0\.0\.1:6300 /);
     expect(generated).toContain('listen 127.0.0.1:6200;');
     expect(generated).toContain('root /tmp/shell;');
     expect(generated.match(/proxy_set_header Host 127\.0\.0\.1:6100;/g)).toHaveLength(2);

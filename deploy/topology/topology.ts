@@ -12,8 +12,9 @@ import { startS3TestServer, type S3TestServer } from '../src/release/s3-test-ser
 /**
  * The production topology on this machine's loopback, for tests and load measurements: a PostgreSQL
  * cluster in a temporary folder, N api instances (`node dist/server.js`) on it, the release bucket on a
- * local S3-compatible server with the built remotes published to it, and nginx in front, configured
- * from deploy/nginx/portal.conf. Everything listens on 127.0.0.1 on free ports; `stop()` ends every
+ * local S3-compatible server with the built remotes published to it, the one portal server that owns
+ * that store (the release console and preview links), and nginx in front, configured from
+ * deploy/nginx/portal.conf. Everything listens on 127.0.0.1 on free ports; `stop()` ends every
  * process and removes every temporary folder.
  */
 
@@ -67,8 +68,13 @@ export interface Topology {
   databaseUrl: string;
   /** The local S3 server (path-style) holding the release bucket. */
   s3Endpoint: string;
-  /** What the release CLI needs to act on this topology's store: RELEASE_STORE_URL, S3_ENDPOINT and credentials. */
+  /**
+   * What the release CLI needs to act on this topology's store: RELEASE_STORE_URL, S3_ENDPOINT and
+   * credentials, and for preview links PUBLIC_URL (nginx) and the portal server's PREVIEW_SECRET.
+   */
   releaseEnv: Record<string, string>;
+  /** The portal server that owns the release store (console, guard, preview links), directly. */
+  portalUrl: string;
   superAdmin: { email: string; password: string };
   logDir: string;
   /** Kills instance i: SIGKILL by default (a crash), SIGTERM for a graceful stop. Resolves once it has exited. */
@@ -98,7 +104,7 @@ export { findPgBin, freePort };
  * exactly once, so a change to portal.conf that breaks one fails here rather than serving something
  * else. The one addition is the UPSTREAM_HEADER line, which says which instance answered.
  */
-export function topologyNginxConf(conf: string, o: { apiPorts: number[]; s3Port: number; listenPort: number; shellDir: string }): string {
+export function topologyNginxConf(conf: string, o: { apiPorts: number[]; portalPort?: number; s3Port: number; listenPort: number; shellDir: string }): string {
   let out = conf;
   const replaceOnce = (what: string, pattern: RegExp, by: string) => {
     const found = out.match(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`));
@@ -110,15 +116,13 @@ export function topologyNginxConf(conf: string, o: { apiPorts: number[]; s3Port:
     /(upstream portal_api \{[^}]*?)((?:^\s*server [^\n]*\n)+)/m,
     `$1${o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;\n`).join('')}`,
   );
-  // The release console's actions go to the one portal server that owns the store; the topology runs
-  // none, so they reach an api instance, which answers 503 naming that server (as on a cluster without it).
-  if (/upstream portal_release_console \{/.test(out)) {
-    replaceOnce(
-      'upstream portal_release_console block with server lines',
-      /(upstream portal_release_console \{[^}]*?)((?:^\s*server [^\n]*\n)+)/m,
-      `$1    server 127.0.0.1:${o.apiPorts[0]} max_fails=3 fail_timeout=10s;\n`,
-    );
-  }
+  // The release console's actions and preview links go to the one portal server that owns the store
+  // (without one, to the first api instance, which answers the console 503 naming that server).
+  replaceOnce(
+    'upstream portal_release_console block with server lines',
+    /(upstream portal_release_console \{[^}]*?)((?:^\s*server [^\n]*\n)+)/m,
+    `$1    server 127.0.0.1:${o.portalPort ?? o.apiPorts[0]} max_fails=3 fail_timeout=10s;\n`,
+  );
   replaceOnce('release_store server line', /(upstream release_store \{\s*(?:#[^\n]*\n\s*)*)server 127\.0\.0\.1:9000;/m, `$1server 127.0.0.1:${o.s3Port};`);
   // The Host header of both bucket locations.
   const hosts = out.match(/proxy_set_header Host 127\.0\.0\.1:9000;/g)?.length ?? 0;
@@ -208,11 +212,12 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   let pgStarted = false;
   const pgData = path.join(dir, 'pg');
   const children: (ChildProcess | null)[] = new Array<ChildProcess | null>(count).fill(null);
+  let portal: ChildProcess | null = null;
   const logs: WriteStream[] = [];
   let stopped = false;
 
   const killAllSync = () => {
-    for (const c of children) if (c && !exited(c)) c.kill('SIGKILL');
+    for (const c of [...children, portal]) if (c && !exited(c)) c.kill('SIGKILL');
     if (nginx && !exited(nginx)) nginx.kill('SIGTERM');
     if (pgStarted) pgRun(pgBin, 'pg_ctl', ['-D', pgData, '-m', 'immediate', '-w', 'stop'], true);
     pgStarted = false;
@@ -229,6 +234,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   const apiPorts: number[] = [];
   let databaseUrl = '';
   let nginxUrl = '';
+  let portalUrl = '';
 
   const stop = async () => {
     if (stopped) return;
@@ -240,7 +246,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       await waitExit(nginx);
     }
     await Promise.all(
-      children.map(async (c) => {
+      [...children, portal].map(async (c) => {
         if (!c || exited(c)) return;
         const timer = setTimeout(() => c.kill('SIGKILL'), 8_000);
         c.kill('SIGTERM');
@@ -274,6 +280,12 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/portal`;
     log(`PostgreSQL on 127.0.0.1:${pgPort} (${Date.now() - began} ms)`);
 
+    for (let i = 0; i < count; i++) apiPorts.push(await freePort());
+    const portalPort = await freePort();
+    const nginxPort = options.nginxPort ?? (await freePort());
+    nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    portalUrl = `http://127.0.0.1:${portalPort}`;
+
     // ---- the release bucket, and the built remotes published to it by the release CLI
     s3 = await startS3TestServer();
     const s3Port = Number(new URL(s3.endpoint).port);
@@ -283,6 +295,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'topology',
       AWS_SECRET_ACCESS_KEY: 'topology',
+      // Preview links the CLI makes open the portal through nginx, signed with the portal server's key.
+      PUBLIC_URL: nginxUrl,
+      PREVIEW_SECRET: randomBytes(32).toString('base64url'),
     });
     await fetch(`${s3.endpoint}/${BUCKET}`, { method: 'PUT' });
     const releaseLines: string[] = [];
@@ -301,10 +316,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       log('api compiled');
     }
     if (!existsSync(path.join(distDir, 'server.js'))) throw new Error(`${distDir}/server.js is missing: pnpm --filter @portal/api run build`);
-    for (let i = 0; i < count; i++) apiPorts.push(await freePort());
-    const nginxPort = options.nginxPort ?? (await freePort());
-    nginxUrl = `http://127.0.0.1:${nginxPort}`;
-
     const inherited: Record<string, string | undefined> = { ...process.env };
     for (const key of ['DATABASE_URL', 'DATABASE_PGBOUNCER', 'API_URL', 'SMTP_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL', 'DATA_DIR', 'NODE_OPTIONS']) {
       delete inherited[key];
@@ -349,14 +360,56 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       log(`api instance ${i} ready on 127.0.0.1:${apiPorts[i]} (${Date.now() - started} ms)`);
     };
 
+    // ---- the portal server that owns the store (docs/operations.md, "The release console"): its
+    // embedded api on the same database, the bucket with the writer's credentials, the preview key.
+    // From source through tsx's loader, as `pnpm --filter @portal/deploy start` runs it.
+    const startPortal = async () => {
+      const out = createWriteStream(path.join(logDir, 'portal.log'), { flags: 'a' });
+      logs.push(out);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: path.join(REPO_ROOT, 'deploy'),
+        env: {
+          ...inherited,
+          ...releaseEnv,
+          DATABASE_URL: databaseUrl,
+          HOST: '127.0.0.1',
+          PORT: String(portalPort),
+          DATA_DIR: path.join(dir, 'portal'),
+          SHELL_DIR: shellDir,
+          TRUST_PROXY: 'true',
+          // As in production: no development overrides (nginx's CSP allows none).
+          DEV_OVERRIDES: '0',
+          SUPERADMIN_EMAIL: superAdmin.email,
+          SUPERADMIN_PASSWORD: superAdmin.password,
+          DEMO_DATA: '0',
+          SHUTDOWN_TIMEOUT_MS: '8000',
+          LOG_LEVEL: 'info',
+          ...options.apiEnv,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      child.stdout?.pipe(out);
+      child.stderr?.pipe(out);
+      portal = child;
+      const started = Date.now();
+      await waitFor(`${portalUrl}/api/health/ready`, 'the portal server', 120_000, () =>
+        exited(child) ? `exited (${child.exitCode ?? child.signalCode}; log ${path.join(logDir, 'portal.log')})` : null,
+      );
+      log(`portal server ready on ${portalUrl} (${Date.now() - started} ms)`);
+    };
+
     // The first instance migrates (and seeds) alone; the others then start together. Instances
     // starting at once would also be safe (migrations run under an advisory lock), just slower here.
+    // The portal server starts alongside (its embedded api waits for the same lock).
+    const portalReady = startPortal();
+    portalReady.catch(() => {});
     await startInstance(0);
-    await Promise.all(Array.from({ length: count - 1 }, (_, k) => startInstance(k + 1)));
+    await Promise.all([portalReady, ...Array.from({ length: count - 1 }, (_, k) => startInstance(k + 1))]);
 
     // ---- nginx from portal.conf
     const portalConf = path.join(dir, 'portal.conf');
-    await writeFile(portalConf, topologyNginxConf(await readFile(PORTAL_CONF, 'utf8'), { apiPorts, s3Port, listenPort: nginxPort, shellDir }));
+    await writeFile(portalConf, topologyNginxConf(await readFile(PORTAL_CONF, 'utf8'), { apiPorts, portalPort, s3Port, listenPort: nginxPort, shellDir }));
     const mainConf = path.join(dir, 'nginx.conf');
     await writeFile(mainConf, nginxMainConf(dir, logDir, portalConf));
     const test = spawnSync(NGINX_BIN, ['-t', '-q', '-p', dir, '-c', mainConf, '-e', path.join(logDir, 'nginx-error.log')], { encoding: 'utf8' });
@@ -386,6 +439,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       databaseUrl,
       s3Endpoint: s3.endpoint,
       releaseEnv: { ...releaseEnv },
+      portalUrl,
       superAdmin,
       logDir,
       async stopInstance(i, signal = 'SIGKILL') {

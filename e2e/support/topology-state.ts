@@ -11,6 +11,8 @@ export interface TopologyState {
   databaseUrl: string;
   s3Endpoint: string;
   releaseEnv: Record<string, string>;
+  /** The portal server that owns the release store (console, guard, preview links), directly. */
+  portalUrl: string;
   superAdmin: { email: string; password: string };
   logDir: string;
   controlUrl: string;
