@@ -9,7 +9,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { BootPreloadPlugin } from './boot-preload-plugin.mjs';
 import { PrecompressPlugin } from './precompress-plugin.mjs';
-import { SHARED_FROM_SHELL, SHARED_SINGLETONS, bootChunkFiles } from './shared-modules.mjs';
+import { SHARED_FROM_SHELL, SHARED_SINGLETONS, bootChunkFiles, packageDirOf } from './shared-modules.mjs';
 
 /** Versions the shared singletons are built against (from the workspace catalog, via the package). */
 function versionOf(pkgDir, name) {
@@ -179,6 +179,9 @@ function federationRuntimeAsModules(rspackLib) {
   });
 }
 
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+const PORTAL_PACKAGE = /[\\/]node_modules[\\/]@portal[\\/][^\\/]+[\\/]src[\\/]/;
+
 export const RESOLVE = {
   extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -217,7 +220,9 @@ export function sourceModules(o) {
     rules: [
       {
         test: /\.[cm]?[jt]sx?$/,
-        exclude: /node_modules/,
+        // The portal's packages ship TypeScript sources: installed from their packed tarballs (a remote
+        // built outside this repository) they sit under node_modules and are compiled like its own files.
+        exclude: (file) => NODE_MODULES.test(file) && !PORTAL_PACKAGE.test(file),
         loader: 'builtin:swc-loader',
         options: {
           jsc: {
@@ -269,7 +274,9 @@ export function createConfig(o) {
   // `pnpm release publish` builds into a folder of its own so the working tree stays untouched.
   const outDir = process.env.BUILD_OUT_DIR ? path.resolve(process.env.BUILD_OUT_DIR) : path.join(o.dir, 'dist');
   const pkg = JSON.parse(readFileSync(path.join(o.dir, 'package.json'), 'utf8'));
-  const contractsPkg = JSON.parse(readFileSync(path.join(o.dir, '..', 'shared-contracts', 'package.json'), 'utf8'));
+  // The contracts this package is built against: the workspace's, or the packed copy a remote built
+  // outside the repository installed. Its version is what the shell's major check reads.
+  const contractsPkg = JSON.parse(readFileSync(path.join(packageDirOf('@portal/shared-contracts', o.dir), 'package.json'), 'utf8'));
   const buildVersion = process.env.BUILD_VERSION || `${pkg.version}-${gitCommit(o.dir)}`;
 
   /** @type {import('@rspack/core').Configuration} */

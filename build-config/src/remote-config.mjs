@@ -1,5 +1,6 @@
 // A remote's build is derived from its entry in shared-contracts `REMOTES`: the federation name, the
 // dev server port and the exposed modules are written there once and read here.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createConfig } from './create-config.mjs';
@@ -14,10 +15,29 @@ const fileOf = (name) => `./src/exposes/${name.replace(/([a-z0-9])([A-Z])/g, '$1
  */
 function remoteInfo(remote, dir) {
   const remotes = createRequire(path.join(dir, 'package.json'))('@portal/shared-contracts/remotes.json');
+  const own = path.join(dir, REMOTE_JSON);
+  if (existsSync(own)) return standaloneInfo(remote, JSON.parse(readFileSync(own, 'utf8')), remotes);
   const info = remotes[remote];
   if (!info) throw new Error(`${remote} is not in shared-contracts REMOTES (known: ${Object.keys(remotes).join(', ')})`);
   return info;
 }
+
+/**
+ * A remote built outside this repository (`pnpm create-remote --standalone`) keeps its entry, the
+ * shape of a remotes.json entry with its pages, in its own `remote.json`: the contracts it installs
+ * were packed without it. Its id must not be one of theirs, and it must say which pages it draws,
+ * since only they tell a shell it was not built with what to show (docs/decisions/0050).
+ */
+function standaloneInfo(remote, info, remotes) {
+  if (remotes[remote]) throw new Error(`${remote} is a remote of the portal's contracts: a remote built on its own needs another name`);
+  if (!info || typeof info.mfName !== 'string' || !Array.isArray(info.exposes) || !Array.isArray(info.routes) || info.routes.length === 0) {
+    throw new Error(`${REMOTE_JSON} must give mfName, exposes and routes (its pages), as pnpm create-remote --standalone wrote it`);
+  }
+  return info;
+}
+
+/** The file a remote built outside this repository keeps its entry in. */
+export const REMOTE_JSON = 'remote.json';
 
 /**
  * The whole Rspack configuration of a remote, as its `rspack.config.mjs` default export:

@@ -13,12 +13,28 @@
 // The `exports` map alone cannot say this: `./*` covers shared and plain modules alike, and
 // `./entities` is an entry without being shared.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** The workspace packages whose entries may be shared, by folder. */
 export const SHARED_PACKAGES = ['shared-contracts', 'shared-ui'];
+
+/**
+ * The folder of package `name` as `fromDir` resolves it: its main entry, then up to the package.json
+ * that names it (the packages' `exports` do not give their package.json).
+ */
+export function packageDirOf(name, fromDir) {
+  let dir = path.dirname(createRequire(path.join(fromDir, 'package.json')).resolve(name));
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file) && JSON.parse(fs.readFileSync(file, 'utf8')).name === name) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`${name}: no package.json above ${fromDir}'s copy`);
+    dir = up;
+  }
+}
 
 /**
  * The singletons that are not workspace packages (they carry no marker): React and react-query, which
@@ -46,6 +62,20 @@ export function exportTarget(exports, entry) {
 export function readPackage(folder, root = ROOT) {
   const dir = path.join(root, folder);
   return { dir, json: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) };
+}
+
+/**
+ * The shared packages: the workspace's folders or, for a remote built outside this repository
+ * against the packed packages (docs/decisions/0050), the copies the package being built (the
+ * current folder, where rspack and vitest run) has installed.
+ */
+function sharedPackages() {
+  const inWorkspace = fs.existsSync(path.join(ROOT, 'pnpm-workspace.yaml'));
+  return SHARED_PACKAGES.map((folder) => {
+    if (inWorkspace) return readPackage(folder);
+    const dir = packageDirOf(`@portal/${folder}`, process.cwd());
+    return { dir, json: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) };
+  });
 }
 
 /**
@@ -130,7 +160,7 @@ export function bootFiles(boot) {
   return seen;
 }
 
-const workspace = sharedModulesOf(SHARED_PACKAGES.map((folder) => readPackage(folder)));
+const workspace = sharedModulesOf(sharedPackages());
 
 /** The modules that must exist once on the page. */
 export const SHARED_SINGLETONS = workspace.singletons;

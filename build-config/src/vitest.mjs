@@ -25,6 +25,9 @@ export function vitestConfig({ environment, setupFiles = [], ...own }) {
       testTimeout: 15_000,
       restoreMocks: true,
       ...(dom ? { globals: true, css: { modules: { classNameStrategy: 'non-scoped' } } } : {}),
+      // The portal's packages ship TypeScript sources: installed from their packed tarballs (a remote
+      // built outside this repository) they are transformed like the package's own files.
+      server: { deps: { inline: [/[\\/]node_modules[\\/]@portal[\\/]/, /^@portal\//] } },
       ...own,
       setupFiles: [...(dom ? ['@portal/testing/setup'] : []), ...overlays, ...[setupFiles].flat()],
     },
