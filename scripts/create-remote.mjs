@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const TEMPLATE = path.join('build-config', 'templates', 'remote');
+const STANDALONE_TEMPLATE = path.join('build-config', 'templates', 'standalone');
 const REMOTES_JSON = path.join('shared-contracts', 'src', 'remotes.json');
 const ROUTES_TS = path.join('shared-contracts', 'src', 'routes.ts');
 const BUDGETS_JSON = path.join('build-config', 'budgets.json');
@@ -156,6 +157,120 @@ export function createRemote(root, request, { install = true, log = console.log 
   return { names, entry, written };
 }
 
+/** The packages a remote builds against, packed by `pnpm pack-shared` (scripts/pack-shared.mjs). */
+export const SHARED_PACKAGES = ['shared-contracts', 'shared-ui', 'build-config', 'testing'];
+
+/** The workspace catalog (pnpm-workspace.yaml `catalog:`): the third-party versions the shell is built with. */
+export function catalogOf(root) {
+  const out = {};
+  let inCatalog = false;
+  for (const line of readFileSync(path.join(root, 'pnpm-workspace.yaml'), 'utf8').split('\n')) {
+    if (/^\S/.test(line)) inCatalog = line.trim() === 'catalog:';
+    else if (inCatalog) {
+      const m = /^\s+"?([^":\s]+)"?:\s*(\S+)\s*$/.exec(line);
+      if (m) out[m[1]] = m[2];
+    }
+  }
+  return out;
+}
+
+/**
+ * What `@portal/<package>` is installed from outside this repository: the tarball `pnpm pack-shared`
+ * wrote into `packages` (a `file:` path), or, without it, the version from the registry the packages
+ * are published to (docs/new-team-guide.md).
+ */
+function sharedSpecifier(root, name, packages) {
+  const folder = name.slice('@portal/'.length);
+  const { version } = JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8'));
+  if (!packages) return `^${version}`;
+  const tarball = path.join(packages, `portal-${folder}-${version}.tgz`);
+  if (!existsSync(tarball)) throw new CreateRemoteError(`--packages ${packages} has no ${path.basename(tarball)}: run pnpm pack-shared ${packages} first.`);
+  return `file:${tarball}`;
+}
+
+/** The generated package.json with the versions an outside install can resolve: no catalog:, no workspace:. */
+export function standalonePackageJson(root, text, { packages } = {}) {
+  const pkg = JSON.parse(text);
+  const catalog = catalogOf(root);
+  const pin = (deps) => {
+    for (const [name, spec] of Object.entries(deps ?? {})) {
+      if (spec === 'catalog:') {
+        if (!catalog[name]) throw new CreateRemoteError(`${name} is not in the workspace catalog.`);
+        deps[name] = catalog[name];
+      } else if (spec.startsWith('workspace:')) deps[name] = sharedSpecifier(root, name, packages);
+    }
+  };
+  pin(pkg.dependencies);
+  pin(pkg.devDependencies);
+  // The tests' and the exposes check's Node types, which this repository's root provides.
+  pkg.devDependencies = Object.fromEntries(Object.entries({ ...pkg.devDependencies, '@types/node': catalog['@types/node'] }).sort(([a], [b]) => a.localeCompare(b)));
+  const { packageManager } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  // Its own name: the `@portal` scope is the portal's packages'.
+  return `${JSON.stringify({ ...pkg, name: pkg.name.replace(/^@portal\//, ''), packageManager }, null, 2)}\n`;
+}
+
+/** The generated tsconfig.json on its own: this repository's base options, the remote's own on top. */
+export function standaloneTsconfig(root, text) {
+  const own = JSON.parse(text);
+  const base = JSON.parse(readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
+  const { extends: _, ...rest } = own;
+  const types = [...(own.compilerOptions?.types ?? []), 'node'];
+  return `${JSON.stringify({ ...rest, compilerOptions: { ...base.compilerOptions, ...own.compilerOptions, types }, include: [...own.include, 'remote.json'] }, null, 2)}\n`;
+}
+
+/**
+ * `pnpm create-remote --standalone <dir> mfe-<name> --feature "<Feature>" [--packages <tarballs>]`:
+ * the same remote as createRemote, written to <dir> as a repository of its own that installs the
+ * portal's packed packages. Nothing in this tree changes: the remote keeps its entry in its own
+ * remote.json, its build records its pages and a shell built without it learns them from release.json
+ * (docs/decisions/0050). The checks are the generator's, against the contracts of this tree.
+ */
+export function createStandalone(root, dir, request, { install = true, packages, log = console.log } = {}) {
+  const relative = path.relative(root, dir);
+  if (!relative.startsWith('..') && !path.isAbsolute(relative)) {
+    throw new CreateRemoteError(`--standalone ${dir} is inside this repository: give a folder outside it (a remote in the repository is pnpm create-remote without --standalone).`);
+  }
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new CreateRemoteError(`--standalone ${dir} is not empty.`);
+  const { names, entry } = plan(root, request);
+  const route = entry.routes[0];
+  const values = {
+    __ID__: names.id,
+    __MF__: names.mfName,
+    __NAME__: names.name,
+    __PASCAL__: names.pascal,
+    __CAMEL__: names.camel,
+    __FEATURE__: entry.feature,
+    __ROUTE__: route.path,
+    __AREA__: route.area,
+    __PORT__: String(entry.devPort),
+  };
+  const fill = (s) => s.replace(/__(?:ID|MF|NAME|PASCAL|CAMEL|FEATURE|ROUTE|AREA|PORT)__/g, (k) => values[k]);
+  const files = new Map();
+  // The standalone templates replace the in-repository ones of the same path.
+  for (const template of [TEMPLATE, STANDALONE_TEMPLATE]) {
+    for (const file of templateFiles(path.join(root, template))) files.set(file, path.join(root, template, file));
+  }
+  const packagesDir = packages ? path.resolve(packages) : undefined;
+  const written = [];
+  for (const [file, source] of files) {
+    // npm's packing drops files named .gitignore: the template is gitignore.
+    const rel = fill(file.slice(0, -'.tpl'.length)).replace(/^gitignore$/, '.gitignore');
+    let text = fill(readFileSync(source, 'utf8'));
+    if (rel === 'package.json') text = standalonePackageJson(root, text, { packages: packagesDir });
+    if (rel === 'tsconfig.json') text = standaloneTsconfig(root, text);
+    const target = path.join(dir, rel);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, text);
+    written.push(rel);
+  }
+  writeFileSync(path.join(dir, 'remote.json'), `${JSON.stringify({ id: names.id, ...entry }, null, 2)}\n`);
+  written.push('remote.json');
+  if (install) execFileSync('pnpm', ['install', '--prefer-offline', '--reporter=silent'], { cwd: dir, stdio: 'inherit' });
+  log(`${names.id}: ${written.length} files in ${dir} (page ${route.path} in the ${route.area} area); nothing in this repository changed.`);
+  log(`Next, in ${dir}: pnpm test, pnpm build, then pnpm release publish ${names.id} --dir <its dist> (docs/new-team-guide.md).`);
+  return { names, entry, written };
+}
+
 /** Deletes mfe-<name>/ and undoes the edits createRemote made. */
 export function removeRemote(root, id, { install = true, log = console.log } = {}) {
   if (typeof id !== 'string' || id.length > REMOTE_ID_MAX || !REMOTE_ID_PATTERN.test(id)) throw new CreateRemoteError('Name the remote to remove: mfe-<name>.');
@@ -198,10 +313,8 @@ export function main(argv, root = REPO) {
     return;
   }
   if (args.standalone !== undefined) {
-    // The remote as its own repository against the packed shared packages (issue 33's second part):
-    // same plan() and templates, written to args.standalone with registry versions instead of
-    // `workspace:*`, and no edit to this tree. Not built yet.
-    throw new CreateRemoteError('--standalone is not available yet: create the remote in this repository.');
+    createStandalone(root, path.resolve(args.standalone), { id: args.positional[0], feature: args.feature, route: args.route, area: args.area, nav: args.nav }, { ...options, packages: args.packages });
+    return;
   }
   createRemote(root, { id: args.positional[0], feature: args.feature, route: args.route, area: args.area, nav: args.nav }, options);
 }

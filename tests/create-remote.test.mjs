@@ -152,6 +152,81 @@ test('applies the same rules as the shell does to what is released (shared-contr
   assert.match(source, new RegExp(`ADDED_REMOTE_AREAS = \\[${generator.ADDED_REMOTE_AREAS.map((a) => `'${a}'`).join(', ')}\\] as const`));
 });
 
-test('says --standalone is not there yet rather than doing something else', () => {
-  assert.throws(() => generator.main(['mfe-parking', '--feature', 'Parking', '--standalone', '/tmp/x', '--no-install'], copyOfTree()), /--standalone is not available yet/);
+test('--standalone writes a repository of its own outside this tree, against the packed packages, and changes nothing here', () => {
+  const dir = copyOfTree();
+  for (const rel of ['pnpm-workspace.yaml', 'package.json', 'tsconfig.base.json', ...generator.SHARED_PACKAGES.map((p) => `${p}/package.json`)]) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    cpSync(path.join(ROOT, rel), path.join(dir, rel));
+  }
+  const before = snapshot(dir);
+  const outside = mkdtempSync(path.join(tmpdir(), 'standalone-'));
+  const target = path.join(outside, 'parking');
+  const tarballs = path.join(outside, 'packages');
+  mkdirSync(tarballs);
+  for (const p of generator.SHARED_PACKAGES) writeFileSync(path.join(tarballs, `portal-${p}-1.0.0.tgz`), '');
+  generator.main(['mfe-parking', '--feature', 'Parking', '--standalone', target, '--packages', tarballs, '--no-install'], dir);
+
+  assert.deepEqual(snapshot(dir), before);
+  const files = Object.keys(snapshot(target)).filter((f) => !f.endsWith('/')).sort();
+  assert.deepEqual(files, [
+    '.gitignore',
+    'README.md',
+    'dev/harness.tsx',
+    'dev/rspack.harness.mjs',
+    'package.json',
+    'remote.json',
+    'rspack.config.mjs',
+    'src/api/get-company.ts',
+    'src/api/keys.ts',
+    'src/exposes/exposes.test.ts',
+    'src/exposes/parking-page.tsx',
+    'src/features/parking/parking-page.test.tsx',
+    'src/features/parking/parking-page.tsx',
+    'src/globals.d.ts',
+    'src/index.ts',
+    'src/test/fixtures.ts',
+    'tsconfig.json',
+    'vitest.config.ts',
+  ]);
+  const pkg = JSON.parse(read(target, 'package.json'));
+  const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+  assert.equal(pkg.name, 'mfe-parking');
+  // Every version resolvable outside the workspace: the catalog's, and the tarballs for the portal's own.
+  assert.deepEqual(Object.values(deps).filter((v) => /^(?:catalog|workspace):/.test(v)), []);
+  for (const p of generator.SHARED_PACKAGES) assert.equal(deps[`@portal/${p}`], `file:${path.join(tarballs, `portal-${p}-1.0.0.tgz`)}`);
+  assert.equal(deps.react, generator.catalogOf(ROOT).react);
+  assert.deepEqual(JSON.parse(read(target, 'remote.json')), {
+    id: 'mfe-parking',
+    mfName: 'mfe_parking',
+    feature: 'Parking',
+    devPort: Math.max(...Object.values(JSON.parse(read(ROOT, 'shared-contracts/src/remotes.json'))).map((r) => r.devPort)) + 1,
+    exposes: ['ParkingPage'],
+    routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }],
+  });
+  const tsconfig = JSON.parse(read(target, 'tsconfig.json'));
+  assert.equal(tsconfig.extends, undefined);
+  assert.equal(tsconfig.compilerOptions.strict, true);
+  // Its page and tests read its own entry: the packed contracts do not know it.
+  assert.doesNotMatch(read(target, 'src/features/parking/parking-page.tsx'), /remotes\.json/);
+  assert.match(read(target, 'src/exposes/exposes.test.ts'), /describeExposes\(remote\.id, import\.meta\.dirname, remote\.exposes\)/);
+  // Without --packages, the registry's versions.
+  const fromRegistry = path.join(outside, 'from-registry');
+  generator.main(['mfe-parking', '--feature', 'Parking', '--standalone', fromRegistry, '--no-install'], dir);
+  assert.equal(JSON.parse(read(fromRegistry, 'package.json')).dependencies['@portal/shared-contracts'], '^1.0.0');
+});
+
+test('--standalone refuses a folder inside this repository, a folder not empty, and missing tarballs', () => {
+  const dir = copyOfTree();
+  for (const rel of ['pnpm-workspace.yaml', 'package.json', 'tsconfig.base.json', ...generator.SHARED_PACKAGES.map((p) => `${p}/package.json`)]) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    cpSync(path.join(ROOT, rel), path.join(dir, rel));
+  }
+  const run = (target, ...more) => () => generator.main(['mfe-parking', '--feature', 'Parking', '--standalone', target, ...more, '--no-install'], dir);
+  assert.throws(run(path.join(dir, 'parking')), /is inside this repository/);
+  const outside = mkdtempSync(path.join(tmpdir(), 'standalone-'));
+  writeFileSync(path.join(outside, 'x'), '');
+  assert.throws(run(outside), /is not empty/);
+  assert.throws(run(path.join(outside, 'p'), '--packages', outside), /has no portal-shared-contracts-1\.0\.0\.tgz: run pnpm pack-shared/);
+  // The generator's own checks apply: an id of the portal's is taken.
+  assert.throws(() => generator.main(['mfe-billing', '--feature', 'Money', '--standalone', path.join(outside, 'b'), '--no-install'], dir), /mfe-billing is taken/);
 });
