@@ -41,6 +41,17 @@ describe('release manifest', () => {
     expect(releaseManifestSchema.safeParse(bad).success).toBe(false);
     expect(releaseManifestSchema.safeParse({ ...sample, schemaVersion: 2 }).success).toBe(false);
   });
+  it('takes a remote it does not list only when its stable build says what it draws (a remote built elsewhere)', () => {
+    const app = { mfName: 'mfe_parking', feature: 'Parking', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking' }] };
+    const billing = sample.remotes['mfe-billing'];
+    const added = { ...billing, stable: { ...billing.stable, app } };
+    expect(releaseManifestSchema.parse({ ...sample, remotes: { 'mfe-parking': added } }).remotes['mfe-parking' as 'mfe-auth']?.stable.app).toEqual(app);
+    expect(releaseManifestSchema.safeParse({ ...sample, remotes: { 'mfe-parking': billing } }).success).toBe(false);
+    // Not a remote's shape: refused whatever its build says (the length before the pattern).
+    for (const id of ['parking', 'mfe-Parking', 'mfe-parking/../x', `mfe-${'a'.repeat(40)}`]) {
+      expect(releaseManifestSchema.safeParse({ ...sample, remotes: { [id]: added } }).success, id).toBe(false);
+    }
+  });
   it('reads the major of a contracts version', () => {
     expect(contractsMajor('1.4.2')).toBe(1);
     expect(contractsMajor(CONTRACTS_VERSION)).toBe(1);

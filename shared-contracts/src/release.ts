@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import './zod-locale';
-import { REMOTE_IDS } from './remotes';
-import { ADDED_REMOTE_AREAS } from './remote-id';
+import { REMOTE_IDS, type RemoteId } from './remotes';
+import { ADDED_REMOTE_AREAS, REMOTE_ID_MAX, REMOTE_ID_PATTERN } from './remote-id';
 
 // The contracts version and a zod-free reader of /release.json live in release-manifest.ts (the
 // shell's start-up runs them), which takes its types from here: the root exports both.
@@ -25,6 +25,17 @@ export const remoteAppSchema = z.object({
   ),
 });
 export type RemoteApp = z.infer<typeof remoteAppSchema>;
+
+/**
+ * A remote's key in release.json: one of the contracts' remotes or, for a remote this tree was not
+ * built with (made by `pnpm create-remote --standalone` in a repository of its own), any id of a
+ * remote's shape (length checked before the pattern). Such a remote's builds must say what they draw
+ * (`app`, checked by `addedRemotesDrawSomething`), exactly as the shell's reader demands.
+ */
+export const releaseRemoteIdSchema = z.union([
+  z.enum(REMOTE_IDS),
+  z.string().check(z.maxLength(REMOTE_ID_MAX), z.regex(REMOTE_ID_PATTERN)),
+]) as unknown as z.ZodMiniType<RemoteId>;
 
 export const buildRefSchema = z.object({
   version: z.string().check(z.minLength(1)),
@@ -71,7 +82,7 @@ export const releaseFreezeSchema = z.object({
   companyId: z.string().check(z.minLength(1)),
   since: z.string(),
   until: z.string(),
-  remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
+  remotes: z.partialRecord(releaseRemoteIdSchema, remoteReleaseSchema),
 });
 export type ReleaseFreeze = z.infer<typeof releaseFreezeSchema>;
 
@@ -81,7 +92,7 @@ export type ReleaseFreeze = z.infer<typeof releaseFreezeSchema>;
  */
 export const releasePreviewSchema = z.object({
   id: z.string().check(z.minLength(1)),
-  remote: z.enum(REMOTE_IDS),
+  remote: releaseRemoteIdSchema,
   version: z.string().check(z.minLength(1)),
   until: z.string(),
   createdAt: z.string(),
@@ -92,7 +103,7 @@ export type ReleasePreview = z.infer<typeof releasePreviewSchema>;
 /** The preview this browser is in, as the portal server adds it to the release.json it answers (from the cookie). */
 export const activePreviewSchema = z.object({
   id: z.string(),
-  remote: z.enum(REMOTE_IDS),
+  remote: releaseRemoteIdSchema,
   until: z.string(),
   build: buildRefSchema,
 });
@@ -104,15 +115,20 @@ export const releaseManifestSchema = z.object({
   shell: z.object({ version: z.string(), contractsVersion: z.string() }),
   /** Where a remote may be overridden from for development: origins, or `scheme://host:*` for any port (the deployment's CSP allows exactly these; docs/decisions/0016). */
   overrideOrigins: z._default(z.array(z.string()), []),
-  remotes: z.partialRecord(z.enum(REMOTE_IDS), remoteReleaseSchema),
+  remotes: z.partialRecord(releaseRemoteIdSchema, remoteReleaseSchema),
   /** The companies whose versions are frozen (absent: none). */
   freezes: z.optional(z.array(releaseFreezeSchema)),
   /** The preview links not yet expired nor revoked (kept in the store; the portal never serves them). */
   previews: z.optional(z.array(releasePreviewSchema)),
   /** Served only: the preview the asking browser is in (its cookie verified by the portal server). */
   preview: z.optional(activePreviewSchema),
-});
+}).check(z.refine((m) => addedRemotesDrawSomething(m.remotes), 'a remote the contracts do not list must say what it draws (app) in its stable build'));
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
+
+/** Whether every remote of `remotes` that the contracts do not list carries its pages (docs/decisions/0050). */
+export function addedRemotesDrawSomething(remotes: Partial<Record<string, { stable: { app?: unknown } }>>): boolean {
+  return Object.entries(remotes).every(([id, release]) => (REMOTE_IDS as readonly string[]).includes(id) || release?.stable.app !== undefined);
+}
 
 export type VersionReason = 'stable' | 'canary' | 'override' | 'fallback' | 'preview';
 export interface ResolvedRemote {

@@ -52,7 +52,9 @@ describe('release actions', () => {
 
   it('refuses unknown remotes, versions not in the store and percentages out of range', async () => {
     const store = await storeWithVersions();
-    await expect(canary(store, 'mfe-nope', '1.1.0', 10)).rejects.toThrow(/Unknown remote "mfe-nope"/);
+    await expect(canary(store, 'nope', '1.1.0', 10)).rejects.toThrow(/Unknown remote "nope"/);
+    // A remote's shape may be a remote built elsewhere (docs/decisions/0050): it has nothing in the store.
+    await expect(canary(store, 'mfe-nope', '1.1.0', 10)).rejects.toThrow(/mfe-nope has no stable version yet/);
     await expect(canary(store, 'mfe-auth', '9.9.9', 10)).rejects.toThrow(/mfe-auth 9\.9\.9 is not in the store/);
     await expect(promote(store, 'mfe-auth', '9.9.9')).rejects.toThrow(/not in the store/);
     await expect(canary(store, 'mfe-auth', '1.0.0', 10)).rejects.toThrow(/already the stable version/);

@@ -3,7 +3,7 @@ import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, typ
 import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { FREEZE_LIMITS, FREEZE_MESSAGES, isCompanyId, parseFreezeUntil } from '@portal/shared-contracts/release-freeze';
 import { DEFAULT_GUARD, formatDuration, type GuardSettings } from './guard';
-import { emptyManifest, endFreeze, entryFor, freezesInForce, rollBack, setCanary, setFreeze, setStable, withdrawFromFreezes, withoutEndedFreezes } from './manifest';
+import { emptyManifest, endFreeze, remoteIdsOf, entryFor, freezesInForce, rollBack, setCanary, setFreeze, setStable, withdrawFromFreezes, withoutEndedFreezes } from './manifest';
 import { ReleaseStoreError, assertRemote, assertVersion, type HistoryEntry, type ReleaseStore } from './store';
 
 /**
@@ -322,7 +322,7 @@ export function statusRows(manifest: ReleaseManifest | null, now = new Date(), e
   const rows = [['REMOTE', 'STABLE', 'CANARY', 'SHARE', 'CONTRACTS', 'AGE', ...(withFigures ? ['STABLE HEALTH', 'CANARY HEALTH'] : [])]];
   const figuresOf = (remote: RemoteId, version: string | undefined) =>
     version === undefined ? '-' : describeFigures(extras.figures?.find((v) => v.remote === remote && v.version === version));
-  for (const remote of REMOTE_IDS) {
+  for (const remote of remoteIdsOf(manifest)) {
     const r = manifest?.remotes[remote];
     if (!r) {
       rows.push([remote, '-', '-', '-', '-', '-', ...(withFigures ? ['-', '-'] : [])]);

@@ -1,4 +1,10 @@
-import type { BuildRef, ReleaseFreeze, ReleaseManifest, RemoteId, RemoteRelease } from '@portal/shared-contracts';
+import { REMOTE_IDS, type BuildRef, type ReleaseFreeze, type ReleaseManifest, type RemoteId, type RemoteRelease } from '@portal/shared-contracts';
+
+/** The contracts' remotes, then those released that this tree was not built with (docs/decisions/0050). */
+export function remoteIdsOf(manifest: ReleaseManifest | null): RemoteId[] {
+  const added = Object.keys(manifest?.remotes ?? {}).filter((id) => !(REMOTE_IDS as readonly string[]).includes(id)).sort();
+  return [...REMOTE_IDS, ...(added as RemoteId[])];
+}
 
 /** How many earlier stable versions a remote keeps for rollback. */
 export const PREVIOUS_KEPT = 10;

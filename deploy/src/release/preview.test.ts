@@ -101,7 +101,8 @@ describe('preview links in the release store', () => {
     const s = await store();
     await expect(createPreview(s, 'mfe-auth', '9.9.9', 60_000, opts)).rejects.toThrow(PREVIEW_MESSAGES.notPublished('mfe-auth', '9.9.9'));
     await expect(createPreview(s, 'mfe-auth', '../1.0.0', 60_000, opts)).rejects.toThrow(/Invalid version/);
-    await expect(createPreview(s, 'mfe-nope', '1.0.0', 60_000, opts)).rejects.toThrow(/Unknown remote/);
+    await expect(createPreview(s, 'nope', '1.0.0', 60_000, opts)).rejects.toThrow(/Unknown remote/);
+    await expect(createPreview(s, 'mfe-nope', '1.0.0', 60_000, opts)).rejects.toThrow(/mfe-nope 1.0.0 is not published/);
     expect(parseExpires(undefined)).toBe(7 * 86_400_000);
     expect(parseExpires('30d')).toBe(30 * 86_400_000);
     for (const bad of ['31d', 'soon', '0', '-1h']) expect(() => parseExpires(bad), bad).toThrow(PREVIEW_MESSAGES.badExpires(30));

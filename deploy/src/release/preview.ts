@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isRemoteId } from '@portal/shared-contracts/remote-id';
 import { REMOTE_IDS, type ActivePreview, type ReleaseManifest, type ReleasePreview, type RemoteId } from '@portal/shared-contracts';
 import { isPreviewId, PREVIEW_LIMITS, PREVIEW_MESSAGES, PREVIEW_PARAM, type PreviewRefusal } from '@portal/shared-contracts/release-preview';
 import { buildRef, releaseActor } from './actions';
@@ -48,7 +49,8 @@ export function verifyPreview(secret: string, token: string, now = Date.now()): 
   } catch {
     return { refused: 'invalid' };
   }
-  const remote = REMOTE_IDS.find((r) => r === raw.r);
+  // The claims are signed: a remote of a remote's shape is one published here from elsewhere (docs/decisions/0050).
+  const remote = typeof raw.r === 'string' && ((REMOTE_IDS as readonly string[]).includes(raw.r) || isRemoteId(raw.r)) ? (raw.r as RemoteId) : undefined;
   if (typeof raw.i !== 'string' || !isPreviewId(raw.i) || !remote || typeof raw.v !== 'string' || typeof raw.u !== 'number' || !Number.isSafeInteger(raw.u)) {
     return { refused: 'invalid' };
   }

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFakeRepo } from '../test-fixtures';
@@ -54,6 +54,37 @@ describe('a remote added after the shell was built (docs/decisions/0050)', () =>
     await writeFakeRepo(repo);
     const store = new FsReleaseStore(await tempDir());
     expect((await publishRemote(store, 'mfe-auth', { repoRoot: repo })).build).not.toHaveProperty('app');
+  });
+});
+
+describe('a remote built in a repository of its own (pnpm create-remote --standalone)', () => {
+  const app = { mfName: 'mfe_parking', feature: 'Parking', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }] };
+
+  it('is published from its dist outside the repository and released, although the contracts do not list it', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const dist = await tempDir();
+    await cp(path.join(repo, 'mfe-auth', 'dist'), dist, { recursive: true });
+    await writeFile(path.join(dist, 'build-info.json'), JSON.stringify({ version: '1.0.0-local', contractsVersion: '1.2.0', app }));
+    const store = new FsReleaseStore(await tempDir());
+    const res = await publishRemote(store, 'mfe-parking', { dir: dist, repoRoot: repo });
+    expect(res.build).toMatchObject({ entry: '/remotes/mfe-parking/1.0.0-local/mf-manifest.json', app });
+    await promote(store, 'mfe-parking', '1.0.0-local');
+    expect((await store.readManifest())?.remotes['mfe-parking' as 'mfe-auth']?.stable).toMatchObject({ version: '1.0.0-local', app });
+    expect(FsReleaseStore.isServablePath('/mfe-parking/1.0.0-local/mf-manifest.json')).toBe(true);
+  });
+
+  it('is refused when its build does not say what it draws, or names a container not its own', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const dist = await tempDir();
+    await cp(path.join(repo, 'mfe-auth', 'dist'), dist, { recursive: true });
+    const store = new FsReleaseStore(await tempDir());
+    await expect(publishRemote(store, 'mfe-parking', { dir: dist, repoRoot: repo })).rejects.toThrow(/does not say which pages it draws/);
+    await writeFile(path.join(dist, 'build-info.json'), JSON.stringify({ version: '1.0.0-local', contractsVersion: '1.2.0', app: { ...app, mfName: 'mfe_auth' } }));
+    await expect(publishRemote(store, 'mfe-parking', { dir: dist, repoRoot: repo })).rejects.toThrow(/container must be named mfe_parking/);
+    await expect(publishRemote(store, 'parking', { dir: dist, repoRoot: repo })).rejects.toThrow(/Unknown remote "parking"/);
+    expect(await store.listVersions('mfe-parking' as 'mfe-auth')).toEqual([]);
   });
 });
 

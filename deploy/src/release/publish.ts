@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { appProblem } from '@portal/shared-contracts/remote-app-check';
 import { exists } from '../files';
 import { REPO_ROOT } from '../paths';
 import { releaseActor } from './actions';
@@ -82,6 +83,14 @@ export async function publishRemote(store: ReleaseStore, remote: string, options
     throw new ReleaseStoreError(`No build of ${remote} at ${dir} (mf-manifest.json missing): run its build first`);
   }
   const info = await describeBuild(remote, dir, repoRoot);
+  if (!(REMOTE_IDS as readonly string[]).includes(remote)) {
+    // A remote built in a repository of its own: the shell learns it only from what its build says it draws.
+    if (!info.app) {
+      throw new ReleaseStoreError(`${remote} is not a remote of this portal's contracts, and its build does not say which pages it draws (build-info.json "app"): build it from a remote made by pnpm create-remote --standalone`);
+    }
+    const problem = appProblem(remote, info.app);
+    if (problem) throw new ReleaseStoreError(`${problem}: fix its remote.json and build it again`);
+  }
   const version = options.version ?? info.version;
   const now = options.now ?? new Date();
   let published = false;

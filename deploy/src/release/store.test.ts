@@ -124,7 +124,10 @@ describe.each(STORES)('$name', ({ name, open }) => {
     const [store] = await open();
     const build = await tempDir();
     await writeFakeRemoteBuild(build);
-    await expect(store.putBuild('mfe-nope' as 'mfe-auth', '1.0.0', build, info)).rejects.toThrow(/Unknown remote/);
+    // A remote of the contracts or one of a remote's shape built elsewhere (docs/decisions/0050); nothing else.
+    for (const remote of ['nope', '../mfe-auth', 'mfe-auth/..', 'MFE-AUTH']) {
+      await expect(store.putBuild(remote as 'mfe-auth', '1.0.0', build, info)).rejects.toThrow(/Unknown remote/);
+    }
     await expect(store.putBuild('mfe-auth', '../x', build, info)).rejects.toThrow(/Invalid version/);
     await expect(store.putBuild('mfe-auth', '1.0.0', await tempDir(), info)).rejects.toThrow(/mf-manifest.json/);
     expect(await store.listVersions('mfe-auth')).toEqual([]);

@@ -4,6 +4,7 @@ import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, stat, write
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, remoteAppSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { isRemoteId } from '@portal/shared-contracts/remote-id';
 import { z } from 'zod';
 import { exists } from '../files';
 import { contentTypeFor } from './content-type';
@@ -85,9 +86,14 @@ export class ReleaseStoreError extends Error {
 /** Versions become URL path segments and folder names: keep them to a safe alphabet. */
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._+-]{0,127}$/;
 
+/**
+ * A remote the store may hold: one of the contracts' or one of a remote's shape that this tree was not
+ * built with (a remote from a repository of its own; publishing demands that its build say what it
+ * draws, and release.json that its stable build does: docs/decisions/0050).
+ */
 export function assertRemote(remote: string): asserts remote is RemoteId {
-  if (!(REMOTE_IDS as readonly string[]).includes(remote)) {
-    throw new ReleaseStoreError(`Unknown remote "${remote}". Known remotes: ${REMOTE_IDS.join(', ')}`);
+  if (!(REMOTE_IDS as readonly string[]).includes(remote) && !isRemoteId(remote)) {
+    throw new ReleaseStoreError(`Unknown remote "${remote}". Known remotes: ${REMOTE_IDS.join(', ')}, or mfe- and lower-case words for a remote built elsewhere`);
   }
 }
 
@@ -293,7 +299,7 @@ export class FsReleaseStore implements ReleaseStore {
     if (parts.length < 3) return false;
     const [remote, version] = parts;
     if (!remote || !version) return false;
-    if (!(REMOTE_IDS as readonly string[]).includes(remote)) return false;
+    if (!(REMOTE_IDS as readonly string[]).includes(remote) && !isRemoteId(remote)) return false;
     if (!VERSION_PATTERN.test(version)) return false;
     return parts.every((p) => p !== '' && p !== '.' && p !== '..' && !p.startsWith('.'));
   }
