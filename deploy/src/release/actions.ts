@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
 import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { FREEZE_LIMITS, FREEZE_MESSAGES, isCompanyId, parseFreezeUntil } from '@portal/shared-contracts/release-freeze';
 import { DEFAULT_GUARD, formatDuration, type GuardSettings } from './guard';
