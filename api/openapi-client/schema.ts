@@ -193,6 +193,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accounts/users/{id}/offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Limit an admin of the caller's company to some offices, or give them the whole company (null) */
+        put: operations["accounts.setAdminOffices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -2492,6 +2509,7 @@ export interface operations {
                             email: string;
                             /** @enum {string} */
                             role: "SuperAdmin" | "Employer" | "Admin" | "Employee";
+                            offices: string[] | null;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -2534,6 +2552,7 @@ export interface operations {
                         email: string;
                         /** @enum {string} */
                         role: "SuperAdmin" | "Employer" | "Admin" | "Employee";
+                        offices: string[] | null;
                     }[];
                 };
             };
@@ -2603,6 +2622,49 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "api-version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "accounts.setAdminOffices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    officeIds: string[] | null;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -6303,7 +6365,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed" | "admin.officesChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;
@@ -6336,7 +6398,7 @@ export interface operations {
                             actorEmail: string | null;
                             actorRole: string | null;
                             /** @enum {string} */
-                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
+                            action: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed" | "admin.officesChanged";
                             summary: string;
                             companyId: string | null;
                             companyName: string | null;
@@ -6366,7 +6428,7 @@ export interface operations {
         parameters: {
             query?: {
                 companyId?: string;
-                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed";
+                action?: "employee.approved" | "employee.rejected" | "employee.deactivated" | "employee.reactivated" | "employee.deleted" | "driver.verified" | "driver.rejected" | "vehicle.verified" | "admin.added" | "admin.removed" | "superAdmin.added" | "superAdmin.removed" | "company.created" | "company.updated" | "company.officeAdded" | "company.officeUpdated" | "company.officeRemoved" | "company.incentivesSaved" | "company.emissionSettingChanged" | "company.deactivated" | "company.reactivated" | "company.deleted" | "release.changed" | "password.resetRequested" | "password.reset" | "password.changed" | "subscription.cancelled" | "subscription.resumed" | "journeyGroup.created" | "journeyGroup.changed" | "journeyGroup.deleted" | "employees.imported" | "employees.added" | "trip.confirmed" | "trip.rejected" | "subscription.started" | "scheme.settingsChanged" | "sso.providerSaved" | "sso.providerRemoved" | "sso.domainAdded" | "sso.domainVerified" | "sso.domainRemoved" | "scim.tokenCreated" | "scim.tokenRevoked" | "scim.userCreated" | "scim.userUpdated" | "scim.userDeactivated" | "scim.userReactivated" | "scim.userDeleted" | "employees.rosterReplaced" | "employee.exported" | "employee.erased" | "employee.erasureRequested" | "employee.officeChanged" | "monthlyReport.recipientAdded" | "monthlyReport.recipientRemoved" | "monthlyReport.sent" | "monthlyReport.unsubscribed" | "admin.officesChanged";
                 actor?: string;
                 /** @description A day (UTC), YYYY-MM-DD, from 2000-01-01 to 2100-12-31. */
                 from?: string;

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   RELEASE_HEADER,
   allEndpoints,
+  closedToOfficeAdmins,
   restrictedAfterTrial,
   producedTypes,
   toRouterPath,
@@ -126,7 +127,7 @@ function registerEndpoint(fastify: FastifyInstance, ctx: ApiContext, ep: AnyEndp
     },
     // The most requested answers skip the zod encode (plugins/fast-serializer.ts).
     ...(FAST_SERIALIZED.has(ep.id) && !ep.produces ? { serializerCompiler: fastSerializerCompiler } : {}),
-    onRequest: authenticate(ctx, ep.access, restrictedAfterTrial(ep)),
+    onRequest: authenticate(ctx, ep.access, restrictedAfterTrial(ep), closedToOfficeAdmins(ep)),
     handler: impl
       ? async (req, reply) => {
           // Services log through the request's logger, so their lines carry the request id.

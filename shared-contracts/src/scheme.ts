@@ -36,3 +36,27 @@ export function restrictedAfterTrial(e: Pick<AnyEndpoint, 'id' | 'method' | 'acc
   if (e.access === 'public' || e.access === 'optional') return false;
   return e.access === 'session' || e.access.some((r) => r !== 'SuperAdmin');
 }
+
+/**
+ * What an admin limited to some offices may call (docs/decisions/0051-office-administrators.md):
+ * the calls that apply the office scope. Every other call limited to roles refuses them (403) before
+ * its handler runs, so an endpoint that forgets the scope is closed to them rather than open; a call
+ * joins this list in the change that makes it apply the scope. Calls on the caller's own session
+ * (access `session`) are theirs like anyone's.
+ */
+export const OFFICE_ADMIN_ENDPOINTS: ReadonlySet<string> = new Set([
+  'insights.dashboard',
+  'insights.trend',
+  'insights.co2',
+  'insights.participation',
+  'insights.participationAllTime',
+  'insights.participationExport',
+  'insights.journeyGroups',
+  'insights.journeyGroupsExport',
+  'reports.category7',
+]);
+
+/** Whether an admin limited to some offices is refused this call before its handler runs. */
+export function closedToOfficeAdmins(e: Pick<AnyEndpoint, 'id' | 'access'>): boolean {
+  return Array.isArray(e.access) && !OFFICE_ADMIN_ENDPOINTS.has(e.id);
+}

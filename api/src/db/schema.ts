@@ -166,6 +166,12 @@ export const users = pgTable(
      */
     officeId: uuid('office_id'),
     /**
+     * An Admin limited to the offices `admin_offices` lists (docs/decisions/0051-office-administrators.md);
+     * false: the whole company. A flag of its own, so an admin whose offices were all removed sees
+     * nothing rather than everything.
+     */
+    officeLimited: boolean('office_limited').notNull().default(false),
+    /**
      * What list searches match (case-insensitive contains): first and last name (or the name of
      * a non-employee), email, employee number. Kept by the database so a search never recomputes
      * it per row, and indexed with trigrams.
@@ -205,6 +211,7 @@ export const users = pgTable(
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
     // Erasure is irreversible (decision 0044): an erased employee's anonymous record is never active, whatever the code checks.
     check('users_erased_inactive', sql`${t.erasedAt} is null or not ${t.isActive}`),
+    check('users_office_limited_admin', sql`not ${t.officeLimited} or ${t.role} = 'Admin'`),
   ],
 );
 
@@ -266,6 +273,24 @@ export const employerUsers = pgTable('employer_users', {
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The offices an office-limited admin manages (docs/decisions/0051-office-administrators.md). The
+ * foreign key (company_id, office_id) -> locations (company_id, id) ON DELETE CASCADE is written in
+ * migration 0035 (drizzle cannot say the column list): an office of another company cannot be named,
+ * and removing an office takes it out of every limit.
+ */
+export const adminOffices = pgTable(
+  'admin_offices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').notNull(),
+    officeId: uuid('office_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.officeId] })],
+);
 
 export const sessions = pgTable(
   'sessions',

@@ -2,22 +2,32 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MESSAGES, OFFICE_NONE } from '@portal/shared-contracts';
 import type { Db } from '../db/client';
 import { rows } from '../db/sql';
-import { notFound } from './http-error';
+import { HttpError, notFound } from './http-error';
+import type { AuthUser } from './sessions';
 
 /**
  * Offices as a dimension (docs/decisions/0045-offices-as-a-dimension.md): an employee belongs to one
  * of the company's office locations (`users.office_id`) or to none. An insight reads the whole
  * company, one office, or the employees without one.
  */
-export type OfficeFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'office'; id: string };
+export type OfficeFilter = { kind: 'all' } | { kind: 'none' } | { kind: 'office'; id: string } | { kind: 'offices'; ids: string[] };
 
-export const ALL_OFFICES: OfficeFilter = { kind: 'all' };
+export const ALL_OFFICES: { kind: 'all' } = { kind: 'all' };
 
 /**
  * The filter a caller asked for, checked against the company: an office of another company (or of
  * none) is "not found", the same answer as an id that never existed, so nothing leaks.
+ *
+ * The caller's office scope is applied here, for every insight, export and report at once
+ * (docs/decisions/0051-office-administrators.md): an admin limited to some offices who names none
+ * reads the sum of their offices; one who names another office, or "No office", is refused (403).
  */
-export async function officeFilter(db: Db, companyId: string, officeId: string | undefined): Promise<OfficeFilter> {
+export async function officeFilter(db: Db, auth: AuthUser, companyId: string, officeId: string | undefined): Promise<OfficeFilter> {
+  const limit = auth.offices;
+  if (limit) {
+    if (officeId === undefined) return { kind: 'offices', ids: limit };
+    if (!limit.includes(officeId)) throw new HttpError(403, MESSAGES.admins.outsideOffices);
+  }
   if (officeId === undefined) return ALL_OFFICES;
   if (officeId === OFFICE_NONE) return { kind: 'none' };
   const [found] = await rows<{ id: string }>(db, sql`select id from locations where id = ${officeId} and company_id = ${companyId}`);
@@ -29,8 +39,10 @@ export async function officeFilter(db: Db, companyId: string, officeId: string |
 export function inOffice(filter: OfficeFilter, u: SQL = sql`u`): SQL {
   if (filter.kind === 'all') return sql`true`;
   if (filter.kind === 'none') return sql`${u}.office_id is null`;
+  // An office admin with no office left reads nothing: `= any('{}')` holds for no row.
+  if (filter.kind === 'offices') return sql`${u}.office_id = any(${`{${filter.ids.join(',')}}`}::uuid[])`;
   return sql`${u}.office_id = ${filter.id}`;
 }
 
 /** A cache key's part for the filter: every answer kept per office. */
-export const officeKey = (filter: OfficeFilter): string => (filter.kind === 'office' ? filter.id : filter.kind);
+export const officeKey = (filter: Exclude<OfficeFilter, { kind: 'offices' }>): string => (filter.kind === 'office' ? filter.id : filter.kind);

@@ -43,6 +43,12 @@ export interface AuthUser {
    * refused (402) until one is started (docs/decisions/0033-trial-and-consent.md).
    */
   restricted?: boolean;
+  /**
+   * An admin limited to some offices: their office ids (none when every one was removed); absent or
+   * null for the whole company (docs/decisions/0051-office-administrators.md). Read with the session,
+   * so a change applies to the admin's next request.
+   */
+  offices?: string[] | null;
 }
 
 export interface NewSession {
@@ -104,6 +110,8 @@ function lookupStatement(db: Db) {
       // One row of the company's unique subscription, in the same statement: see AuthUser.restricted.
       restricted: sql<boolean>`exists (select 1 from subscriptions s where s.company_id = ${users.companyId} and s.status = 'Trial'
         and s.trial_ends_at + make_interval(days => ${sql.raw(String(TRIAL.graceDays))}) <= now())`,
+      // The admin's offices by primary key, in the same statement: see AuthUser.offices.
+      offices: sql<string[] | null>`case when ${users.officeLimited} then array(select ao.office_id::text from admin_offices ao where ao.user_id = ${users.id} order by ao.office_id) end`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -207,6 +215,7 @@ export async function resolveSession(db: Db, token: string, via: AuthUser['via']
     via,
     listAnswers: row.listAnswers,
     restricted: row.restricted === true,
+    offices: row.offices ?? null,
   };
 }
 

@@ -62,7 +62,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * call (`restrictedAfterTrial`) from a user of a company whose trial ended past its grace period
  * without a subscription is refused with 402: its data is read-only until it subscribes.
  */
-export function authenticate(ctx: ApiContext, access: Access, restrictable = false): onRequestHookHandler {
+export function authenticate(ctx: ApiContext, access: Access, restrictable = false, closedToOfficeAdmins = false): onRequestHookHandler {
   return async function authenticateRequest(req) {
     req.auth = null;
     if (access === 'public') return;
@@ -77,6 +77,9 @@ export function authenticate(ctx: ApiContext, access: Access, restrictable = fal
     }
     if (Array.isArray(access) && !access.includes(user.role)) throw forbidden();
     if (restrictable && user.restricted) throw new HttpError(402, MESSAGES.billing.restricted);
+    // An admin limited to some offices reaches only the calls that apply the office scope
+    // (OFFICE_ADMIN_ENDPOINTS): one that forgets it is closed to them, never open.
+    if (closedToOfficeAdmins && user.offices) throw new HttpError(403, MESSAGES.admins.outsideOffices);
     req.auth = user;
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, userListItemSchema } from '../entities';
-import { addUserBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms/auth';
+import { addUserBodySchema, adminOfficesBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms/auth';
 import { loginAnswerSchema, sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 import { idParams, pageQuerySchema, searchQuery } from './shared';
 
@@ -95,6 +95,17 @@ export const accounts = {
     summary: 'Remove an admin user; their sessions end at once',
     access: ['SuperAdmin', 'Employer', 'Admin'],
     params: idParams,
+    response: okSchema,
+    tags: ['accounts'],
+  }),
+  setAdminOffices: defineEndpoint({
+    id: 'accounts.setAdminOffices',
+    method: 'PUT',
+    path: '/api/accounts/users/{id}/offices',
+    summary: "Limit an admin of the caller's company to some offices, or give them the whole company (null)",
+    access: ['Employer', 'Admin'],
+    params: idParams,
+    body: adminOfficesBodySchema,
     response: okSchema,
     tags: ['accounts'],
   }),

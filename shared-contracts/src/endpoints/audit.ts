@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = [
   'monthlyReport.recipientRemoved',
   'monthlyReport.sent',
   'monthlyReport.unsubscribed',
+  'admin.officesChanged',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

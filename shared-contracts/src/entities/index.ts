@@ -271,7 +271,11 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-export const adminEntrySchema = z.object({ id: idSchema, name: z.string(), email: z.string(), role: roleSchema });
+/**
+ * `offices`: the office ids an admin is limited to (docs/decisions/0051-office-administrators.md),
+ * or null for the whole company (owners, unlimited admins, super admins).
+ */
+export const adminEntrySchema = z.object({ id: idSchema, name: z.string(), email: z.string(), role: roleSchema, offices: z.nullable(z.array(idSchema)) });
 export type AdminEntry = z.infer<typeof adminEntrySchema>;
 
 // ---------------------------------------------------------------- insights

@@ -226,3 +226,19 @@ export const addUserBodySchema = z
     if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   }));
 export type AddUserBody = z.infer<typeof addUserBodySchema>;
+
+/** At most this many offices in one admin's limit (docs/decisions/0051-office-administrators.md). */
+export const ADMIN_OFFICES_MAX = 50;
+
+/**
+ * The body of PUT /api/accounts/users/{id}/offices: the offices an admin is limited to, or null for
+ * the whole company. An empty list is refused (an admin of no office would see nothing).
+ */
+export const adminOfficesBodySchema = z.object({
+  officeIds: z.nullable(
+    z
+      .array(z.string().check(z.maxLength(36, MESSAGES.admins.officeUnknown), z.refine((v) => UUID.test(v), MESSAGES.admins.officeUnknown)))
+      .check(z.minLength(1, MESSAGES.admins.officeUnknown), z.maxLength(ADMIN_OFFICES_MAX, MESSAGES.admins.officesTooMany)),
+  ),
+});
+export type AdminOfficesBody = z.infer<typeof adminOfficesBodySchema>;

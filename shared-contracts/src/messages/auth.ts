@@ -147,6 +147,19 @@ export const AUTH_MESSAGES = {
     cannotRemoveSelf: 'You cannot remove your own account.',
     cannotRemoveOwner: "The company's owner cannot be removed.",
     lastSuperAdmin: 'The last super admin cannot be removed.',
+    /**
+     * Ours: office administrators (issue 32; docs/decisions/0051-office-administrators.md): the
+     * scope an employer gives an admin, and the refusals of setting it.
+     */
+    wholeCompany: 'Whole company',
+    officesSaved: "The admin's offices have been saved.",
+    cannotLimitSelf: 'You cannot change your own offices.',
+    cannotLimitOwner: "The company's owner always manages the whole company.",
+    officesOnlyForAdmins: 'Only an admin who manages the whole company can change which offices an admin manages.',
+    officesTooMany: 'Choose at most 50 offices.',
+    officeUnknown: "One of these offices is not one of the company's offices. Reload the page and try again.",
+    /** An office admin's call on what is not theirs: another office, "No office", or the whole company's settings. */
+    outsideOffices: 'You manage only some of the company\'s offices, and this is not one of them.',
     /** Ours: an employer account whose company is not set up yet (All Users' Company column). */
     noCompanyYet: 'Company not set up yet',
     // Ours: the lists' search, and where an employer account added by a super admin is found.

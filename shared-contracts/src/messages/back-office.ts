@@ -135,6 +135,8 @@ export const BACK_OFFICE_MESSAGES = {
       'monthlyReport.recipientRemoved': 'Monthly report recipient removed',
       'monthlyReport.sent': 'Monthly report sent',
       'monthlyReport.unsubscribed': 'Monthly report recipient unsubscribed',
+      // Ours: office administrators (docs/decisions/0051-office-administrators.md).
+      'admin.officesChanged': "Admin's offices changed",
       'trip.confirmed': 'Flagged trip confirmed',
       'trip.rejected': 'Flagged trip rejected',
       'subscription.started': 'Subscription started',

@@ -20,3 +20,8 @@ export const removeUser: Handler<A['removeUser']> = async (req, _reply, ctx) => 
   await admins.removeUser(ctx, requireAuth(req), req.params.id, clientMeta(req));
   return { success: true, message: MESSAGES.admins.userRemoved };
 };
+
+export const setAdminOffices: Handler<A['setAdminOffices']> = async (req, _reply, ctx) => {
+  await admins.setAdminOffices(ctx, requireAuth(req), req.params.id, req.body.officeIds);
+  return { success: true, message: MESSAGES.admins.officesSaved };
+};

@@ -10,4 +10,5 @@ export const adminsModule = apiModule('admins', [
   implement(A.superAdmins, h.superAdmins),
   implement(A.addUser, h.addUser),
   implement(A.removeUser, h.removeUser),
+  implement(A.setAdminOffices, h.setAdminOffices),
 ]);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  officeLabel,
   type AddUserBody,
   type AdminEntry,
   type ENDPOINTS,
@@ -9,7 +10,7 @@ import {
   type Role,
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
-import { companies, sessions, users } from '../../db/schema';
+import { adminOffices, companies, locations, sessions, users } from '../../db/schema';
 import { pageAnswer } from '../../db/sql';
 import { HttpError, forbidden, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
@@ -22,7 +23,14 @@ import { recordUserAudit } from '../../lib/audit';
 /** The users an employer's User Management page lists: the company's owner and its admins. */
 const EMPLOYER_SIDE: Role[] = ['Employer', 'Admin'];
 
-const entryColumns = { id: users.id, name: users.name, email: users.email, role: users.role };
+const entryColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  // By primary key, in the list's own statement (no call per row): see AdminEntry.offices.
+  offices: sql<string[] | null>`case when ${users.officeLimited} then array(select ao.office_id::text from admin_offices ao where ao.user_id = ${users.id} order by ao.office_id) end`,
+};
 
 /**
  * The company whose admins a caller may see: their own (taken from the session), or any existing
@@ -145,4 +153,44 @@ export async function removeUser(ctx: ApiContext, auth: AuthUser, id: string, me
     await tx.delete(users).where(eq(users.id, id));
   });
   ctx.log.info({ adminEvent: 'user.removed', by: auth.userId, userId: id, ip: meta.ip }, 'admins: user removed');
+}
+
+/**
+ * Limits an admin of the caller's company to some of its offices, or gives them the whole company
+ * (`officeIds` null); audited with the offices by name (docs/decisions/0051-office-administrators.md).
+ * Only the owner and unlimited admins reach this call (an office admin is refused before it runs), so
+ * no one widens their own limit; nobody changes their own, and the owner always has the whole company.
+ * The admin's next request reads the new limit with their session.
+ */
+export async function setAdminOffices(ctx: ApiContext, auth: AuthUser, id: string, officeIds: readonly string[] | null): Promise<void> {
+  if (auth.offices) throw new HttpError(403, MESSAGES.admins.officesOnlyForAdmins);
+  if (id === auth.userId) throw new HttpError(400, MESSAGES.admins.cannotLimitSelf);
+  if (!isUuid(id) || !auth.companyId) throw notFound();
+  const companyId = auth.companyId;
+  await ctx.db.transaction(async (tx) => {
+    // Locked, so two changes of one admin's offices at once leave one of them whole.
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.companyId, companyId), inArray(users.role, EMPLOYER_SIDE)))
+      .for('update');
+    if (!target) throw notFound();
+    if (target.role !== 'Admin') throw new HttpError(403, MESSAGES.admins.cannotLimitOwner);
+    const wanted = officeIds ? [...new Set(officeIds.map((o) => o.toLowerCase()))] : null;
+    const offices = wanted
+      ? await tx
+          .select({ id: locations.id, addressLine1: locations.addressLine1, town: locations.town })
+          .from(locations)
+          .where(and(eq(locations.companyId, companyId), inArray(locations.id, wanted)))
+          .orderBy(asc(locations.addressLine1), asc(locations.id))
+      : [];
+    // Another company's office reads as one that never existed: the same answer, nothing learnt.
+    if (wanted && offices.length !== wanted.length) throw new HttpError(400, MESSAGES.admins.officeUnknown);
+    await tx.delete(adminOffices).where(eq(adminOffices.userId, id));
+    if (offices.length) await tx.insert(adminOffices).values(offices.map((o) => ({ userId: id, companyId, officeId: o.id })));
+    await tx.update(users).set({ officeLimited: wanted !== null, updatedAt: sql`now()` }).where(eq(users.id, id));
+    const detail = wanted ? offices.map(officeLabel).join('; ') : MESSAGES.admins.wholeCompany;
+    await recordUserAudit(tx, auth, 'admin.officesChanged', [id], { detail });
+  });
+  ctx.log.info({ adminEvent: 'user.offices', by: auth.userId, userId: id, offices: officeIds?.length ?? null }, 'admins: offices set');
 }

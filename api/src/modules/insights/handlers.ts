@@ -12,8 +12,9 @@ import type { FastifyRequest } from 'fastify';
 
 /** The company an insight reads and the office filter checked against it. */
 async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: string | undefined; officeId?: string | undefined }) {
-  const companyId = insightCompany(requireAuth(req), q.companyId);
-  return { companyId, office: await officeFilter(db, companyId, q.officeId) };
+  const auth = requireAuth(req);
+  const companyId = insightCompany(auth, q.companyId);
+  return { companyId, office: await officeFilter(db, auth, companyId, q.officeId) };
 }
 
 type I = typeof ENDPOINTS.insights;

@@ -38,7 +38,7 @@ function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL 
       coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
     from employee_monthly_stats s join users u on u.id = s.employee_id
     where s.company_id = ${companyId} and s.month = ${month} and ${where})`;
-  if (office.kind === 'office') return employees(inOffice(office));
+  if (office.kind === 'office' || office.kind === 'offices') return employees(inOffice(office));
   return sql`(select coalesce(c.trips, 0) - o.trips as trips, coalesce(c.distance_hundredths, 0) - o.distance_hundredths as distance_hundredths,
       coalesce(c.passenger_hundredths, 0) - o.passenger_hundredths as passenger_hundredths, coalesce(c.participants, 0) - o.participants as participants
     from ${employees(sql`u.office_id is not null`)} o left join ${company} c on true)`;

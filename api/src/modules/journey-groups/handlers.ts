@@ -14,16 +14,18 @@ type M = typeof ENDPOINTS.mobile;
 export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
   const { year, month, pageNumber, pageSize, companyId, officeId } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
-  const company = insightCompany(requireAuth(req), companyId);
-  return groups.listGroups(ctx.db, company, await officeFilter(ctx.db, company, officeId), period, pageNumber, pageSize);
+  const auth = requireAuth(req);
+  const company = insightCompany(auth, companyId);
+  return groups.listGroups(ctx.db, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize);
 };
 
 /** The table's rows and figures, whole: the same period (a month, or all time) and the same statement as the list. */
 export const exportCsv: Handler<I['journeyGroupsExport']> = async (req, reply, ctx) => {
   const { year, month } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
-  const company = insightCompany(requireAuth(req), req.query.companyId);
-  const office = await officeFilter(ctx.db, company, req.query.officeId);
+  const auth = requireAuth(req);
+  const company = insightCompany(auth, req.query.companyId);
+  const office = await officeFilter(ctx.db, auth, company, req.query.officeId);
   const all = await groups.allGroups(ctx.db, company, office, period);
   reply.header('content-disposition', attachment(`journey-groups-${period ? period.slice(0, 7) : 'all-time'}.csv`));
   return toCsv(

@@ -9,7 +9,10 @@ import { rows } from '../../db/sql';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { csvCell } from '../../lib/csv';
-import { ALL_OFFICES, inOffice, officeFilter, officeKey, type OfficeFilter } from '../../lib/offices';
+import { ALL_OFFICES, inOffice, officeFilter, officeKey, type OfficeFilter as AnyOfficeFilter } from '../../lib/offices';
+
+/** A report covers the company, one office or "No office", never an office admin's several (decision 0051). */
+type OfficeFilter = Exclude<AnyOfficeFilter, { kind: 'offices' }>;
 import { scopeOf } from '../../lib/tenancy';
 import type { AuthUser } from '../../lib/sessions';
 import { category7Pdf } from './pdf';
@@ -309,7 +312,9 @@ export async function category7(
   q: { year: number; officeId?: string | undefined; format: Category7Format },
 ): Promise<Category7File> {
   if (!isUuid(companyId)) throw notFound(MESSAGES.company.notFound);
-  const office = await officeFilter(db, companyId, q.officeId);
+  const office = await officeFilter(db, auth, companyId, q.officeId);
+  // A report is filed for the company or one office (decision 0051): an office admin names one of theirs.
+  if (office.kind === 'offices') throw new HttpError(403, MESSAGES.admins.outsideOffices);
   const key = officeKey(office);
   const stored = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('category7'), hashtext(${companyId}))`);

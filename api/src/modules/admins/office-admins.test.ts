@@ -1,0 +1,249 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, type AdminEntry, type DashboardSummary, type MonthlyTrend, type Page, type ParticipationRow } from '@portal/shared-contracts';
+import { journeyGroupMembers, journeyGroups, locations, users } from '../../db/schema';
+import { rows } from '../../db/sql';
+import { json, useTestApp, type Res } from '../../test/test-support';
+import { acmeAndGlobex, dropAddedFactors, makeEmployee, makeEmployer, monthFromNow, postTrip } from '../../test/trips-world';
+
+/**
+ * Office administrators (docs/decisions/0051-office-administrators.md): an admin limited to Leeds
+ * reads Leeds's figures only, through every insight endpoint, export and report; names of York never
+ * reach them; with no filter they read the sum of their offices; everything else is refused before
+ * it runs, and a refused write changes nothing.
+ */
+
+const t = useTestApp();
+
+type Person = { id: string; token: string; name: string; office: 'leeds' | 'york' | null; driver: boolean };
+interface World {
+  acme: string;
+  boss: string;
+  rival: string;
+  leeds: string;
+  york: string;
+  globexOffice: string;
+  ann: { id: string; token: string };
+  people: Person[];
+  month: { year: number; month: number };
+}
+let w: World;
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+const put = (url: string, token: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: auth(token), payload: payload as object });
+const ok = <T>(res: Res): T => {
+  expect(res.statusCode, res.body).toBe(200);
+  return json<T>(res);
+};
+const refused = (res: Res) => {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(json(res)).toMatchObject({ success: false, message: MESSAGES.admins.outsideOffices });
+};
+const setOffices = (token: string, id: string, officeIds: string[] | null) => put(`/api/accounts/users/${id}/offices`, token, { officeIds });
+
+async function office(companyId: string, town: string): Promise<string> {
+  const [l] = await t.ctx.db.insert(locations).values({ companyId, addressLine1: `1 ${town} Road`, town, postalCode: 'LS1 1AA' }).returning();
+  return l!.id;
+}
+
+beforeEach(async () => {
+  await t.reset();
+  await dropAddedFactors(t.ctx.db);
+  const db = t.ctx.db;
+  const c = await acmeAndGlobex(db, { acmeIncentive: { numberOfTrips: 2, numberOfMiles: 20 } });
+  const leeds = await office(c.acme, 'Leeds');
+  const york = await office(c.acme, 'York');
+  const globexOffice = await office(c.globex, 'Paris');
+  const people: Person[] = [];
+  for (const home of ['leeds', 'york', null] as const) {
+    for (let i = 0; i < 3; i += 1) {
+      const driver = i === 0;
+      const first = `${home ?? 'nobody'}${i}`;
+      const p = await makeEmployee(db, c.acme, first, 'Smith', { car: driver });
+      if (home) await db.update(users).set({ officeId: home === 'leeds' ? leeds : york }).where(eq(users.id, p.id));
+      people.push({ ...p, name: `${first} Smith`, office: home, driver });
+    }
+  }
+  const ann = await makeEmployer(db, c.acme, 'ann@acme.test', 'Admin');
+  const month = monthFromNow(-1);
+  // Each driver drives twice with a passenger of every office, so every office's figures depend on the others'.
+  let n = 0;
+  for (const driver of people.filter((p) => p.driver)) {
+    for (const day of [3, 4]) {
+      const passengers = people.filter((p) => !p.driver && p.id !== driver.id).filter((_, i) => (i + day) % 2 === 0);
+      n += 1;
+      const res = await postTrip(t.app, driver.token, {
+        passengerIds: passengers.map((p) => p.id),
+        distanceMiles: 5 + n * 1.25,
+        startedAt: new Date(Date.UTC(month.year, month.month - 1, day, 8 + n)).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  }
+  // A group of Leeds people only, and one of York people only.
+  for (const home of ['leeds', 'york'] as const) {
+    const [g] = await db.insert(journeyGroups).values({ companyId: c.acme, name: `${home} riders`, nameKey: `${home} riders` }).returning();
+    await db.insert(journeyGroupMembers).values(people.filter((p) => p.office === home).map((p) => ({ groupId: g!.id, userId: p.id })));
+  }
+  w = { acme: c.acme, boss: c.boss, rival: c.rival, leeds, york, globexOffice, ann, people, month };
+});
+
+const mq = () => `year=${w.month.year}&month=${w.month.month}`;
+const names = (home: Person['office']) => w.people.filter((p) => p.office === home).map((p) => p.name);
+
+/** Every insight read and export an office admin may call, with the month: the same list as OFFICE_ADMIN_ENDPOINTS. */
+const READS = [
+  (o: string) => `/api/dashboard/summary?${mq()}${o}`,
+  (o: string) => `/api/dashboard/trend?${mq()}${o}`,
+  (o: string) => `/api/journey-groups/co2?${mq()}${o}`,
+  (o: string) => `/api/employees-participation?${mq()}${o}`,
+  (o: string) => `/api/employee-participation?x=1${o}`,
+  (o: string) => `/api/employees-participation/export?${mq()}${o}`,
+  (o: string) => `/api/journey-groups?x=1${o}`,
+  (o: string) => `/api/journey-groups/export?${mq()}${o}`,
+  (o: string) => `/api/reports/category7?year=${w.month.year}&format=csv${o}`,
+];
+
+describe('setting an admin\'s offices', () => {
+  it('the owner limits an admin to an office: saved, listed, audited, and applied to their next request', async () => {
+    const before = ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token));
+    const res = await setOffices(w.boss, w.ann.id, [w.leeds]);
+    expect(ok(res)).toEqual({ success: true, message: MESSAGES.admins.officesSaved });
+    const list = ok<Page<AdminEntry>>(await get(`/api/accounts/employer/${w.acme}/admins`, w.boss));
+    expect(list.items.find((a) => a.id === w.ann.id)?.offices).toEqual([w.leeds]);
+    const [audit] = await rows<{ action: string; summary: string; target_id: string }>(
+      t.ctx.db,
+      sql`select action, summary, target_id from audit_log where action = 'admin.officesChanged'`,
+    );
+    expect(audit).toMatchObject({ action: 'admin.officesChanged', target_id: w.ann.id });
+    expect(audit!.summary).toContain('1 Leeds Road');
+    const after = ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token));
+    expect(after.totalTrips).toBeLessThan(before.totalTrips);
+    // Back to the whole company.
+    ok(await setOffices(w.boss, w.ann.id, null));
+    expect(ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token))).toEqual(before);
+    const list2 = ok<Page<AdminEntry>>(await get(`/api/accounts/employer/${w.acme}/admins`, w.boss));
+    expect(list2.items.find((a) => a.id === w.ann.id)?.offices).toBeNull();
+  });
+
+  it('an office admin cannot widen their own limit, nor limit or add anyone', async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds]));
+    const other = await makeEmployer(t.ctx.db, w.acme, 'bob@acme.test', 'Admin');
+    refused(await setOffices(w.ann.token, w.ann.id, null));
+    refused(await setOffices(w.ann.token, other.id, [w.leeds]));
+    refused(await t.app.inject({ method: 'DELETE', url: `/api/accounts/users/${other.id}`, headers: auth(w.ann.token) }));
+    const [me] = await t.ctx.db.select({ limited: users.officeLimited }).from(users).where(eq(users.id, w.ann.id));
+    expect(me!.limited).toBe(true);
+    expect(await rows(t.ctx.db, sql`select 1 from users where id = ${other.id} and not office_limited`)).toHaveLength(1);
+  });
+
+  it('refuses the owner, oneself, another company\'s office and an empty list, and changes nothing', async () => {
+    const owner = (await rows<{ id: string }>(t.ctx.db, sql`select id from users where company_id = ${w.acme} and role = 'Employer'`))[0]!.id;
+    const unlimited = await makeEmployer(t.ctx.db, w.acme, 'uma@acme.test', 'Admin');
+    expect(json(await setOffices(unlimited.token, owner, [w.leeds]))).toEqual({ success: false, message: MESSAGES.admins.cannotLimitOwner });
+    expect(json(await setOffices(w.boss, owner, [w.leeds]))).toEqual({ success: false, message: MESSAGES.admins.cannotLimitSelf });
+    const foreign = await setOffices(w.boss, w.ann.id, [w.leeds, w.globexOffice]);
+    expect(foreign.statusCode).toBe(400);
+    expect(json(foreign)).toMatchObject({ success: false, message: MESSAGES.admins.officeUnknown });
+    expect((await setOffices(w.boss, w.ann.id, [])).statusCode).toBe(400);
+    // Another company's admin is "not found" to Acme's owner.
+    const globexAdmin = await makeEmployer(t.ctx.db, (await rows<{ id: string }>(t.ctx.db, sql`select company_id as id from locations where id = ${w.globexOffice}`))[0]!.id, 'gil@globex.test', 'Admin');
+    expect((await setOffices(w.boss, globexAdmin.id, [w.leeds])).statusCode).toBe(404);
+    expect(await rows(t.ctx.db, sql`select 1 from admin_offices`)).toHaveLength(0);
+    expect(await rows(t.ctx.db, sql`select 1 from users where office_limited`)).toHaveLength(0);
+    // An unlimited admin may limit another admin.
+    ok(await setOffices(unlimited.token, w.ann.id, [w.york]));
+  });
+});
+
+describe('an office admin of Leeds', () => {
+  beforeEach(async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds]));
+  });
+
+  it('reads every insight, export and report of Leeds exactly as the owner filtered to Leeds does, and without a filter', async () => {
+    for (const url of READS) {
+      const owner = await get(url(`&officeId=${w.leeds}`), w.boss);
+      expect(owner.statusCode, url('')).toBe(200);
+      if (url('').startsWith('/api/reports/')) {
+        // A report is filed for one office: the admin names theirs.
+        const mine = await get(url(`&officeId=${w.leeds}`), w.ann.token);
+        expect(mine.statusCode, mine.body).toBe(200);
+        expect(mine.headers['x-report-id']).toBe(owner.headers['x-report-id']);
+        refused(await get(url(''), w.ann.token));
+        continue;
+      }
+      for (const filter of ['', `&officeId=${w.leeds}`]) {
+        const mine = await get(url(filter), w.ann.token);
+        expect(mine.statusCode, url(filter)).toBe(200);
+        expect(mine.body, url(filter)).toBe(owner.body);
+      }
+    }
+  });
+
+  it('sees nothing of York or of "No office": each read refuses them, and no York name reaches an answer', async () => {
+    for (const url of READS) {
+      refused(await get(url(`&officeId=${w.york}`), w.ann.token));
+      refused(await get(url('&officeId=none'), w.ann.token));
+      const mine = await get(url(''), w.ann.token);
+      for (const name of [...names('york'), ...names(null), 'york riders']) expect(mine.body, url('')).not.toContain(name);
+    }
+    const ranking = ok<Page<ParticipationRow>>(await get(`/api/employees-participation?${mq()}`, w.ann.token));
+    expect(ranking.items.map((r) => r.name).sort()).toEqual(names('leeds').filter((n) => ranking.items.some((r) => r.name === n)).sort());
+    expect(ranking.items.length).toBeGreaterThan(0);
+  });
+
+  it('is refused every other call of the company before it runs, and a refused write changes nothing', async () => {
+    const yorker = w.people.find((p) => p.office === 'york')!;
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    refused(await get(`/api/employees?companyId=${w.acme}`, w.ann.token));
+    refused(await put(`/api/employees/${yorker.id}/office`, w.ann.token, { officeId: w.leeds }));
+    refused(await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: null }));
+    refused(await get(`/api/employers/${w.acme}/emissions`, w.ann.token));
+    refused(await put(`/api/employers/${w.acme}/emissions`, w.ann.token, { includeWellToTank: true }));
+    refused(await get(`/api/feedbacks`, w.ann.token));
+    const offices = await t.ctx.db.select({ id: users.id, office: users.officeId }).from(users).where(eq(users.companyId, w.acme));
+    expect(offices.find((u) => u.id === yorker.id)!.office).toBe(w.york);
+    expect(offices.find((u) => u.id === leeder.id)!.office).toBe(w.leeds);
+    const [c] = await rows<{ include_well_to_tank: boolean }>(t.ctx.db, sql`select include_well_to_tank from companies where id = ${w.acme}`);
+    expect(c!.include_well_to_tank).toBe(false);
+  });
+
+  it('reads nothing once their only office is removed, never the whole company', async () => {
+    await t.ctx.db.delete(locations).where(eq(locations.id, w.leeds));
+    const d = ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token));
+    expect(d).toMatchObject({ totalTrips: 0, totalParticipants: 0, totalDistanceMiles: 0, passengerMiles: 0, journeyGroups: 0 });
+    const ranking = ok<Page<ParticipationRow>>(await get(`/api/employees-participation?${mq()}`, w.ann.token));
+    expect(ranking.items).toEqual([]);
+  });
+});
+
+describe('an office admin of Leeds and York', () => {
+  it("reads the sum of their offices' figures, month by month", async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.york, w.leeds]));
+    const of = async <T>(path: string, o: string) => ok<T>(await get(`${path}?${mq()}${o}`, w.boss));
+    const mine = ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token));
+    const leeds = await of<DashboardSummary>('/api/dashboard/summary', `&officeId=${w.leeds}`);
+    const york = await of<DashboardSummary>('/api/dashboard/summary', `&officeId=${w.york}`);
+    const company = await of<DashboardSummary>('/api/dashboard/summary', '');
+    expect(mine.totalTrips).toBe(leeds.totalTrips + york.totalTrips);
+    expect(mine.totalParticipants).toBe(leeds.totalParticipants + york.totalParticipants);
+    expect(mine.totalDistanceMiles).toBeCloseTo(leeds.totalDistanceMiles + york.totalDistanceMiles, 2);
+    expect(mine.passengerMiles).toBeCloseTo(leeds.passengerMiles + york.passengerMiles, 2);
+    // Not the company's: "No office" has trips and passengers of its own.
+    expect(mine.totalTrips).toBeLessThan(company.totalTrips);
+    expect(mine.passengerMiles).toBeLessThan(company.passengerMiles);
+    const trend = ok<MonthlyTrend>(await get(`/api/dashboard/trend?${mq()}`, w.ann.token));
+    const trendLeeds = await of<MonthlyTrend>('/api/dashboard/trend', `&officeId=${w.leeds}`);
+    const trendYork = await of<MonthlyTrend>('/api/dashboard/trend', `&officeId=${w.york}`);
+    expect(JSON.stringify(trend)).not.toBe(JSON.stringify(trendLeeds));
+    const sum = (x: MonthlyTrend) => JSON.stringify(x).match(/\d+(\.\d+)?/g)!.map(Number);
+    // Every number of the trend is the sum of the two offices' (the months themselves aside).
+    const [a, l, y] = [sum(trend), sum(trendLeeds), sum(trendYork)];
+    expect(a.length).toBe(l.length);
+    a.forEach((v, i) => {
+      if (v !== l[i] || v !== y[i]) expect(v).toBeCloseTo(l[i]! + y[i]!, 2);
+    });
+  });
+});
