@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './test/authorization-matrix';
-import { companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, monthlyReportRecipients, scimTokens, ssoDomains, users, vehicles } from './db/schema';
+import { adminOffices, companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, monthlyReportRecipients, scimTokens, ssoDomains, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
@@ -72,6 +72,8 @@ async function buildWorld(): Promise<World> {
   const employerA = await employerSide(companyA, A.employerEmail, 'Employer');
   const adminA = await employerSide(companyA, A.adminEmail, 'Admin');
   const employerB = await employerSide(companyB, 'owner@matrix-b.test', 'Employer');
+  // An admin of A limited to an office of A where nobody works (docs/decisions/0051-office-administrators.md).
+  const officeAdminA = await employerSide(companyA, 'office.admin@matrix-a.test', 'Admin');
   const [root] = await rows<{ id: string }>(db, sql`select id from users where lower(email) = ${TEST_SUPERADMIN.email}`);
   // One password for every caller, so a body that names the current password fits them all.
   await db.update(users).set({ passwordHash: hash }).where(eq(users.id, root!.id));
@@ -109,6 +111,9 @@ async function buildWorld(): Promise<World> {
   await office(companyA, A.officeLine);
   await office(companyA, '8 Tenancy Row');
   await office(companyB, '1 Other Street');
+  const adminOffice = await office(companyA, '9 Scoped Row');
+  await db.update(users).set({ officeLimited: true }).where(eq(users.id, officeAdminA));
+  await db.insert(adminOffices).values({ userId: officeAdminA, companyId: companyA, officeId: adminOffice });
   await db.insert(incentives).values([
     { companyId: companyA, numberOfTrips: 10, numberOfMiles: 100 },
     { companyId: companyB, numberOfTrips: 5, numberOfMiles: 50 },
@@ -152,7 +157,8 @@ async function buildWorld(): Promise<World> {
   return {
     companyA,
     companyB,
-    users: { employerA, adminA, employerB, superAdmin: root!.id },
+    users: { employerA, adminA, officeAdminA, employerB, superAdmin: root!.id },
+    adminOffice,
     password: PASSWORD,
     employee: ada,
     employeeEmail: A.employeeEmail,
@@ -350,6 +356,12 @@ describe('authorization matrix', () => {
               if (found.length) wrong.push(`${role}${row.label}: answer carries company A's ${found.join(', ')}`);
               const differs = role === 'employerB' ? await sameAsOwn(ep, sample, headers, res) : null;
               if (differs) wrong.push(differs);
+            }
+            // An admin of an office where nobody works reads nothing of company A's people, groups or
+            // feedback through the calls the office scope applies to (a public call answers anyone alike).
+            if (role === 'officeAdminA' && expected === 'ok' && Array.isArray(ep.access)) {
+              const found = [A.employeeName, A.employeeEmail, A.journeyGroup, A.feedback].filter((m) => res.body.includes(m));
+              if (found.length) wrong.push(`${role}${row.label}: answer carries another office's ${found.join(', ')}`);
             }
           }
         }

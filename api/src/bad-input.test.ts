@@ -129,6 +129,8 @@ function baseline(ep: AnyEndpoint): Inputs {
         return { currentPassword: 'Not-the-password-1', newPassword: 'Passw0rd!2' };
       case 'accounts.addUser':
         return { userName: `fuzz${n}`, email, password: 'Passw0rd!', role: 'Admin' };
+      case 'accounts.setAdminOffices':
+        return { officeIds: null };
       case 'employers.create':
         return { name: 'Fuzz Co', email: 'hello@fuzz.test', phoneNumber: '+44 7700 900123', countryCode: 'GB' };
       case 'employers.update':

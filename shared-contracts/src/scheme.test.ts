@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, ENDPOINTS } from './endpoints';
 import { graceEndOf, trialStateAt } from './entities';
-import { ALLOWED_WHILE_RESTRICTED, restrictedAfterTrial, TRIAL } from './scheme';
+import { ALLOWED_WHILE_RESTRICTED, closedToOfficeAdmins, OFFICE_ADMIN_ENDPOINTS, restrictedAfterTrial, TRIAL } from './scheme';
 
 describe('what a company whose trial ended unaccepted may still do', () => {
   it('names only endpoints of the table, each a change a company user can make', () => {
@@ -34,5 +34,28 @@ describe('where a trial stands', () => {
     expect(graceEndOf(end).toISOString()).toBe(new Date(end.getTime() + TRIAL.graceDays * 86_400_000).toISOString());
     expect(trialStateAt(end, new Date(graceEndOf(end).getTime() - 1))).toBe('ended');
     expect(trialStateAt(end, graceEndOf(end))).toBe('restricted');
+  });
+});
+
+describe('what an admin limited to some offices may call', () => {
+  it('names only reads of the table an admin may call', () => {
+    const byId = new Map(allEndpoints().map((e) => [e.id, e]));
+    for (const id of OFFICE_ADMIN_ENDPOINTS) {
+      const ep = byId.get(id);
+      expect(ep, id).toBeDefined();
+      expect(ep!.method, id).toBe('GET');
+      expect(Array.isArray(ep!.access) && ep!.access.includes('Admin'), id).toBe(true);
+    }
+  });
+
+  it('closes every other role-limited call, and none of the session\'s own', () => {
+    expect(closedToOfficeAdmins(ENDPOINTS.insights.dashboard)).toBe(false);
+    expect(closedToOfficeAdmins(ENDPOINTS.employees.list)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.accounts.setAdminOffices)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.accounts.addUser)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.accounts.me)).toBe(false);
+    expect(closedToOfficeAdmins(ENDPOINTS.accounts.changePassword)).toBe(false);
+    const open = allEndpoints().filter((e) => Array.isArray(e.access) && e.access.includes('Admin') && !closedToOfficeAdmins(e));
+    expect(open.map((e) => e.id).sort()).toEqual([...OFFICE_ADMIN_ENDPOINTS].sort());
   });
 });

@@ -17,7 +17,12 @@
  * another; `ruinsWorld` marks the calls after which the fixture is rebuilt.
  */
 
-export const ROLES = ['anonymous', 'employeeA', 'employeeB', 'employerA', 'employerB', 'adminA', 'superAdmin'] as const;
+/**
+ * `officeAdminA`: an admin of company A limited to one of its offices, where nobody works
+ * (docs/decisions/0051-office-administrators.md). Every call limited to roles refuses them (403)
+ * unless it applies the office scope; those answer them nothing of company A's people.
+ */
+export const ROLES = ['anonymous', 'employeeA', 'employeeB', 'employerA', 'employerB', 'adminA', 'officeAdminA', 'superAdmin'] as const;
 export type MatrixRole = (typeof ROLES)[number];
 
 export type Outcome = 'ok' | 400 | 401 | 403 | 404;
@@ -34,6 +39,8 @@ export interface Fixture {
   /** An approved, active employee of A (not the caller), and their email. */
   employee: string;
   employeeEmail: string;
+  /** The office of company A that officeAdminA is limited to. */
+  adminOffice: string;
   /** An approved, active employee of B. */
   outsider: string;
   /** A driver of A with a vehicle, awaiting verification. */
@@ -102,7 +109,7 @@ export interface Declaration {
 
 // ---------------------------------------------------------------- the usual shapes
 
-const all = (o: Outcome): Expectations => ({ anonymous: o, employeeA: o, employeeB: o, employerA: o, employerB: o, adminA: o, superAdmin: o });
+const all = (o: Outcome): Expectations => ({ anonymous: o, employeeA: o, employeeB: o, employerA: o, employerB: o, adminA: o, officeAdminA: o, superAdmin: o });
 
 /** No session needed: everyone is answered. */
 const PUBLIC = all('ok');
@@ -115,11 +122,13 @@ const EMPLOYEE: Expectations = { ...all(403), anonymous: 401, employeeA: 'ok', e
 /** The mobile app's employee calls on an object of company A: employee B is told it does not exist. */
 const EMPLOYEE_OF_A: Expectations = { ...EMPLOYEE, employeeB: 404 };
 /** An object of company A named by id: its employer and admins, and super admins; employer B is told it does not exist. */
-const OF_A: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 404, adminA: 'ok', superAdmin: 'ok' };
+const OF_A: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 404, adminA: 'ok', officeAdminA: 403, superAdmin: 'ok' };
 /** As OF_A, without super admins (calls with no back-office use). */
 const OF_A_EMPLOYER_SIDE: Expectations = { ...OF_A, superAdmin: 403 };
 /** The caller's own company (no id, or an id an employer cannot override): employer B gets its own. */
-const OWN: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 'ok', adminA: 'ok', superAdmin: 'ok' };
+const OWN: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, employerA: 'ok', employerB: 'ok', adminA: 'ok', officeAdminA: 403, superAdmin: 'ok' };
+/** A read that applies the office scope (OFFICE_ADMIN_ENDPOINTS): an office admin reads their offices' figures. */
+const OWN_BY_OFFICE: Expectations = { ...OWN, officeAdminA: 'ok' };
 const OWN_EMPLOYER_SIDE: Expectations = { ...OWN, superAdmin: 403 };
 
 // ---------------------------------------------------------------- sample requests
@@ -209,16 +218,28 @@ export const MATRIX: Record<string, Declaration> = {
     },
     ruinsWorld: true,
   },
+  'accounts.setAdminOffices': {
+    expect: { ...OF_A_EMPLOYER_SIDE, officeAdminA: 403 },
+    why: "The company's owner and its admins of the whole company set another admin's offices; an office admin never does (no one widens their own limit); the back office does not.",
+    sample: async (f) => ({ params: { id: await f.newAdmin() }, body: { officeIds: [f.adminOffice] } }),
+    probes: {
+      "company A's owner": {
+        expect: { ...OF_A_EMPLOYER_SIDE, employerA: 400, adminA: 403 },
+        why: 'The owner always manages the whole company; the owner cannot change their own offices either.',
+        sample: (f) => ({ params: { id: f.users.employerA }, body: { officeIds: null } }),
+      },
+    },
+  },
   'accounts.users': { expect: SUPER_ADMIN },
 
   // ---------------------------------------------------------------- employers
   'employers.current': {
-    expect: { ...OF_A, employeeA: 'ok', employeeB: 404 },
-    why: "Login step 2 names the user: a caller reaches users of its own company (ids only, no personal data), so an employee of A may read its employer's record.",
+    expect: { ...OF_A, employeeA: 'ok', employeeB: 404, officeAdminA: 'ok' },
+    why: "Login step 2 names the user: a caller reaches users of its own company (ids only, no personal data), so an employee of A may read its employer's record; an office admin signs in like any admin.",
     sample: (f) => ({ params: { userId: f.users.employerA } }),
     probes: {
       "company B's employer": {
-        expect: { ...OF_A, employeeA: 404, employeeB: 'ok', employerA: 404, employerB: 'ok', adminA: 404 },
+        expect: { ...OF_A, employeeA: 404, employeeB: 'ok', employerA: 404, employerB: 'ok', adminA: 404, officeAdminA: 404 },
         sample: (f) => ({ params: { userId: f.users.employerB } }),
       },
     },
@@ -226,8 +247,8 @@ export const MATRIX: Record<string, Declaration> = {
   'employers.list': { expect: SUPER_ADMIN },
   'employers.awaitingSetup': { expect: SUPER_ADMIN },
   'employers.get': {
-    expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok', employeeB: 404 },
-    why: "The invite page reads the company's id and name without a session; its own users read all of it; a signed-in user of another company is told it does not exist.",
+    expect: { ...OF_A, anonymous: 'ok', employeeA: 'ok', employeeB: 404, officeAdminA: 'ok' },
+    why: "The invite page reads the company's id and name without a session; its own users read all of it (an office admin's office select lists the company's offices, theirs among them); a signed-in user of another company is told it does not exist.",
     sample: ofA,
   },
   'employers.create': {
@@ -326,14 +347,14 @@ export const MATRIX: Record<string, Declaration> = {
   },
 
   // ---------------------------------------------------------------- insights
-  'insights.participation': { expect: OWN, sample: monthQuery },
-  'insights.participationAllTime': { expect: OWN, sample: companyQuery },
-  'insights.participationExport': { expect: OWN, sample: monthQuery },
-  'insights.journeyGroups': { expect: OWN, sample: companyQuery },
-  'insights.journeyGroupsExport': { expect: OWN, sample: monthQuery },
+  'insights.participation': { expect: OWN_BY_OFFICE, sample: monthQuery },
+  'insights.participationAllTime': { expect: OWN_BY_OFFICE, sample: companyQuery },
+  'insights.participationExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
+  'insights.journeyGroups': { expect: OWN_BY_OFFICE, sample: companyQuery },
+  'insights.journeyGroupsExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
   'insights.feedbacks': { expect: OWN, sample: companyQuery },
   'insights.dashboard': {
-    expect: OWN,
+    expect: OWN_BY_OFFICE,
     sample: monthQuery,
     probes: {
       'an office of company A': {
@@ -343,8 +364,8 @@ export const MATRIX: Record<string, Declaration> = {
       },
     },
   },
-  'insights.trend': { expect: OWN, sample: companyQuery },
-  'insights.co2': { expect: OWN, sample: monthQuery },
+  'insights.trend': { expect: OWN_BY_OFFICE, sample: companyQuery },
+  'insights.co2': { expect: OWN_BY_OFFICE, sample: monthQuery },
   'insights.emissionSettings': { expect: OF_A, sample: ofA },
   'insights.updateEmissionSettings': {
     expect: OF_A,
@@ -418,6 +439,13 @@ export const MATRIX: Record<string, Declaration> = {
     expect: OWN,
     why: 'An employer reads its own company\'s report whatever id it sends; the report of the same figures is the same stored report, so two reads answer the same bytes.',
     sample: (f) => ({ query: { companyId: f.companyA, year: f.year, format: 'csv' } }),
+    probes: {
+      "the office admin's office": {
+        expect: { ...OWN, employerB: 404, officeAdminA: 'ok' },
+        why: 'A report is filed for the company or one office: an office admin names one of theirs (the company-wide request above is refused them); employer B is told the office is not found.',
+        sample: (f) => ({ query: { companyId: f.companyA, year: f.year, format: 'csv', officeId: f.adminOffice } }),
+      },
+    },
   },
   'reports.category7Produced': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newCategory7Report() }, query: { format: 'csv' } }) },
   'reports.settings': { expect: OF_A, sample: ofA },
