@@ -20,9 +20,9 @@ let seq = 100;
 const uuid = (n = ++seq) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const [ME, COMPANY, EMPLOYER_USER] = [uuid(1), uuid(2), uuid(3)];
 let admins: AdminEntry[] = [
-  { id: uuid(), name: 'grace', email: 'grace@example.com', role: 'SuperAdmin' },
-  { id: uuid(), name: 'linus', email: 'linus@example.com', role: 'Employer' },
-  ...Array.from({ length: 11 }, (_, i) => ({ id: uuid(), name: `admin${i + 1}`, email: `admin${i + 1}@example.com`, role: 'Admin' as const })),
+  { id: uuid(), name: 'grace', email: 'grace@example.com', role: 'SuperAdmin', offices: null },
+  { id: uuid(), name: 'linus', email: 'linus@example.com', role: 'Employer', offices: null },
+  ...Array.from({ length: 11 }, (_, i) => ({ id: uuid(), name: `admin${i + 1}`, email: `admin${i + 1}@example.com`, role: 'Admin' as const, offices: null })),
 ];
 
 const audit: AuditEntry[] = Array.from({ length: 27 }, (_, i) => ({
@@ -80,7 +80,7 @@ async function call(endpoint: AnyEndpoint, input?: { body?: Record<string, unkno
     }
     case ENDPOINTS.accounts.addUser.id: {
       const id = uuid();
-      admins = [...admins, { id, name: String(body.userName), email: String(body.email), role: body.role as AdminEntry['role'] }];
+      admins = [...admins, { id, name: String(body.userName), email: String(body.email), role: body.role as AdminEntry['role'], offices: null }];
       return { success: true, message: 'ok', id };
     }
     case ENDPOINTS.audit.list.id: {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakePlatform, renderWithPlatform, sessionFixture as testSession } from '@portal/testing';
 import AdminUsersPage from './admin-users-page';
 
-const entry = (i: number, role: AdminEntry['role'] = 'Admin'): AdminEntry => ({ id: `a${i}`, name: `user${i}`, email: `user${i}@example.com`, role });
+const entry = (i: number, role: AdminEntry['role'] = 'Admin'): AdminEntry => ({ id: `a${i}`, name: `user${i}`, email: `user${i}@example.com`, role, offices: null });
 
 function page(items: AdminEntry[]) {
   return { items, totalCount: items.length, pageNumber: 1, pageSize: 100, totalPages: 1, hasPreviousPage: false, hasNextPage: false };
@@ -15,7 +15,7 @@ function page(items: AdminEntry[]) {
 describe('AdminUsersPage', () => {
   it('employer: lists the company users ten at a time, never the signed-in user', async () => {
     const platform = createFakePlatform({ session: testSession });
-    const me = { id: testSession.userId, name: 'me', email: testSession.email, role: 'Employer' as const };
+    const me = { id: testSession.userId, name: 'me', email: testSession.email, role: 'Employer' as const, offices: null };
     platform.api.call.mockResolvedValue(page([me, ...Array.from({ length: 12 }, (_, i) => entry(i + 1))]));
     renderWithPlatform(<AdminUsersPage variant="employer" />, platform);
     expect(await screen.findByText('user1')).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('AdminUsersPage', () => {
     let list = twelve;
     platform.api.call.mockImplementation(async (endpoint: { id: string }) => {
       if (endpoint.id === 'accounts.superAdmins') return list;
-      list = [...twelve, { id: 'n1', name: 'zed', email: 'zed@example.com', role: 'SuperAdmin' }];
+      list = [...twelve, { id: 'n1', name: 'zed', email: 'zed@example.com', role: 'SuperAdmin', offices: null }];
       return { success: true, message: 'ok', id: 'n1' };
     });
     renderWithPlatform(<AdminUsersPage variant="superAdmin" />, platform);

@@ -89,7 +89,7 @@ describe('employer User Management', () => {
       ['Carl', 'Admin'],
       ['zoe', 'Admin'],
     ]);
-    expect(list.items[0]).toEqual({ id: expect.any(String), name: 'bob', email: 'bob@acme.test', role: 'Admin' });
+    expect(list.items[0]).toEqual({ id: expect.any(String), name: 'bob', email: 'bob@acme.test', role: 'Admin', offices: null });
 
     const bob = await login('bob@acme.test', 'secret12');
     expect(page(await admins(bob.token, acme)).items.map((a) => a.name)).toEqual(['Carl', 'Erin Walker', 'zoe']);
@@ -173,7 +173,7 @@ describe('super-admin Admins', () => {
 
     const rootList = await superAdmins(root);
     expect(rootList.statusCode).toBe(200);
-    expect(json(rootList)).toEqual([{ id: res.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' }]);
+    expect(json(rootList)).toEqual([{ id: res.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin', offices: null }]);
     expect(json<{ email: string }[]>(await superAdmins(sam.token)).map((a) => a.email)).toEqual([TEST_SUPERADMIN.email]);
   });
 
@@ -190,8 +190,8 @@ describe('super-admin Admins', () => {
     const amy = added(await add(root, user({ userName: 'Amy', email: 'amy@portal.test', role: 'SuperAdmin' })));
     // Amy came last: she heads the list, whatever her name.
     expect(json(await superAdmins(root))).toEqual([
-      { id: amy.id, name: 'Amy', email: 'amy@portal.test', role: 'SuperAdmin' },
-      { id: sam.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin' },
+      { id: amy.id, name: 'Amy', email: 'amy@portal.test', role: 'SuperAdmin', offices: null },
+      { id: sam.id, name: 'Sam', email: 'sam@portal.test', role: 'SuperAdmin', offices: null },
     ]);
     const awaiting = async (query = '') => json<{ items: { id: string; email: string }[]; totalCount: number }>(
       await t.app.inject({ method: 'GET', url: `/api/employers/awaiting-setup${query}`, headers: bearer(root) }),
