@@ -38,7 +38,8 @@ function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL 
       coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
     from employee_monthly_stats s join users u on u.id = s.employee_id
     where s.company_id = ${companyId} and s.month = ${month} and ${where})`;
-  if (office.kind === 'office' || office.kind === 'offices') return employees(inOffice(office));
+  // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
+  if (office.kind !== 'none') return employees(inOffice(office));
   return sql`(select coalesce(c.trips, 0) - o.trips as trips, coalesce(c.distance_hundredths, 0) - o.distance_hundredths as distance_hundredths,
       coalesce(c.passenger_hundredths, 0) - o.passenger_hundredths as passenger_hundredths, coalesce(c.participants, 0) - o.participants as participants
     from ${employees(sql`u.office_id is not null`)} o left join ${company} c on true)`;
@@ -59,7 +60,8 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
     from employee_monthly_stats s join users u on u.id = s.employee_id
     where s.company_id = ${companyId} and ${range(sql`s.month`)} and ${where}
     group by s.month)`;
-  if (office.kind === 'office') return employees(inOffice(office));
+  // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
+  if (office.kind !== 'none') return employees(inOffice(office));
   return sql`(select coalesce(c.month, o.month) as month, coalesce(c.trips, 0) - coalesce(o.trips, 0) as trips,
       coalesce(c.distance_hundredths, 0) - coalesce(o.distance_hundredths, 0) as distance_hundredths,
       coalesce(c.passenger_hundredths, 0) - coalesce(o.passenger_hundredths, 0) as passenger_hundredths,
