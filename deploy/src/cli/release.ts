@@ -15,7 +15,7 @@ import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/gua
 import { ensureReleased, publishRemote } from '../release/publish';
 import { openReleaseStore } from '../release/open-store';
 import { ReleaseStoreError, assertRemote, assertVersion, type ReleaseStore } from '../release/store';
-import { createPreview, parseExpires, previewSecret, previewsInForce, revokePreview } from '../release/preview';
+import { createPreview, parseExpires, previewSecret, previewsWithMakers, revokePreview } from '../release/preview';
 import { PREVIEW_LIMITS } from '@portal/shared-contracts/release-preview';
 
 interface CommandContext {
@@ -165,7 +165,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'previews',
     summary: 'the preview links not yet expired nor revoked: id, remote, version, until, who made it',
     async run({ store, out }) {
-      const previews = previewsInForce(await store.readManifest());
+      const previews = await previewsWithMakers(store);
       if (previews.length === 0) {
         out('no preview link is active');
         return;

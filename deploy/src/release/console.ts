@@ -1,6 +1,6 @@
 import type { ReleaseConsolePort } from '@portal/api';
 import { abortCanary, canary, freeze, promote, rollback, unfreeze } from './actions';
-import { createPreview, linkOf, previewsInForce, revokePreview } from './preview';
+import { createPreview, linkOf, previewsWithMakers, revokePreview } from './preview';
 import { ReleaseStoreError, type ReleaseStore } from './store';
 
 /**
@@ -44,7 +44,7 @@ export function releaseConsolePort(
     unfreeze: (companyId, actor) => run(() => unfreeze(store, companyId, { actor })),
     async listPreviews() {
       const p = previewing();
-      const listed = previewsInForce(await store.readManifest());
+      const listed = await previewsWithMakers(store);
       if (listed.length === 0) return [];
       const secret = await p.secret();
       return listed.map((l) => ({ ...l, by: l.by ?? null, link: linkOf(secret, p.publicUrl, l) }));

@@ -5,7 +5,7 @@ import { PREVIEW_MESSAGES } from '@portal/shared-contracts/release-preview';
 import { tempDir, writeFakeRemoteBuild } from '../test-fixtures';
 import { promote } from './actions';
 import { emptyManifest } from './manifest';
-import { createPreview, parseExpires, previewSecret, resolvePreview, revokePreview, signPreview, verifyPreview, type PreviewClaims } from './preview';
+import { createPreview, parseExpires, previewSecret, previewsWithMakers, resolvePreview, revokePreview, signPreview, verifyPreview, type PreviewClaims } from './preview';
 import { publishRemote } from './publish';
 import { FsReleaseStore } from './store';
 
@@ -62,7 +62,11 @@ describe('preview links in the release store', () => {
     expect(link).toMatch(/^https:\/\/portal\.example\.com\/\?preview=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
     expect(preview).toMatchObject({ remote: 'mfe-auth', version: '1.1.0', until: '2026-12-05T12:00:00.000Z', by: 'ana@ops' });
     const manifest = await s.readManifest();
-    expect(manifest?.previews).toEqual([preview]);
+    // release.json names no one (it may be served as stored); the history and the lists do.
+    const { by: _by, ...stored } = preview;
+    expect(manifest?.previews).toEqual([stored]);
+    expect(JSON.stringify(manifest)).not.toContain('ana@ops');
+    expect(await previewsWithMakers(s, now)).toEqual([preview]);
     // Nothing released changes.
     expect(manifest?.remotes['mfe-auth']).toMatchObject({ stable: { version: '1.0.0' }, canary: null });
     expect(await resolvePreview(s, manifest, secret, tokenOf(link), now)).toEqual({

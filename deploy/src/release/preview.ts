@@ -134,8 +134,9 @@ export async function createPreview(
     version,
     until: new Date(now.getTime() + expiresMs).toISOString(),
     createdAt: now.toISOString(),
-    by: o.actor,
   };
+  // Who made it goes to the history only: release.json is served as it is stored in some topologies
+  // (a bucket behind nginx), and a maker's name or email is nobody else's business.
   await store.updateManifest((current) => {
     if (!current) throw new ReleaseStoreError(`nothing is released in ${store.location} yet (run: pnpm release ensure)`);
     const kept = withoutEndedPreviews(current, now);
@@ -143,7 +144,20 @@ export async function createPreview(
   });
   // A history line, so the audit log names who made a link to what and until when.
   await store.appendHistory({ at: now.toISOString(), action: 'preview', remote, version, by: o.actor, note: `preview ${preview.id} until ${preview.until}` });
-  return { preview, link: linkOf(o.secret, o.publicUrl, preview) };
+  return { preview: { ...preview, by: o.actor }, link: linkOf(o.secret, o.publicUrl, preview) };
+}
+
+/** The listed previews with who made each, from the history's `preview` lines (release.json holds no names). */
+export async function previewsWithMakers(store: ReleaseStore, now = new Date()): Promise<ReleasePreview[]> {
+  const listed = previewsInForce(await store.readManifest(), now);
+  if (listed.length === 0) return [];
+  const makers = new Map<string, string>();
+  for (const h of await store.readHistory()) {
+    const id = h.action === 'preview' ? /^preview ([0-9a-f]+) /.exec(h.note ?? '')?.[1] : undefined;
+    if (id && h.by) makers.set(id, h.by);
+  }
+  // A preview listed before makers left release.json still names its own.
+  return listed.map((p) => ({ ...p, by: makers.get(p.id) ?? p.by }));
 }
 
 /** The link of a listed preview: the signature is deterministic, so it is the one made at its creation. */
