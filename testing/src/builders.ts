@@ -1,4 +1,5 @@
 import type { Page } from '@portal/shared-contracts';
+import { sessionFixture } from './session';
 
 let seq = 0;
 
@@ -19,5 +20,36 @@ export function pageOf<T>(all: readonly T[], pageNumber = 1, pageSize = 10): Pag
     totalPages,
     hasPreviousPage: pageNumber > 1,
     hasNextPage: pageNumber < totalPages,
+  };
+}
+
+/** The two offices of `companyWithOffices`, named by the office select as "1 Park Row, Leeds" and "2 Station Road, York". */
+export const LEEDS_OFFICE = uuid(900_101);
+export const YORK_OFFICE = uuid(900_102);
+
+/**
+ * `employers.get`'s answer for a company with the two offices above: what an office select or an
+ * office name reads. The signed-in employer's company unless `id` says otherwise.
+ */
+export function companyWithOffices(id: string = sessionFixture.employerId) {
+  return {
+    success: true,
+    message: 'ok',
+    company: {
+      id,
+      name: 'Acme Widgets Ltd',
+      email: 'office@acme.example',
+      phoneNumber: '07911 123456',
+      countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
+      isActive: true,
+      signUpState: 3,
+      locations: [
+        { id: LEEDS_OFFICE, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' },
+        { id: YORK_OFFICE, addressLine1: '2 Station Road', addressLine2: 'Floor 3', town: 'York', postalCode: 'YO1 6GA' },
+      ],
+      incentive: null,
+      deactivationReason: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+    },
   };
 }

@@ -7,7 +7,7 @@ import { buildPlatform, type FakePlatformOptions } from './platform';
 
 export { PlatformProviders } from './platform';
 export { sessionFixture } from './session';
-export { pageOf, uuid } from './builders';
+export { companyWithOffices, LEEDS_OFFICE, pageOf, uuid, YORK_OFFICE } from './builders';
 
 /** A platform like the shell's whose api is `options.call`, an in-memory server. */
 export function createHarnessPlatform(options: FakePlatformOptions = {}): Platform {

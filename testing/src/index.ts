@@ -2,4 +2,4 @@ export { sessionFixture } from './session';
 export type { FakePlatformOptions, Handler } from './platform';
 export { callsTo, createFakePlatform, renderWithPlatform, withDefaults, type FakePlatform } from './fake-platform';
 export { describeExposes } from './exposes';
-export { pageOf, uuid } from './builders';
+export { companyWithOffices, LEEDS_OFFICE, pageOf, uuid, YORK_OFFICE } from './builders';

@@ -52,27 +52,4 @@ export function makeUser(over: Partial<UserListItem> = {}): UserListItem {
 }
 
 /** Two offices of the signed-in employer's company, as `employers.get` answers them. */
-export const LEEDS_OFFICE = uuid();
-export const YORK_OFFICE = uuid();
-export function companyWithOffices() {
-  return {
-    success: true,
-    message: 'ok',
-    company: {
-      id: COMPANY_ID,
-      name: 'Acme Widgets Ltd',
-      email: 'office@acme.example',
-      phoneNumber: '07911 123456',
-      countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
-      isActive: true,
-      signUpState: 3,
-      locations: [
-        { id: LEEDS_OFFICE, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' },
-        { id: YORK_OFFICE, addressLine1: '2 Station Road', addressLine2: 'Floor 3', town: 'York', postalCode: 'YO1 6GA' },
-      ],
-      incentive: null,
-      deactivationReason: null,
-      createdAt: '2026-01-05T10:00:00.000Z',
-    },
-  };
-}
+export { companyWithOffices, LEEDS_OFFICE, YORK_OFFICE } from '@portal/testing/harness';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageOf, renderWithPlatform, uuid, type Handler } from '@portal/testing';
+import { companyWithOffices, LEEDS_OFFICE, pageOf, renderWithPlatform, uuid, YORK_OFFICE, type Handler } from '@portal/testing';
 import { ApiError, COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { makeFeedback, makeRow, makeSummary, makeTrend, TODAY } from '../../test/fixtures';
 import { DashboardPage } from './dashboard-page';
@@ -9,24 +9,6 @@ const plotTrend = vi.hoisted(() => vi.fn());
 vi.mock('./plot-trend', () => ({ plotTrend }));
 
 const I = MESSAGES.insights;
-const LEEDS = uuid();
-const YORK = uuid();
-const COMPANY = {
-  id: uuid(),
-  name: 'Acme Widgets Ltd',
-  email: 'office@acme.example',
-  phoneNumber: '07911 123456',
-  countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
-  isActive: true,
-  signUpState: 3,
-  locations: [
-    { id: LEEDS, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' },
-    { id: YORK, addressLine1: '2 Station Road', addressLine2: 'Floor 3', town: 'York', postalCode: 'YO1 6GA' },
-  ],
-  incentive: null,
-  deactivationReason: null,
-  createdAt: '2026-01-05T10:00:00.000Z',
-};
 const never = () => new Promise<never>(() => {});
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
@@ -38,7 +20,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
     'insights.trend': () => makeTrend(),
     'insights.participation': () => pageOf([makeRow(), makeRow({ position: 2, name: 'Grace Hopper', totalTrips: 19, totalDistance: 88 })]),
     'insights.feedbacks': () => pageOf([makeFeedback()]),
-    'employers.get': () => ({ success: true, message: 'ok', company: COMPANY }),
+    'employers.get': () => companyWithOffices(),
     ...over,
   };
 }
@@ -56,17 +38,17 @@ describe('DashboardPage: the office filter', () => {
     const select = await screen.findByRole('combobox', { name: I.office });
     await waitFor(() => expect(select).toBeEnabled());
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', '2 Station Road, York', I.noOffice]);
-    await user.selectOptions(select, YORK);
-    expect(navigate).toHaveBeenCalledWith(`${ROUTES.mainPage}?officeId=${YORK}`, { replace: true });
+    await user.selectOptions(select, YORK_OFFICE);
+    expect(navigate).toHaveBeenCalledWith(`${ROUTES.mainPage}?officeId=${YORK_OFFICE}`, { replace: true });
   });
 
   it('asks the tiles, trend, ranking and incentives of the office in the address; feedback stays the company’s', async () => {
-    const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS}` });
+    const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS_OFFICE}` });
     await screen.findByText('Ada Lovelace');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS));
-    expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7, officeId: LEEDS } }]);
-    expect(callsTo('insights.participation')).toEqual([{ query: { year: 2026, month: 7, pageNumber: 1, pageSize: 10, officeId: LEEDS } }]);
-    expect(callsTo('insights.trend')).toEqual(expect.arrayContaining([{ query: { officeId: LEEDS } }]));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS_OFFICE));
+    expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7, officeId: LEEDS_OFFICE } }]);
+    expect(callsTo('insights.participation')).toEqual([{ query: { year: 2026, month: 7, pageNumber: 1, pageSize: 10, officeId: LEEDS_OFFICE } }]);
+    expect(callsTo('insights.trend')).toEqual(expect.arrayContaining([{ query: { officeId: LEEDS_OFFICE } }]));
     expect(callsTo('insights.feedbacks')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
   });
 
@@ -79,17 +61,17 @@ describe('DashboardPage: the office filter', () => {
   });
 
   it('downloads the Category 7 report of the office chosen in the Reports card, starting from the dashboard\'s', async () => {
-    renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS}` });
+    renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS_OFFICE}` });
     const reportOffice = await screen.findByRole('combobox', { name: MESSAGES.reports.office });
-    expect(reportOffice).toHaveValue(LEEDS);
+    expect(reportOffice).toHaveValue(LEEDS_OFFICE);
     const link = () => screen.getByRole('link', { name: MESSAGES.reports.download }).getAttribute('href');
-    expect(link()).toContain(`officeId=${LEEDS}`);
+    expect(link()).toContain(`officeId=${LEEDS_OFFICE}`);
     fireEvent.change(reportOffice, { target: { value: 'none' } });
     expect(link()).toContain('officeId=none');
     fireEvent.change(reportOffice, { target: { value: '' } });
     expect(link()).not.toContain('officeId');
     // The dashboard's own filter is untouched.
-    expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS);
+    expect(screen.getByRole('combobox', { name: I.office })).toHaveValue(LEEDS_OFFICE);
   });
 
   it('shows the company for an office the company no longer has', async () => {

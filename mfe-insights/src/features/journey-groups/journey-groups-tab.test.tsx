@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageOf, renderWithPlatform, sessionFixture, uuid, type Handler } from '@portal/testing';
+import { companyWithOffices, LEEDS_OFFICE, pageOf, renderWithPlatform, sessionFixture, uuid, type Handler } from '@portal/testing';
 import { ApiError, MESSAGES } from '@portal/shared-contracts';
 import { makeCo2, makeGroup, TODAY } from '../../test/fixtures';
 import { JourneyGroupsTab } from './journey-groups-tab';
@@ -29,42 +29,22 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('JourneyGroupsTab: the office filter', () => {
-  const LEEDS = uuid();
-  const withOffices = (over: Record<string, Handler> = {}) =>
-    handlers({
-      'employers.get': () => ({
-        success: true,
-        message: 'ok',
-        company: {
-          id: sessionFixture.employerId,
-          name: 'Acme Widgets Ltd',
-          email: 'office@acme.example',
-          phoneNumber: '07911 123456',
-          countryCode: { alpha2Code: 'GB', name: 'United Kingdom', callingCode: '+44', flag: '' },
-          isActive: true,
-          signUpState: 3,
-          locations: [{ id: LEEDS, addressLine1: '1 Park Row', addressLine2: null, town: 'Leeds', postalCode: 'LS1 5HD' }],
-          incentive: null,
-          deactivationReason: null,
-          createdAt: '2026-01-05T10:00:00.000Z',
-        },
-      }),
-      ...over,
-    });
+  const withOffices = (over: Record<string, Handler> = {}) => handlers({ 'employers.get': () => companyWithOffices(), ...over });
 
   it('lists the groups of the office chosen, or of No office, and downloads the same', async () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:groups');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { user, callsTo } = renderWithPlatform(<JourneyGroupsTab />, { handlers: withOffices({ 'insights.journeyGroupsExport': () => 'Name,Members\r\n' }) });
+    await screen.findByRole('table', { name: I.journeyGroupsTitle });
     const select = await screen.findByRole('combobox', { name: I.office });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', I.noOffice]);
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allOffices, '1 Park Row, Leeds', '2 Station Road, York', I.noOffice]);
     await user.selectOptions(select, '1 Park Row, Leeds');
-    await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { officeId: LEEDS, pageNumber: 1, pageSize: 10 } }));
+    await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { officeId: LEEDS_OFFICE, pageNumber: 1, pageSize: 10 } }));
     expect(screen.getByText(I.journeyGroupsOfficeNote, { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: I.downloadCsvFor(I.allTime) }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(callsTo('insights.journeyGroupsExport').at(-1)).toEqual({ query: { officeId: LEEDS } });
+    expect(callsTo('insights.journeyGroupsExport').at(-1)).toEqual({ query: { officeId: LEEDS_OFFICE } });
     await user.selectOptions(select, I.noOffice);
     await waitFor(() => expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { officeId: 'none', pageNumber: 1, pageSize: 10 } }));
   });
