@@ -23,7 +23,6 @@ export const userKeys = {
 
 export const companyKeys = {
   publicName: (id: string) => ['employers', 'public', id] as const,
-  offices: (id: string) => ['employers', 'offices', id] as const,
 };
 
 /** What every employee mutation refreshes. */

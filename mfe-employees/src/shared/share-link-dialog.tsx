@@ -2,7 +2,7 @@ import { CopyField } from '@portal/shared-ui/data-display';
 import { Spinner } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { employeeShareLink, MESSAGES, serverMessage, usePlatform, type DialogWidgetProps } from '@portal/shared-contracts';
-import { useOffices } from '../api/get-offices';
+import { useOffices } from '@portal/shared-ui/data';
 import styles from './share-link-dialog.module.css';
 
 const M = MESSAGES.employees;

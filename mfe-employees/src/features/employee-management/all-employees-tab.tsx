@@ -3,7 +3,7 @@ import { Button, Checkbox } from '@portal/shared-ui/form';
 import { PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName, LIMITS, MESSAGES, serverMessage, type Employee } from '@portal/shared-contracts';
 import { useEmployees } from '../../api/get-employees';
-import { useOfficeLabels } from '../../api/get-offices';
+import { useOfficeLabels } from '@portal/shared-ui/data';
 import { AddEmployeeModal } from './add-employee-modal';
 import { EmployeeDetailModal } from './employee-detail-modal';
 import { ErasureRequests } from './erasure-requests';

@@ -8,7 +8,7 @@ import { Badge, Loading, saveJson } from '@portal/shared-ui/data-display';
 import { deactivationReasonSchema, fullName, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';
-import { useOffices } from '../../api/get-offices';
+import { useOffices } from '@portal/shared-ui/data';
 import { useReactivateEmployeeMutation } from '../../api/reactivate-employee';
 import { useRemoveEmployeeMutation } from '../../api/remove-employee';
 import { useExportEmployeeDataMutation } from '../../api/data-rights';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MESSAGES } from '@portal/shared-contracts';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
-import { useOffices } from '../../api/get-offices';
+import { useOffices } from '@portal/shared-ui/data';
 import { OfficeFilter, useOfficeParam } from './office-filter';
 import { thisMonth } from '../../shared/month';
 import { useTrend } from '../../api/get-trend';

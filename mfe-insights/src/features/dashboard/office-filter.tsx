@@ -1,6 +1,6 @@
 import { Select } from '@portal/shared-ui/form-extras';
 import { MESSAGES, OFFICE_NONE, ROUTES, usePlatform } from '@portal/shared-contracts';
-import type { OfficeOption } from '../../api/get-offices';
+import type { OfficeOption } from '@portal/shared-ui/data';
 import styles from './dashboard.module.css';
 
 const OFFICE_PARAM = 'officeId';

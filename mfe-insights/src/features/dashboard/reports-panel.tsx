@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
 import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, OFFICE_NONE, type Category7Format } from '@portal/shared-contracts';
-import type { OfficeOption } from '../../api/get-offices';
+import type { OfficeOption } from '@portal/shared-ui/data';
 import type { InsightScopeQuery, OfficeScopeQuery } from '../../shared/insight-scope';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';

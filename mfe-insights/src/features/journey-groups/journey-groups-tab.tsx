@@ -3,7 +3,7 @@ import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS, MESSAGES, OFFICE_NONE, type JourneyGroup } from '@portal/shared-contracts';
-import { useOffices } from '../../api/get-offices';
+import { useOffices } from '@portal/shared-ui/data';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useJourneyGroups } from '../../api/get-journey-groups';
 import { formatAmount, formatCount } from '../../shared/format';

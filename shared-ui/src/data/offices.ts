@@ -1,13 +1,14 @@
+import { ENDPOINTS, officeLabel, type ApiClient } from '@portal/shared-contracts';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, officeLabel, usePlatform, type ApiClient } from '@portal/shared-contracts';
-import { companyKeys } from './keys';
 
+/** An office of a company (one of its locations), as every office select and office column names it. */
 export interface OfficeOption {
   id: string;
   label: string;
 }
 
-/** A company's offices (its locations), named as every screen names them. */
+/** A company's offices, read from `employers.get`. */
 export async function getOffices(api: ApiClient, companyId: string, signal?: AbortSignal): Promise<OfficeOption[]> {
   const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: companyId } }, { signal });
   // The public answer (id and name, for the invite page) has no locations: no offices to offer.
@@ -15,22 +16,24 @@ export async function getOffices(api: ApiClient, companyId: string, signal?: Abo
   return locations.map((l) => ({ id: l.id, label: officeLabel(l) }));
 }
 
+// One key for every remote: the shell's query client is shared, so two screens of one company read its offices once.
 function officesQuery(api: ApiClient, companyId: string) {
   return queryOptions({
-    queryKey: companyKeys.offices(companyId),
+    queryKey: ['employers', 'offices', companyId] as const,
     queryFn: ({ signal }) => getOffices(api, companyId, signal),
     staleTime: 60_000,
   });
 }
 
+/** The offices of a company; no call while `companyId` is null. */
 export function useOffices(companyId: string | null) {
   const { api } = usePlatform();
   return useQuery({ ...officesQuery(api, companyId ?? ''), enabled: companyId !== null });
 }
 
 /**
- * Office names by id for the companies of a page of employees: one request per company (an
- * employer's page is one company), never one per row.
+ * Office names by id for the companies of a page of rows: one request per company (an employer's
+ * page is one company), never one per row.
  */
 export function useOfficeLabels(companyIds: readonly string[]): ReadonlyMap<string, string> {
   const { api } = usePlatform();
