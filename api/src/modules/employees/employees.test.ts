@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/shared-contracts';
 import { companies, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { hashPassword } from '../../lib/passwords';
 import { readOutbox } from '../../mail/mailer';
 import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test/test-support';
+import { acmeAndGlobexLtd, addEmployee as addEmployeeTo, fileUpload, type EmployeeOptions } from '../../test/employees-world';
 import { TEST_SUPERADMIN } from '../../test/testing';
 import { ADDED_ELSEWHERE_KIND, INVITATION_KIND } from './mails';
 
@@ -28,14 +28,13 @@ const PASSWORD = 'Passw0rd!';
 beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
-  const [acme] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
-  const [globex] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
+  const { acme, globex } = await acmeAndGlobexLtd(db);
   const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
-  const erin = await employerOf(t, acme!.id, 'erin@acme.test');
-  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
-  const admin = await adminOf(t, acme!.id, 'ada@acme.test', 'Ada Admin');
+  const erin = await employerOf(t, acme, 'erin@acme.test');
+  const gus = await employerOf(t, globex, 'gus@globex.test');
+  const admin = await adminOf(t, acme, 'ada@acme.test', 'Ada Admin');
   const root = await superAdminToken(t.app);
-  w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: admin.token, root };
+  w = { acme, globex, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: admin.token, root };
 });
 
 // ---------------------------------------------------------------- helpers
@@ -58,40 +57,15 @@ async function selfRegister(companyId: string, over: Record<string, unknown> = {
   return res;
 }
 
-/** An approved, active employee of a company (optionally with a password and a vehicle). */
-async function addEmployee(companyId: string, o: { first: string; last: string; email: string; number: string; active?: boolean; approved?: boolean; password?: string }) {
-  const [u] = await t.ctx.db
-    .insert(users)
-    .values({
-      email: o.email,
-      passwordHash: o.password ? await hashPassword(o.password) : '!',
-      name: `${o.first} ${o.last}`,
-      role: 'Employee',
-      companyId,
-      firstName: o.first,
-      lastName: o.last,
-      employeeNumber: o.number,
-      isActive: o.active ?? true,
-      isApproved: o.approved ?? true,
-    })
-    .returning();
-  return u!.id;
-}
+const addEmployee = (companyId: string, o: EmployeeOptions) => addEmployeeTo(t.ctx.db, companyId, o);
 
 async function employeeCount(companyId: string) {
   const [r] = await t.ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.companyId} = ${companyId} and ${users.role} = 'Employee'`);
   return Number(r!.n);
 }
 
-function multipart(content: string | Buffer, { filename = 'employees.csv', type = 'text/csv', field = 'file' } = {}) {
-  const boundary = '----portal-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const importCsv = (content: string | Buffer, token = w.erin, opts?: Parameters<typeof multipart>[1]) => {
-  const m = multipart(content, opts);
+const importCsv = (content: string | Buffer, token = w.erin, opts?: Parameters<typeof fileUpload>[1]) => {
+  const m = fileUpload(content, opts);
   return t.app.inject({ method: 'POST', url: '/api/employees/csv-import', payload: m.payload, headers: { ...m.headers, ...bearer(token) } });
 };
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type RosterDiff } from '@portal/shared-contracts';
-import { companies, locations, users } from '../../db/schema';
+import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
+import { acmeAndGlobexLtd, fileUpload } from '../../test/employees-world';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
 
 /** Offices in the CSV import, roster sync and the invite link (docs/decisions/0045-offices-as-a-dimension.md). */
@@ -20,10 +21,7 @@ let globexOffice: string;
 beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
-  const [a] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
-  const [g] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
-  acme = a!.id;
-  globex = g!.id;
+  ({ acme, globex } = await acmeAndGlobexLtd(db));
   const office = async (companyId: string, addressLine1: string, town: string) =>
     (await db.insert(locations).values({ companyId, addressLine1, town, postalCode: 'LS1 1AA' }).returning())[0]!.id;
   leeds = await office(acme, '1 Park Row', 'Leeds');
@@ -34,13 +32,8 @@ beforeEach(async () => {
   erin = (await employerOf(t, acme, 'erin@acme.test')).token;
 });
 
-function multipart(content: string) {
-  const boundary = '----office-test-boundary';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="employees.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 const upload = (url: string, csv: string) => {
-  const m = multipart(csv);
+  const m = fileUpload(csv);
   return t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...bearer(erin) } });
 };
 const importCsv = (csv: string) => upload('/api/employees/csv-import', csv);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type RosterDiff } from '@portal/shared-contracts';
-import { companies, sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
+import { acmeAndGlobexLtd, addEmployee as addEmployeeTo, fileUpload, type EmployeeOptions } from '../../test/employees-world';
 import { adminOf, bearer, employerOf, json, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
@@ -17,10 +18,7 @@ let gus: string;
 beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
-  const [a] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
-  const [g] = await db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
-  acme = a!.id;
-  globex = g!.id;
+  ({ acme, globex } = await acmeAndGlobexLtd(db));
   const e = await employerOf(t, acme, 'erin@acme.test');
   erin = e.token;
   erinId = e.id;
@@ -28,31 +26,9 @@ beforeEach(async () => {
   await adminOf(t, acme, 'ada@acme.test', 'Ada Admin');
 });
 
-async function addEmployee(companyId: string, o: { first: string; last: string; email: string; number: string; active?: boolean; approved?: boolean; department?: string }) {
-  const [u] = await t.ctx.db
-    .insert(users)
-    .values({
-      email: o.email,
-      passwordHash: '!',
-      name: `${o.first} ${o.last}`,
-      role: 'Employee',
-      companyId,
-      firstName: o.first,
-      lastName: o.last,
-      employeeNumber: o.number,
-      department: o.department ?? null,
-      isActive: o.active ?? true,
-      isApproved: o.approved ?? true,
-    })
-    .returning();
-  return u!.id;
-}
+const addEmployee = (companyId: string, o: EmployeeOptions) => addEmployeeTo(t.ctx.db, companyId, o);
 
-function multipart(content: string) {
-  const boundary = '----roster-test-boundary';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="roster.csv"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (content: string) => fileUpload(content, { filename: 'roster.csv' });
 
 const preview = (csv: string, token = erin) => {
   const m = multipart(csv);
