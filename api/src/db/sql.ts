@@ -43,13 +43,14 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
- * A search term as the texts it is compared with are stored: trimmed and in NFC (forms/text.ts; the
- * names themselves are NFC by migration 0017's trigger), so "Zoë" typed with a combining diaeresis
- * finds "Zoë" typed with a precomposed ë. The contract's schemas do this already; in-process callers
- * get it here. Case is folded as before: the term by `toLowerCase`, the text by PostgreSQL's `lower`.
+ * A search term as every search compares it, folded once: trimmed, in NFC (forms/text.ts; the names
+ * themselves are NFC by migration 0017's trigger, so "Zoë" typed with a combining diaeresis finds
+ * "Zoë" typed with a precomposed ë) and in lower case (the texts by PostgreSQL's `lower`, or stored
+ * folded, as `users.search_text`). The contract's schemas trim already; in-process callers get it
+ * here. Empty: no search.
  */
-export function searchTerm(term: string | undefined): string {
-  return (term ?? '').trim().normalize('NFC');
+export function foldSearch(term: string | undefined): string {
+  return (term ?? '').trim().normalize('NFC').toLowerCase();
 }
 
 /** Text to match literally in a LIKE pattern: its pattern characters (and the escape) escaped. */
@@ -59,7 +60,7 @@ export function escapeLike(text: string): string {
 
 /** `%term%` for LIKE, in NFC and lower case, with the pattern characters of the term taken literally. */
 export function containsPattern(term: string): string {
-  return `%${escapeLike(searchTerm(term).toLowerCase())}%`;
+  return `%${escapeLike(foldSearch(term))}%`;
 }
 
 export function toIso(v: unknown): string | null {

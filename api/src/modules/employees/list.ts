@@ -2,14 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ENDPOINTS, Employee, EndpointQuery, Page } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
-import { pageAnswer, preparedRows } from '../../db/sql';
+import { foldSearch, pageAnswer, preparedRows } from '../../db/sql';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../lib/sessions';
 import { scopeOf } from '../../lib/tenancy';
 import type { ListAnswerCache } from './list-cache';
 import { readPage, type ListRead } from './pages';
 import { scopeCondition } from './rows';
-import { foldSearch, searchList } from './search';
+import { searchList } from './search';
 
 /** Which of the two lists: the approved employees, or the pending join requests. */
 export type EmployeeList = 'approved' | 'pending';
@@ -26,7 +26,7 @@ type ListQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
  */
 export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListQuery, list: EmployeeList): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
-  return (await readList(ctx.db, scopeOf(auth, q.companyId), q, list)).page;
+  return (await readList(ctx.db, scopeOf(auth, q.companyId), q, foldSearch(q.search), list)).page;
 }
 
 /**
@@ -47,9 +47,10 @@ export async function listEmployeesJson(
 ): Promise<string> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return serialize(pageAnswer([], 0, q.pageNumber, q.pageSize));
   const scope = scopeOf(auth, q.companyId);
-  if (scope === null) return serialize((await readList(ctx.db, scope, q, list)).page);
+  const term = foldSearch(q.search);
+  if (scope === null) return serialize((await readList(ctx.db, scope, q, term, list)).page);
   const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
-  const key = [scope, list, status, q.pageNumber, q.pageSize, foldSearch(q.search)].join('\n');
+  const key = [scope, list, status, q.pageNumber, q.pageSize, term].join('\n');
   // The caller's own company's version came with the session check; another company's (a super
   // admin's) is read here.
   const version = BigInt(
@@ -60,7 +61,7 @@ export async function listEmployeesJson(
   const kept = cache.get(key, version);
   if (kept !== undefined) return kept;
   return cache.read(key, version, async () => {
-    const read = await readList(ctx.db, scope, q, list);
+    const read = await readList(ctx.db, scope, q, term, list);
     return { answer: serialize(read.page), version: read.answers === null ? null : BigInt(read.answers) };
   });
 }
@@ -70,7 +71,8 @@ function answersOf(companyId: string): SQL {
   return sql`(select coalesce(max(answers), 0)::text from employee_list_versions where company_id = ${companyId})`;
 }
 
-async function readList(db: Db, scope: string | null, q: ListQuery, list: EmployeeList): Promise<ListRead> {
+/** `term`: the search as `foldSearch` folded it, once per request (the kept answers' key is the same term). */
+async function readList(db: Db, scope: string | null, q: ListQuery, term: string, list: EmployeeList): Promise<ListRead> {
   const approved = list === 'approved';
   const answers = scope === null ? sql`null::text` : answersOf(scope);
   const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
@@ -83,7 +85,6 @@ async function readList(db: Db, scope: string | null, q: ListQuery, list: Employ
     conds.push(sql`not u.is_active`);
     counted.push(sql`not c.is_active`);
   }
-  const term = foldSearch(q.search);
   if (!term) {
     const anchors = scope === null ? null : { companyId: scope, approved, status: q.status ?? 'all' };
     return readPage(db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors, answers }, q.pageNumber, q.pageSize);

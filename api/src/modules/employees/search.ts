@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { escapeLike, pageAnswer, preparedRows, searchTerm } from '../../db/sql';
+import { escapeLike, pageAnswer, preparedRows } from '../../db/sql';
 import type { Db } from '../../db/client';
 import type { ListRead } from './pages';
 import { rowsOf, toEmployee, type EmployeeDbRow } from './rows';
@@ -9,14 +9,6 @@ import { rowsOf, toEmployee, type EmployeeDbRow } from './rows';
  * of 3+ characters through the trigram index, a short term through its gram counts and index, and a
  * term that matches much of the list by walking the list in name order from the nearer end.
  */
-
-/**
- * The search term as every search path and the kept answers' key use it: trimmed, in NFC and in
- * lower case. Empty: no search.
- */
-export function foldSearch(search: string | undefined): string {
-  return searchTerm(search).toLowerCase();
-}
 
 /**
  * A search reads its matches (through the gram index for one or two characters, the trigram index for
@@ -38,7 +30,7 @@ export interface SearchedList {
   answers: SQL;
 }
 
-/** One page of the employees of `list` whose text contains `gram` (a term folded by `foldSearch`), with the total. */
+/** One page of the employees of `list` whose text contains `gram` (a term folded by db/sql's `foldSearch`), with the total. */
 export async function searchList(db: Db, list: SearchedList, gram: string, paging: { pageNumber: number; pageSize: number }): Promise<ListRead> {
   const { conds, counted, answers } = list;
   const offset = (paging.pageNumber - 1) * paging.pageSize;
