@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGES, ROUTES, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, fullName, resetPasswordLink, type FieldError, type ManualEmployeeRow } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { companies } from '../../db/schema';
@@ -208,7 +208,7 @@ export function invitees(ctx: ApiContext, list: readonly ImportRow[], companyNam
     return {
       id: randomUUID(),
       email,
-      name: `${firstName} ${lastName}`,
+      name: fullName({ firstName, lastName }),
       first_name: firstName,
       last_name: lastName,
       employee_number: r.employeeNumber.trim(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { MESSAGES, type EmployeeSignupBody } from '@portal/shared-contracts';
+import { MESSAGES, fullName, type EmployeeSignupBody } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import { companies } from '../../db/schema';
 import { rows } from '../../db/sql';
@@ -53,7 +53,7 @@ export async function selfRegister(ctx: ApiContext, companyId: string, body: Emp
   const created = await createUser(ctx.db, {
     email,
     passwordHash,
-    name: `${firstName} ${lastName}`,
+    name: fullName({ firstName, lastName }),
     role: 'Employee',
     companyId,
     firstName,

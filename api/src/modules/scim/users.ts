@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { scimPatch, type ScimPatchOperation } from 'scim-patch';
-import { MESSAGES, SCIM_LIMITS, resetPasswordLink } from '@portal/shared-contracts';
+import { MESSAGES, SCIM_LIMITS, fullName, resetPasswordLink } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, rows } from '../../db/sql';
@@ -80,7 +80,6 @@ async function countAddress(ctx: ApiContext, companyId: string): Promise<void> {
   await ctx.limiter.hit(key, ADDRESS_WINDOW_SECONDS, 1);
 }
 
-const fullName = (u: UserInput) => `${u.firstName} ${u.lastName}`.trim();
 const label = (u: { name: string; email: string }) => `${u.name} <${u.email}>`;
 
 async function audit(tx: Db, actor: AccountlessActor, caller: ScimCaller, action: Parameters<typeof recordAudit>[2]['action'], user: { id: string; name: string; email: string }, detail?: string) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as jose from 'jose';
-import { MESSAGES, type LoginAnswer, type SsoSettings } from '@portal/shared-contracts';
+import { MESSAGES, fullName, type LoginAnswer, type SsoSettings } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { companies, sessions, ssoConnections, ssoDomains, ssoIdentities, ssoLogins, users } from '../../db/schema';
@@ -534,7 +534,7 @@ async function resolveUser(ctx: ApiContext, connection: ConnectionRow, claims: o
   const created = await createUser(ctx.db, {
     email,
     passwordHash: NO_PASSWORD,
-    name: `${firstName} ${lastName}`,
+    name: fullName({ firstName, lastName }),
     role: 'Employee',
     companyId: connection.companyId,
     firstName,
