@@ -29,9 +29,12 @@ export const YORK_OFFICE = uuid(900_102);
 
 /**
  * `employers.get`'s answer for a company with the two offices above: what an office select or an
- * office name reads. The signed-in employer's company unless `id` says otherwise.
+ * office name reads. A handler as it is (`{ 'employers.get': companyWithOffices }`): the company is
+ * the one asked for, or the signed-in employer's.
  */
-export function companyWithOffices(id: string = sessionFixture.employerId) {
+export function companyWithOffices(input?: { params?: unknown }) {
+  const asked = (input?.params as { id?: unknown } | undefined)?.id;
+  const id = typeof asked === 'string' ? asked : sessionFixture.employerId;
   return {
     success: true,
     message: 'ok',

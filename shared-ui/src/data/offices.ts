@@ -1,5 +1,6 @@
-import { ENDPOINTS, officeLabel, type ApiClient } from '@portal/shared-contracts';
-import { usePlatform } from '@portal/shared-contracts/platform';
+import { ENDPOINTS } from '@portal/shared-contracts/endpoints';
+import { officeLabel } from '@portal/shared-contracts/entities';
+import { usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 
 /** An office of a company (one of its locations), as every office select and office column names it. */

@@ -20,7 +20,7 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
     'insights.trend': () => makeTrend(),
     'insights.participation': () => pageOf([makeRow(), makeRow({ position: 2, name: 'Grace Hopper', totalTrips: 19, totalDistance: 88 })]),
     'insights.feedbacks': () => pageOf([makeFeedback()]),
-    'employers.get': () => companyWithOffices(),
+    'employers.get': companyWithOffices,
     ...over,
   };
 }

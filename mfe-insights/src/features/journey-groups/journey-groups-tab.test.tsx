@@ -29,7 +29,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('JourneyGroupsTab: the office filter', () => {
-  const withOffices = (over: Record<string, Handler> = {}) => handlers({ 'employers.get': () => companyWithOffices(), ...over });
+  const withOffices = (over: Record<string, Handler> = {}) => handlers({ 'employers.get': companyWithOffices, ...over });
 
   it('lists the groups of the office chosen, or of No office, and downloads the same', async () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:groups');
