@@ -15,10 +15,10 @@ export function JoinRequestActions({ request, onDecided }: JoinRequestActionsPro
   const name = fullName(request);
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request])} aria-label={`Reject ${name}`}>
+      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request])} aria-label={MESSAGES.employees.rejectOne(name)}>
         {MESSAGES.labels.reject}
       </Button>
-      <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={`Verify ${name}`}>
+      <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={MESSAGES.employees.verifyOne(name)}>
         {MESSAGES.labels.verify}
       </Button>
       {decisions.dialog}

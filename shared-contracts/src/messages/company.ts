@@ -113,6 +113,15 @@ export const COMPANY_MESSAGES = {
     loadingDetails: 'Loading employee details',
     loadingList: 'Loading employees',
     loadingPending: 'Loading pending requests',
+    /** Ours: the header bell of join requests (pending employees). */
+    bellTitle: 'Join requests',
+    bellLabel: (pending: number) => `Join requests, ${pending} pending`,
+    bellLoading: 'Loading join requests',
+    bellViewAll: (pending: number) => `View all ${pending} requests`,
+    bellOpenPending: 'Open Pending Requests',
+    /** Ours: a join request's Reject and Verify buttons, named by whose request it is. */
+    rejectOne: (name: string) => `Reject ${name}`,
+    verifyOne: (name: string) => `Verify ${name}`,
     /** Ours: the pending requests' selection, for screen readers and its count. */
     selectAll: 'Select all',
     selectOne: (name: string) => `Select ${name}`,

@@ -23,11 +23,11 @@ export function JoinRequestsBell() {
   return (
     <HeaderBell
       count={count}
-      label={count > 0 ? `Join requests, ${count} pending` : 'Join requests'}
-      title="Join requests"
+      label={count > 0 ? MESSAGES.employees.bellLabel(count) : MESSAGES.employees.bellTitle}
+      title={MESSAGES.employees.bellTitle}
       open={open}
       onOpenChange={setOpen}
-      loading={enabled && pending.isPending ? 'Loading join requests' : undefined}
+      loading={enabled && pending.isPending ? MESSAGES.employees.bellLoading : undefined}
       message={enabled && pending.isError ? MESSAGES.employees.pendingLoadFailed : count === 0 ? MESSAGES.employees.noPending : undefined}
       footer={
         count > 0 && (
@@ -40,7 +40,7 @@ export function JoinRequestsBell() {
               navigate(`${ROUTES.employeeManagement}?tab=pending-requests`);
             }}
           >
-            {count > MAX_LISTED ? `View all ${count} requests` : 'Open Pending Requests'}
+            {count > MAX_LISTED ? MESSAGES.employees.bellViewAll(count) : MESSAGES.employees.bellOpenPending}
           </Button>
         )
       }
