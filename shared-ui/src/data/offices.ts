@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '@portal/shared-contracts/endpoints';
-import { officeLabel } from '@portal/shared-contracts/entities';
+import { officeLabel } from '@portal/shared-contracts/names';
 import { usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 
