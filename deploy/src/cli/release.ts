@@ -8,7 +8,7 @@ import { FREEZE_LIMITS } from '@portal/shared-contracts/release-freeze';
 import { abortOf, canaryIsOff } from '@portal/shared-contracts/release-state';
 import { loadPortalConfig } from '../env';
 import { REPO_ROOT } from '../paths';
-import { abortCanary, canary, describeGuard, formatTable, freeze, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows, unfreeze } from '../release/actions';
+import { abortCanary, canary, describeGuard, formatTable, freeze, parseCompanies, parsePercent, promote, releaseActor, rollback, statusRows, unfreeze, withdraw } from '../release/actions';
 import { freezesInForce } from '../release/manifest';
 import { parseWindowMinutes, readFigures } from '../release/figures-access';
 import { DEFAULT_GUARD, parseDuration, type GuardSettings } from '../release/guard';
@@ -127,6 +127,15 @@ export const COMMANDS: Record<string, Command> = {
       const remote = needRemote(positionals, 'rollback');
       const manifest = await rollback(store, remote, { storeUrl, actor, failing: Boolean(flags.failing) });
       out(`${remote} is back on ${manifest.remotes[remote as keyof typeof manifest.remotes]!.stable.version}`);
+    },
+  },
+  withdraw: {
+    usage: 'withdraw <remote>',
+    summary: 'take a remote the shell was not built with (made outside this repository, or removed with pnpm remove-remote) out of release.json, its freezes and previews: no one loads it from the next page on; its builds stay in the store',
+    async run({ store, positionals, out, actor }) {
+      const remote = needRemote(positionals, 'withdraw');
+      await withdraw(store, remote, { actor });
+      out(`${remote} is withdrawn: no page loads it from the next load on (publish and promote it to bring it back)`);
     },
   },
   freeze: {

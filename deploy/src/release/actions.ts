@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { CONTRACTS_VERSION, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, REMOTE_IDS, type BuildRef, type ReleaseManifest, type RemoteId, type VersionHealth } from '@portal/shared-contracts';
 import { abortOf, age, canaryAlreadyOff, canaryIsOff, offCanaryPromotion } from '@portal/shared-contracts/release-state';
 import { FREEZE_LIMITS, FREEZE_MESSAGES, isCompanyId, parseFreezeUntil } from '@portal/shared-contracts/release-freeze';
 import { DEFAULT_GUARD, formatDuration, type GuardSettings } from './guard';
@@ -229,6 +229,46 @@ export async function abortCanary(store: ReleaseStore, remote: string, o: Action
         from: current.canary.version,
         by: o.actor ?? releaseActor(),
         ...(note ? { note } : {}),
+      },
+    };
+  });
+}
+
+/**
+ * Takes a remote the shell was not built with (one made outside this repository, or removed from
+ * it with `pnpm remove-remote`) out of release.json: out of every freeze and preview too, so no one
+ * loads it from the next page on. Its builds stay in the store; publishing and promoting it again
+ * brings it back. The remotes of remotes.json cannot be withdrawn: the shell is built with them.
+ */
+export async function withdraw(store: ReleaseStore, remote: string, o: ActionOptions = {}): Promise<ReleaseManifest> {
+  assertRemote(remote);
+  if ((REMOTE_IDS as readonly string[]).includes(remote)) {
+    throw new ReleaseStoreError(
+      `${remote} is in this repository's remotes.json, so the shell is built with it: remove it first (pnpm remove-remote ${remote}), release the shell, then withdraw it`,
+    );
+  }
+  const now = o.now ?? new Date();
+  return commit(store, now, async (stored) => {
+    const manifest = requireManifest(store, stored);
+    const current = manifest.remotes[remote];
+    if (!current) throw new ReleaseStoreError(`${remote} is not in release.json: there is nothing to withdraw`);
+    const { [remote]: _gone, ...remotes } = manifest.remotes;
+    const freezes = manifest.freezes?.map((f) => {
+      const { [remote]: _held, ...held } = f.remotes;
+      return { ...f, remotes: held };
+    });
+    const previews = manifest.previews?.filter((p) => p.remote !== remote);
+    const next: ReleaseManifest = { ...manifest, remotes, ...(freezes ? { freezes } : {}), ...(previews ? { previews } : {}) };
+    if (next.previews?.length === 0) delete next.previews;
+    return {
+      manifest: next,
+      entry: {
+        action: 'withdraw',
+        remote,
+        version: current.stable.version,
+        from: current.canary?.version ?? null,
+        by: o.actor ?? releaseActor(),
+        ...(o.note ? { note: o.note } : {}),
       },
     };
   });

@@ -2,7 +2,8 @@ import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, writeFakeRepo } from '../test-fixtures';
-import { canary, promote } from './actions';
+import { canary, freeze, promote, withdraw } from './actions';
+import { createPreview, parseExpires } from './preview';
 import { ensureReleased, publishRemote } from './publish';
 import { FsReleaseStore } from './store';
 
@@ -123,5 +124,40 @@ describe('ensureReleased', () => {
     const remote = (await store.readManifest())?.remotes['mfe-auth'];
     expect(remote?.stable.version).toBe(kept[0]?.version);
     expect(remote?.previous.map((p) => p.version)).toEqual(['1.0.0-abc12345']);
+  });
+});
+
+describe('withdrawing a remote the shell was not built with (pnpm release withdraw)', () => {
+  const app = { mfName: 'mfe_parking', feature: 'Parking', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }] };
+
+  it('takes it out of release.json, its freezes and previews, keeps its builds, and refuses the remotes of remotes.json', async () => {
+    const repo = await tempDir();
+    await writeFakeRepo(repo);
+    const dist = await tempDir();
+    await cp(path.join(repo, 'mfe-auth', 'dist'), dist, { recursive: true });
+    await writeFile(path.join(dist, 'build-info.json'), JSON.stringify({ version: '1.0.0-local', contractsVersion: '1.2.0', app }));
+    const store = new FsReleaseStore(await tempDir());
+    await publishRemote(store, 'mfe-auth', { repoRoot: repo });
+    await ensureReleased(store, { repoRoot: repo });
+    await publishRemote(store, 'mfe-parking', { dir: dist, repoRoot: repo });
+    await promote(store, 'mfe-parking', '1.0.0-local');
+    const company = '7f1c2c57-79dd-4364-a862-f0fea98aa20e';
+    await freeze(store, company, new Date(Date.now() + 86_400_000).toISOString());
+    await createPreview(store, 'mfe-parking', '1.0.0-local', parseExpires('1d'), { actor: 'ci', secret: 'k'.repeat(32), publicUrl: 'https://portal.example.com' });
+    expect((await store.readManifest())?.freezes?.[0]?.remotes).toHaveProperty('mfe-parking');
+
+    await expect(withdraw(store, 'mfe-auth', { actor: 'ops' })).rejects.toThrow(/remotes\.json.*pnpm remove-remote mfe-auth/);
+    await withdraw(store, 'mfe-parking', { actor: 'ops' });
+    const after = await store.readManifest();
+    expect(Object.keys(after!.remotes)).toEqual(['mfe-auth']);
+    expect(after?.freezes?.[0]?.remotes).not.toHaveProperty('mfe-parking');
+    expect(after?.freezes?.[0]?.remotes).toHaveProperty('mfe-auth');
+    expect(after?.previews ?? []).toEqual([]);
+    expect(await store.listVersions('mfe-parking' as 'mfe-auth')).toEqual(['1.0.0-local']);
+    expect((await store.readHistory()).at(-1)).toMatchObject({ action: 'withdraw', remote: 'mfe-parking', version: '1.0.0-local', by: 'ops' });
+    await expect(withdraw(store, 'mfe-parking')).rejects.toThrow(/not in release\.json/);
+    // Published and promoted again, it is back.
+    await promote(store, 'mfe-parking', '1.0.0-local');
+    expect((await store.readManifest())?.remotes['mfe-parking' as 'mfe-auth']?.stable.version).toBe('1.0.0-local');
   });
 });

@@ -3,7 +3,7 @@ import { constants as fsConstants, createReadStream } from 'node:fs';
 import { appendFile, cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CONTRACTS_VERSION, REMOTE_IDS, releaseManifestSchema, remoteAppSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
+import { CONTRACTS_VERSION, RELEASE_HISTORY_ACTIONS, REMOTE_IDS, releaseManifestSchema, remoteAppSchema, type ReleaseManifest, type RemoteId } from '@portal/shared-contracts';
 import { isRemoteId } from '@portal/shared-contracts/remote-id';
 import { z } from 'zod';
 import { exists } from '../files';
@@ -24,7 +24,7 @@ export const buildInfoSchema = z.object({
 });
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
-export const HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview'] as const;
+export const HISTORY_ACTIONS = RELEASE_HISTORY_ACTIONS;
 export const historyEntrySchema = z.object({
   at: z.string(),
   action: z.enum(HISTORY_ACTIONS),

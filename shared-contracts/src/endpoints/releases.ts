@@ -68,7 +68,7 @@ export const releaseHealthSchema = z.object({
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
 
 /** What the release history records (the release store's `history.jsonl`). */
-export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview'] as const;
+export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview', 'withdraw'] as const;
 export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
 
 export const releaseHistoryEntrySchema = z.object({

@@ -259,6 +259,7 @@ export const BACK_OFFICE_MESSAGES = {
       unfreeze: 'Freeze ended',
       preview: 'Preview link made',
       'revoke-preview': 'Preview link revoked',
+      withdraw: 'Withdrawn',
     },
     setShare: 'Set share',
     promote: 'Promote',
