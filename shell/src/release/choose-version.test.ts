@@ -94,6 +94,25 @@ describe('chooseVersions', () => {
     expect(Object.keys(choice.resolved)).toEqual(['mfe-auth', 'mfe-billing']);
     expect(releaseHeaderValue(choice.resolved)).toBe('mfe-auth@1.0.0-abc;mfe-billing@1.2.0');
   });
+
+  it('never runs a remote made outside the repository against another contracts major, and says why', () => {
+    const app = { mfName: 'mfe_parking', feature: 'Parking', routes: [{ path: '/parking', area: 'employer', module: 'ParkingPage', title: 'Parking', nav: 'Parking' }] };
+    const major = Number(CONTRACTS_VERSION.split('.')[0]);
+    const parking = (version: string, contractsVersion: string) => ({ version, entry: `/remotes/mfe-parking/${version}/mf-manifest.json`, contractsVersion, app });
+    const manifest = (stable: ReturnType<typeof parking>, previous: ReturnType<typeof parking>[] = []) =>
+      releaseManifestSchema.parse({
+        schemaVersion: 1,
+        shell: { version: '1.0.0', contractsVersion: CONTRACTS_VERSION },
+        remotes: { 'mfe-parking': { stable, previous, updatedAt: 'x' } },
+      });
+    const next = `${major + 1}.0.0`;
+    const refused = chooseVersions(manifest(parking('2.0.0', next)), { key: 'device-1' }, CONTRACTS_VERSION, Date.now(), true);
+    expect(refused.resolved).not.toHaveProperty('mfe-parking');
+    expect(refused.warnings).toEqual([`mfe-parking@2.0.0 was built against contracts ${next}, the shell uses ${CONTRACTS_VERSION}: no compatible build, the feature is unavailable.`]);
+    // Its last build against the shell's major stands in.
+    const fallback = chooseVersions(manifest(parking('2.0.0', next), [parking('1.3.0', CONTRACTS_VERSION)]), { key: 'device-1' }, CONTRACTS_VERSION, Date.now(), true);
+    expect(fallback.resolved['mfe-parking' as 'mfe-auth']).toMatchObject({ version: '1.3.0', reason: 'fallback' });
+  });
 });
 
 describe('chooseVersions for a frozen company', () => {
