@@ -190,6 +190,10 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       { ...base, preview: { id: 'p', remote: 'mfe-nope', until: 'b', build: ref } },
       { ...base, previews: [{ id: 'p', remote: 'mfe-auth', version: '1', until: 'b', createdAt: 'a' }] },
       { ...base, previews: [{ id: 'p', remote: 'mfe-auth', version: '', until: 'b', createdAt: 'a' }] },
+      // The store's list may name a remote made outside the repository (behind nginx the bucket's
+      // release.json reaches the shell as stored): read alike, or the whole portal would fail to load.
+      { ...base, previews: [{ id: 'p', remote: 'mfe-parking', version: '1', until: 'b', createdAt: 'a' }] },
+      { ...base, previews: [{ id: 'p', remote: 'parking', version: '1', until: 'b', createdAt: 'a' }] },
     ];
     expect(cases.map(expectSameVerdict)).toEqual([
       false, false, false, true, false, false,
@@ -203,6 +207,7 @@ describe('readReleaseManifest (the shell reads /release.json without zod)', () =
       false, true, false, false,
       true, false, false, false,
       true, false, true, false,
+      true, false,
     ]);
   });
 

@@ -121,7 +121,8 @@ function freeze(v: unknown): ReleaseFreeze {
   return { companyId: nonEmpty(o.companyId), since: string(o.since), until: string(o.until), remotes: remotesOf(o.remotes) };
 }
 
-const remoteId = (v: unknown) => REMOTE_IDS.find((r) => r === v) ?? fail();
+/** A listed preview's remote: one of the contracts', or an added one's id (its build is checked where it is served). */
+const remoteId = (v: unknown): RemoteId => REMOTE_IDS.find((r) => r === v) ?? (typeof v === 'string' && isRemoteId(v) ? (v as RemoteId) : fail());
 
 function listedPreview(v: unknown): ReleasePreview {
   const o = object(v);

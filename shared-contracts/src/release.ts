@@ -83,7 +83,7 @@ export const releaseFreezeSchema = z.object({
   since: z.string(),
   until: z.string(),
   remotes: z.partialRecord(releaseRemoteIdSchema, remoteReleaseSchema),
-});
+}).check(z.refine((f) => addedRemotesDrawSomething(f.remotes), 'a remote the contracts do not list must say what it draws (app) in its stable build'));
 export type ReleaseFreeze = z.infer<typeof releaseFreezeSchema>;
 
 /**
@@ -106,7 +106,7 @@ export const activePreviewSchema = z.object({
   remote: releaseRemoteIdSchema,
   until: z.string(),
   build: buildRefSchema,
-});
+}).check(z.refine((p) => addedRemotesDrawSomething({ [p.remote]: { stable: p.build } }), 'a remote the contracts do not list must say what it draws (app) in its build'));
 export type ActivePreview = z.infer<typeof activePreviewSchema>;
 
 /** /release.json: what the shell loads at boot (never cached). */
