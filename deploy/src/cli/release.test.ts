@@ -118,13 +118,17 @@ describe('pnpm release', () => {
     await cli(store, 'publish', 'mfe-auth', '--version', '1.0.0', '--dir', dir);
     await cli(store, 'promote', 'mfe-auth', '1.0.0');
     const cases: [string[], RegExp][] = [
-      [['canary', 'mfe-nope', '1.0.0', '--percent', '5'], /Unknown remote "mfe-nope"/],
+      [['canary', 'nope', '1.0.0', '--percent', '5'], /Unknown remote "nope"/],
+      // A remote-shaped id may be a remote made outside the repository: it is refused for what it lacks.
+      [['canary', 'mfe-nope', '1.0.0', '--percent', '5'], /mfe-nope has no stable version yet/],
+      [['withdraw', 'mfe-auth'], /remotes\.json.*pnpm remove-remote mfe-auth/],
+      [['withdraw', 'mfe-nope'], /mfe-nope is not in release\.json/],
       [['canary', 'mfe-auth', '2.0.0', '--percent', '5'], /mfe-auth 2\.0\.0 is not in the store/],
       [['canary', 'mfe-auth', '1.0.0', '--percent', '150'], /--percent must be a number from 0 to 100/],
       [['canary', 'mfe-auth', '1.0.0'], /--percent must be a number from 0 to 100/],
       [['promote', 'mfe-auth', 'bad/../version'], /Invalid version/],
       [['rollback', 'mfe-auth'], /no earlier stable version/],
-      [['history', 'mfe-x'], /Unknown remote/],
+      [['history', 'x'], /Unknown remote/],
       [['status', '--bogus'], /Unknown option '--bogus'/],
       [['frobnicate'], /unknown command "frobnicate"/],
     ];
