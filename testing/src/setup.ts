@@ -1,7 +1,11 @@
 // The one setup of every package whose tests render (vitest `setupFiles`, given by the preset).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A findBy waits for what the user would see; its 1 s default is a guess about the machine's speed,
+// which several packages' suites running at once on two cores outrun. Nothing asserted changes.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
