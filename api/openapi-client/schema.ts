@@ -6887,7 +6887,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview" | "withdraw";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -6968,7 +6968,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview" | "withdraw";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -7052,7 +7052,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview" | "withdraw";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -7130,7 +7130,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview" | "withdraw";
                             remote: string;
                             version: string;
                             from: string | null;
@@ -7208,7 +7208,7 @@ export interface operations {
                         history: {
                             at: string;
                             /** @enum {string} */
-                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview";
+                            action: "publish" | "stable" | "promote" | "canary" | "rollback" | "abort-canary" | "freeze" | "unfreeze" | "preview" | "revoke-preview" | "withdraw";
                             remote: string;
                             version: string;
                             from: string | null;

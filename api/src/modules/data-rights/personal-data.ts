@@ -23,6 +23,7 @@ export const PERSON_COLUMNS = {
   'driver_verification_events.driver_id': { export: 'driver_verification_events', erasure: 'Deleted' },
   'driver_verification_events.by_user_id': { export: null, erasure: 'The driver acting on their own record is covered by driver_id; otherwise a super admin' },
   'employer_users.user_id': { export: null, erasure: 'Employers and admins only' },
+  'admin_offices.user_id': { export: null, erasure: 'Admins limited to some offices only' },
   'sessions.user_id': { export: 'sessions', erasure: 'Deleted: every session ends' },
   'scim_tokens.created_by': { export: null, erasure: 'Employers and admins only' },
   'sso_identities.user_id': { export: 'sso_identities', erasure: 'Deleted: the provider link goes' },
