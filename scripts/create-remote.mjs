@@ -118,12 +118,8 @@ function pnpmInstall(root) {
   execFileSync('pnpm', ['install', '--prefer-offline', '--reporter=silent'], { cwd: root, stdio: 'inherit' });
 }
 
-/**
- * Writes mfe-<name>/ and its three edits. `install: false` leaves the lockfile and node_modules to the
- * caller (the repository test, which works on a copy of the tree).
- */
-export function createRemote(root, request, { install = true, log = console.log } = {}) {
-  const { names, entry } = plan(root, request);
+/** Fills a template's placeholders with the remote's names, feature, first route and dev port. */
+function templateFill(names, entry) {
   const route = entry.routes[0];
   const values = {
     __ID__: names.id,
@@ -136,7 +132,17 @@ export function createRemote(root, request, { install = true, log = console.log 
     __AREA__: route.area,
     __PORT__: String(entry.devPort),
   };
-  const fill = (s) => s.replace(/__(?:ID|MF|NAME|PASCAL|CAMEL|FEATURE|ROUTE|AREA|PORT)__/g, (k) => values[k]);
+  return (s) => s.replace(/__(?:ID|MF|NAME|PASCAL|CAMEL|FEATURE|ROUTE|AREA|PORT)__/g, (k) => values[k]);
+}
+
+/**
+ * Writes mfe-<name>/ and its three edits. `install: false` leaves the lockfile and node_modules to the
+ * caller (the repository test, which works on a copy of the tree).
+ */
+export function createRemote(root, request, { install = true, log = console.log } = {}) {
+  const { names, entry } = plan(root, request);
+  const route = entry.routes[0];
+  const fill = templateFill(names, entry);
   const written = [];
   const template = path.join(root, TEMPLATE);
   for (const file of templateFiles(template)) {
@@ -233,18 +239,7 @@ export function createStandalone(root, dir, request, { install = true, packages,
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new CreateRemoteError(`--standalone ${dir} is not empty.`);
   const { names, entry } = plan(root, request);
   const route = entry.routes[0];
-  const values = {
-    __ID__: names.id,
-    __MF__: names.mfName,
-    __NAME__: names.name,
-    __PASCAL__: names.pascal,
-    __CAMEL__: names.camel,
-    __FEATURE__: entry.feature,
-    __ROUTE__: route.path,
-    __AREA__: route.area,
-    __PORT__: String(entry.devPort),
-  };
-  const fill = (s) => s.replace(/__(?:ID|MF|NAME|PASCAL|CAMEL|FEATURE|ROUTE|AREA|PORT)__/g, (k) => values[k]);
+  const fill = templateFill(names, entry);
   const files = new Map();
   // The standalone templates replace the in-repository ones of the same path.
   for (const template of [TEMPLATE, STANDALONE_TEMPLATE]) {
