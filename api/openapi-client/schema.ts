@@ -2225,6 +2225,7 @@ export interface operations {
                         employerId: string | null;
                         /** Format: uuid */
                         employerUserId: string | null;
+                        offices: string[] | null;
                     };
                 };
             };
@@ -2277,6 +2278,7 @@ export interface operations {
                         employerId: string | null;
                         /** Format: uuid */
                         employerUserId: string | null;
+                        offices: string[] | null;
                     };
                 };
             };
@@ -2353,6 +2355,7 @@ export interface operations {
                             /** Format: uuid */
                             employerUserId: string | null;
                             signUpState: number;
+                            offices: string[] | null;
                         };
                     };
                 };
@@ -8203,6 +8206,7 @@ export interface operations {
                         employerId: string | null;
                         /** Format: uuid */
                         employerUserId: string | null;
+                        offices: string[] | null;
                     };
                 };
             };

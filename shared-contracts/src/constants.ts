@@ -88,6 +88,8 @@ export const STORAGE_KEYS = {
   role: 'role',
   signUpState: 'signUpState',
   companyDetails: 'companyDetails',
+  /** Ours: an office admin's office ids, as JSON (absent for the whole company). */
+  offices: 'offices',
 } as const;
 /** Session-storage flag set after a company is saved in setup step 1. */
 export const SESSION_STORAGE_KEYS = { saved: 'saved' } as const;

@@ -59,6 +59,11 @@ export interface Session {
   employerId: string | null;
   employerUserId: string | null;
   signUpState: number;
+  /**
+   * An admin limited to some offices: their office ids; null or absent for the whole company
+   * (docs/decisions/0051-office-administrators.md).
+   */
+  offices?: string[] | null;
   companyDetails: Company | null;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LoginAnswer, SessionUser } from '@portal/shared-contracts';
 import type { ApiContext } from '../context';
 import { companies, employerUsers, users } from '../db/schema';
@@ -20,6 +20,8 @@ export async function describeUser(ctx: ApiContext, userId: string): Promise<Ses
       employerId: users.companyId,
       employerUserId: employerUsers.id,
       signUpState: companies.signUpState,
+      // The admin's offices, as the session check reads them (AuthUser.offices).
+      offices: sql<string[] | null>`case when ${users.officeLimited} then array(select ao.office_id::text from admin_offices ao where ao.user_id = ${users.id} order by ao.office_id) end`,
     })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
@@ -27,7 +29,7 @@ export async function describeUser(ctx: ApiContext, userId: string): Promise<Ses
     .where(eq(users.id, userId));
   if (!row) return null;
   // Before setup step 1 an employer has no company: that is state 0 (SetUpCompany).
-  return { ...row, employerUserId: row.employerUserId ?? null, signUpState: row.signUpState ?? 0 };
+  return { ...row, employerUserId: row.employerUserId ?? null, signUpState: row.signUpState ?? 0, offices: row.offices ?? null };
 }
 
 export function loginAnswer(user: SessionUser, session: NewSession, message: string): LoginAnswer {
@@ -43,5 +45,6 @@ export function loginAnswer(user: SessionUser, session: NewSession, message: str
     name: user.name,
     employerId: user.employerId,
     employerUserId: user.employerUserId,
+    offices: user.offices,
   };
 }

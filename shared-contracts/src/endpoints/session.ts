@@ -16,6 +16,8 @@ export const loginAnswerSchema = z.extend(okSchema, {
   name: z.string(),
   employerId: z.nullable(idSchema),
   employerUserId: z.nullable(idSchema),
+  /** As `sessionUserSchema.offices`: an office admin's offices, null for the whole company. */
+  offices: z.nullable(z.array(idSchema)),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 

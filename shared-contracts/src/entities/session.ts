@@ -69,5 +69,10 @@ export const sessionUserSchema = z.object({
   employerId: z.nullable(idSchema),
   employerUserId: z.nullable(idSchema),
   signUpState: z.number().check(z.int()),
+  /**
+   * An admin limited to some offices: their office ids (empty when every one was removed); null for
+   * the whole company and every other role (docs/decisions/0051-office-administrators.md).
+   */
+  offices: z.nullable(z.array(idSchema)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

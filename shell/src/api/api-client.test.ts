@@ -27,7 +27,7 @@ function setup(answer: Response) {
 const meAnswer = {
   success: true,
   message: 'OK',
-  user: { id: USER_ID, role: 'Employer', email: 'a@b.co', name: 'Ann', employerId: null, employerUserId: null, signUpState: 0 },
+  user: { id: USER_ID, role: 'Employer', email: 'a@b.co', name: 'Ann', employerId: null, employerUserId: null, signUpState: 0, offices: null },
 };
 
 describe('api client', () => {

@@ -19,6 +19,7 @@ const answer = (over: Partial<LoginAnswer> = {}): LoginAnswer => ({
   name: 'Ann',
   employerId: COMPANY,
   employerUserId: EMPLOYER_USER,
+  offices: null,
   ...over,
 });
 

@@ -53,6 +53,7 @@ export async function runSignIn(answer: LoginAnswer, remember: boolean, deps: Si
     employerId: answer.employerId,
     employerUserId: answer.employerUserId,
     signUpState: answer.signUpState ?? answer.userSignUpState,
+    offices: answer.offices,
     companyDetails: null,
   };
   deps.store(session, remember);

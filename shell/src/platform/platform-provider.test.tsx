@@ -31,7 +31,7 @@ describe('platform', () => {
         JSON.stringify({
           success: true,
           message: 'OK',
-          user: { id: session.userId, role: 'Employer', email: session.email, name: 'Ann Renamed', employerId: session.employerId, employerUserId: session.employerUserId, signUpState: 3 },
+          user: { id: session.userId, role: 'Employer', email: session.email, name: 'Ann Renamed', employerId: session.employerId, employerUserId: session.employerUserId, signUpState: 3, offices: null },
         }),
         { status: 200 },
       ),

@@ -20,7 +20,7 @@ function server(me: () => unknown) {
 const meAnswer = () => ({
   success: true,
   message: 'OK',
-  user: { id: session.userId, role: 'Employer', email: session.email, name: session.name, employerId: session.employerId, employerUserId: session.employerUserId, signUpState: 3 },
+  user: { id: session.userId, role: 'Employer', email: session.email, name: session.name, employerId: session.employerId, employerUserId: session.employerUserId, signUpState: 3, offices: null },
 });
 
 /** Another tab signed in without "remember me": this tab shares the browser's cookies, not its sessionStorage. */

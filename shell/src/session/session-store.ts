@@ -30,6 +30,7 @@ export function sessionFieldsOf(user: SessionUser): Omit<Session, 'companyDetail
     employerId: user.employerId,
     employerUserId: user.employerUserId,
     signUpState: user.signUpState,
+    offices: user.offices,
   };
 }
 
@@ -41,6 +42,15 @@ function safe<T>(f: () => T, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** An office admin's stored office ids; anything unreadable is the whole company until `me` answers. */
+function storedOffices(raw: string | null): string[] | null {
+  if (!raw) return null;
+  return safe(() => {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) && parsed.every((id) => typeof id === 'string') ? (parsed as string[]) : null;
+  }, null);
 }
 
 /** The stored session's fields, and its company as stored (checked by `readStoredSession`). */
@@ -58,6 +68,7 @@ function readFrom(storage: Storage): { session: Omit<Session, 'companyDetails'>;
     employerId: get('employerId') || null,
     employerUserId: get('employerUserId') || null,
     signUpState: Number.isFinite(state) ? state : -1,
+    offices: storedOffices(get('offices')),
   };
   return { session, company: get('companyDetails') };
 }
@@ -108,6 +119,7 @@ export function writeStoredSession(session: Session, remember: boolean): void {
     role: session.role,
     signUpState: String(session.signUpState),
     companyDetails: session.companyDetails ? JSON.stringify(session.companyDetails) : null,
+    offices: session.offices ? JSON.stringify(session.offices) : null,
   };
   safe(() => {
     for (const k of KEYS) {

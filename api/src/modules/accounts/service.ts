@@ -136,7 +136,7 @@ export async function register(ctx: ApiContext, body: RegisterBody, meta: Client
  */
 function decoyRegistration(email: string, name: string): { answer: LoginAnswer; session: NewSession } {
   const session: NewSession = { token: newToken(), expiresAt: new Date(Date.now() + SESSION_TIMEOUTS.absoluteMs), remember: false };
-  const user: SessionUser = { id: randomUUID(), role: 'Employer', email, name, employerId: null, employerUserId: randomUUID(), signUpState: 0 };
+  const user: SessionUser = { id: randomUUID(), role: 'Employer', email, name, employerId: null, employerUserId: randomUUID(), signUpState: 0, offices: null };
   return { answer: loginAnswer(user, session, MESSAGES.signup.success), session };
 }
 
@@ -153,6 +153,7 @@ export function me(_ctx: ApiContext, auth: AuthUser): Promise<SessionUser> {
     employerId: auth.companyId,
     employerUserId: auth.employerUserId,
     signUpState: auth.signUpState,
+    offices: auth.offices ?? null,
   });
 }
 

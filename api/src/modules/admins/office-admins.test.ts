@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type AdminEntry, type DashboardSummary, type MonthlyTrend, type Page, type ParticipationRow } from '@portal/shared-contracts';
+import { MESSAGES, type AdminEntry, type DashboardSummary, type MonthlyTrend, type Page, type ParticipationRow, type SessionUser } from '@portal/shared-contracts';
+import { describeUser } from '../../lib/session-user';
 import { journeyGroupMembers, journeyGroups, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { json, useTestApp, type Res } from '../../test/test-support';
@@ -125,6 +126,17 @@ describe('setting an admin\'s offices', () => {
     expect(ok<DashboardSummary>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token))).toEqual(before);
     const list2 = ok<Page<AdminEntry>>(await get(`/api/accounts/employer/${w.acme}/admins`, w.boss));
     expect(list2.items.find((a) => a.id === w.ann.id)?.offices).toBeNull();
+  });
+
+  it("the session tells the portal the admin's offices: me and the sign-in answer, null for the whole company", async () => {
+    expect(ok<{ user: SessionUser }>(await get('/api/accounts/me', w.ann.token)).user.offices).toBeNull();
+    expect((await describeUser(t.ctx, w.ann.id))?.offices).toBeNull();
+    ok(await setOffices(w.boss, w.ann.id, [w.york, w.leeds]));
+    const both = [w.york, w.leeds].sort();
+    expect(ok<{ user: SessionUser }>(await get('/api/accounts/me', w.ann.token)).user.offices).toEqual(both);
+    // The sign-in answer is built from the same description.
+    expect((await describeUser(t.ctx, w.ann.id))?.offices).toEqual(both);
+    expect(ok<{ user: SessionUser }>(await get('/api/accounts/me', w.boss)).user.offices).toBeNull();
   });
 
   it('an office admin cannot widen their own limit, nor limit or add anyone', async () => {

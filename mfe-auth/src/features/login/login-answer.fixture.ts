@@ -11,4 +11,5 @@ export const employerLoginAnswer = {
   name: 'Ada',
   employerId: 'c-1',
   employerUserId: 'eu-1',
+  offices: null,
 };
