@@ -158,6 +158,24 @@ export const AUTH_MESSAGES = {
     officesOnlyForAdmins: 'Only an admin who manages the whole company can change which offices an admin manages.',
     officesTooMany: 'Choose at most 50 offices.',
     officeUnknown: "One of these offices is not one of the company's offices. Reload the page and try again.",
+    /** User Management: the scope column, its button and its dialog. */
+    officesColumn: 'Offices',
+    changeOffices: 'Change offices',
+    changeOfficesOf: (name: string) => `Change offices: ${name}`,
+    officesTitle: (name: string) => `Offices ${name} manages`,
+    officesIntro: "An admin of some offices sees only those offices' figures, and none of the pages that are not yet limited to offices.",
+    officesScope: 'Manages',
+    someOffices: 'Only these offices',
+    officesLegend: 'Offices',
+    chooseOffice: 'Choose at least one office.',
+    officesLoadFailed: "The company's offices could not be loaded.",
+    noOfficesLeft: 'No office (all removed)',
+    /** Office admins: the insights select with no office chosen, the sum of theirs. */
+    allMyOffices: 'All my offices',
+    /** Office admins: a page whose calls are closed to them (a deep link; the menu hides it). */
+    notForYourOfficesTitle: 'Not available for your offices',
+    notForYourOffices:
+      "You manage only some of the company's offices, and this page is not yet available to admins of some offices. Ask the company's owner if you need it.",
     /** An office admin's call on what is not theirs: another office, "No office", or the whole company's settings. */
     outsideOffices: 'You manage only some of the company\'s offices, and this is not one of them.',
     /** Ours: an employer account whose company is not set up yet (All Users' Company column). */

@@ -2,13 +2,17 @@ import { LIMITS, MESSAGES, serverMessage, usePlatform, type AdminEntry, type Adm
 import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { Badge, Card, LoadFailed, Loading, Pagination, SearchBox, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { useMemo, useState } from 'react';
+import { useOffices } from '@portal/shared-ui/data';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useEmployerAdmins } from '../../api/get-employer-admins';
 import { useSuperAdmins } from '../../api/get-super-admins';
 import { useRemoveUserMutation } from '../../api/remove-user';
 import { COPY } from '../../shared/copy';
 import { AddAdminDialog } from './add-admin-dialog';
 import styles from './admins.module.css';
+
+// Opened by an employer with offices only: loaded on first use, out of the page's first paint.
+const AdminOfficesDialog = lazy(() => import('./admin-offices-dialog').then((m) => ({ default: m.AdminOfficesDialog })));
 
 /** A local, case-insensitive search on name and email. */
 const matches = (a: AdminEntry, search: string) => {
@@ -31,6 +35,18 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<AdminEntry | null>(null);
+  const [scoping, setScoping] = useState<AdminEntry | null>(null);
+  // The scope is offered only in a company with offices (docs/decisions/0051-office-administrators.md).
+  const offices = useOffices(variant === 'employer' ? (session?.employerId ?? null) : null);
+  const officeList = offices.data ?? [];
+  const withOffices = variant === 'employer' && officeList.length > 0;
+  const officeName = useMemo(() => new Map(officeList.map((o) => [o.id, o.label] as const)), [officeList]);
+  /** What an admin manages: the whole company, or their offices by name. */
+  const scopeOf = (a: AdminEntry) => {
+    if (a.offices === null) return MESSAGES.admins.wholeCompany;
+    const names = a.offices.map((id) => officeName.get(id)).filter((n): n is string => Boolean(n));
+    return names.length > 0 ? names.join(', ') : MESSAGES.admins.noOfficesLeft;
+  };
   const [search, setSearch] = useState('');
   // The one just added, until the list that holds it arrives: then its page is shown.
   const [added, setAdded] = useState<string | null>(null);
@@ -64,14 +80,23 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
   const columns: TableColumn<AdminEntry>[] = [
     { key: 'name', header: MESSAGES.fields.userName, cell: (a) => <span className={styles.name}>{a.name}</span> },
     { key: 'email', header: MESSAGES.fields.email, cell: (a) => a.email },
+    ...(withOffices ? [{ key: 'offices', header: MESSAGES.admins.officesColumn, cell: (a: AdminEntry) => <span className={styles.offices}>{scopeOf(a)}</span> }] : []),
     {
       key: 'action',
       header: MESSAGES.fields.action,
       align: 'right',
       cell: (a) => (
-        <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`} aria-haspopup="dialog">
-          {MESSAGES.labels.removeAdmin}
-        </Button>
+        <span className={styles.actions}>
+          {/* Never the owner (always the whole company), and the list never holds oneself. */}
+          {withOffices && a.role === 'Admin' ? (
+            <Button variant="ghost" size="sm" onClick={() => setScoping(a)} aria-label={MESSAGES.admins.changeOfficesOf(a.name)} aria-haspopup="dialog">
+              {MESSAGES.admins.changeOffices}
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`} aria-haspopup="dialog">
+            {MESSAGES.labels.removeAdmin}
+          </Button>
+        </span>
       ),
     },
   ];
@@ -123,6 +148,11 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
           setAdded(id);
         }}
       />
+      {scoping ? (
+        <Suspense fallback={null}>
+          <AdminOfficesDialog admin={scoping} offices={officeList} onClose={() => setScoping(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
