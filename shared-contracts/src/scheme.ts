@@ -60,3 +60,11 @@ export const OFFICE_ADMIN_ENDPOINTS: ReadonlySet<string> = new Set([
 export function closedToOfficeAdmins(e: Pick<AnyEndpoint, 'id' | 'access'>): boolean {
   return Array.isArray(e.access) && !OFFICE_ADMIN_ENDPOINTS.has(e.id);
 }
+
+/**
+ * Whether an admin limited to some offices may call every one of these role-limited calls, by id: a
+ * page's (the shell hides a menu item, and shows a page's link as not available, when one is not).
+ */
+export function openToOfficeAdmins(ids: readonly string[]): boolean {
+  return ids.every((id) => OFFICE_ADMIN_ENDPOINTS.has(id));
+}

@@ -172,10 +172,6 @@ export const AUTH_MESSAGES = {
     noOfficesLeft: 'No office (all removed)',
     /** Office admins: the insights select with no office chosen, the sum of theirs. */
     allMyOffices: 'All my offices',
-    /** Office admins: a page whose calls are closed to them (a deep link; the menu hides it). */
-    notForYourOfficesTitle: 'Not available for your offices',
-    notForYourOffices:
-      "You manage only some of the company's offices, and this page is not yet available to admins of some offices. Ask the company's owner if you need it.",
     /** An office admin's call on what is not theirs: another office, "No office", or the whole company's settings. */
     outsideOffices: 'You manage only some of the company\'s offices, and this is not one of them.',
     /** Ours: an employer account whose company is not set up yet (All Users' Company column). */

@@ -25,6 +25,13 @@ export const SHELL_MESSAGES = {
   /** Our addition: the shell's own texts around the remotes (landmarks, help, overrides, start-up). */
   shell: {
     home: 'Home',
+    /**
+     * Ours: an admin limited to some offices on a page whose calls are closed to them (a link; the
+     * menu hides it). docs/decisions/0051-office-administrators.md.
+     */
+    notForYourOfficesTitle: 'Not available for your offices',
+    notForYourOffices:
+      "You manage only some of the company's offices, and this page is not yet open to admins of some offices. Ask the company's owner if you need it.",
     employerNav: 'Main',
     backOfficeNav: 'Back office',
     /** Ours: the header of the setup steps (the product's mark and Log out). */

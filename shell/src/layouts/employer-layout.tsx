@@ -5,7 +5,8 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { addedNav } from '../routes/route-table';
+import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
+import { addedNav, closedToCaller, routeAt } from '../routes/route-table';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';
 import { TabNav } from './nav-link-item';
@@ -38,7 +39,8 @@ export function EmployerLayout() {
   const { hideNav } = useRouteFlags();
   const [helpOpen, setHelpOpen] = useState(false);
   const menu = useNavDisclosure();
-  const tabs = [...EMPLOYER_TABS, ...addedNav('employer')];
+  // An admin limited to some offices is not offered the pages whose calls are closed to them.
+  const tabs = [...EMPLOYER_TABS, ...addedNav('employer')].filter((t) => !closedToCaller(routeAt(t.to), session?.offices));
   useIdlePreload(tabs.map((t) => t.to));
 
   return (
@@ -52,9 +54,12 @@ export function EmployerLayout() {
             <span className={styles.brandName}>{session?.companyDetails?.name ?? ''}</span>
           </Link>
           <div className={styles.headerActions}>
-            <div className={styles.slot}>
-              <RemoteSlot remote="mfe-employees" module="JoinRequestsBell" compact />
-            </div>
+            {/* The join requests: not for an admin limited to some offices while the call is closed to them. */}
+            {!session?.offices || openToOfficeAdmins(['employees.pending']) ? (
+              <div className={styles.slot}>
+                <RemoteSlot remote="mfe-employees" module="JoinRequestsBell" compact />
+              </div>
+            ) : null}
             <ProfileMenu
               showName
               items={[

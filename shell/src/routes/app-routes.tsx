@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { RouteRemote } from '../layouts/route-remote';
 import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
-import { addedRouteTable, nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
+import { NotForYourOffices } from './not-for-your-offices';
+import { addedRouteTable, closedToCaller, nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
 
 // The signed-in areas' layouts (navigation, profile menu, help) are fetched when one is first shown:
 // they are not on the login page's path.
@@ -23,7 +25,10 @@ function AliasRedirect({ to }: { to: string }) {
 }
 
 function RoutedRemote({ route }: { route: RemoteRoute }) {
-  return <RouteRemote route={route} params={useParams()} />;
+  const { session } = usePlatform();
+  const params = useParams();
+  if (closedToCaller(route, session?.offices)) return <NotForYourOffices title={route.title} />;
+  return <RouteRemote route={route} params={params} />;
 }
 
 function routeElement(r: RemoteRoute) {

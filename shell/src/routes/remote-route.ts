@@ -19,4 +19,10 @@ export interface RemoteRoute {
   /** The layout hides its tab nav (employer) or top bar (super admin) on this route. */
   hideNav?: boolean;
   hideTopBar?: boolean;
+  /**
+   * The role-limited calls (endpoint ids) the page cannot do without. An admin limited to some
+   * offices is neither shown the page nor its menu item while one of them is closed to them
+   * (`openToOfficeAdmins`): opening a call to them opens the page, with no change here.
+   */
+  calls?: readonly string[];
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
 import type { RemoteId } from '@portal/shared-contracts/remotes';
+import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
 import { addedRemotes, addedRemotesChanges } from '../remotes/added-remotes';
 import { PUBLIC_ROUTE_TABLE } from './public-routes';
 import type { Area, RemoteRoute } from './remote-route';
@@ -9,6 +10,9 @@ import type { Area, RemoteRoute } from './remote-route';
 export { isPublicPath } from './public-routes';
 
 export type { Area, RemoteRoute } from './remote-route';
+
+/** Company Settings' calls: its details and its incentives. */
+const SETTINGS = ['employers.update', 'employers.getIncentive'] as const;
 
 /**
  * The whole route table of both documents, each path mapped to the remote module that draws it.
@@ -26,15 +30,15 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: `${ROUTES.accountCompleted}/:companyId`, title: T.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage', paramProps: { companyId: 'companyId' } },
   { path: ROUTES.addManually, title: T.addManually, area: 'setup', remote: 'mfe-employees', module: 'AddManuallyPage' },
   // employer layout
-  { path: ROUTES.mainPage, title: T.dashboard, area: 'employer', remote: 'mfe-insights', module: 'DashboardPage' },
-  { path: ROUTES.companySettings, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage' },
-  { path: ROUTES.companySettingsDetails, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Company Details' } },
-  { path: ROUTES.companySettingsIncentives, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Incentives' } },
-  { path: ROUTES.payment, title: T.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage' },
-  { path: ROUTES.employeeManagement, title: T.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage' },
-  { path: ROUTES.userManagement, title: T.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' } },
+  { path: ROUTES.mainPage, title: T.dashboard, area: 'employer', remote: 'mfe-insights', module: 'DashboardPage', calls: ['insights.dashboard'] },
+  { path: ROUTES.companySettings, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', calls: SETTINGS },
+  { path: ROUTES.companySettingsDetails, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Company Details' }, calls: SETTINGS },
+  { path: ROUTES.companySettingsIncentives, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Incentives' }, calls: SETTINGS },
+  { path: ROUTES.payment, title: T.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage', calls: ['billing.billing'] },
+  { path: ROUTES.employeeManagement, title: T.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage', calls: ['employees.list'] },
+  { path: ROUTES.userManagement, title: T.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' }, calls: ['accounts.employerAdmins'] },
   { path: ROUTES.loginDetails, title: T.myProfile, area: 'employer', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'employer' } },
-  { path: ROUTES.companySettingsAuditLog, title: T.auditLog, area: 'employer', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'employer' } },
+  { path: ROUTES.companySettingsAuditLog, title: T.auditLog, area: 'employer', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'employer' }, calls: ['audit.list'] },
   // super-admin layout
   { path: ROUTES.superAdmin, title: T.allEmployers, area: 'superAdmin', remote: 'mfe-onboarding', module: 'AllEmployersPage' },
   { path: ROUTES.allUsers, title: T.allUsers, area: 'superAdmin', remote: 'mfe-employees', module: 'AllUsersPage' },
@@ -100,6 +104,14 @@ export function buildAddedTable(apps: ReturnType<typeof addedRemotes>): AddedRou
 }
 
 /** The nav entries of an area's added pages (those that name a nav label), after the built-in ones. */
+/**
+ * Whether the signed-in user may not use this route's page: an admin limited to some offices, and a
+ * call the page needs is closed to them (docs/decisions/0051-office-administrators.md).
+ */
+export function closedToCaller(route: Pick<RemoteRoute, 'calls'> | undefined, offices: readonly string[] | null | undefined): boolean {
+  return Boolean(offices && route?.calls && !openToOfficeAdmins(route.calls));
+}
+
 export function addedNav(area: Area): { to: string; label: string }[] {
   return addedRouteTable().flatMap((r) => (r.area === area && r.nav ? [{ to: r.path, label: r.nav }] : []));
 }
