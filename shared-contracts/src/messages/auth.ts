@@ -170,8 +170,6 @@ export const AUTH_MESSAGES = {
     chooseOffice: 'Choose at least one office.',
     officesLoadFailed: "The company's offices could not be loaded.",
     noOfficesLeft: 'No office (all removed)',
-    /** Office admins: the insights select with no office chosen, the sum of theirs. */
-    allMyOffices: 'All my offices',
     /** An office admin's call on what is not theirs: another office, "No office", or the whole company's settings. */
     outsideOffices: 'You manage only some of the company\'s offices, and this is not one of them.',
     /** Ours: an employer account whose company is not set up yet (All Users' Company column). */

@@ -14,6 +14,8 @@ export const INSIGHTS_MESSAGES = {
     office: 'Office',
     allOffices: 'All offices',
     noOffice: 'No office',
+    /** Ours: an admin limited to some offices, no office chosen: the sum of theirs (decision 0051). */
+    allMyOffices: 'All my offices',
     emissionsSaved: 'Emission settings saved.',
     co2Formula: 'CO2 saved = passenger miles x kg CO2e per mile of an average car',
     /** Column headings of the participation ranking (screen and CSV export). */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { companyWithOffices, LEEDS_OFFICE, pageOf, renderWithPlatform, uuid, YORK_OFFICE, type Handler } from '@portal/testing';
+import { companyWithOffices, LEEDS_OFFICE, pageOf, renderWithPlatform, sessionFixture, uuid, YORK_OFFICE, type Handler } from '@portal/testing';
 import { ApiError, COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { makeFeedback, makeRow, makeSummary, makeTrend, TODAY } from '../../test/fixtures';
 import { DashboardPage } from './dashboard-page';
@@ -50,6 +50,28 @@ describe('DashboardPage: the office filter', () => {
     expect(callsTo('insights.participation')).toEqual([{ query: { year: 2026, month: 7, pageNumber: 1, pageSize: 10, officeId: LEEDS_OFFICE } }]);
     expect(callsTo('insights.trend')).toEqual(expect.arrayContaining([{ query: { officeId: LEEDS_OFFICE } }]));
     expect(callsTo('insights.feedbacks')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
+  });
+
+  it('offers an office admin only their offices under All my offices, without No office, and asks their sum', async () => {
+    const session = { ...sessionFixture, role: 'Admin' as const, offices: [YORK_OFFICE] };
+    const { callsTo } = renderWithPlatform(<DashboardPage />, { handlers: handlers(), pathname: ROUTES.mainPage, session });
+    const select = await screen.findByRole('combobox', { name: I.office });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([I.allMyOffices, '2 Station Road, York']);
+    // No officeId: the api answers the sum of their offices.
+    await screen.findByText('Ada Lovelace');
+    expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7 } }]);
+    // The company's feedback is not theirs to read; the report is one of their offices'.
+    expect(callsTo('insights.feedbacks')).toEqual([]);
+    expect(screen.getByRole('combobox', { name: MESSAGES.reports.office })).toHaveValue(YORK_OFFICE);
+  });
+
+  it("shows an office admin's dashboard for the company's figures when an address names another office", async () => {
+    const session = { ...sessionFixture, role: 'Admin' as const, offices: [YORK_OFFICE] };
+    renderWithPlatform(<DashboardPage />, { handlers: handlers(), query: `officeId=${LEEDS_OFFICE}`, session });
+    const select = await screen.findByRole('combobox', { name: I.office });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('');
   });
 
   it('holds its place while the offices load, so the tiles below do not move when they arrive', async () => {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { MESSAGES } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { useOffices } from '@portal/shared-ui/data';
+import { useOfficeChoices } from '../../shared/my-offices';
+import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
 import { OfficeFilter, useOfficeParam } from './office-filter';
 import { thisMonth } from '../../shared/month';
 import { useTrend } from '../../api/get-trend';
@@ -34,21 +36,24 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
   // The office filter (docs/decisions/0045-offices-as-a-dimension.md) narrows the figures of people
   // and trips; feedback and the yearly report stay the company's.
   const offices = useOffices(useCompanyControl(scope).companyId);
-  const { officeId, setOfficeId } = useOfficeParam(offices.data);
+  // An admin limited to some offices chooses among theirs (docs/decisions/0051-office-administrators.md).
+  const choices = useOfficeChoices(offices.data);
+  const { officeId, setOfficeId } = useOfficeParam(choices);
   const office = officeId === undefined ? scope : { ...scope, officeId };
   return (
     <>
       {noTripsYet ? <GettingStarted scope={scope} /> : null}
       {/* Drawn while the offices load too, so the tiles below do not move when they arrive. */}
-      {offices.data || offices.isLoading ? <OfficeFilter offices={offices.data} value={officeId} onChange={setOfficeId} /> : null}
+      {offices.data || offices.isLoading ? <OfficeFilter choices={choices} value={officeId} onChange={setOfficeId} /> : null}
       <SummaryTiles scope={office} month={month} />
       {noTripsYet ? null : <TrendPanel scope={office} />}
       <div className={styles.columns}>
         <ParticipationPanel scope={office} initialMonth={month} />
         <IncentivesPanel scope={office} initialMonth={month} />
       </div>
-      <FeedbackPanel scope={scope} />
-      <ReportsPanel scope={scope} offices={offices.data} initialOfficeId={officeId} />
+      {/* The feedback read is the company's: not shown to an office admin while it is closed to them. */}
+      {!choices.limited || openToOfficeAdmins([ENDPOINTS.insights.feedbacks.id]) ? <FeedbackPanel scope={scope} /> : null}
+      <ReportsPanel scope={scope} choices={choices} initialOfficeId={officeId} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Select } from '@portal/shared-ui/form-extras';
-import { MESSAGES, OFFICE_NONE, ROUTES, usePlatform } from '@portal/shared-contracts';
-import type { OfficeOption } from '@portal/shared-ui/data';
+import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { officeOptions, type OfficeChoices } from '../../shared/my-offices';
 import styles from './dashboard.module.css';
 
 const OFFICE_PARAM = 'officeId';
@@ -11,13 +11,13 @@ const OFFICE_PARAM = 'officeId';
  * offices are known, an id the company does not have (a removed office) is the whole company,
  * rather than a page of errors.
  */
-export function useOfficeParam(offices: readonly OfficeOption[] | undefined): {
+export function useOfficeParam(choices: OfficeChoices): {
   officeId: string | undefined;
   setOfficeId: (id: string | undefined) => void;
 } {
   const { location, navigate } = usePlatform();
   const asked = location.query.get(OFFICE_PARAM) ?? undefined;
-  const known = asked === OFFICE_NONE || offices === undefined || offices.some((o) => o.id === asked);
+  const known = choices.knows(asked);
   return {
     officeId: known ? asked : undefined,
     setOfficeId: (id) => {
@@ -31,11 +31,13 @@ export function useOfficeParam(offices: readonly OfficeOption[] | undefined): {
 }
 
 /**
- * All offices, each of the company's offices, then "No office" (employees without one). While the
- * offices load (`offices` undefined) it holds its place, disabled, so nothing below it moves.
+ * All offices, each of the company's offices, then "No office" (employees without one); an office
+ * admin's own offices under "All my offices". While the offices load (`offices` undefined) it holds
+ * its place, disabled, so nothing below it moves.
  */
-export function OfficeFilter({ offices, value, onChange }: { offices: readonly OfficeOption[] | undefined; value: string | undefined; onChange: (id: string | undefined) => void }) {
+export function OfficeFilter({ choices, value, onChange }: { choices: OfficeChoices; value: string | undefined; onChange: (id: string | undefined) => void }) {
   const I = MESSAGES.insights;
+  const offices = choices.offices;
   return (
     <div className={styles.officeFilter}>
       <Select
@@ -44,11 +46,7 @@ export function OfficeFilter({ offices, value, onChange }: { offices: readonly O
         disabled={!offices}
         aria-busy={!offices}
         onChange={(ev) => onChange(ev.target.value || undefined)}
-        options={
-          offices
-            ? [{ value: '', label: I.allOffices }, ...offices.map((o) => ({ value: o.id, label: o.label })), { value: OFFICE_NONE, label: I.noOffice }]
-            : [{ value: '', label: I.allOffices }]
-        }
+        options={offices ? officeOptions(choices) : [{ value: '', label: choices.allLabel }]}
         containerClassName={styles.officeSelect}
       />
     </div>

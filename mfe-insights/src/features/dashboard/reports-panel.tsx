@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
-import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, OFFICE_NONE, type Category7Format } from '@portal/shared-contracts';
-import type { OfficeOption } from '@portal/shared-ui/data';
+import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, type Category7Format } from '@portal/shared-contracts';
+import { officeOptions, type OfficeChoices } from '../../shared/my-offices';
 import type { InsightScopeQuery, OfficeScopeQuery } from '../../shared/insight-scope';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
@@ -25,14 +25,16 @@ export function category7Url(scope: OfficeScopeQuery, year: number, format: Cate
  * office starts as the dashboard's and is chosen here on its own. The api stores what it produces,
  * so the same figures download as the same report.
  */
-export function ReportsPanel({ scope, offices, initialOfficeId }: { scope: InsightScopeQuery; offices: readonly OfficeOption[] | undefined; initialOfficeId: string | undefined }) {
+export function ReportsPanel({ scope, choices, initialOfficeId }: { scope: InsightScopeQuery; choices: OfficeChoices; initialOfficeId: string | undefined }) {
+  const offices = choices.offices;
   const thisYear = new Date().getUTCFullYear();
   const [year, setYear] = useState(thisYear);
   const [format, setFormat] = useState<Category7Format>('pdf');
   const [officeId, setOfficeId] = useState(initialOfficeId);
-  const I = MESSAGES.insights;
-  // An office the company no longer has is the whole company, as on the dashboard's filter.
-  const office = officeId === OFFICE_NONE || offices?.some((o) => o.id === officeId) ? officeId : undefined;
+  // An office the company no longer has is the whole company, as on the dashboard's filter. A report
+  // is stored per office: an office admin's is one of theirs, the first unless chosen (decision 0051).
+  const known = officeId !== undefined && officeId !== '' && choices.knows(officeId) ? officeId : undefined;
+  const office = choices.limited ? (known ?? offices?.[0]?.id) : known;
   const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(thisYear - i));
   return (
     <Card title={R.section} aria-label={R.section} className={styles.panel}>
@@ -44,7 +46,7 @@ export function ReportsPanel({ scope, offices, initialOfficeId }: { scope: Insig
               label={R.office}
               value={office ?? ''}
               onChange={(ev) => setOfficeId(ev.target.value || undefined)}
-              options={[{ value: '', label: I.allOffices }, ...offices.map((o) => ({ value: o.id, label: o.label })), { value: OFFICE_NONE, label: I.noOffice }]}
+              options={choices.limited ? offices.map((o) => ({ value: o.id, label: o.label })) : officeOptions(choices)}
               containerClassName={styles.reportControl}
             />
           ) : null}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
-import { LIMITS, MESSAGES, OFFICE_NONE, type JourneyGroup } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
 import { useOffices } from '@portal/shared-ui/data';
+import { officeOptions, useOfficeChoices } from '../../shared/my-offices';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
 import { useJourneyGroups } from '../../api/get-journey-groups';
 import { formatAmount, formatCount } from '../../shared/format';
@@ -94,9 +95,10 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   // Its page, period and office are kept in the address beside the other tabs' (`groups.page`, `groups.period`, `groups.office`).
   const { page, setPage, filters, setFilter } = usePagedSearch({ param: 'groups', filters: { period: '', office: '' } });
   const month = periodOf(filters.period);
-  const offices = useOffices(useCompanyControl(scope).companyId);
+  // An admin limited to some offices chooses among theirs (docs/decisions/0051-office-administrators.md).
+  const choices = useOfficeChoices(useOffices(useCompanyControl(scope).companyId).data);
   // Asked for at once (not after the offices load); an office the company no longer has is the whole company, as on the dashboard.
-  const officeId = filters.office === OFFICE_NONE || offices.data === undefined || offices.data.some((o) => o.id === filters.office) ? filters.office : '';
+  const officeId = choices.knows(filters.office) ? filters.office : '';
   const period = { ...(month ? { year: month.year, month: month.month } : {}), ...(officeId ? { officeId } : {}) };
   const periodName = month ? formatMonth(month) : MESSAGES.insights.allTime;
   const groups = useJourneyGroups({ ...scope, ...period, pageNumber: page, pageSize: LIMITS.pageSize });
@@ -117,16 +119,12 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
             options={[{ value: '', label: MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
             containerClassName={styles.periodSelect}
           />
-          {offices.data && offices.data.length > 0 ? (
+          {choices.offices && choices.offices.length > 0 ? (
             <Select
               label={MESSAGES.insights.office}
               value={officeId}
               onChange={(e) => setFilter('office', e.target.value)}
-              options={[
-                { value: '', label: MESSAGES.insights.allOffices },
-                ...offices.data.map((o) => ({ value: o.id, label: o.label })),
-                { value: OFFICE_NONE, label: MESSAGES.insights.noOffice },
-              ]}
+              options={officeOptions(choices)}
               containerClassName={styles.officeSelect}
             />
           ) : null}
