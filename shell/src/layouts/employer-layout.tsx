@@ -82,8 +82,8 @@ export function EmployerLayout() {
           />
         )}
       </header>
-      {/* The free trial's line (mfe-billing): empty unless the company is on its trial. */}
-      <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional />
+      {/* The free trial's line (mfe-billing): empty unless the company is on its trial; not for an office admin while billing is closed to them. */}
+      {!session?.offices || openToOfficeAdmins(['billing.billing']) ? <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional /> : null}
       <main className={styles.content} id="main" tabIndex={-1}>
         <Outlet />
       </main>
