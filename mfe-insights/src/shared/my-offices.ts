@@ -1,4 +1,5 @@
 import { MESSAGES, OFFICE_NONE, usePlatform } from '@portal/shared-contracts';
+import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
 import type { OfficeOption } from '@portal/shared-ui/data';
 
 /** What an office select offers the signed-in user. */
@@ -39,4 +40,13 @@ export function officeOptions(c: OfficeChoices, offices: readonly OfficeOption[]
     ...offices.map((o) => ({ value: o.id, label: o.label })),
     ...(c.offersNone ? [{ value: OFFICE_NONE, label: MESSAGES.insights.noOffice }] : []),
   ];
+}
+
+/**
+ * Whether the signed-in user may open a page needing these calls (endpoint ids): not an admin
+ * limited to some offices while one is closed to them, so that a link to it is not offered.
+ */
+export function useMayOpen(calls: readonly string[]): boolean {
+  const mine = usePlatform().session?.offices ?? null;
+  return mine === null || openToOfficeAdmins(calls);
 }

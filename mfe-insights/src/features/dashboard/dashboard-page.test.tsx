@@ -64,6 +64,10 @@ describe('DashboardPage: the office filter', () => {
     // The company's feedback is not theirs to read; the report is one of their offices'.
     expect(callsTo('insights.feedbacks')).toEqual([]);
     expect(screen.getByRole('combobox', { name: MESSAGES.reports.office })).toHaveValue(YORK_OFFICE);
+    // No link to pages closed to them: Employee Management, Company Settings' incentives.
+    expect(screen.queryByText(MESSAGES.insights.tiles.seeEmployees)).not.toBeInTheDocument();
+    await screen.findByText(I.incentives.participation);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '').filter((h) => h.includes(ROUTES.companySettings) || h.includes(ROUTES.employeeManagement))).toEqual([]);
   });
 
   it("shows an office admin's dashboard for the company's figures when an address names another office", async () => {

@@ -1,7 +1,8 @@
 import { AppLink } from '@portal/shared-ui/form';
+import { useMayOpen } from '../../shared/my-offices';
 import { useState } from 'react';
 import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal/shared-ui/data-display';
-import { COMPANY_SETTINGS_TABS, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { COMPANY_SETTINGS_TABS, ENDPOINTS, MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatCount, formatPercent } from '../../shared/format';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -42,16 +43,27 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: OfficeScopeQue
 }
 
 function Figure({ label, value, detail, rule }: { label: string; value: string; detail: string; rule?: string }) {
+  // The rules' tab is not offered to an office admin while Company Settings is closed to them.
+  const linked = useMayOpen([ENDPOINTS.employers.getIncentive.id]);
+  const body = (
+    <>
+      <span className={styles.incentiveValue}>{value}</span>
+      <span className={styles.incentiveText}>
+        <span className={styles.incentiveLabel}>{label}</span>
+        <span className={sharedStyles.hint}>{detail}</span>
+        {rule ? <span className={sharedStyles.hint}>{rule}</span> : null}
+      </span>
+    </>
+  );
   return (
     <li>
-      <AppLink to={INCENTIVES_TAB} className={`${styles.interactive} ${styles.incentive}`} title={I.seeRules}>
-        <span className={styles.incentiveValue}>{value}</span>
-        <span className={styles.incentiveText}>
-          <span className={styles.incentiveLabel}>{label}</span>
-          <span className={sharedStyles.hint}>{detail}</span>
-          {rule ? <span className={sharedStyles.hint}>{rule}</span> : null}
-        </span>
-      </AppLink>
+      {linked ? (
+        <AppLink to={INCENTIVES_TAB} className={`${styles.interactive} ${styles.incentive}`} title={I.seeRules}>
+          {body}
+        </AppLink>
+      ) : (
+        <div className={styles.incentive}>{body}</div>
+      )}
     </li>
   );
 }

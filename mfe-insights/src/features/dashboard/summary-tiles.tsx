@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { AppLink, VisuallyHidden } from '@portal/shared-ui/form';
+import { useMayOpen } from '../../shared/my-offices';
 import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/shared-ui/data-display';
-import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatAmount, formatCount } from '../../shared/format';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -36,16 +37,18 @@ export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month:
 function TileList({ month, summary: s }: { month: MonthValue; summary?: DashboardSummary }) {
   const monthName = formatMonth(month);
   const inMonth = MESSAGES.insights.tiles.month(monthName);
+  // Not offered to an office admin while the employee list is closed to them.
+  const linked = useMayOpen([ENDPOINTS.employees.list.id]);
   const first = (
     <>
       <Tile label={T.participants} value={s && formatCount(s.totalParticipants)} hint={inMonth} />
-      <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span>
+      {linked ? <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span> : null}
     </>
   );
   return (
     <ul className={`${sharedStyles.plainList} ${styles.tiles}`}>
       <li>
-        {s ? (
+        {s && linked ? (
           <AppLink to={ROUTES.employeeManagement} className={`${styles.tile} ${styles.interactive}`}>
             {first}
           </AppLink>
