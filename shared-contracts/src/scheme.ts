@@ -18,7 +18,7 @@ export const SUPPORT_LIMITS = { subjectMax: 120, messageMax: 5000, emailMax: 255
  * starting the subscription (and cancel and resume, which a trial answers 409), their own password,
  * a message to support. Logging out needs no session, so it is never restricted.
  */
-export const ALLOWED_WHILE_RESTRICTED: ReadonlySet<string> = new Set([
+export const ALLOWED_WHILE_RESTRICTED: ReadonlySet<string> = /* @__PURE__ */ new Set([
   'billing.start',
   'billing.cancel',
   'billing.resume',

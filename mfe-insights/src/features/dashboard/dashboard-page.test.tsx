@@ -63,7 +63,7 @@ describe('DashboardPage: the office filter', () => {
     expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7 } }]);
     // The company's feedback is not theirs to read; the report is one of their offices'.
     expect(callsTo('insights.feedbacks')).toEqual([]);
-    expect(screen.getByRole('combobox', { name: MESSAGES.reports.office })).toHaveValue(YORK_OFFICE);
+    expect(await screen.findByRole('combobox', { name: MESSAGES.reports.office })).toHaveValue(YORK_OFFICE);
     // No link to pages closed to them: Employee Management, Company Settings' incentives.
     expect(screen.queryByText(MESSAGES.insights.tiles.seeEmployees)).not.toBeInTheDocument();
     await screen.findByText(I.incentives.participation);

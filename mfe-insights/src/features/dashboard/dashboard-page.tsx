@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
@@ -12,10 +12,12 @@ import { FeedbackPanel } from './feedback-panel';
 import { GettingStarted } from './getting-started';
 import { IncentivesPanel } from './incentives-panel';
 import { ParticipationPanel } from './participation-panel';
-import { ReportsPanel } from './reports-panel';
 import { SummaryTiles } from './summary-tiles';
 import { TrendPanel } from './trend-panel';
 import styles from './dashboard.module.css';
+
+// The Reports card is the page's last: loaded after its first paint, out of the page's own chunk.
+const ReportsPanel = lazy(() => import('./reports-panel').then((m) => ({ default: m.ReportsPanel })));
 
 /** The employer's landing page (/mainPage): each widget asks for its own figures once. */
 export function DashboardPage() {
@@ -53,7 +55,9 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
       </div>
       {/* The feedback read is the company's: not shown to an office admin while it is closed to them. */}
       {!choices.limited || openToOfficeAdmins([ENDPOINTS.insights.feedbacks.id]) ? <FeedbackPanel scope={scope} /> : null}
-      <ReportsPanel scope={scope} choices={choices} initialOfficeId={officeId} />
+      <Suspense fallback={null}>
+        <ReportsPanel scope={scope} choices={choices} initialOfficeId={officeId} />
+      </Suspense>
     </>
   );
 }
