@@ -53,7 +53,7 @@ const page = {
 const me = {
   success: true,
   message: 'OK',
-  user: { id: '3286fea8-cdd1-46df-b046-99c659480127', role: 'Employer', email: 'e@x.example', name: 'E', employerId: null, employerUserId: null, signUpState: 3 },
+  user: { id: '3286fea8-cdd1-46df-b046-99c659480127', role: 'Employer', email: 'e@x.example', name: 'E', employerId: null, employerUserId: null, signUpState: 3, offices: null },
 };
 
 describe('the fast serializer of the most requested answers', () => {
