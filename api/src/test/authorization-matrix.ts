@@ -130,6 +130,11 @@ const OWN: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, empl
 /** A read that applies the office scope (OFFICE_ADMIN_ENDPOINTS): an office admin reads their offices' figures. */
 const OWN_BY_OFFICE: Expectations = { ...OWN, officeAdminA: 'ok' };
 const OWN_EMPLOYER_SIDE: Expectations = { ...OWN, superAdmin: 403 };
+/**
+ * An employee of company A named by id, on a call that applies the office scope: officeAdminA's office
+ * has nobody, so every employee of A is, to them, of another office and absent (decision 0053).
+ */
+const OF_A_BY_OFFICE: Expectations = { ...OF_A, officeAdminA: 404 };
 
 // ---------------------------------------------------------------- sample requests
 
@@ -310,40 +315,40 @@ export const MATRIX: Record<string, Declaration> = {
       };
     },
   },
-  'employees.list': { expect: OWN, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
-  'employees.pending': { expect: OWN, sample: companyQuery },
+  'employees.list': { expect: OWN_BY_OFFICE, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
+  'employees.pending': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'employees.get': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: (f) => ({ params: { id: f.employee } }),
-    probes: { 'an admin user (not an employee)': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.adminA } }) } },
+    probes: { 'an admin user (not an employee)': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.adminA } }) } },
   },
-  'employees.accept': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.accept': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newPending() } }) },
   'employees.bulkAccept': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
-    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+    probes: { 'with a join request of company B as well': { expect: { ...BOTH_COMPANIES, officeAdminA: 404 }, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
   },
   'employees.bulkReject': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
-    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+    probes: { 'with a join request of company B as well': { expect: { ...BOTH_COMPANIES, officeAdminA: 404 }, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
   },
-  'employees.reject': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.reject': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newPending() } }) },
   'employees.deactivate': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() }, body: reason }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
   },
-  'employees.reactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
+  'employees.reactivate': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
   'employees.setOffice': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() }, body: { officeId: await f.newOffice() } }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: { officeId: null } }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA }, body: { officeId: null } }) } },
   },
   'employees.remove': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() } }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA } }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA } }) } },
   },
 
   // ---------------------------------------------------------------- insights

@@ -9,8 +9,7 @@ import { deactivateEmployees } from '../../lib/deactivation';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../lib/sessions';
-import { scopeOf } from '../../lib/tenancy';
-import { scopeCondition } from './rows';
+import { callerCondition } from './rows';
 
 /**
  * An employer's decisions on their employees: approving or rejecting join requests (one or many,
@@ -24,7 +23,7 @@ async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
   const [r] = await rows<{ id: string; company_id: string; is_approved: boolean; is_active: boolean; erased: boolean }>(
     tx,
     sql`select u.id, u.company_id, u.is_approved, u.is_active, u.erased_at is not null as erased from users u
-      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+      where u.id = ${id} and u.role = 'Employee' and ${callerCondition(auth)} for update`,
   );
   if (!r) throw notFound(MESSAGES.employees.notFound);
   return r;
@@ -45,12 +44,11 @@ export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promi
 export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
   const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(auth);
     const found = await rows<{ id: string; is_approved: boolean; erased: boolean }>(
       tx,
       sql`select u.id, u.is_approved, u.erased_at is not null as erased from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
-          and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
+          and u.role = 'Employee' and ${callerCondition(auth)} for update`,
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
     if (found.some((r) => r.erased)) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
@@ -69,7 +67,7 @@ export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[])
       tx,
       sql`select u.id, u.is_approved from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
-          and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+          and u.role = 'Employee' and ${callerCondition(auth)} for update`,
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
@@ -116,10 +114,13 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
 /**
  * Moves an employee to one of the company's offices, or to none (null). The office is looked up in
  * the employee's own company, so another company's office is "not found" like one that never was.
+ * An admin limited to some offices moves their offices' employees between those offices only: to
+ * another office, or to "No office", is refused (403) with why (decision 0053).
  */
 export async function setOffice(ctx: ApiContext, auth: AuthUser, id: string, officeId: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
+    if (auth.offices && (officeId === null || !auth.offices.includes(officeId.toLowerCase()))) throw new HttpError(403, MESSAGES.admins.moveOutsideOffices);
     const [current] = await rows<{ office_id: string | null; office_ok: boolean }>(
       tx,
       sql`select u.office_id, ${officeId}::uuid is null or exists (select 1 from locations l where l.id = ${officeId}::uuid and l.company_id = u.company_id) as office_ok
