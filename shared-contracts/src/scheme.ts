@@ -66,6 +66,7 @@ export const OFFICE_ADMIN_ENDPOINTS: ReadonlySet<string> = new Set([
   'employees.reactivate',
   'employees.setOffice',
   'employees.remove',
+  'insights.feedbacks',
 ]);
 
 /** Whether an admin limited to some offices is refused this call before its handler runs. */

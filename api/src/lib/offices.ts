@@ -53,9 +53,9 @@ export const officeKey = (filter: Exclude<OfficeFilter, { kind: 'offices' }>): s
  * holds (`true`). Each employee statement adds it to its own `where`, so pages, totals and writes are
  * of the caller's offices (docs/decisions/0053-office-admins-manage-their-offices.md).
  */
-export function callerOffices(auth: AuthUser, u: SQL = sql`u`): SQL {
+export function callerOffices(auth: Pick<AuthUser, 'offices'>, u: SQL = sql`u`): SQL {
   return auth.offices ? inOffice({ kind: 'offices', ids: auth.offices }, u) : sql`true`;
 }
 
 /** The part of a kept answer's key that says whose offices it is of: `all`, or the caller's offices. */
-export const callerOfficesKey = (auth: AuthUser): string => (auth.offices ? `offices:${auth.offices.join(',')}` : 'all');
+export const callerOfficesKey = (auth: Pick<AuthUser, 'offices'>): string => (auth.offices ? `offices:${auth.offices.join(',')}` : 'all');

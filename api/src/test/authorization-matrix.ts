@@ -357,7 +357,7 @@ export const MATRIX: Record<string, Declaration> = {
   'insights.participationExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
   'insights.journeyGroups': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'insights.journeyGroupsExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
-  'insights.feedbacks': { expect: OWN, sample: companyQuery },
+  'insights.feedbacks': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'insights.dashboard': {
     expect: OWN_BY_OFFICE,
     sample: monthQuery,

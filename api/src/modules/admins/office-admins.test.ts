@@ -202,7 +202,7 @@ describe('an office admin of Leeds', () => {
     expect(json(await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: null }))).toEqual({ success: false, message: MESSAGES.admins.moveOutsideOffices });
     refused(await get(`/api/employers/${w.acme}/emissions`, w.ann.token));
     refused(await put(`/api/employers/${w.acme}/emissions`, w.ann.token, { includeWellToTank: true }));
-    refused(await get(`/api/feedbacks`, w.ann.token));
+    refused(await get(`/api/employers/${w.acme}/incentive`, w.ann.token));
     const offices = await t.ctx.db.select({ id: users.id, office: users.officeId }).from(users).where(eq(users.companyId, w.acme));
     expect(offices.find((u) => u.id === yorker.id)!.office).toBe(w.york);
     expect(offices.find((u) => u.id === leeder.id)!.office).toBe(w.leeds);
@@ -334,6 +334,23 @@ describe('an office admin of Leeds: the employees and join requests', () => {
     expect((await page('/api/employees?pageSize=100', w.ann.token)).items.map((e) => e.id).sort()).toEqual(
       [...w.people.filter((p) => p.office === 'leeds' && p.id !== b!.id).map((p) => p.id), pending.leeds[0]].sort(),
     );
+  });
+
+  it("reads the feedback of Leeds's employees only, exactly as the owner's list has it", async () => {
+    for (const p of w.people) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/feedbacks', headers: auth(p.token), payload: { feedbackText: `From ${p.name}` } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    type F = { items: { fullName: string }[]; totalCount: number };
+    const owner = ok<F>(await get('/api/feedbacks?pageSize=100', w.boss));
+    expect(owner.totalCount).toBe(9);
+    const expected = owner.items.filter((f) => names('leeds').includes(f.fullName)).map((f) => JSON.stringify(f));
+    const mine = ok<F>(await get('/api/feedbacks?pageSize=100', w.ann.token));
+    expect(mine.items.map((f) => JSON.stringify(f))).toEqual(expected);
+    expect(mine.totalCount).toBe(3);
+    const second = ok<F>(await get('/api/feedbacks?pageSize=2&pageNumber=2', w.ann.token));
+    expect(second).toMatchObject({ totalCount: 3, totalPages: 2 });
+    expect(second.items.map((f) => JSON.stringify(f))).toEqual(expected.slice(2));
   });
 
   it('an admin of Leeds and York moves an employee between their offices', async () => {
