@@ -7762,6 +7762,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7797,6 +7798,7 @@ export interface operations {
                     clientSecret?: string;
                     passwordsAllowed: boolean;
                     autoApprove: boolean;
+                    officeClaim?: string;
                 };
             };
         };
@@ -7819,6 +7821,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7870,6 +7873,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7927,6 +7931,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7981,6 +7986,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -8037,6 +8043,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
