@@ -41,7 +41,7 @@ describe('what an admin limited to some offices may call', () => {
   it('names only calls of the table an admin may call: reads, and the writes on their offices\' employees', () => {
     const byId = new Map(allEndpoints().map((e) => [e.id, e]));
     // The writes that apply the office scope (decision 0053); any other write joins here with its scope.
-    const writes = new Set(['employees.accept', 'employees.bulkAccept', 'employees.bulkReject', 'employees.reject', 'employees.deactivate', 'employees.reactivate', 'employees.setOffice', 'employees.remove']);
+    const writes = new Set(['employees.accept', 'employees.bulkAccept', 'employees.bulkReject', 'employees.reject', 'employees.deactivate', 'employees.reactivate', 'employees.setOffice', 'employees.remove', 'journeyGroups.create', 'journeyGroups.update', 'journeyGroups.remove']);
     for (const id of OFFICE_ADMIN_ENDPOINTS) {
       const ep = byId.get(id);
       expect(ep, id).toBeDefined();

@@ -67,6 +67,10 @@ export const OFFICE_ADMIN_ENDPOINTS: ReadonlySet<string> = new Set([
   'employees.setOffice',
   'employees.remove',
   'insights.feedbacks',
+  // Journey groups whose members are all of their offices (decision 0053).
+  'journeyGroups.create',
+  'journeyGroups.update',
+  'journeyGroups.remove',
 ]);
 
 /** Whether an admin limited to some offices is refused this call before its handler runs. */

@@ -60,7 +60,8 @@ export interface Fixture {
   newEmployee(o?: { active?: boolean }): Promise<string>;
   newDriver(): Promise<string>;
   newOffice(): Promise<string>;
-  newJourneyGroup(): Promise<string>;
+  /** A journey group of A, with these members (none unless told). */
+  newJourneyGroup(members?: string[]): Promise<string>;
   newAdmin(): Promise<string>;
   /** A trip of the company's (A unless told) waiting for the employer's review. */
   newFlaggedTrip(company?: 'A' | 'B'): Promise<string>;
@@ -397,16 +398,34 @@ export const MATRIX: Record<string, Declaration> = {
 
   // ---------------------------------------------------------------- journey groups
   'journeyGroups.create': {
-    expect: OWN_EMPLOYER_SIDE,
-    why: 'A group is created in the caller\'s own company; the body names none, so a super admin has no company to create it in.',
+    expect: { ...OWN_EMPLOYER_SIDE, officeAdminA: 'ok' },
+    why: 'A group is created in the caller\'s own company; the body names none, so a super admin has no company to create it in. A new group has no members, so it is within any office admin\'s offices (decision 0053).',
     sample: (f) => ({ body: { name: `Group ${f.unique()}`, meetingPoints: ['Main gate'] } }),
   },
   'journeyGroups.update': {
-    expect: OF_A,
-    why: SUPER_ADMIN_WRITES_COMPANY,
+    expect: { ...OF_A, officeAdminA: 'ok' },
+    why: `${SUPER_ADMIN_WRITES_COMPANY} An office admin changes a group whose members are all of their offices; a group with none is (decision 0053).`,
     sample: async (f) => ({ params: { id: await f.newJourneyGroup() }, body: { name: `Renamed ${f.unique()}` } }),
+    probes: {
+      'a group with a member of another office': {
+        expect: { ...OF_A, officeAdminA: 404 },
+        why: 'No member of their office: not in their lists, so absent to their writes (decision 0053).',
+        sample: async (f) => ({ params: { id: await f.newJourneyGroup([f.employee]) }, body: { name: `Renamed ${f.unique()}` } }),
+      },
+    },
   },
-  'journeyGroups.remove': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: async (f) => ({ params: { id: await f.newJourneyGroup() } }) },
+  'journeyGroups.remove': {
+    expect: { ...OF_A, officeAdminA: 'ok' },
+    why: `${SUPER_ADMIN_WRITES_COMPANY} An office admin deletes a group whose members are all of their offices; a group with none is (decision 0053).`,
+    sample: async (f) => ({ params: { id: await f.newJourneyGroup() } }),
+    probes: {
+      'a group with a member of another office': {
+        expect: { ...OF_A, officeAdminA: 404 },
+        why: 'No member of their office: not in their lists, so absent to their writes (decision 0053).',
+        sample: async (f) => ({ params: { id: await f.newJourneyGroup([f.employee]) } }),
+      },
+    },
+  },
 
   // ---------------------------------------------------------------- the mobile app
   'mobile.recordTrip': {

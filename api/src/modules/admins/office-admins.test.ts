@@ -363,6 +363,75 @@ describe('an office admin of Leeds: the employees and join requests', () => {
   });
 });
 
+describe('an office admin of Leeds: journey groups', () => {
+  beforeEach(async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds]));
+  });
+
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: auth(w.ann.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const groupId = async (name: string) => (await rows<{ id: string }>(t.ctx.db, sql`select id from journey_groups where name = ${name}`))[0]!.id;
+  /** A group of these people, as an employer would have it after they joined. */
+  const groupOf = async (name: string, people: Person[]) => {
+    const [g] = await t.ctx.db.insert(journeyGroups).values({ companyId: w.acme, name, nameKey: name }).returning();
+    await t.ctx.db.insert(journeyGroupMembers).values(people.map((p) => ({ groupId: g!.id, userId: p.id })));
+    return g!.id;
+  };
+  const groupsState = async () =>
+    (await rows(t.ctx.db, sql`select g.id, g.name, g.meeting_points, (select array_agg(m.user_id order by m.user_id) from journey_group_members m where m.group_id = g.id) as members from journey_groups g order by g.id`)).map((r) => JSON.stringify(r));
+
+  it('creates, renames and deletes a group whose members are all of Leeds, audited as the owner\'s would be', async () => {
+    const created = await send('POST', '/api/journey-groups', { name: 'Leeds early', meetingPoints: ['Gate'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = json<{ group: { id: string; members: unknown[] } }>(created).group.id;
+    ok(await send('PUT', `/api/journey-groups/${id}`, { name: 'Leeds earlier' }));
+    ok(await send('DELETE', `/api/journey-groups/${id}`));
+    const leeds = await groupId('leeds riders');
+    expect(json(await send('PUT', `/api/journey-groups/${leeds}`, { name: 'Leeds riders two', meetingPoints: ['Car park'] }))).toMatchObject({ success: true, group: { name: 'Leeds riders two', meetingPoints: ['Car park'] } });
+    ok(await send('DELETE', `/api/journey-groups/${leeds}`));
+    expect(await rows(t.ctx.db, sql`select 1 from journey_groups where id in (${id}, ${leeds})`)).toHaveLength(0);
+    const audit = await rows<{ action: string }>(t.ctx.db, sql`select action from audit_log where actor_user_id = ${w.ann.id} order by created_at, id`);
+    expect(audit.map((a) => a.action).sort()).toEqual(['journeyGroup.changed', 'journeyGroup.changed', 'journeyGroup.created', 'journeyGroup.deleted', 'journeyGroup.deleted']);
+  });
+
+  it('a group with a member outside Leeds: absent when none is of Leeds, refused with why when one is; nothing changes', async () => {
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    const yorker = w.people.find((p) => p.office === 'york')!;
+    const nobody = w.people.find((p) => p.office === null)!;
+    const york = await groupId('york riders');
+    const mixed = await groupOf('leeds and york', [leeder, yorker]);
+    const withNobody = await groupOf('leeds and nobody', [leeder, nobody]);
+    const onlyNobody = await groupOf('nobody only', [nobody]);
+    const before = await groupsState();
+    for (const id of [york, onlyNobody]) {
+      for (const res of [await send('PUT', `/api/journey-groups/${id}`, { name: 'Taken over' }), await send('DELETE', `/api/journey-groups/${id}`)]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(json(res)).toEqual({ success: false, message: MESSAGES.journeyGroups.notFound });
+      }
+    }
+    // Listed to them (a member of Leeds), so not hidden; the York or No office member makes it not theirs to change.
+    const listed = ok<Page<{ id: string }>>(await get('/api/journey-groups?pageSize=100', w.ann.token));
+    expect(listed.items.map((g) => g.id)).toEqual(expect.arrayContaining([mixed, withNobody]));
+    for (const id of [mixed, withNobody]) {
+      for (const res of [await send('PUT', `/api/journey-groups/${id}`, { name: 'Taken over', meetingPoints: [] }), await send('DELETE', `/api/journey-groups/${id}`)]) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(json(res)).toEqual({ success: false, message: MESSAGES.journeyGroups.membersOutsideOffices });
+      }
+    }
+    // A Leeds group a York employee has since joined is no longer theirs either.
+    const leeds = await groupId('leeds riders');
+    const join = await t.app.inject({ method: 'POST', url: `/api/journey-groups/${leeds}/join`, headers: auth(yorker.token) });
+    expect(join.statusCode, join.body).toBe(200);
+    const joined = await groupsState();
+    expect((await send('DELETE', `/api/journey-groups/${leeds}`)).statusCode).toBe(403);
+    expect(await groupsState()).toEqual(joined);
+    expect(joined.filter((g) => !g.includes(leeds))).toEqual(before.filter((g) => !g.includes(leeds)));
+    expect(await rows(t.ctx.db, sql`select 1 from audit_log where actor_user_id = ${w.ann.id}`)).toHaveLength(0);
+    // The owner still changes any of them.
+    ok(await t.app.inject({ method: 'DELETE', url: `/api/journey-groups/${mixed}`, headers: auth(w.boss) }));
+  });
+});
+
 describe('an office admin of Leeds and York', () => {
   it("reads the sum of their offices' figures, month by month", async () => {
     ok(await setOffices(w.boss, w.ann.id, [w.york, w.leeds]));
