@@ -122,10 +122,6 @@ const API_MODULE_CALLS = {
   // The portal's logout ends the session and asks single sign-on where the provider's own logout
   // is (RP-initiated logout): that needs the company's connection and the provider's metadata.
   accounts: ['./sso/service.ts'],
-  // The office a provider names is matched as the CSV import matches it (docs/decisions/0054): one
-  // rule, the employees module's, until it moves to api/src/lib/.
-  scim: ['./employees/offices.ts'],
-  sso: ['./employees/offices.ts'],
 };
 
 function apiModuleZones() {

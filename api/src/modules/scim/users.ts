@@ -15,7 +15,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, listOf } from './discovery';
 import { ScimError, invalidValue } from './errors';
 import { filterCondition } from './filter';
-import { companyOffices } from '../employees/offices';
+import { companyOffices } from '../../lib/office-names';
 import { EMPLOYEE_COLUMNS, EMPLOYEE_FROM, parseUser, toResource, type EmployeeRow, type UserInput } from './resource';
 import type { ScimCaller } from './tokens';
 

@@ -16,7 +16,7 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { describeUser, loginAnswer } from '../../lib/session-user';
 import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../../lib/sessions';
-import { companyOffices } from '../employees/offices';
+import { companyOffices } from '../../lib/office-names';
 import { forgetProvider, insecureAllowed, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
 
 /**
