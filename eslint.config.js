@@ -115,8 +115,8 @@ function featureZones(remote) {
 /**
  * The api's modules never import each other: what two modules share lives in api/src/lib/ (or db/),
  * and lib/, plugins/ and mail/ never import a module (docs/decisions/0037). Generated from the
- * folders on disk, so a new module is covered. The one allowed call between modules is named here
- * with its reason.
+ * folders on disk, so a new module is covered. The allowed calls between modules are named here,
+ * each with its reason.
  */
 const API_MODULE_CALLS = {
   // The portal's logout ends the session and asks single sign-on where the provider's own logout

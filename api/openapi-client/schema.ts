@@ -615,7 +615,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject several join requests (the requests are removed); all or nothing */
+        /** Reject several join requests (the requests are removed); all or nothing (an erased person's: 409) */
         post: operations["employees.bulkReject"];
         delete?: never;
         options?: never;
@@ -632,7 +632,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a join request (the request is removed) */
+        /** Reject a join request (the request is removed; an erased person's: 409) */
         post: operations["employees.reject"];
         delete?: never;
         options?: never;
@@ -682,7 +682,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Move an employee to one of the company's offices, or to none (officeId null); audited */
+        /** Move an employee to one of the company's offices, or to none (officeId null); audited (an erased employee's record: 409) */
         put: operations["employees.setOffice"];
         post?: never;
         delete?: never;
@@ -4237,6 +4237,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4273,6 +4274,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4400,6 +4402,7 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -7765,6 +7768,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7800,6 +7804,7 @@ export interface operations {
                     clientSecret?: string;
                     passwordsAllowed: boolean;
                     autoApprove: boolean;
+                    officeClaim?: string;
                 };
             };
         };
@@ -7822,6 +7827,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7873,6 +7879,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7930,6 +7937,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -7984,6 +7992,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {
@@ -8040,6 +8049,7 @@ export interface operations {
                             hasSecret: boolean;
                             passwordsAllowed: boolean;
                             autoApprove: boolean;
+                            officeClaim: string | null;
                             redirectUri: string;
                             postLogoutRedirectUri: string;
                             domains: {

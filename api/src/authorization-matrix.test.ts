@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SESSION_COOKIE, TRIAL, allEndpoints, buildPath, nameKey, restrictedAfterTrial, type AnyEndpoint } from '@portal/shared-contracts';
 import { apiPlugin } from './app';
 import { MATRIX, ROLES, type Expectations, type Fixture, type MatrixRole, type Outcome, type Sample } from './test/authorization-matrix';
-import { adminOffices, companies, employerUsers, incentives, journeyGroups, locations, mailOutbox, passwordResetTokens, monthlyReportRecipients, scimTokens, ssoDomains, users, vehicles } from './db/schema';
+import { adminOffices, companies, employerUsers, incentives, journeyGroupMembers, journeyGroups, locations, mailOutbox, passwordResetTokens, monthlyReportRecipients, scimTokens, ssoDomains, users, vehicles } from './db/schema';
 import { rows } from './db/sql';
 import { hashPassword } from './lib/passwords';
 import { hashToken, newToken } from './lib/tokens';
@@ -175,7 +175,11 @@ async function buildWorld(): Promise<World> {
     newEmployee: (o) => employee({ active: o?.active ?? true }),
     newDriver: () => employee({ car: true }),
     newOffice: () => office(companyA, `${unique()} Spare Street`),
-    newJourneyGroup: () => journeyGroup(`Group ${unique()}`),
+    newJourneyGroup: async (members = []) => {
+      const id = await journeyGroup(`Group ${unique()}`);
+      if (members.length) await db.insert(journeyGroupMembers).values(members.map((userId) => ({ groupId: id, userId })));
+      return id;
+    },
     newAdmin: async () => employerSide(companyA, `admin.${unique()}@matrix-a.test`, 'Admin'),
     newFlaggedTrip: flaggedTrip,
     newResetToken: async () => {

@@ -63,6 +63,23 @@ export function checkBudgets(budgets, figures, contracts) {
   return rows;
 }
 
+/**
+ * What the budgets leave out of the contracts' remotes: a remote with no budget for its
+ * remoteEntry.js, or an exposed module with none. Empty when every expose of every remote has one.
+ * @param {object} budgets   the content of budgets.json
+ * @param {Record<string, { exposes: string[] }>} contracts  remotes.json
+ * @returns {string[]} `remote remoteEntry.js` and `remote/Expose` names
+ */
+export function missingBudgets(budgets, contracts) {
+  const missing = [];
+  for (const [remote, info] of Object.entries(contracts)) {
+    const b = budgets.remotes?.[remote];
+    if (typeof b?.remoteEntry !== 'number') missing.push(`${remote} remoteEntry.js`);
+    for (const expose of info.exposes) if (typeof b?.exposes?.[expose] !== 'number') missing.push(`${remote}/${expose}`);
+  }
+  return missing;
+}
+
 /** The rows as one table a person reads: budget, figure, pass or FAIL. */
 export function formatTable(rows) {
   const width = Math.max(...rows.map((r) => r.name.length), 6);

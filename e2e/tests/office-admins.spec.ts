@@ -98,15 +98,18 @@ test('the owner limits an admin to Leeds; the admin sees Leeds only, and no clos
     // Leeds's figures: the sum of their one office is Leeds.
     const tile = page.getByRole('region', { name: I.tiles.label, exact: true }).getByRole('listitem').filter({ hasText: MESSAGES.labels.dashboardTiles.participants });
     await expect(tile).toContainText(count(leeds.totalParticipants));
-    // The menu: the dashboard only (its other pages' calls are closed to them).
+    // The menu: no page whose calls are closed to them (billing, settings, admin management).
     const menu = page.getByRole('button', { name: MESSAGES.shell.menu });
     if (await menu.isVisible()) await menu.click();
     const nav = page.getByRole('navigation', { name: MESSAGES.shell.employerNav });
-    await expect(nav.getByRole('link')).toHaveText([MESSAGES.labels.employerNav[0]]);
+    await expect(nav.getByRole('link', { name: MESSAGES.labels.employerNav[0], exact: true })).toBeVisible();
+    for (const closed of [MESSAGES.billing.menuEntry, MESSAGES.labels.employerNav[1], MESSAGES.labels.employerNav[3], MESSAGES.audit.title]) {
+      await expect(nav.getByRole('link', { name: closed, exact: true })).toHaveCount(0);
+    }
     if (await menu.isVisible()) await menu.click();
     await page.screenshot({ path: test.info().outputPath(`office-admin-dashboard-${viewport.width}.png`), fullPage: viewport.width > 400 });
     // A link to a closed page says so, rather than failing to load.
-    await page.goto(hash(ROUTES.employeeManagement));
+    await page.goto(hash(ROUTES.payment));
     await expect(page.getByRole('heading', { name: MESSAGES.shell.notForYourOfficesTitle })).toBeVisible();
     if (viewport.width > 400) await page.screenshot({ path: test.info().outputPath(`office-admin-closed-page-${viewport.width}.png`) });
     expect(admin.errors).toEqual([]);

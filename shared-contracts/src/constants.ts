@@ -30,7 +30,7 @@ export const LIMITS = {
   location: { lineMax: 100, townMax: 60, postalCodeMax: 12 },
   incentive: { textMax: 500, numberMax: 1_000_000 },
   /** Ours: single sign-on (the provider form, domains, the mobile app's start and exchange). */
-  sso: { issuerMax: 500, clientIdMax: 255, clientSecretMax: 500, domainMax: 253, domainsPerCompany: 20, codeMax: 100, codeChallengeMin: 43, codeChallengeMax: 128, redirectUriMax: 500, logoutTokenMax: 8192 },
+  sso: { issuerMax: 500, clientIdMax: 255, clientSecretMax: 500, domainMax: 253, domainsPerCompany: 20, codeMax: 100, codeChallengeMin: 43, codeChallengeMax: 128, redirectUriMax: 500, logoutTokenMax: 8192, officeClaimMax: 100, officeNameMax: 200 },
 } as const;
 
 export const TIMINGS = {

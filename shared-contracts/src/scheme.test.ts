@@ -38,19 +38,25 @@ describe('where a trial stands', () => {
 });
 
 describe('what an admin limited to some offices may call', () => {
-  it('names only reads of the table an admin may call', () => {
+  it('names only calls of the table an admin may call: reads, and the writes on their offices\' employees', () => {
     const byId = new Map(allEndpoints().map((e) => [e.id, e]));
+    // The writes that apply the office scope (decision 0053); any other write joins here with its scope.
+    const writes = new Set(['employees.accept', 'employees.bulkAccept', 'employees.bulkReject', 'employees.reject', 'employees.deactivate', 'employees.reactivate', 'employees.setOffice', 'employees.remove', 'journeyGroups.create', 'journeyGroups.update', 'journeyGroups.remove']);
     for (const id of OFFICE_ADMIN_ENDPOINTS) {
       const ep = byId.get(id);
       expect(ep, id).toBeDefined();
-      expect(ep!.method, id).toBe('GET');
+      if (ep!.method !== 'GET') expect(writes.has(id), id).toBe(true);
       expect(Array.isArray(ep!.access) && ep!.access.includes('Admin'), id).toBe(true);
     }
+    for (const id of writes) expect(OFFICE_ADMIN_ENDPOINTS.has(id), id).toBe(true);
   });
 
   it('closes every other role-limited call, and none of the session\'s own', () => {
     expect(closedToOfficeAdmins(ENDPOINTS.insights.dashboard)).toBe(false);
-    expect(closedToOfficeAdmins(ENDPOINTS.employees.list)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.employees.list)).toBe(false);
+    expect(closedToOfficeAdmins(ENDPOINTS.employees.csvImport)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.employees.rosterApply)).toBe(true);
+    expect(closedToOfficeAdmins(ENDPOINTS.employees.bulkAdd)).toBe(true);
     expect(closedToOfficeAdmins(ENDPOINTS.accounts.setAdminOffices)).toBe(true);
     expect(closedToOfficeAdmins(ENDPOINTS.accounts.addUser)).toBe(true);
     expect(closedToOfficeAdmins(ENDPOINTS.accounts.me)).toBe(false);

@@ -54,6 +54,23 @@ export const OFFICE_ADMIN_ENDPOINTS: ReadonlySet<string> = new Set([
   'insights.journeyGroups',
   'insights.journeyGroupsExport',
   'reports.category7',
+  // Their offices' employees and join requests (docs/decisions/0053-office-admins-manage-their-offices.md).
+  'employees.list',
+  'employees.pending',
+  'employees.get',
+  'employees.accept',
+  'employees.bulkAccept',
+  'employees.bulkReject',
+  'employees.reject',
+  'employees.deactivate',
+  'employees.reactivate',
+  'employees.setOffice',
+  'employees.remove',
+  'insights.feedbacks',
+  // Journey groups whose members are all of their offices (decision 0053).
+  'journeyGroups.create',
+  'journeyGroups.update',
+  'journeyGroups.remove',
 ]);
 
 /** Whether an admin limited to some offices is refused this call before its handler runs. */

@@ -354,6 +354,8 @@ export const ssoConnections = pgTable('sso_connections', {
   passwordsAllowed: boolean('passwords_allowed').notNull().default(true),
   /** Employees of a verified domain are approved at their first sign-in instead of waiting as a join request. */
   autoApprove: boolean('auto_approve').notNull().default(false),
+  /** The ID token claim that names the employee's office, or null (docs/decisions/0054). */
+  officeClaim: text('office_claim'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

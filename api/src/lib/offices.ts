@@ -46,3 +46,16 @@ export function inOffice(filter: OfficeFilter, u: SQL = sql`u`): SQL {
 
 /** A cache key's part for the filter: every answer kept per office. */
 export const officeKey = (filter: Exclude<OfficeFilter, { kind: 'offices' }>): string => (filter.kind === 'office' ? filter.id : filter.kind);
+
+/**
+ * The employees `u` a caller may see and manage, as SQL: for an admin limited to some offices, those
+ * offices' employees only (never "No office"); for anyone else, every employee their company scope
+ * holds (`true`). Each employee statement adds it to its own `where`, so pages, totals and writes are
+ * of the caller's offices (docs/decisions/0053-office-admins-manage-their-offices.md).
+ */
+export function callerOffices(auth: Pick<AuthUser, 'offices'>, u: SQL = sql`u`): SQL {
+  return auth.offices ? inOffice({ kind: 'offices', ids: auth.offices }, u) : sql`true`;
+}
+
+/** The part of a kept answer's key that says whose offices it is of: `all`, or the caller's offices. */
+export const callerOfficesKey = (auth: Pick<AuthUser, 'offices'>): string => (auth.offices ? `offices:${auth.offices.join(',')}` : 'all');

@@ -60,7 +60,8 @@ export interface Fixture {
   newEmployee(o?: { active?: boolean }): Promise<string>;
   newDriver(): Promise<string>;
   newOffice(): Promise<string>;
-  newJourneyGroup(): Promise<string>;
+  /** A journey group of A, with these members (none unless told). */
+  newJourneyGroup(members?: string[]): Promise<string>;
   newAdmin(): Promise<string>;
   /** A trip of the company's (A unless told) waiting for the employer's review. */
   newFlaggedTrip(company?: 'A' | 'B'): Promise<string>;
@@ -130,6 +131,11 @@ const OWN: Expectations = { anonymous: 401, employeeA: 403, employeeB: 403, empl
 /** A read that applies the office scope (OFFICE_ADMIN_ENDPOINTS): an office admin reads their offices' figures. */
 const OWN_BY_OFFICE: Expectations = { ...OWN, officeAdminA: 'ok' };
 const OWN_EMPLOYER_SIDE: Expectations = { ...OWN, superAdmin: 403 };
+/**
+ * An employee of company A named by id, on a call that applies the office scope: officeAdminA's office
+ * has nobody, so every employee of A is, to them, of another office and absent (decision 0053).
+ */
+const OF_A_BY_OFFICE: Expectations = { ...OF_A, officeAdminA: 404 };
 
 // ---------------------------------------------------------------- sample requests
 
@@ -310,40 +316,40 @@ export const MATRIX: Record<string, Declaration> = {
       };
     },
   },
-  'employees.list': { expect: OWN, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
-  'employees.pending': { expect: OWN, sample: companyQuery },
+  'employees.list': { expect: OWN_BY_OFFICE, why: "An employer's companyId is ignored (its own company); a super admin names the company.", sample: companyQuery },
+  'employees.pending': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'employees.get': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: (f) => ({ params: { id: f.employee } }),
-    probes: { 'an admin user (not an employee)': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.adminA } }) } },
+    probes: { 'an admin user (not an employee)': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.adminA } }) } },
   },
-  'employees.accept': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.accept': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newPending() } }) },
   'employees.bulkAccept': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
-    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+    probes: { 'with a join request of company B as well': { expect: { ...BOTH_COMPANIES, officeAdminA: 404 }, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
   },
   'employees.bulkReject': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ body: { employeeIds: [await f.newPending()] } }),
-    probes: { 'with a join request of company B as well': { expect: BOTH_COMPANIES, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
+    probes: { 'with a join request of company B as well': { expect: { ...BOTH_COMPANIES, officeAdminA: 404 }, sample: async (f) => ({ body: { employeeIds: [await f.newPending(), await f.newPending('B')] } }) } },
   },
-  'employees.reject': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newPending() } }) },
+  'employees.reject': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newPending() } }) },
   'employees.deactivate': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() }, body: reason }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA }, body: reason }) } },
   },
-  'employees.reactivate': { expect: OF_A, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
+  'employees.reactivate': { expect: OF_A_BY_OFFICE, sample: async (f) => ({ params: { id: await f.newEmployee({ active: false }) } }) },
   'employees.setOffice': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() }, body: { officeId: await f.newOffice() } }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA }, body: { officeId: null } }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA }, body: { officeId: null } }) } },
   },
   'employees.remove': {
-    expect: OF_A,
+    expect: OF_A_BY_OFFICE,
     sample: async (f) => ({ params: { id: await f.newEmployee() } }),
-    probes: { 'the owner of company A': { expect: NOT_AN_EMPLOYEE, sample: (f) => ({ params: { id: f.users.employerA } }) } },
+    probes: { 'the owner of company A': { expect: { ...NOT_AN_EMPLOYEE, officeAdminA: 404 }, sample: (f) => ({ params: { id: f.users.employerA } }) } },
   },
 
   // ---------------------------------------------------------------- insights
@@ -352,7 +358,7 @@ export const MATRIX: Record<string, Declaration> = {
   'insights.participationExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
   'insights.journeyGroups': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'insights.journeyGroupsExport': { expect: OWN_BY_OFFICE, sample: monthQuery },
-  'insights.feedbacks': { expect: OWN, sample: companyQuery },
+  'insights.feedbacks': { expect: OWN_BY_OFFICE, sample: companyQuery },
   'insights.dashboard': {
     expect: OWN_BY_OFFICE,
     sample: monthQuery,
@@ -392,16 +398,34 @@ export const MATRIX: Record<string, Declaration> = {
 
   // ---------------------------------------------------------------- journey groups
   'journeyGroups.create': {
-    expect: OWN_EMPLOYER_SIDE,
-    why: 'A group is created in the caller\'s own company; the body names none, so a super admin has no company to create it in.',
+    expect: { ...OWN_EMPLOYER_SIDE, officeAdminA: 'ok' },
+    why: 'A group is created in the caller\'s own company; the body names none, so a super admin has no company to create it in. A new group has no members, so it is within any office admin\'s offices (decision 0053).',
     sample: (f) => ({ body: { name: `Group ${f.unique()}`, meetingPoints: ['Main gate'] } }),
   },
   'journeyGroups.update': {
-    expect: OF_A,
-    why: SUPER_ADMIN_WRITES_COMPANY,
+    expect: { ...OF_A, officeAdminA: 'ok' },
+    why: `${SUPER_ADMIN_WRITES_COMPANY} An office admin changes a group whose members are all of their offices; a group with none is (decision 0053).`,
     sample: async (f) => ({ params: { id: await f.newJourneyGroup() }, body: { name: `Renamed ${f.unique()}` } }),
+    probes: {
+      'a group with a member of another office': {
+        expect: { ...OF_A, officeAdminA: 404 },
+        why: 'No member of their office: not in their lists, so absent to their writes (decision 0053).',
+        sample: async (f) => ({ params: { id: await f.newJourneyGroup([f.employee]) }, body: { name: `Renamed ${f.unique()}` } }),
+      },
+    },
   },
-  'journeyGroups.remove': { expect: OF_A, why: SUPER_ADMIN_WRITES_COMPANY, sample: async (f) => ({ params: { id: await f.newJourneyGroup() } }) },
+  'journeyGroups.remove': {
+    expect: { ...OF_A, officeAdminA: 'ok' },
+    why: `${SUPER_ADMIN_WRITES_COMPANY} An office admin deletes a group whose members are all of their offices; a group with none is (decision 0053).`,
+    sample: async (f) => ({ params: { id: await f.newJourneyGroup() } }),
+    probes: {
+      'a group with a member of another office': {
+        expect: { ...OF_A, officeAdminA: 404 },
+        why: 'No member of their office: not in their lists, so absent to their writes (decision 0053).',
+        sample: async (f) => ({ params: { id: await f.newJourneyGroup([f.employee]) } }),
+      },
+    },
+  },
 
   // ---------------------------------------------------------------- the mobile app
   'mobile.recordTrip': {

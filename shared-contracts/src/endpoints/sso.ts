@@ -30,6 +30,8 @@ export const ssoSettingsSchema = z.object({
   hasSecret: z.boolean(),
   passwordsAllowed: z.boolean(),
   autoApprove: z.boolean(),
+  /** The ID token claim that sets the employee's office at each sign-in, or null (docs/decisions/0054). */
+  officeClaim: z.nullable(z.string()),
   /** The addresses to register with the provider. */
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),

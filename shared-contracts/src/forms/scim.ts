@@ -24,6 +24,8 @@ export const SCIM_LIMITS = {
   employeeNumberMax: 50,
   departmentMax: 100,
   phoneMax: 30,
+  /** An office's name as the provider sends it (`addresses[type eq "work"].formatted`): "1 Park Row, Leeds". */
+  officeMax: 200,
 } as const;
 
 /** The path SCIM clients are given (RFC 7644, 3.13: the base URL ends here). */

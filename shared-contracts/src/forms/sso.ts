@@ -57,6 +57,16 @@ export const ssoSettingsBodySchema = z.object({
   clientSecret: z.optional(z.string().check(z.maxLength(LIMITS.sso.clientSecretMax, M.clientSecretMax))),
   passwordsAllowed: z.boolean(),
   autoApprove: z.boolean(),
+  /**
+   * The ID token claim naming the employee's office (docs/decisions/0054): empty for none; absent
+   * keeps the stored one, so a client that does not know it changes nothing.
+   */
+  officeClaim: z.optional(
+    trimmed().check(
+      z.maxLength(LIMITS.sso.officeClaimMax, { message: M.officeClaimMax, abort: true }),
+      z.refine((v) => v === '' || /^[\x21-\x7e]+$/.test(v), M.officeClaimInvalid),
+    ),
+  ),
 });
 export type SsoSettingsBody = z.input<typeof ssoSettingsBodySchema>;
 

@@ -172,6 +172,8 @@ export const AUTH_MESSAGES = {
     noOfficesLeft: 'No office (all removed)',
     /** An office admin's call on what is not theirs: another office, "No office", or the whole company's settings. */
     outsideOffices: 'You manage only some of the company\'s offices, and this is not one of them.',
+    /** An office admin moving an employee to an office not theirs, or to "No office" (decision 0053). */
+    moveOutsideOffices: 'You can move an employee only to one of the offices you manage. Ask an admin of the whole company to move them elsewhere.',
     /** Ours: an employer account whose company is not set up yet (All Users' Company column). */
     noCompanyYet: 'Company not set up yet',
     // Ours: the lists' search, and where an employer account added by a super admin is found.

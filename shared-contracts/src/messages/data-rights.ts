@@ -39,6 +39,11 @@ export const DATA_RIGHTS_MESSAGES = {
     alreadyErased: 'This employee has already been erased.',
     /** Reactivating the anonymous record (employee list, SCIM, roster file) is refused: erasure is irreversible. */
     erasedNotReactivated: 'This employee was erased. Erasure cannot be undone, so their anonymous record cannot be reactivated.',
+    /** Approving or rejecting a join request whose person was erased: the anonymous record stays as it is. */
+    erasedRequestClosed:
+      'This join request’s person was erased, so it can be neither approved nor rejected. Their anonymous record stays as it is.',
+    /** Moving the anonymous record to another office: its figures stay with the office the person was in. */
+    erasedNotMoved: 'This employee was erased. Their anonymous record keeps their figures in the office they were in, so it cannot be moved.',
     erasedInRoster: 'This address is an erased employee’s anonymous record, which cannot be reactivated. Remove the row.',
     requestRecorded: (day: string) => `Your request was recorded. Your employer erases your data by ${day} at the latest.`,
     notAnEmployee: 'Only an employee’s data can be exported or erased here.',

@@ -226,5 +226,8 @@ export const INSIGHTS_MESSAGES = {
     joined: 'You joined the journey group.',
     left: 'You left the journey group.',
     notFound: 'Journey group not found.',
+    /** An office admin changing a group with a member of another office, or of none (decision 0053). */
+    membersOutsideOffices:
+      'This group has members outside the offices you manage, so you cannot change it. Ask an admin of the whole company.',
   },
 } as const;

@@ -58,6 +58,10 @@ export const SCIM_MESSAGES = {
     invalidValue: (attribute: string) => `${attribute} is not valid.`,
     phoneInvalid: (country: string) => `phoneNumbers: the value is not a valid phone number for the company's country (${country}).`,
     activeInvalid: 'active must be true or false.',
+    officeUnknown: (office: string) =>
+      `addresses[type eq "work"].formatted: "${office}" is not one of the company's offices. Add the office in the portal, or send its name as the portal shows it ("1 Park Row, Leeds"), or an empty value for No office.`,
+    officeAmbiguous: (office: string) =>
+      `addresses[type eq "work"].formatted: "${office}" is the first line of more than one office. Send the full name, with the town ("1 Park Row, Leeds").`,
     schemasInvalid: 'schemas must name urn:ietf:params:scim:schemas:core:2.0:User.',
     patchInvalid: (detail: string) => `The PATCH request is not valid: ${detail}`,
     patchSchemas: 'schemas must be ["urn:ietf:params:scim:api:messages:2.0:PatchOp"] and Operations a list of 1 to 100 operations.',

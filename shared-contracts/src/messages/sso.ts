@@ -35,6 +35,9 @@ export const SSO_MESSAGES = {
     clientSecretKept: 'A client secret is stored. Leave this empty to keep it.',
     passwordsAllowed: 'Administrators may still sign in with a password',
     autoApprove: 'Approve employees of verified domains at once (no join request)',
+    officeClaim: 'Office claim (optional)',
+    officeClaimHint:
+      'The ID token claim that names the employee’s office as the portal shows it ("1 Park Row, Leeds"). Set at each sign-in when the token has it; leave empty to set offices in the portal.',
     redirectUri: 'Redirect URI to register with your provider',
     postLogoutUri: 'Sign-out redirect URI',
     save: 'Save provider',
@@ -69,6 +72,8 @@ export const SSO_MESSAGES = {
     clientIdMax: 'Client ID should not exceed 255 characters.',
     clientSecretRequired: 'Client secret is required.',
     clientSecretMax: 'Client secret should not exceed 500 characters.',
+    officeClaimMax: 'Office claim should not exceed 100 characters.',
+    officeClaimInvalid: 'Enter the claim’s name without spaces, for example office or extension_physicalDeliveryOfficeName.',
     discoveryFailed: (issuer: string) =>
       `Could not read the provider’s discovery document at ${issuer}/.well-known/openid-configuration. Check the issuer URL and that the provider is reachable.`,
     discoveryMismatch: 'The discovery document names a different issuer. Enter the issuer exactly as the provider states it.',

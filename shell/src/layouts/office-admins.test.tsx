@@ -4,7 +4,8 @@ import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { allEndpoints } from '@portal/shared-contracts/endpoints';
 import { closedToOfficeAdmins } from '@portal/shared-contracts/scheme';
 import { employerSession, renderShell } from '../test/render-shell';
-import { ROUTE_TABLE } from '../routes/route-table';
+import { ROUTE_TABLE, routeAt } from '../routes/route-table';
+import { EMPLOYER_TABS } from './employer-layout';
 
 // An admin limited to some offices (docs/decisions/0051-office-administrators.md): the menu and the
 // pages follow the contract's list of the calls open to them.
@@ -30,16 +31,19 @@ describe('an admin limited to some offices', () => {
     const nav = await screen.findByRole('navigation', { name: MESSAGES.shell.employerNav });
     const shown = within(nav).getAllByRole('link').map((l) => l.textContent);
     const byId = new Map(allEndpoints().map((e) => [e.id, e] as const));
-    const expected = ROUTE_TABLE.filter((r) => r.area === 'employer' && r.calls && !r.calls.some((id) => closedToOfficeAdmins(byId.get(id)!)));
-    expect(shown).toEqual([MESSAGES.labels.employerNav[0]]);
-    expect(expected.map((r) => r.path)).toEqual([ROUTES.mainPage]);
+    const open = EMPLOYER_TABS.filter((t) => !routeAt(t.to)?.calls?.some((id) => closedToOfficeAdmins(byId.get(id)!)));
+    expect(shown).toEqual(open.map((t) => t.label));
+    // Today: the dashboard and their offices' employees; never billing, settings or admin management.
+    expect(shown).toContain(MESSAGES.labels.employerNav[0]);
+    expect(shown).not.toContain(MESSAGES.billing.menuEntry);
+    expect(shown).not.toContain(MESSAGES.labels.employerNav[3]);
   });
 
   it('is told plainly that a page reached by a link is not available for their offices', async () => {
-    renderShell({ path: ROUTES.employeeManagement, session: employerSession({ role: 'Admin', offices: [LEEDS] }), fetch: quietMe() });
+    renderShell({ path: ROUTES.payment, session: employerSession({ role: 'Admin', offices: [LEEDS] }), fetch: quietMe() });
     expect(await screen.findByRole('heading', { name: MESSAGES.shell.notForYourOfficesTitle })).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.shell.notForYourOffices)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'mfe_employees/EmployeeManagementPage' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'mfe_billing/BillingPage' })).not.toBeInTheDocument();
   });
 
   it('a whole-company admin opens the same page as today', async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, type AdminEntry, type DashboardSummary, type MonthlyTrend, type Page, type ParticipationRow, type SessionUser } from '@portal/shared-contracts';
+import { MESSAGES, type AdminEntry, type DashboardSummary, type Employee, type MonthlyTrend, type Page, type ParticipationRow, type SessionUser } from '@portal/shared-contracts';
 import { describeUser } from '../../lib/session-user';
 import { journeyGroupMembers, journeyGroups, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
@@ -209,12 +209,12 @@ describe('an office admin of Leeds', () => {
   it('is refused every other call of the company before it runs, and a refused write changes nothing', async () => {
     const yorker = w.people.find((p) => p.office === 'york')!;
     const leeder = w.people.find((p) => p.office === 'leeds')!;
-    refused(await get(`/api/employees?companyId=${w.acme}`, w.ann.token));
-    refused(await put(`/api/employees/${yorker.id}/office`, w.ann.token, { officeId: w.leeds }));
-    refused(await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: null }));
+    refused(await t.app.inject({ method: 'POST', url: '/api/employees', headers: auth(w.ann.token), payload: { employees: [{ firstName: 'Nia', lastName: 'New', email: 'nia@acme.test', employeeNumber: 'N-1' }] } }));
+    expect((await put(`/api/employees/${yorker.id}/office`, w.ann.token, { officeId: w.leeds })).statusCode).toBe(404);
+    expect(json(await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: null }))).toEqual({ success: false, message: MESSAGES.admins.moveOutsideOffices });
     refused(await get(`/api/employers/${w.acme}/emissions`, w.ann.token));
     refused(await put(`/api/employers/${w.acme}/emissions`, w.ann.token, { includeWellToTank: true }));
-    refused(await get(`/api/feedbacks`, w.ann.token));
+    refused(await get(`/api/employers/${w.acme}/incentive`, w.ann.token));
     const offices = await t.ctx.db.select({ id: users.id, office: users.officeId }).from(users).where(eq(users.companyId, w.acme));
     expect(offices.find((u) => u.id === yorker.id)!.office).toBe(w.york);
     expect(offices.find((u) => u.id === leeder.id)!.office).toBe(w.leeds);
@@ -228,6 +228,219 @@ describe('an office admin of Leeds', () => {
     expect(d).toMatchObject({ totalTrips: 0, totalParticipants: 0, totalDistanceMiles: 0, passengerMiles: 0, journeyGroups: 0 });
     const ranking = ok<Page<ParticipationRow>>(await get(`/api/employees-participation?${mq()}`, w.ann.token));
     expect(ranking.items).toEqual([]);
+  });
+});
+
+describe('an office admin of Leeds: the employees and join requests', () => {
+  /** Join requests: two of Leeds, one of York, one of no office. */
+  let pending: { leeds: string[]; york: string; none: string };
+  beforeEach(async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds]));
+    const request = async (first: string, officeId: string | null) => {
+      const p = await makeEmployee(t.ctx.db, w.acme, first, 'Joiner', { approved: false, active: false });
+      await t.ctx.db.update(users).set({ officeId }).where(eq(users.id, p.id));
+      return p.id;
+    };
+    pending = { leeds: [await request('leedsjoin0', w.leeds), await request('leedsjoin1', w.leeds)], york: await request('yorkjoin', w.york), none: await request('nobodyjoin', null) };
+  });
+
+  const post = (url: string, token: string, payload?: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: auth(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const del = (url: string, token: string) => t.app.inject({ method: 'DELETE', url, headers: auth(token) });
+  const notFound = (res: Res) => {
+    expect(res.statusCode, res.body).toBe(404);
+    expect(json(res)).toMatchObject({ success: false, message: MESSAGES.employees.notFound });
+  };
+  const page = async (url: string, token: string) => ok<Page<Employee>>(await get(url, token));
+  /** The owner's whole list (one page), filtered to Leeds: what the admin must read, item by item, byte for byte. */
+  const ownersLeeds = async (path: string, query = '') => {
+    const all = await page(`${path}?pageSize=100${query}`, w.boss);
+    expect(all.totalCount).toBe(all.items.length);
+    return all.items.filter((e) => e.officeId === w.leeds).map((e) => JSON.stringify(e));
+  };
+  const state = async () =>
+    (await rows<{ id: string; is_active: boolean; is_approved: boolean; office_id: string | null }>(t.ctx.db, sql`select id, is_active, is_approved, office_id from users where company_id = ${w.acme} and role = 'Employee' order by id`)).map((r) => JSON.stringify(r));
+
+  it("lists exactly the owner's list filtered to Leeds: pages, totals, search and status; the bell counts Leeds's requests", async () => {
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    ok(await post(`/api/employees/${leeder.id}/deactivate`, w.boss, { reason: 'Left the scheme' }));
+    for (const [path, query] of [
+      ['/api/employees', ''],
+      ['/api/employees', '&status=active'],
+      ['/api/employees', '&status=deactivated'],
+      ['/api/employees', '&search=smith'],
+      ['/api/employees', '&search=s'],
+      ['/api/employees', '&search=ee'],
+      ['/api/employees', '&search=york'],
+      ['/api/employees/pending', ''],
+      ['/api/employees/pending', '&search=join'],
+    ] as const) {
+      // The owner reads first, so a kept whole-company answer would be there to leak.
+      const expected = await ownersLeeds(path, query);
+      const mine = await page(`${path}?pageSize=100${query}`, w.ann.token);
+      expect(mine.items.map((e) => JSON.stringify(e)), path + query).toEqual(expected);
+      expect(mine.totalCount, path + query).toBe(expected.length);
+      // Page by page, two at a time: the same rows, the same total and page count.
+      const pages: string[] = [];
+      for (let n = 1; n <= Math.max(1, Math.ceil(expected.length / 2)); n += 1) {
+        const p = await page(`${path}?pageSize=2&pageNumber=${n}${query}`, w.ann.token);
+        expect(p.totalCount, path + query).toBe(expected.length);
+        expect(p.totalPages, path + query).toBe(Math.ceil(expected.length / 2));
+        pages.push(...p.items.map((e) => JSON.stringify(e)));
+      }
+      expect(pages, path + query).toEqual(expected);
+      for (const name of [...names('york'), ...names(null), 'yorkjoin', 'nobodyjoin']) expect(JSON.stringify(mine), path + query).not.toContain(name);
+    }
+    // The bell: the pending list's total is Leeds's two requests; the owner's is all four.
+    expect((await page('/api/employees/pending?pageSize=1', w.ann.token)).totalCount).toBe(2);
+    expect((await page('/api/employees/pending?pageSize=1', w.boss)).totalCount).toBe(4);
+    // Read by the admin first, the owner's page is still the whole company's.
+    const first = await page('/api/employees?pageSize=100&search=smi', w.ann.token);
+    expect(first.totalCount).toBe(3);
+    expect((await page('/api/employees?pageSize=100&search=smi', w.boss)).totalCount).toBe(9);
+  });
+
+  it('reads a Leeds employee; one of York or of no office is not found, as an id that never was', async () => {
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    expect((await get(`/api/employees/${leeder.id}`, w.ann.token)).body).toBe((await get(`/api/employees/${leeder.id}`, w.boss)).body);
+    for (const p of w.people.filter((x) => x.office !== 'leeds')) notFound(await get(`/api/employees/${p.id}`, w.ann.token));
+    notFound(await get(`/api/employees/${pending.york}`, w.ann.token));
+  });
+
+  it('every write on a York or No office employee is refused as not found and changes nothing', async () => {
+    const before = await state();
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    for (const other of [w.people.find((p) => p.office === 'york')!.id, w.people.find((p) => p.office === null)!.id]) {
+      notFound(await post(`/api/employees/${other}/deactivate`, w.ann.token, { reason: 'Left the scheme' }));
+      notFound(await post(`/api/employees/reactivate-employee/${other}`, w.ann.token));
+      notFound(await put(`/api/employees/${other}/office`, w.ann.token, { officeId: w.leeds }));
+      notFound(await del(`/api/employees/${other}`, w.ann.token));
+    }
+    for (const request of [pending.york, pending.none]) {
+      notFound(await put(`/api/employees/${request}/accept`, w.ann.token, {}));
+      notFound(await post(`/api/employees/${request}/reject`, w.ann.token));
+      // All or nothing: a Leeds request with it is not approved either.
+      notFound(await post('/api/employees/bulk-accept', w.ann.token, { employeeIds: [pending.leeds[0], request] }));
+      notFound(await post('/api/employees/bulk-reject', w.ann.token, { employeeIds: [pending.leeds[0], request] }));
+    }
+    // Their own employee, to an office not theirs or to "No office": refused, with why.
+    for (const officeId of [w.york, null, w.globexOffice]) {
+      const res = await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(json(res)).toEqual({ success: false, message: MESSAGES.admins.moveOutsideOffices });
+    }
+    expect(await state()).toEqual(before);
+    expect(await rows(t.ctx.db, sql`select 1 from audit_log where actor_user_id = ${w.ann.id}`)).toHaveLength(0);
+  });
+
+  it('manages Leeds employees and requests as the owner would', async () => {
+    const [a, b] = w.people.filter((p) => p.office === 'leeds');
+    ok(await post(`/api/employees/${a!.id}/deactivate`, w.ann.token, { reason: 'Left the scheme' }));
+    ok(await post(`/api/employees/reactivate-employee/${a!.id}`, w.ann.token));
+    ok(await put(`/api/employees/${a!.id}/office`, w.ann.token, { officeId: w.leeds }));
+    expect(json(await put(`/api/employees/${pending.leeds[0]}/accept`, w.ann.token, {}))).toMatchObject({ success: true });
+    expect(json(await post('/api/employees/bulk-reject', w.ann.token, { employeeIds: [pending.leeds[1]] }))).toMatchObject({ success: true, count: 1 });
+    ok(await del(`/api/employees/${b!.id}`, w.ann.token));
+    expect((await page('/api/employees/pending', w.ann.token)).totalCount).toBe(0);
+    expect((await page('/api/employees/pending', w.boss)).totalCount).toBe(2);
+    expect((await page('/api/employees?pageSize=100', w.ann.token)).items.map((e) => e.id).sort()).toEqual(
+      [...w.people.filter((p) => p.office === 'leeds' && p.id !== b!.id).map((p) => p.id), pending.leeds[0]].sort(),
+    );
+  });
+
+  it("reads the feedback of Leeds's employees only, exactly as the owner's list has it", async () => {
+    for (const p of w.people) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/feedbacks', headers: auth(p.token), payload: { feedbackText: `From ${p.name}` } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    type F = { items: { fullName: string }[]; totalCount: number };
+    const owner = ok<F>(await get('/api/feedbacks?pageSize=100', w.boss));
+    expect(owner.totalCount).toBe(9);
+    const expected = owner.items.filter((f) => names('leeds').includes(f.fullName)).map((f) => JSON.stringify(f));
+    const mine = ok<F>(await get('/api/feedbacks?pageSize=100', w.ann.token));
+    expect(mine.items.map((f) => JSON.stringify(f))).toEqual(expected);
+    expect(mine.totalCount).toBe(3);
+    const second = ok<F>(await get('/api/feedbacks?pageSize=2&pageNumber=2', w.ann.token));
+    expect(second).toMatchObject({ totalCount: 3, totalPages: 2 });
+    expect(second.items.map((f) => JSON.stringify(f))).toEqual(expected.slice(2));
+  });
+
+  it('an admin of Leeds and York moves an employee between their offices', async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds, w.york]));
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    ok(await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: w.york }));
+    expect((await put(`/api/employees/${leeder.id}/office`, w.ann.token, { officeId: null })).statusCode).toBe(403);
+    const [u] = await t.ctx.db.select({ office: users.officeId }).from(users).where(eq(users.id, leeder.id));
+    expect(u!.office).toBe(w.york);
+  });
+});
+
+describe('an office admin of Leeds: journey groups', () => {
+  beforeEach(async () => {
+    ok(await setOffices(w.boss, w.ann.id, [w.leeds]));
+  });
+
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: auth(w.ann.token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const groupId = async (name: string) => (await rows<{ id: string }>(t.ctx.db, sql`select id from journey_groups where name = ${name}`))[0]!.id;
+  /** A group of these people, as an employer would have it after they joined. */
+  const groupOf = async (name: string, people: Person[]) => {
+    const [g] = await t.ctx.db.insert(journeyGroups).values({ companyId: w.acme, name, nameKey: name }).returning();
+    await t.ctx.db.insert(journeyGroupMembers).values(people.map((p) => ({ groupId: g!.id, userId: p.id })));
+    return g!.id;
+  };
+  const groupsState = async () =>
+    (await rows(t.ctx.db, sql`select g.id, g.name, g.meeting_points, (select array_agg(m.user_id order by m.user_id) from journey_group_members m where m.group_id = g.id) as members from journey_groups g order by g.id`)).map((r) => JSON.stringify(r));
+
+  it('creates, renames and deletes a group whose members are all of Leeds, audited as the owner\'s would be', async () => {
+    const created = await send('POST', '/api/journey-groups', { name: 'Leeds early', meetingPoints: ['Gate'] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = json<{ group: { id: string; members: unknown[] } }>(created).group.id;
+    ok(await send('PUT', `/api/journey-groups/${id}`, { name: 'Leeds earlier' }));
+    ok(await send('DELETE', `/api/journey-groups/${id}`));
+    const leeds = await groupId('leeds riders');
+    expect(json(await send('PUT', `/api/journey-groups/${leeds}`, { name: 'Leeds riders two', meetingPoints: ['Car park'] }))).toMatchObject({ success: true, group: { name: 'Leeds riders two', meetingPoints: ['Car park'] } });
+    ok(await send('DELETE', `/api/journey-groups/${leeds}`));
+    expect(await rows(t.ctx.db, sql`select 1 from journey_groups where id in (${id}, ${leeds})`)).toHaveLength(0);
+    const audit = await rows<{ action: string }>(t.ctx.db, sql`select action from audit_log where actor_user_id = ${w.ann.id} order by created_at, id`);
+    expect(audit.map((a) => a.action).sort()).toEqual(['journeyGroup.changed', 'journeyGroup.changed', 'journeyGroup.created', 'journeyGroup.deleted', 'journeyGroup.deleted']);
+  });
+
+  it('a group with a member outside Leeds: absent when none is of Leeds, refused with why when one is; nothing changes', async () => {
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    const yorker = w.people.find((p) => p.office === 'york')!;
+    const nobody = w.people.find((p) => p.office === null)!;
+    const york = await groupId('york riders');
+    const mixed = await groupOf('leeds and york', [leeder, yorker]);
+    const withNobody = await groupOf('leeds and nobody', [leeder, nobody]);
+    const onlyNobody = await groupOf('nobody only', [nobody]);
+    const before = await groupsState();
+    for (const id of [york, onlyNobody]) {
+      for (const res of [await send('PUT', `/api/journey-groups/${id}`, { name: 'Taken over' }), await send('DELETE', `/api/journey-groups/${id}`)]) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(json(res)).toEqual({ success: false, message: MESSAGES.journeyGroups.notFound });
+      }
+    }
+    // Listed to them (a member of Leeds), so not hidden; the York or No office member makes it not theirs to change.
+    const listed = ok<Page<{ id: string }>>(await get('/api/journey-groups?pageSize=100', w.ann.token));
+    expect(listed.items.map((g) => g.id)).toEqual(expect.arrayContaining([mixed, withNobody]));
+    for (const id of [mixed, withNobody]) {
+      for (const res of [await send('PUT', `/api/journey-groups/${id}`, { name: 'Taken over', meetingPoints: [] }), await send('DELETE', `/api/journey-groups/${id}`)]) {
+        expect(res.statusCode, res.body).toBe(403);
+        expect(json(res)).toEqual({ success: false, message: MESSAGES.journeyGroups.membersOutsideOffices });
+      }
+    }
+    // A Leeds group a York employee has since joined is no longer theirs either.
+    const leeds = await groupId('leeds riders');
+    const join = await t.app.inject({ method: 'POST', url: `/api/journey-groups/${leeds}/join`, headers: auth(yorker.token) });
+    expect(join.statusCode, join.body).toBe(200);
+    const joined = await groupsState();
+    expect((await send('DELETE', `/api/journey-groups/${leeds}`)).statusCode).toBe(403);
+    expect(await groupsState()).toEqual(joined);
+    expect(joined.filter((g) => !g.includes(leeds))).toEqual(before.filter((g) => !g.includes(leeds)));
+    expect(await rows(t.ctx.db, sql`select 1 from audit_log where actor_user_id = ${w.ann.id}`)).toHaveLength(0);
+    // The owner still changes any of them.
+    ok(await t.app.inject({ method: 'DELETE', url: `/api/journey-groups/${mixed}`, headers: auth(w.boss) }));
   });
 });
 

@@ -285,6 +285,44 @@ describe('an erased employee stays erased', () => {
     await expect(t.ctx.db.execute(sql`update users set is_active = true where id = ${anon}`)).rejects.toThrow();
   });
 
+  it('refuses to move the anonymous record to another office or to none, so the office figures stay; deleting it is allowed', async () => {
+    const anon = json<{ anonymousId: string }>(await erase(w.boss, w.pat.id)).anonymousId;
+    const [york] = await rows<{ id: string }>(t.ctx.db, sql`insert into locations (company_id, address_line1, town, postal_code) values (${w.acme}, '1 York Road', 'York', 'YO1 1AA') returning id`);
+    const before = await figures(w.boss);
+    for (const officeId of [york!.id, null, w.office]) {
+      const res = await t.app.inject({ method: 'PUT', url: `/api/employees/${anon}/office`, headers: bearer(w.boss), payload: { officeId } });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res)).toEqual({ success: false, message: M.erasedNotMoved });
+    }
+    expect(await rows(t.ctx.db, sql`select office_id from users where id = ${anon}`)).toEqual([{ office_id: w.office }]);
+    expect(await rows(t.ctx.db, sql`select 1 from audit_log where action = 'employee.officeChanged'`)).toHaveLength(0);
+    expect(await figures(w.boss)).toEqual(before);
+    // Deleting holds no one's personal data back: the record goes as any employee's does.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/employees/${anon}`, headers: bearer(w.boss) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await rows(t.ctx.db, sql`select 1 from users where id = ${anon}`)).toHaveLength(0);
+  });
+
+  it('a join request whose person was erased is neither approved nor rejected, one by one or in bulk', async () => {
+    const joiner = await makeEmployee(t.ctx.db, w.acme, 'Jo', 'Joiner', { approved: false, active: false });
+    const other = await makeEmployee(t.ctx.db, w.acme, 'Ola', 'Other', { approved: false, active: false });
+    const anon = json<{ anonymousId: string }>(await erase(w.boss, joiner.id)).anonymousId;
+    const state = () => rows(t.ctx.db, sql`select id, is_approved, is_active from users where id in (${anon}, ${other.id}) order by id`);
+    const before = await state();
+    expect(before).toHaveLength(2);
+    for (const res of [
+      await t.app.inject({ method: 'PUT', url: `/api/employees/${anon}/accept`, headers: bearer(w.boss), payload: {} }),
+      await post(w.boss, `/api/employees/${anon}/reject`),
+      await post(w.boss, '/api/employees/bulk-accept', { employeeIds: [other.id, anon] }),
+      await post(w.boss, '/api/employees/bulk-reject', { employeeIds: [other.id, anon] }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res)).toEqual({ success: false, message: M.erasedRequestClosed });
+    }
+    expect(await state()).toEqual(before);
+    expect(await rows(t.ctx.db, sql`select 1 from audit_log where action in ('employee.approved', 'employee.rejected')`)).toHaveLength(0);
+  });
+
   it('is no SCIM User: not listed, not found, and its address cannot be provisioned', async () => {
     const anon = json<{ anonymousId: string }>(await erase(w.boss, w.pat.id)).anonymousId;
     const created = await post(w.boss, '/api/scim/tokens', { name: 'Entra ID' });

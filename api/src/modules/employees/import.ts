@@ -13,7 +13,8 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { AuthUser } from '../../lib/sessions';
 import { recordAudit } from '../../lib/audit';
 import { INVITATION_TTL_DAYS, addedElsewhereMail, invitationMail } from './mails';
-import { companyOffices, withOffices } from './offices';
+import { companyOffices } from '../../lib/office-names';
+import { withOffices } from './offices';
 
 /**
  * Employees added by the employer, from the manual list or a CSV file: checked together (within

@@ -9,8 +9,7 @@ import { deactivateEmployees } from '../../lib/deactivation';
 import { HttpError, notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { AuthUser } from '../../lib/sessions';
-import { scopeOf } from '../../lib/tenancy';
-import { scopeCondition } from './rows';
+import { callerCondition } from './rows';
 
 /**
  * An employer's decisions on their employees: approving or rejecting join requests (one or many,
@@ -24,17 +23,24 @@ async function lockEmployee(tx: Tx, auth: AuthUser, id: string) {
   const [r] = await rows<{ id: string; company_id: string; is_approved: boolean; is_active: boolean; erased: boolean }>(
     tx,
     sql`select u.id, u.company_id, u.is_approved, u.is_active, u.erased_at is not null as erased from users u
-      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+      where u.id = ${id} and u.role = 'Employee' and ${callerCondition(auth)} for update`,
   );
   if (!r) throw notFound(MESSAGES.employees.notFound);
   return r;
 }
 
+/**
+ * An erased employee's anonymous record (decision 0044) is nobody to approve, reject or give access
+ * back to: a request of theirs is closed, and an approved record is not reactivated.
+ */
+const erasedAnswer = (e: { is_approved: boolean }) =>
+  new HttpError(409, e.is_approved ? MESSAGES.dataRights.erasedNotReactivated : MESSAGES.dataRights.erasedRequestClosed);
+
 /** Approves a join request: approved and active. An already approved employee is left as is. */
 export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
-    if (e.erased) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
+    if (e.erased) throw erasedAnswer(e);
     if (e.is_approved) return;
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(eq(users.id, id));
     await recordUserAudit(tx, auth, 'employee.approved', [e.id]);
@@ -45,15 +51,15 @@ export async function accept(ctx: ApiContext, auth: AuthUser, id: string): Promi
 export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
   const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
-    const scope = scopeOf(auth);
     const found = await rows<{ id: string; is_approved: boolean; erased: boolean }>(
       tx,
       sql`select u.id, u.is_approved, u.erased_at is not null as erased from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
-          and u.role = 'Employee' and ${scopeCondition(scope)} for update`,
+          and u.role = 'Employee' and ${callerCondition(auth)} for update`,
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
-    if (found.some((r) => r.erased)) throw new HttpError(409, MESSAGES.dataRights.erasedNotReactivated);
+    const erased = found.find((r) => r.erased);
+    if (erased) throw erasedAnswer(erased);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
     await tx.update(users).set({ isApproved: true, isActive: true, updatedAt: sql`now()` }).where(inArray(users.id, unique));
     await recordUserAudit(tx, auth, 'employee.approved', unique);
@@ -65,13 +71,15 @@ export async function bulkAccept(ctx: ApiContext, auth: AuthUser, ids: string[])
 export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[]): Promise<number> {
   const unique = [...new Set(ids.map((i) => i.toLowerCase()))];
   return ctx.db.transaction(async (tx) => {
-    const found = await rows<{ id: string; is_approved: boolean }>(
+    const found = await rows<{ id: string; is_approved: boolean; erased: boolean }>(
       tx,
-      sql`select u.id, u.is_approved from users u
+      sql`select u.id, u.is_approved, u.erased_at is not null as erased from users u
         where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(unique)}::json))
-          and u.role = 'Employee' and ${scopeCondition(scopeOf(auth))} for update`,
+          and u.role = 'Employee' and ${callerCondition(auth)} for update`,
     );
     if (found.length !== unique.length) throw notFound(MESSAGES.employees.notFound);
+    const erased = found.find((r) => r.erased);
+    if (erased) throw erasedAnswer(erased);
     if (found.some((r) => r.is_approved)) throw new HttpError(400, MESSAGES.employees.notPending);
     await recordUserAudit(tx, auth, 'employee.rejected', unique);
     await tx.delete(users).where(inArray(users.id, unique));
@@ -83,6 +91,7 @@ export async function bulkReject(ctx: ApiContext, auth: AuthUser, ids: string[])
 export async function reject(ctx: ApiContext, auth: AuthUser, id: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
+    if (e.erased) throw erasedAnswer(e);
     if (e.is_approved) throw new HttpError(400, MESSAGES.employees.notPending);
     await recordUserAudit(tx, auth, 'employee.rejected', [e.id]);
     await tx.delete(users).where(eq(users.id, id));
@@ -116,10 +125,15 @@ export async function reactivate(ctx: ApiContext, auth: AuthUser, id: string): P
 /**
  * Moves an employee to one of the company's offices, or to none (null). The office is looked up in
  * the employee's own company, so another company's office is "not found" like one that never was.
+ * An admin limited to some offices moves their offices' employees between those offices only: to
+ * another office, or to "No office", is refused (403) with why (decision 0053).
  */
 export async function setOffice(ctx: ApiContext, auth: AuthUser, id: string, officeId: string | null): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const e = await lockEmployee(tx, auth, id);
+    // Figures by office follow the record's office (decision 0045): moving it would move the erased person's history.
+    if (e.erased) throw new HttpError(409, MESSAGES.dataRights.erasedNotMoved);
+    if (auth.offices && (officeId === null || !auth.offices.includes(officeId.toLowerCase()))) throw new HttpError(403, MESSAGES.admins.moveOutsideOffices);
     const [current] = await rows<{ office_id: string | null; office_ok: boolean }>(
       tx,
       sql`select u.office_id, ${officeId}::uuid is null or exists (select 1 from locations l where l.id = ${officeId}::uuid and l.company_id = u.company_id) as office_ok

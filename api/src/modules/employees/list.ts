@@ -4,6 +4,7 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/client';
 import { foldSearch, pageAnswer, preparedRows } from '../../db/sql';
 import { isUuid } from '../../lib/ids';
+import { callerOffices, callerOfficesKey } from '../../lib/offices';
 import type { AuthUser } from '../../lib/sessions';
 import { scopeOf } from '../../lib/tenancy';
 import type { ListAnswerCache } from './list-cache';
@@ -26,7 +27,7 @@ type ListQuery = EndpointQuery<typeof ENDPOINTS.employees.list>;
  */
 export async function listEmployees(ctx: ApiContext, auth: AuthUser, q: ListQuery, list: EmployeeList): Promise<Page<Employee>> {
   if (q.companyId !== undefined && !isUuid(q.companyId)) return pageAnswer([], 0, q.pageNumber, q.pageSize);
-  return (await readList(ctx.db, scopeOf(auth, q.companyId), q, foldSearch(q.search), list)).page;
+  return (await readList(ctx.db, scopeOf(auth, q.companyId), auth, q, foldSearch(q.search), list)).page;
 }
 
 /**
@@ -48,9 +49,11 @@ export async function listEmployeesJson(
   if (q.companyId !== undefined && !isUuid(q.companyId)) return serialize(pageAnswer([], 0, q.pageNumber, q.pageSize));
   const scope = scopeOf(auth, q.companyId);
   const term = foldSearch(q.search);
-  if (scope === null) return serialize((await readList(ctx.db, scope, q, term, list)).page);
+  if (scope === null) return serialize((await readList(ctx.db, scope, auth, q, term, list)).page);
   const status = q.status === 'active' || q.status === 'deactivated' ? q.status : 'all';
-  const key = [scope, list, status, q.pageNumber, q.pageSize, term].join('\n');
+  // The caller's offices are part of the key: an office admin's page is never the company's, nor
+  // the company's theirs (docs/decisions/0053-office-admins-manage-their-offices.md).
+  const key = [scope, callerOfficesKey(auth), list, status, q.pageNumber, q.pageSize, term].join('\n');
   // The caller's own company's version came with the session check; another company's (a super
   // admin's) is read here.
   const version = BigInt(
@@ -61,7 +64,7 @@ export async function listEmployeesJson(
   const kept = cache.get(key, version);
   if (kept !== undefined) return kept;
   return cache.read(key, version, async () => {
-    const read = await readList(ctx.db, scope, q, term, list);
+    const read = await readList(ctx.db, scope, auth, q, term, list);
     return { answer: serialize(read.page), version: read.answers === null ? null : BigInt(read.answers) };
   });
 }
@@ -71,12 +74,19 @@ function answersOf(companyId: string): SQL {
   return sql`(select coalesce(max(answers), 0)::text from employee_list_versions where company_id = ${companyId})`;
 }
 
-/** `term`: the search as `foldSearch` folded it, once per request (the kept answers' key is the same term). */
-async function readList(db: Db, scope: string | null, q: ListQuery, term: string, list: EmployeeList): Promise<ListRead> {
+/**
+ * `term`: the search as `foldSearch` folded it, once per request (the kept answers' key is the same term).
+ * An admin limited to some offices reads their offices' employees only: the office condition is in
+ * the statement, and the totals are counted over the same rows (`employee_counts` is per company),
+ * without the company's anchors (they are positions in the whole company's list).
+ */
+async function readList(db: Db, scope: string | null, auth: AuthUser, q: ListQuery, term: string, list: EmployeeList): Promise<ListRead> {
   const approved = list === 'approved';
   const answers = scope === null ? sql`null::text` : answersOf(scope);
   const conds: SQL[] = [sql`u.role = 'Employee'`, sql`u.is_approved = ${approved}`, scopeCondition(scope)];
   const counted: SQL[] = [sql`c.is_approved = ${approved}`, scope === null ? sql`true` : sql`c.company_id = ${scope}`];
+  const byOffice = Boolean(auth.offices);
+  if (byOffice) conds.push(callerOffices(auth));
   if (q.status === 'active') {
     conds.push(sql`u.is_active`);
     counted.push(sql`c.is_active`);
@@ -86,8 +96,10 @@ async function readList(db: Db, scope: string | null, q: ListQuery, term: string
     counted.push(sql`not c.is_active`);
   }
   if (!term) {
-    const anchors = scope === null ? null : { companyId: scope, approved, status: q.status ?? 'all' };
-    return readPage(db, { where: sql.join(conds, sql` and `), counted: sql.join(counted, sql` and `), anchors, answers }, q.pageNumber, q.pageSize);
+    const where = sql.join(conds, sql` and `);
+    const anchors = scope === null || byOffice ? null : { companyId: scope, approved, status: q.status ?? 'all' };
+    const total = byOffice ? sql`(select count(*)::int from users u where ${where})` : undefined;
+    return readPage(db, { where, counted: sql.join(counted, sql` and `), anchors, answers, total }, q.pageNumber, q.pageSize);
   }
-  return searchList(db, { conds, counted, answers }, term, q);
+  return searchList(db, { conds, counted, answers, exact: byOffice }, term, q);
 }

@@ -30,6 +30,8 @@ export interface ListWithoutSearch {
   anchors: { companyId: string; approved: boolean; status: string } | null;
   /** The company's `answers` version, read with the page where it is one statement (else not read). */
   answers?: SQL;
+  /** The list's total, when `counted` cannot say it (an office admin's list: its offices only). */
+  total?: SQL;
 }
 
 /** The ids of a stretch of the list `where` selects, in name order (`dir`), after the row `after` says. */
@@ -53,7 +55,7 @@ export async function readPage(db: Db, list: ListWithoutSearch, pageNumber: numb
   const { where, counted, anchors } = list;
   const answers = list.answers ?? sql`null::text`;
   const offset = (pageNumber - 1) * pageSize;
-  const totalOf = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
+  const totalOf = list.total ?? sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${counted})`;
   const ids = listIds(where);
   if (offset <= SHALLOW_OFFSET) {
     const found = await preparedRows<EmployeeDbRow & { total: number | string; answers: string | null }>(

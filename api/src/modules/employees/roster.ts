@@ -11,7 +11,8 @@ import { HttpError } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import type { ParsedCsv } from './csv';
 import { countAddressesChecked, duplicatesWithin, insertInvited, invitees, noticeElsewhere, refuse, type ImportRow } from './import';
-import { companyOffices, withOffices } from './offices';
+import { companyOffices } from '../../lib/office-names';
+import { withOffices } from './offices';
 
 /**
  * Roster sync by file (docs/decisions/0040-roster-sync-and-data-rights.md): a CSV file taken as the

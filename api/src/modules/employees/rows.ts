@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { rows, toIso } from '../../db/sql';
 import { notFound } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
+import { callerOffices } from '../../lib/offices';
 import type { AuthUser } from '../../lib/sessions';
 import { scopeOf } from '../../lib/tenancy';
 
@@ -17,6 +18,15 @@ import { scopeOf } from '../../lib/tenancy';
 /** Employees `u` of the scope (lib/tenancy.ts): one company's, or every company's (null). */
 export function scopeCondition(scope: string | null): SQL {
   return scope === null ? sql`true` : sql`u.company_id = ${scope}`;
+}
+
+/**
+ * Employees `u` the caller may see and manage: of their company scope, and for an admin limited to
+ * some offices, of those offices (lib/offices.ts); another office's employee is as absent as one of
+ * another company (docs/decisions/0053-office-admins-manage-their-offices.md).
+ */
+export function callerCondition(auth: AuthUser): SQL {
+  return sql`${scopeCondition(scopeOf(auth))} and ${callerOffices(auth)}`;
 }
 
 export interface EmployeeDbRow {
@@ -108,18 +118,18 @@ export function toEmployee(r: EmployeeDbRow): Employee {
   };
 }
 
-async function loadEmployee(db: Db, scope: string | null, id: string): Promise<Employee | null> {
+async function loadEmployee(db: Db, scope: string | null, offices: SQL, id: string): Promise<Employee | null> {
   if (!isUuid(id)) return null;
   const [r] = await rows<EmployeeDbRow>(
     db,
     sql`select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
-      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scope)}`,
+      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scope)} and ${offices}`,
   );
   return r ? toEmployee(r) : null;
 }
 
 export async function getEmployee(ctx: ApiContext, auth: AuthUser, id: string): Promise<Employee> {
-  const employee = await loadEmployee(ctx.db, scopeOf(auth), id);
+  const employee = await loadEmployee(ctx.db, scopeOf(auth), callerOffices(auth), id);
   if (!employee) throw notFound(MESSAGES.employees.notFound);
   return employee;
 }

@@ -28,6 +28,11 @@ export interface SearchedList {
   counted: SQL[];
   /** The company's `answers` version, read in the same statement (else `null::text`). */
   answers: SQL;
+  /**
+   * The totals are counted over `conds` rather than read from the counters of `counted` (an office
+   * admin's list: the counters are per company). The counters still bound the matches from above.
+   */
+  exact?: boolean;
 }
 
 /** One page of the employees of `list` whose text contains `gram` (a term folded by db/sql's `foldSearch`), with the total. */
@@ -41,7 +46,9 @@ export async function searchList(db: Db, list: SearchedList, gram: string, pagin
     answers: found[0]?.answers ?? null,
   });
   const countedWhere = sql.join(counted, sql` and `);
-  const listTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
+  const listTotal = list.exact
+    ? sql`(select count(*)::int from users u where ${sql.join(conds, sql` and `)})`
+    : sql`(select coalesce(sum(c.n), 0)::int from employee_counts c where ${countedWhere})`;
   const contains = sql.join([...conds, sql`strpos(u.search_text, ${gram}) > 0`], sql` and `);
   const pageSize = sql`${paging.pageSize}::int`;
   const skip = sql`${offset}::int`;
@@ -107,8 +114,10 @@ export async function searchList(db: Db, list: SearchedList, gram: string, pagin
   // snapshot, so only one of them runs. The walks test with `strpos` (the same "contains" as the
   // LIKE): a LIKE would let the generic plan take the trigram index, which reads every entry for a
   // term this short, and sort.
-  const gramTotal = sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${countedWhere})`;
   const withGram = sql.join([...conds, sql`employee_search_gram_array(u.search_text) @> array[${gram}::text]`], sql` and `);
+  const gramTotal = list.exact
+    ? sql`(select count(*)::int from users u where ${withGram})`
+    : sql`(select coalesce(sum(c.n), 0)::int from employee_search_gram_counts c where c.gram = ${gram} and ${countedWhere})`;
   return answer(
     await preparedRows<Found>(
       db,

@@ -10,5 +10,7 @@ export const send: Handler<typeof ENDPOINTS.mobile.sendFeedback> = async (req, _
   id: await feedback.sendFeedback(ctx.db, requireAuth(req), req.body.feedbackText),
 });
 
-export const list: Handler<typeof ENDPOINTS.insights.feedbacks> = async (req, _reply, ctx) =>
-  feedback.listFeedback(ctx.db, insightCompany(requireAuth(req), req.query.companyId), req.query.pageNumber, req.query.pageSize);
+export const list: Handler<typeof ENDPOINTS.insights.feedbacks> = async (req, _reply, ctx) => {
+  const auth = requireAuth(req);
+  return feedback.listFeedback(ctx.db, insightCompany(auth, req.query.companyId), req.query.pageNumber, req.query.pageSize, auth);
+};

@@ -3,6 +3,7 @@ import type { Feedback, Page } from '@portal/shared-contracts';
 import type { Db } from '../../db/client';
 import { feedbacks } from '../../db/schema';
 import { pageAnswer, rows, toIso } from '../../db/sql';
+import { callerOffices } from '../../lib/offices';
 import type { AuthUser } from '../../lib/sessions';
 import { approvedEmployee } from '../../lib/tenancy';
 
@@ -23,16 +24,25 @@ interface FeedbackDbRow {
   created_at: Date | string;
 }
 
-/** Newest first, with the author's full name and employee number joined here (no per-item lookups). */
-export async function listFeedback(db: Db, companyId: string, pageNumber: number, pageSize: number): Promise<Page<Feedback>> {
+/**
+ * Newest first, with the author's full name and employee number joined here (no per-item lookups).
+ * An admin limited to some offices reads the feedback of their offices' employees only (by the
+ * author's office now), its total counted over the same rows
+ * (docs/decisions/0053-office-admins-manage-their-offices.md).
+ */
+export async function listFeedback(db: Db, companyId: string, pageNumber: number, pageSize: number, auth: Pick<AuthUser, 'offices'> = {}): Promise<Page<Feedback>> {
+  const offices = callerOffices(auth);
+  const total = auth.offices
+    ? sql`select count(*)::int as total from feedbacks f join users u on u.id = f.employee_id where f.company_id = ${companyId} and ${offices}`
+    : sql`select count(*)::int as total from feedbacks f where f.company_id = ${companyId}`;
   const found = await rows<FeedbackDbRow>(
     db,
-    sql`select t.total, p.* from (select count(*)::int as total from feedbacks f where f.company_id = ${companyId}) t
+    sql`select t.total, p.* from (${total}) t
       left join lateral (
         select f.id, f.employee_id, coalesce(u.first_name || ' ' || u.last_name, u.name) as full_name, u.employee_number,
           f.feedback_text, f.created_at
         from feedbacks f join users u on u.id = f.employee_id
-        where f.company_id = ${companyId}
+        where f.company_id = ${companyId} and ${offices}
         order by f.created_at desc nulls last, f.id desc nulls last
         limit ${pageSize} offset ${(pageNumber - 1) * pageSize}
       ) p on true

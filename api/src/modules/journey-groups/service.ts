@@ -17,7 +17,7 @@ import { recordAudit } from '../../lib/audit';
 import { kgPerMileSql } from '../../lib/emission-factors';
 import { decimal, fromHundredths } from '../../lib/period';
 import { approvedEmployee, scopeOf } from '../../lib/tenancy';
-import { ALL_OFFICES, inOffice, type OfficeFilter } from '../../lib/offices';
+import { ALL_OFFICES, callerOffices, inOffice, type OfficeFilter } from '../../lib/offices';
 
 /**
  * Journey groups: the employer creates, renames and deletes them; employees join and leave them
@@ -128,7 +128,30 @@ async function groupInScope(db: Db, auth: AuthUser, id: string): Promise<{ compa
       where id = ${id} ${scope === null ? sql`` : sql`and company_id = ${scope}`} for update`,
   );
   if (!g) throw notFound(MESSAGES.journeyGroups.notFound);
+  if (auth.offices) await membersInOffices(db, auth, id);
   return { companyId: g.company_id, name: g.name, meetingPoints: parsed(g.meeting_points) ?? [] };
+}
+
+/**
+ * An office admin changes a group only when every member is of their offices
+ * (docs/decisions/0053-office-admins-manage-their-offices.md). A group with no member of their
+ * offices is not in their lists (decision 0045), so it is absent (404) like an id that never was; one
+ * they see, with a member of another office or of none as well, is refused (403) with why. A group
+ * with no members is nobody's office's: every member (none) is theirs, so they may change it.
+ *
+ * Read after the group's row is locked: a join takes a key-share lock on it (the members' foreign
+ * key), so nobody joins between this check and the change.
+ */
+async function membersInOffices(db: Db, auth: AuthUser, id: string): Promise<void> {
+  const [m] = await rows<{ theirs: boolean; others: boolean }>(
+    db,
+    sql`select coalesce(bool_or(${callerOffices(auth)}), false) as theirs, coalesce(bool_or(${callerOffices(auth)} is not true), false) as others
+      from journey_group_members m join users u on u.id = m.user_id
+      where m.group_id = ${id}`,
+  );
+  if (!m?.others) return;
+  if (!m.theirs) throw notFound(MESSAGES.journeyGroups.notFound);
+  throw new HttpError(403, MESSAGES.journeyGroups.membersOutsideOffices);
 }
 
 async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyGroup> {

@@ -85,6 +85,12 @@ export function schemas(base: string) {
         attr('active', { type: 'boolean', description: 'false deactivates the employee and ends their sessions' }),
         multi('emails', 'The work address (the userName)'),
         multi('phoneNumbers', "One number, valid for the company's country"),
+        attr('addresses', {
+          type: 'complex',
+          multiValued: true,
+          description: "The work address's formatted value names the employee's office as the portal shows it (\"1 Park Row, Leeds\"); empty for No office",
+          subAttributes: [attr('formatted'), attr('type'), attr('primary', { type: 'boolean' })],
+        }),
         attr('externalId', { caseExact: true }),
       ],
       meta: { resourceType: 'Schema', location: `${base}/Schemas/${USER_SCHEMA}` },

@@ -1,4 +1,4 @@
-import { MESSAGES, SCIM_LIMITS, isEmailAddress } from '@portal/shared-contracts';
+import { MESSAGES, SCIM_LIMITS, isEmailAddress, officeLabel } from '@portal/shared-contracts';
 import { countryByCode, isValidPhoneForCountry } from '@portal/shared-contracts/company-rules';
 import { ENTERPRISE_SCHEMA, USER_SCHEMA } from './discovery';
 import { invalidValue } from './errors';
@@ -16,19 +16,31 @@ export interface EmployeeRow {
   employee_number: string | null;
   department: string | null;
   scim_external_id: string | null;
+  office_id: string | null;
+  /** The office's first address line and town (null without an office). */
+  office_line1: string | null;
+  office_town: string | null;
   is_active: boolean;
   created_at: string | Date;
   updated_at: string | Date;
 }
 
 export const EMPLOYEE_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.name, u.phone_number, u.employee_number, u.department,
-  u.scim_external_id, u.is_active, u.created_at, u.updated_at`;
+  u.scim_external_id, u.office_id, ol.address_line1 as office_line1, ol.town as office_town, u.is_active, u.created_at, u.updated_at`;
+
+/** What EMPLOYEE_COLUMNS select from: `users u` and the employee's office. */
+export const EMPLOYEE_FROM = `users u left join locations ol on ol.id = u.office_id`;
+
+/** The employee's office as every screen names it ("1 Park Row, Leeds"), or null. */
+export const officeOf = (row: EmployeeRow): string | null =>
+  row.office_id && row.office_line1 !== null ? officeLabel({ addressLine1: row.office_line1, town: row.office_town }) : null;
 
 const iso = (d: string | Date) => new Date(d).toISOString();
 
 /** The SCIM User of an employee (RFC 7643, 4.1), at `base` (…/scim/v2). */
 export function toResource(row: EmployeeRow, base: string) {
   const enterprise = row.employee_number || row.department;
+  const office = officeOf(row);
   return {
     schemas: enterprise ? [USER_SCHEMA, ENTERPRISE_SCHEMA] : [USER_SCHEMA],
     id: row.id,
@@ -39,6 +51,8 @@ export function toResource(row: EmployeeRow, base: string) {
     active: row.is_active,
     emails: [{ value: row.email, type: 'work', primary: true }],
     ...(row.phone_number ? { phoneNumbers: [{ value: row.phone_number, type: 'mobile', primary: true }] } : {}),
+    // The office where Microsoft Entra ID maps physicalDeliveryOfficeName, answered back as it was sent.
+    ...(office ? { addresses: [{ type: 'work', formatted: office, primary: true }] } : {}),
     ...(enterprise
       ? { [ENTERPRISE_SCHEMA]: { ...(row.employee_number ? { employeeNumber: row.employee_number } : {}), ...(row.department ? { department: row.department } : {}) } }
       : {}),
@@ -56,6 +70,11 @@ export interface UserInput {
   externalId: string | null;
   employeeNumber: string | null;
   department: string | null;
+  /**
+   * The office's name (`addresses[type eq "work"].formatted`): null for No office, undefined when the
+   * request has no `addresses` (the office stays as it is).
+   */
+  office: string | null | undefined;
   /** Absent in a request that did not say (PUT keeps the current state then). */
   active: boolean | undefined;
 }
@@ -106,6 +125,26 @@ function pick(list: unknown, attribute: string, type: string): Record<string, un
 }
 
 /**
+ * The office a User's `addresses` name: the `formatted` value of its work address (where Microsoft
+ * Entra ID maps physicalDeliveryOfficeName), else of its only address when that has no type.
+ * `addresses` absent: undefined (unchanged); present without a work address, or with an empty
+ * `formatted`: null (No office). docs/decisions/0054.
+ */
+function officeInput(addresses: unknown): string | null | undefined {
+  if (addresses === undefined) return undefined;
+  if (addresses === null) return null;
+  if (!Array.isArray(addresses) || addresses.length > 10 || !addresses.every(isObject)) throw invalidValue(M.invalidValue('addresses'));
+  const entries = addresses as Record<string, unknown>[];
+  const typeOf = (e: Record<string, unknown>) => {
+    const t = get(e, 'type');
+    return typeof t === 'string' ? t.toLowerCase() : undefined;
+  };
+  const work = entries.find((e) => typeOf(e) === 'work') ?? (entries.length === 1 && typeOf(entries[0]!) === undefined ? entries[0] : undefined);
+  if (!work) return null;
+  return text(get(work, 'formatted'), 'addresses[type eq "work"].formatted', SCIM_LIMITS.officeMax);
+}
+
+/**
  * A User of a POST or PUT body (or a PATCH's result) as the employee it asks for. Every refusal is
  * a 400 `invalidValue` that names the attribute; lengths are checked before any rule.
  */
@@ -142,6 +181,8 @@ export function parseUser(body: unknown, countryCode: string): UserInput {
     throw invalidValue(M.phoneInvalid(countryByCode(countryCode)?.name ?? countryCode));
   }
 
+  const office = officeInput(get(body, 'addresses'));
+
   const extension = get(body, ENTERPRISE_SCHEMA);
   if (extension !== undefined && extension !== null && !isObject(extension)) throw invalidValue(M.invalidValue(ENTERPRISE_SCHEMA));
   const active = get(body, 'active');
@@ -153,6 +194,7 @@ export function parseUser(body: unknown, countryCode: string): UserInput {
     externalId: text(get(body, 'externalId'), 'externalId', SCIM_LIMITS.externalIdMax),
     employeeNumber: extension ? text(get(extension, 'employeeNumber'), 'employeeNumber', SCIM_LIMITS.employeeNumberMax) : null,
     department: extension ? text(get(extension, 'department'), 'department', SCIM_LIMITS.departmentMax) : null,
+    office,
     active: active === undefined || active === null ? undefined : booleanValue(active),
   };
 }

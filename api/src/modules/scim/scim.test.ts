@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SCIM_LIMITS } from '@portal/shared-contracts';
+import { locations } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { hashToken } from '../../lib/tokens';
@@ -408,5 +409,119 @@ describe('SCIM Users: what a provider sends', () => {
     const adopted = await scim(token, 'POST', '/Users', entraCreate(pending.email, 'p'));
     expect(adopted.statusCode, adopted.body).toBe(201);
     expect(body(adopted).id).toBe(pending.id);
+  });
+});
+
+describe('SCIM Users: the office (addresses[type eq "work"].formatted)', () => {
+  async function office(companyId: string, addressLine1: string, town: string): Promise<string> {
+    const [l] = await t.ctx.db.insert(locations).values({ companyId, addressLine1, town, postalCode: 'LS1 5HD' }).returning();
+    return l!.id;
+  }
+  const officeIdOf = async (id: string) => (await rows<{ office_id: string | null }>(t.ctx.db, sql`select office_id from users where id = ${id}`))[0]!.office_id;
+  const officeAudit = async () =>
+    (await auditOf(w.acme)).filter((a) => a.action === 'employee.officeChanged').map((a) => ({ actor: a.actor_name, summary: a.summary }));
+  const work = (formatted: string) => [{ type: 'work', formatted, primary: true }];
+
+  it('create sets it by name (any case, spaces trimmed), GET answers it back, PUT changes and keeps it', async () => {
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    const york = await office(w.acme, '2 Station Rise', 'York');
+    const { token } = await newToken(w.boss, 'Entra ID');
+    const created = await scim(token, 'POST', '/Users', { ...entraCreate('ann@acme.test', 'a-1'), addresses: work('  1 park row, LEEDS ') });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = body(created);
+    expect(await officeIdOf(user.id)).toBe(leeds);
+    // Answered back as every screen names it, in the attribute it came in: no drift for the provider to re-send.
+    expect(user.addresses).toEqual(work('1 Park Row, Leeds'));
+    expect(body(await scim(token, 'GET', `/Users/${user.id}`)).addresses).toEqual(work('1 Park Row, Leeds'));
+    const listed = body(await scim(token, 'GET', `/Users?filter=${encodeURIComponent('userName eq "ann@acme.test"')}`));
+    expect(listed.Resources[0].addresses).toEqual(work('1 Park Row, Leeds'));
+
+    // A create without the attribute: no office.
+    const bare = body(await scim(token, 'POST', '/Users', entraCreate('ben@acme.test', 'b-1')));
+    expect(bare.addresses).toBeUndefined();
+    expect(await officeIdOf(bare.id)).toBeNull();
+
+    // PUT (Okta's update): by the first address line too; without addresses the office stays.
+    const put = await scim(token, 'PUT', `/Users/${user.id}`, { ...oktaCreate('ann@acme.test'), addresses: [{ type: 'work', formatted: '2 STATION RISE' }] });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await officeIdOf(user.id)).toBe(york);
+    expect(body(await scim(token, 'PUT', `/Users/${user.id}`, oktaCreate('ann@acme.test'))).addresses).toEqual(work('2 Station Rise, York'));
+    expect(await officeIdOf(user.id)).toBe(york);
+    // The same office again changes nothing and records nothing.
+    await scim(token, 'PUT', `/Users/${user.id}`, { ...oktaCreate('ann@acme.test'), addresses: work('2 Station Rise, York') });
+    // An empty value: No office.
+    const none = await scim(token, 'PUT', `/Users/${user.id}`, { ...oktaCreate('ann@acme.test'), addresses: work('') });
+    expect(none.statusCode, none.body).toBe(200);
+    expect(body(none).addresses).toBeUndefined();
+    expect(await officeIdOf(user.id)).toBeNull();
+
+    const actor = MESSAGES.scim.auditActor('Entra ID');
+    expect(await officeAudit()).toEqual([
+      { actor, summary: expect.stringContaining('1 Park Row, Leeds') },
+      { actor, summary: expect.stringContaining('2 Station Rise, York') },
+      { actor, summary: expect.stringContaining(MESSAGES.insights.noOffice) },
+    ]);
+  });
+
+  it('PATCH sets, replaces and removes it in the path and value forms Entra ID sends', async () => {
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    const york = await office(w.acme, '2 Station Rise', 'York');
+    const { token } = await newToken(w.boss, 'Entra ID');
+    const user = body(await scim(token, 'POST', '/Users', entraCreate('cat@acme.test', 'c-1')));
+    const patch = (Operations: unknown[]) => scim(token, 'PATCH', `/Users/${user.id}`, { schemas: [PATCH_OP], Operations });
+
+    const added = await patch([{ op: 'Add', path: 'addresses[type eq "work"].formatted', value: '1 Park Row, Leeds' }]);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(body(added).addresses).toEqual(work('1 Park Row, Leeds'));
+    expect(await officeIdOf(user.id)).toBe(leeds);
+
+    const replaced = await patch([{ op: 'Replace', path: 'addresses[type eq "work"].formatted', value: '2 station rise, york' }]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(await officeIdOf(user.id)).toBe(york);
+
+    // A path-less operation whose value names the filtered path.
+    const byValue = await patch([{ op: 'Replace', value: { 'addresses[type eq "work"].formatted': '1 Park Row, Leeds', 'name.familyName': 'Family' } }]);
+    expect(byValue.statusCode, byValue.body).toBe(200);
+    expect(await officeIdOf(user.id)).toBe(leeds);
+
+    // Another attribute's change leaves the office as it is.
+    expect((await patch([{ op: 'Replace', path: 'active', value: 'True' }])).statusCode).toBe(200);
+    expect(await officeIdOf(user.id)).toBe(leeds);
+
+    // Remove, and Replace with an empty value: No office.
+    const removed = await patch([{ op: 'Remove', path: 'addresses[type eq "work"].formatted' }]);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(body(removed).addresses).toBeUndefined();
+    expect(await officeIdOf(user.id)).toBeNull();
+    await patch([{ op: 'Add', path: 'addresses', value: work('2 Station Rise, York') }]);
+    expect(await officeIdOf(user.id)).toBe(york);
+    expect((await patch([{ op: 'Remove', path: 'addresses[type eq "work"]' }])).statusCode).toBe(200);
+    expect(await officeIdOf(user.id)).toBeNull();
+    await patch([{ op: 'Replace', path: 'addresses[type eq "work"].formatted', value: '1 Park Row, Leeds' }]);
+    expect((await patch([{ op: 'Replace', path: 'addresses[type eq "work"].formatted', value: '' }])).statusCode).toBe(200);
+    expect(await officeIdOf(user.id)).toBeNull();
+
+    expect(await officeAudit()).toHaveLength(8);
+  });
+
+  it('an unknown or ambiguous office, or another company\'s, answers 400 invalidValue naming it and changes nothing', async () => {
+    const leeds = await office(w.acme, '1 Park Row', 'Leeds');
+    await office(w.acme, '5 High Street', 'Leeds');
+    await office(w.acme, '5 High Street', 'York');
+    await office(w.other, '9 Globex Way', 'Hull');
+    const { token } = await newToken(w.boss, 'Entra ID');
+    const refused = expectScimError(await scim(token, 'POST', '/Users', { ...entraCreate('dan@acme.test', 'd-1'), addresses: work('Head Office') }), 400, 'invalidValue');
+    expect(refused.detail).toBe(MESSAGES.scim.officeUnknown('Head Office'));
+    expect(await rows(t.ctx.db, sql`select id from users where email = 'dan@acme.test'`)).toEqual([]);
+
+    const user = body(await scim(token, 'POST', '/Users', { ...entraCreate('dan@acme.test', 'd-1'), addresses: work('1 Park Row, Leeds') }));
+    const patch = (value: string) =>
+      scim(token, 'PATCH', `/Users/${user.id}`, { schemas: [PATCH_OP], Operations: [{ op: 'Replace', path: 'addresses[type eq "work"].formatted', value }] });
+    expect(expectScimError(await patch('9 Globex Way, Hull'), 400, 'invalidValue').detail).toBe(MESSAGES.scim.officeUnknown('9 Globex Way, Hull'));
+    expect(expectScimError(await patch('5 high street'), 400, 'invalidValue').detail).toBe(MESSAGES.scim.officeAmbiguous('5 high street'));
+    expect((await patch('5 High Street, York')).statusCode).toBe(200);
+    expectScimError(await scim(token, 'PUT', `/Users/${user.id}`, { ...oktaCreate('dan@acme.test'), addresses: work('x'.repeat(201)) }), 400, 'invalidValue');
+    expectScimError(await scim(token, 'PUT', `/Users/${user.id}`, { ...oktaCreate('dan@acme.test'), addresses: 'Leeds' }), 400, 'invalidValue');
+    expect(await officeIdOf(user.id)).not.toBe(leeds);
   });
 });

@@ -13,9 +13,10 @@ import { NO_PASSWORD } from '../../lib/passwords';
 import { endUserSessions } from '../../lib/sessions';
 import { hashToken, newToken } from '../../lib/tokens';
 import { ENTERPRISE_SCHEMA, PATCH_SCHEMA, listOf } from './discovery';
-import { ScimError } from './errors';
+import { ScimError, invalidValue } from './errors';
 import { filterCondition } from './filter';
-import { EMPLOYEE_COLUMNS, parseUser, toResource, type EmployeeRow, type UserInput } from './resource';
+import { companyOffices } from '../../lib/office-names';
+import { EMPLOYEE_COLUMNS, EMPLOYEE_FROM, parseUser, toResource, type EmployeeRow, type UserInput } from './resource';
 import type { ScimCaller } from './tokens';
 
 /**
@@ -39,7 +40,7 @@ async function findVisible(db: Db, caller: ScimCaller, id: string, lock: boolean
   if (!isUuid(id)) throw userNotFound(id);
   const [row] = await rows<EmployeeRow>(
     db,
-    sql`select ${sql.raw(EMPLOYEE_COLUMNS)} from users u where u.id = ${id.toLowerCase()}::uuid and ${visible(caller.companyId)} ${lock ? sql`for update` : sql``}`,
+    sql`select ${sql.raw(EMPLOYEE_COLUMNS)} from ${sql.raw(EMPLOYEE_FROM)} where u.id = ${id.toLowerCase()}::uuid and ${visible(caller.companyId)} ${lock ? sql`for update of u` : sql``}`,
   );
   if (!row) throw userNotFound(id);
   return row;
@@ -57,7 +58,7 @@ export async function listUsers(ctx: ApiContext, caller: ScimCaller, q: { filter
       ? Promise.resolve([] as EmployeeRow[])
       : rows<EmployeeRow>(
           ctx.db,
-          sql`select ${sql.raw(EMPLOYEE_COLUMNS)} from users u where ${where} order by u.created_at, u.id limit ${q.count} offset ${q.startIndex - 1}`,
+          sql`select ${sql.raw(EMPLOYEE_COLUMNS)} from ${sql.raw(EMPLOYEE_FROM)} where ${where} order by u.created_at, u.id limit ${q.count} offset ${q.startIndex - 1}`,
         ),
     rows<{ n: number }>(ctx.db, sql`select count(*)::int as n from users u where ${where}`),
   ]);
@@ -87,12 +88,35 @@ async function audit(tx: Db, actor: AccountlessActor, caller: ScimCaller, action
 }
 
 /** The columns the input sets, and the deactivation (or its end) when `active` changes. */
-function assignments(input: UserInput, reactivated: boolean): SQL {
+function assignments(input: UserInput, office: Office, reactivated: boolean): SQL {
   // A deactivation is deactivateEmployees' (the sessions end with it).
   const state = reactivated ? sql`, is_active = true, deactivation_reason = null, deactivated_by = null, deactivated_at = null` : sql``;
   return sql`email = ${input.email}, first_name = ${input.firstName}, last_name = ${input.lastName}, name = ${fullName(input)},
     phone_number = ${input.phone}, employee_number = ${input.employeeNumber}, department = ${input.department},
-    scim_external_id = ${input.externalId}, updated_at = now() ${state}`;
+    scim_external_id = ${input.externalId}${office ? sql`, office_id = ${office.id}::uuid` : sql``}, updated_at = now() ${state}`;
+}
+
+/** The office a request sets (its id, null for No office, and its name), or undefined: the office stays. */
+type Office = { id: string | null; label: string | null } | undefined;
+
+/**
+ * The office `input` names, matched like the CSV's office column (employees/offices.ts): the name
+ * every screen shows or its first address line, case-insensitively and trimmed. A name that is no
+ * office of the company answers 400 `invalidValue` naming it (docs/decisions/0054).
+ */
+async function officeFor(tx: Db, caller: ScimCaller, input: UserInput): Promise<Office> {
+  if (input.office === undefined) return undefined;
+  if (input.office === null) return { id: null, label: null };
+  const offices = await companyOffices(tx, caller.companyId);
+  const id = offices.resolve(input.office);
+  if (id === 'unknown') throw invalidValue(M.officeUnknown(input.office));
+  if (id === 'ambiguous') throw invalidValue(M.officeAmbiguous(input.office));
+  return { id, label: offices.labelOf(id) };
+}
+
+/** The office change's own audit entry, as an administrator's move of an employee records it. */
+async function auditOffice(tx: Db, caller: ScimCaller, user: { id: string; name: string; email: string }, office: { label: string | null }) {
+  await audit(tx, caller.actor, caller, 'employee.officeChanged', user, office.label ?? MESSAGES.insights.noOffice);
 }
 
 /** Another user of the same address (any company, any role), or of the same employee number in this company. */
@@ -144,18 +168,21 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
         tx,
         sql`select ${sql.raw(EMPLOYEE_COLUMNS)},
             (u.company_id = ${caller.companyId} and u.role = 'Employee' and u.erased_at is null and (not u.is_approved or u.scim_deleted_at is not null)) as reusable
-          from users u where lower(u.email) = lower(${input.email}) for update`,
+          from ${sql.raw(EMPLOYEE_FROM)} where lower(u.email) = lower(${input.email}) for update of u`,
       );
       if (existing && !existing.reusable) throw taken();
       await clash(tx, caller, input, existing?.id ?? null);
       const active = input.active ?? true;
+      const office = await officeFor(tx, caller, input);
       if (existing) {
         await tx.execute(
-          sql`update users set ${assignments(input, active && !existing.is_active)}, is_approved = true, scim_deleted_at = null where id = ${existing.id}::uuid`,
+          sql`update users set ${assignments(input, office, active && !existing.is_active)}, is_approved = true, scim_deleted_at = null where id = ${existing.id}::uuid`,
         );
         if (!active && existing.is_active) await deactivateEmployees(tx, { companyId: caller.companyId, ids: [existing.id], reason: caller.actor.name, by: null });
         else if (!active) await endUserSessions(tx, existing.id);
-        await audit(tx, caller.actor, caller, 'scim.userCreated', { id: existing.id, name: fullName(input), email: input.email });
+        const who = { id: existing.id, name: fullName(input), email: input.email };
+        await audit(tx, caller.actor, caller, 'scim.userCreated', who);
+        if (office && office.id !== existing.office_id) await auditOffice(tx, caller, who, office);
         return existing.id;
       }
       const newId = randomUUID();
@@ -163,9 +190,9 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
       const invite = active && !(await signsInWithCompanyAccount(tx, caller.companyId, input.email));
       await tx.execute(sql`
         insert into users (id, email, password_hash, name, role, company_id, first_name, last_name, phone_number, employee_number, department,
-          scim_external_id, is_active, is_approved, invited_at, deactivation_reason, deactivated_at)
+          scim_external_id, office_id, is_active, is_approved, invited_at, deactivation_reason, deactivated_at)
         values (${newId}, ${input.email}, ${NO_PASSWORD}, ${fullName(input)}, 'Employee', ${caller.companyId}, ${input.firstName}, ${input.lastName},
-          ${input.phone}, ${input.employeeNumber}, ${input.department}, ${input.externalId}, ${active}, true,
+          ${input.phone}, ${input.employeeNumber}, ${input.department}, ${input.externalId}, ${office?.id ?? null}::uuid, ${active}, true,
           ${invite ? sql`now()` : sql`null`}, ${active ? null : caller.actor.name}, ${active ? sql`null` : sql`now()`})`);
       if (invite) {
         // The same invitation as an employee added by CSV: a link to choose a password, queued with the account.
@@ -175,7 +202,9 @@ export async function createUser(ctx: ApiContext, caller: ScimCaller, body: unkn
           values (${newId}, ${hashToken(token)}, ${expiresAt}::timestamptz, 'invitation')`);
         await ctx.mailer.enqueueMany(tx, [invitationMail(input.email, input.firstName, caller.companyName, resetPasswordLink(ctx.config.publicUrl, input.email, token))]);
       }
-      await audit(tx, caller.actor, caller, 'scim.userCreated', { id: newId, name: fullName(input), email: input.email });
+      const who = { id: newId, name: fullName(input), email: input.email };
+      await audit(tx, caller.actor, caller, 'scim.userCreated', who);
+      if (office?.id) await auditOffice(tx, caller, who, office);
       return newId;
     }),
   );
@@ -193,10 +222,13 @@ async function apply(ctx: ApiContext, caller: ScimCaller, id: string, input: (cu
       }
       const active = next.active ?? before.is_active;
       const changed = changes(before, next);
-      if (!changed && active === before.is_active) return;
-      await tx.execute(sql`update users set ${assignments(next, active && !before.is_active)} where id = ${before.id}::uuid`);
+      const named = await officeFor(tx, caller, next);
+      const office = named && named.id !== before.office_id ? named : undefined;
+      if (!changed && !office && active === before.is_active) return;
+      await tx.execute(sql`update users set ${assignments(next, office, active && !before.is_active)} where id = ${before.id}::uuid`);
       const who = { id: before.id, name: fullName(next), email: next.email };
       if (changed) await audit(tx, caller.actor, caller, 'scim.userUpdated', who, changed);
+      if (office) await auditOffice(tx, caller, who, office);
       if (active !== before.is_active) {
         if (!active) await deactivateEmployees(tx, { companyId: caller.companyId, ids: [before.id], reason: caller.actor.name, by: null });
         await audit(tx, caller.actor, caller, active ? 'scim.userReactivated' : 'scim.userDeactivated', who);
@@ -227,7 +259,7 @@ function operations(body: unknown): ScimPatchOperation[] {
     throw new ScimError(400, M.patchSchemas, 'invalidSyntax');
   }
   if (!Array.isArray(ops) || ops.length < 1 || ops.length > SCIM_LIMITS.patchOperationsMax) throw new ScimError(400, M.patchSchemas, 'invalidSyntax');
-  return ops.map((o) => {
+  return ops.flatMap(pathsOfValue).map((o) => {
     if (!isObject(o) || typeof o.op !== 'string' || o.op.length > 10) throw new ScimError(400, M.patchInvalid('op'), 'invalidSyntax');
     const op = o.op.toLowerCase();
     if (op !== 'add' && op !== 'replace' && op !== 'remove') throw new ScimError(400, M.patchInvalid(`op "${o.op}"`), 'invalidSyntax');
@@ -237,6 +269,20 @@ function operations(body: unknown): ScimPatchOperation[] {
     if (op === 'remove') return { op, ...(path ? { path } : {}), ...(o.value !== undefined ? { value: o.value } : {}) } as ScimPatchOperation;
     return { op, ...(path ? { path } : {}), value: o.value } as ScimPatchOperation;
   });
+}
+
+/**
+ * A path-less operation whose value names attributes by a filtered path, as Microsoft Entra ID may
+ * send the office (`{ "addresses[type eq \"work\"].formatted": "1 Park Row, Leeds" }`): one operation
+ * per such key, with that path (scim-patch takes a value's keys as plain attribute names only).
+ */
+function pathsOfValue(o: unknown): unknown[] {
+  if (!isObject(o) || o.path !== undefined || !isObject(o.value)) return [o];
+  const value = o.value;
+  const filtered = Object.keys(value).filter((k) => k.includes('['));
+  if (!filtered.length) return [o];
+  const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !k.includes('[')));
+  return [...(Object.keys(rest).length ? [{ ...o, value: rest }] : []), ...filtered.map((k) => ({ op: o.op, path: k, value: value[k] }))];
 }
 
 export async function patchUser(ctx: ApiContext, caller: ScimCaller, id: string, body: unknown, base: string) {
@@ -249,6 +295,7 @@ export async function patchUser(ctx: ApiContext, caller: ScimCaller, id: string,
       const resource = toResource(current, base) as Record<string, unknown>;
       // Every attribute present, so an `add` to an empty one has somewhere to go.
       resource.phoneNumbers ??= [];
+      resource.addresses ??= [];
       resource[ENTERPRISE_SCHEMA] ??= {};
       let patched: Record<string, unknown>;
       try {
@@ -258,6 +305,8 @@ export async function patchUser(ctx: ApiContext, caller: ScimCaller, id: string,
         const type = e.scimCode === 'invalidPath' || e.scimCode === 'noTarget' || e.scimCode === 'invalidValue' ? e.scimCode : 'invalidSyntax';
         throw new ScimError(400, M.patchInvalid((e.message || type).slice(0, 200)), type);
       }
+      // A removed work address (`remove` of `addresses[type eq "work"]`) is No office, not "unchanged".
+      patched.addresses ??= [];
       return parseUser(patched, caller.countryCode);
     },
     base,

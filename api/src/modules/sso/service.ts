@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as jose from 'jose';
-import { MESSAGES, fullName, type LoginAnswer, type SsoSettings } from '@portal/shared-contracts';
+import { LIMITS, MESSAGES, fullName, type LoginAnswer, type SsoSettings } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { companies, sessions, ssoConnections, ssoDomains, ssoIdentities, ssoLogins, users } from '../../db/schema';
 import { isUniqueViolation, rows, toIso } from '../../db/sql';
 import { recordAuthEvent } from '../../lib/auth-events';
-import { recordCompanyAudit } from '../../lib/audit';
+import { recordCompanyAudit, recordUserAudit, userAsActor } from '../../lib/audit';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import { createUser } from '../../lib/new-user';
@@ -16,6 +16,7 @@ import type { ClientMeta } from '../../lib/request-meta';
 import { hashToken, newToken } from '../../lib/tokens';
 import { describeUser, loginAnswer } from '../../lib/session-user';
 import { createSession, endProviderSessions, type AuthUser, type NewSession } from '../../lib/sessions';
+import { companyOffices } from '../../lib/office-names';
 import { forgetProvider, insecureAllowed, issuerAllowed, oidc, providerConfig, type ProviderClient } from './provider';
 
 /**
@@ -67,6 +68,7 @@ interface ConnectionRow {
   clientSecretEnc: string;
   passwordsAllowed: boolean;
   autoApprove: boolean;
+  officeClaim: string | null;
 }
 
 async function connectionOf(db: ApiContext['db'] | Tx, companyId: string): Promise<ConnectionRow | undefined> {
@@ -95,6 +97,7 @@ async function settingsOf(ctx: ApiContext, companyId: string): Promise<SsoSettin
     hasSecret: !!connection,
     passwordsAllowed: connection?.passwordsAllowed ?? true,
     autoApprove: connection?.autoApprove ?? false,
+    officeClaim: connection?.officeClaim ?? null,
     redirectUri: callbackUrl(ctx),
     postLogoutRedirectUri: postLogoutRedirectUri(ctx),
     domains: domains.map((d) => ({
@@ -113,6 +116,8 @@ export interface SaveSettings {
   clientSecret?: string | undefined;
   passwordsAllowed: boolean;
   autoApprove: boolean;
+  /** Empty: none; absent: the stored one stays. */
+  officeClaim?: string | undefined;
 }
 
 /**
@@ -158,13 +163,15 @@ export async function saveSettings(ctx: ApiContext, auth: AuthUser, body: SaveSe
     clientSecretEnc: ctx.secrets.seal(clientSecret, companyId),
     passwordsAllowed: body.passwordsAllowed,
     autoApprove: body.autoApprove,
+    officeClaim: body.officeClaim === undefined ? (existing?.officeClaim ?? null) : body.officeClaim.trim() || null,
   };
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(ssoConnections)
       .values({ companyId, ...values })
       .onConflictDoUpdate({ target: ssoConnections.companyId, set: { ...values, updatedAt: sql`now()` } });
-    await recordCompanyAudit(tx, auth, 'sso.providerSaved', companyId, { detail: `${body.issuer} (${body.clientId})` });
+    const claim = values.officeClaim ? `, ${M.officeClaim}: ${values.officeClaim}` : '';
+    await recordCompanyAudit(tx, auth, 'sso.providerSaved', companyId, { detail: `${body.issuer} (${body.clientId})${claim}` });
   });
   if (existing) forgetProvider({ issuer: existing.issuer, clientId: existing.clientId, clientSecret });
   ctx.log.info({ companyId, issuer: body.issuer, by: auth.userId }, 'sso: provider saved');
@@ -269,10 +276,11 @@ async function companyForEmail(ctx: ApiContext, email: string): Promise<DomainCo
     client_secret_enc: string;
     passwords_allowed: boolean;
     auto_approve: boolean;
+    office_claim: string | null;
     company_active: boolean;
   }>(
     ctx.db,
-    sql`select c.company_id, c.issuer, c.client_id, c.client_secret_enc, c.passwords_allowed, c.auto_approve, co.is_active as company_active
+    sql`select c.company_id, c.issuer, c.client_id, c.client_secret_enc, c.passwords_allowed, c.auto_approve, c.office_claim, co.is_active as company_active
       from sso_domains d
       join sso_connections c on c.company_id = d.company_id
       join companies co on co.id = d.company_id
@@ -287,6 +295,7 @@ async function companyForEmail(ctx: ApiContext, email: string): Promise<DomainCo
     clientSecretEnc: row.client_secret_enc,
     passwordsAllowed: row.passwords_allowed,
     autoApprove: row.auto_approve,
+    officeClaim: row.office_claim,
     companyActive: row.company_active,
   };
 }
@@ -452,6 +461,7 @@ export async function callback(
   }
 
   const resolved = await resolveUser(ctx, connection, claims);
+  if ((resolved.outcome === 'ok' || resolved.outcome === 'pending') && resolved.userId) await officeFromClaim(ctx, connection, resolved.userId, claims);
   if (resolved.outcome !== 'ok') {
     await recordAuthEvent(ctx.db, ctx.log, {
       kind: resolved.outcome === 'pending' ? 'sso.join-request' : 'sso.failure',
@@ -546,6 +556,37 @@ async function resolveUser(ctx: ApiContext, connection: ConnectionRow, claims: o
   await ctx.db.insert(ssoIdentities).values({ userId: created.id, issuer, subject });
   ctx.log.info({ employeeId: created.id, companyId: connection.companyId, approved }, 'sso: employee joined through the provider');
   return approved ? { outcome: 'ok', userId: created.id, role: 'Employee' } : { outcome: 'pending', userId: created.id, reason: 'join-request' };
+}
+
+/**
+ * The employee's office from the company's office claim (docs/decisions/0054), at the sign-in that
+ * created them and at each later one: matched like the CSV's office column; an empty value is No
+ * office; an absent claim, or a name that is no office of the company (logged), changes nothing.
+ * Audited as an administrator's move is, the employee as actor.
+ */
+async function officeFromClaim(ctx: ApiContext, connection: ConnectionRow, userId: string, claims: oidc.IDToken): Promise<void> {
+  if (!connection.officeClaim) return;
+  const value = (claims as Record<string, unknown>)[connection.officeClaim];
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'string' || value.length > LIMITS.sso.officeNameMax) {
+    ctx.log.warn({ companyId: connection.companyId, employeeId: userId, claim: connection.officeClaim }, 'sso: office claim is not a name');
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await rows<{ office_id: string | null; role: string }>(tx, sql`select office_id, role from users where id = ${userId}::uuid for update`);
+    // Offices are employees' (an administrator's offices are a scope the employer sets, decision 0051).
+    if (!user || user.role !== 'Employee') return;
+    const offices = await companyOffices(tx, connection.companyId);
+    const officeId = offices.resolve(value);
+    if (officeId === 'unknown' || officeId === 'ambiguous') {
+      ctx.log.warn({ companyId: connection.companyId, employeeId: userId, office: value.slice(0, 200), problem: officeId }, 'sso: office claim names no office');
+      return;
+    }
+    if (officeId === user.office_id) return;
+    await tx.update(users).set({ officeId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    const actor = (await userAsActor(tx, userId))!;
+    await recordUserAudit(tx, actor, 'employee.officeChanged', [userId], { detail: offices.labelOf(officeId) ?? MESSAGES.insights.noOffice });
+  });
 }
 
 function statusOf(userId: string, role: string, isActive: boolean, isApproved: boolean): Resolved {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
 import { startIdentityProvider, type IdentityProvider } from '../../demo/identity-provider';
 import { rows } from '../../db/sql';
-import { ssoConnections, ssoDomains, users } from '../../db/schema';
+import { locations, ssoConnections, ssoDomains, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { bearer, json, useTestApp, type Res } from '../../test/test-support';
 import { makeCompany, makeEmployer } from '../../test/trips-world';
@@ -48,12 +48,12 @@ let w: World;
 /** The TXT records the stubbed resolver answers, by domain. */
 let dns: Record<string, string[]>;
 
-async function configure(o: { passwordsAllowed?: boolean; autoApprove?: boolean } = {}) {
+async function configure(o: { passwordsAllowed?: boolean; autoApprove?: boolean; officeClaim?: string } = {}) {
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/sso/settings',
     headers: bearer(w.boss.token),
-    payload: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, passwordsAllowed: o.passwordsAllowed ?? true, autoApprove: o.autoApprove ?? false },
+    payload: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, passwordsAllowed: o.passwordsAllowed ?? true, autoApprove: o.autoApprove ?? false, ...(o.officeClaim !== undefined ? { officeClaim: o.officeClaim } : {}) },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res;
@@ -415,6 +415,90 @@ describe('sign-in', () => {
     await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, w.boss.id));
     const flow = await upToCallback('boss@acme.test');
     expect(landing(await callBack(flow))).toEqual({ status: 'disabled' });
+  });
+});
+
+describe('the office claim', () => {
+  async function office(addressLine1: string, town: string): Promise<string> {
+    const [l] = await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1, town, postalCode: 'LS1 5HD' }).returning();
+    return l!.id;
+  }
+  /** The provider's ID token with `extra` claims, signed with its own key (a custom claim as an employer adds one). */
+  function withClaims(extra: Record<string, unknown>) {
+    idp.tamper = async (idToken, { privateJwk }) =>
+      new SignJWT({ ...decodeJwt(idToken), ...extra }).setProtectedHeader({ alg: 'RS256', kid: String(privateJwk.kid) }).sign(await importJWK(privateJwk, 'RS256'));
+  }
+  const officeOf = async (email: string) => (await rows<{ office_id: string | null }>(t.ctx.db, sql`select office_id from users where email = ${email}`))[0]?.office_id;
+  async function employeeSignsIn(extra: Record<string, unknown>) {
+    withClaims(extra);
+    try {
+      expect(landing(await callBack(await upToCallback('new.hire@acme.test')))).toEqual({ status: 'employee' });
+    } finally {
+      idp.tamper = null;
+    }
+  }
+
+  it('is a setting: answered, kept when a save leaves it out, cleared by an empty value, refused with spaces', async () => {
+    const get = async () => json<{ settings: { officeClaim: string | null } }>(await t.app.inject({ method: 'GET', url: '/api/sso/settings', headers: bearer(w.boss.token) })).settings;
+    expect((await get()).officeClaim).toBeNull();
+    await configure({ officeClaim: ' office ' });
+    expect((await get()).officeClaim).toBe('office');
+    await configure();
+    expect((await get()).officeClaim).toBe('office');
+    await configure({ officeClaim: '' });
+    expect((await get()).officeClaim).toBeNull();
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/sso/settings',
+      headers: bearer(w.boss.token),
+      payload: { issuer: idp.issuer, clientId: idp.clientId, passwordsAllowed: true, autoApprove: false, officeClaim: 'my office' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(MESSAGES.sso.officeClaimInvalid);
+  });
+
+  it("sets the employee's office when they join and at each sign-in, and audits each change", async () => {
+    const leeds = await office('1 Park Row', 'Leeds');
+    const york = await office('2 Station Rise', 'York');
+    await configure({ autoApprove: true, officeClaim: 'physicalDeliveryOfficeName' });
+    await employeeSignsIn({ physicalDeliveryOfficeName: ' 1 park row, LEEDS ' });
+    expect(await officeOf('new.hire@acme.test')).toBe(leeds);
+    await employeeSignsIn({ physicalDeliveryOfficeName: '2 Station Rise' });
+    expect(await officeOf('new.hire@acme.test')).toBe(york);
+    // An absent claim, a name that is no office, or not a name: the office stays, the sign-in goes on.
+    await employeeSignsIn({});
+    await employeeSignsIn({ physicalDeliveryOfficeName: 'Head Office' });
+    await employeeSignsIn({ physicalDeliveryOfficeName: ['York'] });
+    expect(await officeOf('new.hire@acme.test')).toBe(york);
+    // An empty value: No office.
+    await employeeSignsIn({ physicalDeliveryOfficeName: '' });
+    expect(await officeOf('new.hire@acme.test')).toBeNull();
+
+    const audit = await rows<{ actor_name: string; summary: string }>(
+      t.ctx.db,
+      sql`select actor_name, summary from audit_log where action = 'employee.officeChanged' order by created_at, id`,
+    );
+    expect(audit.map((a) => a.summary)).toEqual([
+      expect.stringContaining('1 Park Row, Leeds'),
+      expect.stringContaining('2 Station Rise, York'),
+      expect.stringContaining(MESSAGES.insights.noOffice),
+    ]);
+    expect(new Set(audit.map((a) => a.actor_name))).toEqual(new Set(['Nia Newhire']));
+  });
+
+  it("sets a join request's office too, and never an administrator's", async () => {
+    const leeds = await office('1 Park Row', 'Leeds');
+    await configure({ officeClaim: 'office' });
+    withClaims({ office: '1 Park Row, Leeds' });
+    try {
+      expect(landing(await callBack(await upToCallback('new.hire@acme.test')))).toEqual({ status: 'pending' });
+      const { code } = landing(await callBack(await upToCallback('boss@acme.test')));
+      expect(code).toBeDefined();
+    } finally {
+      idp.tamper = null;
+    }
+    expect(await officeOf('new.hire@acme.test')).toBe(leeds);
+    expect(await officeOf('boss@acme.test')).toBeNull();
   });
 });
 

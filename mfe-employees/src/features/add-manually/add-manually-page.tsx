@@ -75,88 +75,92 @@ export function AddManuallyPage() {
     return submitRows(event);
   };
 
+  // Routed in the setup area only, whose shell layout leaves the main landmark to its pages (as the
+  // setup steps of mfe-onboarding do).
   return (
-    <Page
-      title={MESSAGES.employees.addManuallyTitle}
-      intro="Each employee receives an invitation email to set a password."
-      actions={
-        <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>
-          Back to Employee Management
-        </Button>
-      }
-      className={styles.page}
-    >
+    <main>
+      <Page
+        title={MESSAGES.employees.addManuallyTitle}
+        intro="Each employee receives an invitation email to set a password."
+        actions={
+          <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>
+            Back to Employee Management
+          </Button>
+        }
+        className={styles.page}
+      >
 
-      <Card padded={false} className={styles.card}>
-        <form onSubmit={onSubmit} noValidate>
-          <TableRoot caption="Employees to add" hideCaption>
-            <thead>
-              <tr>
-                <Th className={styles.numCol}>#</Th>
-                {COLUMNS.map((c) => (
-                  <Th key={c.field}>{c.label}</Th>
-                ))}
-                <Th className={styles.removeCol}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.fields.map((row, i) => (
-                <Tr key={row.id}>
-                  <Td className={styles.numCol}>{i + 1}</Td>
+        <Card padded={false} className={styles.card}>
+          <form onSubmit={onSubmit} noValidate>
+            <TableRoot caption="Employees to add" hideCaption>
+              <thead>
+                <tr>
+                  <Th className={styles.numCol}>#</Th>
                   {COLUMNS.map((c) => (
-                    <Td key={c.field} className={styles.cell}>
-                      <TextField
-                        label={`${c.label}, row ${i + 1}`}
-                        hideLabel
-                        type={c.type}
-                        placeholder={c.label}
-                        autoComplete={c.autoComplete}
-                        maxLength={c.max + 20}
-                        error={errorOf(i, c.field)}
-                        {...form.register(`employees.${i}.${c.field}`)}
-                      />
-                    </Td>
+                    <Th key={c.field}>{c.label}</Th>
                   ))}
-                  <Td className={styles.removeCol}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => rows.remove(i)}
-                      disabled={rows.fields.length === 1 || add.isPending}
-                      aria-label={`Remove row ${i + 1}`}
-                    >
-                      Remove
-                    </Button>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </TableRoot>
+                  <Th className={styles.removeCol}>
+                    <VisuallyHidden>Remove</VisuallyHidden>
+                  </Th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.fields.map((row, i) => (
+                  <Tr key={row.id}>
+                    <Td className={styles.numCol}>{i + 1}</Td>
+                    {COLUMNS.map((c) => (
+                      <Td key={c.field} className={styles.cell}>
+                        <TextField
+                          label={`${c.label}, row ${i + 1}`}
+                          hideLabel
+                          type={c.type}
+                          placeholder={c.label}
+                          autoComplete={c.autoComplete}
+                          maxLength={c.max + 20}
+                          error={errorOf(i, c.field)}
+                          {...form.register(`employees.${i}.${c.field}`)}
+                        />
+                      </Td>
+                    ))}
+                    <Td className={styles.removeCol}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => rows.remove(i)}
+                        disabled={rows.fields.length === 1 || add.isPending}
+                        aria-label={`Remove row ${i + 1}`}
+                      >
+                        Remove
+                      </Button>
+                    </Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </TableRoot>
 
-          {rowNotes.length > 0 && (
-            <ul className={styles.notes} role="alert">
-              {rowNotes.map((n, i) => (
-                <li key={i}>{n}</li>
-              ))}
-            </ul>
-          )}
+            {rowNotes.length > 0 && (
+              <ul className={styles.notes} role="alert">
+                {rowNotes.map((n, i) => (
+                  <li key={i}>{n}</li>
+                ))}
+              </ul>
+            )}
 
-          <div className={styles.actions}>
-            <Button variant="secondary" onClick={() => rows.append(emptyRow())} disabled={add.isPending}>
-              Add row
-            </Button>
-            <span className={styles.spacer} />
-            <Button variant="secondary" onClick={() => navigate(ROUTES.employeeManagement)} disabled={add.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending} loadingText="Submitting...">
-              {`Submit ${rows.fields.length} employee${rows.fields.length === 1 ? '' : 's'}`}
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </Page>
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={() => rows.append(emptyRow())} disabled={add.isPending}>
+                Add row
+              </Button>
+              <span className={styles.spacer} />
+              <Button variant="secondary" onClick={() => navigate(ROUTES.employeeManagement)} disabled={add.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={add.isPending} loadingText="Submitting...">
+                {`Submit ${rows.fields.length} employee${rows.fields.length === 1 ? '' : 's'}`}
+              </Button>
+            </div>
+          </form>
+        </Card>
+      </Page>
+    </main>
   );
 }

@@ -61,13 +61,11 @@ describe('DashboardPage: the office filter', () => {
     // No officeId: the api answers the sum of their offices.
     await screen.findByText('Ada Lovelace');
     expect(callsTo('insights.dashboard')).toEqual([{ query: { year: 2026, month: 7 } }]);
-    // The company's feedback is not theirs to read; the report is one of their offices'.
-    expect(callsTo('insights.feedbacks')).toEqual([]);
+    // The report is one of their offices'.
     expect(await screen.findByRole('combobox', { name: MESSAGES.reports.office })).toHaveValue(YORK_OFFICE);
-    // No link to pages closed to them: Employee Management, Company Settings' incentives.
-    expect(screen.queryByText(MESSAGES.insights.tiles.seeEmployees)).not.toBeInTheDocument();
+    // No link to a page closed to them: Company Settings' incentives.
     await screen.findByText(I.incentives.participation);
-    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '').filter((h) => h.includes(ROUTES.companySettings) || h.includes(ROUTES.employeeManagement))).toEqual([]);
+    expect(screen.getAllByRole('link').map((a) => a.getAttribute('href') ?? '').filter((h) => h.includes(ROUTES.companySettings))).toEqual([]);
   });
 
   it("shows an office admin's dashboard for the company's figures when an address names another office", async () => {

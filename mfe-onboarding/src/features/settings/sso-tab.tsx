@@ -9,7 +9,7 @@ import { ScimSection } from './scim-section';
 
 const M = MESSAGES.sso;
 
-type Field = 'issuer' | 'clientId' | 'clientSecret' | 'passwordsAllowed' | 'domain';
+type Field = 'issuer' | 'clientId' | 'clientSecret' | 'passwordsAllowed' | 'officeClaim' | 'domain';
 type Errors = Partial<Record<Field, string>>;
 
 /** The first message of each field, as the contract's schema gives them (the api checks the same schema). */
@@ -56,13 +56,14 @@ function ProviderCard({ companyId, settings }: { companyId: string; settings: Ss
   const [clientSecret, setClientSecret] = useState('');
   const [passwordsAllowed, setPasswordsAllowed] = useState(settings.passwordsAllowed);
   const [autoApprove, setAutoApprove] = useState(settings.autoApprove);
+  const [officeClaim, setOfficeClaim] = useState(settings.officeClaim ?? '');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmOff, setConfirmOff] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = { issuer, clientId, ...(clientSecret ? { clientSecret } : {}), passwordsAllowed, autoApprove };
+    const body = { issuer, clientId, ...(clientSecret ? { clientSecret } : {}), passwordsAllowed, autoApprove, officeClaim };
     const parsed = ssoSettingsBodySchema.safeParse(body);
     const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
     if (!settings.hasSecret && !clientSecret) found.clientSecret ??= M.clientSecretRequired;
@@ -107,6 +108,15 @@ function ProviderCard({ companyId, settings }: { companyId: string; settings: Ss
           </p>
         ) : null}
         <Checkbox label={M.autoApprove} checked={autoApprove} onCheckedChange={setAutoApprove} name="autoApprove" />
+        <TextField
+          label={M.officeClaim}
+          hint={M.officeClaimHint}
+          value={officeClaim}
+          onChange={(e) => setOfficeClaim(e.target.value)}
+          error={errors.officeClaim}
+          name="officeClaim"
+          autoComplete="off"
+        />
         <dl className={styles.facts}>
           <dt>{M.redirectUri}</dt>
           <dd>
