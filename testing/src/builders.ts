@@ -56,3 +56,12 @@ export function companyWithOffices(input?: { params?: unknown }) {
     },
   };
 }
+
+/**
+ * A text matcher for an email address as shared-ui's EmailAddress shows it: its pieces are elements of
+ * their own (so that it wraps only before the @ and the domain's dots), which a plain text matcher
+ * does not see as one text.
+ */
+export function emailShown(address: string) {
+  return (_content: string, element: Element | null) => element?.getAttribute('translate') === 'no' && element.textContent === address;
+}

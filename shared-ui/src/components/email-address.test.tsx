@@ -9,6 +9,9 @@ describe('EmailAddress', () => {
     expect(span.textContent).toBe('alexander.marshall@greenway-logistics.example');
     // Each <wbr> is a place to wrap: before "@", before ".example"; none inside a word or the local part.
     expect(span.innerHTML.split('<wbr>').map((s) => s.replace(/<[^>]+>/g, ''))).toEqual(['alexander.marshall', '@greenway-logistics', '.example']);
+    // Between them each piece is held together, so its hyphens are no place to wrap either.
+    expect([...span.children].filter((e) => e.tagName === 'SPAN').map((e) => e.textContent)).toEqual(['alexander.marshall', '@greenway-logistics', '.example']);
+    expect(new Set([...span.querySelectorAll('span')].map((e) => e.className)).size).toBe(1);
   });
 
   it('shows a text without an @ as it is', () => {
