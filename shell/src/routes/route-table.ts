@@ -103,7 +103,6 @@ export function buildAddedTable(apps: ReturnType<typeof addedRemotes>): AddedRou
   return out;
 }
 
-/** The nav entries of an area's added pages (those that name a nav label), after the built-in ones. */
 /**
  * Whether the signed-in user may not use this route's page: an admin limited to some offices, and a
  * call the page needs is closed to them (docs/decisions/0051-office-administrators.md).
@@ -112,6 +111,7 @@ export function closedToCaller(route: Pick<RemoteRoute, 'calls'> | undefined, of
   return Boolean(offices && route?.calls && !openToOfficeAdmins(route.calls));
 }
 
+/** The nav entries of an area's added pages (those that name a nav label), after the built-in ones. */
 export function addedNav(area: Area): { to: string; label: string }[] {
   return addedRouteTable().flatMap((r) => (r.area === area && r.nav ? [{ to: r.path, label: r.nav }] : []));
 }

@@ -118,18 +118,18 @@ export function toEmployee(r: EmployeeDbRow): Employee {
   };
 }
 
-async function loadEmployee(db: Db, scope: string | null, offices: SQL, id: string): Promise<Employee | null> {
+async function loadEmployee(db: Db, auth: AuthUser, id: string): Promise<Employee | null> {
   if (!isUuid(id)) return null;
   const [r] = await rows<EmployeeDbRow>(
     db,
     sql`select ${EMPLOYEE_COLUMNS} from users u ${EMPLOYEE_JOINS}
-      where u.id = ${id} and u.role = 'Employee' and ${scopeCondition(scope)} and ${offices}`,
+      where u.id = ${id} and u.role = 'Employee' and ${callerCondition(auth)}`,
   );
   return r ? toEmployee(r) : null;
 }
 
 export async function getEmployee(ctx: ApiContext, auth: AuthUser, id: string): Promise<Employee> {
-  const employee = await loadEmployee(ctx.db, scopeOf(auth), callerOffices(auth), id);
+  const employee = await loadEmployee(ctx.db, auth, id);
   if (!employee) throw notFound(MESSAGES.employees.notFound);
   return employee;
 }
