@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, ENDPOINTS } from './endpoints';
 import { graceEndOf, trialStateAt } from './entities';
-import { ALLOWED_WHILE_RESTRICTED, closedToOfficeAdmins, OFFICE_ADMIN_ENDPOINTS, restrictedAfterTrial, TRIAL } from './scheme';
+import { ALLOWED_WHILE_RESTRICTED, closedToOfficeAdmins, mayCall, OFFICE_ADMIN_ENDPOINTS, restrictedAfterTrial, TRIAL } from './scheme';
 
 describe('what a company whose trial ended unaccepted may still do', () => {
   it('names only endpoints of the table, each a change a company user can make', () => {
@@ -63,5 +63,11 @@ describe('what an admin limited to some offices may call', () => {
     expect(closedToOfficeAdmins(ENDPOINTS.accounts.changePassword)).toBe(false);
     const open = allEndpoints().filter((e) => Array.isArray(e.access) && e.access.includes('Admin') && !closedToOfficeAdmins(e));
     expect(open.map((e) => e.id).sort()).toEqual([...OFFICE_ADMIN_ENDPOINTS].sort());
+  });
+
+  it('lets a caller of the whole company make any call, an office admin only the open ones', () => {
+    for (const offices of [null, undefined]) expect(mayCall(offices, ['billing.billing', 'employees.list'])).toBe(true);
+    expect(mayCall(['office-1'], ['employees.list', 'insights.dashboard'])).toBe(true);
+    expect(mayCall(['office-1'], ['employees.list', 'billing.billing'])).toBe(false);
   });
 });

@@ -85,3 +85,11 @@ export function closedToOfficeAdmins(e: Pick<AnyEndpoint, 'id' | 'access'>): boo
 export function openToOfficeAdmins(ids: readonly string[]): boolean {
   return ids.every((id) => OFFICE_ADMIN_ENDPOINTS.has(id));
 }
+
+/**
+ * Whether a caller with these offices (null or absent: the whole company) may make every one of these
+ * calls: anyone not limited to offices may; an office admin only the calls open to them.
+ */
+export function mayCall(offices: readonly string[] | null | undefined, ids: readonly string[]): boolean {
+  return !offices || openToOfficeAdmins(ids);
+}

@@ -1,5 +1,5 @@
 import { MESSAGES, OFFICE_NONE, usePlatform } from '@portal/shared-contracts';
-import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
+import { mayCall } from '@portal/shared-contracts/scheme';
 import type { OfficeOption } from '@portal/shared-ui/data';
 
 /** What an office select offers the signed-in user. */
@@ -47,6 +47,5 @@ export function officeOptions(c: OfficeChoices, offices: readonly OfficeOption[]
  * limited to some offices while one is closed to them, so that a link to it is not offered.
  */
 export function useMayOpen(calls: readonly string[]): boolean {
-  const mine = usePlatform().session?.offices ?? null;
-  return mine === null || openToOfficeAdmins(calls);
+  return mayCall(usePlatform().session?.offices, calls);
 }

@@ -5,7 +5,7 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
+import { mayCall } from '@portal/shared-contracts/scheme';
 import { addedNav, closedToCaller, routeAt } from '../routes/route-table';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';
@@ -55,7 +55,7 @@ export function EmployerLayout() {
           </Link>
           <div className={styles.headerActions}>
             {/* The join requests: not for an admin limited to some offices while the call is closed to them. */}
-            {!session?.offices || openToOfficeAdmins(['employees.pending']) ? (
+            {mayCall(session?.offices, ['employees.pending']) ? (
               <div className={styles.slot}>
                 <RemoteSlot remote="mfe-employees" module="JoinRequestsBell" compact />
               </div>
@@ -83,7 +83,7 @@ export function EmployerLayout() {
         )}
       </header>
       {/* The free trial's line (mfe-billing): empty unless the company is on its trial; not for an office admin while billing is closed to them. */}
-      {!session?.offices || openToOfficeAdmins(['billing.billing']) ? <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional /> : null}
+      {mayCall(session?.offices, ['billing.billing']) ? <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional /> : null}
       <main className={styles.content} id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -2,7 +2,7 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
 import type { RemoteId } from '@portal/shared-contracts/remotes';
-import { openToOfficeAdmins } from '@portal/shared-contracts/scheme';
+import { mayCall } from '@portal/shared-contracts/scheme';
 import { addedRemotes, addedRemotesChanges } from '../remotes/added-remotes';
 import { PUBLIC_ROUTE_TABLE } from './public-routes';
 import type { Area, RemoteRoute } from './remote-route';
@@ -108,7 +108,7 @@ export function buildAddedTable(apps: ReturnType<typeof addedRemotes>): AddedRou
  * call the page needs is closed to them (docs/decisions/0051-office-administrators.md).
  */
 export function closedToCaller(route: Pick<RemoteRoute, 'calls'> | undefined, offices: readonly string[] | null | undefined): boolean {
-  return Boolean(offices && route?.calls && !openToOfficeAdmins(route.calls));
+  return route?.calls !== undefined && !mayCall(offices, route.calls);
 }
 
 /** The nav entries of an area's added pages (those that name a nav label), after the built-in ones. */
