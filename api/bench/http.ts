@@ -16,8 +16,10 @@
  * scenarios run with nobody writing (what a reader gets then: answers from memory), then "miss"
  * (the server keeps no answers, `keepListAnswers(false)`: every read reads the version and then the
  * database, what a miss costs), and page 1 "writer" (a loop in the server's process changes one
- * employee's phone number after another, one statement at a time: a real write beside the readers).
- * `--match` runs only the scenarios whose name (with its ", miss" or ", writer") contains one of its
+ * employee's phone number after another, one statement at a time: a real write beside the readers),
+ * then "status writer" (every list scenario beside a writer that deactivates and reactivates
+ * employees, one statement each, about 10 a second: the reads after writes of a working day).
+ * `--match` runs only the scenarios whose name (with its ", miss", ", writer" or ", status writer") contains one of its
  * parts separated by `|`, and `--skip` leaves out those whose name contains one of its parts; bare
  * Fastify always runs, as the yardstick.
  */
@@ -60,7 +62,7 @@ interface Served {
 }
 
 /** Starts (`phone` or `miss`) or stops the server's writer; stopping answers the number of writes it made. */
-function writer(child: ChildProcess, on: 'phone' | 'miss' | false): Promise<number> {
+function writer(child: ChildProcess, on: Variant | false): Promise<number> {
   return new Promise((resolve) => {
     const listen = (m: { writerStarted?: boolean; writes?: number }) => {
       if (on && m.writerStarted) resolve(0);
@@ -114,18 +116,30 @@ async function serveChild(): Promise<void> {
   const employeeIds = (Array.isArray(ids) ? ids : (ids as { rows: { id: string }[] }).rows).map((r: { id: string }) => r.id);
   let writing: Promise<number> | undefined;
   let stop = false;
-  process.on('message', (m: { writer?: 'phone' | 'miss' | false }) => {
+  process.on('message', (m: { writer?: Variant | false }) => {
     if (m.writer && !writing) {
       stop = false;
       const miss = m.writer === 'miss';
+      const status = m.writer === 'status';
       keepListAnswers(!miss);
       writing = (async () => {
         let n = 0;
         while (!stop) {
-          const id = employeeIds[n % employeeIds.length]!;
+          const id = employeeIds[(status ? Math.floor(n / 2) * 37 : n) % employeeIds.length]!;
           if (miss) {
             // Misses without writes: wait for the stop.
             await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          if (status) {
+            // An office's day: one employee deactivated, then reactivated, about 10 a second, each
+            // as the api's deactivate and reactivate write it (lib/deactivation.ts, lifecycle.ts).
+            const t = performance.now();
+            if (n % 2 === 0)
+              await ctx.db.execute(sql`update users set is_active = false, deactivation_reason = 'Left the company', deactivated_by = ${u!.id}::uuid, deactivated_at = now(), updated_at = now() where id = ${id}`);
+            else await ctx.db.execute(sql`update users set is_active = true, deactivation_reason = null, deactivated_by = null, deactivated_at = null, updated_at = now() where id = ${id}`);
+            n++;
+            await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - t))));
             continue;
           }
           await ctx.db.execute(sql`update users set phone_number = ${`0113 496 ${String(n % 10000).padStart(4, '0')}`} where id = ${id}`);
@@ -183,18 +197,29 @@ async function load(base: string, path: string, tokens: string[] = []) {
   return { rps: Math.round(r['2xx'] / r.duration), p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
 }
 
+/**
+ * `miss`: nothing kept in memory; `phone`: a writer changing phone numbers back to back; `status`: a
+ * writer deactivating and reactivating employees at about 10 writes a second.
+ */
+type Variant = 'miss' | 'phone' | 'status';
+
+/** The scenario's name in a variant. */
+function variantName(name: string, variant: Variant): string {
+  return `${name}, ${variant === 'miss' ? 'miss' : variant === 'status' ? 'status writer' : 'writer'}`;
+}
+
 /** Name, path, and the variants with a writer beside the readers it runs again in. */
-function scenarios(lastPage: number): [string, string, ('miss' | 'phone')[]][] {
+function scenarios(lastPage: number): [string, string, Variant[]][] {
   return [
     ['GET /api/accounts/me', '/api/accounts/me', []],
-    ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10', ['miss', 'phone']],
-    ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['miss']],
-    ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['miss']],
-    ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['miss']],
+    ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10', ['miss', 'phone', 'status']],
+    ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['miss', 'status']],
+    ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['miss', 'status']],
+    ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['miss', 'status']],
     // Every employee's address is at example.com: a longer term that matches the whole list.
-    ['employees, page 1, search=exa', '/api/employees?pageNumber=1&pageSize=10&search=exa', ['miss']],
-    ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['miss']],
-    [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['miss']],
+    ['employees, page 1, search=exa', '/api/employees?pageNumber=1&pageSize=10&search=exa', ['miss', 'status']],
+    ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['miss', 'status']],
+    [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['miss', 'status']],
   ];
 }
 
@@ -232,13 +257,13 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
       out.push({ db, name, share: f.rps / bare.rps, ...f });
       console.log(row(out[out.length - 1]!));
     }
-    for (const variant of ['miss', 'phone'] as const) {
+    for (const variant of ['miss', 'phone', 'status'] as const) {
       for (const [name, p, variants] of SCENARIOS) {
-        if (!variants.includes(variant) || !wanted(`${name}, ${variant === 'miss' ? 'miss' : 'writer'}`)) continue;
+        if (!variants.includes(variant) || !wanted(variantName(name, variant))) continue;
         await writer(server.child, variant);
         const f = await load(api, p, server.tokens);
         const writes = await writer(server.child, false);
-        out.push({ db, name: `${name}, ${variant === 'miss' ? 'miss' : 'writer'}`, share: f.rps / bare.rps, ...f, ...(variant === 'phone' ? { writes: Math.round(writes / Number(values.seconds)) } : {}) });
+        out.push({ db, name: variantName(name, variant), share: f.rps / bare.rps, ...f, ...(variant !== 'miss' ? { writes: Math.round(writes / Number(values.seconds)) } : {}) });
         console.log(row(out[out.length - 1]!));
       }
     }

@@ -25,17 +25,30 @@ export class ListAnswerCache {
   }
 
   /**
+   * The answer of `key` kept at a version older than `version` that may still be it: one that
+   * carries the ids of its page's employees (an answer for every status). The caller keeps it under
+   * `version` (`set`) only when every version since is a change of status of other employees.
+   */
+  older(key: string, version: bigint): { version: bigint; answer: string; ids: string[] } | undefined {
+    if (!keeping) return undefined;
+    const slot = this.slots.get(key);
+    if (!slot || slot.ids === null || slot.version >= version) return undefined;
+    return { version: slot.version, answer: slot.answer, ids: slot.ids };
+  }
+
+  /**
    * Keeps the answer `key` read at `version` (the version read in the same snapshot as the answer).
    * An answer of a newer version already kept stays: a slow reader never puts an older one back.
+   * `ids`: its page's employees, when a change of status of anyone else leaves it as it is.
    */
-  set(key: string, version: bigint, answer: string): void {
+  set(key: string, version: bigint, answer: string, ids: string[] | null = null): void {
     if (!keeping) return;
     const old = this.slots.get(key);
     if (old && old.version > version) return;
-    const bytes = answer.length + key.length;
+    const bytes = answer.length + key.length + (ids?.length ?? 0) * 40;
     if (bytes > this.maxBytes) return;
     if (old) this.drop(key, old);
-    this.slots.set(key, { version, answer, bytes });
+    this.slots.set(key, { version, answer, bytes, ids });
     this.bytes += bytes;
     for (const [k, s] of this.slots) {
       if (this.bytes <= this.maxBytes) break;
@@ -48,7 +61,7 @@ export class ListAnswerCache {
    * read (after a write, the readers of a popular page do not all read it at once). Its answer is
    * used when it is of the caller's version or newer; otherwise, or if it fails, the caller reads.
    */
-  async read(key: string, version: bigint, load: () => Promise<{ answer: string; version: bigint | null }>): Promise<string> {
+  async read(key: string, version: bigint, load: () => Promise<Loaded>): Promise<string> {
     const pending = keeping ? this.reading.get(key) : undefined;
     if (pending) {
       const r = await pending.catch(() => null);
@@ -59,7 +72,7 @@ export class ListAnswerCache {
       this.reading.set(key, p);
       void p.then(
         (r) => {
-          if (r.version !== null) this.set(key, r.version, r.answer);
+          if (r.version !== null) this.set(key, r.version, r.answer, r.ids ?? null);
         },
         () => undefined,
       ).finally(() => {
@@ -69,7 +82,7 @@ export class ListAnswerCache {
     return (await p).answer;
   }
 
-  private readonly reading = new Map<string, Promise<{ answer: string; version: bigint | null }>>();
+  private readonly reading = new Map<string, Promise<Loaded>>();
 
   get size(): { answers: number; bytes: number } {
     return { answers: this.slots.size, bytes: this.bytes };
@@ -85,6 +98,14 @@ interface Slot {
   version: bigint;
   answer: string;
   bytes: number;
+  ids: string[] | null;
+}
+
+/** An answer read (or found still right) at `version`; null: not to be kept. */
+interface Loaded {
+  answer: string;
+  version: bigint | null;
+  ids?: string[] | null;
 }
 
 /** Per api instance (a Fastify app): 16 MB of JSON, some 2 000 pages of ten employees. */

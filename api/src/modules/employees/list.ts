@@ -63,10 +63,35 @@ export async function listEmployeesJson(
   );
   const kept = cache.get(key, version);
   if (kept !== undefined) return kept;
+  const everyStatus = status === 'all';
   return cache.read(key, version, async () => {
+    // An answer for every status read before changes of status of employees not on its page is
+    // still the answer: its total, order and rows are as they were (docs/decisions/0056-reads-after-status-changes.md).
+    const older = everyStatus ? cache.older(key, version) : undefined;
+    if (older && (await onlyStatusChangesOfOthers(ctx.db, scope, older.version, version, older.ids))) {
+      return { answer: older.answer, version, ids: older.ids };
+    }
     const read = await readList(ctx.db, scope, auth, q, term, list);
-    return { answer: serialize(read.page), version: read.answers === null ? null : BigInt(read.answers) };
+    return {
+      answer: serialize(read.page),
+      version: read.answers === null ? null : BigInt(read.answers),
+      ids: everyStatus ? read.page.items.map((e) => e.id) : null,
+    };
   });
+}
+
+/**
+ * Whether every `answers` version of the company after `from` up to `to` is logged
+ * (`employee_list_changes`, migration 0038) as a change of status of employees none of whom is in
+ * `ids`. A version missing from the log (a truncate; older than its last 1 000) answers no.
+ */
+async function onlyStatusChangesOfOthers(db: Db, companyId: string, from: bigint, to: bigint, ids: string[]): Promise<boolean> {
+  const [r] = await preparedRows<{ n: number | string; others: boolean | null }>(
+    db,
+    sql`select count(*) as n, bool_and(l.status_of is not null and not (l.status_of && ${`{${ids.join(',')}}`}::uuid[])) as others
+      from employee_list_changes l where l.company_id = ${companyId} and l.answers > ${String(from)}::bigint and l.answers <= ${String(to)}::bigint`,
+  );
+  return r !== undefined && BigInt(r.n) === to - from && r.others === true;
 }
 
 /** The company's `answers` version (employee_list_versions, bumped by triggers on every write that can change a list answer). */

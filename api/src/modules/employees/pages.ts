@@ -66,7 +66,13 @@ export async function readPage(db: Db, list: ListWithoutSearch, pageNumber: numb
     return { page: pageAnswer(found.filter((r) => r.id !== null).map(toEmployee), total, pageNumber, pageSize), answers: found[0]?.answers ?? null };
   }
   const position = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
-  const version = anchors ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})` : sql`null`;
+  // The list of every status keeps its anchors through changes of status (its order and rows stay);
+  // the active and the deactivated lists' anchors belong to `version + status_version` (migration 0038).
+  const version = anchors
+    ? anchors.status === 'all'
+      ? sql`(select coalesce(max(version), 0) from employee_list_versions where company_id = ${anchors.companyId})`
+      : sql`(select coalesce(max(version + status_version), 0) from employee_list_versions where company_id = ${anchors.companyId})`
+    : sql`null`;
   if (anchors) {
     // The total, the anchor before the page and the page after it, in one statement: it seeks past
     // the anchor's row (the last one before `position`) and walks fewer than ANCHOR_EVERY entries.
