@@ -386,6 +386,69 @@ describe('the employee lists kept in memory', () => {
     expect(await officeOf(t.app)).toBeNull();
     expect(await officeOf(other)).toBeNull();
   });
+
+  it('keeps an answer for every status through changes of status of employees not on its page, and only those', async () => {
+    expect((await call(t.app, 'POST', '/api/employees', { employees: [row(911), row(912), row(913), row(914)] })).statusCode).toBe(201);
+    const url = '/api/employees?pageSize=2';
+    const kept = json<{ items: { id: string; isActive: boolean }[] }>(await call(t.app, 'GET', url));
+    const onPage = kept.items.map((i) => i.id);
+    const [away] = await rows<{ id: string }>(
+      t.ctx.db,
+      sql`select id from users where company_id = ${acme} and role = 'Employee' and is_approved and is_active and not (id = any(${`{${onPage.join(',')}}`}::uuid[])) order by id limit 1`,
+    );
+    const versions = async () =>
+      (await rows<{ version: string; status_version: string; answers: string }>(t.ctx.db, sql`select version::text, status_version::text, answers::text from employee_list_versions where company_id = ${acme}`))[0]!;
+    const v0 = await versions();
+    expect((await call(other, 'POST', `/api/employees/${away!.id}/deactivate`, { reason: 'On leave' })).statusCode).toBe(200);
+    const v1 = await versions();
+    // The answers and status versions move; the anchors' version (the list's order) does not.
+    expect(v1.version).toBe(v0.version);
+    expect(BigInt(v1.status_version)).toBe(BigInt(v0.status_version) + 1n);
+    expect(BigInt(v1.answers)).toBe(BigInt(v0.answers) + 1n);
+    const [logged] = await rows<{ status_of: string[] | string }>(t.ctx.db, sql`select status_of from employee_list_changes where company_id = ${acme} and answers = ${v1.answers}::bigint`);
+    expect(String(logged!.status_of)).toContain(away!.id);
+    // Behind the triggers' back (no version moves), a shown column of the page changes: the next read
+    // answering the old phone number proves the answer came from memory, found still right.
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update users set phone_number = '0113 496 0999' where id = ${onPage[0]!}`);
+    });
+    expect(json(await call(t.app, 'GET', url))).toEqual(kept);
+    // A change of status of an employee on the page is read again; so is any other change.
+    await t.ctx.db.execute(sql`update users set phone_number = null where id = ${onPage[0]!}`);
+    expect(json(await call(t.app, 'GET', url))).toEqual(await uncached(url));
+    expect((await call(t.app, 'POST', `/api/employees/${onPage[1]!}/deactivate`, { reason: 'On leave' })).statusCode).toBe(200);
+    const read = json<{ items: { id: string; isActive: boolean }[] }>(await call(t.app, 'GET', url));
+    expect(read).toEqual(await uncached(url));
+    expect(read.items.find((i) => i.id === onPage[1])?.isActive).toBe(false);
+    // The active list is read again after every change of status, on either instance.
+    for (const app of [t.app, other]) expect(json(await call(app, 'GET', '/api/employees?status=active&pageSize=2'))).toEqual(await uncached('/api/employees?status=active&pageSize=2'));
+    expect((await call(t.app, 'POST', `/api/employees/reactivate-employee/${away!.id}`)).statusCode).toBe(200);
+    for (const app of [t.app, other]) expect(json(await call(app, 'GET', '/api/employees?status=active&pageSize=2'))).toEqual(await uncached('/api/employees?status=active&pageSize=2'));
+  });
+
+  it('stays exact with several writers changing statuses at once, beside readers on two instances', async () => {
+    expect((await call(t.app, 'POST', '/api/employees', { employees: Array.from({ length: 8 }, (_, i) => row(930 + i)) })).statusCode).toBe(201);
+    const ids = (await rows<{ id: string }>(t.ctx.db, sql`select id from users where company_id = ${acme} and role = 'Employee' and is_approved order by id limit 8`)).map((r) => r.id);
+    const reads = ['/api/employees?pageSize=3', '/api/employees?pageSize=3&pageNumber=2', '/api/employees?search=sm', '/api/employees?search=acme', '/api/employees?status=active', '/api/employees?status=deactivated'];
+    for (const url of reads) await call(other, 'GET', url);
+    for (let round = 0; round < 4; round++) {
+      // Four writers at once, each deactivating or reactivating its own employee, readers in between.
+      await Promise.all([
+        ...ids.slice(0, 4).map((id, i) =>
+          (round + i) % 2 === 0
+            ? call(i % 2 ? other : t.app, 'POST', `/api/employees/${id}/deactivate`, { reason: `Round ${round}` })
+            : call(i % 2 ? other : t.app, 'POST', `/api/employees/reactivate-employee/${id}`),
+        ),
+        t.ctx.db.execute(sql`update users set is_active = not is_active, deactivated_at = case when is_active then now() end where id = any(${`{${ids.slice(4).join(',')}}`}::uuid[])`),
+        ...reads.map((url) => call(round % 2 ? other : t.app, 'GET', url)),
+      ]);
+      for (const app of [t.app, other]) for (const url of reads) expect(json(await call(app, 'GET', url)), url).toEqual(await uncached(url));
+      const counted = await rows<{ is_active: boolean; n: number }>(t.ctx.db, sql`select c.is_active, c.n::int as n from employee_counts c where c.company_id = ${acme} and c.is_approved order by 1`);
+      const real = await rows<{ is_active: boolean; n: number }>(t.ctx.db, sql`select is_active, count(*)::int as n from users where company_id = ${acme} and role = 'Employee' and is_approved group by 1 order by 1`);
+      expect(counted.filter((c) => c.n > 0)).toEqual(real);
+    }
+  });
 });
 
 describe('ListAnswerCache', () => {
