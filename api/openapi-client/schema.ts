@@ -4604,6 +4604,7 @@ export interface operations {
                             miles: number;
                             co2SavedKg: number;
                             createdAt: string;
+                            manageable: boolean;
                         }[];
                         totalCount: number;
                         pageNumber: number;
@@ -4664,6 +4665,7 @@ export interface operations {
                             miles: number;
                             co2SavedKg: number;
                             createdAt: string;
+                            manageable: boolean;
                         };
                     };
                 };
@@ -5244,6 +5246,7 @@ export interface operations {
                             miles: number;
                             co2SavedKg: number;
                             createdAt: string;
+                            manageable: boolean;
                         };
                     };
                 };

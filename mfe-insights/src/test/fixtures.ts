@@ -92,6 +92,7 @@ export function makeGroup(over: Partial<JourneyGroup> = {}): JourneyGroup {
     miles: 402.75,
     co2SavedKg: 108.4,
     createdAt: '2026-01-10T09:00:00.000Z',
+    manageable: true,
     ...over,
   };
 }

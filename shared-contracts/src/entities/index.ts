@@ -325,6 +325,11 @@ export const journeyGroupSchema = z.object({
   /** Passenger miles on those trips x the emission factor, kg CO2e, 2 decimals. */
   co2SavedKg: z.number().check(z.nonnegative()),
   createdAt: isoDateTime,
+  /**
+   * Whether the caller may rename and delete it: always for an admin of the whole company; for an
+   * admin limited to some offices, only when every member is of their offices (decision 0053).
+   */
+  manageable: z.boolean(),
 });
 export type JourneyGroup = z.infer<typeof journeyGroupSchema>;
 

@@ -406,6 +406,50 @@ describe('an office admin of Leeds: journey groups', () => {
     expect(audit.map((a) => a.action).sort()).toEqual(['journeyGroup.changed', 'journeyGroup.changed', 'journeyGroup.created', 'journeyGroup.deleted', 'journeyGroup.deleted']);
   });
 
+  it('lists a group with no members, the one they have just created, beside those of Leeds: renamed and deleted from that list', async () => {
+    const list = async (filter = '') => ok<Page<{ id: string; name: string; manageable: boolean }>>(await get(`/api/journey-groups?pageSize=100${filter}`, w.ann.token));
+    const created = await send('POST', '/api/journey-groups', { name: 'Leeds new', meetingPoints: [] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = json<{ group: { id: string; manageable: boolean } }>(created).group.id;
+    expect(json<{ group: { manageable: boolean } }>(created).group.manageable).toBe(true);
+    const mine = await list();
+    expect(mine.items.find((g) => g.id === id)).toMatchObject({ name: 'Leeds new', manageable: true });
+    expect(mine.totalCount).toBe(mine.items.length);
+    // The export reads the same rows.
+    const csv = await get(`/api/journey-groups/export?${mq()}`, w.ann.token);
+    expect(csv.body).toContain('Leeds new');
+    // Naming an office lists that office's groups, as for the owner: a group with no members is no office's.
+    expect((await list(`&officeId=${w.leeds}`)).items.map((g) => g.id)).not.toContain(id);
+    ok(await send('PUT', `/api/journey-groups/${id}`, { name: 'Leeds newer' }));
+    expect((await list()).items.find((g) => g.id === id)?.name).toBe('Leeds newer');
+    ok(await send('DELETE', `/api/journey-groups/${id}`));
+    expect((await list()).items.map((g) => g.id)).not.toContain(id);
+    // Once a York employee joins, it is theirs no more: gone from the list, 404 to a change.
+    const again = json<{ group: { id: string } }>(await send('POST', '/api/journey-groups', { name: 'Leeds again', meetingPoints: [] })).group.id;
+    const yorker = w.people.find((p) => p.office === 'york')!;
+    expect((await t.app.inject({ method: 'POST', url: `/api/journey-groups/${again}/join`, headers: auth(yorker.token) })).statusCode).toBe(200);
+    expect((await list()).items.map((g) => g.id)).not.toContain(again);
+    expect((await send('DELETE', `/api/journey-groups/${again}`)).statusCode).toBe(404);
+    ok(await t.app.inject({ method: 'DELETE', url: `/api/journey-groups/${again}`, headers: auth(w.boss) }));
+  });
+
+  it('each listed group says whether they may change it, as the change answers; the owner may change every one', async () => {
+    const leeder = w.people.find((p) => p.office === 'leeds')!;
+    const yorker = w.people.find((p) => p.office === 'york')!;
+    const mixed = await groupOf('leeds with york', [leeder, yorker]);
+    const leedsOnly = await groupId('leeds riders');
+    const mine = ok<Page<{ id: string; manageable: boolean }>>(await get('/api/journey-groups?pageSize=100', w.ann.token));
+    expect(mine.items.find((g) => g.id === mixed)?.manageable).toBe(false);
+    expect(mine.items.find((g) => g.id === leedsOnly)?.manageable).toBe(true);
+    for (const g of mine.items) {
+      const res = await send('PUT', `/api/journey-groups/${g.id}`, { name: `${g.id} renamed` });
+      expect(res.statusCode, res.body).toBe(g.manageable ? 200 : 403);
+    }
+    const owners = ok<Page<{ id: string; manageable: boolean }>>(await get('/api/journey-groups?pageSize=100', w.boss));
+    expect(owners.items.every((g) => g.manageable)).toBe(true);
+    ok(await t.app.inject({ method: 'DELETE', url: `/api/journey-groups/${mixed}`, headers: auth(w.boss) }));
+  });
+
   it('a group with a member outside Leeds: absent when none is of Leeds, refused with why when one is; nothing changes', async () => {
     const leeder = w.people.find((p) => p.office === 'leeds')!;
     const yorker = w.people.find((p) => p.office === 'york')!;

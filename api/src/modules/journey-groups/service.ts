@@ -36,6 +36,7 @@ interface GroupDbRow {
   distance_hundredths: number | string | null;
   co2_kg: number | string | null;
   is_member?: boolean;
+  manageable?: boolean;
 }
 
 const parsed = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -72,6 +73,7 @@ function toGroup(r: GroupDbRow): JourneyGroup {
     miles: fromHundredths(r.distance_hundredths),
     co2SavedKg: decimal(r.co2_kg),
     createdAt: toIso(r.created_at) ?? '',
+    manageable: r.manageable ?? true,
   };
 }
 
@@ -79,21 +81,44 @@ function toGroup(r: GroupDbRow): JourneyGroup {
  * An office's journey groups (docs/decisions/0045-offices-as-a-dimension.md): those with a member in
  * the office ("No office": a member without one), each with the group's whole figures. A group can
  * span offices, so it is listed under each of its members' offices; a group with no members is the
- * company's only.
+ * company's only, and an office admin's: with no office named they read every group they may change
+ * (docs/decisions/0053-office-admins-manage-their-offices.md, addendum), so the group they have just
+ * created is in their list before anyone joins it.
  */
 function ofOffice(office: OfficeFilter): SQL {
   if (office.kind === 'all') return sql``;
-  return sql`and exists (select 1 from journey_group_members om join users u on u.id = om.user_id where om.group_id = g.id and ${inOffice(office)})`;
+  const theirs = sql`exists (select 1 from journey_group_members om join users u on u.id = om.user_id where om.group_id = g.id and ${inOffice(office)})`;
+  if (office.kind === 'offices') return sql`and (${theirs} or not exists (select 1 from journey_group_members em where em.group_id = g.id))`;
+  return sql`and ${theirs}`;
+}
+
+/**
+ * Whether the caller may rename and delete the group `g`, as SQL: an office admin only when every
+ * member is of their offices (the check `membersInOffices` makes on a change), anyone else always.
+ */
+function manageableBy(auth: Pick<AuthUser, 'offices'>): SQL {
+  if (!auth.offices) return sql`true`;
+  return sql`not exists (select 1 from journey_group_members mm join users u on u.id = mm.user_id where mm.group_id = g.id and (${callerOffices(auth)}) is not true)`;
 }
 
 /** One statement: the count and a page of groups in name order with members and figures. */
-async function groupPage(db: Db, companyId: string, office: OfficeFilter, month: string | null, limit: number | null, offset: number, only?: string): Promise<{ total: number; items: JourneyGroup[] }> {
+async function groupPage(
+  db: Db,
+  auth: Pick<AuthUser, 'offices'>,
+  companyId: string,
+  office: OfficeFilter,
+  month: string | null,
+  limit: number | null,
+  offset: number,
+  only?: string,
+): Promise<{ total: number; items: JourneyGroup[] }> {
   const filter = sql`${only ? sql`and g.id = ${only}` : sql``} ${ofOffice(office)}`;
   const found = await rows<GroupDbRow>(
     db,
     sql`select t.total, p.* from (select count(*)::int as total from journey_groups g where g.company_id = ${companyId} ${filter}) t
       left join lateral (
-        select g.id, g.name, to_json(g.meeting_points) as meeting_points, g.created_at, ${MEMBERS}, st.trips, st.distance_hundredths, st.co2_kg
+        select g.id, g.name, to_json(g.meeting_points) as meeting_points, g.created_at, ${MEMBERS}, st.trips, st.distance_hundredths, st.co2_kg,
+          ${manageableBy(auth)} as manageable
         from journey_groups g
         join companies c on c.id = g.company_id
         ${figures(month)}
@@ -106,14 +131,22 @@ async function groupPage(db: Db, companyId: string, office: OfficeFilter, month:
   return { total: Number(found[0]?.total ?? 0), items: found.filter((r) => r.id !== null).map(toGroup) };
 }
 
-export async function listGroups(db: Db, companyId: string, office: OfficeFilter, month: string | null, pageNumber: number, pageSize: number): Promise<Page<JourneyGroup>> {
-  const { total, items } = await groupPage(db, companyId, office, month, pageSize, (pageNumber - 1) * pageSize);
+export async function listGroups(
+  db: Db,
+  auth: Pick<AuthUser, 'offices'>,
+  companyId: string,
+  office: OfficeFilter,
+  month: string | null,
+  pageNumber: number,
+  pageSize: number,
+): Promise<Page<JourneyGroup>> {
+  const { total, items } = await groupPage(db, auth, companyId, office, month, pageSize, (pageNumber - 1) * pageSize);
   return pageAnswer(items, total, pageNumber, pageSize);
 }
 
 /** Every group with its figures for a month, or all time (the CSV export of the list). */
-export async function allGroups(db: Db, companyId: string, office: OfficeFilter, month: string | null): Promise<JourneyGroup[]> {
-  return (await groupPage(db, companyId, office, month, null, 0)).items;
+export async function allGroups(db: Db, auth: Pick<AuthUser, 'offices'>, companyId: string, office: OfficeFilter, month: string | null): Promise<JourneyGroup[]> {
+  return (await groupPage(db, auth, companyId, office, month, null, 0)).items;
 }
 
 // ---------------------------------------------------------------- the employer's changes
@@ -154,8 +187,8 @@ async function membersInOffices(db: Db, auth: AuthUser, id: string): Promise<voi
   throw new HttpError(403, MESSAGES.journeyGroups.membersOutsideOffices);
 }
 
-async function oneGroup(db: Db, companyId: string, id: string): Promise<JourneyGroup> {
-  const [group] = (await groupPage(db, companyId, ALL_OFFICES, null, 1, 0, id)).items;
+async function oneGroup(db: Db, auth: AuthUser, companyId: string, id: string): Promise<JourneyGroup> {
+  const [group] = (await groupPage(db, auth, companyId, ALL_OFFICES, null, 1, 0, id)).items;
   if (!group) throw notFound(MESSAGES.journeyGroups.notFound);
   return group;
 }
@@ -189,7 +222,7 @@ export async function createGroup(db: Db, auth: AuthUser, body: JourneyGroupBody
       return row!.id;
     }),
   );
-  return oneGroup(db, companyId, id);
+  return oneGroup(db, auth, companyId, id);
 }
 
 /** A rename or new meeting points; saving the group as it is changes nothing and records nothing. */
@@ -211,7 +244,7 @@ export async function updateGroup(db: Db, auth: AuthUser, id: string, body: Jour
       return before.companyId;
     }),
   );
-  return oneGroup(db, companyId, id);
+  return oneGroup(db, auth, companyId, id);
 }
 
 /** Members leave with it; its trips keep counting for the company and their people, under no group. */
