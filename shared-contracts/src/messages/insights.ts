@@ -161,6 +161,8 @@ export const INSIGHTS_MESSAGES = {
       renameGroup: (name: string) => `Rename ${name}`,
       deleteTitle: 'Delete journey group',
       deleteGroup: (name: string) => `Delete ${name}`,
+      /** In place of Rename and Delete for an office admin, on a group with a member outside their offices (decision 0053). */
+      notManageable: 'Has members outside your offices: an admin of the whole company can change it.',
       /** What the api does on delete: memberships go, the trips stay in every figure under no group. */
       deleteConfirm: (name: string, members: number, trips: number) =>
         [

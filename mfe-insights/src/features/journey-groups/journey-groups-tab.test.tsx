@@ -293,6 +293,20 @@ describe('JourneyGroupsTab', () => {
       expect(callsTo('insights.journeyGroups').at(-1)).toEqual({ query: { pageNumber: 1, pageSize: 10 } });
     });
 
+    it('offers an office admin no Rename or Delete on a group with members outside their offices, and says why', async () => {
+      const outside = makeGroup({ id: uuid(), name: 'Leeds and York', manageable: false });
+      renderWithPlatform(<JourneyGroupsTab />, {
+        session: { offices: [LEEDS_OFFICE] },
+        handlers: handlers({ 'insights.journeyGroups': () => pageOf([GROUP, outside]) }),
+      });
+      const row = (await screen.findByText('Leeds and York')).closest('tr')!;
+      expect(within(row).getByText(G.notManageable)).toBeInTheDocument();
+      expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: G.renameGroup('Riverside run') })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: G.deleteGroup('Riverside run') })).toBeInTheDocument();
+      expect(screen.getAllByText(G.notManageable)).toHaveLength(1);
+    });
+
     it('is read-only for a super admin looking at a company', async () => {
       renderWithPlatform(<JourneyGroupsTab />, { ...SUPER_ADMIN, handlers: handlers() });
       await screen.findByText('Riverside run');

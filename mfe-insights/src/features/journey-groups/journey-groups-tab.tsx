@@ -40,6 +40,15 @@ interface RowActions {
 function NameCell({ group, actions }: { group: JourneyGroup; actions: RowActions | null }) {
   const name = <span className={sharedStyles.name}>{group.name}</span>;
   if (!actions) return name;
+  // An office admin changes only the groups whose members are all of their offices: the list says which.
+  if (!group.manageable) {
+    return (
+      <div className={styles.nameCell}>
+        {name}
+        <span className={styles.notManageable}>{G.notManageable}</span>
+      </div>
+    );
+  }
   return (
     <div className={styles.nameCell}>
       {name}
