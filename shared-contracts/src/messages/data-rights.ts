@@ -39,6 +39,8 @@ export const DATA_RIGHTS_MESSAGES = {
     alreadyErased: 'This employee has already been erased.',
     /** Reactivating the anonymous record (employee list, SCIM, roster file) is refused: erasure is irreversible. */
     erasedNotReactivated: 'This employee was erased. Erasure cannot be undone, so their anonymous record cannot be reactivated.',
+    /** In place of Approve and Reject on a join request whose person was erased (the api answers `erasedRequestClosed`). */
+    erasedRequestHint: 'This person’s data was erased, so the request can be neither approved nor rejected.',
     /** Approving or rejecting a join request whose person was erased: the anonymous record stays as it is. */
     erasedRequestClosed:
       'This join request’s person was erased, so it can be neither approved nor rejected. Their anonymous record stays as it is.',

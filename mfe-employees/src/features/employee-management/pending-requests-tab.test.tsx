@@ -56,6 +56,27 @@ describe('Pending Requests', () => {
     expect(callsTo(call, 'employees.bulkAccept')[0]?.body).toEqual({ employeeIds: all.slice(0, 10).map((e) => e.id) });
   });
 
+  it("offers neither Approve nor Reject on an erased person's request, says why, and leaves it out of the selection", async () => {
+    const all = pending(3);
+    const erased = makeEmployee({ firstName: 'Erased', lastName: 'employee', isApproved: false, isActive: false, isErased: true });
+    all.splice(1, 0, erased);
+    const { user, toast, call } = renderWithPlatform(<PendingRequestsTab />, {
+      handlers: { 'employees.pending': pendingHandler(all), 'employees.bulkAccept': () => ({ success: true, message: 'ok', count: 3 }) },
+    });
+    const row = (await screen.findByText('Erased employee')).closest('tr')!;
+    expect(within(row).getByText(MESSAGES.dataRights.erasedRequestHint)).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Verify / })).toHaveLength(3);
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all' });
+    await user.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByText(MESSAGES.employees.selectedCount(3))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve Selected' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.employees.bulkApproved));
+    expect(callsTo(call, 'employees.bulkAccept')[0]?.body).toEqual({ employeeIds: all.filter((e) => !e.isErased).map((e) => e.id) });
+  });
+
   it('shows the server message when bulk approval fails', async () => {
     const { user, toast } = renderWithPlatform(<PendingRequestsTab />, {
       handlers: {

@@ -26,7 +26,9 @@ export function PendingRequestsTab() {
   const visible = page.items;
   // A bulk action takes only what the user sees ticked: rows the search or another page hides stay
   // out, and so does a request decided elsewhere (e.g. in the bell) that is no longer listed.
-  const selection = useRowSelection(visible, (e) => e.id);
+  // An erased person's request can be neither approved nor rejected (the api answers 409): never selectable.
+  const selectable = useMemo(() => visible.filter((e) => !e.isErased), [visible]);
+  const selection = useRowSelection(selectable, (e) => e.id);
   const { unselect } = selection;
   const decisions = useJoinRequestDecisions(unselect);
   const selectedRows = selection.chosen;
@@ -62,11 +64,12 @@ export function PendingRequestsTab() {
         <Checkbox
           label={<VisuallyHidden>{MESSAGES.employees.selectAll}</VisuallyHidden>}
           checked={selection.allChosen}
-          disabled={visible.length === 0}
-          onCheckedChange={(on) => selection.toggle(visible, on)}
+          disabled={selectable.length === 0}
+          onCheckedChange={(on) => selection.toggle(selectable, on)}
         />
       ),
-      cell: (e) => (
+      cell: (e) =>
+        e.isErased ? null : (
         <Checkbox label={<VisuallyHidden>{MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
