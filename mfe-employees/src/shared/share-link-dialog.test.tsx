@@ -45,6 +45,31 @@ describe('Share link dialog', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(`${company}&office_id=${YORK_OFFICE}`);
   });
 
+  it("offers an office admin only their offices' links: not the company's, nor another office's", async () => {
+    const { user } = renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, {
+      session: { offices: [LEEDS_OFFICE] },
+      handlers: { 'employers.get': companyWithOffices },
+    });
+    const company = `https://portal.example/#/setup-account?employer_id=${COMPANY_ID}`;
+    const offices = await screen.findByRole('region', { name: MESSAGES.employees.officeLinksTitle });
+    expect(await within(offices).findByRole('textbox', { name: '1 Park Row, Leeds' })).toHaveValue(`${company}&office_id=${LEEDS_OFFICE}`);
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(screen.queryByRole('textbox', { name: 'Sign-up link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '2 Station Road, York' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(MESSAGES.employees.myOfficeLinksText);
+    await user.click(within(offices).getByRole('button', { name: 'Copy Link' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(`${company}&office_id=${LEEDS_OFFICE}`);
+  });
+
+  it('tells an office admin whose offices are gone to ask a whole-company admin, offering no link', async () => {
+    renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, {
+      session: { offices: ['00000000-0000-4000-8000-0000000000ff'] },
+      handlers: { 'employers.get': companyWithOffices },
+    });
+    expect(await screen.findByText(MESSAGES.employees.myOfficeLinksNone)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it("keeps the company link when the offices cannot be read, and says why", async () => {
     renderWithPlatform(<ShareLinkDialog open onOpenChange={() => {}} />, {
       handlers: {

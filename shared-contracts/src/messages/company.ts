@@ -145,6 +145,9 @@ export const COMPANY_MESSAGES = {
     officeLinksTitle: 'Links by office',
     officeLinksText: "Employees who sign up with an office's link join that office.",
     officeLinksLoading: 'Loading offices',
+    /** An admin limited to some offices gets only their offices' links (decision 0053): the company's lands in No office. */
+    myOfficeLinksText: "Employees who sign up with one of your offices' links join that office and appear under Pending Requests until you approve them.",
+    myOfficeLinksNone: 'None of the offices you manage is left in the company. Ask an admin of the whole company for a sign-up link.',
     rejected: 'Employee rejected successfully!',
     approved: 'Employee approved successfully!',
     rejectFailed: 'Failed to reject employee.',
