@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '../support/test';
-import { MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
-import { expectRoute, hash, login, uniqueEmail } from '../support/portal';
+import { MESSAGES, ROUTES, type DashboardSummary, type JourneyGroup, type Page } from '@portal/shared-contracts';
+import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 
 // Office administrators in the portal's screens (docs/decisions/0051-office-administrators.md): the
@@ -112,9 +112,39 @@ test('the owner limits an admin to Leeds; the admin sees Leeds only, and no clos
     await page.goto(hash(ROUTES.payment));
     await expect(page.getByRole('heading', { name: MESSAGES.shell.notForYourOfficesTitle })).toBeVisible();
     if (viewport.width > 400) await page.screenshot({ path: test.info().outputPath(`office-admin-closed-page-${viewport.width}.png`) });
+
+    // Journey groups: Rename and Delete only on a group whose members are all of Leeds; the others say why.
+    const listed = await page.request.get('/api/journey-groups?pageSize=10');
+    expect(listed.ok()).toBe(true);
+    const groups = ((await listed.json()) as Page<JourneyGroup>).items;
+    await page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+    await expect(page.getByRole('table', { name: I.journeyGroupsTitle })).toBeVisible();
+    if (groups[0]) await expect(page.getByText(groups[0].name, { exact: true }).first()).toBeVisible();
+    for (const g of groups) await expect(page.getByRole('button', { name: I.groups.renameGroup(g.name), exact: true })).toHaveCount(g.manageable ? 1 : 0);
+    await expect(page.getByText(I.groups.notManageable, { exact: true })).toHaveCount(groups.filter((g) => !g.manageable).length);
+    await page.screenshot({ path: test.info().outputPath(`office-admin-groups-${viewport.width}.png`), fullPage: viewport.width > 400 });
+
+    // Invite links: Leeds's only, neither the company's (it lands in No office) nor York's.
+    await page.goto(hash(ROUTES.employeeManagement));
+    await page.getByRole('button', { name: MESSAGES.labels.addEmployee, exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(escapeRegExp(MESSAGES.labels.copyShareLinkShort)) }).click();
+    const links = page.getByRole('dialog', { name: MESSAGES.labels.copyShareLinkShort });
+    const offices = links.getByRole('region', { name: MESSAGES.employees.officeLinksTitle });
+    await expect(offices.getByLabel(LEEDS, { exact: true })).toHaveValue(new RegExp(`&office_id=${leedsId}$`));
+    await expect(links.getByRole('textbox')).toHaveCount(1);
+    await expect(links.getByLabel(MESSAGES.employees.shareLinkLabel, { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`office-admin-links-${viewport.width}.png`) });
+    await page.keyboard.press('Escape');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   }
+
+  // The owner changes every group.
+  await owner.page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
+  await expect(owner.page.getByRole('table', { name: I.journeyGroupsTitle })).toBeVisible();
+  await expect(owner.page.getByRole('button', { name: /^Rename / }).first()).toBeVisible();
+  await expect(owner.page.getByText(I.groups.notManageable, { exact: true })).toHaveCount(0);
+  await owner.page.screenshot({ path: test.info().outputPath('owner-groups-1280.png'), fullPage: true });
 
   // Leave the demo company as it was: the admin removed.
   await owner.page.goto(hash(ROUTES.userManagement));
