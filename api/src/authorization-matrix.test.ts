@@ -127,6 +127,9 @@ async function buildWorld(): Promise<World> {
   const driver = await employee({ car: true });
   const verifiedDriver = await employee({ car: true, verified: true });
   const group = await journeyGroup(A.journeyGroup);
+  // Ada's group: of another office's people to the office admin, so out of their lists. (A group with
+  // no members is in them, as theirs to manage: decision 0053.)
+  await db.insert(journeyGroupMembers).values({ groupId: group, userId: ada });
   const outsider = await employee({ companyId: companyB });
   /** A trip waiting for review, as one the api flagged: Ada rides along in company A's. */
   const flaggedTrip = async (company: 'A' | 'B' = 'A') => {

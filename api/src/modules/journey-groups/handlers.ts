@@ -16,7 +16,7 @@ export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
   const auth = requireAuth(req);
   const company = insightCompany(auth, companyId);
-  return groups.listGroups(ctx.db, auth, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize);
+  return groups.listGroups(ctx.db, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize, auth);
 };
 
 /** The table's rows and figures, whole: the same period (a month, or all time) and the same statement as the list. */
@@ -26,7 +26,7 @@ export const exportCsv: Handler<I['journeyGroupsExport']> = async (req, reply, c
   const auth = requireAuth(req);
   const company = insightCompany(auth, req.query.companyId);
   const office = await officeFilter(ctx.db, auth, company, req.query.officeId);
-  const all = await groups.allGroups(ctx.db, auth, company, office, period);
+  const all = await groups.allGroups(ctx.db, company, office, period, auth);
   reply.header('content-disposition', attachment(`journey-groups-${period ? period.slice(0, 7) : 'all-time'}.csv`));
   return toCsv(
     MESSAGES.insights.journeyGroupColumns,

@@ -131,21 +131,24 @@ async function groupPage(
   return { total: Number(found[0]?.total ?? 0), items: found.filter((r) => r.id !== null).map(toGroup) };
 }
 
+/** The caller of a read made for the whole company (no office admin): every group is theirs to change. */
+const WHOLE_COMPANY: Pick<AuthUser, 'offices'> = { offices: null };
+
 export async function listGroups(
   db: Db,
-  auth: Pick<AuthUser, 'offices'>,
   companyId: string,
   office: OfficeFilter,
   month: string | null,
   pageNumber: number,
   pageSize: number,
+  auth: Pick<AuthUser, 'offices'> = WHOLE_COMPANY,
 ): Promise<Page<JourneyGroup>> {
   const { total, items } = await groupPage(db, auth, companyId, office, month, pageSize, (pageNumber - 1) * pageSize);
   return pageAnswer(items, total, pageNumber, pageSize);
 }
 
 /** Every group with its figures for a month, or all time (the CSV export of the list). */
-export async function allGroups(db: Db, auth: Pick<AuthUser, 'offices'>, companyId: string, office: OfficeFilter, month: string | null): Promise<JourneyGroup[]> {
+export async function allGroups(db: Db, companyId: string, office: OfficeFilter, month: string | null, auth: Pick<AuthUser, 'offices'> = WHOLE_COMPANY): Promise<JourneyGroup[]> {
   return (await groupPage(db, auth, companyId, office, month, null, 0)).items;
 }
 
