@@ -41,6 +41,8 @@ function thisMonth() {
 }
 
 test('the owner limits an admin to Leeds; the admin sees Leeds only, and no closed page', async ({ browser }) => {
+  // Two sign-ins per size, each through the dashboard, the journey groups and the invite links.
+  test.setTimeout(180_000);
   const email = uniqueEmail('leeds-admin');
   const userName = `leeds${Date.now().toString(36)}`;
 
