@@ -1,3 +1,4 @@
+import { mayCall } from '@portal/shared-contracts/scheme';
 import { useQuery } from '@tanstack/react-query';
 import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
@@ -22,11 +23,16 @@ export function useEraseEmployeeMutation() {
   return useApiMutation(eraseEmployee, refreshAfterRemoval);
 }
 
-/** The company's open erasure requests (few; not paged). Under the employees' keys, so an erasure refreshes it. */
+/**
+ * The company's open erasure requests (few; not paged). Under the employees' keys, so an erasure
+ * refreshes it. Not asked for by an admin limited to some offices: the data-rights calls are closed
+ * to them (decision 0053), and the answer would be a 403.
+ */
 export function useErasureRequests() {
-  const { api } = usePlatform();
+  const { api, session } = usePlatform();
   return useQuery({
     queryKey: ['employees', 'erasure-requests'] as const,
     queryFn: async ({ signal }) => (await api.call(ENDPOINTS.dataRights.erasureRequests, {}, { signal })).requests,
+    enabled: mayCall(session?.offices, [ENDPOINTS.dataRights.erasureRequests.id]),
   });
 }
