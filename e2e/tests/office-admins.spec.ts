@@ -127,7 +127,7 @@ test('the owner limits an admin to Leeds; the admin sees Leeds only, and no clos
     await page.screenshot({ path: test.info().outputPath(`office-admin-groups-${viewport.width}.png`), fullPage: viewport.width > 400 });
 
     // Invite links: Leeds's only, neither the company's (it lands in No office) nor York's.
-    await page.goto(hash(ROUTES.employeeManagement));
+    await page.goto(hash(`${ROUTES.employeeManagement}?tab=all-employees`));
     await page.getByRole('button', { name: MESSAGES.labels.addEmployee, exact: true }).click();
     await page.getByRole('button', { name: new RegExp(escapeRegExp(MESSAGES.labels.copyShareLinkShort)) }).click();
     const links = page.getByRole('dialog', { name: MESSAGES.labels.copyShareLinkShort });
@@ -141,12 +141,12 @@ test('the owner limits an admin to Leeds; the admin sees Leeds only, and no clos
     await admin.context.close();
   }
 
-  // The owner changes every group.
+  // The owner changes every group (the page is still at the narrow size).
   await owner.page.goto(hash(`${ROUTES.employeeManagement}?tab=journey-groups`));
   await expect(owner.page.getByRole('table', { name: I.journeyGroupsTitle })).toBeVisible();
   await expect(owner.page.getByRole('button', { name: /^Rename / }).first()).toBeVisible();
   await expect(owner.page.getByText(I.groups.notManageable, { exact: true })).toHaveCount(0);
-  await owner.page.screenshot({ path: test.info().outputPath('owner-groups-1280.png'), fullPage: true });
+  await owner.page.screenshot({ path: test.info().outputPath('owner-groups-390.png'), fullPage: true });
 
   // Leave the demo company as it was: the admin removed.
   await owner.page.goto(hash(ROUTES.userManagement));
