@@ -6,7 +6,9 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
-      setupRequest?: (req: Request) => Request;
+      setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+      /** Called with each answer of this request (its status and body). */
+      onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
     }
     interface Options {
       url?: string;

@@ -1,0 +1,275 @@
+/**
+ * Trip ingestion over HTTP (a script that prints figures, not a test):
+ *
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--seconds 10] [--connections 50] [--retries 10] [--prof]
+ *
+ * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
+ * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
+ * `--riders` passengers, and serves the api beside a bare Fastify answering a constant object. This
+ * process drives both with autocannon at `--connections`: bare `GET /hello`, then `POST /api/trips`,
+ * each request a new valid trip (drivers by turn; a driver's j-th trip starts at 00:00 or 03:00 UTC,
+ * j / 2 days back, so none overlaps another of the driver's and no day holds more than two), with one
+ * to three passengers drawn at random (a passenger on two trips at once makes the later one
+ * flagged, as it would be). One request in `--retries` is instead a retry of one of the last 50 sent
+ * (same driver, same clientTripId and body), often while the first is still in flight. The limits
+ * are the api's defaults (10 trips a driver a minute).
+ *
+ * It prints 2xx a second, p50 and p99 of each, the share of bare Fastify, the answers by status, and
+ * then checks in SQL that every trip answered 201 is stored exactly once (and nothing else is), that
+ * every retry answered the trip of its first post, and that every roll-up equals a recount of the
+ * counted trips.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import { createApp } from '../src/app';
+import { createApiContext } from '../src/create-context';
+import { companies, users, vehicles } from '../src/db/schema';
+import { createSession } from '../src/lib/sessions';
+import { withBenchDatabase } from './postgres';
+import { benchConfig, quietLog } from './config';
+
+const { values } = parseArgs({
+  options: {
+    drivers: { type: 'string', default: '1000' },
+    riders: { type: 'string', default: '3000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    retries: { type: 'string', default: '10' },
+    prof: { type: 'boolean', default: false },
+    serve: { type: 'boolean', default: false },
+  },
+});
+const DAY = 86_400_000;
+
+interface Prepared {
+  companyId: string;
+  drivers: { id: string; token: string }[];
+  riders: string[];
+}
+
+// ---------------------------------------------------------------- the server (a forked child)
+
+async function prepare(db: Parameters<typeof createSession>[0]): Promise<Prepared> {
+  const [c] = await db.insert(companies).values({ name: 'Ingestion Bench Ltd', email: 'hello@ingest.bench', phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
+  const person = (i: number, driver: boolean) => ({
+    email: `${driver ? 'driver' : 'rider'}.${i}@ingest.bench`,
+    passwordHash: '!',
+    name: `Person ${i}`,
+    role: 'Employee' as const,
+    companyId: c!.id,
+    firstName: driver ? 'Driver' : 'Rider',
+    lastName: String(i),
+    isDriverVerified: driver,
+  });
+  const insertAll = async (n: number, driver: boolean) => {
+    const out: { id: string }[] = [];
+    for (let i = 0; i < n; i += 500) {
+      out.push(...(await db.insert(users).values(Array.from({ length: Math.min(500, n - i) }, (_, k) => person(i + k, driver))).returning({ id: users.id })));
+    }
+    return out;
+  };
+  const drivers = await insertAll(Number(values.drivers), true);
+  const riders = await insertAll(Number(values.riders), false);
+  for (let i = 0; i < drivers.length; i += 500) {
+    await db.insert(vehicles).values(drivers.slice(i, i + 500).map((d, k) => ({ userId: d.id, make: 'Ford', model: 'Focus', registrationNumber: `IB${i + k} ABC`, isVerified: true })));
+  }
+  const tokens: { id: string; token: string }[] = [];
+  for (const d of drivers) tokens.push({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token });
+  return { companyId: c!.id, drivers: tokens, riders: riders.map((r) => r.id) };
+}
+
+async function serveChild() {
+  const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
+  const data = await prepare(ctx.db);
+  const api = await createApp(ctx, { logger: false });
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
+  process.send!({ api: port(api as never), bare: port(bare), data });
+  process.on('disconnect', () => {
+    void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
+  });
+}
+
+function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
+  const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
+  if (values.prof) fs.mkdirSync(profDir, { recursive: true });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--drivers', String(values.drivers), '--riders', String(values.riders)], {
+    execArgv: [...process.execArgv, ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { api: number; bare: number; data: Prepared }) => resolve({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+// ---------------------------------------------------------------- the driver (this process)
+
+interface Sent {
+  token: string;
+  body: string;
+  driverId: string;
+  clientTripId: string;
+}
+
+const pad = (v: number | string, w: number) => String(v).padStart(w);
+
+async function main() {
+  await withBenchDatabase('portal_bench_ingest', process.env.DATABASE_URL, async (databaseUrl) => {
+    let server: Awaited<ReturnType<typeof serve>> | undefined;
+    const sqlc = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      server = await serve(databaseUrl);
+      const { companyId, drivers, riders } = server.data;
+      const api = `http://127.0.0.1:${server.api}`;
+      const connections = Number(values.connections);
+      const seconds = Number(values.seconds);
+      const retryEvery = Number(values.retries);
+      const today = Math.floor(Date.now() / DAY) * DAY;
+
+      const sent: Sent[] = [];
+      let n = 0;
+      const nextTrip = (): Sent => {
+        const k = n++;
+        const driver = drivers[k % drivers.length]!;
+        const j = Math.floor(k / drivers.length);
+        // A carpool: driver i takes riders 3i to 3i + 2, one to three of them (with fewer riders than
+        // three a driver, riders are shared and some are on two trips at once: those are flagged).
+        const driverIndex = k % drivers.length;
+        const passengers = new Set(Array.from({ length: 1 + (k % 3) }, (_, m) => riders[(3 * driverIndex + m) % riders.length]!));
+        const clientTripId = `ingest-${process.pid}-${k}`;
+        const body = JSON.stringify({
+          clientTripId,
+          startedAt: new Date(today - (1 + Math.floor(j / 2)) * DAY + (j % 2) * 3 * 3_600_000).toISOString(),
+          distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
+          passengerIds: [...passengers],
+        });
+        return { token: driver.token, body, driverId: driver.id, clientTripId };
+      };
+
+      const statuses = new Map<number, number>();
+      /** Trip id answered for each (driver, clientTripId), and how many answers said "created". */
+      const answered = new Map<string, { id: string; created: number; answers: number }>();
+      let mismatched = 0;
+      let retries = 0;
+      const tripRequest: autocannon.Request = {
+        method: 'POST',
+        path: '/api/trips',
+        setupRequest: (req, context) => {
+          let s: Sent;
+          if (retryEvery > 0 && sent.length > 50 && Math.random() < 1 / retryEvery) {
+            s = sent[sent.length - 1 - Math.floor(Math.random() * 50)]!;
+            retries += 1;
+          } else {
+            s = nextTrip();
+            sent.push(s);
+          }
+          context.sent = s;
+          return { ...req, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: s.body };
+        },
+        onResponse: (status, body, context) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status !== 200 && status !== 201) return;
+          const s = context.sent as Sent;
+          const r = JSON.parse(body) as { created: boolean; trip: { id: string } };
+          const key = `${s.driverId}/${s.clientTripId}`;
+          const a = answered.get(key);
+          if (!a) answered.set(key, { id: r.trip.id, created: r.created ? 1 : 0, answers: 1 });
+          else {
+            if (a.id !== r.trip.id) mismatched += 1;
+            a.created += r.created ? 1 : 0;
+            a.answers += 1;
+          }
+        },
+      };
+
+      // Warm-up: connections, plans, the sessions' first reads (its trips count in the checks too).
+      await autocannon({ url: api, connections: 10, duration: 2, requests: [tripRequest] });
+      await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 10, duration: 1 });
+      const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      console.log(`\n${connections} connections, ${seconds} s each, ${drivers.length} drivers, ${riders.length} riders; load average before: ${load}`);
+
+      const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
+      statuses.clear();
+      const retriesBefore = retries;
+      const trips = await autocannon({ url: api, connections, duration: seconds, requests: [tripRequest] });
+      console.log(`load average after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+      const ok2xx = (r: autocannon.Result) => Math.round(r['2xx'] / r.duration);
+      console.log('\n| scenario | 2xx/s | p50 ms | p99 ms | share of bare |');
+      console.log('| --- | --- | --- | --- | --- |');
+      console.log(`| bare Fastify GET /hello | ${pad(ok2xx(bare), 6)} | ${bare.latency.p50} | ${bare.latency.p99} | |`);
+      console.log(`| POST /api/trips | ${pad(ok2xx(trips), 6)} | ${trips.latency.p50} | ${trips.latency.p99} | ${((100 * ok2xx(trips)) / ok2xx(bare)).toFixed(1)}% |`);
+      console.log(`\nanswers of the timed run by status: ${JSON.stringify(Object.fromEntries(statuses))} (${retries - retriesBefore} retries; errors ${trips.errors}, timeouts ${trips.timeouts})`);
+
+      // Requests still in flight when a run stopped have no answer here (some were recorded): each is
+      // sent again, one at a time, as a phone that never heard back would.
+      const unanswered = sent.filter((s) => !answered.has(`${s.driverId}/${s.clientTripId}`));
+      const resent = new Map<number, number>();
+      for (const s of unanswered) {
+        const res = await fetch(`${api}/api/trips`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: s.body });
+        resent.set(res.status, (resent.get(res.status) ?? 0) + 1);
+        tripRequest.onResponse!(res.status, await res.text(), { sent: s });
+      }
+      console.log(`unanswered when a run stopped, sent again: ${unanswered.length}, answers ${JSON.stringify(Object.fromEntries(resent))} (200: it had been recorded)`);
+
+      // ---- the checks, in SQL
+      const created = [...answered.values()].filter((a) => a.created > 0);
+      const twice = [...answered.values()].filter((a) => a.created > 1).length;
+      const retried = [...answered.values()].filter((a) => a.answers > 1).length;
+      const [stored] = await sqlc<{ trips: number; keys: number }[]>`
+        select count(*)::int as trips, count(distinct (driver_id, client_trip_id))::int as keys from trips where company_id = ${companyId}`;
+      const ids = [...answered.values()].map((a) => a.id);
+      const [found] = await sqlc<{ n: number }[]>`select count(*)::int as n from trips where id = any(${ids}::uuid[])`;
+      // A trip whose first answer was lost (the run stopped) was answered "already recorded" on its resend.
+      console.log(
+        `\nchecks: ${answered.size} trips answered 2xx (${retried} of them more than once), ${created.length} answered "created" once, ` +
+          `${answered.size - created.length} only "already recorded"; stored ${stored!.trips} (${stored!.keys} distinct keys), ${found!.n} of the answered ids found`,
+      );
+      console.log(`  created twice: ${twice}; a retry answered another trip: ${mismatched}`);
+      const month = sqlc`date_trunc('month', t.started_at at time zone 'UTC')::date`;
+      const counted = sqlc`t.company_id = ${companyId} and t.status in ('counted', 'confirmed')`;
+      const diffs = await sqlc<{ rollup: string; n: number }[]>`
+        with em as (
+          select x.month, x.employee_id, sum(x.d)::int as d, sum(x.p)::int as p, sum(x.dh)::bigint as dh, sum(x.ph)::bigint as ph from (
+            select ${month} as month, t.driver_id as employee_id, 1 as d, 0 as p, t.distance_hundredths as dh, 0 as ph from trips t where ${counted}
+            union all
+            select ${month}, tp.passenger_id, 0, 1, 0, t.distance_hundredths from trips t join trip_passengers tp on tp.trip_id = t.id where ${counted}
+          ) x group by 1, 2),
+        em_s as (select month, employee_id, trips_as_driver::int as d, trips_as_passenger::int as p, driver_hundredths::bigint as dh, passenger_hundredths::bigint as ph
+          from employee_monthly_stats where company_id = ${companyId}),
+        tot as (select employee_id, sum(d)::int as d, sum(p)::int as p, sum(dh)::bigint as dh, sum(ph)::bigint as ph from em group by 1),
+        tot_s as (select employee_id, trips_as_driver::int, trips_as_passenger::int, driver_hundredths::bigint, passenger_hundredths::bigint
+          from employee_trip_totals where company_id = ${companyId}),
+        co as (select c.*, (select count(*)::int from em where em.month = c.month) as participants from (
+            select ${month} as month, count(*)::int as trips, sum(t.distance_hundredths)::bigint as dh, sum(t.distance_hundredths * t.passenger_count)::bigint as ph
+            from trips t where ${counted} group by 1) c),
+        co_s as (select month, trips::int, distance_hundredths::bigint, passenger_hundredths::bigint, participants::int from company_monthly_stats where company_id = ${companyId})
+        select 'employee_monthly_stats' as rollup, (select count(*)::int from ((select * from em except select * from em_s) union all (select * from em_s except select * from em)) d) as n
+        union all select 'employee_trip_totals', (select count(*)::int from ((select * from tot except select * from tot_s) union all (select * from tot_s except select * from tot)) d)
+        union all select 'company_monthly_stats', (select count(*)::int from ((select * from co except select * from co_s) union all (select * from co_s except select * from co)) d)`;
+      console.log(`  roll-up rows differing from a recount: ${diffs.map((d) => `${d.rollup} ${d.n}`).join(', ')}`);
+      const [st] = await sqlc<{ counted: number; flagged: number }[]>`
+        select count(*) filter (where status = 'counted')::int as counted, count(*) filter (where status = 'flagged')::int as flagged from trips where company_id = ${companyId}`;
+      console.log(`  stored trips counted ${st!.counted}, flagged ${st!.flagged}`);
+      const ok = stored!.trips === answered.size && stored!.keys === stored!.trips && found!.n === answered.size && answered.size === sent.length && twice === 0 && mismatched === 0 && diffs.every((d) => d.n === 0);
+      console.log(ok ? '  every trip stored once, roll-ups equal the recount' : '  CHECK FAILED');
+      if (!ok) process.exitCode = 1;
+    } finally {
+      await sqlc.end();
+      server?.child.disconnect();
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  });
+}
+
+if (values.serve) await serveChild();
+else await main();
