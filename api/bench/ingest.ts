@@ -42,6 +42,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     retries: { type: 'string', default: '10' },
     prof: { type: 'boolean', default: false },
+    waits: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
 });
@@ -201,13 +202,31 @@ async function main() {
       const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
       statuses.clear();
       const retriesBefore = retries;
+      // What the server's connections are doing, sampled every 50 ms during the run.
+      const waits = new Map<string, number>();
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const now = await sqlc<{ what: string; n: number }[]>`
+            select coalesce(wait_event_type || ':' || wait_event, 'on cpu') || ' ' || state || ' ' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) as what, count(*)::int as n
+            from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle' group by 1`;
+          for (const w of now) waits.set(w.what, (waits.get(w.what) ?? 0) + w.n);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
       const trips = await autocannon({ url: api, connections, duration: seconds, requests: [tripRequest] });
+      sampling = false;
+      await sampler;
       console.log(`load average after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
       const ok2xx = (r: autocannon.Result) => Math.round(r['2xx'] / r.duration);
       console.log('\n| scenario | 2xx/s | p50 ms | p99 ms | share of bare |');
       console.log('| --- | --- | --- | --- | --- |');
       console.log(`| bare Fastify GET /hello | ${pad(ok2xx(bare), 6)} | ${bare.latency.p50} | ${bare.latency.p99} | |`);
       console.log(`| POST /api/trips | ${pad(ok2xx(trips), 6)} | ${trips.latency.p50} | ${trips.latency.p99} | ${((100 * ok2xx(trips)) / ok2xx(bare)).toFixed(1)}% |`);
+      if (values.waits) {
+        console.log('\nserver connections not idle, by wait and statement (samples):');
+        for (const [what, k] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pad(k, 5)}  ${what}`);
+      }
       console.log(`\nanswers of the timed run by status: ${JSON.stringify(Object.fromEntries(statuses))} (${retries - retriesBefore} retries; errors ${trips.errors}, timeouts ${trips.timeouts})`);
 
       // Requests still in flight when a run stopped have no answer here (some were recorded): each is

@@ -738,6 +738,26 @@ export const companyMonthlyStats = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );
 
+/**
+ * Shares of company_monthly_stats not yet folded into it: a counted trip appends one in its own
+ * transaction and the recording folds them right after its commit (decision 0057).
+ */
+export const companyMonthlyStatDeltas = pgTable(
+  'company_monthly_stat_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    trips: integer('trips').notNull(),
+    distanceHundredths: bigint('distance_hundredths', { mode: 'number' }).notNull(),
+    passengerHundredths: bigint('passenger_hundredths', { mode: 'number' }).notNull(),
+    participants: integer('participants').notNull(),
+  },
+  (t) => [index('company_monthly_stat_deltas_company_idx').on(t.companyId, t.month)],
+);
+
 // ---------------------------------------------------------------- billing
 // One subscription per company and its invoices; money is integer pence, never a float
 // (docs/decisions/0013-billing.md).

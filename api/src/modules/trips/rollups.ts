@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { rows } from '../../db/sql';
 import { monthOf } from '../../lib/period';
 
 /**
@@ -28,11 +27,16 @@ export interface RolledTrip {
 }
 
 /**
- * Adds the trip to every roll-up, in the transaction that makes it count. Rows are always locked in
- * the same order (employee rows by id, then totals by id, then the group's, then the company's), so
- * two trips sharing people wait for each other but never deadlock.
+ * The roll-up writes of one trip as the CTEs of a single statement (`em`, `tot`, `grp`, `co`,
+ * comma-separated, to follow other CTEs or open a `with`): one round trip instead of four. Each
+ * reads the one before it, so they run, and lock, in a fixed order whatever the plan: employee rows
+ * by id, then totals by id, then the group's, then the company's. Two trips sharing people wait for
+ * each other but never deadlock; the company's row, the one every trip of the month shares, is
+ * locked last. With `deferCompany` the company's share is appended to company_monthly_stat_deltas
+ * instead (no row shared with other trips is then locked at all) and `foldCompanyRollups`, after the
+ * commit, adds it to the company's row.
  */
-export async function rollUp(tx: Tx, companyId: string, trip: RolledTrip): Promise<void> {
+export function rollUpCtes(companyId: string, trip: RolledTrip, deferCompany = false): SQL {
   const month = monthOf(trip.startedAt);
   const h = trip.hundredths;
   const people = [
@@ -40,47 +44,77 @@ export async function rollUp(tx: Tx, companyId: string, trip: RolledTrip): Promi
     ...trip.passengerIds.map((id) => ({ id, d: 0, p: 1, dh: 0, ph: h })),
   ].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const people$ = sql`json_to_recordset(${JSON.stringify(people)}::json) as x(id uuid, d int, p int, dh bigint, ph bigint)`;
-  const added = await rows<{ inserted: boolean }>(
-    tx,
-    sql`insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+  const passengerHundredths = h * trip.passengerCount;
+  return sql`em as (
+      insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
       select ${companyId}, ${month}::date, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
       on conflict (company_id, month, employee_id) do update set
         trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
         trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
         driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
         passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
-      returning (xmax = 0) as inserted`,
-  );
-  const newParticipants = added.filter((r) => r.inserted).length;
-  await tx.execute(
-    sql`insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
-      select ${companyId}, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
+      returning (xmax = 0) as inserted),
+    tot as (
+      insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+      select ${companyId}, x.id, x.d, x.p, x.dh, x.ph from ${people$} where (select count(*) from em) >= 0 order by x.id
       on conflict (company_id, employee_id) do update set
         trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
         trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
         driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
-  );
-  const passengerHundredths = h * trip.passengerCount;
-  if (trip.journeyGroupId) {
-    await tx.execute(
-      sql`insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
-        values (${companyId}, ${month}::date, ${trip.journeyGroupId}, 1, ${h}, ${passengerHundredths})
-        on conflict (company_id, month, group_id) do update set
-          trips = s.trips + 1,
-          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
-          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`,
-    );
-  }
-  await tx.execute(
-    sql`insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
-      values (${companyId}, ${month}::date, 1, ${h}, ${passengerHundredths}, ${newParticipants})
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+      returning 1 as done),
+    grp as (
+      insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
+      select ${companyId}, ${month}::date, ${trip.journeyGroupId}::uuid, 1, ${h}, ${passengerHundredths}
+      where ${trip.journeyGroupId}::uuid is not null and (select count(*) from tot) >= 0
+      on conflict (company_id, month, group_id) do update set
+        trips = s.trips + 1,
+        distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+      returning 1 as done),
+    co as (${
+      deferCompany
+        ? sql`
+      insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      select ${companyId}, ${month}::date, 1, ${h}, ${passengerHundredths}, (select count(*) from em where em.inserted)
+      where (select count(*) from grp) >= 0
+      returning 1 as done)`
+        : sql`
+      insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      select ${companyId}, ${month}::date, 1, ${h}, ${passengerHundredths}, (select count(*) from em where em.inserted)
+      where (select count(*) from grp) >= 0
       on conflict (company_id, month) do update set
         trips = s.trips + 1,
         distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
         passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
-        participants = s.participants + excluded.participants`,
-  );
+        participants = s.participants + excluded.participants
+      returning 1 as done)`
+    }`;
+}
+
+/**
+ * Folds the company's pending deltas (`rollUpCtes` with `deferCompany`) into company_monthly_stats,
+ * in one statement of its own transaction: the deltas it deletes are the ones it adds, and the
+ * company's rows are locked only while the statement runs, never across a round trip to the api.
+ * Two folds at once take disjoint deltas. Deltas of a transaction not yet committed are not seen;
+ * that transaction folds them after its commit.
+ */
+export async function foldCompanyRollups(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`
+    with d as (delete from company_monthly_stat_deltas where company_id = ${companyId} returning *)
+    insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+    select ${companyId}, d.month, sum(d.trips), sum(d.distance_hundredths), sum(d.passenger_hundredths), sum(d.participants)
+    from d group by d.month order by d.month
+    on conflict (company_id, month) do update set
+      trips = s.trips + excluded.trips,
+      distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+      passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
+      participants = s.participants + excluded.participants`);
+}
+
+/** Adds the trip to every roll-up, in the transaction that makes it count (one statement, `rollUpCtes`). */
+export async function rollUp(tx: Tx, companyId: string, trip: RolledTrip): Promise<void> {
+  await tx.execute(sql`with ${rollUpCtes(companyId, trip)} select (select count(*) from co) as done`);
 }
 
 /** The UTC month of a trip's start, as SQL. */
@@ -92,7 +126,7 @@ const TRIP_MONTH = sql`date_trunc('month', t.started_at at time zone 'UTC')::dat
  */
 export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of ['employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats']) {
+    for (const table of ['employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats', 'company_monthly_stat_deltas']) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where company_id = ${companyId}`);
     }
     await tx.execute(sql`

@@ -16,7 +16,7 @@ import { rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import { addMonths, currentMonth } from '../../lib/period';
-import { rollUp } from './rollups';
+import { foldCompanyRollups, rollUpCtes } from './rollups';
 
 const DAY_MS = 86_400_000;
 
@@ -58,31 +58,43 @@ function refuseUnlessPassengers(companyId: string, trip: NormalTrip, people: Map
   if (errors.length) throw new HttpError(400, MESSAGES.trips.passengerInvalid, errors);
 }
 
+interface LockedPersonDbRow extends PersonDbRow {
+  /** Whether the trip's journey group (if any) is one of this person's company. */
+  group_here: boolean;
+  /** The driver's trip of this clientTripId, when it is stored (the same on every row). */
+  stored: TripDbRow | string | null;
+}
+
 /**
  * Locks the rows of everyone on the trip, the driver's among them, in id order, and reads whether
- * each may take part, in one statement. A trip is then judged against the others of its people once
- * those are committed; two trips sharing people lock in the same order, so they wait for each other
+ * each may take part, whether the journey group is the company's and the trip as already stored
+ * (a retry), in one statement. A trip is then judged against the others of its people once those
+ * are committed; two trips sharing people lock in the same order, so they wait for each other
  * without deadlock. `for no key update` does not hold up the foreign-key checks of other writes
- * that name these people. Answers the driver's company.
+ * that name these people. Answers the stored trip, or else the driver's company once every person
+ * and the group pass (403 or 400 otherwise).
  */
-async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): Promise<string> {
+async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): Promise<{ stored: Trip } | { companyId: string }> {
   const ids = [driverId.toLowerCase(), ...trip.passengerIds];
-  const found = await rows<PersonDbRow>(
+  const found = await rows<LockedPersonDbRow>(
     tx,
     sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
-        v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
+        v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified,
+        exists (select 1 from journey_groups g where g.id = ${trip.journeyGroupId}::uuid and g.company_id = u.company_id) as group_here,
+        (select row_to_json(s) from (${storedTripQuery(driverId, trip.clientTripId)}) s) as stored
       from users u left join vehicles v on v.user_id = u.id
       where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
       order by u.id for no key update of u`,
   );
   const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
-  const companyId = refuseUnlessDriver(people.get(ids[0]!));
+  const driver = people.get(ids[0]!);
+  if (driver?.stored) return { stored: toTrip(parsed<TripDbRow>(driver.stored)) };
+  const companyId = refuseUnlessDriver(driver);
   refuseUnlessPassengers(companyId, trip, people);
-  if (trip.journeyGroupId) {
-    const [g] = await rows<{ id: string }>(tx, sql`select id from journey_groups where id = ${trip.journeyGroupId} and company_id = ${companyId}`);
-    if (!g) throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
+  if (trip.journeyGroupId && !driver!.group_here) {
+    throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
   }
-  return companyId;
+  return { companyId };
 }
 
 // ---------------------------------------------------------------- the trip as stored and answered
@@ -123,13 +135,14 @@ function toTrip(r: TripDbRow): Trip {
   };
 }
 
+/** The driver's trip of a clientTripId with its passengers, as a query (`TripDbRow`). */
+const storedTripQuery = (driverId: string, clientTripId: string) =>
+  sql`select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
+      coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
+    from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${clientTripId}`;
+
 async function storedTrip(db: Db | Tx, driverId: string, clientTripId: string): Promise<Trip | null> {
-  const [r] = await rows<TripDbRow>(
-    db,
-    sql`select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
-        coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
-      from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${clientTripId}`,
-  );
+  const [r] = await rows<TripDbRow>(db, storedTripQuery(driverId, clientTripId));
   return r ? toTrip(r) : null;
 }
 
@@ -243,10 +256,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
           and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_trips,
         (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = ${driverId} and t.status in ('counted', 'flagged')
           and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_hundredths,
-        (select coalesce(sum(s.trips), 0) from company_monthly_stats s where s.company_id = ${companyId}
-          and s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) as usual_trips,
-        (select coalesce(sum(s.distance_hundredths), 0) from company_monthly_stats s where s.company_id = ${companyId}
-          and s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) as usual_hundredths,
+        u.usual_trips, u.usual_hundredths,
         (select json_agg(distinct x.id) from (
           select t.driver_id as id from trips t
             where t.driver_id in (select id from people) and t.driver_id <> ${driverId} and t.status <> 'rejected' and ${during}
@@ -255,7 +265,13 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
             where tp.passenger_id in (select id from people) and t.driver_id is distinct from ${driverId} and t.status <> 'rejected' and ${during}
         ) x) as busy_people
       from (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
-        from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m`,
+        from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m,
+      -- The company's monthly rows and the shares of them not folded in yet.
+      (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
+          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = ${companyId}
+          union all
+          select d.trips, d.distance_hundredths, d.month from company_monthly_stat_deltas d where d.company_id = ${companyId}
+        ) s where s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) u`,
   );
   return {
     raced: Boolean(r?.raced),
@@ -313,11 +329,12 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
   const { db } = ctx;
   const trip = normalise(auth, body);
   const driverId = auth.userId;
-  const before = await storedTrip(db, driverId, trip.clientTripId);
-  if (before) return { created: false, trip: sameTrip(before, trip) };
-  checkWhen(trip, now);
-  return db.transaction(async (tx): Promise<{ created: boolean; trip: Trip }> => {
-    const companyId = await lockAndCheckPeople(tx, driverId, trip);
+  const recorded = await db.transaction(async (tx): Promise<{ created: boolean; trip: Trip; companyId?: string }> => {
+    const people = await lockAndCheckPeople(tx, driverId, trip);
+    // A retry answers the stored trip before any rule is applied again (the window may have moved).
+    if ('stored' in people) return { created: false, trip: sameTrip(people.stored, trip) };
+    const { companyId } = people;
+    checkWhen(trip, now);
     const around = await surroundings(tx, companyId, driverId, trip, now);
     if (around.raced) {
       // A post of the same trip held the lock first and committed it: this one is its retry.
@@ -326,20 +343,24 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
     }
     const flags = judge(trip, around, ctx.config.rateLimits.tripsPerDriverMinute);
     const status: TripReview = flags.length ? 'flagged' : 'counted';
+    // The trip, its passengers and (when it counts) its roll-ups in one statement.
+    const rolled =
+      status === 'counted'
+        ? sql`, ${rollUpCtes(companyId, { driverId, startedAt: trip.startedAt, hundredths: trip.hundredths, passengerIds: trip.passengerIds, passengerCount: trip.passengerIds.length, journeyGroupId: trip.journeyGroupId }, true)}`
+        : sql``;
     const [row] = await rows<{ id: string; created_at: Date | string }>(
       tx,
-      sql`insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
-        values (${companyId}, ${driverId}, ${trip.clientTripId}, ${trip.startedAt.toISOString()}, ${trip.hundredths}, ${trip.passengerIds.length},
-          ${trip.journeyGroupId}, ${status}, ${JSON.stringify(flags)}::jsonb)
-        returning id, created_at`,
+      sql`with trip as (
+          insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
+          values (${companyId}, ${driverId}, ${trip.clientTripId}, ${trip.startedAt.toISOString()}, ${trip.hundredths}, ${trip.passengerIds.length},
+            ${trip.journeyGroupId}, ${status}, ${JSON.stringify(flags)}::jsonb)
+          returning id, created_at),
+        pax as (
+          insert into trip_passengers (trip_id, passenger_id)
+          select trip.id, value::uuid from trip, json_array_elements_text(${JSON.stringify(trip.passengerIds)}::json)
+          returning 1 as done)${rolled}
+        select trip.id, trip.created_at from trip`,
     );
-    await tx.execute(
-      sql`insert into trip_passengers (trip_id, passenger_id)
-        select ${row!.id}, value::uuid from json_array_elements_text(${JSON.stringify(trip.passengerIds)}::json)`,
-    );
-    if (status === 'counted') {
-      await rollUp(tx, companyId, { driverId, startedAt: trip.startedAt, hundredths: trip.hundredths, passengerIds: trip.passengerIds, passengerCount: trip.passengerIds.length, journeyGroupId: trip.journeyGroupId });
-    }
     return {
       created: true,
       trip: {
@@ -354,6 +375,10 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
         review: status,
         flagReasons: flags.map((f): TripFlagReason => f.reason),
       },
+      ...(status === 'counted' ? { companyId } : {}),
     };
   });
+  // The company's share of a counted trip, now committed, into its monthly row (decision 0057).
+  if (recorded.companyId) await foldCompanyRollups(db, recorded.companyId);
+  return { created: recorded.created, trip: recorded.trip };
 }
