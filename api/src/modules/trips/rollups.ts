@@ -117,6 +117,43 @@ export async function rollUp(tx: Tx, companyId: string, trip: RolledTrip): Promi
   await tx.execute(sql`with ${rollUpCtes(companyId, trip)} select (select count(*) from co) as done`);
 }
 
+interface Folding {
+  running: Promise<void> | null;
+  queued: Promise<void> | null;
+}
+const folding = new WeakMap<Db, Map<string, Folding>>();
+
+/**
+ * A fold of the company's deltas that starts after this call, shared: while one fold runs, every
+ * call waits for the single next one (which starts when the running one ends and takes every delta
+ * committed by then), so at 50 trips at once the company's row takes a few folds, not one a trip.
+ * The promise settles once the caller's committed delta is in company_monthly_stats.
+ */
+export function foldCompanyRollupsSoon(db: Db, companyId: string): Promise<void> {
+  let byCompany = folding.get(db);
+  if (!byCompany) folding.set(db, (byCompany = new Map()));
+  const companies = byCompany;
+  let state = companies.get(companyId);
+  if (!state) companies.set(companyId, (state = { running: null, queued: null }));
+  const s = state;
+  const start = (): Promise<void> => {
+    const p: Promise<void> = foldCompanyRollups(db, companyId).finally(() => {
+      if (s.running === p) s.running = null;
+      if (!s.running && !s.queued) companies.delete(companyId);
+    });
+    s.running = p;
+    return p;
+  };
+  if (!s.running) return start();
+  s.queued ??= s.running
+    .catch(() => undefined)
+    .then(() => {
+      s.queued = null;
+      return start();
+    });
+  return s.queued;
+}
+
 /** The UTC month of a trip's start, as SQL. */
 const TRIP_MONTH = sql`date_trunc('month', t.started_at at time zone 'UTC')::date`;
 

@@ -16,7 +16,7 @@ import { rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import { addMonths, currentMonth } from '../../lib/period';
-import { foldCompanyRollups, rollUpCtes } from './rollups';
+import { foldCompanyRollupsSoon, rollUpCtes } from './rollups';
 
 const DAY_MS = 86_400_000;
 
@@ -379,6 +379,9 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
     };
   });
   // The company's share of a counted trip, now committed, into its monthly row (decision 0057).
-  if (recorded.companyId) await foldCompanyRollups(db, recorded.companyId);
+  // Should it fail, the trip stays recorded and its delta waits for the next fold of the company.
+  if (recorded.companyId) {
+    await foldCompanyRollupsSoon(db, recorded.companyId).catch((e: unknown) => ctx.log.warn({ err: e, companyId: recorded.companyId }, 'company roll-up fold failed'));
+  }
   return { created: recorded.created, trip: recorded.trip };
 }
