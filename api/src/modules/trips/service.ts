@@ -61,7 +61,7 @@ function refuseUnlessPassengers(companyId: string, trip: NormalTrip, people: Map
 interface LockedPersonDbRow extends PersonDbRow {
   /** Whether the trip's journey group (if any) is one of this person's company. */
   group_here: boolean;
-  /** The driver's trip of this clientTripId, when it is stored (the same on every row). */
+  /** The driver's trip of this clientTripId, when it is stored (on the driver's row only). */
   stored: TripDbRow | string | null;
 }
 
@@ -81,7 +81,7 @@ async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): P
     sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
         v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified,
         exists (select 1 from journey_groups g where g.id = ${trip.journeyGroupId}::uuid and g.company_id = u.company_id) as group_here,
-        (select row_to_json(s) from (${storedTripQuery(driverId, trip.clientTripId)}) s) as stored
+        case when u.id = ${driverId}::uuid then (select row_to_json(s) from (${storedTripQuery(driverId, trip.clientTripId)}) s) end as stored
       from users u left join vehicles v on v.user_id = u.id
       where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
       order by u.id for no key update of u`,
