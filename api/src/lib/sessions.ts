@@ -39,6 +39,11 @@ export interface AuthUser {
    */
   listAnswers?: string;
   /**
+   * The company's insights version, read with the session (insights/answers.ts): an insight
+   * answered from memory then needs no statement of its own. Absent as listAnswers is.
+   */
+  insightAnswers?: string;
+  /**
    * The company's free trial ended past its grace period without a subscription: its changes are
    * refused (402) until one is started (docs/decisions/0033-trial-and-consent.md).
    */
@@ -107,6 +112,8 @@ function lookupStatement(db: Db) {
       employerUserId: employerUsers.id,
       // One indexed row, in the same statement: see AuthUser.listAnswers.
       listAnswers: sql<string>`(select coalesce(max(v.answers), 0)::text from employee_list_versions v where v.company_id = ${users.companyId})`,
+      // One indexed row, in the same statement: see AuthUser.insightAnswers.
+      insightAnswers: sql<string>`(select coalesce(max(v.version), 0)::text from insight_versions v where v.company_id = ${users.companyId})`,
       // One row of the company's unique subscription, in the same statement: see AuthUser.restricted.
       restricted: sql<boolean>`exists (select 1 from subscriptions s where s.company_id = ${users.companyId} and s.status = 'Trial'
         and s.trial_ends_at + make_interval(days => ${sql.raw(String(TRIAL.graceDays))}) <= now())`,
@@ -214,6 +221,7 @@ export async function resolveSession(db: Db, token: string, via: AuthUser['via']
     signUpState: row.signUpState ?? 0,
     via,
     listAnswers: row.listAnswers,
+    insightAnswers: row.insightAnswers,
     restricted: row.restricted === true,
     offices: row.offices ?? null,
   };

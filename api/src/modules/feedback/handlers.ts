@@ -1,4 +1,5 @@
-import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
+import { keptInsight } from '../insights/answers';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { insightCompany } from '../../lib/tenancy';
@@ -10,7 +11,15 @@ export const send: Handler<typeof ENDPOINTS.mobile.sendFeedback> = async (req, _
   id: await feedback.sendFeedback(ctx.db, requireAuth(req), req.body.feedbackText),
 });
 
-export const list: Handler<typeof ENDPOINTS.insights.feedbacks> = async (req, _reply, ctx) => {
+/** Answered from memory while the company's feedback and employees are unchanged (insights/answers.ts). */
+export const list: Handler<typeof ENDPOINTS.insights.feedbacks> = async (req, reply, ctx) => {
   const auth = requireAuth(req);
-  return feedback.listFeedback(ctx.db, insightCompany(auth, req.query.companyId), req.query.pageNumber, req.query.pageSize, auth);
+  const companyId = insightCompany(auth, req.query.companyId);
+  return keptInsight(ctx, req, reply, auth, {
+    name: 'feedbacks',
+    companyId,
+    query: req.query,
+    schema: ENDPOINTS.insights.feedbacks.response,
+    load: () => feedback.listFeedback(ctx.db, companyId, req.query.pageNumber, req.query.pageSize, auth),
+  });
 };

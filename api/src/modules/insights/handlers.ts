@@ -1,4 +1,4 @@
-import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { MESSAGES } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
@@ -9,6 +9,8 @@ import { insightCompany } from '../../lib/tenancy';
 import { officeFilter } from '../../lib/offices';
 import type { Db } from '../../db/client';
 import type { FastifyRequest } from 'fastify';
+import { ENDPOINTS } from '@portal/shared-contracts';
+import { keptInsight } from './answers';
 
 /** The company an insight reads and the office filter checked against it. */
 async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: string | undefined; officeId?: string | undefined }) {
@@ -19,15 +21,31 @@ async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: stri
 
 type I = typeof ENDPOINTS.insights;
 
-export const participation: Handler<I['participation']> = async (req, _reply, ctx) => {
-  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
-  return insights.monthlyRanking(ctx.db, companyId, office, monthStart(req.query.year, req.query.month), req.query.pageNumber, req.query.pageSize);
-};
+/**
+ * An insight answered from memory when the company's figures have not changed since it was read
+ * (answers.ts); `load` checks the office asked for and reads it otherwise.
+ */
+function kept(name: keyof I, req: FastifyRequest, reply: Parameters<Handler<I['dashboard']>>[1], ctx: Parameters<Handler<I['dashboard']>>[2],
+  q: { companyId?: string | undefined; officeId?: string | undefined },
+  read: (companyId: string, office: Awaited<ReturnType<typeof scopeOfInsight>>['office']) => Promise<unknown>): Promise<never> {
+  const auth = requireAuth(req);
+  const companyId = insightCompany(auth, q.companyId);
+  return keptInsight(ctx, req, reply, auth, {
+    name,
+    companyId,
+    query: q,
+    schema: ENDPOINTS.insights[name].response,
+    load: async () => read(companyId, await officeFilter(ctx.db, auth, companyId, q.officeId)),
+  });
+}
 
-export const participationAllTime: Handler<I['participationAllTime']> = async (req, _reply, ctx) => {
-  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
-  return insights.allTimeRanking(ctx.db, companyId, office, req.query.pageNumber, req.query.pageSize);
-};
+export const participation: Handler<I['participation']> = async (req, reply, ctx) =>
+  kept('participation', req, reply, ctx, req.query, (companyId, office) =>
+    insights.monthlyRanking(ctx.db, companyId, office, monthStart(req.query.year, req.query.month), req.query.pageNumber, req.query.pageSize),
+  );
+
+export const participationAllTime: Handler<I['participationAllTime']> = async (req, reply, ctx) =>
+  kept('participationAllTime', req, reply, ctx, req.query, (companyId, office) => insights.allTimeRanking(ctx.db, companyId, office, req.query.pageNumber, req.query.pageSize));
 
 export const participationExport: Handler<I['participationExport']> = async (req, reply, ctx) => {
   const month = monthStart(req.query.year, req.query.month);
@@ -41,22 +59,18 @@ export const participationExport: Handler<I['participationExport']> = async (req
   );
 };
 
-export const dashboard: Handler<I['dashboard']> = async (req, _reply, ctx) => {
-  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
-  return insights.dashboardSummary(ctx.db, companyId, office, monthStart(req.query.year, req.query.month));
-};
+export const dashboard: Handler<I['dashboard']> = async (req, reply, ctx) =>
+  kept('dashboard', req, reply, ctx, req.query, (companyId, office) => insights.dashboardSummary(ctx.db, companyId, office, monthStart(req.query.year, req.query.month)));
 
-export const trend: Handler<I['trend']> = async (req, _reply, ctx) => {
+export const trend: Handler<I['trend']> = async (req, reply, ctx) => {
   const { year, month } = req.query;
+  // The current month is part of every kept answer's key: the default trend ends with it.
   const last = year !== undefined && month !== undefined ? monthStart(year, month) : currentMonth();
-  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
-  return insights.monthlyTrend(ctx.db, companyId, office, last);
+  return kept('trend', req, reply, ctx, req.query, (companyId, office) => insights.monthlyTrend(ctx.db, companyId, office, last));
 };
 
-export const co2: Handler<I['co2']> = async (req, _reply, ctx) => {
-  const { companyId, office } = await scopeOfInsight(ctx.db, req, req.query);
-  return insights.co2Report(ctx.db, companyId, office, monthStart(req.query.year, req.query.month));
-};
+export const co2: Handler<I['co2']> = async (req, reply, ctx) =>
+  kept('co2', req, reply, ctx, req.query, (companyId, office) => insights.co2Report(ctx.db, companyId, office, monthStart(req.query.year, req.query.month)));
 
 export const emissionSettings: Handler<I['emissionSettings']> = async (req, _reply, ctx) =>
   getEmissionSettings(ctx.db, requireAuth(req), req.params.id, currentMonth());

@@ -1,4 +1,5 @@
-import { MESSAGES, type ENDPOINTS } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
+import { keptInsight } from '../insights/answers';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
@@ -11,12 +12,19 @@ type I = typeof ENDPOINTS.insights;
 type G = typeof ENDPOINTS.journeyGroups;
 type M = typeof ENDPOINTS.mobile;
 
-export const list: Handler<I['journeyGroups']> = async (req, _reply, ctx) => {
+/** Answered from memory while the company's figures are unchanged (insights/answers.ts). */
+export const list: Handler<I['journeyGroups']> = async (req, reply, ctx) => {
   const { year, month, pageNumber, pageSize, companyId, officeId } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
   const auth = requireAuth(req);
   const company = insightCompany(auth, companyId);
-  return groups.listGroups(ctx.db, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize, auth);
+  return keptInsight(ctx, req, reply, auth, {
+    name: 'journeyGroups',
+    companyId: company,
+    query: req.query,
+    schema: ENDPOINTS.insights.journeyGroups.response,
+    load: async () => groups.listGroups(ctx.db, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize, auth),
+  });
 };
 
 /** The table's rows and figures, whole: the same period (a month, or all time) and the same statement as the list. */

@@ -1,0 +1,234 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { adminOffices, locations, users } from '../../db/schema';
+import { keepListAnswers } from '../employees/list-cache';
+import { json, useTestApp, type Res } from '../../test/test-support';
+import { acmeAndGlobex, dropAddedFactors, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
+
+/**
+ * Insight answers kept in memory (docs/decisions/0055-insight-answers-kept-in-memory.md): every
+ * write that changes a figure is seen by the next read of every insight endpoint, in the whole
+ * company's view and an office's, also a write made outside this api process; and two callers with
+ * different office scopes never get each other's answer.
+ */
+
+const t = useTestApp();
+
+interface World {
+  acme: string;
+  boss: string;
+  leeds: string;
+  york: string;
+  /** An admin limited to Leeds. */
+  leedsAdmin: string;
+  groupId: string;
+  dan: { id: string; token: string }; // driver, Leeds
+  pat: { id: string; token: string }; // passenger, Leeds
+  yan: { id: string; token: string }; // driver, York
+  nia: { id: string; token: string }; // passenger, no office
+}
+let w: World;
+
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const send = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const ok = (res: Res): unknown => {
+  expect(res.statusCode, res.body).toBe(200);
+  return json<unknown>(res);
+};
+
+const now = new Date();
+const m = `year=${now.getUTCFullYear()}&month=${now.getUTCMonth() + 1}`;
+const page = 'pageNumber=1&pageSize=10';
+/** Every kept insight endpoint. */
+const ENDPOINTS: Record<string, string> = {
+  summary: `/api/dashboard/summary?${m}`,
+  trend: `/api/dashboard/trend?${m}`,
+  'trend (default)': '/api/dashboard/trend',
+  participation: `/api/employees-participation?${m}&${page}`,
+  'participation, all time': `/api/employee-participation?${page}`,
+  'journey groups': `/api/journey-groups?${m}&${page}`,
+  'journey groups, all time': `/api/journey-groups?${page}`,
+  co2: `/api/journey-groups/co2?${m}`,
+  feedback: `/api/feedbacks?${page}`,
+};
+const withOffice = (url: string, office: string | null) => (office === null ? url : `${url}${url.includes('?') ? '&' : '?'}officeId=${office}`);
+
+/** Every endpoint's answer in a view (null: the whole company), as the caller `token` reads it. */
+async function answers(token: string, office: string | null): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, url] of Object.entries(ENDPOINTS)) {
+    // Feedback has no office filter: the caller's offices scope it.
+    if (name === 'feedback' && office !== null) continue;
+    out[name] = ok(await get(withOffice(url, office), token));
+  }
+  return out;
+}
+
+/** The same answers read without any kept answer (what the database says now). */
+async function fresh(token: string, office: string | null): Promise<Record<string, unknown>> {
+  keepListAnswers(false);
+  try {
+    return await answers(token, office);
+  } finally {
+    keepListAnswers(true);
+  }
+}
+
+/** Reads every view (filling the kept answers), runs `write`, then checks each view's next read. */
+async function seenByNextRead(write: () => Promise<void>, changes: { all: string[]; leeds: string[] }) {
+  const views: [string, string | null][] = [
+    ['all', null],
+    ['leeds', w.leeds],
+    ['york', w.york],
+    ['none', 'none'],
+  ];
+  const before: Record<string, Record<string, unknown>> = {};
+  for (const [view, office] of views) {
+    before[view] = await answers(w.boss, office);
+    // Read twice: the second is answered from memory.
+    expect(await answers(w.boss, office)).toEqual(before[view]);
+  }
+  const adminBefore = await answers(w.leedsAdmin, null);
+  await write();
+  for (const [view, office] of views) {
+    const after = await answers(w.boss, office);
+    expect(after, view).toEqual(await fresh(w.boss, office));
+    // (Feedback is read in the whole company's view only: the caller's offices scope it.)
+    for (const name of changes[view as 'all' | 'leeds'] ?? []) if (name in after) expect(after[name], `${view}: ${name}`).not.toEqual(before[view]![name]);
+  }
+  const adminAfter = await answers(w.leedsAdmin, null);
+  expect(adminAfter).toEqual(await fresh(w.leedsAdmin, null));
+  for (const name of changes.leeds) expect(adminAfter[name], `Leeds admin: ${name}`).not.toEqual(adminBefore[name]);
+}
+
+beforeEach(async () => {
+  await t.reset();
+  await dropAddedFactors(t.ctx.db);
+  const db = t.ctx.db;
+  const c = await acmeAndGlobex(db, { acmeIncentive: { numberOfTrips: 1, numberOfMiles: 5 } });
+  const office = async (town: string) =>
+    (await db.insert(locations).values({ companyId: c.acme, addressLine1: `1 ${town} Road`, town, postalCode: 'LS1 1AA' }).returning())[0]!.id;
+  const leeds = await office('Leeds');
+  const york = await office('York');
+  const person = async (first: string, officeId: string | null, car: boolean) => {
+    const p = await makeEmployee(db, c.acme, first, 'Smith', { car });
+    if (officeId) await db.update(users).set({ officeId }).where(eq(users.id, p.id));
+    return p;
+  };
+  const dan = await person('Dan', leeds, true);
+  const pat = await person('Pat', leeds, false);
+  const yan = await person('Yan', york, true);
+  const nia = await person('Nia', null, false);
+  const admin = await makeEmployer(db, c.acme, 'leeds@acme.test', 'Admin');
+  await db.update(users).set({ officeLimited: true }).where(eq(users.id, admin.id));
+  await db.insert(adminOffices).values({ userId: admin.id, companyId: c.acme, officeId: leeds });
+  w = { acme: c.acme, boss: c.boss, leeds, york, leedsAdmin: admin.token, groupId: '', dan, pat, yan, nia };
+  const group = await send('POST', '/api/journey-groups', c.boss, { name: 'Leeds run' });
+  expect(group.statusCode, group.body).toBe(201);
+  w.groupId = json<{ group: { id: string } }>(group).group.id;
+  // A first trip, so that every view has figures before the writes below.
+  expect((await postTrip(t.app, yan.token, { passengerIds: [nia.id], distanceMiles: 9, startedAt: thisMonthAt(0) })).statusCode).toBe(201);
+});
+
+describe('insight answers kept in memory', () => {
+  it('a trip is seen by the next read of every endpoint, whole company and office', async () => {
+    const figures = ['summary', 'trend', 'trend (default)', 'participation', 'participation, all time', 'co2'];
+    await seenByNextRead(
+      async () => {
+        const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+        expect(res.statusCode, res.body).toBe(201);
+      },
+      { all: [...figures, 'journey groups', 'journey groups, all time'], leeds: figures },
+    );
+  });
+
+  it('a flagged trip counts once the employer confirms it, at the next read', async () => {
+    const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 150, startedAt: thisMonthAt(1) });
+    expect(res.statusCode, res.body).toBe(201);
+    const trip = json<{ trip: { id: string; review: string } }>(res).trip;
+    expect(trip.review).toBe('flagged');
+    const figures = ['summary', 'participation', 'participation, all time', 'co2'];
+    await seenByNextRead(
+      async () => {
+        const yes = await send('POST', `/api/trips/${trip.id}/confirm`, w.boss, {});
+        expect(yes.statusCode, yes.body).toBe(200);
+      },
+      { all: figures, leeds: figures },
+    );
+  });
+
+  it('an employee moving office is seen by the next read of every office view', async () => {
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    await seenByNextRead(
+      async () => {
+        const res = await send('PUT', `/api/employees/${w.pat.id}/office`, w.boss, { officeId: w.york });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+      // The company's figures stay; Leeds loses Pat.
+      { all: [], leeds: ['summary', 'participation', 'participation, all time', 'co2'] },
+    );
+  });
+
+  it('a write made outside this api process (another instance) is seen too: the version is in the database', async () => {
+    await seenByNextRead(
+      async () => {
+        await t.ctx.db.update(users).set({ officeId: w.leeds }).where(eq(users.id, w.nia.id));
+        await t.ctx.db.execute(sql`insert into feedbacks (company_id, employee_id, feedback_text) values (${w.acme}, ${w.nia.id}, 'More seats please')`);
+      },
+      { all: ['feedback'], leeds: ['summary', 'participation', 'participation, all time', 'co2', 'feedback'] },
+    );
+  });
+
+  it('a feedback, a group renamed and an employee deactivated are each seen at the next read', async () => {
+    await seenByNextRead(
+      async () => {
+        expect((await send('POST', '/api/feedbacks', w.pat.token, { feedbackText: 'Lovely' })).statusCode).toBe(201);
+      },
+      { all: ['feedback'], leeds: ['feedback'] },
+    );
+    await seenByNextRead(
+      async () => {
+        expect((await send('PUT', `/api/journey-groups/${w.groupId}`, w.boss, { name: 'Leeds loop' })).statusCode).toBeLessThan(300);
+      },
+      { all: ['journey groups, all time'], leeds: [] },
+    );
+    await seenByNextRead(
+      async () => {
+        await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, w.pat.id));
+      },
+      { all: ['summary'], leeds: ['summary'] },
+    );
+  });
+
+  it('two callers with different office scopes never get each other\'s answer', async () => {
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    await send('POST', '/api/feedbacks', w.nia.token, { feedbackText: 'From no office' });
+    await send('POST', '/api/feedbacks', w.pat.token, { feedbackText: 'From Leeds' });
+    // The whole company's answers are kept first, then the Leeds admin reads the same urls.
+    const company = await answers(w.boss, null);
+    const leedsView = await answers(w.boss, w.leeds);
+    const admin = await answers(w.leedsAdmin, null);
+    const adminFresh = await fresh(w.leedsAdmin, null);
+    expect(admin).toEqual(adminFresh);
+    for (const name of Object.keys(ENDPOINTS)) if (name !== 'feedback') expect(admin[name], name).toEqual(leedsView[name]);
+    expect(admin.summary).not.toEqual(company.summary);
+    expect(admin.feedback).not.toEqual(company.feedback);
+    // And the other way round: the admin's answers first, then the owner's.
+    await t.ctx.db.execute(sql`insert into feedbacks (company_id, employee_id, feedback_text) values (${w.acme}, ${w.yan.id}, 'From York')`);
+    const admin2 = await answers(w.leedsAdmin, null);
+    const company2 = await answers(w.boss, null);
+    expect(company2).toEqual(await fresh(w.boss, null));
+    expect(admin2).toEqual(await fresh(w.leedsAdmin, null));
+    // An office outside the admin's stays closed, though the owner's answer for it is kept.
+    expect((await get(withOffice(ENDPOINTS.summary!, w.york), w.boss)).statusCode).toBe(200);
+    expect((await get(withOffice(ENDPOINTS.summary!, w.york), w.leedsAdmin)).statusCode).toBe(403);
+  });
+
+  it('an office deleted is a 404 at the next read, not its kept answer', async () => {
+    const hull = (await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1: '1 Hull Road', town: 'Hull', postalCode: 'HU1 1AA' }).returning())[0]!.id;
+    expect((await get(withOffice(ENDPOINTS.summary!, hull), w.boss)).statusCode).toBe(200);
+    await t.ctx.db.delete(locations).where(eq(locations.id, hull));
+    expect((await get(withOffice(ENDPOINTS.summary!, hull), w.boss)).statusCode).toBe(404);
+  });
+});
