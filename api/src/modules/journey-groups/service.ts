@@ -101,7 +101,11 @@ function manageableBy(auth: Pick<AuthUser, 'offices'>): SQL {
   return sql`not exists (select 1 from journey_group_members mm join users u on u.id = mm.user_id where mm.group_id = g.id and (${callerOffices(auth)}) is not true)`;
 }
 
-/** One statement: the count and a page of groups in name order with members and figures. */
+/**
+ * One statement: the count and a page of groups in name order with members and figures. The page's
+ * groups are chosen first, then only their figures summed (all time, an office's, read them for every
+ * group before the sort: 0.4 s at 1 250 groups and a million trips).
+ */
 async function groupPage(
   db: Db,
   auth: Pick<AuthUser, 'offices'>,
@@ -119,12 +123,15 @@ async function groupPage(
       left join lateral (
         select g.id, g.name, to_json(g.meeting_points) as meeting_points, g.created_at, ${MEMBERS}, st.trips, st.distance_hundredths, st.co2_kg,
           ${manageableBy(auth)} as manageable
-        from journey_groups g
+        from (
+          select g.* from journey_groups g
+          where g.company_id = ${companyId} ${filter}
+          order by lower(g.name), g.id
+          ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}
+        ) g
         join companies c on c.id = g.company_id
         ${figures(month)}
-        where g.company_id = ${companyId} ${filter}
         order by lower(g.name), g.id
-        ${limit === null ? sql`` : sql`limit ${limit}`} offset ${offset}
       ) p on true
       order by lower(p.name), p.id`,
   );
