@@ -1,13 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui/overlays';
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { mayCall } from '@portal/shared-contracts/scheme';
 import { ImportCsvDialog } from '../../shared/import-csv-dialog';
 import { ShareLinkDialog } from '../../shared/share-link-dialog';
 import styles from './employee-management.module.css';
 
-/** The three ways in: CSV import, the shared sign-up link, manual rows. */
+/**
+ * The three ways in: CSV import, the shared sign-up link, manual rows. An admin limited to some offices
+ * gets the links of their offices only: the import and the manual rows are closed to them (decision 0053).
+ */
 export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const { navigate } = usePlatform();
+  const { navigate, session } = usePlatform();
+  const mayImport = mayCall(session?.offices, [ENDPOINTS.employees.csvImport.id]);
+  const mayAdd = mayCall(session?.offices, [ENDPOINTS.employees.bulkAdd.id]);
   const [dialog, setDialog] = useState<'csv' | 'link' | null>(null);
 
   function choose(next: 'csv' | 'link') {
@@ -19,20 +25,22 @@ export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpen
     <>
       <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.addEmployee} description={MESSAGES.employees.addIntro} size="lg">
         <div className={styles.options}>
-          <Option title={MESSAGES.labels.importCsv} text={MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} />
+          {mayImport ? <Option title={MESSAGES.labels.importCsv} text={MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} /> : null}
           <Option title={MESSAGES.labels.copyShareLinkShort} text={MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
-          <Option
-            title={MESSAGES.labels.addManually}
-            text={MESSAGES.employees.addManualText}
-            icon={<PencilIcon />}
-            onClick={() => {
-              onOpenChange(false);
-              navigate(ROUTES.addManually);
-            }}
-          />
+          {mayAdd ? (
+            <Option
+              title={MESSAGES.labels.addManually}
+              text={MESSAGES.employees.addManualText}
+              icon={<PencilIcon />}
+              onClick={() => {
+                onOpenChange(false);
+                navigate(ROUTES.addManually);
+              }}
+            />
+          ) : null}
         </div>
       </Modal>
-      <ImportCsvDialog open={dialog === 'csv'} onOpenChange={(o) => setDialog(o ? 'csv' : null)} context="management" />
+      {mayImport ? <ImportCsvDialog open={dialog === 'csv'} onOpenChange={(o) => setDialog(o ? 'csv' : null)} context="management" /> : null}
       <ShareLinkDialog open={dialog === 'link'} onOpenChange={(o) => setDialog(o ? 'link' : null)} />
     </>
   );

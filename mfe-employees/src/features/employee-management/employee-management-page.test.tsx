@@ -93,4 +93,15 @@ describe('Employee Management', () => {
     await user.click(screen.getByRole('button', { name: /Add Manually/ }));
     expect(navigate).toHaveBeenCalledWith('/add-manually-employee');
   });
+
+  it('Add Employee offers an admin limited to some offices their links only: the import and manual rows are closed to them', async () => {
+    const { user } = renderWithPlatform(<EmployeeManagementPage />, {
+      session: { offices: [LEEDS_OFFICE] },
+      handlers: { 'employees.pending': () => pageOf([], 1, 100), 'employees.list': listHandler([]), 'employers.get': companyWithOffices },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Employee' }));
+    expect(screen.getByRole('button', { name: /Copy & Share Link/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Import CSV/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Add Manually/ })).not.toBeInTheDocument();
+  });
 });
