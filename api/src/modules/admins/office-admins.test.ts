@@ -415,6 +415,9 @@ describe('an office admin of Leeds: journey groups', () => {
     const mine = await list();
     expect(mine.items.find((g) => g.id === id)).toMatchObject({ name: 'Leeds new', manageable: true });
     expect(mine.totalCount).toBe(mine.items.length);
+    // The dashboard's Journey Groups tile counts the same groups as the list.
+    const summary = ok<{ journeyGroups: number }>(await get(`/api/dashboard/summary?${mq()}`, w.ann.token));
+    expect(summary.journeyGroups).toBe(mine.totalCount);
     // The export reads the same rows.
     const csv = await get(`/api/journey-groups/export?${mq()}`, w.ann.token);
     expect(csv.body).toContain('Leeds new');

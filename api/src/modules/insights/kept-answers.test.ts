@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminOffices, locations, users } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { keepListAnswers } from '../employees/list-cache';
 import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, dropAddedFactors, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
@@ -211,8 +212,21 @@ describe('insight answers kept in memory', () => {
     const admin = await answers(w.leedsAdmin, null);
     const adminFresh = await fresh(w.leedsAdmin, null);
     expect(admin).toEqual(adminFresh);
-    for (const name of Object.keys(ENDPOINTS)) if (name !== 'feedback' && !name.startsWith('journey groups')) expect(admin[name], name).toEqual(leedsView[name]);
-    // Their groups list adds the groups with no member yet, theirs to manage (decision 0053).
+    for (const name of Object.keys(ENDPOINTS)) if (name !== 'feedback' && name !== 'summary' && !name.startsWith('journey groups')) expect(admin[name], name).toEqual(leedsView[name]);
+    // Their groups, listed and counted, add the groups with no member yet, theirs to manage (decision 0053).
+    const leedsSummary = leedsView.summary as { year: number; month: number; journeyGroups: number; activeJourneyGroups: number };
+    const monthStart = `${leedsSummary.year}-${String(leedsSummary.month).padStart(2, '0')}-01`;
+    const [empty] = await rows<{ all: number; active: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as all, count(*) filter (where exists (select 1 from journey_group_monthly_stats s where s.group_id = g.id and s.month = ${monthStart}::date))::int as active
+        from journey_groups g where g.company_id = ${w.acme} and not exists (select 1 from journey_group_members m where m.group_id = g.id)`,
+    );
+    expect(empty!.active).toBeGreaterThan(0);
+    expect(admin.summary).toEqual({
+      ...leedsSummary,
+      journeyGroups: leedsSummary.journeyGroups + empty!.all,
+      activeJourneyGroups: leedsSummary.activeJourneyGroups + empty!.active,
+    });
     for (const name of ['journey groups', 'journey groups, all time']) {
       const groupsOf = (a: Record<string, unknown>) => (a[name] as { items: { members: unknown[] }[] }).items;
       expect(groupsOf(admin).filter((g) => g.members.length > 0), name).toEqual(groupsOf(leedsView));

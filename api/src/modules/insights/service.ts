@@ -196,9 +196,15 @@ interface SummaryDbRow {
 
 /** The dashboard of a month: tiles and the incentives panel, in one statement of index lookups. */
 export async function dashboardSummary(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<DashboardSummary> {
-  // An office's journey groups are those with one of its employees among their members.
-  const groupOf = (g: SQL) =>
-    office.kind === 'all' ? sql`true` : sql`exists (select 1 from journey_group_members m join users u on u.id = m.user_id where m.group_id = ${g} and ${inOffice(office)})`;
+  // An office's journey groups are those with one of its employees among their members; an office
+  // admin's own view ("all my offices") also holds the groups with no member yet, as their list does
+  // (decision 0053).
+  const groupOf = (g: SQL) => {
+    if (office.kind === 'all') return sql`true`;
+    const theirs = sql`exists (select 1 from journey_group_members m join users u on u.id = m.user_id where m.group_id = ${g} and ${inOffice(office)})`;
+    if (office.kind !== 'offices') return theirs;
+    return sql`(${theirs} or not exists (select 1 from journey_group_members em where em.group_id = ${g}))`;
+  };
   const employee = (s: SQL) => (office.kind === 'all' ? sql`true` : sql`exists (select 1 from users u where u.id = ${s}.employee_id and ${inOffice(office)})`);
   const [r] = await rows<SummaryDbRow>(
     db,
