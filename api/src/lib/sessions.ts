@@ -39,7 +39,7 @@ export interface AuthUser {
    */
   listAnswers?: string;
   /**
-   * The company's insights version, read with the session (insights/answers.ts): an insight
+   * The company's insights version, read with the session (lib/insight-answers.ts): an insight
    * answered from memory then needs no statement of its own. Absent as listAnswers is.
    */
   insightAnswers?: string;

@@ -1,5 +1,5 @@
 import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
-import { keptInsight } from '../insights/answers';
+import { keptInsight } from '../../lib/insight-answers';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { insightCompany } from '../../lib/tenancy';
@@ -11,7 +11,7 @@ export const send: Handler<typeof ENDPOINTS.mobile.sendFeedback> = async (req, _
   id: await feedback.sendFeedback(ctx.db, requireAuth(req), req.body.feedbackText),
 });
 
-/** Answered from memory while the company's feedback and employees are unchanged (insights/answers.ts). */
+/** Answered from memory while the company's feedback and employees are unchanged (lib/insight-answers.ts). */
 export const list: Handler<typeof ENDPOINTS.insights.feedbacks> = async (req, reply, ctx) => {
   const auth = requireAuth(req);
   const companyId = insightCompany(auth, req.query.companyId);

@@ -10,7 +10,7 @@ import { officeFilter } from '../../lib/offices';
 import type { Db } from '../../db/client';
 import type { FastifyRequest } from 'fastify';
 import { ENDPOINTS } from '@portal/shared-contracts';
-import { keptInsight } from './answers';
+import { keptInsight } from '../../lib/insight-answers';
 
 /** The company an insight reads and the office filter checked against it. */
 async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: string | undefined; officeId?: string | undefined }) {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminOffices, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
-import { keepListAnswers } from '../employees/list-cache';
+import { keepListAnswers } from '../../lib/answer-cache';
 import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, dropAddedFactors, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
 

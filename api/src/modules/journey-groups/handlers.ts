@@ -1,5 +1,5 @@
 import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
-import { keptInsight } from '../insights/answers';
+import { keptInsight } from '../../lib/insight-answers';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
@@ -12,7 +12,7 @@ type I = typeof ENDPOINTS.insights;
 type G = typeof ENDPOINTS.journeyGroups;
 type M = typeof ENDPOINTS.mobile;
 
-/** Answered from memory while the company's figures are unchanged (insights/answers.ts). */
+/** Answered from memory while the company's figures are unchanged (lib/insight-answers.ts). */
 export const list: Handler<I['journeyGroups']> = async (req, reply, ctx) => {
   const { year, month, pageNumber, pageSize, companyId, officeId } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;

@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiContext } from '../../context';
-import { preparedRows } from '../../db/sql';
-import { callerOfficesKey } from '../../lib/offices';
-import { currentMonth } from '../../lib/period';
-import type { AuthUser } from '../../lib/sessions';
-import { fastSerializer } from '../../plugins/fast-serializer';
-import { ListAnswerCache } from '../employees/list-cache';
+import type { ApiContext } from '../context';
+import { preparedRows } from '../db/sql';
+import { callerOfficesKey } from './offices';
+import { currentMonth } from './period';
+import type { AuthUser } from './sessions';
+import { fastSerializer } from '../plugins/fast-serializer';
+import { ListAnswerCache } from './answer-cache';
 
 /**
  * The insights' answers kept in memory per api instance (docs/decisions/0055-insight-answers-kept-in-memory.md),
- * with the employee lists' cache (employees/list-cache.ts) and its rules: one slot per company,
+ * with the employee lists' cache (answer-cache.ts) and its rules: one slot per company,
  * caller's office scope and normalised query, holding the answer read at one insights version of
  * the company (`insight_versions`, moved by triggers in the transaction of every write that can
  * change an insight figure: migration 0040). The caller's version comes with the session check;

@@ -1,0 +1,121 @@
+let keeping = true;
+
+/**
+ * Off, every call that keeps answers (the employee lists, the insights) misses in this process: it
+ * still reads the version, then the database: what a miss costs, measured by bench/http.ts. On by
+ * default.
+ */
+export function keepListAnswers(on: boolean): void {
+  keeping = on;
+}
+
+/**
+ * Answers kept in memory, exact: the employee lists' (docs/decisions/0018-employee-list-at-scale.md,
+ * addendum "answers kept in memory") and the insights' (decision 0055). One slot per company and
+ * normalised query, holding the answer read at one version of the company (a row bumped by triggers
+ * in the transaction of every write that can change any of those answers). A reader reads the
+ * current version first: an answer of that version is the answer; any other is not used. Because
+ * the version lives in the database, an answer kept by one api process is never used after a write
+ * made through another. Bounded by bytes, the least recently used answers go first.
+ */
+export class ListAnswerCache {
+  private readonly slots = new Map<string, Slot>();
+  private bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** The answer (its JSON) of `key` read at `version`, if kept. */
+  get(key: string, version: bigint): string | undefined {
+    if (!keeping) return undefined;
+    const slot = this.slots.get(key);
+    if (!slot || slot.version !== version) return undefined;
+    // Most recently used last.
+    this.slots.delete(key);
+    this.slots.set(key, slot);
+    return slot.answer;
+  }
+
+  /**
+   * The answer of `key` kept at a version older than `version` that may still be it: one that
+   * carries the ids of its page's employees (an answer for every status). The caller keeps it under
+   * `version` (`set`) only when every version since is a change of status of other employees.
+   */
+  older(key: string, version: bigint): { version: bigint; answer: string; ids: string[] } | undefined {
+    if (!keeping) return undefined;
+    const slot = this.slots.get(key);
+    if (!slot || slot.ids === null || slot.version >= version) return undefined;
+    return { version: slot.version, answer: slot.answer, ids: slot.ids };
+  }
+
+  /**
+   * Keeps the answer `key` read at `version` (the version read in the same snapshot as the answer).
+   * An answer of a newer version already kept stays: a slow reader never puts an older one back.
+   * `ids`: its page's employees, when a change of status of anyone else leaves it as it is.
+   */
+  set(key: string, version: bigint, answer: string, ids: string[] | null = null): void {
+    if (!keeping) return;
+    const old = this.slots.get(key);
+    if (old && old.version > version) return;
+    const bytes = answer.length + key.length + (ids?.length ?? 0) * 40;
+    if (bytes > this.maxBytes) return;
+    if (old) this.drop(key, old);
+    this.slots.set(key, { version, answer, bytes, ids });
+    this.bytes += bytes;
+    for (const [k, s] of this.slots) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(k, s);
+    }
+  }
+
+  /**
+   * One database read at a time per query: a miss while the same query is being read waits for that
+   * read (after a write, the readers of a popular page do not all read it at once). Its answer is
+   * used when it is of the caller's version or newer; otherwise, or if it fails, the caller reads.
+   */
+  async read(key: string, version: bigint, load: () => Promise<Loaded>): Promise<string> {
+    const pending = keeping ? this.reading.get(key) : undefined;
+    if (pending) {
+      const r = await pending.catch(() => null);
+      if (r && r.version !== null && r.version >= version) return r.answer;
+    }
+    const p = load();
+    if (keeping) {
+      this.reading.set(key, p);
+      void p.then(
+        (r) => {
+          if (r.version !== null) this.set(key, r.version, r.answer, r.ids ?? null);
+        },
+        () => undefined,
+      ).finally(() => {
+        if (this.reading.get(key) === p) this.reading.delete(key);
+      });
+    }
+    return (await p).answer;
+  }
+
+  private readonly reading = new Map<string, Promise<Loaded>>();
+
+  get size(): { answers: number; bytes: number } {
+    return { answers: this.slots.size, bytes: this.bytes };
+  }
+
+  private drop(key: string, slot: Slot) {
+    this.slots.delete(key);
+    this.bytes -= slot.bytes;
+  }
+}
+
+interface Slot {
+  version: bigint;
+  answer: string;
+  bytes: number;
+  ids: string[] | null;
+}
+
+/** An answer read (or found still right) at `version`; null: not to be kept. */
+interface Loaded {
+  answer: string;
+  version: bigint | null;
+  ids?: string[] | null;
+}
+
