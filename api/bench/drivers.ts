@@ -14,9 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/app';
 import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
 import { companies } from '../src/db/schema';
@@ -25,7 +23,7 @@ import { seedDemoDrivers } from '../src/demo/drivers';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog } from './config';
+import { benchConfig, quietLog, serveBesideBareFastify } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -72,16 +70,7 @@ function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number;
 
 async function serveChild(): Promise<void> {
   const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
-  const api = await createApp(ctx, { logger: false });
-  await api.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
-  process.send!({ api: port(api), bare: port(bare) });
-  process.on('disconnect', () => {
-    void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
-  });
+  await serveBesideBareFastify(ctx);
 }
 
 // ---------------------------------------------------------------- load (this process)

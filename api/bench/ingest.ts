@@ -25,14 +25,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import postgres from 'postgres';
-import { createApp } from '../src/app';
 import { createApiContext } from '../src/create-context';
 import { companies, users, vehicles } from '../src/db/schema';
 import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog } from './config';
+import { benchConfig, quietLog, serveBesideBareFastify } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -88,16 +86,7 @@ async function prepare(db: Parameters<typeof createSession>[0]): Promise<Prepare
 async function serveChild() {
   const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const data = await prepare(ctx.db);
-  const api = await createApp(ctx, { logger: false });
-  await api.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
-  process.send!({ api: port(api as never), bare: port(bare), data });
-  process.on('disconnect', () => {
-    void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
-  });
+  await serveBesideBareFastify(ctx, data);
 }
 
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {

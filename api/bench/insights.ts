@@ -16,9 +16,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, incentives, locations, users } from '../src/db/schema';
@@ -32,7 +30,7 @@ import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTre
 import { listGroups } from '../src/modules/journey-groups/service';
 import { ALL_OFFICES, type OfficeFilter } from '../src/lib/offices';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog } from './config';
+import { benchConfig, quietLog, serveBesideBareFastify } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -305,16 +303,7 @@ if (values.serve) {
   const config = benchConfig(process.env.BENCH_DATABASE_URL!);
   const ctx = await createApiContext({ ...config, rateLimits: { ...config.rateLimits, tripsPerDriverMinute: Number.MAX_SAFE_INTEGER } }, { log: quietLog });
   const data = await prepare(ctx);
-  const api = await createApp(ctx, { logger: false });
-  await api.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (f: typeof bare) => (f.server.address() as { port: number }).port;
-  process.send!({ api: port(api as never), bare: port(bare), data });
-  process.on('disconnect', () => {
-    void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
-  });
+  await serveBesideBareFastify(ctx, data);
 } else {
   await main();
 }
