@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Badge, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
@@ -69,7 +69,7 @@ function columns(decide: ((p: Pending) => void) | null): TableColumn<FlaggedTrip
  * it was flagged, and (for the company's own employer and admins) Confirm and Reject, each asked
  * again in a dialog. A super admin reads them only.
  */
-export function FlaggedTrips({ scope }: { scope: InsightScopeQuery }) {
+export function FlaggedTrips({ scope, onSettled }: { scope: InsightScopeQuery; onSettled?: () => void }) {
   const titleId = useId();
   const { toast } = usePlatform();
   // Its page is kept in the address beside the ranking's (`review.page`).
@@ -79,6 +79,10 @@ export function FlaggedTrips({ scope }: { scope: InsightScopeQuery }) {
   const decide = useDecideTripMutation();
   const [pending, setPending] = useState<Pending | null>(null);
   const waiting = trips.data?.totalCount ?? 0;
+  const settled = !trips.isPending;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled]);
 
   const onConfirm = async ({ trip, decision }: Pending) => {
     try {

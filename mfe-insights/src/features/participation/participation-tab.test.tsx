@@ -36,6 +36,19 @@ describe('ParticipationTab', () => {
     expect(callsTo('insights.participationAllTime')).toEqual([{ query: { pageNumber: 1, pageSize: 10 } }]);
   });
 
+  it('lays the ranking out once the review above it has its rows, so that it does not move down when they come', async () => {
+    let release: (v: unknown) => void = () => {};
+    const flagged = new Promise((r) => (release = r));
+    renderWithPlatform(<ParticipationTab />, {
+      handlers: { 'insights.flaggedTrips': () => flagged.then(() => pageOf([])), 'insights.participationAllTime': () => pageOf([makeRow({ name: 'Ada Lovelace' })]) },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('table', { name: MESSAGES.labels.participationTitle })).not.toBeInTheDocument();
+    release(undefined);
+    expect(await screen.findByRole('table', { name: MESSAGES.labels.participationTitle })).toBeVisible();
+    expect(screen.getByText('Ada Lovelace')).toBeVisible();
+  });
+
   it('says so when nobody has travelled yet', async () => {
     renderWithPlatform(<ParticipationTab />, { handlers: { ...NONE_FLAGGED, 'insights.participationAllTime': () => pageOf([]) } });
     expect(await screen.findByText(I.noTripsYet)).toBeInTheDocument();
