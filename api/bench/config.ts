@@ -23,17 +23,17 @@ export function benchConfig(databaseUrl: string | undefined): ApiConfig {
 
 /**
  * The forked child's part: serves the api of `ctx` and, beside it, a bare Fastify answering a constant
- * object (the run's yardstick), each on a free port; sends the parent `{ api, bare, ...data }`, and
- * closes both and the context when the parent goes.
+ * object (the run's yardstick), each on a free port; sends the parent `{ api, bare, ...more }` (the
+ * two ports and what the script adds), and closes both and the context when the parent goes.
  */
-export async function serveBesideBareFastify(ctx: ApiContext, data?: object): Promise<void> {
+export async function serveBesideBareFastify(ctx: ApiContext, more: object = {}): Promise<void> {
   const api = await createApp(ctx, { logger: false });
   await api.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ success: true, message: 'OK' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
-  process.send!({ api: port(api), bare: port(bare), ...(data === undefined ? {} : { data }) });
+  process.send!({ api: port(api), bare: port(bare), ...more });
   process.on('disconnect', () => {
     void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
   });

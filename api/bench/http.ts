@@ -28,16 +28,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
-import { createApp } from '../src/app';
 import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, users } from '../src/db/schema';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { keepListAnswers } from '../src/modules/employees/list-cache';
 import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog } from './config';
+import { benchConfig, quietLog, serveBesideBareFastify } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -105,12 +103,6 @@ async function serveChild(): Promise<void> {
   const tokens: string[] = [];
   for (let i = 0; i < Math.max(1, Number(values.sessions)); i++) tokens.push((await createSession(ctx.db, u!.id, true, { ip: '127.0.0.1' })).token);
 
-  const api = await createApp(ctx, { logger: false });
-  await api.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify({ logger: false });
-  bare.get('/hello', async () => ({ success: true, message: 'OK' }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (f: { server: { address(): unknown } }) => (f.server.address() as { port: number }).port;
   // The writer beside the readers: one employee's phone number after another, back to back.
   const ids = (await ctx.db.execute(sql`select id from users where company_id = ${c!.id} and role = 'Employee' and is_approved limit 1000`)) as unknown;
   const employeeIds = (Array.isArray(ids) ? ids : (ids as { rows: { id: string }[] }).rows).map((r: { id: string }) => r.id);
@@ -157,12 +149,7 @@ async function serveChild(): Promise<void> {
       });
     }
   });
-  process.send!({ api: port(api), bare: port(bare), tokens, seedMs } satisfies Served);
-  process.on('disconnect', () => {
-    void Promise.all([api.close(), bare.close()])
-      .then(() => ctx.close())
-      .then(() => process.exit(0));
-  });
+  await serveBesideBareFastify(ctx, { tokens, seedMs } satisfies Omit<Served, 'api' | 'bare'>);
 }
 
 // ---------------------------------------------------------------- load (this process)

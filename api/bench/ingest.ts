@@ -86,7 +86,7 @@ async function prepare(db: Parameters<typeof createSession>[0]): Promise<Prepare
 async function serveChild() {
   const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const data = await prepare(ctx.db);
-  await serveBesideBareFastify(ctx, data);
+  await serveBesideBareFastify(ctx, { data });
 }
 
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {

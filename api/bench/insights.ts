@@ -303,7 +303,7 @@ if (values.serve) {
   const config = benchConfig(process.env.BENCH_DATABASE_URL!);
   const ctx = await createApiContext({ ...config, rateLimits: { ...config.rateLimits, tripsPerDriverMinute: Number.MAX_SAFE_INTEGER } }, { log: quietLog });
   const data = await prepare(ctx);
-  await serveBesideBareFastify(ctx, data);
+  await serveBesideBareFastify(ctx, { data });
 } else {
   await main();
 }
