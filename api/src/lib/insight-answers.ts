@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiContext } from '../context';
 import { preparedRows } from '../db/sql';
-import { callerOfficesKey } from './offices';
+import { callerOfficesKey, officeFilter, type OfficeFilter } from './offices';
 import { currentMonth } from './period';
+import { insightCompany } from './tenancy';
 import type { AuthUser } from './sessions';
 import { fastSerializer } from '../plugins/fast-serializer';
 import { ListAnswerCache } from './answer-cache';
@@ -68,4 +69,21 @@ export async function keptInsight(
   const json = cache.get(key, version) ?? (await cache.read(key, version, async () => ({ answer: serialize(await load()), version })));
   reply.type('application/json; charset=utf-8');
   return json as never;
+}
+
+/**
+ * `keptInsight` of an insight read for the company and the office the query names (`companyId` for a
+ * super admin, `officeId`): the company is the caller's own unless they may name another, and the
+ * office is checked inside the read, so a refusal (403, 404) is never kept.
+ */
+export function keptOfficeInsight(
+  ctx: ApiContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  auth: AuthUser,
+  opts: { name: string; query: { companyId?: string | undefined; officeId?: string | undefined }; schema: object; read: (companyId: string, office: OfficeFilter) => Promise<unknown> },
+): Promise<never> {
+  const { name, query, schema, read } = opts;
+  const companyId = insightCompany(auth, query.companyId);
+  return keptInsight(ctx, req, reply, auth, { name, companyId, query, schema, load: async () => read(companyId, await officeFilter(ctx.db, auth, companyId, query.officeId)) });
 }

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
@@ -6,11 +6,11 @@ import { getEmissionSettings, setEmissionSettings } from './emissions';
 import { currentMonth, monthStart } from '../../lib/period';
 import * as insights from './service';
 import { insightCompany } from '../../lib/tenancy';
-import { officeFilter } from '../../lib/offices';
+import { officeFilter, type OfficeFilter } from '../../lib/offices';
 import type { Db } from '../../db/client';
-import type { FastifyRequest } from 'fastify';
-import { ENDPOINTS } from '@portal/shared-contracts';
-import { keptInsight } from '../../lib/insight-answers';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiContext } from '../../context';
+import { keptOfficeInsight } from '../../lib/insight-answers';
 
 /** The company an insight reads and the office filter checked against it. */
 async function scopeOfInsight(db: Db, req: FastifyRequest, q: { companyId?: string | undefined; officeId?: string | undefined }) {
@@ -23,20 +23,17 @@ type I = typeof ENDPOINTS.insights;
 
 /**
  * An insight answered from memory when the company's figures have not changed since it was read
- * (answers.ts); `load` checks the office asked for and reads it otherwise.
+ * (lib/insight-answers.ts); `read` reads it otherwise, for the office asked for once checked.
  */
-function kept(name: keyof I, req: FastifyRequest, reply: Parameters<Handler<I['dashboard']>>[1], ctx: Parameters<Handler<I['dashboard']>>[2],
+function kept(
+  name: keyof I,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: ApiContext,
   q: { companyId?: string | undefined; officeId?: string | undefined },
-  read: (companyId: string, office: Awaited<ReturnType<typeof scopeOfInsight>>['office']) => Promise<unknown>): Promise<never> {
-  const auth = requireAuth(req);
-  const companyId = insightCompany(auth, q.companyId);
-  return keptInsight(ctx, req, reply, auth, {
-    name,
-    companyId,
-    query: q,
-    schema: ENDPOINTS.insights[name].response,
-    load: async () => read(companyId, await officeFilter(ctx.db, auth, companyId, q.officeId)),
-  });
+  read: (companyId: string, office: OfficeFilter) => Promise<unknown>,
+): Promise<never> {
+  return keptOfficeInsight(ctx, req, reply, requireAuth(req), { name, query: q, schema: ENDPOINTS.insights[name].response, read });
 }
 
 export const participation: Handler<I['participation']> = async (req, reply, ctx) =>

@@ -1,5 +1,5 @@
 import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
-import { keptInsight } from '../../lib/insight-answers';
+import { keptOfficeInsight } from '../../lib/insight-answers';
 import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { attachment, toCsv } from '../../lib/csv';
@@ -14,16 +14,14 @@ type M = typeof ENDPOINTS.mobile;
 
 /** Answered from memory while the company's figures are unchanged (lib/insight-answers.ts). */
 export const list: Handler<I['journeyGroups']> = async (req, reply, ctx) => {
-  const { year, month, pageNumber, pageSize, companyId, officeId } = req.query;
+  const { year, month, pageNumber, pageSize } = req.query;
   const period = year !== undefined && month !== undefined ? monthStart(year, month) : null;
   const auth = requireAuth(req);
-  const company = insightCompany(auth, companyId);
-  return keptInsight(ctx, req, reply, auth, {
+  return keptOfficeInsight(ctx, req, reply, auth, {
     name: 'journeyGroups',
-    companyId: company,
     query: req.query,
     schema: ENDPOINTS.insights.journeyGroups.response,
-    load: async () => groups.listGroups(ctx.db, company, await officeFilter(ctx.db, auth, company, officeId), period, pageNumber, pageSize, auth),
+    read: (company, office) => groups.listGroups(ctx.db, company, office, period, pageNumber, pageSize, auth),
   });
 };
 
