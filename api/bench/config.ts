@@ -1,6 +1,9 @@
 import Fastify from 'fastify';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
+import type { Db } from '../src/db/client';
+import { companies, users, vehicles } from '../src/db/schema';
+import { createSession } from '../src/lib/sessions';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 
 /** A logger that says nothing: a benchmark prints its own figures. */
@@ -37,4 +40,41 @@ export async function serveBesideBareFastify(ctx: ApiContext, more: object = {})
   process.on('disconnect', () => {
     void Promise.all([api.close(), bare.close()]).then(() => ctx.close()).then(() => process.exit(0));
   });
+}
+
+/**
+ * One company of `drivers` verified drivers (each with a verified vehicle and a session) and `riders`
+ * passengers, for the trip benchmarks: named `name`, its people `driver.i@domain` and `rider.i@domain`,
+ * the vehicles' plates `plate` + i. Rows go in 500 at a time.
+ */
+export async function seedDriversCompany(
+  db: Db,
+  o: { name: string; domain: string; plate: string; drivers: number; riders: number },
+): Promise<{ companyId: string; drivers: { id: string; token: string }[]; riders: string[] }> {
+  const [c] = await db.insert(companies).values({ name: o.name, email: `hello@${o.domain}`, phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
+  const person = (i: number, driver: boolean) => ({
+    email: `${driver ? 'driver' : 'rider'}.${i}@${o.domain}`,
+    passwordHash: '!',
+    name: `Person ${i}`,
+    role: 'Employee' as const,
+    companyId: c!.id,
+    firstName: driver ? 'Driver' : 'Rider',
+    lastName: String(i),
+    isDriverVerified: driver,
+  });
+  const insertAll = async (n: number, driver: boolean) => {
+    const out: { id: string }[] = [];
+    for (let i = 0; i < n; i += 500) {
+      out.push(...(await db.insert(users).values(Array.from({ length: Math.min(500, n - i) }, (_, k) => person(i + k, driver))).returning({ id: users.id })));
+    }
+    return out;
+  };
+  const drivers = await insertAll(o.drivers, true);
+  const riders = await insertAll(o.riders, false);
+  for (let i = 0; i < drivers.length; i += 500) {
+    await db.insert(vehicles).values(drivers.slice(i, i + 500).map((d, k) => ({ userId: d.id, make: 'Ford', model: 'Focus', registrationNumber: `${o.plate}${i + k} ABC`, isVerified: true })));
+  }
+  const tokens: { id: string; token: string }[] = [];
+  for (const d of drivers) tokens.push({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token });
+  return { companyId: c!.id, drivers: tokens, riders: riders.map((r) => r.id) };
 }

@@ -27,10 +27,9 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { createApiContext } from '../src/create-context';
-import { companies, users, vehicles } from '../src/db/schema';
-import { createSession } from '../src/lib/sessions';
+import type { Db } from '../src/db/client';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog, serveBesideBareFastify } from './config';
+import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
 
 const { values } = parseArgs({
   options: {
@@ -54,33 +53,8 @@ interface Prepared {
 
 // ---------------------------------------------------------------- the server (a forked child)
 
-async function prepare(db: Parameters<typeof createSession>[0]): Promise<Prepared> {
-  const [c] = await db.insert(companies).values({ name: 'Ingestion Bench Ltd', email: 'hello@ingest.bench', phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
-  const person = (i: number, driver: boolean) => ({
-    email: `${driver ? 'driver' : 'rider'}.${i}@ingest.bench`,
-    passwordHash: '!',
-    name: `Person ${i}`,
-    role: 'Employee' as const,
-    companyId: c!.id,
-    firstName: driver ? 'Driver' : 'Rider',
-    lastName: String(i),
-    isDriverVerified: driver,
-  });
-  const insertAll = async (n: number, driver: boolean) => {
-    const out: { id: string }[] = [];
-    for (let i = 0; i < n; i += 500) {
-      out.push(...(await db.insert(users).values(Array.from({ length: Math.min(500, n - i) }, (_, k) => person(i + k, driver))).returning({ id: users.id })));
-    }
-    return out;
-  };
-  const drivers = await insertAll(Number(values.drivers), true);
-  const riders = await insertAll(Number(values.riders), false);
-  for (let i = 0; i < drivers.length; i += 500) {
-    await db.insert(vehicles).values(drivers.slice(i, i + 500).map((d, k) => ({ userId: d.id, make: 'Ford', model: 'Focus', registrationNumber: `IB${i + k} ABC`, isVerified: true })));
-  }
-  const tokens: { id: string; token: string }[] = [];
-  for (const d of drivers) tokens.push({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token });
-  return { companyId: c!.id, drivers: tokens, riders: riders.map((r) => r.id) };
+function prepare(db: Db): Promise<Prepared> {
+  return seedDriversCompany(db, { name: 'Ingestion Bench Ltd', domain: 'ingest.bench', plate: 'IB', drivers: Number(values.drivers), riders: Number(values.riders) });
 }
 
 async function serveChild() {

@@ -12,9 +12,8 @@
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMITS } from '../src/env';
-import { companies, users, vehicles } from '../src/db/schema';
-import { createSession } from '../src/lib/sessions';
 import { createTestApp, type TestApp } from '../src/test/testing';
+import { seedDriversCompany } from './config';
 import { withBenchDatabase } from './postgres';
 
 const { values } = parseArgs({
@@ -37,26 +36,8 @@ interface World {
   riders: string[];
 }
 
-async function seed(t: TestApp): Promise<World> {
-  const db = t.ctx.db;
-  const [c] = await db.insert(companies).values({ name: 'Trips Bench Ltd', email: 'hello@trips.bench', phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
-  const person = (i: number, driver: boolean) => ({
-    email: `${driver ? 'driver' : 'rider'}.${i}@trips.bench`,
-    passwordHash: '!',
-    name: `Person ${i}`,
-    role: 'Employee' as const,
-    companyId: c!.id,
-    firstName: driver ? 'Driver' : 'Rider',
-    lastName: String(i),
-    isDriverVerified: driver,
-  });
-  const drivers = await db.insert(users).values(Array.from({ length: DRIVERS }, (_, i) => person(i, true))).returning({ id: users.id });
-  const riders = await db.insert(users).values(Array.from({ length: RIDERS }, (_, i) => person(i, false))).returning({ id: users.id });
-  await db.insert(vehicles).values(drivers.map((d, i) => ({ userId: d.id, make: 'Ford', model: 'Focus', registrationNumber: `TB${i} ABC`, isVerified: true })));
-  return {
-    drivers: await Promise.all(drivers.map(async (d) => ({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token }))),
-    riders: riders.map((r) => r.id),
-  };
+function seed(t: TestApp): Promise<World> {
+  return seedDriversCompany(t.ctx.db, { name: 'Trips Bench Ltd', domain: 'trips.bench', plate: 'TB', drivers: DRIVERS, riders: RIDERS });
 }
 
 let n = 0;
