@@ -1,7 +1,7 @@
 /**
  * Trip ingestion over HTTP (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--seconds 10] [--connections 50] [--retries 10] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--seconds 10] [--connections 50] [--retries 10] [--waits] [--statements] [--prof]
  *
  * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
  * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
@@ -40,6 +40,7 @@ const { values } = parseArgs({
     retries: { type: 'string', default: '10' },
     prof: { type: 'boolean', default: false },
     waits: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
   },
 });
@@ -87,8 +88,28 @@ interface Sent {
 
 const pad = (v: number | string, w: number) => String(v).padStart(w);
 
+/** Processor time (ms) of these server processes (the database's backends), from /proc. */
+function serverCpu(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+
 async function main() {
   await withBenchDatabase('portal_bench_ingest', process.env.DATABASE_URL, async (databaseUrl) => {
+    if (values.statements) {
+      const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+      await admin`create extension if not exists pg_stat_statements`;
+      await admin.end();
+    }
     let server: Awaited<ReturnType<typeof serve>> | undefined;
     const sqlc = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     try {
@@ -165,6 +186,12 @@ async function main() {
       const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
       statuses.clear();
       const retriesBefore = retries;
+      if (values.statements) await sqlc`select pg_stat_statements_reset()`;
+      const backends = values.statements
+        ? (await sqlc<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((b) => b.pid)
+        : [];
+      const cpuBefore = serverCpu(backends);
+      const apiCpuBefore = serverCpu([server.child.pid!]);
       // What the server's connections are doing, sampled every 50 ms during the run.
       const waits = new Map<string, number>();
       let sampling = true;
@@ -189,6 +216,20 @@ async function main() {
       if (values.waits) {
         console.log('\nserver connections not idle, by wait and statement (samples):');
         for (const [what, k] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pad(k, 5)}  ${what}`);
+      }
+      if (values.statements) {
+        // The server's processor time (every backend of the cluster) against the statements' own.
+        const cpu = serverCpu(backends) - cpuBefore;
+        const apiCpu = serverCpu([server.child.pid!]) - apiCpuBefore;
+        console.log(`\napi process (node) processor time during the run ${Math.round(apiCpu)} ms (of ${seconds * 1000} ms)`);
+        const top = await sqlc<{ calls: number; total: number; mean: number; query: string }[]>`
+          select calls::int, total_exec_time::float8 as total, mean_exec_time::float8 as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+          from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit 15`;
+        const [all] = await sqlc<{ total: number }[]>`select coalesce(sum(total_exec_time), 0)::float8 as total from pg_stat_statements where toplevel
+          and dbid = (select oid from pg_database where datname = current_database())`;
+        console.log(`PostgreSQL processor time during the run ${Math.round(cpu)} ms (the database's ${backends.length} backends); top-level statements executing ${Math.round(all!.total)} ms`);
+        console.log('statements by execution time (nested ones, as a trigger runs, count in their caller too):');
+        for (const q of top) console.log(`  ${pad(Math.round(q.total), 6)} ms ${pad(q.calls, 6)} calls ${pad(q.mean.toFixed(3), 7)} ms  ${q.query}`);
       }
       console.log(`\nanswers of the timed run by status: ${JSON.stringify(Object.fromEntries(statuses))} (${retries - retriesBefore} retries; errors ${trips.errors}, timeouts ${trips.timeouts})`);
 
@@ -250,7 +291,7 @@ async function main() {
       server?.child.disconnect();
       await new Promise((r) => setTimeout(r, 1000));
     }
-  });
+  }, { statements: values.statements });
 }
 
 if (values.serve) await serveChild();

@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
     });
   });
 }
-export async function startPostgres(): Promise<{ url: string; stop: () => void; version: string }> {
+/** `statements`: preload pg_stat_statements (nested statements too: a trigger's show on their own). */
+export async function startPostgres(opts: { statements?: boolean } = {}): Promise<{ url: string; stop: () => void; version: string }> {
   const bin = pgBin();
   if (!bin) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql (apt-get install -y postgresql), or set DATABASE_URL');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
@@ -43,8 +44,9 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void; 
   pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
   const port = await freePort();
   // Default durability settings except fsync (a throwaway cluster on a shared disk); shared_buffers large enough for the table.
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB`;
-  pgRun(bin, 'pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  const statements = opts.statements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '';
+  const serverOpts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB${statements}`;
+  pgRun(bin, 'pg_ctl', ['-D', data, '-o', serverOpts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   const stop = () => {
     pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'], true);
     fs.rmSync(dir, { recursive: true, force: true });
@@ -58,11 +60,16 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void; 
  * Runs `fn` on a database of its own, dropped afterwards, on the server at `url` (DATABASE_URL) or,
  * when there is none, on a throwaway cluster started for it and stopped after.
  */
-export async function withBenchDatabase<T>(prefix: string, url: string | undefined, fn: (databaseUrl: string) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(
+  prefix: string,
+  url: string | undefined,
+  fn: (databaseUrl: string) => Promise<T>,
+  opts: { statements?: boolean } = {},
+): Promise<T> {
   let serverUrl = url;
   let stop: (() => void) | undefined;
   if (!serverUrl) {
-    const pg = await startPostgres();
+    const pg = await startPostgres(opts);
     console.log(`${pg.version}, throwaway cluster`);
     serverUrl = pg.url;
     stop = pg.stop;
