@@ -146,6 +146,41 @@ describe('POST /api/trips', () => {
     expect(await rows(db, sql`select 1 from company_monthly_stat_deltas`)).toHaveLength(0);
   });
 
+  it("moves the company's insights version at the commit of a trip's writes, once, and not for a rolled-back one (migration 0041)", async () => {
+    const db = t.ctx.db;
+    const version = async (on: Parameters<typeof rows>[0]) =>
+      Number((await rows<{ v: string }>(on, sql`select coalesce(max(version), 0)::text as v from insight_versions where company_id = ${w.acme}`))[0]!.v);
+    const drawn = async () => Number((await rows<{ v: string }>(db, sql`select last_value::text as v from insight_version_seq`))[0]!.v);
+    const startedAt = new Date(Date.now() - 600_000).toISOString();
+    const first = await postTrip(t.app, w.dan.token, { clientTripId: 'v-1', passengerIds: [w.pat.id, w.sue.id], startedAt, distanceMiles: 3 });
+    expect(first.statusCode).toBe(201);
+    const before = await version(db);
+    expect(before).toBeGreaterThan(0);
+    // The writes a trip makes, several rows of several tables in one transaction: the version moves at
+    // its commit (not before, so no other trip waits on the company's row meanwhile), by one value.
+    const drawnBefore = await drawn();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update employee_monthly_stats set trips_as_driver = trips_as_driver where company_id = ${w.acme}`);
+      await tx.execute(sql`update employee_trip_totals set trips_as_driver = trips_as_driver where company_id = ${w.acme}`);
+      await tx.execute(sql`update trips set flags = flags where company_id = ${w.acme}`);
+      expect(await version(tx)).toBe(before);
+    });
+    expect(await version(db)).toBeGreaterThan(before);
+    expect(await drawn()).toBe(drawnBefore + 1);
+    const committed = await version(db);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`update employee_trip_totals set trips_as_driver = trips_as_driver where company_id = ${w.acme}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version(db)).toBe(committed);
+    // And a recorded trip moves it.
+    const second = await postTrip(t.app, w.sue.token, { clientTripId: 'v-2', passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 4 * 3_600_000).toISOString(), distanceMiles: 3 });
+    expect(second.statusCode).toBe(201);
+    expect(await version(db)).toBeGreaterThan(committed);
+  });
+
   it('answers 409 when a trip id is reused for a different trip', async () => {
     const startedAt = new Date(Date.now() - 600_000).toISOString();
     await postTrip(t.app, w.dan.token, { clientTripId: 'same-id', passengerIds: [w.pat.id], startedAt, distanceMiles: 8 });
