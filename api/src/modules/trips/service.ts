@@ -12,7 +12,7 @@ import {
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { rows, toIso } from '../../db/sql';
+import { preparedRows, rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import { addMonths, currentMonth } from '../../lib/period';
@@ -76,7 +76,7 @@ interface LockedPersonDbRow extends PersonDbRow {
  */
 async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): Promise<{ stored: Trip } | { companyId: string }> {
   const ids = [driverId.toLowerCase(), ...trip.passengerIds];
-  const found = await rows<LockedPersonDbRow>(
+  const found = await preparedRows<LockedPersonDbRow>(
     tx,
     sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
         v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified,
@@ -235,7 +235,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
   // A trip recorded in the last minute started at most 90 days and a minute before: the range keeps
   // the count on the driver's index (an hour's margin for clocks that disagree).
   const recordable = new Date(now - TRIP_RULES.maxAgeDays * DAY_MS - 3_600_000).toISOString();
-  const [r] = await rows<{
+  const [r] = await preparedRows<{
     raced: boolean;
     last_minute: number;
     last_minute_wait: number | null;
@@ -348,7 +348,7 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
       status === 'counted'
         ? sql`, ${rollUpCtes(companyId, { driverId, startedAt: trip.startedAt, hundredths: trip.hundredths, passengerIds: trip.passengerIds, passengerCount: trip.passengerIds.length, journeyGroupId: trip.journeyGroupId }, true)}`
         : sql``;
-    const [row] = await rows<{ id: string; created_at: Date | string }>(
+    const [row] = await preparedRows<{ id: string; created_at: Date | string }>(
       tx,
       sql`with trip as (
           insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
