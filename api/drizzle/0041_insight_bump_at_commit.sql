@@ -13,8 +13,16 @@ DECLARE
 	changed uuid[];
 BEGIN
 	IF TG_OP = 'UPDATE' THEN
-		changed := ARRAY[NEW.company_id, OLD.company_id];
-	ELSE
+		IF OLD.company_id IS DISTINCT FROM NEW.company_id THEN
+			changed := ARRAY[NEW.company_id, OLD.company_id];
+		END IF;
+	END IF;
+	IF changed IS NULL THEN
+		-- The common case, cheap: a row of a company this transaction has moved already (a bulk write
+		-- queues one event a row).
+		IF NEW.company_id IS NULL OR position(NEW.company_id::text IN done) > 0 THEN
+			RETURN NULL;
+		END IF;
 		changed := ARRAY[NEW.company_id];
 	END IF;
 	-- The companies this transaction has not moved yet (its later events of them are no-ops).
