@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { adminEntrySchema, okSchema, okWithIdSchema, pageOf, userListItemSchema } from '../entities';
+import { adminEntrySchema, okWithIdSchema, pageOf, userListItemSchema } from '../entities/accounts';
+import { okSchema } from '../entities/session';
 import { addUserBodySchema, adminOfficesBodySchema, changePasswordBodySchema, forgotPasswordBodySchema, registerBodySchema, resetPasswordBodySchema } from '@portal/shared-contracts/forms/auth';
 import { loginAnswerSchema, sessionEndpoints } from '@portal/shared-contracts/endpoints/session';
 import { idParams, pageQuerySchema, searchQuery } from './shared';

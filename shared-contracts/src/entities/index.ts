@@ -1,31 +1,19 @@
 import { z } from 'zod/mini';
 import '../zod-locale';
 import { TRIAL } from '../scheme';
-import { companySchema, idSchema, isoDateTime, okSchema, roleSchema } from './session';
+import { companySchema, idSchema, isoDateTime, type okSchema } from './session';
+import { pageOf, userListItemSchema } from './accounts';
 
 export * from './session';
 export * from './common';
 export * from './reports';
+export * from './accounts';
 
-// ---------------------------------------------------------------- pages
-/** Pages answer items, totalCount, hasPreviousPage, hasNextPage (both documents). */
-export const pageOf = <T extends z.ZodMiniType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    totalCount: z.number().check(z.int(), z.nonnegative()),
-    pageNumber: z.number().check(z.int(), z.positive()),
-    pageSize: z.number().check(z.int(), z.positive()),
-    totalPages: z.number().check(z.int(), z.nonnegative()),
-    hasPreviousPage: z.boolean(),
-    hasNextPage: z.boolean(),
-  });
-/** A page of `T`, as `pageOf` answers it. */
-export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodMiniType<T>>>>;
+// ---------------------------------------------------------------- pages (pageOf: entities/accounts.ts)
 
 // pageQuerySchema and PageQuery: endpoints/shared.ts
 
 // ---------------------------------------------------------------- answers (okSchema: entities/common.ts)
-export const okWithIdSchema = z.extend(okSchema, { id: idSchema });
 export type Ok = z.infer<typeof okSchema>;
 
 export const fieldErrorSchema = z.object({
@@ -243,29 +231,7 @@ export const myDriverSchema = z.object({
 });
 export type MyDriver = z.infer<typeof myDriverSchema>;
 
-// ---------------------------------------------------------------- users and admins (document 2)
-export const userListItemSchema = z.object({
-  id: idSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.nullable(z.string()),
-  /** Employer: the account that runs a company; Admin: an admin user an employer added to it. */
-  role: z.enum(['Employee', 'Employer', 'Admin']),
-  /** The company of an employee, or the company an employer user runs (null before setup). */
-  companyId: z.nullable(idSchema),
-  /** That company's name and ISO 3166-1 alpha-2 country (its people's phone numbers are written for it). */
-  companyName: z.nullable(z.string()),
-  companyCountry: z.nullable(z.string()),
-});
-export type UserListItem = z.infer<typeof userListItemSchema>;
-
-/**
- * `offices`: the office ids an admin is limited to (docs/decisions/0051-office-administrators.md),
- * or null for the whole company (owners, unlimited admins, super admins).
- */
-export const adminEntrySchema = z.object({ id: idSchema, name: z.string(), email: z.string(), role: roleSchema, offices: z.nullable(z.array(idSchema)) });
-export type AdminEntry = z.infer<typeof adminEntrySchema>;
+// ---------------------------------------------------------------- users and admins (document 2): entities/accounts.ts
 
 // ---------------------------------------------------------------- insights
 // Definitions shared by every insight (docs/decisions/0008-insights-data.md):

@@ -4,12 +4,14 @@
  *
  * The strings live in one module per area under messages/, and `MESSAGES` composes them. A page that
  * shows one area's texts imports that area (the login page `messages/login`, the other account pages
- * `messages/auth`, the shell's start-up `messages/shell`), so that it does not load every message of
- * the product. Those three are shared entries of their own and are named through the package, so
- * this object reuses the one copy the page already holds; the other areas are plain modules only this
- * object imports (docs/decisions/0024-contracts-entries.md).
+ * `messages/auth`, the shell's start-up `messages/shell`, the sign-up page and shared-ui's dialogs
+ * `messages/labels`), so that it does not load every message of the product. Those four are shared
+ * entries of their own and are named through the package, so this object reuses the one copy the
+ * page already holds; the other areas are plain modules only this object imports
+ * (docs/decisions/0024-contracts-entries.md, 0060-what-each-page-loads.md).
  */
 import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { BACK_OFFICE_MESSAGES } from './back-office';
@@ -19,7 +21,6 @@ import { DATA_RIGHTS_MESSAGES } from './data-rights';
 import { DRIVER_MESSAGES } from './drivers';
 import { INPUT_MESSAGES } from './input';
 import { INSIGHTS_MESSAGES } from './insights';
-import { LABEL_MESSAGES } from './labels';
 import { MONTHLY_REPORT_MESSAGES } from './monthly-reports';
 import { REPORTS_MESSAGES } from './reports';
 import { ROSTER_MESSAGES } from './roster';

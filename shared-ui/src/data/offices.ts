@@ -1,4 +1,3 @@
-import { ENDPOINTS } from '@portal/shared-contracts/endpoints';
 import { officeLabel } from '@portal/shared-contracts/names';
 import { usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
@@ -9,8 +8,13 @@ export interface OfficeOption {
   label: string;
 }
 
-/** A company's offices, read from `employers.get`. */
+/**
+ * A company's offices, read from `employers.get`. The endpoint table is loaded when offices are first
+ * asked for, not with this entry: every page's mutations come from this entry (`useApiMutation`), and
+ * the public pages would otherwise load every endpoint, form, entity and message of the product.
+ */
 export async function getOffices(api: ApiClient, companyId: string, signal?: AbortSignal): Promise<OfficeOption[]> {
+  const { ENDPOINTS } = await import('@portal/shared-contracts/endpoints');
   const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: companyId } }, { signal });
   // The public answer (id and name, for the invite page) has no locations: no offices to offer.
   const locations = 'locations' in company ? company.locations : [];

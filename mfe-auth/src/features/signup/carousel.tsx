@@ -1,11 +1,11 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { TIMINGS } from '@portal/shared-contracts/constants';
 import { useEffect, useState } from 'react';
 import { COPY } from '../../shared/copy';
 import styles from './carousel.module.css';
 import { CarouselArt } from './carousel-art';
 
-const SLIDES = MESSAGES.labels.carouselThemes.map((theme, i) => ({ theme, text: COPY.carousel.slides[i]?.text ?? '' }));
+const SLIDES = LABEL_MESSAGES.labels.carouselThemes.map((theme, i) => ({ theme, text: COPY.carousel.slides[i]?.text ?? '' }));
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { POLICIES, type PolicyId } from './policy-texts';
@@ -12,7 +12,7 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyId | null; onC
       title={content?.title ?? ''}
       size="lg"
       hideCloseButton
-      footer={<Button onClick={onClose}>{MESSAGES.labels.close}</Button>}
+      footer={<Button onClick={onClose}>{LABEL_MESSAGES.labels.close}</Button>}
     >
       {content?.body}
     </Modal>

@@ -1,5 +1,5 @@
 import { CURRENCY_SYMBOL, POLICY_FACTS } from '@portal/shared-contracts/constants';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import type { ReactNode } from 'react';
 import styles from './policy.module.css';
 
@@ -10,7 +10,7 @@ const cap = `${CURRENCY_SYMBOL}${POLICY_FACTS.liabilityCapPounds.toLocaleString(
 /** The static policy texts shown from the sign-up form (document 1 s.9, document 2 s.1). */
 export const POLICIES: Record<PolicyId, { title: string; body: ReactNode }> = {
   terms: {
-    title: MESSAGES.labels.policies.terms,
+    title: LABEL_MESSAGES.labels.policies.terms,
     body: (
       <div className={styles.text}>
         <p>
@@ -48,7 +48,7 @@ export const POLICIES: Record<PolicyId, { title: string; body: ReactNode }> = {
     ),
   },
   privacy: {
-    title: MESSAGES.labels.policies.privacy,
+    title: LABEL_MESSAGES.labels.policies.privacy,
     body: (
       <div className={styles.text}>
         <p>
@@ -80,7 +80,7 @@ export const POLICIES: Record<PolicyId, { title: string; body: ReactNode }> = {
     ),
   },
   safety: {
-    title: MESSAGES.labels.policies.safety,
+    title: LABEL_MESSAGES.labels.policies.safety,
     body: (
       <div className={styles.text}>
         <p>A few habits keep every shared journey safe and pleasant.</p>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { AppLink } from '@portal/shared-ui/form';
 import { FormErrorList } from '@portal/shared-ui/form-extras';
-import { MESSAGES, unsubscribeQuerySchema } from '@portal/shared-contracts';
+import { unsubscribeQuerySchema } from '@portal/shared-contracts/endpoints/monthly-reports';
+import { MONTHLY_REPORT_MESSAGES } from '@portal/shared-contracts/messages/monthly-reports';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { useUnsubscribeMutation } from '../../api/unsubscribe';
@@ -10,7 +11,7 @@ import { AuthLayout } from '../../shared/auth-layout';
 import { COPY } from '../../shared/copy';
 import styles from '../../shared/form.module.css';
 
-const M = MESSAGES.monthlyReports;
+const M = MONTHLY_REPORT_MESSAGES.monthlyReports;
 
 /**
  * `/unsubscribe?token=...`: opened from a monthly report's mail by someone who may have no portal

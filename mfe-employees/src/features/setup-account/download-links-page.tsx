@@ -1,6 +1,8 @@
 import { BrandMark, VisuallyHidden } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
-import { MESSAGES, usePlatform } from '@portal/shared-contracts';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import styles from './setup-account.module.css';
 
 const APP_STORE_URL = 'https://www.apple.com/app-store/';
@@ -20,8 +22,8 @@ export function DownloadLinksPage() {
         </div>
         {fromLogin ? (
           <>
-            <h1 className={styles.welcome}>{MESSAGES.login.getTheApp}</h1>
-            <p className={styles.approval}>{MESSAGES.login.appText}</p>
+            <h1 className={styles.welcome}>{LOGIN_MESSAGES.login.getTheApp}</h1>
+            <p className={styles.approval}>{LOGIN_MESSAGES.login.appText}</p>
           </>
         ) : (
           <>
@@ -31,19 +33,19 @@ export function DownloadLinksPage() {
                 <path d="M17 29l7 7 15-16" fill="none" stroke="var(--color-success-700)" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
               </svg>
             </div>
-            <h1 className={styles.welcome}>{MESSAGES.employeeSignup.success}</h1>
-            <p className={styles.approval}>{MESSAGES.employeeSignup.successText}</p>
+            <h1 className={styles.welcome}>{AUTH_MESSAGES.employeeSignup.success}</h1>
+            <p className={styles.approval}>{AUTH_MESSAGES.employeeSignup.successText}</p>
           </>
         )}
         <div className={styles.stores}>
           {/* Named by their words (WCAG 2.5.3), which the drawn badges show. */}
           <a href={APP_STORE_URL} target="_blank" rel="noopener noreferrer">
             <AppStoreBadge />
-            <VisuallyHidden>{MESSAGES.employeeSignup.appStore}</VisuallyHidden>
+            <VisuallyHidden>{AUTH_MESSAGES.employeeSignup.appStore}</VisuallyHidden>
           </a>
           <a href={GOOGLE_PLAY_URL} target="_blank" rel="noopener noreferrer">
             <GooglePlayBadge />
-            <VisuallyHidden>{MESSAGES.employeeSignup.googlePlay}</VisuallyHidden>
+            <VisuallyHidden>{AUTH_MESSAGES.employeeSignup.googlePlay}</VisuallyHidden>
           </a>
         </div>
       </Card>
