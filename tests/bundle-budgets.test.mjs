@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { missingBudgets } from '../build-config/src/bundle-budgets.mjs';
+import { missingBudgets, pageBudget } from '../build-config/src/bundle-budgets.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const checker = path.join(root, 'build-config', 'src', 'check-budgets.mjs');
@@ -80,4 +80,58 @@ test('every exposed module of every remote of the contracts has a budget, and on
   added['mfe-billing'].exposes.push('InvoicesPage');
   added['mfe-car-park'] = { exposes: ['CarParkPage'] };
   assert.deepEqual(missingBudgets(budgets, added), ['mfe-billing/InvoicesPage', 'mfe-car-park remoteEntry.js', 'mfe-car-park/CarParkPage']);
+});
+
+/** The check with every page's figures given (as `--pages` measures them in Chromium). */
+function checkPages(dir, budgets, pages) {
+  const file = path.join(dir, 'budgets.json');
+  const figures = path.join(dir, 'pages.json');
+  writeFileSync(file, JSON.stringify(budgets));
+  writeFileSync(figures, JSON.stringify(pages));
+  return spawnSync(process.execPath, [checker, '--root', dir, '--budgets', file, '--pages-figures', figures], { encoding: 'utf8' });
+}
+
+test("every page is held to its own budget or the \"*\" ceiling, and a page over either fails", () => {
+  const dir = fakeBuild();
+  const remotes = { 'mfe-auth': { remoteEntry: 20, exposes: { LoginPage: 20 } } };
+  const pages = [
+    { name: 'signup', visitor: 'public', kb: 130.2, files: 12 },
+    // A page budgets.json does not name: the ceiling holds it.
+    { name: 'car-park', visitor: 'employer', kb: 190, files: 20 },
+  ];
+  try {
+    const ok = checkPages(dir, { remotes, pages: { '*': { kb: 200, files: 25 }, signup: { kb: 135, files: 12 } } }, pages);
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /page signup JS\+CSS\s+135 KB\s+130\.2 KB\s+pass/);
+    assert.match(ok.stdout, /page car-park files\s+25 files\s+20 files\s+pass/);
+
+    const heavier = checkPages(dir, { remotes, pages: { '*': { kb: 200, files: 25 }, signup: { kb: 120, files: 12 } } }, pages);
+    assert.equal(heavier.status, 1);
+    assert.match(heavier.stdout, /page signup JS\+CSS\s+120 KB\s+130\.2 KB\s+FAIL/);
+
+    const moreFiles = checkPages(dir, { remotes, pages: { '*': { kb: 200, files: 15 }, signup: { kb: 135, files: 12 } } }, pages);
+    assert.equal(moreFiles.status, 1);
+    assert.match(moreFiles.stdout, /page car-park files\s+15 files\s+20 files\s+FAIL/);
+
+    // Without a ceiling, a page budgets.json does not name is a budget missing, not a pass.
+    const unnamed = checkPages(dir, { remotes, pages: { signup: { kb: 135, files: 12 } } }, pages);
+    assert.equal(unnamed.status, 1);
+    assert.match(unnamed.stdout, /page car-park \(no budget\) JS\+CSS.*FAIL/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('budgets.json holds every page: a ceiling for pages added later, and each budget a number', () => {
+  const budgets = JSON.parse(readFileSync(path.join(root, 'build-config', 'budgets.json'), 'utf8'));
+  const ceiling = budgets.pages['*'];
+  assert.equal(typeof ceiling.kb, 'number');
+  assert.equal(typeof ceiling.files, 'number');
+  for (const [name, b] of Object.entries(budgets.pages)) {
+    if (name.startsWith('$')) continue;
+    assert.equal(typeof b.kb, 'number', name);
+    assert.equal(typeof b.files, 'number', name);
+    assert.ok(b.kb <= ceiling.kb && b.files <= ceiling.files, `${name}: over the ceiling`);
+  }
+  assert.ok(pageBudget(budgets, 'a-page-added-later'), 'a page budgets.json does not name has the ceiling');
 });

@@ -47,3 +47,9 @@ test("the Lighthouse script's pages are the pages of ROUTES, each with a visitor
   })) assert.equal(visitorOf[p], visitor, p);
   assert.ok(pages.some((p) => p.route === '/employee-management?tab=pending-requests'), 'the pending requests tab');
 });
+
+test("the pages' JavaScript measure (and so their budgets) covers the same pages, none listed by hand", () => {
+  const scored = tsx(['scripts/lighthouse-pages.ts', '--list']);
+  const measured = tsx(['scripts/measure-pages-js.ts', '--list']);
+  assert.deepEqual(measured, scored);
+});

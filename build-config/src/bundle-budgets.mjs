@@ -1,6 +1,7 @@
 // The bundle budgets of budgets.json, measured on built dist folders: every remote's remoteEntry.js
 // and each exposed module's own chunks (gzip, as the portal serves them), and the login page's
-// JavaScript as a browser loads it (measured by e2e/scripts/measure-login-js.mjs).
+// JavaScript as a browser loads it (measured by e2e/scripts/measure-login-js.mjs), and every page's
+// JavaScript and CSS as a first visit loads it (e2e/scripts/measure-pages-js.ts).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,7 +38,7 @@ export function measureRemote(distDir) {
  * One row per budget: its name, the budget, the figure and whether it holds. A figure that is
  * missing (a remote not built, an exposed module gone) fails: a budget nobody measures holds nothing.
  * @param {object} budgets   the content of budgets.json
- * @param {{ remotes: Record<string, ReturnType<typeof measureRemote> | undefined>, login?: { kb: number, files: number } }} figures
+ * @param {{ remotes: Record<string, ReturnType<typeof measureRemote> | undefined>, login?: { kb: number, files: number }, pages?: { name: string, kb: number, files: number }[] }} figures
  * @param {Record<string, { exposes: string[] }>} [contracts]  remotes.json: a budget for a module it no
  *   longer lists (or does not list yet) is not checked
  */
@@ -47,6 +48,16 @@ export function checkBudgets(budgets, figures, contracts) {
   if (budgets.login && figures.login !== undefined) {
     row('login page JavaScript', budgets.login.kb, figures.login?.kb, 'KB');
     row('login page files', budgets.login.files, figures.login?.files, 'files');
+  }
+  if (figures.pages !== undefined) {
+    // Every page measured (the route tour's, so a page added later is measured without being
+    // listed) against its own budget or, when budgets.json does not name it, the "*" ceiling.
+    for (const page of figures.pages) {
+      const b = pageBudget(budgets, page.name);
+      const name = `page ${page.name}${b ? '' : ' (no budget)'}`;
+      row(`${name} JS+CSS`, b?.kb ?? 0, page.kb, 'KB');
+      row(`${name} files`, b?.files ?? 0, page.files, 'files');
+    }
   }
   for (const [remote, b] of Object.entries(budgets.remotes ?? {})) {
     const f = figures.remotes[remote];
@@ -61,6 +72,18 @@ export function checkBudgets(budgets, figures, contracts) {
     }
   }
   return rows;
+}
+
+/**
+ * The budget of one page of the route tour: its own entry of `budgets.pages`, or the `"*"` ceiling
+ * every other page is held to; undefined when neither exists.
+ * @param {object} budgets   the content of budgets.json
+ * @param {string} name      the page's name in the route tour (e2e/support/route-tour.ts)
+ * @returns {{ kb: number, files: number } | undefined}
+ */
+export function pageBudget(budgets, name) {
+  const b = budgets.pages?.[name] ?? budgets.pages?.['*'];
+  return typeof b?.kb === 'number' && typeof b?.files === 'number' ? b : undefined;
 }
 
 /**

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Checks the built shell and remotes against budgets.json and prints one table; exits 1 when a
 // budget is exceeded. `--login` also measures the login page in Chromium (it starts the built
-// portal); `--budgets <file>` checks another budgets file (the test that proves a check can fail);
+// portal); `--pages` measures every page of the route tour the same way (JavaScript and CSS, gzip,
+// and files; e2e/scripts/measure-pages-js.ts), `--pages-figures <file>` reads those figures from a
+// file instead (the test that proves the check can fail); `--budgets <file>` checks another budgets file (the test that proves a check can fail);
 // `--root <dir>` measures the builds of another workspace folder.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -37,7 +39,26 @@ if (args.includes('--login')) {
   login = { kb: measured.kb, files: measured.files };
 }
 
-const rows = checkBudgets(budgets, { remotes: measureRemotes(root, remoteNames), login }, contracts);
+let pages;
+if (option('--pages-figures')) {
+  pages = JSON.parse(readFileSync(path.resolve(option('--pages-figures')), 'utf8'));
+} else if (args.includes('--pages')) {
+  const tsx = path.join(ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
+  const run = spawnSync(tsx, [path.join('scripts', 'measure-pages-js.ts'), '--json'], {
+    cwd: path.join(ROOT, 'e2e'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(run.stdout ?? '');
+  const line = (run.stdout ?? '').split('\n').find((l) => l.startsWith('PAGES_JS_JSON '));
+  if (run.status !== 0 || !line) {
+    console.error('the pages could not be measured');
+    process.exit(1);
+  }
+  pages = JSON.parse(line.slice('PAGES_JS_JSON '.length));
+}
+
+const rows = checkBudgets(budgets, { remotes: measureRemotes(root, remoteNames), login, pages }, contracts);
 // `--extra <file>`: rows measured elsewhere (`pnpm perf`'s Lighthouse scores), in the same table.
 if (option('--extra')) rows.push(...JSON.parse(readFileSync(path.resolve(option('--extra')), 'utf8')));
 console.log(formatTable(rows));
