@@ -50,6 +50,8 @@ interface DemoDriverRow {
   last_name: string;
   vehicle_created: Date | string;
   joined: Date | string;
+  /** Active and approved: may drive in the demo's trips. */
+  active: boolean;
 }
 
 /** A DVLA-format licence number for the name, with a birth date drawn from `rand`. */
@@ -64,6 +66,9 @@ function licenceFor(first: string, last: string, rand: () => number): string {
   return `${surname}${Math.floor(year / 10) % 10}${pad(month)}${pad(day)}${year % 10}${initials}9${letter()}${letter()}`;
 }
 
+/** Drivers approved whatever their draw: those of the company's active employees who joined first. */
+const LONGEST_SERVING_APPROVED = 3;
+
 /** Drivers per statement: each brings up to three history rows. */
 const CHUNK = 5000;
 
@@ -71,7 +76,7 @@ export async function seedDemoDrivers(db: Db, options: { companyId: string; seed
   const { companyId } = options;
   const drivers = await rows<DemoDriverRow>(
     db,
-    sql`select u.id, u.first_name, u.last_name, v.created_at as vehicle_created, u.created_at as joined
+    sql`select u.id, u.first_name, u.last_name, v.created_at as vehicle_created, u.created_at as joined, u.is_active and u.is_approved as active
       from vehicles v join users u on u.id = v.user_id
       where u.company_id = ${companyId} and u.role = 'Employee'
         and not exists (select 1 from driver_verification_events e where e.driver_id = u.id)
@@ -83,12 +88,23 @@ export async function seedDemoDrivers(db: Db, options: { companyId: string; seed
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const states = Object.fromEntries(DEMO_DRIVER_STATES.map((s) => [s, 0])) as Record<DemoDriverState, number>;
   const now = Date.now();
+  // The longest-serving drivers who may drive are approved whatever their draw: the demo's year of
+  // trips (seedDemoInsights) then has verified drivers from its first month. Left to the draw, about
+  // one company id in forty had every approved driver join within the year, and a first month
+  // without a trip.
+  const longest = new Set(
+    drivers
+      .filter((d) => d.active)
+      .sort((a, b) => new Date(a.joined).getTime() - new Date(b.joined).getTime() || a.id.localeCompare(b.id))
+      .slice(0, LONGEST_SERVING_APPROVED)
+      .map((d) => d.id),
+  );
 
   const updates: Record<string, unknown>[] = [];
   const events: Record<string, unknown>[] = [];
   for (const d of drivers) {
     const roll = rand();
-    const state = DEMO_DRIVER_STATES[STATE_SHARES.findIndex((share) => roll < share)]!;
+    const state = longest.has(d.id) ? 'approved' : DEMO_DRIVER_STATES[STATE_SHARES.findIndex((share) => roll < share)]!;
     states[state]++;
     // Approved drivers registered long ago (over a year, or when they joined): their trips span
     // the demo's year, and only verified drivers drive. Those still waiting registered lately.

@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSummarySchema, flaggedTripSchema, journeyGroupPageSchema, monthlyTrendSchema, pageOf } from '@portal/shared-contracts';
 
 const flaggedPage = pageOf(flaggedTripSchema);
+import { companies } from '../db/schema';
 import { rows } from '../db/sql';
 import { json, loginAs, useTestApp } from '../test/test-support';
+import { seedDemoDrivers } from './drivers';
+import { seedDemoEmployees } from './employees';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './index';
+import { seedDemoInsights } from './insights';
 
 const t = useTestApp();
 const quiet = { info() {}, warn() {}, error() {} };
@@ -86,4 +90,25 @@ describe('demo insights', () => {
       }
     }
   });
+
+  // The draw is seeded by the company's id (a new one every run). These ids once gave a Greenway
+  // whose approved drivers had all joined within the year: no driver, so no trip, in its first months.
+  it.each(['be8f51f8-a28d-448b-b8a2-3c309124b327', '07b4ebae-0f65-4a29-96a9-a2f1a44b9c6a', '089b2776-99e5-4023-9331-9af3dbc94945'])(
+    'give every month of the year trips whatever the company id (%s)',
+    async (id) => {
+      await t.ctx.db.insert(companies).values({ id, name: `Greenway ${id.slice(0, 8)}`, email: `hello@${id.slice(0, 8)}.example`, phoneNumber: '0113 496 0123', signUpState: 3 });
+      await seedDemoEmployees(t.ctx.db, { companyId: id, count: 60, seed: 'greenway' });
+      await seedDemoDrivers(t.ctx.db, { companyId: id, seed: 'greenway' });
+      await seedDemoInsights(t.ctx.db, { companyId: id, trips: 60 * 40, seed: 'greenway' });
+      const months = await rows<{ n: number }>(
+        t.ctx.db,
+        sql`select count(t.id)::int as n
+          from generate_series(date_trunc('month', now() at time zone 'UTC') - interval '11 months', date_trunc('month', now() at time zone 'UTC') - interval '1 month', interval '1 month') m
+          left join trips t on t.company_id = ${id} and t.status = 'counted' and date_trunc('month', t.started_at at time zone 'UTC') = m
+          group by m order by m`,
+      );
+      expect(months).toHaveLength(11);
+      expect(months.map((m) => m.n).filter((n) => n === 0)).toEqual([]);
+    },
+  );
 });
