@@ -1,9 +1,38 @@
 import { vitestConfig } from '@portal/build-config/vitest';
 
-export default vitestConfig({
+/**
+ * Files that keep modules of their own (a fresh import of the api, as vitest's default): they
+ * `vi.mock` a module the others import, or count what a module does once per process. Every other
+ * file shares its worker's modules with the files before it (docs/decisions/0058-api-suite-modules-shared.md):
+ * importing the api afresh for each file was a third of the suite's time.
+ */
+export const ISOLATED_FILES = [
+  // vi.mock('../../lib/tokens')
+  'src/modules/accounts/forgot-password.test.ts',
+  // vi.mock('postgres')
+  'src/db/pgbouncer.test.ts',
+  // the plan_cache_mode refusal is said once per process (db/client.ts)
+  'src/db/pgbouncer-startup.test.ts',
+];
+
+const base = vitestConfig({
   environment: 'node',
   globalSetup: ['./vitest.global-setup.ts'],
   // Creating and migrating a database per file takes a few seconds on a busy machine.
   hookTimeout: 60_000,
   testTimeout: 30_000,
 });
+
+// A project extending the root config adds to its `include` (arrays are merged): each project names its own.
+const { include, ...common } = base.test!;
+
+export default {
+  ...base,
+  test: {
+    ...common,
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES, isolate: true } },
+      { extends: true, test: { name: 'shared', include, exclude: ISOLATED_FILES, isolate: false } },
+    ],
+  },
+};
