@@ -1,9 +1,28 @@
+import type { FullConfig } from '@playwright/test';
 import { startPortal } from './support/portal-process';
 
-/** One portal for the whole run; tests find it through PORTAL_URL and PORTAL_LOG. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  const portal = await startPortal();
-  process.env.PORTAL_URL = portal.url;
-  process.env.PORTAL_LOG = portal.logFile;
-  return () => portal.stop();
+/**
+ * One portal per worker for the whole run, started side by side: tests find theirs through
+ * PORTAL_URL and PORTAL_LOG, which playwright.config.ts picks in each worker from PORTAL_URLS and
+ * PORTAL_LOGS by the worker's slot. A portal's database, release store, canaries and freezes are
+ * then its worker's alone, so files running at the same time never see each other's changes.
+ */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  const count = Math.max(1, config.workers);
+  const began = Date.now();
+  const settled = await Promise.allSettled(Array.from({ length: count }, () => startPortal()));
+  const portals = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(portals.map((p) => p.stop()));
+    throw failed.reason;
+  }
+  console.log(`[e2e] ${count} portal(s) started in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+  process.env.PORTAL_URLS = JSON.stringify(portals.map((p) => p.url));
+  process.env.PORTAL_LOGS = JSON.stringify(portals.map((p) => p.logFile));
+  process.env.PORTAL_URL = portals[0]!.url;
+  process.env.PORTAL_LOG = portals[0]!.logFile;
+  return async () => {
+    await Promise.all(portals.map((p) => p.stop()));
+  };
 }

@@ -9,18 +9,46 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Workers: 2 by default (E2E_WORKERS to change). The journeys mostly wait on the browser and the
+ * portal, so two of them share a 2-core machine well; each worker has its own portal (see
+ * global-setup.ts), so they share no state.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '2') || 1);
+
+// In a worker: its own portal, by its slot (the same slot for a worker started after a failure).
+const slot = process.env.TEST_PARALLEL_INDEX;
+if (slot !== undefined && process.env.PORTAL_URLS && process.env.PORTAL_LOGS) {
+  const urls = JSON.parse(process.env.PORTAL_URLS) as string[];
+  const logs = JSON.parse(process.env.PORTAL_LOGS) as string[];
+  const i = Number(slot) % urls.length;
+  process.env.PORTAL_URL = urls[i];
+  process.env.PORTAL_LOG = logs[i];
+}
+
+/**
+ * Journeys that change the repository's tree while they run (a remote generated into it, its
+ * remotes.json; the shared packages packed): alone, one at a time, after every other journey, so
+ * that no other worker starts a portal or reads the contracts meanwhile.
+ */
+const CHANGES_THE_TREE = ['created-remote.spec.ts', 'standalone-remote.spec.ts'];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
   outputDir: './artifacts/results',
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  projects: [
+    { name: 'journeys', testIgnore: CHANGES_THE_TREE },
+    { name: 'tree', testMatch: CHANGES_THE_TREE, workers: 1, dependencies: ['journeys'] },
+  ],
   use: {
-    // Set by the global setup before the workers start.
+    // Set by the global setup before the workers start, and per worker above.
     baseURL: process.env.PORTAL_URL,
     screenshot: 'on',
     trace: 'retain-on-failure',

@@ -9,6 +9,9 @@ import baseConfig from './playwright.config';
 export default defineConfig({
   ...baseConfig,
   testDir: './topology',
+  // One topology for the run (its global setup starts one): its journeys one at a time.
+  workers: 1,
+  projects: [{ name: 'topology' }],
   globalSetup: './topology/global-setup.ts',
   outputDir: './artifacts/topology-results',
   reporter: [['list'], ['html', { outputFolder: './artifacts/topology-report', open: 'never' }]],

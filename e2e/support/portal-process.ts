@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -37,6 +37,18 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the portal did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/** Runs a command to its end without blocking the event loop; answers its status and output. */
+function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (c: Buffer) => chunks.push(c));
+    child.stderr?.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', (err) => resolve({ status: 1, output: String(err) }));
+    child.on('close', (code) => resolve({ status: code ?? 1, output: Buffer.concat(chunks).toString('utf8') }));
+  });
 }
 
 export interface RunningPortal {
@@ -81,8 +93,9 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     ...extraEnv,
   };
 
-  const release = spawnSync(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env, encoding: 'utf8' });
-  if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.stdout}\n${release.stderr}`);
+  // Not spawnSync: portals started side by side (one per worker) release at the same time.
+  const release = await run(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env });
+  if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.output}`);
 
   const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
   const log = createWriteStream(logFile);
