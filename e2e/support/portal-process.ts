@@ -103,7 +103,8 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   try {
-    await waitForHttp(`${url}/release.json`, child, 120_000);
+    // Generous: on a loaded machine two portals starting side by side have taken over two minutes.
+    await waitForHttp(`${url}/release.json`, child, 300_000);
   } catch (err) {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message} (log: ${logFile})`);
