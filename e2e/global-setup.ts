@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { startPortal } from './support/portal-process';
+import { releaseTemplate, startPortal } from './support/portal-process';
 
 /**
  * One portal per worker for the whole run, started side by side: tests find theirs through
@@ -10,11 +10,16 @@ import { startPortal } from './support/portal-process';
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const count = Math.max(1, config.workers);
   const began = Date.now();
+  // The built remotes released once for the run; every fresh portal copies that store.
+  const template = await releaseTemplate();
+  process.env.E2E_RELEASE_TEMPLATE = template.store;
+  console.log(`[e2e] built remotes released in ${((Date.now() - began) / 1000).toFixed(1)}s`);
   const settled = await Promise.allSettled(Array.from({ length: count }, () => startPortal()));
   const portals = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
     await Promise.all(portals.map((p) => p.stop()));
+    await template.remove();
     throw failed.reason;
   }
   console.log(`[e2e] ${count} portal(s) started in ${((Date.now() - began) / 1000).toFixed(1)}s`);
@@ -24,5 +29,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.PORTAL_LOG = portals[0]!.logFile;
   return async () => {
     await Promise.all(portals.map((p) => p.stop()));
+    await template.remove();
   };
 }

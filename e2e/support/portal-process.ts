@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,28 @@ function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.Pr
   });
 }
 
+/** `release ensure` into the store of `env`'s DATA_DIR: every built remote published and made stable. */
+async function releaseBuiltRemotes(env: NodeJS.ProcessEnv): Promise<void> {
+  // Not spawnSync: portals started side by side (one per worker) release at the same time.
+  const release = await run(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env });
+  if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.output}`);
+}
+
+/**
+ * Releases the built remotes once into a folder of its own and answers its release store, for
+ * E2E_RELEASE_TEMPLATE: each fresh portal of the run then copies it instead of releasing again (the
+ * builds do not change during a run; a journey that builds a remote publishes it itself).
+ */
+export async function releaseTemplate(): Promise<{ store: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-releases-'));
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ['RELEASE_STORE', 'RELEASE_STORE_URL']) delete inherited[key];
+  await releaseBuiltRemotes({ ...inherited, DATA_DIR: dir });
+  const store = path.join(dir, 'releases');
+  if (!existsSync(path.join(store, 'release.json'))) throw new Error(`releasing the built remotes wrote no ${store}/release.json`);
+  return { store, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
 export interface RunningPortal {
   url: string;
   dataDir: string;
@@ -93,9 +115,14 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     ...extraEnv,
   };
 
-  // Not spawnSync: portals started side by side (one per worker) release at the same time.
-  const release = await run(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env });
-  if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.output}`);
+  // A fresh portal takes a copy of the run's release store when there is one (the global setup
+  // releases the built remotes once, see releaseTemplate): what `release ensure` would write there.
+  const template = process.env.E2E_RELEASE_TEMPLATE;
+  if (!options.dataDir && template && existsSync(template)) {
+    await cp(template, path.join(dataDir, 'releases'), { recursive: true });
+  } else {
+    await releaseBuiltRemotes(env);
+  }
 
   const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
   const log = createWriteStream(logFile);
