@@ -111,6 +111,7 @@ async function serveChild(): Promise<void> {
   const employeeIds = (Array.isArray(ids) ? ids : (ids as { rows: { id: string }[] }).rows).map((r: { id: string }) => r.id);
   let writing: Promise<number> | undefined;
   let joined = '';
+  let joins = 0;
   let stop = false;
   process.on('message', (m: { writer?: Variant | false }) => {
     if (m.writer && !writing) {
@@ -146,7 +147,7 @@ async function serveChild(): Promise<void> {
                   await rows<{ id: string }>(
                     ctx.db,
                     sql`insert into users (email, password_hash, name, first_name, last_name, role, company_id, is_approved)
-                      values (${`joiner${n}-${process.pid}@example.com`}, 'not-used', ${`Joe ${surname}`}, 'Joe', ${surname}, 'Employee', ${c!.id}, false) returning id`,
+                      values (${`joiner${++joins}@bench.example`}, 'not-used', ${`Joe ${surname}`}, 'Joe', ${surname}, 'Employee', ${c!.id}, false) returning id`,
                   )
                 )[0]!.id;
                 break;
