@@ -5,11 +5,13 @@
 --   the deactivation's reason or time, the name of the user who deactivated e): no list gains,
 --   loses or reorders a row, so only an answer with e on its page changed;
 -- * `{"id": e, "o": state|null, "n": state|null}`: e moved (a join, an approval, a name, an email,
---   a status, an office, a company, an insert, a delete), with what any list's conditions and order
---   read of e before and after (null: no row). An api process tests both states against the list's
+--   a status, an office, a company, an insert), with what any list's conditions and order read of
+--   e before and after (null: no row). An api process tests both states against the list's
 --   own conditions: a full page whose rows all come before both positions stays as it was, and its
 --   total moves by the rows that joined or left the list.
 -- A statement changing more than 200 employees of a company logs null: its answers are read again.
+-- So does a deletion, which also removes the log's rows naming the deleted employees: the log keeps
+-- names and searched text (the email) of changed employees, and nothing of someone erased (0044).
 -- `status_of` (0038) is replaced: a change of status is a move of e between the status lists.
 ALTER TABLE "employee_list_changes" DROP COLUMN "status_of";
 --> statement-breakpoint
@@ -69,9 +71,13 @@ BEGIN
 			FROM new_rows n WHERE n.role = 'Employee' AND n.company_id IS NOT NULL);
 	ELSIF TG_OP = 'DELETE' THEN
 		moved := ARRAY(SELECT DISTINCT company_id FROM old_rows WHERE role = 'Employee' AND company_id IS NOT NULL);
-		unknown := ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by IS NOT NULL AND e.deactivated_by IN (SELECT id FROM old_rows) AND e.role = 'Employee');
-		entries := (SELECT coalesce(jsonb_agg(jsonb_build_object('c', o.company_id, 'e', jsonb_build_object('id', o.id, 'o', employee_list_state(o)))), '[]')
-			FROM old_rows o WHERE o.role = 'Employee' AND o.company_id IS NOT NULL);
+		-- A deletion (an erasure deletes the person's row) is logged as null, and the log keeps
+		-- nothing of the deleted: its rows naming them go (kept answers older than those are read again).
+		unknown := moved || ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by IS NOT NULL AND e.deactivated_by IN (SELECT id FROM old_rows) AND e.role = 'Employee');
+		entries := '[]';
+		DELETE FROM employee_list_changes l
+		WHERE l.company_id = ANY(moved) AND l.changes IS NOT NULL
+			AND EXISTS (SELECT 1 FROM old_rows o WHERE o.role = 'Employee' AND l.changes @> jsonb_build_array(jsonb_build_object('id', o.id)));
 	ELSE
 		moved := ARRAY(
 			SELECT DISTINCT c FROM (

@@ -505,6 +505,11 @@ describe('the employee lists kept in memory', () => {
       expect(read, u).toEqual(await uncached(u));
       expect(read.items[0]!.lastName, u).toBe('Aaardvark');
     }
+    // The log keeps nothing of a deleted employee (its names and searched text were in it).
+    expect(Number((await rows<{ n: number }>(t.ctx.db, sql`select count(*) as n from employee_list_changes where strpos(changes::text, ${away!.id}) > 0`))[0]!.n)).toBeGreaterThan(0);
+    expect((await call(t.app, 'DELETE', `/api/employees/${away!.id}`)).statusCode).toBe(200);
+    expect(Number((await rows<{ n: number }>(t.ctx.db, sql`select count(*) as n from employee_list_changes where strpos(changes::text, ${away!.id}) > 0`))[0]!.n)).toBe(0);
+    for (const u of [url, searched]) expect(json(await call(t.app, 'GET', u)), u).toEqual(await uncached(u));
   });
 
   it('stays exact with writers of every kind at once, beside readers on two instances', async () => {
