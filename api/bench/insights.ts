@@ -1,7 +1,7 @@
 /**
  * Insights benchmark (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50] [--filters all,office,none]
+ *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50] [--filters all,office,none] [--writes 0]
  *
  * On PostgreSQL (DATABASE_URL, or else a throwaway cluster like `scripts/test-pg.mjs` starts) it
  * seeds one company with demo employees and a year of trips (`seedDemoInsights`), then serves the
@@ -11,6 +11,12 @@
  * trips recorded through `POST /api/trips`. The company has three offices with its employees spread
  * over them and "No office"; `--filters` says which views each office-aware endpoint is driven in:
  * the whole company (`all`), one office (`office`) and the employees without one (`none`).
+ *
+ * `--writes N` (N > 0): a writer posts N trips a second through `POST /api/trips` beside the readers,
+ * as a company recording its morning does. Each trip moves the company's insights version, so the
+ * readers' answers are read again after every write: what is measured is the first read after a
+ * write (a miss) mixed with the hits between two writes. The one-connection pass, the CSV exports
+ * and the ingestion are left out of such a run (its writes would share the ingestion's days).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +46,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
     filters: { type: 'string', default: 'all,office,none' },
+    writes: { type: 'string', default: '0' },
   },
 });
 
@@ -163,6 +170,8 @@ async function prepare(ctx: ApiContext): Promise<Prepared> {
 
 interface Figures {
   name: string;
+  /** Requests a second as a share of bare Fastify's in the same run (0 for bare Fastify itself). */
+  share: number;
   rps: number;
   p50: number;
   p99: number;
@@ -173,21 +182,95 @@ interface Figures {
 
 const pad = (n: number, w: number) => String(n).padStart(w);
 
+/**
+ * The body of a new trip of the n-th request: drivers by turn, each driver's j-th trip at 00:00 or
+ * 03:00 UTC j / 2 days back (none overlaps another of the driver's or the demo's commutes, from 07:00
+ * on), one to three riders at random.
+ */
+function newTrip(data: Pick<Prepared, 'driverTokens' | 'riders'>, n: number, tag: string) {
+  const { driverTokens, riders } = data;
+  const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+  const driver = driverTokens[n % driverTokens.length]!;
+  const j = Math.floor(n / driverTokens.length);
+  const passengers = new Set<string>();
+  const want = 1 + (n % 3);
+  while (passengers.size < want) {
+    const p = riders[Math.floor(Math.random() * riders.length)]!;
+    if (p !== driver.id) passengers.add(p);
+  }
+  return {
+    headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      clientTripId: `bench-${tag}-${process.pid}-${n}`,
+      startedAt: new Date(today - (1 + Math.floor(j / 2)) * 86_400_000 + (j % 2) * 3 * 3_600_000).toISOString(),
+      distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
+      passengerIds: [...passengers],
+    }),
+  };
+}
+
+/**
+ * A writer beside the readers: `perSecond` new trips a second through `POST /api/trips`, each sent
+ * on its tick whether or not the last has answered (a company's phones do not wait for each other).
+ * `stop()` waits for the trips in flight and tells how many were sent and answered 2xx.
+ */
+function startWriter(api: string, data: Pick<Prepared, 'driverTokens' | 'riders'>, perSecond: number) {
+  let n = 0;
+  let ok = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const started = performance.now();
+  const timer = setInterval(() => {
+    n += 1;
+    const { headers, body } = newTrip(data, n, 'w');
+    const p: Promise<void> = fetch(`${api}/api/trips`, { method: 'POST', headers, body })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        if (res.ok) ok += 1;
+        else failed += 1;
+      })
+      .catch(() => void (failed += 1))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }, 1000 / perSecond);
+  return {
+    counts: () => ({ sent: n, ok, failed }),
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([...inFlight]);
+      return { sent: n, ok, failed, seconds: (performance.now() - started) / 1000 };
+    },
+  };
+}
+
+const WRITES = Number(values.writes);
+/** Bare Fastify's requests a second in this run, once measured: each endpoint's share of it. */
+let bareRps = 0;
+/** The writer running beside the readers (`--writes`), and its 2xx count at the last endpoint's end. */
+let writer: ReturnType<typeof startWriter> | undefined;
+let lastWritten = 0;
+
 async function load(name: string, opts: autocannon.Options, withAlone = true): Promise<Figures> {
   const seconds = Number(values.seconds);
   const r = await autocannon({ connections: Number(values.connections), duration: seconds, ...opts });
-  const one = withAlone ? await autocannon({ connections: 1, duration: Math.max(2, seconds / 2), ...opts }) : r;
+  const one = withAlone && WRITES === 0 ? await autocannon({ connections: 1, duration: Math.max(2, seconds / 2), ...opts }) : r;
   const f = {
     name,
+    share: 0,
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors + r.timeouts,
     alone: { p50: one.latency.p50, p99: one.latency.p99 },
   };
+  if (bareRps > 0) f.share = Math.round((f.rps * 100) / bareRps);
+  const written = writer ? writer.counts() : undefined;
+  const writes = written ? `  | writes ${written.ok - lastWritten} (${Math.round(((written.ok - lastWritten) / seconds) * 10) / 10}/s)` : '';
+  if (written) lastWritten = written.ok;
   console.log(
-    `  ${name.padEnd(56)} ${pad(f.rps, 6)} req/s  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
-      (withAlone ? `  | 1 connection: p50 ${pad(f.alone.p50, 3)}  p99 ${pad(f.alone.p99, 3)} ms` : '') +
+    `  ${name.padEnd(56)} ${pad(f.rps, 6)} req/s${f.share ? ` (${pad(f.share, 2)}%)` : '      '}  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
+      writes +
+      (withAlone && WRITES === 0 ? `  | 1 connection: p50 ${pad(f.alone.p50, 3)}  p99 ${pad(f.alone.p99, 3)} ms` : '') +
       (f.non2xx ? `  (${f.non2xx} not 2xx)` : ''),
   );
   return f;
@@ -209,6 +292,12 @@ async function main() {
 
       const results: Figures[] = [];
       results.push(await load('bare Fastify GET /hello', { url: `http://127.0.0.1:${server.bare}/hello` }));
+      bareRps = results[0]!.rps;
+      if (WRITES > 0) {
+        console.log(`\nwith a writer: ${WRITES} new trips a second through POST /api/trips beside the readers (each moves the insights version)`);
+        writer = startWriter(api, server.data, WRITES);
+        lastWritten = 0;
+      }
       results.push(await load('feedback, page 1', { url: `${api}/api/feedbacks?pageNumber=1&pageSize=10`, headers }));
       // Each office-aware endpoint in each view: the whole company, one office, No office.
       const views: Record<View, { suffix: string; query: string }> = {
@@ -234,6 +323,16 @@ async function main() {
         }
       }
 
+      if (writer) {
+        const w = await writer.stop();
+        writer = undefined;
+        const bare = results[0]!;
+        console.log(`\nwriter: ${w.sent} trips sent in ${w.seconds.toFixed(0)} s (${(w.sent / w.seconds).toFixed(1)}/s), ${w.ok} answered 2xx, ${w.failed} not`);
+        console.log('\nsummary (ms):');
+        console.log(JSON.stringify({ trips, employees, writesPerSecond: WRITES, writer: w, bare: { p50: bare.p50, p99: bare.p99, rps: bare.rps }, endpoints: results.slice(1) }, null, 2));
+        return;
+      }
+
       console.log('\nCSV exports (one request at a time, 5 each, ms):');
       for (const [label, path] of [
         ['participation export (whole month)', `/api/employees-participation/export?${q}`],
@@ -255,34 +354,13 @@ async function main() {
       // j / 2 days back: none overlaps another of the driver's or the demo's commutes (07:00 on), and
       // no day holds more than the driver's demo trips and two of these.
       let n = 0;
-      const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const ingest = await load('POST /api/trips (ingestion)', {
         url: api,
         requests: [
           {
             method: 'POST',
             path: '/api/trips',
-            setupRequest: (req) => {
-              n += 1;
-              const driver = driverTokens[n % driverTokens.length]!;
-              const j = Math.floor(n / driverTokens.length);
-              const passengers = new Set<string>();
-              const want = 1 + (n % 3);
-              while (passengers.size < want) {
-                const p = riders[Math.floor(Math.random() * riders.length)]!;
-                if (p !== driver.id) passengers.add(p);
-              }
-              return {
-                ...req,
-                headers: { authorization: `Bearer ${driver.token}`, 'content-type': 'application/json' },
-                body: JSON.stringify({
-                  clientTripId: `bench-${process.pid}-${n}`,
-                  startedAt: new Date(today - (1 + Math.floor(j / 2)) * 86_400_000 + (j % 2) * 3 * 3_600_000).toISOString(),
-                  distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
-                  passengerIds: [...passengers],
-                }),
-              };
-            },
+            setupRequest: (req) => ({ ...req, ...newTrip({ driverTokens, riders }, ++n, 'i') }),
           },
         ],
       }, false);
