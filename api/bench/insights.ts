@@ -326,7 +326,10 @@ async function main() {
       if (writer) {
         const w = await writer.stop();
         writer = undefined;
+        // Bare Fastify again after the readers: on a shared machine its rate moves within a run.
+        const again = await load('bare Fastify GET /hello, again', { url: `http://127.0.0.1:${server.bare}/hello` }, false);
         const bare = results[0]!;
+        console.log(`bare Fastify: ${bare.rps} req/s before the readers, ${again.rps} after (shares above are of the first)`);
         console.log(`\nwriter: ${w.sent} trips sent in ${w.seconds.toFixed(0)} s (${(w.sent / w.seconds).toFixed(1)}/s), ${w.ok} answered 2xx, ${w.failed} not`);
         console.log('\nsummary (ms):');
         console.log(JSON.stringify({ trips, employees, writesPerSecond: WRITES, writer: w, bare: { p50: bare.p50, p99: bare.p99, rps: bare.rps }, endpoints: results.slice(1) }, null, 2));

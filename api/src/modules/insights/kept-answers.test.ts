@@ -76,6 +76,26 @@ async function fresh(token: string, office: string | null): Promise<Record<strin
   }
 }
 
+/**
+ * `office_monthly_stats` (migration 0043) equals the statement it replaced: per company, month and
+ * office, the sum of the employees' monthly rows of the employees in that office now. An office's
+ * view and "No office" read it, so their fresh reads are only right if it is.
+ */
+async function expectOfficeRollupsExact() {
+  const kept = await rows<Record<string, string>>(
+    t.ctx.db,
+    sql`select company_id, to_char(month, 'YYYY-MM') as month, office_id, trips::text, distance_hundredths::text, passenger_hundredths::text, participants::text
+      from office_monthly_stats where (trips, distance_hundredths, passenger_hundredths, participants) <> (0, 0, 0, 0) order by 1, 2, 3`,
+  );
+  const recount = await rows<Record<string, string>>(
+    t.ctx.db,
+    sql`select s.company_id, to_char(s.month, 'YYYY-MM') as month, u.office_id, sum(s.trips_as_driver)::text as trips, sum(s.driver_hundredths)::text as distance_hundredths,
+        sum(s.passenger_hundredths)::text as passenger_hundredths, count(*)::text as participants
+      from employee_monthly_stats s join users u on u.id = s.employee_id where u.office_id is not null group by 1, 2, 3 order by 1, 2, 3`,
+  );
+  expect(kept).toEqual(recount);
+}
+
 /** Reads every view (filling the kept answers), runs `write`, then checks each view's next read. */
 async function seenByNextRead(write: () => Promise<void>, changes: { all: string[]; leeds: string[] }) {
   const views: [string, string | null][] = [
@@ -92,6 +112,7 @@ async function seenByNextRead(write: () => Promise<void>, changes: { all: string
   }
   const adminBefore = await answers(w.leedsAdmin, null);
   await write();
+  await expectOfficeRollupsExact();
   for (const [view, office] of views) {
     const after = await answers(w.boss, office);
     expect(after, view).toEqual(await fresh(w.boss, office));
@@ -242,6 +263,48 @@ describe('insight answers kept in memory', () => {
     // An office outside the admin's stays closed, though the owner's answer for it is kept.
     expect((await get(withOffice(ENDPOINTS.summary!, w.york), w.boss)).statusCode).toBe(200);
     expect((await get(withOffice(ENDPOINTS.summary!, w.york), w.leedsAdmin)).statusCode).toBe(403);
+  });
+
+  it('a trip deleted, an employee with trips deleted and an office with employees deleted: every view equals a fresh read', async () => {
+    const trip = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.nia.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    expect(trip.statusCode, trip.body).toBe(201);
+    // A trip of last month too: the trend's other months.
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 8)).toISOString();
+    expect((await postTrip(t.app, w.yan.token, { passengerIds: [w.pat.id], distanceMiles: 7, startedAt: lastMonth })).statusCode).toBe(201);
+    await expectOfficeRollupsExact();
+    const tripId = json<{ trip: { id: string } }>(trip).trip.id;
+    const figures = ['summary', 'trend', 'participation', 'participation, all time', 'co2'];
+    await seenByNextRead(
+      async () => {
+        // Straight in SQL, as a script would: the roll-ups of the trip go with it.
+        await t.ctx.db.execute(sql`update employee_monthly_stats s set trips_as_driver = s.trips_as_driver - 1, driver_hundredths = s.driver_hundredths - 1200
+          where s.employee_id = ${w.dan.id} and s.company_id = ${w.acme}`);
+        await t.ctx.db.execute(sql`update employee_monthly_stats s set trips_as_passenger = s.trips_as_passenger - 1, passenger_hundredths = s.passenger_hundredths - 1200
+          where s.employee_id in (${w.pat.id}, ${w.nia.id}) and s.month = date_trunc('month', now())::date`);
+        await t.ctx.db.execute(sql`delete from employee_monthly_stats where trips_as_driver = 0 and trips_as_passenger = 0`);
+        await t.ctx.db.execute(sql`delete from trips where id = ${tripId}`);
+      },
+      { all: [], leeds: figures },
+    );
+    await seenByNextRead(
+      async () => {
+        // Pat (Leeds, rows in two months) leaves: "No office" keeps what the company keeps of them.
+        await t.ctx.db.delete(users).where(eq(users.id, w.pat.id));
+      },
+      { all: [], leeds: ['trend'] },
+    );
+    // York goes: Yan's figures move to "No office" (York's own view is then a 404).
+    const kept = { all: await answers(w.boss, null), none: await answers(w.boss, 'none') };
+    await t.ctx.db.delete(locations).where(eq(locations.id, w.york));
+    await expectOfficeRollupsExact();
+    for (const [view, office] of [['all', null], ['leeds', w.leeds], ['none', 'none']] as const) {
+      expect(await answers(w.boss, office), view).toEqual(await fresh(w.boss, office));
+    }
+    expect(await answers(w.leedsAdmin, null)).toEqual(await fresh(w.leedsAdmin, null));
+    expect(await answers(w.boss, null)).toEqual(kept.all);
+    expect((await answers(w.boss, 'none')).summary).not.toEqual(kept.none.summary);
+    const york = await get(withOffice(ENDPOINTS.summary!, w.york), w.boss);
+    expect(york.statusCode).toBe(404);
   });
 
   it('an office deleted is a 404 at the next read, not its kept answer', async () => {

@@ -28,21 +28,24 @@ import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../
  * passenger's, a participant to their own: an office's figures add up its employees' monthly rows.
  * "No office" is the company's figures less every office's, so what no current office holds (an
  * employee without one, a deleted driver or passenger) is there, and the company's figure is always
- * the sum of its offices and "No office".
+ * the sum of its offices and "No office". The offices' sums are kept per office and month in
+ * `office_monthly_stats` by triggers on the employees' rows and offices (migration 0043), so a view
+ * reads a row per office and month, not a row per employee.
  */
 function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL {
   const company = sql`(select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
     from company_monthly_stats cm where cm.company_id = ${companyId} and cm.month = ${month})`;
   if (office.kind === 'all') return company;
-  const employees = (where: SQL) => sql`(select coalesce(sum(s.trips_as_driver), 0)::int as trips, coalesce(sum(s.driver_hundredths), 0) as distance_hundredths,
-      coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
-    from employee_monthly_stats s join users u on u.id = s.employee_id
-    where s.company_id = ${companyId} and s.month = ${month} and ${where})`;
+  // An office's figures are its row of office_monthly_stats (migration 0043): the sum of its employees' monthly rows.
+  const offices = (where: SQL) => sql`(select coalesce(sum(o.trips), 0)::int as trips, coalesce(sum(o.distance_hundredths), 0) as distance_hundredths,
+      coalesce(sum(o.passenger_hundredths), 0) as passenger_hundredths, coalesce(sum(o.participants), 0)::int as participants
+    from office_monthly_stats o
+    where o.company_id = ${companyId} and o.month = ${month} and ${where})`;
   // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
-  if (office.kind !== 'none') return employees(inOffice(office));
+  if (office.kind !== 'none') return offices(inOffice(office, sql`o`));
   return sql`(select coalesce(c.trips, 0) - o.trips as trips, coalesce(c.distance_hundredths, 0) - o.distance_hundredths as distance_hundredths,
       coalesce(c.passenger_hundredths, 0) - o.passenger_hundredths as passenger_hundredths, coalesce(c.participants, 0) - o.participants as participants
-    from ${employees(sql`u.office_id is not null`)} o left join ${company} c on true)`;
+    from ${offices(sql`true`)} o left join ${company} c on true)`;
 }
 
 /**
@@ -55,18 +58,18 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
   const company = sql`(select cm.month, cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
     from company_monthly_stats cm where cm.company_id = ${companyId} and ${range(sql`cm.month`)})`;
   if (office.kind === 'all') return company;
-  const employees = (where: SQL) => sql`(select s.month, coalesce(sum(s.trips_as_driver), 0)::int as trips, coalesce(sum(s.driver_hundredths), 0) as distance_hundredths,
-      coalesce(sum(s.passenger_hundredths), 0) as passenger_hundredths, count(*)::int as participants
-    from employee_monthly_stats s join users u on u.id = s.employee_id
-    where s.company_id = ${companyId} and ${range(sql`s.month`)} and ${where}
-    group by s.month)`;
+  const offices = (where: SQL) => sql`(select o.month, sum(o.trips)::int as trips, sum(o.distance_hundredths) as distance_hundredths,
+      sum(o.passenger_hundredths) as passenger_hundredths, sum(o.participants)::int as participants
+    from office_monthly_stats o
+    where o.company_id = ${companyId} and ${range(sql`o.month`)} and ${where}
+    group by o.month)`;
   // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
-  if (office.kind !== 'none') return employees(inOffice(office));
+  if (office.kind !== 'none') return offices(inOffice(office, sql`o`));
   return sql`(select coalesce(c.month, o.month) as month, coalesce(c.trips, 0) - coalesce(o.trips, 0) as trips,
       coalesce(c.distance_hundredths, 0) - coalesce(o.distance_hundredths, 0) as distance_hundredths,
       coalesce(c.passenger_hundredths, 0) - coalesce(o.passenger_hundredths, 0) as passenger_hundredths,
       coalesce(c.participants, 0) - coalesce(o.participants, 0) as participants
-    from ${company} c full join ${employees(sql`u.office_id is not null`)} o on o.month = c.month)`;
+    from ${company} c full join ${offices(sql`true`)} o on o.month = c.month)`;
 }
 
 /** An employee's monthly or all-time rows `source` of the office's employees. */
