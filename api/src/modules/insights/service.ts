@@ -22,6 +22,19 @@ import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../
 // ---------------------------------------------------------------- offices
 
 /**
+ * The company's office rows of the months `months` (a condition on the month, as SQL): the rows of
+ * office_monthly_stats and the deltas not folded into them yet (migration 0044), so that their sum
+ * is exact at the reader's snapshot whether a fold has run or not.
+ */
+function officeRows(companyId: string, months: SQL): SQL {
+  return sql`(select s.month, s.office_id, s.trips, s.distance_hundredths, s.passenger_hundredths, s.participants
+      from office_monthly_stats s where s.company_id = ${companyId} and s.month ${months}
+    union all
+    select d.month, d.office_id, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants
+      from office_monthly_stat_deltas d where d.company_id = ${companyId} and d.month ${months})`;
+}
+
+/**
  * A month's figures (trips, distance, passenger distance, participants) of the company or of an
  * office, as a one-row subquery (docs/decisions/0045-offices-as-a-dimension.md). A trip and its
  * distance belong to its driver's office, passenger miles (what CO2 saved counts) to each
@@ -29,18 +42,19 @@ import { addMonths, currentMonth, decimal, fromHundredths, yearMonth } from '../
  * "No office" is the company's figures less every office's, so what no current office holds (an
  * employee without one, a deleted driver or passenger) is there, and the company's figure is always
  * the sum of its offices and "No office". The offices' sums are kept per office and month in
- * `office_monthly_stats` by triggers on the employees' rows and offices (migration 0043), so a view
- * reads a row per office and month, not a row per employee.
+ * `office_monthly_stats` by triggers on the employees' rows and offices (migration 0043), with the
+ * shares of recent trips in `office_monthly_stat_deltas` until they are folded (0044), so a view
+ * reads a few rows per office and month, not a row per employee.
  */
 function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL {
   const company = sql`(select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
     from company_monthly_stats cm where cm.company_id = ${companyId} and cm.month = ${month})`;
   if (office.kind === 'all') return company;
-  // An office's figures are its row of office_monthly_stats (migration 0043): the sum of its employees' monthly rows.
+  // An office's figures are its row of office_monthly_stats (migration 0043) and its deltas not folded yet (0044).
   const offices = (where: SQL) => sql`(select coalesce(sum(o.trips), 0)::int as trips, coalesce(sum(o.distance_hundredths), 0) as distance_hundredths,
       coalesce(sum(o.passenger_hundredths), 0) as passenger_hundredths, coalesce(sum(o.participants), 0)::int as participants
-    from office_monthly_stats o
-    where o.company_id = ${companyId} and o.month = ${month} and ${where})`;
+    from ${officeRows(companyId, sql`= ${month}`)} o
+    where ${where})`;
   // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
   if (office.kind !== 'none') return offices(inOffice(office, sql`o`));
   return sql`(select coalesce(c.trips, 0) - o.trips as trips, coalesce(c.distance_hundredths, 0) - o.distance_hundredths as distance_hundredths,
@@ -60,8 +74,8 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
   if (office.kind === 'all') return company;
   const offices = (where: SQL) => sql`(select o.month, sum(o.trips)::int as trips, sum(o.distance_hundredths) as distance_hundredths,
       sum(o.passenger_hundredths) as passenger_hundredths, sum(o.participants)::int as participants
-    from office_monthly_stats o
-    where o.company_id = ${companyId} and ${range(sql`o.month`)} and ${where}
+    from ${officeRows(companyId, sql`between ${first}::date and ${last}::date`)} o
+    where ${where}
     group by o.month)`;
   // Only "No office" is the company less its offices; an office, or an office admin's offices, sums its employees.
   if (office.kind !== 'none') return offices(inOffice(office, sql`o`));

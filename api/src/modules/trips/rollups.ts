@@ -93,19 +93,33 @@ export function rollUpCtes(companyId: string, trip: RolledTrip, deferCompany = f
 }
 
 /**
- * Folds the company's pending deltas (`rollUpCtes` with `deferCompany`) into company_monthly_stats,
- * in one statement of its own transaction: the deltas it deletes are the ones it adds, and the
- * company's rows are locked only while the statement runs, never across a round trip to the api.
- * Two folds at once take disjoint deltas. Deltas of a transaction not yet committed are not seen;
- * that transaction folds them after its commit.
+ * Folds the company's pending deltas into its monthly rows, in one statement of its own
+ * transaction: the company's (`rollUpCtes` with `deferCompany`) into company_monthly_stats, then its
+ * offices' (appended by the trigger on employee_monthly_stats, migration 0044) into
+ * office_monthly_stats. The deltas it deletes are the ones it adds, each table's rows are locked in
+ * key order, company rows before office rows, and only while the statement runs, never across a
+ * round trip to the api. Two folds at once take disjoint deltas. Deltas of a transaction not yet
+ * committed are not seen; that transaction folds them after its commit. Readers sum rows and deltas,
+ * so a fold moves no figure.
  */
 export async function foldCompanyRollups(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`
-    with d as (delete from company_monthly_stat_deltas where company_id = ${companyId} returning *)
-    insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
-    select ${companyId}, d.month, sum(d.trips), sum(d.distance_hundredths), sum(d.passenger_hundredths), sum(d.participants)
-    from d group by d.month order by d.month
-    on conflict (company_id, month) do update set
+    with d as (delete from company_monthly_stat_deltas where company_id = ${companyId} returning *),
+    co as (
+      insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      select ${companyId}, d.month, sum(d.trips), sum(d.distance_hundredths), sum(d.passenger_hundredths), sum(d.participants)
+      from d group by d.month order by d.month
+      on conflict (company_id, month) do update set
+        trips = s.trips + excluded.trips,
+        distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
+        participants = s.participants + excluded.participants
+      returning 1 as done),
+    od as (delete from office_monthly_stat_deltas where company_id = ${companyId} and (select count(*) from co) >= 0 returning *)
+    insert into office_monthly_stats as s (company_id, month, office_id, trips, distance_hundredths, passenger_hundredths, participants)
+    select ${companyId}, od.month, od.office_id, sum(od.trips), sum(od.distance_hundredths), sum(od.passenger_hundredths), sum(od.participants)
+    from od group by od.month, od.office_id order by od.month, od.office_id
+    on conflict (company_id, month, office_id) do update set
       trips = s.trips + excluded.trips,
       distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
       passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
@@ -163,7 +177,10 @@ const TRIP_MONTH = sql`date_trunc('month', t.started_at at time zone 'UTC')::dat
  */
 export async function rebuildRollups(db: Db, companyId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const table of ['employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats', 'company_monthly_stat_deltas']) {
+    // The office rows and their deltas (kept by triggers from employee_monthly_stats) sum to zero once
+    // the company's employee rows are gone; emptied then, the inserts below append the rebuilt shares.
+    const tables = ['employee_monthly_stats', 'employee_trip_totals', 'journey_group_monthly_stats', 'company_monthly_stats', 'company_monthly_stat_deltas', 'office_monthly_stats', 'office_monthly_stat_deltas'];
+    for (const table of tables) {
       await tx.execute(sql`delete from ${sql.identifier(table)} where company_id = ${companyId}`);
     }
     await tx.execute(sql`

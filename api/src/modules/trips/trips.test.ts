@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
+import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import type { AuthUser } from '../../lib/sessions';
 import { json, useTestApp, type Res } from '../../test/test-support';
 import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../../test/trips-world';
-import { rebuildRollups } from './rollups';
+import { foldCompanyRollups, rebuildRollups, rollUpCtes } from './rollups';
 import { recordTrip } from './service';
 
 const t = useTestApp();
@@ -47,6 +48,25 @@ beforeEach(async () => {
     },
   };
 });
+
+/** A new office of the company, with `people` in it. */
+async function officeWith(companyId: string, town: string, people: string[]): Promise<string> {
+  const db = t.ctx.db;
+  const [o] = await db.insert(locations).values({ companyId, addressLine1: `1 ${town} Road`, town, postalCode: 'LS1 1AA' }).returning();
+  await db.update(users).set({ officeId: o!.id }).where(inArray(users.id, people));
+  return o!.id;
+}
+
+/** The office rows (migrations 0043, 0044): the folded rows and the deltas not folded yet, apart. */
+async function officeFigures(companyId: string) {
+  const [r] = await rows<{ trips: number; deltas: number; pending: number }>(
+    t.ctx.db,
+    sql`select (select coalesce(sum(trips), 0)::int from office_monthly_stats where company_id = ${companyId}) as trips,
+      (select count(*)::int from office_monthly_stat_deltas where company_id = ${companyId}) as deltas,
+      (select coalesce(sum(trips), 0)::int from office_monthly_stat_deltas where company_id = ${companyId}) as pending`,
+  );
+  return r!;
+}
 
 const err = (res: Res) => json<{ success: false; message: string; errors?: { field: string; message: string }[] }>(res);
 
@@ -113,6 +133,8 @@ describe('POST /api/trips', () => {
     const more = [];
     for (let i = 0; i < 4; i++) more.push(await makeEmployee(db, w.acme, `Cara${i}`, 'Carpool', { car: true }));
     const drivers = [w.dan, w.sue, ...more];
+    // The drivers share one office: its row of each month takes every trip's share too.
+    await officeWith(w.acme, 'Leeds', drivers.map((d) => d.id));
     const startedAt = new Date(Date.now() - 600_000).toISOString();
     const bodies = drivers.flatMap((d, i) => [0, 1].map((k) => ({ token: d.token, body: { clientTripId: `many-${k}`, passengerIds: [w.pat.id], startedAt: new Date(Date.parse(startedAt) - k * 3 * 3_600_000 - i * 60_000).toISOString(), distanceMiles: 4 + i } })));
     // Every trip posted twice at once (a phone retrying before its first answer), all of them together.
@@ -128,9 +150,15 @@ describe('POST /api/trips', () => {
     // Pat rode on trips at the same time as each other: those are flagged, out of the figures.
     expect(r).toMatchObject({ deltas: 0 });
     expect(r!.rolled).toBe(r!.trips);
+    // No office delta left either: every trip's office share folded with its company share.
+    expect(await officeFigures(w.acme)).toEqual({ trips: r!.trips, deltas: 0, pending: 0 });
     const before = await rows(db, sql`select * from company_monthly_stats order by month`);
     await rebuildRollups(db, w.acme);
     expect(JSON.parse(JSON.stringify(await rows(db, sql`select * from company_monthly_stats order by month`)))).toEqual(JSON.parse(JSON.stringify(before)));
+    // The rebuild empties the office rows and deltas, and the rebuilt rows' shares wait as deltas.
+    expect(await officeFigures(w.acme)).toMatchObject({ trips: 0, pending: r!.trips });
+    await foldCompanyRollups(db, w.acme);
+    expect(await officeFigures(w.acme)).toEqual({ trips: r!.trips, deltas: 0, pending: 0 });
   });
 
   it('folds a company share left behind by an earlier recording (stopped after its commit) with the next trip', async () => {
@@ -138,13 +166,53 @@ describe('POST /api/trips', () => {
     const month = `${new Date().toISOString().slice(0, 7)}-01`;
     await db.execute(sql`insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
       values (${w.acme}, ${month}::date, 1, 500, 500, 0)`);
+    const office = await officeWith(w.acme, 'Leeds', [w.dan.id]);
+    await db.execute(sql`insert into office_monthly_stat_deltas (company_id, month, office_id, trips, distance_hundredths, passenger_hundredths, participants)
+      values (${w.acme}, ${month}::date, ${office}, 1, 500, 0, 1)`);
     const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 600_000).toISOString(), distanceMiles: 2 });
     expect(res.statusCode).toBe(201);
     const [c] = await rows<{ trips: number; distance_hundredths: string | number }>(db, sql`select trips, distance_hundredths from company_monthly_stats where company_id = ${w.acme}`);
     expect(c!.trips).toBe(2);
     expect(Number(c!.distance_hundredths)).toBe(700);
     expect(await rows(db, sql`select 1 from company_monthly_stat_deltas`)).toHaveLength(0);
+    expect(await officeFigures(w.acme)).toEqual({ trips: 2, deltas: 0, pending: 0 });
   });
+
+  // Two connections: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "records two trips of one office's drivers in two open transactions without either waiting for the other (migration 0044)",
+    async () => {
+      const db = t.ctx.db;
+      const office = await officeWith(w.acme, 'Leeds', [w.dan.id, w.sue.id]);
+      const trip = (driverId: string) =>
+        rollUpCtes(w.acme, { driverId, startedAt: new Date(Date.now() - 600_000), hundredths: 300, passengerIds: [], passengerCount: 0, journeyGroupId: null }, true);
+      let wrote!: () => void;
+      let release!: () => void;
+      const aWrote = new Promise<void>((r) => (wrote = r));
+      const aMayCommit = new Promise<void>((r) => (release = r));
+      const a = db.transaction(async (tx) => {
+        await tx.execute(sql`with ${trip(w.dan.id)} select (select count(*) from co) as done`);
+        wrote();
+        await aMayCommit;
+      });
+      try {
+        await aWrote;
+        // A holds every lock its roll-ups took; B's roll-up statement must not wait for A's commit.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '3s'`);
+          await tx.execute(sql`with ${trip(w.sue.id)} select (select count(*) from co) as done`);
+        });
+      } finally {
+        release();
+        await a;
+      }
+      expect(await officeFigures(w.acme)).toMatchObject({ trips: 0, pending: 2 });
+      await foldCompanyRollups(db, w.acme);
+      expect(await officeFigures(w.acme)).toEqual({ trips: 2, deltas: 0, pending: 0 });
+      const [o] = await rows<{ trips: number }>(db, sql`select trips from office_monthly_stats where office_id = ${office}`);
+      expect(o!.trips).toBe(2);
+    },
+  );
 
   it("moves the company's insights version at the commit of a trip's writes, once, and not for a rolled-back one (migration 0041)", async () => {
     const db = t.ctx.db;
