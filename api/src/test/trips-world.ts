@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companies, employerUsers, incentives, users, vehicles } from '../db/schema';
+import { rows } from '../db/sql';
 import { createSession } from '../lib/sessions';
+import { foldCompanyRollups } from '../modules/trips/rollups';
 
 /**
  * Companies, people and signed-in tokens for the insight tests (imported only by `*.test.ts`).
@@ -137,4 +139,16 @@ export function postTrip(
 /** Removes emission factors a test added (the seeded 2025 rows stay). */
 export async function dropAddedFactors(db: Db): Promise<void> {
   await db.execute(sql`delete from emission_factors where year <> 2025`);
+}
+
+/**
+ * Folds every company's pending roll-up deltas (company and offices, decision 0057, migration 0044),
+ * as a recorded trip does for its company after its commit.
+ */
+export async function foldAllRollups(db: Db): Promise<void> {
+  const pending = await rows<{ company_id: string }>(
+    db,
+    sql`select company_id from company_monthly_stat_deltas union select company_id from office_monthly_stat_deltas`,
+  );
+  for (const p of pending) await foldCompanyRollups(db, p.company_id);
 }

@@ -4,8 +4,7 @@ import { adminOffices, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { keepListAnswers } from '../../lib/answer-cache';
 import { json, useTestApp, type Res } from '../../test/test-support';
-import { foldCompanyRollups } from '../trips/rollups';
-import { acmeAndGlobex, dropAddedFactors, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
+import { acmeAndGlobex, dropAddedFactors, foldAllRollups, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
 
 /**
  * Insight answers kept in memory (docs/decisions/0055-insight-answers-kept-in-memory.md): every
@@ -101,8 +100,7 @@ async function expectOfficeRollupsExact() {
       from employee_monthly_stats s join users u on u.id = s.employee_id where u.office_id is not null group by 1, 2, 3 order by 1, 2, 3`,
   );
   expect(await kept(sql`(select ${columns} from office_monthly_stats union all select ${columns} from office_monthly_stat_deltas)`)).toEqual(recount);
-  const pending = await rows<{ company_id: string }>(t.ctx.db, sql`select distinct company_id from office_monthly_stat_deltas`);
-  for (const p of pending) await foldCompanyRollups(t.ctx.db, p.company_id);
+  await foldAllRollups(t.ctx.db);
   expect(await rows(t.ctx.db, sql`select 1 from office_monthly_stat_deltas`)).toHaveLength(0);
   expect(await kept(sql`office_monthly_stats`)).toEqual(recount);
 }
