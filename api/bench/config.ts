@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { createApp } from '../src/app';
 import type { ApiContext } from '../src/context';
 import type { Db } from '../src/db/client';
-import { companies, users, vehicles } from '../src/db/schema';
+import { companies, locations, users, vehicles } from '../src/db/schema';
 import { createSession } from '../src/lib/sessions';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 
@@ -49,10 +49,20 @@ export async function serveBesideBareFastify(ctx: ApiContext, more: object = {})
  */
 export async function seedDriversCompany(
   db: Db,
-  o: { name: string; domain: string; plate: string; drivers: number; riders: number },
+  o: { name: string; domain: string; plate: string; drivers: number; riders: number; offices?: number },
 ): Promise<{ companyId: string; drivers: { id: string; token: string }[]; riders: string[] }> {
   const [c] = await db.insert(companies).values({ name: o.name, email: `hello@${o.domain}`, phoneNumber: '0113 496 0000', signUpState: 3 }).returning();
+  // With `offices`, the i-th driver and the i-th rider are in office i mod offices (none without).
+  const officeIds = o.offices
+    ? (
+        await db
+          .insert(locations)
+          .values(Array.from({ length: o.offices }, (_, k) => ({ companyId: c!.id, addressLine1: `${k + 1} Bench Road`, town: `Town ${k + 1}`, postalCode: 'LS1 1AA' })))
+          .returning({ id: locations.id })
+      ).map((l) => l.id)
+    : [];
   const person = (i: number, driver: boolean) => ({
+    officeId: officeIds.length ? officeIds[i % officeIds.length]! : null,
     email: `${driver ? 'driver' : 'rider'}.${i}@${o.domain}`,
     passwordHash: '!',
     name: `Person ${i}`,

@@ -1,11 +1,11 @@
 /**
  * Trip ingestion over HTTP (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--seconds 10] [--connections 50] [--retries 10] [--waits] [--statements] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 10] [--connections 50] [--retries 10] [--waits] [--statements] [--prof]
  *
  * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
  * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
- * `--riders` passengers, and serves the api beside a bare Fastify answering a constant object. This
+ * `--riders` passengers (with `--offices N`, driver and rider i in office i mod N), and serves the api beside a bare Fastify answering a constant object. This
  * process drives both with autocannon at `--connections`: bare `GET /hello`, then `POST /api/trips`,
  * each request a new valid trip (drivers by turn; a driver's j-th trip starts at 00:00 or 03:00 UTC,
  * j / 2 days back, so none overlaps another of the driver's and no day holds more than two), with one
@@ -35,6 +35,7 @@ const { values } = parseArgs({
   options: {
     drivers: { type: 'string', default: '1000' },
     riders: { type: 'string', default: '3000' },
+    offices: { type: 'string', default: '0' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     retries: { type: 'string', default: '10' },
@@ -55,7 +56,7 @@ interface Prepared {
 // ---------------------------------------------------------------- the server (a forked child)
 
 function prepare(db: Db): Promise<Prepared> {
-  return seedDriversCompany(db, { name: 'Ingestion Bench Ltd', domain: 'ingest.bench', plate: 'IB', drivers: Number(values.drivers), riders: Number(values.riders) });
+  return seedDriversCompany(db, { name: 'Ingestion Bench Ltd', domain: 'ingest.bench', plate: 'IB', drivers: Number(values.drivers), riders: Number(values.riders), offices: Number(values.offices) });
 }
 
 async function serveChild() {
@@ -67,7 +68,7 @@ async function serveChild() {
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
   const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
   if (values.prof) fs.mkdirSync(profDir, { recursive: true });
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--drivers', String(values.drivers), '--riders', String(values.riders)], {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
     execArgv: [...process.execArgv, ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
@@ -279,7 +280,21 @@ async function main() {
         select 'employee_monthly_stats' as rollup, (select count(*)::int from ((select * from em except select * from em_s) union all (select * from em_s except select * from em)) d) as n
         union all select 'employee_trip_totals', (select count(*)::int from ((select * from tot except select * from tot_s) union all (select * from tot_s except select * from tot)) d)
         union all select 'company_monthly_stats', (select count(*)::int from ((select * from co except select * from co_s) union all (select * from co_s except select * from co)) d)`;
-      console.log(`  roll-up rows differing from a recount: ${diffs.map((d) => `${d.rollup} ${d.n}`).join(', ')}`);
+      // The office rows with their deltas not folded yet (migrations 0043, 0044; before 0044 no deltas).
+      const [deltas] = await sqlc<{ exists: boolean }[]>`select to_regclass('office_monthly_stat_deltas') is not null as exists`;
+      const officeColumns = sqlc`month, office_id, trips, distance_hundredths, passenger_hundredths, participants`;
+      const officeRows = deltas!.exists
+        ? sqlc`(select ${officeColumns} from office_monthly_stats where company_id = ${companyId} union all select ${officeColumns} from office_monthly_stat_deltas where company_id = ${companyId})`
+        : sqlc`(select ${officeColumns} from office_monthly_stats where company_id = ${companyId})`;
+      const [officeDiff] = await sqlc<{ n: number; pending: number }[]>`
+        with rc as (select s.month, u.office_id, sum(s.trips_as_driver)::bigint as trips, sum(s.driver_hundredths)::bigint as dh, sum(s.passenger_hundredths)::bigint as ph, count(*)::bigint as p
+            from employee_monthly_stats s join users u on u.id = s.employee_id where s.company_id = ${companyId} and u.office_id is not null group by 1, 2),
+          ks as (select month, office_id, sum(trips)::bigint as trips, sum(distance_hundredths)::bigint as dh, sum(passenger_hundredths)::bigint as ph, sum(participants)::bigint as p
+            from ${officeRows} k group by 1, 2 having (sum(trips), sum(distance_hundredths), sum(passenger_hundredths), sum(participants)) <> (0, 0, 0, 0))
+        select (select count(*)::int from ((select * from rc except select * from ks) union all (select * from ks except select * from rc)) d) as n,
+          ${deltas!.exists ? sqlc`(select count(*)::int from office_monthly_stat_deltas where company_id = ${companyId})` : sqlc`0`} as pending`;
+      diffs.push({ rollup: 'office_monthly_stats', n: officeDiff!.n });
+      console.log(`  roll-up rows differing from a recount: ${diffs.map((d) => `${d.rollup} ${d.n}`).join(', ')}; office deltas not folded: ${officeDiff!.pending}`);
       const [st] = await sqlc<{ counted: number; flagged: number }[]>`
         select count(*) filter (where status = 'counted')::int as counted, count(*) filter (where status = 'flagged')::int as flagged from trips where company_id = ${companyId}`;
       console.log(`  stored trips counted ${st!.counted}, flagged ${st!.flagged}`);
