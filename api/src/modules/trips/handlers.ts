@@ -3,6 +3,7 @@ import type { Handler } from '../../lib/route';
 import { requireAuth } from '../../plugins/auth';
 import { insightCompany } from '../../lib/tenancy';
 import { decideTrip, flaggedTrips } from './review';
+import { foldCompanyRollupsSoon } from './rollups';
 import * as trips from './service';
 
 export const record: Handler<typeof ENDPOINTS.mobile.recordTrip> = async (req, _reply, ctx) => {
@@ -17,7 +18,13 @@ export const flagged: Handler<I['flaggedTrips']> = async (req, _reply, ctx) =>
   flaggedTrips(ctx.db, insightCompany(requireAuth(req), req.query.companyId), req.query.pageNumber, req.query.pageSize);
 
 export const confirm: Handler<I['confirmTrip']> = async (req, _reply, ctx) => {
-  await decideTrip(ctx.db, requireAuth(req), req.params.id, 'confirmed');
+  const auth = requireAuth(req);
+  await decideTrip(ctx.db, auth, req.params.id, 'confirmed');
+  // The trip's office shares were appended as deltas (migration 0044): folded now, as after a
+  // recorded trip. Readers add the deltas, so a failed fold changes no figure; the next one takes them.
+  if (auth.companyId) {
+    await foldCompanyRollupsSoon(ctx.db, auth.companyId).catch((e: unknown) => ctx.log.warn({ err: e, companyId: auth.companyId }, 'company roll-up fold failed'));
+  }
   return { success: true, message: MESSAGES.insights.tripReview.confirmed };
 };
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MESSAGES,
@@ -11,6 +11,7 @@ import {
   type FlaggedTrip,
 } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
+import { locations, users } from '../../db/schema';
 import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee, makeEmployer, monthFromNow, postTrip, thisMonthAt, tokenFor } from '../../test/trips-world';
 import { rebuildRollups } from './rollups';
@@ -193,6 +194,22 @@ describe('flagged trips', () => {
     expect(audit[0]!.summary).toContain(MESSAGES.insights.tripReview.reasons.dayDistance('150.00', '120.00'));
     const [stored] = await rows<{ status: string; reviewed_by: string | null }>(t.ctx.db, sql`select status, reviewed_by from trips where id = ${rejected.trip.id}`);
     expect(stored).toMatchObject({ status: 'rejected' });
+  });
+
+  it('folds a confirmed trip’s office shares at once, as after a recorded trip', async () => {
+    const db = t.ctx.db;
+    const [office] = await db.insert(locations).values({ companyId: w.acme, addressLine1: '1 Leeds Road', town: 'Leeds', postalCode: 'LS1 1AA' }).returning();
+    await db.update(users).set({ officeId: office!.id }).where(inArray(users.id, [w.dan.id, w.pat.id]));
+    const trip = await longTrip();
+    const yes = await post(`/api/trips/${trip.trip.id}/confirm`, w.boss);
+    expect(yes.statusCode, yes.body).toBe(200);
+    const [r] = await rows<{ trips: number; participants: number; deltas: number }>(
+      db,
+      sql`select (select trips from office_monthly_stats where office_id = ${office!.id}) as trips,
+        (select participants from office_monthly_stats where office_id = ${office!.id}) as participants,
+        (select count(*)::int from office_monthly_stat_deltas) as deltas`,
+    );
+    expect(r).toEqual({ trips: 1, participants: 2, deltas: 0 });
   });
 
   it('decides a trip once: a second decision, or two at once, is a 409 and changes nothing', async () => {
