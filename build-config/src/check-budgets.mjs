@@ -22,21 +22,25 @@ const budgets = JSON.parse(readFileSync(budgetsFile, 'utf8'));
 const contracts = JSON.parse(readFileSync(path.join(ROOT, 'shared-contracts', 'src', 'remotes.json'), 'utf8'));
 const remoteNames = Object.keys(contracts);
 
-let login;
-if (args.includes('--login')) {
-  const run = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'scripts', 'measure-login-js.mjs'), '--json'], {
-    cwd: path.join(ROOT, 'e2e'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+/**
+ * Runs a measuring script in e2e/ and answers the JSON of its output line tagged `tag`; exits 1,
+ * saying `what` could not be measured, when the script fails or prints no such line.
+ */
+function measured(command, args, tag, what) {
+  const run = spawnSync(command, args, { cwd: path.join(ROOT, 'e2e'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   process.stdout.write(run.stdout ?? '');
-  const line = (run.stdout ?? '').split('\n').find((l) => l.startsWith('LOGIN_JS_JSON '));
+  const line = (run.stdout ?? '').split('\n').find((l) => l.startsWith(`${tag} `));
   if (run.status !== 0 || !line) {
-    console.error('the login page could not be measured');
+    console.error(`${what} could not be measured`);
     process.exit(1);
   }
-  const measured = JSON.parse(line.slice('LOGIN_JS_JSON '.length));
-  login = { kb: measured.kb, files: measured.files };
+  return JSON.parse(line.slice(tag.length + 1));
+}
+
+let login;
+if (args.includes('--login')) {
+  const m = measured(process.execPath, [path.join(ROOT, 'e2e', 'scripts', 'measure-login-js.mjs'), '--json'], 'LOGIN_JS_JSON', 'the login page');
+  login = { kb: m.kb, files: m.files };
 }
 
 let pages;
@@ -44,18 +48,7 @@ if (option('--pages-figures')) {
   pages = JSON.parse(readFileSync(path.resolve(option('--pages-figures')), 'utf8'));
 } else if (args.includes('--pages')) {
   const tsx = path.join(ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
-  const run = spawnSync(tsx, [path.join('scripts', 'measure-pages-js.ts'), '--json'], {
-    cwd: path.join(ROOT, 'e2e'),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  process.stdout.write(run.stdout ?? '');
-  const line = (run.stdout ?? '').split('\n').find((l) => l.startsWith('PAGES_JS_JSON '));
-  if (run.status !== 0 || !line) {
-    console.error('the pages could not be measured');
-    process.exit(1);
-  }
-  pages = JSON.parse(line.slice('PAGES_JS_JSON '.length));
+  pages = measured(tsx, [path.join('scripts', 'measure-pages-js.ts'), '--json'], 'PAGES_JS_JSON', 'the pages');
 }
 
 const rows = checkBudgets(budgets, { remotes: measureRemotes(root, remoteNames), login, pages }, contracts);
