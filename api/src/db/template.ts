@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_EXTENSIONS } from './client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
@@ -23,9 +23,14 @@ export async function pgliteTemplatePath(): Promise<string> {
   return path.join(os.tmpdir(), `portal-api-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
+/**
+ * Found through `require.resolve`, not `import.meta.resolve`: vitest's global setup (which writes
+ * the template) cannot run `import.meta.resolve` while its test files (which read it) can, so the two
+ * named different files and no test file ever found the template.
+ */
 async function pgliteVersion(): Promise<string> {
   try {
-    const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
     let dir = path.dirname(entry);
     while (dir !== path.dirname(dir)) {
       const pkg = path.join(dir, 'package.json');

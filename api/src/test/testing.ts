@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { ApiContext } from '../context';
 import { createApiContext } from '../create-context';
-import { pgliteTemplatePath } from '../db/template';
+import { ensurePgliteTemplate } from '../db/template';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../env';
 import { silentLogger, type Logger } from '../lib/logger';
 import { OVERLOAD_OFF, type OverloadLimits } from '../plugins/overload';
@@ -109,11 +108,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   const log = options.log ?? silentLogger;
-  let pgliteTemplate: string | undefined;
-  if (!config.databaseUrl) {
-    const file = await pgliteTemplatePath();
-    pgliteTemplate = (await fs.access(file).then(() => true, () => false)) ? file : undefined;
-  }
+  // Made by the global setup; made here (once, atomically) if not, never skipped: a database
+  // created and migrated from nothing costs each file seconds of processor.
+  const pgliteTemplate = config.databaseUrl ? undefined : await ensurePgliteTemplate();
   const ctx = await createApiContext(config, { log, ...(pgliteTemplate ? { pgliteTemplate } : {}) });
   // The overload guard answers 503 when the event loop lags; a test machine's load is not what these
   // tests are about, so it is off unless a test sets its limits (the guard has its own tests).
