@@ -219,10 +219,16 @@ async function test() {
   await stage('unit tests', async (run) =>
     (await run.pnpm(['-r', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test'])) === 0,
   );
-  // The api suite on PGlite is one process computing; on PostgreSQL it mostly waits on the server;
-  // the build is short. Side by side they take about the time of the longest.
+  // The api suite on PGlite computes (its database runs in the test process); on PostgreSQL it
+  // mostly waits on the server; the build is short. Side by side they take about the time of the
+  // longest, the PGlite one: on 2 cores vitest's default is one worker, which leaves a core idle
+  // once the other two end, so it runs two (each file still on a database of its own;
+  // docs/decisions/0062-api-suite-time.md). API_PGLITE_WORKERS sets another number.
+  const pgliteWorkers = process.env.API_PGLITE_WORKERS ?? '2';
   await sideBySide(
-    (o) => stage('api tests on PGlite', async (run) => (await run.pnpm(['--filter', '@portal/api', 'run', 'test'])) === 0, o),
+    (o) =>
+      stage('api tests on PGlite', async (run) =>
+        (await run.pnpm(['--filter', '@portal/api', 'run', 'test', `--maxWorkers=${pgliteWorkers}`])) === 0, o),
     (o) => stage('api tests on PostgreSQL', async (run) => {
       if (!hasPostgres()) {
         console.error(
