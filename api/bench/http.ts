@@ -18,8 +18,10 @@
  * database, what a miss costs), and page 1 "writer" (a loop in the server's process changes one
  * employee's phone number after another, one statement at a time: a real write beside the readers),
  * then "status writer" (every list scenario beside a writer that deactivates and reactivates
- * employees, one statement each, about 10 a second: the reads after writes of a working day).
- * `--match` runs only the scenarios whose name (with its ", miss", ", writer" or ", status writer") contains one of its
+ * employees, one statement each, about 10 a second: the reads after writes of a working day), then
+ * "mixed writer" (the same beside a writer taking turns at a phone number, a vehicle, a join
+ * request, its approval and a change of surname, about 10 a second).
+ * `--match` runs only the scenarios whose name (with its ", miss", ", writer", ", status writer" or ", mixed writer") contains one of its
  * parts separated by `|`, and `--skip` leaves out those whose name contains one of its parts; bare
  * Fastify always runs, as the yardstick.
  */
@@ -33,6 +35,7 @@ import { createApiContext } from '../src/create-context';
 import { companies, employerUsers, users } from '../src/db/schema';
 import { seedDemoEmployees } from '../src/demo/employees';
 import { keepListAnswers } from '../src/modules/employees/list-cache';
+import { rows } from '../src/db/sql';
 import { createSession } from '../src/lib/sessions';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, serveBesideBareFastify } from './config';
@@ -107,20 +110,55 @@ async function serveChild(): Promise<void> {
   const ids = (await ctx.db.execute(sql`select id from users where company_id = ${c!.id} and role = 'Employee' and is_approved limit 1000`)) as unknown;
   const employeeIds = (Array.isArray(ids) ? ids : (ids as { rows: { id: string }[] }).rows).map((r: { id: string }) => r.id);
   let writing: Promise<number> | undefined;
+  let joined = '';
+  let joins = 0;
   let stop = false;
   process.on('message', (m: { writer?: Variant | false }) => {
     if (m.writer && !writing) {
       stop = false;
       const miss = m.writer === 'miss';
       const status = m.writer === 'status';
+      const mixed = m.writer === 'mixed';
       keepListAnswers(!miss);
       writing = (async () => {
         let n = 0;
         while (!stop) {
-          const id = employeeIds[(status ? Math.floor(n / 2) * 37 : n) % employeeIds.length]!;
+          const id = employeeIds[(status ? Math.floor(n / 2) * 37 : mixed ? n * 37 : n) % employeeIds.length]!;
           if (miss) {
             // Misses without writes: wait for the stop.
             await new Promise((r) => setTimeout(r, 50));
+            continue;
+          }
+          if (mixed) {
+            // A company's day: about 10 writes a second, taking turns: a phone number, a vehicle's
+            // colour, a join request (a pending employee), its approval, a change of surname.
+            const t = performance.now();
+            const surname = SURNAMES[n % SURNAMES.length]!;
+            switch (n % 5) {
+              case 0:
+                await ctx.db.execute(sql`update users set phone_number = ${`0113 496 ${String(n % 10000).padStart(4, '0')}`}, updated_at = now() where id = ${id}`);
+                break;
+              case 1:
+                await ctx.db.execute(sql`insert into vehicles (user_id, make, model, color, registration_number) values (${id}, 'Ford', 'Focus', ${`Colour ${n}`}, ${`BN${n}`})
+                  on conflict (user_id) do update set color = excluded.color`);
+                break;
+              case 2:
+                joined = (
+                  await rows<{ id: string }>(
+                    ctx.db,
+                    sql`insert into users (email, password_hash, name, first_name, last_name, role, company_id, is_approved)
+                      values (${`joiner${++joins}@bench.example`}, 'not-used', ${`Joe ${surname}`}, 'Joe', ${surname}, 'Employee', ${c!.id}, false) returning id`,
+                  )
+                )[0]!.id;
+                break;
+              case 3:
+                await ctx.db.execute(sql`update users set is_approved = true, updated_at = now() where id = ${joined}`);
+                break;
+              default:
+                await ctx.db.execute(sql`update users set last_name = ${surname}, updated_at = now() where id = ${id}`);
+            }
+            n++;
+            await new Promise((r) => setTimeout(r, Math.max(0, 100 - (performance.now() - t))));
             continue;
           }
           if (status) {
@@ -186,27 +224,31 @@ async function load(base: string, path: string, tokens: string[] = []) {
 
 /**
  * `miss`: nothing kept in memory; `phone`: a writer changing phone numbers back to back; `status`: a
- * writer deactivating and reactivating employees at about 10 writes a second.
+ * writer deactivating and reactivating employees at about 10 writes a second; `mixed`: a writer
+ * changing phone numbers, vehicles, joining, approving and renaming employees, about 10 a second.
  */
-type Variant = 'miss' | 'phone' | 'status';
+type Variant = 'miss' | 'phone' | 'status' | 'mixed';
+
+/** The surnames the mixed writer gives joiners and renamed employees. */
+const SURNAMES = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Robinson', 'Wright', 'Thompson', 'Evans', 'Walker', 'Zephyr', 'Abbott'];
 
 /** The scenario's name in a variant. */
 function variantName(name: string, variant: Variant): string {
-  return `${name}, ${variant === 'miss' ? 'miss' : variant === 'status' ? 'status writer' : 'writer'}`;
+  return `${name}, ${variant === 'miss' ? 'miss' : variant === 'status' ? 'status writer' : variant === 'mixed' ? 'mixed writer' : 'writer'}`;
 }
 
 /** Name, path, and the variants with a writer beside the readers it runs again in. */
 function scenarios(lastPage: number): [string, string, Variant[]][] {
   return [
     ['GET /api/accounts/me', '/api/accounts/me', []],
-    ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10', ['miss', 'phone', 'status']],
-    ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['miss', 'status']],
-    ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['miss', 'status']],
-    ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['miss', 'status']],
+    ['employees, page 1', '/api/employees?pageNumber=1&pageSize=10', ['miss', 'phone', 'status', 'mixed']],
+    ['employees, page 1, search=smi', '/api/employees?pageNumber=1&pageSize=10&search=smi', ['miss', 'status', 'mixed']],
+    ['employees, page 1, search=sm', '/api/employees?pageNumber=1&pageSize=10&search=sm', ['miss', 'status', 'mixed']],
+    ['employees, page 1, search=s', '/api/employees?pageNumber=1&pageSize=10&search=s', ['miss', 'status', 'mixed']],
     // Every employee's address is at example.com: a longer term that matches the whole list.
-    ['employees, page 1, search=exa', '/api/employees?pageNumber=1&pageSize=10&search=exa', ['miss', 'status']],
-    ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['miss', 'status']],
-    [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['miss', 'status']],
+    ['employees, page 1, search=exa', '/api/employees?pageNumber=1&pageSize=10&search=exa', ['miss', 'status', 'mixed']],
+    ['employees, page 5 000', '/api/employees?pageNumber=5000&pageSize=10', ['miss', 'status', 'mixed']],
+    [`employees, last page (${lastPage})`, `/api/employees?pageNumber=${lastPage}&pageSize=10`, ['miss', 'status', 'mixed']],
   ];
 }
 
@@ -244,7 +286,7 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
       out.push({ db, name, share: f.rps / bare.rps, ...f });
       console.log(row(out[out.length - 1]!));
     }
-    for (const variant of ['miss', 'phone', 'status'] as const) {
+    for (const variant of ['miss', 'phone', 'status', 'mixed'] as const) {
       for (const [name, p, variants] of SCENARIOS) {
         if (!variants.includes(variant) || !wanted(variantName(name, variant))) continue;
         await writer(server.child, variant);

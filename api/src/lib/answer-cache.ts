@@ -37,29 +37,29 @@ export class ListAnswerCache {
 
   /**
    * The answer of `key` kept at a version older than `version` that may still be it: one that
-   * carries the ids of its page's employees (an answer for every status). The caller keeps it under
-   * `version` (`set`) only when every version since is a change of status of other employees.
+   * carries what its page holds (an employee list's). The caller keeps it under `version` (`set`)
+   * only when every version since is logged as changes that leave it exact.
    */
-  older(key: string, version: bigint): { version: bigint; answer: string; ids: string[] } | undefined {
+  older(key: string, version: bigint): { version: bigint; answer: string; page: KeptPage } | undefined {
     if (!keeping) return undefined;
     const slot = this.slots.get(key);
-    if (!slot || slot.ids === null || slot.version >= version) return undefined;
-    return { version: slot.version, answer: slot.answer, ids: slot.ids };
+    if (!slot || slot.page === null || slot.version >= version) return undefined;
+    return { version: slot.version, answer: slot.answer, page: slot.page };
   }
 
   /**
    * Keeps the answer `key` read at `version` (the version read in the same snapshot as the answer).
    * An answer of a newer version already kept stays: a slow reader never puts an older one back.
-   * `ids`: its page's employees, when a change of status of anyone else leaves it as it is.
+   * `page`: what its page holds, when a change of anyone else may leave it as it is.
    */
-  set(key: string, version: bigint, answer: string, ids: string[] | null = null): void {
+  set(key: string, version: bigint, answer: string, page: KeptPage | null = null): void {
     if (!keeping) return;
     const old = this.slots.get(key);
     if (old && old.version > version) return;
-    const bytes = answer.length + key.length + (ids?.length ?? 0) * 40;
+    const bytes = answer.length + key.length + (page ? page.ids.length * 40 + 80 : 0);
     if (bytes > this.maxBytes) return;
     if (old) this.drop(key, old);
-    this.slots.set(key, { version, answer, bytes, ids });
+    this.slots.set(key, { version, answer, bytes, page });
     this.bytes += bytes;
     for (const [k, s] of this.slots) {
       if (this.bytes <= this.maxBytes) break;
@@ -83,7 +83,7 @@ export class ListAnswerCache {
       this.reading.set(key, p);
       void p.then(
         (r) => {
-          if (r.version !== null) this.set(key, r.version, r.answer, r.ids ?? null);
+          if (r.version !== null) this.set(key, r.version, r.answer, r.page ?? null);
         },
         () => undefined,
       ).finally(() => {
@@ -109,13 +109,25 @@ interface Slot {
   version: bigint;
   answer: string;
   bytes: number;
-  ids: string[] | null;
+  page: KeptPage | null;
+}
+
+/**
+ * What a kept page of the employee list holds: its employees' ids, whether it is full (as many
+ * rows as its size), the name-order key of its last row (last name, first name, id; null when the
+ * page is empty) and its total.
+ */
+export interface KeptPage {
+  ids: string[];
+  full: boolean;
+  last: [string, string, string] | null;
+  total: number;
 }
 
 /** An answer read (or found still right) at `version`; null: not to be kept. */
 interface Loaded {
   answer: string;
   version: bigint | null;
-  ids?: string[] | null;
+  page?: KeptPage | null;
 }
 
