@@ -56,76 +56,100 @@ $$;
 --> statement-breakpoint
 -- The trigger function of 0038, logging each employee's change. The anchors' `version` and
 -- `status_version` move as before.
+-- No statement here joins the transition tables to each other or to `users` by a nested loop: a
+-- trigger's statements are planned once per session (on their first call, often for one row) and
+-- that plan is kept, so an inner join of old_rows and new_rows cost rows² steps on a later statement
+-- of hundreds of rows, and a semi-join of users on it users × rows² (on PGlite a test file's first
+-- small writes fixed such plans, and one update of 240 employees then ran for hours). Old and new
+-- rows are paired by a FULL JOIN (hashed or merged, never a nested loop) read once, and users is
+-- looked up by arrays of ids (its indexes), only when they are not empty.
 CREATE OR REPLACE FUNCTION "employee_list_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	moved uuid[];
 	status_moved uuid[] := '{}';
 	unknown uuid[];
 	entries jsonb;
+	ids uuid[];
+	renamed uuid[];
 BEGIN
 	IF TG_OP = 'INSERT' THEN
 		moved := ARRAY(SELECT DISTINCT company_id FROM new_rows WHERE role = 'Employee' AND company_id IS NOT NULL);
 		-- A user whose id an employee's deactivated_by names: the list shows that user's name.
-		unknown := ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by IS NOT NULL AND e.deactivated_by IN (SELECT id FROM new_rows) AND e.role = 'Employee');
+		ids := ARRAY(SELECT id FROM new_rows);
+		unknown := ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by = ANY(ids) AND e.role = 'Employee');
 		entries := (SELECT coalesce(jsonb_agg(jsonb_build_object('c', n.company_id, 'e', jsonb_build_object('id', n.id, 'n', employee_list_state(n)))), '[]')
 			FROM new_rows n WHERE n.role = 'Employee' AND n.company_id IS NOT NULL);
 	ELSIF TG_OP = 'DELETE' THEN
 		moved := ARRAY(SELECT DISTINCT company_id FROM old_rows WHERE role = 'Employee' AND company_id IS NOT NULL);
 		-- A deletion (an erasure deletes the person's row) is logged as null, and the log keeps
 		-- nothing of the deleted: its rows naming them go (kept answers older than those are read again).
-		unknown := moved || ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by IS NOT NULL AND e.deactivated_by IN (SELECT id FROM old_rows) AND e.role = 'Employee');
+		ids := ARRAY(SELECT id FROM old_rows);
+		unknown := moved || ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.deactivated_by = ANY(ids) AND e.role = 'Employee');
 		entries := '[]';
-		DELETE FROM employee_list_changes l
-		WHERE l.company_id = ANY(moved) AND l.changes IS NOT NULL
-			AND EXISTS (SELECT 1 FROM old_rows o WHERE o.role = 'Employee' AND l.changes @> jsonb_build_array(jsonb_build_object('id', o.id)));
+		ids := ARRAY(SELECT id FROM old_rows WHERE role = 'Employee');
+		IF cardinality(moved) > 0 AND cardinality(ids) > 0 THEN
+			DELETE FROM employee_list_changes l
+			WHERE l.company_id = ANY(moved) AND jsonb_typeof(l.changes) = 'array'
+				AND EXISTS (SELECT 1 FROM jsonb_array_elements(l.changes) x WHERE (x->>'id')::uuid = ANY(ids));
+		END IF;
 	ELSE
-		moved := ARRAY(
-			SELECT DISTINCT c FROM (
-				SELECT unnest(ARRAY[o.company_id, n.company_id]) AS c
-				FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
-				WHERE (o.role = 'Employee' OR n.role = 'Employee')
-					AND (o.id, o.company_id, o.role, o.is_approved, o.last_name, o.first_name)
-						IS DISTINCT FROM (n.id, n.company_id, n.role, n.is_approved, n.last_name, n.first_name)
-			) x WHERE c IS NOT NULL);
-		status_moved := ARRAY(
-			SELECT DISTINCT n.company_id FROM old_rows o JOIN new_rows n ON n.id = o.id
-			WHERE (o.role = 'Employee' OR n.role = 'Employee') AND n.company_id IS NOT NULL
-				AND (o.is_active, o.deactivation_reason, o.deactivated_at, o.deactivated_by)
-					IS DISTINCT FROM (n.is_active, n.deactivation_reason, n.deactivated_at, n.deactivated_by));
-		-- A user whose id changed (an erasure's new id): the rows naming the old one by deactivated_by.
-		unknown := ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.role = 'Employee' AND e.deactivated_by IS NOT NULL AND e.deactivated_by IN (
-			SELECT coalesce(n.id, o.id) FROM old_rows o FULL JOIN new_rows n ON n.id = o.id WHERE o.id IS NULL OR n.id IS NULL));
-		entries := (SELECT coalesce(jsonb_agg(jsonb_build_object('c', x.c, 'e', x.e)), '[]') FROM (
-			-- An employee who moved (what any list's conditions or order read changed), under both companies.
-			SELECT c, jsonb_build_object('id', n.id, 'o', employee_list_state(o), 'n', employee_list_state(n)) AS e
-			FROM old_rows o JOIN new_rows n ON n.id = o.id
-				CROSS JOIN LATERAL (SELECT DISTINCT unnest(ARRAY[o.company_id, n.company_id]) AS c) k
-			WHERE (o.role = 'Employee' OR n.role = 'Employee') AND k.c IS NOT NULL
-				AND (o.company_id, o.role, o.is_approved, o.is_active, o.office_id, o.last_name, o.first_name, o.search_text)
-					IS DISTINCT FROM (n.company_id, n.role, n.is_approved, n.is_active, n.office_id, n.last_name, n.first_name, n.search_text)
-			UNION ALL
-			-- A row whose id changed: the old id left, the new one came.
-			SELECT coalesce(o.company_id, n.company_id), jsonb_build_object('id', coalesce(n.id, o.id), 'o', employee_list_state(o), 'n', employee_list_state(n))
-			FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
-			WHERE (o.id IS NULL OR n.id IS NULL) AND coalesce(o.role, n.role) = 'Employee' AND coalesce(o.company_id, n.company_id) IS NOT NULL
-			UNION ALL
-			-- An employee of whom only a column their own row shows changed.
-			SELECT n.company_id, jsonb_build_object('id', n.id)
-			FROM old_rows o JOIN new_rows n ON n.id = o.id
-			WHERE n.role = 'Employee' AND n.company_id IS NOT NULL
-				AND (o.company_id, o.role, o.is_approved, o.is_active, o.office_id, o.last_name, o.first_name, o.search_text)
-					IS NOT DISTINCT FROM (n.company_id, n.role, n.is_approved, n.is_active, n.office_id, n.last_name, n.first_name, n.search_text)
-				AND (o.email, o.name, o.phone_number, o.employee_number, o.department, o.driving_license_number, o.postal_code,
+		WITH m AS MATERIALIZED (
+			-- Each row the statement updated, old (o_) and new (n_); one side null for a row whose id changed.
+			SELECT o.id AS o_id, n.id AS n_id, o.company_id AS o_company, n.company_id AS n_company, o.role AS o_role, n.role AS n_role,
+				(o.role = 'Employee' OR n.role = 'Employee') AS employee,
+				o.id IS NOT NULL AND n.id IS NOT NULL AS kept,
+				-- Any of what the anchors read changed.
+				(o.id, o.company_id, o.role, o.is_approved, o.last_name, o.first_name)
+					IS DISTINCT FROM (n.id, n.company_id, n.role, n.is_approved, n.last_name, n.first_name) AS reorders,
+				-- Any of what a status reads changed.
+				(o.is_active, o.deactivation_reason, o.deactivated_at, o.deactivated_by)
+					IS DISTINCT FROM (n.is_active, n.deactivation_reason, n.deactivated_at, n.deactivated_by) AS status,
+				-- Any of what a list's conditions or order read changed.
+				(o.company_id, o.role, o.is_approved, o.is_active, o.office_id, o.last_name, o.first_name, o.search_text)
+					IS DISTINCT FROM (n.company_id, n.role, n.is_approved, n.is_active, n.office_id, n.last_name, n.first_name, n.search_text) AS moves,
+				-- Any other column only the employee's own row shows.
+				(o.email, o.name, o.phone_number, o.employee_number, o.department, o.driving_license_number, o.postal_code,
 					o.is_driver_verified, o.created_at, o.erased_at, o.deactivation_reason, o.deactivated_at, o.deactivated_by)
 					IS DISTINCT FROM (n.email, n.name, n.phone_number, n.employee_number, n.department, n.driving_license_number, n.postal_code,
-					n.is_driver_verified, n.created_at, n.erased_at, n.deactivation_reason, n.deactivated_at, n.deactivated_by)
-			UNION ALL
-			-- The employees deactivated by a user whose name changed: their rows show that name.
-			SELECT e.company_id, jsonb_build_object('id', e.id)
-			FROM users e
-			WHERE e.role = 'Employee' AND e.company_id IS NOT NULL AND e.deactivated_by IN (
-				SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE o.name IS DISTINCT FROM n.name)
-		) x);
+					n.is_driver_verified, n.created_at, n.erased_at, n.deactivation_reason, n.deactivated_at, n.deactivated_by) AS shown,
+				o.name IS DISTINCT FROM n.name AS name_changed,
+				employee_list_state(o) AS o_state, employee_list_state(n) AS n_state
+			FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
+		)
+		SELECT
+			ARRAY(
+				SELECT DISTINCT c FROM m CROSS JOIN LATERAL unnest(ARRAY[m.o_company, m.n_company]) AS c
+				WHERE m.employee AND m.reorders AND c IS NOT NULL),
+			ARRAY(SELECT DISTINCT m.n_company FROM m WHERE m.kept AND m.employee AND m.n_company IS NOT NULL AND m.status),
+			-- A user whose id changed (an erasure's new id): the rows naming the old one by deactivated_by.
+			ARRAY(SELECT coalesce(m.n_id, m.o_id) FROM m WHERE NOT m.kept),
+			-- A user whose name changed: the employees they deactivated show that name.
+			ARRAY(SELECT m.n_id FROM m WHERE m.kept AND m.name_changed),
+			(SELECT coalesce(jsonb_agg(jsonb_build_object('c', x.c, 'e', x.e)), '[]') FROM (
+				-- An employee who moved, under both companies.
+				SELECT k.c, jsonb_build_object('id', m.n_id, 'o', m.o_state, 'n', m.n_state) AS e
+				FROM m CROSS JOIN LATERAL (SELECT DISTINCT unnest(ARRAY[m.o_company, m.n_company]) AS c) k
+				WHERE m.kept AND m.employee AND m.moves AND k.c IS NOT NULL
+				UNION ALL
+				-- A row whose id changed: the old id left, the new one came.
+				SELECT coalesce(m.o_company, m.n_company), jsonb_build_object('id', coalesce(m.n_id, m.o_id), 'o', m.o_state, 'n', m.n_state)
+				FROM m
+				WHERE NOT m.kept AND coalesce(m.o_role, m.n_role) = 'Employee' AND coalesce(m.o_company, m.n_company) IS NOT NULL
+				UNION ALL
+				-- An employee of whom only a column their own row shows changed.
+				SELECT m.n_company, jsonb_build_object('id', m.n_id)
+				FROM m
+				WHERE m.kept AND m.n_role = 'Employee' AND m.n_company IS NOT NULL AND NOT m.moves AND m.shown
+			) x)
+		INTO moved, status_moved, ids, renamed, entries;
+		unknown := '{}';
+		IF cardinality(ids) > 0 THEN
+			unknown := ARRAY(SELECT DISTINCT e.company_id FROM users e WHERE e.role = 'Employee' AND e.deactivated_by = ANY(ids));
+		END IF;
+		IF cardinality(renamed) > 0 THEN
+			entries := entries || coalesce((SELECT jsonb_agg(jsonb_build_object('c', e.company_id, 'e', jsonb_build_object('id', e.id)))
+				FROM users e WHERE e.role = 'Employee' AND e.company_id IS NOT NULL AND e.deactivated_by = ANY(renamed)), '[]');
+		END IF;
 	END IF;
 	IF cardinality(moved) > 0 OR cardinality(status_moved) > 0 OR cardinality(unknown) > 0 OR jsonb_array_length(entries) > 0 THEN
 		PERFORM employee_list_bump_log(moved, status_moved, unknown, entries);
