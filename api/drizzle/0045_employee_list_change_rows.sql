@@ -113,7 +113,13 @@ BEGIN
 					IS DISTINCT FROM (n.email, n.name, n.phone_number, n.employee_number, n.department, n.driving_license_number, n.postal_code,
 					n.is_driver_verified, n.created_at, n.erased_at, n.deactivation_reason, n.deactivated_at, n.deactivated_by) AS shown,
 				o.name IS DISTINCT FROM n.name AS name_changed,
-				employee_list_state(o) AS o_state, employee_list_state(n) AS n_state
+				-- The two states, only for a row that moved or whose id changed (the entries that hold them).
+				CASE WHEN o.id IS NULL OR n.id IS NULL OR (o.company_id, o.role, o.is_approved, o.is_active, o.office_id, o.last_name, o.first_name, o.search_text)
+					IS DISTINCT FROM (n.company_id, n.role, n.is_approved, n.is_active, n.office_id, n.last_name, n.first_name, n.search_text)
+					THEN employee_list_state(o) END AS o_state,
+				CASE WHEN o.id IS NULL OR n.id IS NULL OR (o.company_id, o.role, o.is_approved, o.is_active, o.office_id, o.last_name, o.first_name, o.search_text)
+					IS DISTINCT FROM (n.company_id, n.role, n.is_approved, n.is_active, n.office_id, n.last_name, n.first_name, n.search_text)
+					THEN employee_list_state(n) END AS n_state
 			FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
 		)
 		SELECT
