@@ -60,7 +60,7 @@ $$;
 -- trigger's statements are planned once per session (on their first call, often for one row) and
 -- that plan is kept, so an inner join of old_rows and new_rows cost rows² steps on a later statement
 -- of hundreds of rows, and a semi-join of users on it users × rows² (on PGlite a test file's first
--- small writes fixed such plans, and one update of 240 employees then ran for hours). Old and new
+-- small writes fixed such plans, and one update of 240 employees then never ended). Old and new
 -- rows are paired by a FULL JOIN (hashed or merged, never a nested loop) read once, and users is
 -- looked up by arrays of ids (its indexes), only when they are not empty.
 CREATE OR REPLACE FUNCTION "employee_list_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
