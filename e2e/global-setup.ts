@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { releaseTemplate, startPortal } from './support/portal-process';
+import { databaseTemplate, releaseTemplate, startPortal } from './support/portal-process';
 
 /**
  * One portal per worker for the whole run, started side by side: tests find theirs through
@@ -14,12 +14,22 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const template = await releaseTemplate();
   process.env.E2E_RELEASE_TEMPLATE = template.store;
   console.log(`[e2e] built remotes released in ${((Date.now() - began) / 1000).toFixed(1)}s`);
+  // The database migrated and seeded once for the run; every fresh portal copies it.
+  let database: Awaited<ReturnType<typeof databaseTemplate>>;
+  try {
+    database = await databaseTemplate();
+  } catch (err) {
+    await template.remove();
+    throw err;
+  }
+  process.env.E2E_DB_TEMPLATE = database.dir;
+  console.log(`[e2e] database template made in ${((Date.now() - began) / 1000).toFixed(1)}s`);
   const settled = await Promise.allSettled(Array.from({ length: count }, () => startPortal()));
   const portals = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
     await Promise.all(portals.map((p) => p.stop()));
-    await template.remove();
+    await Promise.all([template.remove(), database.remove()]);
     throw failed.reason;
   }
   console.log(`[e2e] ${count} portal(s) started in ${((Date.now() - began) / 1000).toFixed(1)}s`);
@@ -29,6 +39,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   process.env.PORTAL_LOG = portals[0]!.logFile;
   return async () => {
     await Promise.all(portals.map((p) => p.stop()));
-    await template.remove();
+    await Promise.all([template.remove(), database.remove()]);
   };
 }
