@@ -310,10 +310,11 @@ for (const viewport of [
 
     // The api answers the same figures, and the company's report is its offices' and No office's, to the gram.
     // Producing a report keeps the embedded database's loop busy, and the api then sheds load with
-    // 503 and Retry-After: a client that honours it, as the portal's does.
+    // 503 and Retry-After: a client that honours it, as the portal's does. A year's report of the
+    // demo company took over 10 s (the action timeout) with two workers at load 27: its own deadline.
     const reportOf = async (q: string) => {
       for (let attempt = 0; ; attempt += 1) {
-        const res = await page.request.get(`/api/reports/category7?year=${year}${q}`);
+        const res = await page.request.get(`/api/reports/category7?year=${year}${q}`, { timeout: 60_000 });
         if (res.status() === 503 && attempt < 5) {
           await page.waitForTimeout(Number(res.headers()['retry-after'] ?? '5') * 1000);
           continue;
