@@ -1,3 +1,10 @@
 import { vitestConfig } from '@portal/build-config/vitest';
 
-export default vitestConfig({ environment: 'jsdom' });
+export default vitestConfig({
+  environment: 'jsdom',
+  // An environment and modules of their own (build-config/src/vitest.mjs).
+  isolated: [
+    // vi.mock('./login-schema')
+    'src/features/login/login-form.test.tsx',
+  ],
+});
