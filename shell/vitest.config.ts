@@ -16,5 +16,9 @@ export default vitestConfig({
     'src/layouts/idle-preload.test.tsx',
     // leaves the address at #/typed
     'src/platform/leave-guard.test.tsx',
+    // leaves globalThis.__PORTAL_BUILDS__ (the builds' markers) behind
+    'src/remotes/remote-slot.test.tsx',
+    // turns on zod's jitless mode for every copy of zod in the process
+    'src/zod-jitless.test.ts',
   ],
 });
