@@ -6,7 +6,7 @@ import { vitestConfig } from '@portal/build-config/vitest';
  * file shares its worker's modules with the files before it (docs/decisions/0058-api-suite-modules-shared.md):
  * importing the api afresh for each file was a third of the suite's time.
  */
-export const ISOLATED_FILES = [
+const ISOLATED_FILES = [
   // vi.mock('../../lib/tokens')
   'src/modules/accounts/forgot-password.test.ts',
   // vi.mock('postgres')
@@ -15,24 +15,12 @@ export const ISOLATED_FILES = [
   'src/db/pgbouncer-startup.test.ts',
 ];
 
-const base = vitestConfig({
+export default vitestConfig({
   environment: 'node',
   globalSetup: ['./vitest.global-setup.ts'],
   // Creating and migrating a database per file takes a few seconds on a busy machine.
   hookTimeout: 60_000,
   testTimeout: 30_000,
+  // Two projects: `isolated` (these files) and `shared` (isolate: false), as the rendering packages.
+  isolated: ISOLATED_FILES,
 });
-
-// A project extending the root config adds to its `include` (arrays are merged): each project names its own.
-const { include, ...common } = base.test!;
-
-export default {
-  ...base,
-  test: {
-    ...common,
-    projects: [
-      { extends: true, test: { name: 'isolated', include: ISOLATED_FILES, isolate: true } },
-      { extends: true, test: { name: 'shared', include, exclude: ISOLATED_FILES, isolate: false } },
-    ],
-  },
-};
