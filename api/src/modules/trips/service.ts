@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedRows, rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
-import { addMonths, currentMonth } from '../../lib/period';
+import { addMonths, currentMonth, monthOf } from '../../lib/period';
 import { foldCompanyRollupsSoon, rollUpCtes } from './rollups';
 
 const DAY_MS = 86_400_000;
@@ -326,8 +326,16 @@ function judge(trip: NormalTrip, around: Surroundings, perMinute: number): Store
  * other, each seeing the other once committed.
  */
 export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
-  const { db } = ctx;
   const trip = normalise(auth, body);
+  return new Promise((resolve, reject) => enqueueTrip(ctx, { auth, trip, now, resolve, reject }));
+}
+
+/**
+ * `recordTrip` for one trip in a transaction of its own: what a batch falls back to when one of its
+ * statements fails unexpectedly (decision 0064), so that a bad trip fails alone.
+ */
+async function recordTripAlone(ctx: ApiContext, auth: AuthUser, trip: NormalTrip, now: number): Promise<{ created: boolean; trip: Trip }> {
+  const { db } = ctx;
   const driverId = auth.userId;
   const recorded = await db.transaction(async (tx): Promise<{ created: boolean; trip: Trip; companyId?: string }> => {
     const people = await lockAndCheckPeople(tx, driverId, trip);
@@ -384,4 +392,382 @@ export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody
     await foldCompanyRollupsSoon(db, recorded.companyId).catch((e: unknown) => ctx.log.warn({ err: e, companyId: recorded.companyId }, 'company roll-up fold failed'));
   }
   return { created: recorded.created, trip: recorded.trip };
+}
+
+// ---------------------------------------------------------------- group commit (decision 0064)
+
+type Recorded = { created: boolean; trip: Trip };
+
+interface PendingTrip {
+  auth: AuthUser;
+  trip: NormalTrip;
+  now: number;
+  resolve: (r: Recorded) => void;
+  reject: (e: unknown) => void;
+}
+
+interface TripQueue {
+  waiting: PendingTrip[];
+  /** Batches being recorded now. */
+  running: number;
+  /** A start is scheduled for the end of this turn of the event loop. */
+  scheduled: boolean;
+}
+
+/** The most trips a batch records (the statements' parameters grow with it). */
+export const BATCH_MAX_TRIPS = 64;
+/** Batches recorded at once: one writes while the next is judged (two connections of the pool). */
+export const BATCHES_AT_ONCE = 2;
+
+const queues = new WeakMap<Db, TripQueue>();
+
+function enqueueTrip(ctx: ApiContext, p: PendingTrip): void {
+  let q = queues.get(ctx.db);
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0, scheduled: false }));
+  q.waiting.push(p);
+  pump(ctx, q);
+}
+
+/**
+ * Starts the next batch once a batch's place is free, at the end of the current turn of the event
+ * loop: the trips whose requests were read in the same turn, or that arrived while every place was
+ * taken, go together. A trip waits for a batch being written, never for a timer.
+ */
+function pump(ctx: ApiContext, q: TripQueue): void {
+  if (q.scheduled || q.running >= BATCHES_AT_ONCE || !q.waiting.length) return;
+  q.scheduled = true;
+  setImmediate(() => {
+    q.scheduled = false;
+    while (q.running < BATCHES_AT_ONCE && q.waiting.length) {
+      const batch = takeBatch(q);
+      q.running++;
+      void recordBatch(ctx, batch).finally(() => {
+        q.running--;
+        pump(ctx, q);
+      });
+    }
+  });
+}
+
+/**
+ * The next batch: the waiting trips in order of arrival, skipping any that shares a person (driver
+ * or passenger) with a trip already taken: those wait for the next batch, which then sees the
+ * earlier one committed, as a trip recorded alone would (a retry of a trip in this batch finds it
+ * stored). The first waiting trip is always taken, so none waits forever.
+ */
+function takeBatch(q: TripQueue): PendingTrip[] {
+  const taken: PendingTrip[] = [];
+  const rest: PendingTrip[] = [];
+  const busy = new Set<string>();
+  for (const p of q.waiting) {
+    const people = [p.auth.userId.toLowerCase(), ...p.trip.passengerIds];
+    if (taken.length < BATCH_MAX_TRIPS && !people.some((id) => busy.has(id))) {
+      taken.push(p);
+      for (const id of people) busy.add(id);
+    } else rest.push(p);
+  }
+  q.waiting = rest;
+  return taken;
+}
+
+interface BatchAroundDbRow {
+  i: number;
+  stored: TripDbRow | string | null;
+  group_here: boolean;
+  last_minute: number;
+  last_minute_wait: number | null;
+  overlaps: boolean;
+  day_trips: number;
+  day_hundredths: number | string;
+  usual_trips: number | string;
+  usual_hundredths: number | string;
+  busy_people: string[] | string | null;
+}
+
+/** A trip of the batch that passed every rule, to be written. */
+interface Accepted {
+  i: number;
+  companyId: string;
+  driverId: string;
+  trip: NormalTrip;
+  status: TripReview;
+  flags: StoredTripFlag[];
+}
+
+/**
+ * Records a batch of trips of distinct people in one transaction: the people's rows locked once, in
+ * id order, for the whole batch; every trip's surroundings (the stored trip of its clientTripId
+ * among them) read in one statement after the lock; each trip judged on its own (a refused trip
+ * gets its own 4xx, the others go on); the accepted trips, their passengers and their roll-ups
+ * written in one statement; one commit; one fold per company. Should a statement fail unexpectedly,
+ * the batch is rolled back and each of its trips recorded alone (`recordTripAlone`).
+ */
+async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void> {
+  const { db } = ctx;
+  let answers: (Recorded | HttpError)[];
+  const companies = new Set<string>();
+  try {
+    answers = await db.transaction(async (tx) => {
+      const out: (Recorded | HttpError)[] = new Array<Recorded | HttpError>(batch.length);
+      const everyone = [...new Set(batch.flatMap((p) => [p.auth.userId.toLowerCase(), ...p.trip.passengerIds]))].sort();
+      const found = await preparedRows<PersonDbRow>(
+        tx,
+        sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
+            v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
+          from users u left join vehicles v on v.user_id = u.id
+          where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(everyone)}::json))
+          order by u.id for no key update of u`,
+      );
+      const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
+      const around = await batchSurroundings(tx, batch, people);
+      const accepted: Accepted[] = [];
+      batch.forEach((p, i) => {
+        try {
+          const a = around.get(i);
+          // A retry (or a post of the same trip that committed first) answers the stored trip before any rule.
+          if (a?.stored) {
+            out[i] = { created: false, trip: sameTrip(toTrip(parsed<TripDbRow>(a.stored)), p.trip) };
+            return;
+          }
+          const driverId = p.auth.userId;
+          const companyId = refuseUnlessDriver(people.get(driverId.toLowerCase()));
+          refuseUnlessPassengers(companyId, p.trip, people);
+          if (p.trip.journeyGroupId && !a?.group_here) {
+            throw new HttpError(400, MESSAGES.journeyGroups.notFound, [{ field: 'journeyGroupId', message: MESSAGES.journeyGroups.notFound }]);
+          }
+          checkWhen(p.trip, p.now);
+          const flags = judge(p.trip, toSurroundings(a), ctx.config.rateLimits.tripsPerDriverMinute);
+          accepted.push({ i, companyId, driverId, trip: p.trip, status: flags.length ? 'flagged' : 'counted', flags });
+        } catch (e) {
+          if (!(e instanceof HttpError)) throw e;
+          out[i] = e;
+        }
+      });
+      for (const r of await writeBatch(tx, accepted)) {
+        out[r.i] = r.recorded;
+        if (r.recorded.trip.review === 'counted') companies.add(r.companyId);
+      }
+      return out;
+    });
+  } catch (e) {
+    // Unexpected (a rule's refusal is an answer, not an error): nothing of the batch was written.
+    if (batch.length === 1) {
+      batch[0]!.reject(e);
+      return;
+    }
+    ctx.log.warn({ err: e, trips: batch.length }, 'trip batch failed, recording its trips one by one');
+    for (const p of batch) await recordTripAlone(ctx, p.auth, p.trip, p.now).then(p.resolve, p.reject);
+    return;
+  }
+  // The company's share of the counted trips, now committed, into its monthly rows (decision 0057).
+  await Promise.all(
+    [...companies].map((companyId) =>
+      foldCompanyRollupsSoon(db, companyId).catch((e: unknown) => ctx.log.warn({ err: e, companyId }, 'company roll-up fold failed')),
+    ),
+  );
+  batch.forEach((p, i) => {
+    const a = answers[i]!;
+    if (a instanceof HttpError) p.reject(a);
+    else p.resolve(a);
+  });
+}
+
+function toSurroundings(r: BatchAroundDbRow | undefined): Surroundings {
+  return {
+    raced: false,
+    lastMinute: Number(r?.last_minute ?? 0),
+    lastMinuteWait: Number(r?.last_minute_wait ?? 0),
+    overlaps: Boolean(r?.overlaps),
+    dayTrips: Number(r?.day_trips ?? 0),
+    dayHundredths: Number(r?.day_hundredths ?? 0),
+    usualTrips: Number(r?.usual_trips ?? 0),
+    usualHundredths: Number(r?.usual_hundredths ?? 0),
+    busyPeople: r?.busy_people ? parsed<string[]>(r.busy_people).map((id) => id.toLowerCase()).sort() : [],
+  };
+}
+
+/**
+ * `surroundings` for every trip of a batch in one statement (a row a trip, by its index), read
+ * after the people's lock, plus the trip as already stored for its (driver, clientTripId) and
+ * whether its journey group is the driver's company's. The batch's trips share no person, so none
+ * of them changes what another meets, except the company's usual trip, which a trip posted at the
+ * same moment as another does not see either when each is recorded alone.
+ */
+async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<string, PersonDbRow>): Promise<Map<number, BatchAroundDbRow>> {
+  const req = batch.map((p, i) => {
+    const { trip, now } = p;
+    const driverId = p.auth.userId.toLowerCase();
+    const dayStart = Math.floor(trip.startedAt.getTime() / DAY_MS) * DAY_MS;
+    const lastMonth = currentMonth(new Date(now));
+    return {
+      i,
+      driver: driverId,
+      client: trip.clientTripId,
+      company: people.get(driverId)?.company_id ?? null,
+      grp: trip.journeyGroupId,
+      people: [driverId, ...trip.passengerIds],
+      start_at: trip.startedAt.toISOString(),
+      end_at: new Date(trip.startedAt.getTime() + minTripMs(trip.hundredths)).toISOString(),
+      earliest: new Date(trip.startedAt.getTime() - LONGEST_MS).toISOString(),
+      day_start: new Date(dayStart).toISOString(),
+      day_end: new Date(dayStart + DAY_MS).toISOString(),
+      recordable: new Date(now - TRIP_RULES.maxAgeDays * DAY_MS - 3_600_000).toISOString(),
+      first_month: addMonths(lastMonth, 1 - TRIP_RULES.usualMonths),
+      last_month: lastMonth,
+    };
+  });
+  const during = sql`t.started_at > r.earliest and t.started_at < r.end_at and t.started_at + ${tripTime} > r.start_at`;
+  const found = await preparedRows<BatchAroundDbRow>(
+    tx,
+    sql`select r.i,
+        (select row_to_json(s) from (
+          select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
+            coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
+          from trips t where t.driver_id = r.driver and t.client_trip_id = r.client) s) as stored,
+        exists (select 1 from journey_groups g where g.id = r.grp and g.company_id = r.company) as group_here,
+        m.last_minute, m.last_minute_wait,
+        exists (select 1 from trips t where t.driver_id = r.driver and ${during}) as overlaps,
+        (select count(*)::int from trips t where t.driver_id = r.driver and t.started_at >= r.day_start and t.started_at < r.day_end) as day_trips,
+        (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = r.driver and t.status in ('counted', 'flagged')
+          and t.started_at >= r.day_start and t.started_at < r.day_end) as day_hundredths,
+        u.usual_trips, u.usual_hundredths,
+        (select json_agg(distinct x.id) from (
+          select t.driver_id as id from trips t
+            where t.driver_id in (select value::uuid from json_array_elements_text(r.people)) and t.driver_id <> r.driver and t.status <> 'rejected' and ${during}
+          union all
+          select tp.passenger_id from trip_passengers tp join trips t on t.id = tp.trip_id
+            where tp.passenger_id in (select value::uuid from json_array_elements_text(r.people)) and t.driver_id is distinct from r.driver and t.status <> 'rejected' and ${during}
+        ) x) as busy_people
+      from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, company uuid, grp uuid, people json,
+        start_at timestamptz, end_at timestamptz, earliest timestamptz, day_start timestamptz, day_end timestamptz, recordable timestamptz,
+        first_month date, last_month date)
+      cross join lateral (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
+        from trips t where t.driver_id = r.driver and t.started_at > r.recordable and t.created_at > now() - interval '1 minute') m
+      -- The company's monthly rows and the shares of them not folded in yet.
+      cross join lateral (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
+          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = r.company
+          union all
+          select d.trips, d.distance_hundredths, d.month from company_monthly_stat_deltas d where d.company_id = r.company
+        ) s where s.month between r.first_month and r.last_month) u`,
+  );
+  return new Map(found.map((r) => [Number(r.i), r]));
+}
+
+/**
+ * The accepted trips of a batch, their passengers and the roll-ups of the counted ones, in one
+ * statement of data-modifying CTEs: `rollUpCtes` for many trips at once, the shares summed per row
+ * in the api and written in the same fixed order (employee rows by id, totals, groups, the
+ * company's deltas), so that batches sharing a journey group wait for each other without deadlock.
+ */
+async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; companyId: string; recorded: Recorded }[]> {
+  if (!accepted.length) return [];
+  const trips = accepted.map((a) => ({
+    i: a.i,
+    company: a.companyId,
+    driver: a.driverId.toLowerCase(),
+    client: a.trip.clientTripId,
+    started_at: a.trip.startedAt.toISOString(),
+    hundredths: a.trip.hundredths,
+    pax: a.trip.passengerIds.length,
+    grp: a.trip.journeyGroupId,
+    status: a.status,
+    flags: a.flags,
+  }));
+  const passengers = accepted.flatMap((a) => a.trip.passengerIds.map((id) => ({ driver: a.driverId.toLowerCase(), id })));
+  const sum = <K extends string>(into: Map<string, Record<K, number> & Record<string, unknown>>, key: string, row: Record<K, number> & Record<string, unknown>, fields: K[]) => {
+    const had = into.get(key);
+    if (!had) into.set(key, { ...row });
+    else for (const f of fields) (had as Record<K, number>)[f] += row[f];
+  };
+  const em = new Map<string, { company: string; month: string; id: string; d: number; p: number; dh: number; ph: number }>();
+  const grp = new Map<string, { company: string; month: string; grp: string; trips: number; dh: number; ph: number }>();
+  const co = new Map<string, { company: string; month: string; trips: number; dh: number; ph: number }>();
+  for (const a of accepted) {
+    if (a.status !== 'counted') continue;
+    const month = monthOf(a.trip.startedAt);
+    const h = a.trip.hundredths;
+    const c = a.companyId;
+    sum(em, `${c} ${month} ${a.driverId.toLowerCase()}`, { company: c, month, id: a.driverId.toLowerCase(), d: 1, p: 0, dh: h, ph: 0 }, ['d', 'p', 'dh', 'ph']);
+    for (const id of a.trip.passengerIds) sum(em, `${c} ${month} ${id}`, { company: c, month, id, d: 0, p: 1, dh: 0, ph: h }, ['d', 'p', 'dh', 'ph']);
+    const ph = h * a.trip.passengerIds.length;
+    if (a.trip.journeyGroupId) sum(grp, `${c} ${month} ${a.trip.journeyGroupId}`, { company: c, month, grp: a.trip.journeyGroupId, trips: 1, dh: h, ph }, ['trips', 'dh', 'ph']);
+    sum(co, `${c} ${month}`, { company: c, month, trips: 1, dh: h, ph }, ['trips', 'dh', 'ph']);
+  }
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const emRows = [...em.values()].sort(byId);
+  const grpRows = [...grp.values()].sort((a, b) => (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : a.month < b.month ? -1 : 1));
+  const found = await preparedRows<{ id: string; driver_id: string; created_at: Date | string }>(
+    tx,
+    sql`with r as (
+        select * from json_to_recordset(${JSON.stringify(trips)}::json)
+          as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)),
+      trip as (
+        insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
+        select r.company, r.driver, r.client, r.started_at, r.hundredths, r.pax, r.grp, r.status, r.flags from r order by r.i
+        returning id, driver_id, created_at),
+      pax as (
+        insert into trip_passengers (trip_id, passenger_id)
+        select trip.id, p.id from trip join json_to_recordset(${JSON.stringify(passengers)}::json) as p(driver uuid, id uuid) on p.driver = trip.driver_id
+        returning 1 as done),
+      x as (select * from json_to_recordset(${JSON.stringify(emRows)}::json) as x(company uuid, month date, id uuid, d int, p int, dh bigint, ph bigint)),
+      em as (
+        insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+        select x.company, x.month, x.id, x.d, x.p, x.dh, x.ph from x order by x.id, x.month
+        on conflict (company_id, month, employee_id) do update set
+          trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
+          trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
+          driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
+          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+        returning (xmax = 0) as inserted, s.company_id, s.month),
+      tot as (
+        insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+        select x.company, x.id, sum(x.d), sum(x.p), sum(x.dh), sum(x.ph) from x where (select count(*) from em) >= 0 group by x.company, x.id order by x.id
+        on conflict (company_id, employee_id) do update set
+          trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
+          trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
+          driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
+          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+        returning 1 as done),
+      grp as (
+        insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
+        select g.company, g.month, g.grp, g.trips, g.dh, g.ph
+        from json_to_recordset(${JSON.stringify(grpRows)}::json) as g(company uuid, month date, grp uuid, trips int, dh bigint, ph bigint)
+        where (select count(*) from tot) >= 0 order by g.grp, g.month
+        on conflict (company_id, month, group_id) do update set
+          trips = s.trips + excluded.trips,
+          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+        returning 1 as done),
+      co as (
+        insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+        select c.company, c.month, c.trips, c.dh, c.ph, (select count(*) from em where em.inserted and em.company_id = c.company and em.month = c.month)
+        from json_to_recordset(${JSON.stringify([...co.values()])}::json) as c(company uuid, month date, trips int, dh bigint, ph bigint)
+        where (select count(*) from grp) >= 0
+        returning 1 as done)
+      select trip.id, trip.driver_id, trip.created_at from trip`,
+  );
+  const byDriver = new Map(found.map((r) => [r.driver_id.toLowerCase(), r]));
+  return accepted.map((a) => {
+    const row = byDriver.get(a.driverId.toLowerCase());
+    if (!row) throw new Error('a recorded trip was not returned');
+    return {
+      i: a.i,
+      companyId: a.companyId,
+      recorded: {
+        created: true,
+        trip: {
+          id: row.id,
+          clientTripId: a.trip.clientTripId,
+          driverId: a.driverId,
+          startedAt: a.trip.startedAt.toISOString(),
+          distanceMiles: a.trip.hundredths / 100,
+          passengerIds: a.trip.passengerIds,
+          journeyGroupId: a.trip.journeyGroupId,
+          createdAt: toIso(row.created_at) ?? '',
+          review: a.status,
+          flagReasons: a.flags.map((f): TripFlagReason => f.reason),
+        },
+      },
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
 import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
@@ -530,5 +530,137 @@ describe('trips that cannot both have happened', () => {
     const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id] });
     expect(json(res)).toMatchObject({ message: MESSAGES.trips.recorded });
     expect(review(res)).toMatchObject({ review: 'counted', flagReasons: [] });
+  });
+});
+
+describe('trips posted together (group commit, decision 0064)', () => {
+  /** Drivers with two riders each of their own, so that no two of their trips share a person. */
+  async function carpools(n: number) {
+    const db = t.ctx.db;
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      out.push({
+        driver: await makeEmployee(db, w.acme, `Batch${i}`, 'Driver', { car: true }),
+        riders: [(await makeEmployee(db, w.acme, `Batch${i}`, 'RiderA')).id, (await makeEmployee(db, w.acme, `Batch${i}`, 'RiderB')).id],
+      });
+    }
+    return out;
+  }
+
+  /** The driver as a checked session names them, to post trips in one turn of the event loop (one batch). */
+  async function authOf(id: string): Promise<AuthUser> {
+    const [u] = await rows<{ email: string; name: string; company_id: string | null }>(t.ctx.db, sql`select email, name, company_id from users where id = ${id}`);
+    return { sessionId: 's', userId: id, role: 'Employee', email: u!.email, name: u!.name, companyId: u!.company_id, employerUserId: null, signUpState: 0, via: 'bearer' };
+  }
+
+  const snapshot = async () => {
+    const read = (table: string, order: string) => rows(t.ctx.db, sql`select * from ${sql.identifier(table)} order by ${sql.raw(order)}`);
+    return JSON.parse(
+      JSON.stringify({
+        employees: await read('employee_monthly_stats', 'month, employee_id'),
+        totals: await read('employee_trip_totals', 'employee_id'),
+        groups: await read('journey_group_monthly_stats', 'month, group_id'),
+        company: await read('company_monthly_stats', 'month'),
+      }),
+    ) as unknown;
+  };
+
+  it('records the trips of many drivers posted at once in few transactions, each once, with roll-ups equal to a recount', async () => {
+    const db = t.ctx.db;
+    const pools = await carpools(8);
+    const [group] = await rows<{ id: string }>(db, sql`insert into journey_groups (company_id, name, name_key) values (${w.acme}, 'East', 'east') returning id`);
+    const lastMonth = new Date(Date.now() - 35 * DAY);
+    // Each driver two trips (one last month, in the journey group, one this month), all posted at once.
+    const posts = pools.flatMap((p, i) => [
+      { token: p.driver.token, body: { clientTripId: `together-a-${i}`, passengerIds: p.riders, distanceMiles: 3 + i, journeyGroupId: group!.id, startedAt: new Date(lastMonth.getTime() + i * 60_000).toISOString() } },
+      { token: p.driver.token, body: { clientTripId: `together-b-${i}`, passengerIds: [p.riders[0]!], distanceMiles: 2.5 + i, startedAt: dayAt(2, i) } },
+    ]);
+    const transactions = vi.spyOn(db, 'transaction');
+    try {
+      const answers = await Promise.all(posts.map(({ token, body }) => postTrip(t.app, token, body)));
+      expect(answers.map((a) => a.statusCode)).toEqual(posts.map(() => 201));
+      expect(answers.every((a) => json<{ created: boolean; trip: { review: string } }>(a).created && review(a).review === 'counted')).toBe(true);
+      expect(new Set(answers.map((a) => json<{ trip: { id: string } }>(a).trip.id)).size).toBe(posts.length);
+      // Trips of distinct people share a transaction (a driver's second trip waits for the next batch).
+      expect(transactions.mock.calls.length).toBeLessThan(posts.length);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await counts()).toEqual({ trips: 16, passengers: 24, monthly: 8 * 2 + 8 * 2 + 8, totals: 24, company: 16 });
+    const [deltas] = await rows<{ n: number }>(db, sql`select count(*)::int as n from company_monthly_stat_deltas`);
+    expect(deltas!.n).toBe(0);
+    const incremental = await snapshot();
+    await rebuildRollups(db, w.acme);
+    expect(await snapshot()).toEqual(incremental);
+  });
+
+  it('answers a retry with the first trip, in the same batch and in a later one', async () => {
+    const auth = await authOf(w.dan.id);
+    const body = { clientTripId: 'twice-in-one', startedAt: dayAt(5), distanceMiles: 9, passengerIds: [w.pat.id] };
+    // Posted in the same turn of the event loop: they would share a batch.
+    const [a, b, c] = await Promise.all([recordTrip(t.ctx, auth, body), recordTrip(t.ctx, auth, body), recordTrip(t.ctx, auth, body)]);
+    expect([a!.created, b!.created, c!.created].filter(Boolean)).toHaveLength(1);
+    expect(new Set([a!.trip.id, b!.trip.id, c!.trip.id]).size).toBe(1);
+    const later = await recordTrip(t.ctx, auth, body);
+    expect(later).toEqual({ created: false, trip: a!.trip });
+    // The same id for another trip in the same batch is a conflict, not a second trip.
+    const [first, other] = await Promise.allSettled([
+      recordTrip(t.ctx, auth, { ...body, clientTripId: 'reused-at-once', startedAt: dayAt(4) }),
+      recordTrip(t.ctx, auth, { ...body, clientTripId: 'reused-at-once', startedAt: dayAt(4), distanceMiles: 11 }),
+    ]);
+    expect(first).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    expect(other).toMatchObject({ status: 'rejected', reason: { status: 409, message: MESSAGES.trips.keyReused } });
+    expect(await counts()).toMatchObject({ trips: 2, company: 2 });
+  });
+
+  it('refuses a bad trip of a batch alone, with its own 4xx, and records the others', async () => {
+    const pools = await carpools(3);
+    // Dan already drove then: his trip posted with the batch overlaps it.
+    expect((await postTrip(t.app, w.dan.token, { clientTripId: 'earlier', passengerIds: [w.pat.id], startedAt: dayAt(6), distanceMiles: 30 })).statusCode).toBe(201);
+    const auths = await Promise.all([pools[0]!.driver.id, w.dan.id, w.unverified.rejected.id, pools[1]!.driver.id, pools[2]!.driver.id, w.pending.id].map(authOf));
+    const bodies = [
+      { passengerIds: pools[0]!.riders, startedAt: dayAt(6) },
+      { passengerIds: [w.sue.id], startedAt: dayAt(6, 10), distanceMiles: 5 },
+      { passengerIds: [w.inactive], startedAt: dayAt(6) },
+      { passengerIds: pools[1]!.riders, startedAt: new Date(Date.now() - 91 * DAY).toISOString() },
+      { passengerIds: [pools[2]!.riders[0]!, w.gil.id], startedAt: dayAt(6) },
+      { passengerIds: [pools[2]!.riders[1]!], startedAt: dayAt(6) },
+    ];
+    // All in one turn of the event loop: one batch.
+    const answers = await Promise.allSettled(bodies.map((b, i) => recordTrip(t.ctx, auths[i]!, { clientTripId: `mixed-${i}`, distanceMiles: 10, ...b })));
+    expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { created: true, trip: { review: 'counted' } } });
+    expect(answers.slice(1).map((a) => (a.status === 'rejected' ? [(a.reason as { status: number }).status, (a.reason as Error).message] : a.status))).toEqual([
+      [409, MESSAGES.trips.overlap],
+      [403, MESSAGES.trips.driverRejected],
+      [400, MESSAGES.trips.tooOld],
+      [400, MESSAGES.trips.passengerInvalid],
+      [403, MESSAGES.trips.notApproved],
+    ]);
+    expect(await counts()).toMatchObject({ trips: 2, passengers: 3, company: 2 });
+  });
+
+  it('records the trips one by one when a statement of their batch fails, so that only the bad trip fails', async () => {
+    const db = t.ctx.db;
+    const pools = await carpools(3);
+    // A trip the database refuses for a reason no rule knows (here a trigger): the batch's insert fails with it.
+    await db.execute(sql`create function refuse_boom() returns trigger language plpgsql as $$
+      begin if new.client_trip_id = 'boom' then raise exception 'boom'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_boom before insert on trips for each row execute function refuse_boom()`);
+    const warn = vi.spyOn(t.ctx.log, 'warn');
+    try {
+      const auths = await Promise.all(pools.map((p) => authOf(p.driver.id)));
+      const answers = await Promise.allSettled(pools.map((p, i) => recordTrip(t.ctx, auths[i]!, { clientTripId: i === 1 ? 'boom' : `fine-${i}`, passengerIds: p.riders, startedAt: dayAt(7), distanceMiles: 8 })));
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(answers[1]).not.toMatchObject({ reason: { status: expect.any(Number) as number } });
+      expect(warn.mock.calls.some(([, msg]) => msg === 'trip batch failed, recording its trips one by one')).toBe(true);
+    } finally {
+      warn.mockRestore();
+      await db.execute(sql`drop trigger refuse_boom on trips`);
+      await db.execute(sql`drop function refuse_boom()`);
+    }
+    expect(await counts()).toMatchObject({ trips: 2, passengers: 4, company: 2 });
+    const incremental = await snapshot();
+    await rebuildRollups(db, w.acme);
+    expect(await snapshot()).toEqual(incremental);
   });
 });
