@@ -412,6 +412,8 @@ interface TripQueue {
   running: number;
   /** A start is scheduled for the end of this turn of the event loop. */
   scheduled: boolean;
+  /** The people of the trips being recorded now. */
+  busy: Set<string>;
 }
 
 /** The most trips a batch records (the statements' parameters grow with it). */
@@ -423,7 +425,7 @@ const queues = new WeakMap<Db, TripQueue>();
 
 function enqueueTrip(ctx: ApiContext, p: PendingTrip): void {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0, scheduled: false }));
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0, scheduled: false, busy: new Set() }));
   q.waiting.push(p);
   pump(ctx, q);
 }
@@ -440,8 +442,12 @@ function pump(ctx: ApiContext, q: TripQueue): void {
     q.scheduled = false;
     while (q.running < BATCHES_AT_ONCE && q.waiting.length) {
       const batch = takeBatch(q);
+      if (!batch.length) break;
+      const people = batch.flatMap(peopleOf);
+      for (const id of people) q.busy.add(id);
       q.running++;
       void recordBatch(ctx, batch).finally(() => {
+        for (const id of people) q.busy.delete(id);
         q.running--;
         pump(ctx, q);
       });
@@ -449,18 +455,21 @@ function pump(ctx: ApiContext, q: TripQueue): void {
   });
 }
 
+const peopleOf = (p: PendingTrip): string[] => [p.auth.userId.toLowerCase(), ...p.trip.passengerIds];
+
 /**
  * The next batch: the waiting trips in order of arrival, skipping any that shares a person (driver
- * or passenger) with a trip already taken: those wait for the next batch, which then sees the
- * earlier one committed, as a trip recorded alone would (a retry of a trip in this batch finds it
- * stored). The first waiting trip is always taken, so none waits forever.
+ * or passenger) with a trip already taken or with a batch being recorded: those wait for a later
+ * batch, which then sees the earlier trip committed, as a trip recorded alone would (a retry of a
+ * trip in this batch finds it stored), and no batch waits on another's locks for one of its trips.
+ * Every batch ends, so a skipped trip is taken by a later one, in its order of arrival.
  */
 function takeBatch(q: TripQueue): PendingTrip[] {
   const taken: PendingTrip[] = [];
   const rest: PendingTrip[] = [];
-  const busy = new Set<string>();
+  const busy = new Set(q.busy);
   for (const p of q.waiting) {
-    const people = [p.auth.userId.toLowerCase(), ...p.trip.passengerIds];
+    const people = peopleOf(p);
     if (taken.length < BATCH_MAX_TRIPS && !people.some((id) => busy.has(id))) {
       taken.push(p);
       for (const id of people) busy.add(id);
