@@ -324,6 +324,9 @@ function judge(trip: NormalTrip, around: Surroundings, perMinute: number): Store
  * Concurrency: the rows of the trip's people (the driver's and the passengers') are locked for the
  * transaction, so two trips of one driver, or two sharing a passenger, are judged one after the
  * other, each seeing the other once committed.
+ *
+ * Trips posted at about the same time are recorded together (group commit, decision 0064): each
+ * waits for the next batch, is judged on its own and gets its own answer.
  */
 export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
   const trip = normalise(auth, body);
