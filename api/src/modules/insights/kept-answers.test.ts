@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adminOffices, locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { keepListAnswers } from '../../lib/answer-cache';
+import { inOffice, type OfficeFilter } from '../../lib/offices';
 import { json, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobex, dropAddedFactors, foldAllRollups, makeEmployee, makeEmployer, postTrip, thisMonthAt } from '../../test/trips-world';
 
@@ -105,6 +106,56 @@ async function expectOfficeRollupsExact() {
   expect(await kept(sql`office_monthly_stats`)).toEqual(recount);
 }
 
+interface SummaryAnswer {
+  year: number;
+  month: number;
+  journeyGroups: number;
+  activeJourneyGroups: number;
+  incentives: { activeEmployees: number; qualifiedForTrips: number; qualifiedForMiles: number };
+}
+
+/**
+ * The dashboard summary's counts of a view recounted as they are defined, an `exists` per row (the
+ * statement decision 0065 replaced with set-based reads): the groups with a member in the view (and,
+ * in an office admin's view, those with no member), those of them active in the month, the active
+ * employees and the qualifiers of the month.
+ */
+async function expectSummaryAsDefined(answer: unknown, office: OfficeFilter) {
+  const a = answer as SummaryAnswer;
+  const month = `${a.year}-${String(a.month).padStart(2, '0')}-01`;
+  const groupOf = (g: SQL) => {
+    if (office.kind === 'all') return sql`true`;
+    const theirs = sql`exists (select 1 from journey_group_members m join users u on u.id = m.user_id where m.group_id = ${g} and ${inOffice(office)})`;
+    if (office.kind !== 'offices') return theirs;
+    return sql`(${theirs} or not exists (select 1 from journey_group_members em where em.group_id = ${g}))`;
+  };
+  const employee = office.kind === 'all' ? sql`true` : sql`exists (select 1 from users u where u.id = s.employee_id and ${inOffice(office)})`;
+  const [r] = await rows<Record<string, number>>(
+    t.ctx.db,
+    sql`select (select count(*)::int from journey_groups g where g.company_id = ${w.acme} and ${groupOf(sql`g.id`)}) as groups,
+        (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = ${w.acme} and gs.month = ${month}::date and ${groupOf(sql`gs.group_id`)}) as active_groups,
+        (select count(*)::int from users u where u.company_id = ${w.acme} and u.role = 'Employee' and u.is_approved and u.is_active and ${inOffice(office)}) as active_employees,
+        case when th.t > 0 then (select count(*)::int from employee_monthly_stats s
+          where s.company_id = ${w.acme} and s.month = ${month}::date and s.total_trips >= th.t and ${employee}) else 0 end as qualified_trips,
+        case when th.m > 0 then (select count(*)::int from employee_monthly_stats s
+          where s.company_id = ${w.acme} and s.month = ${month}::date and s.total_hundredths >= th.m * 100 and ${employee}) else 0 end as qualified_miles
+      from (select coalesce(max(i.number_of_trips), 0) as t, coalesce(max(i.number_of_miles), 0) as m from incentives i where i.company_id = ${w.acme}) th`,
+  );
+  const kind = office.kind === 'office' ? office.id : office.kind;
+  expect(
+    {
+      groups: a.journeyGroups,
+      active_groups: a.activeJourneyGroups,
+      active_employees: a.incentives.activeEmployees,
+      qualified_trips: a.incentives.qualifiedForTrips,
+      qualified_miles: a.incentives.qualifiedForMiles,
+    },
+    `summary counts (${kind})`,
+  ).toEqual(r);
+}
+
+const filterOf = (office: string | null): OfficeFilter => (office === null ? { kind: 'all' } : office === 'none' ? { kind: 'none' } : { kind: 'office', id: office });
+
 /** Reads every view (filling the kept answers), runs `write`, then checks each view's next read. */
 async function seenByNextRead(write: () => Promise<void>, changes: { all: string[]; leeds: string[] }) {
   const views: [string, string | null][] = [
@@ -125,11 +176,13 @@ async function seenByNextRead(write: () => Promise<void>, changes: { all: string
   for (const [view, office] of views) {
     const after = await answers(w.boss, office);
     expect(after, view).toEqual(await fresh(w.boss, office));
+    await expectSummaryAsDefined(after.summary, filterOf(office));
     // (Feedback is read in the whole company's view only: the caller's offices scope it.)
     for (const name of changes[view as 'all' | 'leeds'] ?? []) if (name in after) expect(after[name], `${view}: ${name}`).not.toEqual(before[view]![name]);
   }
   const adminAfter = await answers(w.leedsAdmin, null);
   expect(adminAfter).toEqual(await fresh(w.leedsAdmin, null));
+  await expectSummaryAsDefined(adminAfter.summary, { kind: 'offices', ids: [w.leeds] });
   for (const name of changes.leeds) expect(adminAfter[name], `Leeds admin: ${name}`).not.toEqual(adminBefore[name]);
 }
 
@@ -307,9 +360,13 @@ describe('insight answers kept in memory', () => {
     await t.ctx.db.delete(locations).where(eq(locations.id, w.york));
     await expectOfficeRollupsExact();
     for (const [view, office] of [['all', null], ['leeds', w.leeds], ['none', 'none']] as const) {
-      expect(await answers(w.boss, office), view).toEqual(await fresh(w.boss, office));
+      const after = await answers(w.boss, office);
+      expect(after, view).toEqual(await fresh(w.boss, office));
+      await expectSummaryAsDefined(after.summary, filterOf(office));
     }
-    expect(await answers(w.leedsAdmin, null)).toEqual(await fresh(w.leedsAdmin, null));
+    const admin = await answers(w.leedsAdmin, null);
+    expect(admin).toEqual(await fresh(w.leedsAdmin, null));
+    await expectSummaryAsDefined(admin.summary, { kind: 'offices', ids: [w.leeds] });
     expect(await answers(w.boss, null)).toEqual(kept.all);
     expect((await answers(w.boss, 'none')).summary).not.toEqual(kept.none.summary);
     const york = await get(withOffice(ENDPOINTS.summary!, w.york), w.boss);

@@ -211,32 +211,57 @@ interface SummaryDbRow {
   qualified_miles: number;
 }
 
-/** The dashboard of a month: tiles and the incentives panel, in one statement of index lookups. */
+/**
+ * The employees of a view as a set of ids, for a hash join instead of an `exists` per row. An
+ * office's or an office admin's offices belong to the company (officeFilter checks it), so their
+ * employees are read by the company's index; "No office" is every user without an office, as the
+ * per-row test it replaces read it.
+ */
+function viewEmployees(companyId: string, office: OfficeFilter): SQL {
+  const company = office.kind === 'office' || office.kind === 'offices' ? sql` and u.company_id = ${companyId}` : sql``;
+  return sql`(select u.id from users u where ${inOffice(office)}${company})`;
+}
+
+/**
+ * The dashboard of a month: tiles and the incentives panel, in one statement. In an office's view
+ * (an office, an office admin's offices, "No office") every count is set-based (decision 0065): the
+ * view's employees are read once, the groups with one of them among their members once, and each
+ * count joins them by hash; the qualifiers are counted in one pass over the month's rows.
+ */
 export async function dashboardSummary(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<DashboardSummary> {
   // An office's journey groups are those with one of its employees among their members; an office
   // admin's own view ("all my offices") also holds the groups with no member yet, as their list does
   // (decision 0053).
+  const all = office.kind === 'all';
   const groupOf = (g: SQL) => {
-    if (office.kind === 'all') return sql`true`;
-    const theirs = sql`exists (select 1 from journey_group_members m join users u on u.id = m.user_id where m.group_id = ${g} and ${inOffice(office)})`;
+    if (all) return sql`true`;
+    const theirs = sql`${g} in (select vg.group_id from view_groups vg)`;
     if (office.kind !== 'offices') return theirs;
     return sql`(${theirs} or not exists (select 1 from journey_group_members em where em.group_id = ${g}))`;
   };
-  const employee = (s: SQL) => (office.kind === 'all' ? sql`true` : sql`exists (select 1 from users u where u.id = ${s}.employee_id and ${inOffice(office)})`);
+  const view = all
+    ? sql``
+    : sql`with view_employees as materialized ${viewEmployees(companyId, office)},
+      view_groups as materialized (select distinct m.group_id from journey_group_members m join view_employees ve on ve.id = m.user_id
+        join journey_groups g on g.id = m.group_id where g.company_id = ${companyId})
+      `;
+  const ofView = all ? sql`` : sql` join view_employees ve on ve.id = s.employee_id`;
   const [r] = await rows<SummaryDbRow>(
     db,
-    sql`select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
+    sql`${view}select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
         round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`${month}::date`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg,
         (select count(*)::int from journey_groups g where g.company_id = c.id and ${groupOf(sql`g.id`)}) as groups,
         (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = c.id and gs.month = ${month}::date and ${groupOf(sql`gs.group_id`)}) as active_groups,
         (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee' and u.is_approved and u.is_active and ${inOffice(office)}) as active_employees,
-        th.trips_threshold, th.miles_threshold,
-        case when th.trips_threshold > 0 then (select count(*)::int from employee_monthly_stats s
-          where s.company_id = c.id and s.month = ${month}::date and s.total_trips >= th.trips_threshold and ${employee(sql`s`)}) else 0 end as qualified_trips,
-        case when th.miles_threshold > 0 then (select count(*)::int from employee_monthly_stats s
-          where s.company_id = c.id and s.month = ${month}::date and s.total_hundredths >= th.miles_threshold * 100 and ${employee(sql`s`)}) else 0 end as qualified_miles
+        th.trips_threshold, th.miles_threshold, q.qualified_trips, q.qualified_miles
       from companies c
       cross join ${thresholds(companyId)} th
+      cross join lateral (select
+          count(*) filter (where th.trips_threshold > 0 and s.total_trips >= th.trips_threshold)::int as qualified_trips,
+          count(*) filter (where th.miles_threshold > 0 and s.total_hundredths >= th.miles_threshold * 100)::int as qualified_miles
+        from employee_monthly_stats s${ofView}
+        where s.company_id = c.id and s.month = ${month}::date
+          and ((th.trips_threshold > 0 and s.total_trips >= th.trips_threshold) or (th.miles_threshold > 0 and s.total_hundredths >= th.miles_threshold * 100))) q
       left join lateral ${monthFigures(companyId, office, sql`${month}::date`)} cm on true
       where c.id = ${companyId}`,
   );
