@@ -206,6 +206,8 @@ export const users = pgTable(
       .on(t.companyId, sql`lower(${t.employeeNumber})`)
       .where(sql`${t.employeeNumber} is not null`),
     index('users_office_idx').on(t.companyId, t.officeId).where(sql`${t.role} = 'Employee'`),
+    // An office's employees (or "No office"'s) as a set of ids, from the index alone (migration 0048).
+    index('users_office_id_idx').on(t.officeId, t.id),
     index('users_scim_external_id_idx').on(t.companyId, t.scimExternalId).where(sql`${t.scimExternalId} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),

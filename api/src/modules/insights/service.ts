@@ -86,10 +86,20 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
     from ${company} c full join ${offices(sql`true`)} o on o.month = c.month)`;
 }
 
-/** An employee's monthly or all-time rows `source` of the office's employees. */
+/**
+ * The employees of a view as a set of ids, for a hash join instead of an `exists` per row: every
+ * user in the office(s) asked for (an office's id is its company's own) or, for "No office", every
+ * user without one, as the per-row test it replaces read them. `users_office_id_idx` (migration
+ * 0048) answers it from the index alone.
+ */
+function viewEmployees(office: OfficeFilter): SQL {
+  return sql`(select u.id from users u where ${inOffice(office)})`;
+}
+
+/** An employee's monthly or all-time rows `source` of the office's employees (a semi-join on the view's ids). */
 function ofOffice(source: SQL, office: OfficeFilter): SQL {
   if (office.kind === 'all') return source;
-  return sql`(select x.* from ${source} x join users u on u.id = x.employee_id where ${inOffice(office)})`;
+  return sql`(select x.* from ${source} x where x.employee_id in ${viewEmployees(office)})`;
 }
 
 // ---------------------------------------------------------------- participation ranking
@@ -212,17 +222,6 @@ interface SummaryDbRow {
 }
 
 /**
- * The employees of a view as a set of ids, for a hash join instead of an `exists` per row. An
- * office's or an office admin's offices belong to the company (officeFilter checks it), so their
- * employees are read by the company's index; "No office" is every user without an office, as the
- * per-row test it replaces read it.
- */
-function viewEmployees(companyId: string, office: OfficeFilter): SQL {
-  const company = office.kind === 'office' || office.kind === 'offices' ? sql` and u.company_id = ${companyId}` : sql``;
-  return sql`(select u.id from users u where ${inOffice(office)}${company})`;
-}
-
-/**
  * The dashboard of a month: tiles and the incentives panel, in one statement. In an office's view
  * (an office, an office admin's offices, "No office") every count is set-based (decision 0065): the
  * view's employees are read once, the groups with one of them among their members once, and each
@@ -241,7 +240,7 @@ export async function dashboardSummary(db: Db, companyId: string, office: Office
   };
   const view = all
     ? sql``
-    : sql`with view_employees as materialized ${viewEmployees(companyId, office)},
+    : sql`with view_employees as materialized ${viewEmployees(office)},
       view_groups as materialized (select distinct m.group_id from journey_group_members m join view_employees ve on ve.id = m.user_id
         join journey_groups g on g.id = m.group_id where g.company_id = ${companyId})
       `;

@@ -87,7 +87,8 @@ function toGroup(r: GroupDbRow): JourneyGroup {
  */
 function ofOffice(office: OfficeFilter): SQL {
   if (office.kind === 'all') return sql``;
-  const theirs = sql`exists (select 1 from journey_group_members om join users u on u.id = om.user_id where om.group_id = g.id and ${inOffice(office)})`;
+  // One set of the groups with a member in the view, hashed once, not an `exists` per group (decision 0065).
+  const theirs = sql`g.id in (select om.group_id from journey_group_members om join users u on u.id = om.user_id where ${inOffice(office)})`;
   if (office.kind === 'offices') return sql`and (${theirs} or not exists (select 1 from journey_group_members em where em.group_id = g.id))`;
   return sql`and ${theirs}`;
 }
