@@ -74,6 +74,8 @@ interface Prepared {
   /** The office the `office` view reads, and how many employees each view holds. */
   officeId: string;
   spread: { office: number; none: number; all: number };
+  /** Trips an earlier run recorded per driver (`--database`): this run's start after them, so none overlaps. */
+  slotsTaken: number;
 }
 
 /** The server process: migrates and seeds the database (once per run), then serves. */
@@ -177,6 +179,14 @@ async function ready(db: Db, companyId: string, bossId: string, officeId: string
     sql`select u.id from users u join vehicles v on v.user_id = u.id
       where u.company_id = ${companyId} and u.is_active and u.is_approved and u.is_driver_verified and v.is_verified limit 200`,
   );
+  const [taken] = await rows<{ n: number }>(
+    db,
+    sql`select coalesce(max(c), 0)::int as n from (select count(*) as c from trips where client_trip_id like 'bench-%' and driver_id in (${sql.join(
+      drivers.map((d) => sql`${d.id}::uuid`),
+      sql`, `,
+    )}) group by driver_id) k`,
+  );
+  const slotsTaken = taken!.n;
   const driverTokens = await Promise.all(drivers.map(async (d) => ({ id: d.id, token: (await createSession(db, d.id, false, { ip: '127.0.0.1' })).token })));
   const riders = (await rows<{ id: string }>(db, sql`select id from users where company_id = ${companyId} and role = 'Employee' and is_active and is_approved`)).map((r) => r.id);
   const [busiest] = await rows<{ month: string }>(db, sql`select to_char(month, 'YYYY-MM-DD') as month from company_monthly_stats where company_id = ${companyId} order by trips desc limit 1`);
@@ -189,7 +199,7 @@ async function ready(db: Db, companyId: string, bossId: string, officeId: string
   );
   console.log(`employees: ${spread!.all} in the company, ${spread!.office} in the benchmarked office, ${spread!.none} in No office`);
   await explainAll(db, companyId, busiest!.month, officeId);
-  return { token, driverTokens, riders, year, month, trips, employees, officeId, spread: spread! };
+  return { token, driverTokens, riders, year, month, trips, employees, officeId, spread: spread!, slotsTaken };
 }
 
 interface Figures {
@@ -211,11 +221,11 @@ const pad = (n: number, w: number) => String(n).padStart(w);
  * 03:00 UTC j / 2 days back (none overlaps another of the driver's or the demo's commutes, from 07:00
  * on), one to three riders at random.
  */
-function newTrip(data: Pick<Prepared, 'driverTokens' | 'riders'>, n: number, tag: string) {
+function newTrip(data: Pick<Prepared, 'driverTokens' | 'riders' | 'slotsTaken'>, n: number, tag: string) {
   const { driverTokens, riders } = data;
   const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
   const driver = driverTokens[n % driverTokens.length]!;
-  const j = Math.floor(n / driverTokens.length);
+  const j = Math.floor(n / driverTokens.length) + data.slotsTaken;
   const passengers = new Set<string>();
   const want = 1 + (n % 3);
   while (passengers.size < want) {
@@ -238,7 +248,7 @@ function newTrip(data: Pick<Prepared, 'driverTokens' | 'riders'>, n: number, tag
  * on its tick whether or not the last has answered (a company's phones do not wait for each other).
  * `stop()` waits for the trips in flight and tells how many were sent and answered 2xx.
  */
-function startWriter(api: string, data: Pick<Prepared, 'driverTokens' | 'riders'>, perSecond: number) {
+function startWriter(api: string, data: Pick<Prepared, 'driverTokens' | 'riders' | 'slotsTaken'>, perSecond: number) {
   let n = 0;
   let ok = 0;
   let failed = 0;
@@ -308,7 +318,7 @@ async function main() {
     try {
       // ---- servers
       server = await serve(databaseUrl);
-      const { token, driverTokens, riders, year, month, trips, employees, officeId, spread } = server.data;
+      const { token, driverTokens, riders, year, month, trips, employees, officeId, spread, slotsTaken } = server.data;
       const api = `http://127.0.0.1:${server.api}`;
       const headers = { authorization: `Bearer ${token}` };
       const q = `year=${year}&month=${month}`;
@@ -389,7 +399,7 @@ async function main() {
           {
             method: 'POST',
             path: '/api/trips',
-            setupRequest: (req) => ({ ...req, ...newTrip({ driverTokens, riders }, ++n, 'i') }),
+            setupRequest: (req) => ({ ...req, ...newTrip({ driverTokens, riders, slotsTaken }, ++n, 'i') }),
           },
         ],
       }, false);
