@@ -1,7 +1,7 @@
 /**
  * Insights benchmark (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50] [--filters all,office,none] [--writes 0]
+ *   pnpm --filter @portal/api exec tsx bench/insights.ts [--employees 10000] [--trips 1000000] [--seconds 10] [--connections 50] [--filters all,office,none] [--writes 0] [--database URL]
  *
  * On PostgreSQL (DATABASE_URL, or else a throwaway cluster like `scripts/test-pg.mjs` starts) it
  * seeds one company with demo employees and a year of trips (`seedDemoInsights`), then serves the
