@@ -24,12 +24,18 @@ export interface SeedResult {
  */
 export async function seedSuperAdmin(
   db: Db,
-  options: { email: string | undefined; password: string | undefined; log: Logger },
+  options: {
+    email: string | undefined;
+    password: string | undefined;
+    /** `password` already hashed (the tests seed the same account before each test and hash it once). */
+    passwordHash?: string | undefined;
+    log: Logger;
+  },
 ): Promise<SeedResult> {
   const email = (options.email ?? DEFAULT_SUPERADMIN_EMAIL).toLowerCase();
   const password = options.password ?? newPassword();
   // Hash before taking the lock: the transaction stays short.
-  const passwordHash = await hashPassword(password);
+  const passwordHash = options.password !== undefined && options.passwordHash ? options.passwordHash : await hashPassword(password);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'SuperAdmin')).limit(1);

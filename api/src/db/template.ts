@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
 import { PGLITE_EXTENSIONS } from './client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
@@ -14,13 +15,18 @@ import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
  */
 export async function pgliteTemplatePath(): Promise<string> {
   // The dump format belongs to the PGlite build: a new version makes a new template too.
-  const hash = createHash('sha256').update(await pgliteVersion());
+  return path.join(os.tmpdir(), `portal-api-pglite-${await migrationsHash(await pgliteVersion())}.tar`);
+}
+
+/** 16 hex digits of a hash of `salt` and every file of the committed migrations (names and contents). */
+export async function migrationsHash(salt = ''): Promise<string> {
+  const hash = createHash('sha256').update(salt);
   const files = (await fs.readdir(MIGRATIONS_FOLDER, { recursive: true })).map(String).sort();
   for (const f of files) {
     const full = path.join(MIGRATIONS_FOLDER, f);
     if ((await fs.stat(full)).isFile()) hash.update(f).update(await fs.readFile(full));
   }
-  return path.join(os.tmpdir(), `portal-api-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
@@ -64,4 +70,50 @@ export async function ensurePgliteTemplate(): Promise<string> {
     await client.close();
   }
   return file;
+}
+
+/**
+ * On a PostgreSQL server, the same idea: one database migrated once and copied by each test file
+ * (`create database … template`, a copy of its files) instead of some 45 migrations per file. Its
+ * name hashes the migrations, so a new migration makes a new template; it is kept on the server, as
+ * the PGlite dump is kept in the temporary folder (the suite's own server is removed after the run).
+ */
+export async function pgTemplateName(): Promise<string> {
+  return `portal_tpl_${await migrationsHash('postgres')}`;
+}
+
+/** The server URL with another database name. */
+export function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates the template database on the server of `serverUrl` if it is not there yet, and answers its
+ * name. It is migrated under another name and renamed when complete, so a file never copies half a
+ * template and concurrent callers need no lock: the one whose rename loses drops its copy. Nothing
+ * stays connected to it (a database being copied must have no other session).
+ */
+export async function ensurePgTemplate(serverUrl: string): Promise<string> {
+  const name = await pgTemplateName();
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    const found = await admin`select 1 from pg_database where datname = ${name}`;
+    if (found.length > 0) return name;
+    const building = `${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
+    await admin.unsafe(`create database "${building}"`);
+    try {
+      await migrateDatabase({ kind: 'postgres', url: withDatabase(serverUrl, building) });
+      await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+    } catch (err) {
+      await admin.unsafe(`drop database if exists "${building}" with (force)`);
+      // Another run or worker made it meanwhile: theirs is as good.
+      if ((err as { code?: string }).code === '42P04') return name;
+      throw err;
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }

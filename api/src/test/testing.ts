@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../app';
 import type { ApiContext } from '../context';
 import { createApiContext } from '../create-context';
-import { ensurePgliteTemplate } from '../db/template';
+import { ensurePgTemplate, ensurePgliteTemplate, withDatabase } from '../db/template';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../env';
 import { silentLogger, type Logger } from '../lib/logger';
+import { hashPassword } from '../lib/passwords';
 import { OVERLOAD_OFF, type OverloadLimits } from '../plugins/overload';
 import { seedSuperAdmin } from '../seed';
 import { forgetLocalLimits } from '../modules/telemetry/local-limits';
@@ -44,6 +45,21 @@ export const APP_TABLES = [
   'scheme_settings',
 ] as const;
 
+const testHashes = new Map<string, Promise<string>>();
+
+/**
+ * The super admin's password hashed once a process: `reset()` seeds the account before every test,
+ * and an argon2 hash (OWASP's cost, the production one) is some 18 ms of processor each time.
+ */
+function testPasswordHash(password: string): Promise<string> {
+  let hash = testHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    testHashes.set(password, hash);
+  }
+  return hash;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: ApiContext;
@@ -78,12 +94,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let databaseUrl: string | undefined;
   if (base.databaseUrl) {
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    // A copy of the migrated template (made by the global setup, or here once if not): copying its
+    // files costs a fraction of running every migration in each file.
+    const template = await ensurePgTemplate(base.databaseUrl);
     const admin = postgres(base.databaseUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
+    await admin.unsafe(`create database "${name}" template "${template}"`);
     await admin.end();
-    const url = new URL(base.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = options.reach ? options.reach(url.toString()) : url.toString();
+    const url = withDatabase(base.databaseUrl, name);
+    databaseUrl = options.reach ? options.reach(url) : url;
     dropDatabase = async () => {
       const a = postgres(base.databaseUrl!, { max: 1, onnotice: () => {} });
       await a.unsafe(`drop database if exists "${name}" with (force)`);
@@ -127,7 +145,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       forgetLocalLimits(ctx.db);
       // The scheme's one settings row, with its defaults, as migration 0019 made it.
       await ctx.db.execute(sql`insert into scheme_settings (id) values (true)`);
-      await seedSuperAdmin(ctx.db, { email: config.superAdminEmail, password: config.superAdminPassword, log });
+      await seedSuperAdmin(ctx.db, {
+        email: config.superAdminEmail,
+        password: config.superAdminPassword,
+        passwordHash: config.superAdminPassword === undefined ? undefined : await testPasswordHash(config.superAdminPassword),
+        log,
+      });
     },
     async close() {
       await app.close();
