@@ -1,14 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@portal/shared-contracts';
-import { openStop, type TourStop } from './route-tour';
+import { goToStop, settled, type TourStop } from './route-tour';
 
 /** WCAG 2.1 A and AA, as axe tags them. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** axe's violations on the page (or within `include`), one line each: rule, impact, help and where. */
+/**
+ * axe's violations on the page (or within `include`), one line each: rule, impact, help and where.
+ *
+ * The same rules on the same nodes, run the cheaper way: axe reports only the violations (it no
+ * longer gathers every passing node, which only this report's length used), and a page without
+ * frames is checked by `axe.run` in the page itself. The default run collects each frame's partial
+ * results and merges them in a blank page it opens for each check (a page and a second copy of axe
+ * each time); that is only needed to cross into other frames, so a page with any keeps it.
+ */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_21_AA);
+  // options() first: it replaces the rules withTags() selects.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA);
+  if (page.frames().length === 1) builder.setLegacyMode(true);
   if (include) builder.include(include);
   const results = await builder.analyze();
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -82,8 +92,8 @@ async function afterPress(page: Page, url: string, popup: boolean): Promise<'dia
     .waitFor({ state: 'visible', timeout: popup ? 5_000 : 400 })
     .catch(() => undefined);
   if (await page.locator(OPENED).first().isVisible().catch(() => false)) {
-    // A dialog may load what it shows: let it settle.
-    await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => undefined);
+    // A dialog may load what it shows: until it has it (nothing in flight, no spinner or skeleton).
+    await settled(page, 5_000);
     return 'dialog';
   }
   if (await page.locator('[role="menu"]:visible').first().isVisible().catch(() => false)) return 'menu';
@@ -119,7 +129,14 @@ async function checkOpenDialog(page: Page, opener: string, openerSelector: strin
     for (const [i, name] of inner.entries()) {
       const selector = `[data-tour-inner="${i}"]`;
       await page.locator(selector).click();
-      await page.waitForTimeout(300);
+      // It says it opens a dialog: until that dialog is there (a moment given before, missed under load).
+      await page
+        .waitForFunction(
+          (n) => [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].filter((d) => d.getBoundingClientRect().width > 0).length > n,
+          open,
+          { timeout: 2_000 },
+        )
+        .catch(() => undefined);
       if ((await page.locator(OPENED).count()) > open) nested.push(...(await checkOpenDialog(page, `${opener} › ${name}`, selector, depth + 1, name)));
     }
   }
@@ -199,10 +216,10 @@ export async function checkDialogsOf(page: Page, stop: TourStop, seen: Set<strin
         await page.getByRole('menuitem', { name: item, exact: true }).click();
         const then = await afterPress(page, url, true);
         if (then === 'dialog') checks.push(...(await checkOpenDialog(page, `${opener.name} › ${item}`, trigger, 0, opener.name)));
-        else if (then === 'left') await openStop(page, stop);
+        else if (then === 'left') await goToStop(page, stop);
         else if (then === 'menu') await page.keyboard.press('Escape');
       }
-    } else if (outcome === 'left') await openStop(page, stop);
+    } else if (outcome === 'left') await goToStop(page, stop);
   }
   return checks;
 }

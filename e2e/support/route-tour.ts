@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 
 /** Who opens a page: nobody, a new employer (company not set up), the demo employer, a super admin. */
@@ -106,12 +106,129 @@ export async function signInAs(page: Page, visitor: Visitor, superAdmin: { email
   await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout: 20_000 });
 }
 
+/** Per page, for AXE_TOUR_DEBUG: how many stops were opened, in how many ms, of which ms to the load event. */
+export const openStats = new WeakMap<Page, { count: number; ms: number; loadMs: number; inApp: number }>();
+const statsOf = (page: Page) => openStats.get(page) ?? openStats.set(page, { count: 0, ms: 0, loadMs: 0, inApp: 0 }).get(page)!;
+
+/** The page's requests still in flight, per page (see `settled`). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts counting the page's requests in flight, once; `settled` needs it before the page loads. */
+export function trackRequests(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (pending) return pending;
+  const open = new Set<Request>();
+  pending = open;
+  inFlight.set(page, open);
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  // A navigation drops what the previous document had asked for.
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) for (const r of open) if (r.frame() === frame && r.isNavigationRequest() === false && r.timing().responseEnd === -1) open.delete(r);
+  });
+  return open;
+}
+
+/** A beat with nothing in flight: long enough for a query or a lazy chunk that a finished one starts. */
+const QUIET_MS = 150;
+/**
+ * Whether the page shows that it is still loading: a region marked busy (a LoadState's skeleton, a
+ * list refreshing), or a loading animation running (the spinner of a page, a remote or a button and
+ * the skeleton's pulse are the portal's only endless animations).
+ */
+function showsLoading(): boolean {
+  if (document.querySelector('[aria-busy="true"]')) return true;
+  return document.getAnimations().some((a) => {
+    const target = (a.effect as KeyframeEffect | null)?.target;
+    return a.playState === 'running' && a.effect?.getTiming().iterations === Infinity && target instanceof Element && target.getBoundingClientRect().width > 0;
+  });
+}
+
+/**
+ * Waits until the page has what it asked for: every request it made to the portal (its code, the
+ * remotes' chunks, the api's answers) has come back and none has started for QUIET_MS, its layout or
+ * page is drawn (a `main`), and nothing on it says it is still loading (see showsLoading). What the page
+ * itself signals, instead of the browser's "no connection for 500 ms" twice. Gives up quietly after
+ * `timeout`, as the network-idle wait did (a page that keeps loading is then checked as it is).
+ */
+export async function settled(page: Page, timeout = 15_000): Promise<void> {
+  const pending = trackRequests(page);
+  const deadline = Date.now() + timeout;
+  let quietSince = pending.size === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    if (pending.size > 0) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) {
+      const drawn = await page
+        .evaluate(`document.querySelector('main') !== null && !(${showsLoading.toString()})()`)
+        .catch(() => false);
+      // Nothing in flight and nothing drawn as loading after it: settled.
+      if (drawn && pending.size === 0) return;
+      quietSince = 0;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Opens a stop of the tour as a fresh load and waits until its data has arrived. */
 export async function openStop(page: Page, stop: TourStop): Promise<void> {
+  const stats = statsOf(page);
+  const began = Date.now();
+  trackRequests(page);
   await page.goto('about:blank');
   await page.goto(`/#${stop.route}`, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  // Lazy chunks and queries that start after the first idle moment.
-  await page.waitForTimeout(300);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  stats.loadMs += Date.now() - began;
+  await settled(page);
+  stats.count += 1;
+  stats.ms += Date.now() - began;
+}
+
+/**
+ * Opens a stop through the portal's own navigation (the address's hash, as the portal's links do)
+ * when the page is already on the portal with nothing open over it, else as a fresh load (`openStop`).
+ * The hash router draws the same page for the same address either way, with the same session; the
+ * page is scrolled to its top, as a load leaves it. It counts as drawn once something new is in
+ * `main` (what was there is marked before leaving), then waits as `openStop` does.
+ */
+export async function goToStop(page: Page, stop: TourStop): Promise<void> {
+  const route = `#${stop.route}`;
+  const left = await page
+    .evaluate((hash) => {
+      const main = document.querySelector('main');
+      if (!location.protocol.startsWith('http') || !main || location.hash === hash) return false;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return false;
+      for (const el of main.querySelectorAll('*')) el.setAttribute('data-tour-left', '');
+      main.setAttribute('data-tour-left', '');
+      location.hash = hash;
+      return true;
+    }, route)
+    .catch(() => false);
+  if (!left) return openStop(page, stop);
+  const stats = statsOf(page);
+  const began = Date.now();
+  trackRequests(page);
+  const drawn = await page
+    .waitForFunction(
+      () => {
+        const main = document.querySelector('main');
+        if (!main) return false;
+        if (!main.hasAttribute('data-tour-left')) return true;
+        return [...main.querySelectorAll('*')].some((el) => !el.hasAttribute('data-tour-left'));
+      },
+      undefined,
+      { timeout: 3_000 },
+    )
+    .then(() => true, () => false);
+  // Nothing drawn anew (a page of the same layout that keeps every node, or one slow to start): a
+  // fresh load, as every stop had before.
+  if (!drawn) return openStop(page, stop);
+  await settled(page);
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('[data-tour-left]')) el.removeAttribute('data-tour-left');
+    window.scrollTo(0, 0);
+  });
+  stats.count += 1;
+  stats.inApp += 1;
+  stats.ms += Date.now() - began;
 }
