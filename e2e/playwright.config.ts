@@ -42,7 +42,8 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  // The JSON report keeps each journey's duration, to find the longest.
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }], ['json', { outputFile: './artifacts/report.json' }]],
   projects:
     WORKERS > 1
       ? [
