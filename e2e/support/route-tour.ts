@@ -122,11 +122,8 @@ export function trackRequests(page: Page): Set<Request> {
   inFlight.set(page, open);
   page.on('request', (r) => open.add(r));
   page.on('requestfinished', (r) => open.delete(r));
+  // A request a navigation cuts short fails (net::ERR_ABORTED), so it leaves the set too.
   page.on('requestfailed', (r) => open.delete(r));
-  // A navigation drops what the previous document had asked for.
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) for (const r of open) if (r.frame() === frame && r.isNavigationRequest() === false && r.timing().responseEnd === -1) open.delete(r);
-  });
   return open;
 }
 
