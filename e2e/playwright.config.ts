@@ -10,11 +10,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * Workers: 1 by default; E2E_WORKERS=2 runs two, each with its own portal (see global-setup.ts), so
- * they share no state. Not the default yet: on the shared machine at load 30 to 40, two workers
- * were no faster than one and five journeys of fourteen timed out (docs/decisions/0059).
+ * Workers: 2 by default, each with its own portal (see global-setup.ts), so they share no state;
+ * E2E_WORKERS=1 runs one. Two became the default after two green whole runs on the idle machine
+ * (1 417 s and 1 386 s against 1 822 s with one; docs/decisions/0063). On a machine already loaded
+ * by other work (load 17 and more) journeys' waits have timed out with two: use one there.
  */
-const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '1') || 1);
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? '2') || 1);
 
 // In a worker: its own portal, by its slot (the same slot for a worker started after a failure).
 const slot = process.env.TEST_PARALLEL_INDEX;

@@ -269,8 +269,9 @@ async function test() {
       console.error('[portal] the build failed, so there is no portal to drive');
       return false;
     }
-    // The stage keeps the machine to itself: the journeys wait on what a user waits for, and with
-    // E2E_WORKERS=2 (each worker its own portal, docs/decisions/0059) they fill both cores.
+    // The stage keeps the machine to itself: two workers (each its own portal, docs/decisions/0059
+    // and 0063) fill both cores while the journeys wait on what a user waits for; E2E_WORKERS=1
+    // runs one.
     return (await run.pnpm(['--filter', '@portal/e2e', 'run', 'test'])) === 0;
   });
   // The production topology on loopback (deploy/topology): PostgreSQL, two api instances, nginx from
