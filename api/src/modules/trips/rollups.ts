@@ -27,6 +27,15 @@ export interface RolledTrip {
 }
 
 /**
+ * An upsert's update of a person's row (`employee_monthly_stats`, `employee_trip_totals`, aliased
+ * `s`): the new figures added to the stored ones. One trip's roll-ups and a batch's write it alike.
+ */
+export const ADD_PERSON_FIGURES = sql.raw(`trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
+  trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
+  driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
+  passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths`);
+
+/**
  * The roll-up writes of one trip as the CTEs of a single statement (`em`, `tot`, `grp`, `co`,
  * comma-separated, to follow other CTEs or open a `with`): one round trip instead of four. Each
  * reads the one before it, so they run, and lock, in a fixed order whatever the plan: employee rows
@@ -48,20 +57,12 @@ export function rollUpCtes(companyId: string, trip: RolledTrip, deferCompany = f
   return sql`em as (
       insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
       select ${companyId}, ${month}::date, x.id, x.d, x.p, x.dh, x.ph from ${people$} order by x.id
-      on conflict (company_id, month, employee_id) do update set
-        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+      on conflict (company_id, month, employee_id) do update set ${ADD_PERSON_FIGURES}
       returning (xmax = 0) as inserted),
     tot as (
       insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
       select ${companyId}, x.id, x.d, x.p, x.dh, x.ph from ${people$} where (select count(*) from em) >= 0 order by x.id
-      on conflict (company_id, employee_id) do update set
-        trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-        trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-        driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+      on conflict (company_id, employee_id) do update set ${ADD_PERSON_FIGURES}
       returning 1 as done),
     grp as (
       insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)

@@ -16,7 +16,7 @@ import { preparedRows, rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
 import { addMonths, currentMonth, monthOf } from '../../lib/period';
-import { foldCompanyRollupsSoon, rollUpCtes } from './rollups';
+import { ADD_PERSON_FIGURES, foldCompanyRollupsSoon, rollUpCtes } from './rollups';
 
 const DAY_MS = 86_400_000;
 
@@ -217,6 +217,18 @@ interface Surroundings {
   busyPeople: string[];
 }
 
+/** What the surroundings statements (one trip's, a batch's) answer of a trip's neighbours. */
+interface AroundFiguresDbRow {
+  last_minute: number;
+  last_minute_wait: number | null;
+  overlaps: boolean;
+  day_trips: number;
+  day_hundredths: number | string;
+  usual_trips: number | string;
+  usual_hundredths: number | string;
+  busy_people: string[] | string | null;
+}
+
 /**
  * Everything the trip is checked against, in one statement on the driver's and the people's
  * indexes: the same trip recorded meanwhile, the driver's trips of the last minute, the driver's
@@ -235,17 +247,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
   // A trip recorded in the last minute started at most 90 days and a minute before: the range keeps
   // the count on the driver's index (an hour's margin for clocks that disagree).
   const recordable = new Date(now - TRIP_RULES.maxAgeDays * DAY_MS - 3_600_000).toISOString();
-  const [r] = await preparedRows<{
-    raced: boolean;
-    last_minute: number;
-    last_minute_wait: number | null;
-    overlaps: boolean;
-    day_trips: number;
-    day_hundredths: number | string;
-    usual_trips: number | string;
-    usual_hundredths: number | string;
-    busy_people: string[] | string | null;
-  }>(
+  const [r] = await preparedRows<AroundFiguresDbRow & { raced: boolean }>(
     tx,
     sql`with people as (select value::uuid as id from json_array_elements_text(${people}::json))
       select
@@ -482,18 +484,10 @@ function takeBatch(q: TripQueue): PendingTrip[] {
   return taken;
 }
 
-interface BatchAroundDbRow {
+interface BatchAroundDbRow extends AroundFiguresDbRow {
   i: number;
   stored: TripDbRow | string | null;
   group_here: boolean;
-  last_minute: number;
-  last_minute_wait: number | null;
-  overlaps: boolean;
-  day_trips: number;
-  day_hundredths: number | string;
-  usual_trips: number | string;
-  usual_hundredths: number | string;
-  busy_people: string[] | string | null;
 }
 
 /** A trip of the batch that passed every rule, to be written. */
@@ -725,20 +719,12 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; co
       em as (
         insert into employee_monthly_stats as s (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
         select x.company, x.month, x.id, x.d, x.p, x.dh, x.ph from x order by x.id, x.month
-        on conflict (company_id, month, employee_id) do update set
-          trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-          trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-          driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+        on conflict (company_id, month, employee_id) do update set ${ADD_PERSON_FIGURES}
         returning (xmax = 0) as inserted, s.company_id, s.month),
       tot as (
         insert into employee_trip_totals as s (company_id, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
         select x.company, x.id, sum(x.d), sum(x.p), sum(x.dh), sum(x.ph) from x where (select count(*) from em) >= 0 group by x.company, x.id order by x.id
-        on conflict (company_id, employee_id) do update set
-          trips_as_driver = s.trips_as_driver + excluded.trips_as_driver,
-          trips_as_passenger = s.trips_as_passenger + excluded.trips_as_passenger,
-          driver_hundredths = s.driver_hundredths + excluded.driver_hundredths,
-          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
+        on conflict (company_id, employee_id) do update set ${ADD_PERSON_FIGURES}
         returning 1 as done),
       grp as (
         insert into journey_group_monthly_stats as s (company_id, month, group_id, trips, distance_hundredths, passenger_hundredths)
