@@ -275,17 +275,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
           select d.trips, d.distance_hundredths, d.month from company_monthly_stat_deltas d where d.company_id = ${companyId}
         ) s where s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) u`,
   );
-  return {
-    raced: Boolean(r?.raced),
-    lastMinute: Number(r?.last_minute ?? 0),
-    lastMinuteWait: Number(r?.last_minute_wait ?? 0),
-    overlaps: Boolean(r?.overlaps),
-    dayTrips: Number(r?.day_trips ?? 0),
-    dayHundredths: Number(r?.day_hundredths ?? 0),
-    usualTrips: Number(r?.usual_trips ?? 0),
-    usualHundredths: Number(r?.usual_hundredths ?? 0),
-    busyPeople: r?.busy_people ? parsed<string[]>(r.busy_people).map((id) => id.toLowerCase()).sort() : [],
-  };
+  return toSurroundings(r, Boolean(r?.raced));
 }
 
 /** The most a driver's day may hold without review (hundredths of a mile). */
@@ -578,9 +568,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
   });
 }
 
-function toSurroundings(r: BatchAroundDbRow | undefined): Surroundings {
+/** A surroundings statement's row (none: no neighbours) as the rules read it. */
+function toSurroundings(r: AroundFiguresDbRow | undefined, raced = false): Surroundings {
   return {
-    raced: false,
+    raced,
     lastMinute: Number(r?.last_minute ?? 0),
     lastMinuteWait: Number(r?.last_minute_wait ?? 0),
     overlaps: Boolean(r?.overlaps),
