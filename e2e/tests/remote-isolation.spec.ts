@@ -1,11 +1,15 @@
 import { expect, test } from '../support/test';
 import { MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, hash, logOutViaProfileMenu, signInReadyEmployer, uniqueEmail, withholdRelease } from '../support/portal';
+import { settled } from '../support/route-tour';
 
 test('a remote that cannot load is contained: its route shows the fallback, the rest keeps working', async ({ page, request, consoleGuard }) => {
   // An employer whose setup is complete: the employer area (My profile among it) is theirs.
   await signInReadyEmployer(page, request, 'Dee Isolated', uniqueEmail('isolated'), 'Isolated123');
   consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
+  // The dashboard done loading first: its remotes may take shared code from mfe-auth's chunks, and a
+  // chunk cut off mid-load would fail them too, which is not what this journey is about.
+  await settled(page);
 
   await page.route('**/remotes/mfe-auth/**', (route) => route.abort());
   await page.goto(hash(ROUTES.loginDetails));
@@ -79,6 +83,7 @@ test('a route whose remote is not released says so calmly in its place, with not
 test('Retry loads a remote again once it can be reached, without reloading the page', async ({ page, request, consoleGuard }) => {
   await signInReadyEmployer(page, request, 'Gus Retry', uniqueEmail('retry'), 'RetryAgain123');
   consoleGuard.expectRemoteDown('mfe-auth', 'aborted');
+  await settled(page);
 
   // Down at first: its manifest, entry and chunks cannot be fetched.
   const blocked = '**/remotes/mfe-auth/**';
