@@ -11,7 +11,7 @@ import { ensureReleased } from './release/publish';
 import { createS3Client } from './release/s3-store';
 import { startS3TestServer, type S3TestServer } from './release/s3-test-server';
 import { exists } from './files';
-import { tempDir, writeFakeRepo } from './test-fixtures';
+import { embeddedDataDir, tempDir, writeFakeRepo } from './test-fixtures';
 
 let s3: S3TestServer;
 beforeAll(async () => {
@@ -27,14 +27,15 @@ afterEach(async () => {
 
 let buckets = 0;
 /** A portal configured with RELEASE_STORE_URL=s3://..., its bucket, and a repository with one built remote. */
-async function s3Portal(extraEnv: Record<string, string> = {}) {
+/** `embedded`: the api is embedded in the portal (its data folder then holds a migrated database). */
+async function s3Portal(extraEnv: Record<string, string> = {}, o: { embedded?: boolean } = {}) {
   const bucket = `portal-serve-${++buckets}`;
   await createS3Client({ endpoint: s3.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } }).send(
     new CreateBucketCommand({ Bucket: bucket }),
   );
   const repo = await tempDir();
   await writeFakeRepo(repo);
-  const data = await tempDir();
+  const data = o.embedded ? await embeddedDataDir() : await tempDir();
   const config = loadPortalConfig({
     DATA_DIR: data,
     SHELL_DIR: path.join(repo, 'shell', 'dist'),
@@ -115,7 +116,7 @@ describe('portal server with the release store on object storage', () => {
   });
 
   it("takes the bucket's release history into the embedded api's audit log", async () => {
-    const { config, store } = await s3Portal({ SUPERADMIN_EMAIL: 'root@example.test', SUPERADMIN_PASSWORD: 'Release-Audit-Pass-1' });
+    const { config, store } = await s3Portal({ SUPERADMIN_EMAIL: 'root@example.test', SUPERADMIN_PASSWORD: 'Release-Audit-Pass-1' }, { embedded: true });
     await store.appendHistory({ at: '2026-03-01T10:00:00.000Z', action: 'publish', remote: 'mfe-auth', version: '2.0.0', by: 'ops' });
     const app = await createPortal(config, { logger: false });
     open.push(app);

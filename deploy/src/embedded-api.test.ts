@@ -5,7 +5,7 @@ import { HTTP_TIMEOUTS } from '@portal/api/lib/http-server';
 import { MESSAGES } from '@portal/shared-contracts';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
-import { tempDir } from './test-fixtures';
+import { embeddedDataDir } from './test-fixtures';
 
 describe('portal with the api embedded', () => {
   let app: FastifyInstance | undefined;
@@ -14,7 +14,7 @@ describe('portal with the api embedded', () => {
   });
 
   it('answers the api in-process on an embedded database, with the portal headers', async () => {
-    const data = await tempDir('portal-embedded-');
+    const data = await embeddedDataDir('portal-embedded-');
     const config = loadPortalConfig({
       DATA_DIR: data,
       LOG_LEVEL: 'silent',

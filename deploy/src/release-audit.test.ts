@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
 import { FsReleaseStore } from './release/store';
-import { tempDir } from './test-fixtures';
+import { embeddedDataDir } from './test-fixtures';
 
 describe('release changes in the audit log', () => {
   let app: FastifyInstance | undefined;
@@ -12,7 +12,7 @@ describe('release changes in the audit log', () => {
   });
 
   it("takes the release tool's history into the embedded api's audit log when it starts", async () => {
-    const data = await tempDir('portal-release-audit-');
+    const data = await embeddedDataDir('portal-release-audit-');
     const config = loadPortalConfig({ DATA_DIR: data, LOG_LEVEL: 'silent', PORT: '0', SUPERADMIN_EMAIL: 'root@example.test', SUPERADMIN_PASSWORD: 'Release-Audit-Pass-1' });
     const store = new FsReleaseStore(config.releaseStoreDir);
     await store.appendHistory({ at: '2026-03-01T10:00:00.000Z', action: 'publish', remote: 'mfe-auth', version: '2.0.0', by: 'ops' });

@@ -8,7 +8,7 @@ import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
 import { loadPortalConfig } from './env';
 import { ReleaseStoreError, type FsReleaseStore } from './release/store';
-import { storeWithAuthBuilds, tempDir } from './test-fixtures';
+import { storeWithAuthBuilds, embeddedDataDir } from './test-fixtures';
 
 const ROOT = { email: 'root@example.test', password: 'Release-Console-Pass-1' };
 
@@ -20,7 +20,7 @@ describe('the release console on the portal server', () => {
   let adminCookie: { name: string; value: string };
 
   beforeAll(async () => {
-    const data = await tempDir('portal-release-console-');
+    const data = await embeddedDataDir('portal-release-console-');
     env = { DATA_DIR: data, LOG_LEVEL: 'silent', PORT: '0', SUPERADMIN_EMAIL: ROOT.email, SUPERADMIN_PASSWORD: ROOT.password };
     const config = loadPortalConfig(env);
     store = await storeWithAuthBuilds(config.releaseStoreDir);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TelemetryEvent } from '@portal/shared-contracts';
 import { createPortal } from '../app';
 import { loadPortalConfig } from '../env';
-import { storeWithAuthBuilds, tempDir, writeFakeRemoteBuild } from '../test-fixtures';
+import { storeWithAuthBuilds, embeddedDataDir, tempDir, writeFakeRemoteBuild } from '../test-fixtures';
 import { canary } from './actions';
 import { publishRemote } from './publish';
 import type { FsReleaseStore } from './store';
@@ -23,7 +23,7 @@ describe('the release guard against telemetry anyone can send', () => {
     const latest = Math.floor(Date.now() / halfHour) * halfHour + halfHour - 5 * 60_000;
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     vi.setSystemTime(Math.min(Date.now(), latest));
-    const data = await tempDir('portal-guard-telemetry-');
+    const data = await embeddedDataDir('portal-guard-telemetry-');
     const config = loadPortalConfig({
       DATA_DIR: data,
       LOG_LEVEL: 'silent',
