@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGES,
   TRIP_RULES,
@@ -199,6 +199,26 @@ const tripTime = sql`(t.distance_hundredths::bigint * 36000 / ${TRIP_RULES.maxSp
 /** How far before a moment a trip may start and still go on past it: the longest trip there is. */
 const LONGEST_MS = minTripMs(TRIP_RULES.maxMiles * 100);
 
+/**
+ * The people of a trip (`people`, a json array of ids, the driver's first) already on another
+ * driver's trip that is not rejected and overlaps it (`during`, on `t`), as a json array: each
+ * person's trips as a driver on the driver's index and as a passenger on the passenger index, so the
+ * statement reads those people's trips only, not every trip of that time (decision 0064's addendum).
+ */
+const busyPeople = (people: SQL, driver: SQL, during: SQL) =>
+  sql`(select json_agg(distinct x.id) from json_array_elements_text(${people}) p
+        cross join lateral (
+          select t.driver_id as id from trips t
+            where t.driver_id = p.value::uuid and t.driver_id <> ${driver} and t.status <> 'rejected' and ${during}
+          union all
+          select tp.passenger_id from trip_passengers tp
+            cross join lateral (select 1 from trips t where t.id = tp.trip_id
+              and t.driver_id is distinct from ${driver} and t.status <> 'rejected' and ${during} offset 0) t
+            where tp.passenger_id = p.value::uuid
+          -- Fences (offset 0): the planner keeps these per person and per trip on their indexes instead of
+          -- joining every trip of the time, whatever the statistics say when the plan is made.
+          offset 0) x)`;
+
 interface Surroundings {
   /** This very trip (driver and clientTripId), recorded by a post that held the lock first. */
   raced: boolean;
@@ -249,8 +269,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
   const recordable = new Date(now - TRIP_RULES.maxAgeDays * DAY_MS - 3_600_000).toISOString();
   const [r] = await preparedRows<AroundFiguresDbRow & { raced: boolean }>(
     tx,
-    sql`with people as (select value::uuid as id from json_array_elements_text(${people}::json))
-      select
+    sql`select
         exists (select 1 from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${trip.clientTripId}) as raced,
         m.last_minute, m.last_minute_wait,
         exists (select 1 from trips t where t.driver_id = ${driverId} and ${during}) as overlaps,
@@ -259,13 +278,7 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
         (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = ${driverId} and t.status in ('counted', 'flagged')
           and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_hundredths,
         u.usual_trips, u.usual_hundredths,
-        (select json_agg(distinct x.id) from (
-          select t.driver_id as id from trips t
-            where t.driver_id in (select id from people) and t.driver_id <> ${driverId} and t.status <> 'rejected' and ${during}
-          union all
-          select tp.passenger_id from trip_passengers tp join trips t on t.id = tp.trip_id
-            where tp.passenger_id in (select id from people) and t.driver_id is distinct from ${driverId} and t.status <> 'rejected' and ${during}
-        ) x) as busy_people
+        ${busyPeople(sql`${people}::json`, sql`${driverId}::uuid`, during)} as busy_people
       from (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m,
       -- The company's monthly rows and the shares of them not folded in yet.
@@ -512,6 +525,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
             v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
           from users u left join vehicles v on v.user_id = u.id
           where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(everyone)}::json))
+            -- No JIT for the rest of the batch's transaction: the surroundings statement's generic plan is
+            -- estimated above jit_above_cost for a hundred trips of a hundred people each, and compiling
+            -- it took seconds at a loaded machine for a statement that runs in milliseconds.
+            and (select set_config('jit', 'off', true)) is not null
           order by u.id for no key update of u`,
       );
       const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
@@ -628,13 +645,7 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
         (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = r.driver and t.status in ('counted', 'flagged')
           and t.started_at >= r.day_start and t.started_at < r.day_end) as day_hundredths,
         u.usual_trips, u.usual_hundredths,
-        (select json_agg(distinct x.id) from (
-          select t.driver_id as id from trips t
-            where t.driver_id in (select value::uuid from json_array_elements_text(r.people)) and t.driver_id <> r.driver and t.status <> 'rejected' and ${during}
-          union all
-          select tp.passenger_id from trip_passengers tp join trips t on t.id = tp.trip_id
-            where tp.passenger_id in (select value::uuid from json_array_elements_text(r.people)) and t.driver_id is distinct from r.driver and t.status <> 'rejected' and ${during}
-        ) x) as busy_people
+        ${busyPeople(sql`r.people`, sql`r.driver`, during)} as busy_people
       from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, company uuid, grp uuid, people json,
         start_at timestamptz, end_at timestamptz, earliest timestamptz, day_start timestamptz, day_end timestamptz, recordable timestamptz,
         first_month date, last_month date)
