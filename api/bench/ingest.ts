@@ -1,7 +1,7 @@
 /**
  * Trip ingestion over HTTP (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 10] [--connections 50] [--retries 10] [--waits] [--statements] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 10] [--connections 50] [--retries 10] [--batches 2] [--waits] [--statements] [--prof]
  *
  * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
  * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
@@ -28,6 +28,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
+import { setBatchesAtOnce } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
 
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     waits: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
+    batches: { type: 'string', default: '2' },
   },
 });
 const DAY = 86_400_000;
@@ -60,6 +62,7 @@ function prepare(db: Db): Promise<Prepared> {
 }
 
 async function serveChild() {
+  setBatchesAtOnce(Number(values.batches));
   const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const data = await prepare(ctx.db);
   await serveBesideBareFastify(ctx, { data });
@@ -68,7 +71,7 @@ async function serveChild() {
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
   const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
   if (values.prof) fs.mkdirSync(profDir, { recursive: true });
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--batches', String(values.batches), '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
     execArgv: [...process.execArgv, ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
@@ -182,7 +185,7 @@ async function main() {
       await autocannon({ url: api, connections: 10, duration: 2, requests: [tripRequest] });
       await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 10, duration: 1 });
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-      console.log(`\n${connections} connections, ${seconds} s each, ${drivers.length} drivers, ${riders.length} riders; load average before: ${load}`);
+      console.log(`\n${connections} connections, ${seconds} s each, ${values.batches} batches at once, ${drivers.length} drivers, ${riders.length} riders; load average before: ${load}`);
 
       const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
       statuses.clear();

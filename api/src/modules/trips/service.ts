@@ -428,6 +428,12 @@ interface TripQueue {
 export const BATCH_MAX_TRIPS = 64;
 /** Batches recorded at once: one writes while the next is judged (two connections of the pool). */
 export const BATCHES_AT_ONCE = 2;
+let batchesAtOnce: number = BATCHES_AT_ONCE;
+/** For `bench/ingest.ts --batches`: how many batches this process records at once (1 to 8). */
+export function setBatchesAtOnce(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`batches at once: 1 to 8, not ${n}`);
+  batchesAtOnce = n;
+}
 
 const queues = new WeakMap<Db, TripQueue>();
 
@@ -444,11 +450,11 @@ function enqueueTrip(ctx: ApiContext, p: PendingTrip): void {
  * taken, go together. A trip waits for a batch being written, never for a timer.
  */
 function pump(ctx: ApiContext, q: TripQueue): void {
-  if (q.scheduled || q.running >= BATCHES_AT_ONCE || !q.waiting.length) return;
+  if (q.scheduled || q.running >= batchesAtOnce || !q.waiting.length) return;
   q.scheduled = true;
   setImmediate(() => {
     q.scheduled = false;
-    while (q.running < BATCHES_AT_ONCE && q.waiting.length) {
+    while (q.running < batchesAtOnce && q.waiting.length) {
       const batch = takeBatch(q);
       if (!batch.length) break;
       const people = batch.flatMap(peopleOf);
