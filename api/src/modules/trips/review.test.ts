@@ -272,6 +272,33 @@ describe('what is unusual', () => {
     expect((await figures()).trips).toBe(1);
   });
 
+  it('flags a trip whose passenger drives, or whose driver rides, another trip at that time, and not one after it', async () => {
+    const at = Date.parse(thisMonthAt(4));
+    const iso = (ms: number) => new Date(at + ms).toISOString();
+    const review = async (res: Res) => {
+      expect(res.statusCode).toBe(201);
+      return json<{ trip: { review: string; flagReasons: string[] } }>(res).trip;
+    };
+    const min = 60_000;
+    // Dan drives Pat for 10 miles (at least 8.6 minutes); Sue drives Dan meanwhile: Dan is busy as a driver.
+    expect((await review(await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 10, startedAt: iso(0) }))).review).toBe('counted');
+    const [suesFirst, gus] = await Promise.all([
+      postTrip(t.app, w.sue.token, { passengerIds: [w.dan.id], distanceMiles: 5, startedAt: iso(min) }),
+      postTrip(t.app, w.gus.token, { passengerIds: [w.gia.id], distanceMiles: 5, startedAt: iso(min) }),
+    ]);
+    expect(await review(suesFirst)).toMatchObject({ review: 'flagged', flagReasons: ['personOverlap'] });
+    // Gus of Globex drove then too, and nobody of his trip was busy.
+    expect((await review(gus)).review).toBe('counted');
+    // An hour later Dan drives Sue, and Sue drives Pat meanwhile: Sue is busy as a passenger.
+    expect((await review(await postTrip(t.app, w.dan.token, { passengerIds: [w.sue.id], distanceMiles: 10, startedAt: iso(60 * min) }))).review).toBe('counted');
+    expect(await review(await postTrip(t.app, w.sue.token, { passengerIds: [w.pat.id], distanceMiles: 5, startedAt: iso(61 * min) }))).toMatchObject({
+      review: 'flagged',
+      flagReasons: ['personOverlap'],
+    });
+    // Once Dan's trips are over, nobody is busy.
+    expect((await review(await postTrip(t.app, w.sue.token, { passengerIds: [w.dan.id], distanceMiles: 5, startedAt: iso(120 * min) }))).review).toBe('counted');
+  });
+
   it('adds up the driver’s day: the trip that takes it over the limit is flagged, the ones before are not', async () => {
     const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const at = (hour: number) => `${day}T${String(hour).padStart(2, '0')}:00:00Z`;
