@@ -273,7 +273,8 @@ async function measure(db: 'pglite' | 'postgres', databaseUrl: string | undefine
     const api = `http://127.0.0.1:${server.api}`;
     console.log(`${server.tokens.length} sessions: each request carries the next one's token`);
     const first = await fetch(`${api}/api/employees?pageNumber=1&pageSize=10`, { headers: { authorization: `Bearer ${server.tokens[0]}` } });
-    const SCENARIOS = scenarios(((await first.json()) as { totalPages: number }).totalPages);
+    // The page answers its total, not its number of pages: the last page of ten is the total's tenth, rounded up.
+    const SCENARIOS = scenarios(Math.ceil(((await first.json()) as { totalCount: number }).totalCount / 10));
     // Warm-up: JIT, plan caches, buffers.
     for (const [, p] of SCENARIOS) await autocannon({ url: api + p, requests: signedIn(server.tokens), connections: 5, duration: 1, timeout: 5 });
     await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections: 5, duration: 1 });
