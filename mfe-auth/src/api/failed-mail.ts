@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { mail as mailEndpoints } from '@portal/shared-contracts/endpoints/mail';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** The failed mails' pages. */
@@ -10,7 +12,7 @@ export const failedMailKeys = {
 
 /** GET mail/failed: one page of the mails given up on, newest first. */
 export function getFailedMail(api: ApiClient, pageNumber: number, pageSize: number, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.mail.failed, { query: { pageNumber, pageSize } }, { signal });
+  return api.call(mailEndpoints.failed, { query: { pageNumber, pageSize } }, { signal });
 }
 
 export function failedMailQueryOptions(api: ApiClient, pageNumber: number, pageSize: number) {
@@ -24,7 +26,7 @@ export function useFailedMail(pageNumber: number, pageSize: number) {
 
 /** POST mail/failed/{id}/retry: the mail is queued again and leaves the list. */
 export function retryFailedMail(api: ApiClient, id: string) {
-  return api.call(ENDPOINTS.mail.retry, { params: { id } });
+  return api.call(mailEndpoints.retry, { params: { id } });
 }
 
 export function useRetryFailedMailMutation() {

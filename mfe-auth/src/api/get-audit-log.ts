@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { audit as auditEndpoints } from '@portal/shared-contracts/endpoints/audit';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { auditKeys, type AuditLogQuery } from './keys';
 
 /** GET audit-log: one page, newest first; the server scopes an employer to its own company. */
 export function getAuditLog(api: ApiClient, query: AuditLogQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.audit.list, { query }, { signal });
+  return api.call(auditEndpoints.list, { query }, { signal });
 }
 
 export function auditLogQueryOptions(api: ApiClient, query: AuditLogQuery) {

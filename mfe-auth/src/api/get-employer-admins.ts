@@ -1,4 +1,7 @@
-import { ENDPOINTS, LIMITS, usePlatform, type AdminEntry, type ApiClient } from '@portal/shared-contracts';
+import { accounts as accountsEndpoints } from '@portal/shared-contracts/endpoints/accounts';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { AdminEntry, ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './keys';
 
@@ -7,7 +10,7 @@ export async function getEmployerAdmins(api: ApiClient, employerId: string, sign
   const all: AdminEntry[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
     const page = await api.call(
-      ENDPOINTS.accounts.employerAdmins,
+      accountsEndpoints.employerAdmins,
       { params: { employerId }, query: { pageNumber, pageSize: LIMITS.maxPageSize } },
       { signal },
     );

@@ -1,10 +1,12 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { accounts as accountsEndpoints } from '@portal/shared-contracts/endpoints/accounts';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from './keys';
 
 /** GET accounts/super-admins (the caller is left out by the server). */
 export function getSuperAdmins(api: ApiClient, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.accounts.superAdmins, {}, { signal });
+  return api.call(accountsEndpoints.superAdmins, {}, { signal });
 }
 
 export function superAdminsQueryOptions(api: ApiClient) {

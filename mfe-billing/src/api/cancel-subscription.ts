@@ -1,12 +1,13 @@
-import { ENDPOINTS, type ApiClient, type EndpointOutput } from '@portal/shared-contracts';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import type { ApiClient, EndpointOutput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshBilling } from './keys';
 
-export type CancelAnswer = EndpointOutput<typeof ENDPOINTS.billing.cancel>;
+export type CancelAnswer = EndpointOutput<typeof billingEndpoints.cancel>;
 
 /** POST payment-billing/cancel: the subscription ends with the paid period; a second call changes nothing. */
 export function cancelSubscription(api: ApiClient) {
-  return api.call(ENDPOINTS.billing.cancel);
+  return api.call(billingEndpoints.cancel);
 }
 
 export function useCancelSubscriptionMutation() {

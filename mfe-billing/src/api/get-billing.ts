@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { billingKeys, type BillingQuery } from './keys';
 
 /** GET payment-billing: the company's subscription, fee, payment method and end of the paid period. */
 export function getBilling(api: ApiClient, query: BillingQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.billing.billing, { query }, { signal });
+  return api.call(billingEndpoints.billing, { query }, { signal });
 }
 
 export function billingQueryOptions(api: ApiClient, query: BillingQuery) {

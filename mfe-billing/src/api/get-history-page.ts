@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { billingKeys, type HistoryPageQuery } from './keys';
 
 /** GET payment-history/page: one page of the company's invoices, newest first. */
 export function getHistoryPage(api: ApiClient, query: HistoryPageQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.billing.historyPage, { query }, { signal });
+  return api.call(billingEndpoints.historyPage, { query }, { signal });
 }
 
 export function historyPageQueryOptions(api: ApiClient, query: HistoryPageQuery) {

@@ -1,12 +1,13 @@
-import { ENDPOINTS, type ApiClient, type EndpointOutput } from '@portal/shared-contracts';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import type { ApiClient, EndpointOutput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshBilling } from './keys';
 
-export type ResumeAnswer = EndpointOutput<typeof ENDPOINTS.billing.resume>;
+export type ResumeAnswer = EndpointOutput<typeof billingEndpoints.resume>;
 
 /** POST payment-billing/resume: undoes a pending cancellation before the paid period ends. */
 export function resumeSubscription(api: ApiClient) {
-  return api.call(ENDPOINTS.billing.resume);
+  return api.call(billingEndpoints.resume);
 }
 
 export function useResumeSubscriptionMutation() {

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints/drivers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { driverKeys } from './keys';
 
 /** GET drivers/{id}: the driver with the verification history (newest first) and the other drivers with the same licence. */
 export async function getDriver(api: ApiClient, id: string, signal?: AbortSignal) {
-  const { driver, history, sameLicence, sameLicenceTotal } = await api.call(ENDPOINTS.drivers.get, { params: { id } }, { signal });
+  const { driver, history, sameLicence, sameLicenceTotal } = await api.call(driversEndpoints.get, { params: { id } }, { signal });
   return { driver, history, sameLicence, sameLicenceTotal };
 }
 

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints/drivers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { driverKeys, type DriversPageQuery } from './keys';
 
 /** GET drivers/page: one page of pending or approved drivers, searched and filtered on the server. */
 export function getDriversPage(api: ApiClient, query: DriversPageQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.drivers.page, { query }, { signal });
+  return api.call(driversEndpoints.page, { query }, { signal });
 }
 
 export function driversPageQueryOptions(api: ApiClient, query: DriversPageQuery) {

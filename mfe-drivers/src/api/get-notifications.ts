@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints/drivers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { driverKeys } from './keys';
 
 /** GET notifications: what waits for a super admin, counted and linked to its list. */
 export function getNotifications(api: ApiClient, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.drivers.notifications, undefined, { signal });
+  return api.call(driversEndpoints.notifications, undefined, { signal });
 }
 
 export function notificationsQueryOptions(api: ApiClient) {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { ROUTES, usePlatform, type DriverStatus } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { DriverStatus } from '@portal/shared-contracts';
 
 /** The address's `driver` parameter: the driver whose details are open on a drivers list. */
 export const DRIVER_PARAM = 'driver';

@@ -1,6 +1,6 @@
 // The follow-up picker's text: "dd-MM-yyyy HH:mm" in the browser's time zone (document 2, section 9),
 // sent as an ISO date-time with its zone (docs/decisions/0009-drivers.md).
-import { formatFollowUp } from '@portal/shared-contracts';
+import { formatFollowUp } from '@portal/shared-contracts/forms';
 
 const DIGITS = 12;
 /** Where each part of "dd-MM-yyyy HH:mm" starts and ends. */

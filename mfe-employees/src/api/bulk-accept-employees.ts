@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import type { ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/bulk-accept with the selected ids. */
 export function bulkAcceptEmployees(api: ApiClient, employeeIds: string[]) {
-  return api.call(ENDPOINTS.employees.bulkAccept, { body: { employeeIds } });
+  return api.call(employeesEndpoints.bulkAccept, { body: { employeeIds } });
 }
 
 export function useBulkAcceptEmployeesMutation() {

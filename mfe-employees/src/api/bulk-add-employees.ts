@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient, type ManualEmployeeRow } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import type { ApiClient, ManualEmployeeRow } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees with the manual rows; all or nothing. */
 export function bulkAddEmployees(api: ApiClient, employees: ManualEmployeeRow[]) {
-  return api.call(ENDPOINTS.employees.bulkAdd, { body: { employees } });
+  return api.call(employeesEndpoints.bulkAdd, { body: { employees } });
 }
 
 export function useBulkAddEmployeesMutation() {

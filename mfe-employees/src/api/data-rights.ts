@@ -1,12 +1,14 @@
 import { mayCall } from '@portal/shared-contracts/scheme';
 import { useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { dataRights as dataRightsEndpoints } from '@portal/shared-contracts/endpoints/data-rights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshAfterRemoval } from './remove-employee';
 
 /** GET employees/{id}/export: everything the portal holds about the employee (audited by the api). */
 export function exportEmployeeData(api: ApiClient, id: string) {
-  return api.call(ENDPOINTS.dataRights.exportEmployee, { params: { id } });
+  return api.call(dataRightsEndpoints.exportEmployee, { params: { id } });
 }
 
 /** A download changes nothing the screens show, so there is nothing to invalidate. */
@@ -16,7 +18,7 @@ export function useExportEmployeeDataMutation() {
 
 /** POST employees/{id}/erase: irreversible; the employee's details are gone afterwards. */
 export function eraseEmployee(api: ApiClient, id: string) {
-  return api.call(ENDPOINTS.dataRights.eraseEmployee, { params: { id }, body: { confirm: true } });
+  return api.call(dataRightsEndpoints.eraseEmployee, { params: { id }, body: { confirm: true } });
 }
 
 export function useEraseEmployeeMutation() {
@@ -32,7 +34,7 @@ export function useErasureRequests() {
   const { api, session } = usePlatform();
   return useQuery({
     queryKey: ['employees', 'erasure-requests'] as const,
-    queryFn: async ({ signal }) => (await api.call(ENDPOINTS.dataRights.erasureRequests, {}, { signal })).requests,
-    enabled: mayCall(session?.offices, [ENDPOINTS.dataRights.erasureRequests.id]),
+    queryFn: async ({ signal }) => (await api.call(dataRightsEndpoints.erasureRequests, {}, { signal })).requests,
+    enabled: mayCall(session?.offices, [dataRightsEndpoints.erasureRequests.id]),
   });
 }

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { employeeKeys } from './keys';
 
 /** GET employees/{id}: one employee with vehicle and licence details. */
 export async function getEmployee(api: ApiClient, id: string, signal?: AbortSignal) {
-  return (await api.call(ENDPOINTS.employees.get, { params: { id } }, { signal })).employee;
+  return (await api.call(employeesEndpoints.get, { params: { id } }, { signal })).employee;
 }
 
 export function employeeQueryOptions(api: ApiClient, id: string) {

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { employeeKeys, type EmployeesQuery } from './keys';
 
 /** GET employees: the company's approved employees, searched, filtered and paged on the server. */
 export function getEmployees(api: ApiClient, query: EmployeesQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.employees.list, { query }, { signal });
+  return api.call(employeesEndpoints.list, { query }, { signal });
 }
 
 export function employeesQueryOptions(api: ApiClient, query: EmployeesQuery) {

@@ -1,5 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, LIMITS, usePlatform, type ApiClient, type Employee } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, Employee } from '@portal/shared-contracts';
 import { employeeKeys } from './keys';
 
 /** GET employees/pending: the spec reads every page, 100 at a time, and pages the requests locally. */
@@ -7,7 +10,7 @@ export async function getPendingEmployees(api: ApiClient, signal?: AbortSignal):
   const all: Employee[] = [];
   // A hard stop guards against a server that keeps answering hasNextPage.
   for (let pageNumber = 1; pageNumber <= 1000; pageNumber += 1) {
-    const page = await api.call(ENDPOINTS.employees.pending, { query: { pageNumber, pageSize: LIMITS.pendingFetchPageSize } }, { signal });
+    const page = await api.call(employeesEndpoints.pending, { query: { pageNumber, pageSize: LIMITS.pendingFetchPageSize } }, { signal });
     all.push(...page.items);
     if (!page.hasNextPage || page.items.length === 0) break;
   }

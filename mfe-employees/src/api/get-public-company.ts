@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { companyKeys } from './keys';
 
 /** GET employers/{id}: an anonymous caller (the invite page) learns the company id and name only. */
 export async function getPublicCompany(api: ApiClient, id: string, signal?: AbortSignal) {
-  return (await api.call(ENDPOINTS.employers.get, { params: { id } }, { signal })).company;
+  return (await api.call(employersEndpoints.get, { params: { id } }, { signal })).company;
 }
 
 export function publicCompanyQueryOptions(api: ApiClient, id: string) {

@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import type { ApiClient } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employees/reactivate-employee/{id}: the stored reason is shown but never sent. */
 export function reactivateEmployee(api: ApiClient, id: string) {
-  return api.call(ENDPOINTS.employees.reactivate, { params: { id } });
+  return api.call(employeesEndpoints.reactivate, { params: { id } });
 }
 
 export function useReactivateEmployeeMutation() {

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import type { ApiClient } from '@portal/shared-contracts';
 import { employeeKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE employees/{id}: immediate and irreversible. */
 export function removeEmployee(api: ApiClient, id: string) {
-  return api.call(ENDPOINTS.employees.remove, { params: { id } });
+  return api.call(employeesEndpoints.remove, { params: { id } });
 }
 
 /**

@@ -1,6 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { fullName, MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Employee } from '@portal/shared-contracts';
 import { useAcceptEmployeeMutation } from '../api/accept-employee';
 import { useBulkRejectEmployeesMutation } from '../api/bulk-reject-employees';
 import { useRejectEmployeeMutation } from '../api/reject-employee';
@@ -37,17 +41,17 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
     try {
       if (asked.kind === 'verify') {
         await accept.mutateAsync(asked.id);
-        toast.success(MESSAGES.employees.approved);
+        toast.success(COMPANY_MESSAGES.employees.approved);
         onDecided?.([asked.id]);
       } else {
         const ids = asked.requests.map((r) => r.id);
         if (ids.length === 1) await reject.mutateAsync(ids[0]!);
         else await bulkReject.mutateAsync(ids);
-        toast.success(ids.length === 1 ? MESSAGES.employees.rejected : MESSAGES.joinRequests.rejectedMany);
+        toast.success(ids.length === 1 ? COMPANY_MESSAGES.employees.rejected : COMPANY_MESSAGES.joinRequests.rejectedMany);
         onDecided?.(ids);
       }
     } catch (err) {
-      const fallback = asked.kind === 'verify' ? MESSAGES.employees.approveFailed : many ? MESSAGES.joinRequests.rejectManyFailed : MESSAGES.employees.rejectFailed;
+      const fallback = asked.kind === 'verify' ? COMPANY_MESSAGES.employees.approveFailed : many ? COMPANY_MESSAGES.joinRequests.rejectManyFailed : COMPANY_MESSAGES.employees.rejectFailed;
       toast.error(serverMessage(err, fallback));
     } finally {
       setRunning(false);
@@ -63,20 +67,20 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
       }}
       title={
         asked?.kind === 'verify'
-          ? MESSAGES.joinRequests.verifyTitle
+          ? COMPANY_MESSAGES.joinRequests.verifyTitle
           : many
-            ? MESSAGES.joinRequests.rejectManyTitle(asked.requests.length)
-            : MESSAGES.joinRequests.rejectTitle
+            ? COMPANY_MESSAGES.joinRequests.rejectManyTitle(asked.requests.length)
+            : COMPANY_MESSAGES.joinRequests.rejectTitle
       }
       message={
         asked?.kind === 'verify'
-          ? MESSAGES.employees.confirmVerify
+          ? COMPANY_MESSAGES.employees.confirmVerify
           : many
-            ? MESSAGES.joinRequests.confirmRejectMany(asked.requests.map(fullName))
-            : MESSAGES.employees.confirmReject
+            ? COMPANY_MESSAGES.joinRequests.confirmRejectMany(asked.requests.map(fullName))
+            : COMPANY_MESSAGES.employees.confirmReject
       }
-      cancelLabel={MESSAGES.labels.cancel}
-      confirmLabel={asked?.kind === 'verify' ? MESSAGES.labels.verify : MESSAGES.labels.confirm}
+      cancelLabel={LABEL_MESSAGES.labels.cancel}
+      confirmLabel={asked?.kind === 'verify' ? LABEL_MESSAGES.labels.verify : LABEL_MESSAGES.labels.confirm}
       tone={asked?.kind === 'verify' ? 'default' : 'danger'}
       busy={running}
       onConfirm={() => void confirm()}

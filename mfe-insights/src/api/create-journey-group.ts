@@ -1,12 +1,13 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { journeyGroups as journeyGroupsEndpoints } from '@portal/shared-contracts/endpoints/journey-groups';
+import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshJourneyGroups } from './keys';
 
-export type CreateJourneyGroupBody = EndpointInput<typeof ENDPOINTS.journeyGroups.create>['body'];
+export type CreateJourneyGroupBody = EndpointInput<typeof journeyGroupsEndpoints.create>['body'];
 
 /** POST journey-groups: a group of the caller's company, its name unique there whatever the case. */
 export function createJourneyGroup(api: ApiClient, body: CreateJourneyGroupBody) {
-  return api.call(ENDPOINTS.journeyGroups.create, { body });
+  return api.call(journeyGroupsEndpoints.create, { body });
 }
 
 export function useCreateJourneyGroupMutation() {

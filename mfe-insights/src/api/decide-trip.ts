@@ -1,4 +1,5 @@
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshInsights } from './keys';
 
@@ -10,7 +11,7 @@ export type TripDecision = 'confirm' | 'reject';
  * insight is asked again; a rejected one leaves the review list.
  */
 export function decideTrip(api: ApiClient, input: { id: string; decision: TripDecision }) {
-  const endpoint = input.decision === 'confirm' ? ENDPOINTS.insights.confirmTrip : ENDPOINTS.insights.rejectTrip;
+  const endpoint = input.decision === 'confirm' ? insightsEndpoints.confirmTrip : insightsEndpoints.rejectTrip;
   return api.call(endpoint, { params: { id: input.id } });
 }
 

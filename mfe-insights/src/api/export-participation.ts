@@ -1,7 +1,8 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 
-export type ParticipationExportQuery = EndpointInput<typeof ENDPOINTS.insights.participationExport>['query'];
+export type ParticipationExportQuery = EndpointInput<typeof insightsEndpoints.participationExport>['query'];
 
 /**
  * GET employees-participation/export: the month's whole ranking as CSV text. The contract declares
@@ -9,7 +10,7 @@ export type ParticipationExportQuery = EndpointInput<typeof ENDPOINTS.insights.p
  * only when the body is JSON), with the session, the base URL and the 401 handling of every call.
  */
 export function exportParticipation(api: ApiClient, query: ParticipationExportQuery) {
-  return api.call(ENDPOINTS.insights.participationExport, { query });
+  return api.call(insightsEndpoints.participationExport, { query });
 }
 
 /** A download changes nothing on the server, so there is nothing to invalidate. */

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type Co2Query } from './keys';
 
 /** GET journey-groups/co2: the inputs of the CO2 calculation of one month and where the factor comes from. */
 export function getCo2(api: ApiClient, query: Co2Query, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.co2, { query }, { signal });
+  return api.call(insightsEndpoints.co2, { query }, { signal });
 }
 
 export function co2QueryOptions(api: ApiClient, query: Co2Query) {

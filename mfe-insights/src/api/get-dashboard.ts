@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type DashboardQuery } from './keys';
 
 /** GET dashboard/summary: the tiles and the incentives panel of one month. */
 export function getDashboard(api: ApiClient, query: DashboardQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.dashboard, { query }, { signal });
+  return api.call(insightsEndpoints.dashboard, { query }, { signal });
 }
 
 export function dashboardQueryOptions(api: ApiClient, query: DashboardQuery) {

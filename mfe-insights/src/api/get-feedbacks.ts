@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type FeedbacksQuery } from './keys';
 
 /** GET feedbacks: employees' feedback, newest first, with full name and employee number. */
 export function getFeedbacks(api: ApiClient, query: FeedbacksQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.feedbacks, { query }, { signal });
+  return api.call(insightsEndpoints.feedbacks, { query }, { signal });
 }
 
 export function feedbacksQueryOptions(api: ApiClient, query: FeedbacksQuery) {

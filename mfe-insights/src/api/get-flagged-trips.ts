@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type FlaggedTripsQuery } from './keys';
 
 /** GET trips/flagged: the trips waiting for the employer's review, newest first, with why each was flagged. */
 export function getFlaggedTrips(api: ApiClient, query: FlaggedTripsQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.flaggedTrips, { query }, { signal });
+  return api.call(insightsEndpoints.flaggedTrips, { query }, { signal });
 }
 
 export function flaggedTripsQueryOptions(api: ApiClient, query: FlaggedTripsQuery) {

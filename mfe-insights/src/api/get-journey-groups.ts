@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type JourneyGroupsQuery } from './keys';
 
 /** GET journey-groups: the groups with their figures, paged (all time unless a month is given). */
 export function getJourneyGroups(api: ApiClient, query: JourneyGroupsQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.journeyGroups, { query }, { signal });
+  return api.call(insightsEndpoints.journeyGroups, { query }, { signal });
 }
 
 export function journeyGroupsQueryOptions(api: ApiClient, query: JourneyGroupsQuery) {

@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type ParticipationAllTimeQuery } from './keys';
 
 /** GET employee-participation: the ranking over all time, paged (the Employee Participation tab). */
 export function getParticipationAllTime(api: ApiClient, query: ParticipationAllTimeQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.participationAllTime, { query }, { signal });
+  return api.call(insightsEndpoints.participationAllTime, { query }, { signal });
 }
 
 export function participationAllTimeQueryOptions(api: ApiClient, query: ParticipationAllTimeQuery) {

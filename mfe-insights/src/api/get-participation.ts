@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type ParticipationQuery } from './keys';
 
 /** GET employees-participation: the ranking of one month, paged. */
 export function getParticipation(api: ApiClient, query: ParticipationQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.participation, { query }, { signal });
+  return api.call(insightsEndpoints.participation, { query }, { signal });
 }
 
 export function participationQueryOptions(api: ApiClient, query: ParticipationQuery) {

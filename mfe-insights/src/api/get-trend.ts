@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type TrendQuery } from './keys';
 
 /** GET dashboard/trend: trips, miles, CO2 saved and participants of the 12 months ending with the month asked. */
 export function getTrend(api: ApiClient, query: TrendQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.insights.trend, { query }, { signal });
+  return api.call(insightsEndpoints.trend, { query }, { signal });
 }
 
 export function trendQueryOptions(api: ApiClient, query: TrendQuery) {

@@ -1,12 +1,13 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { journeyGroups as journeyGroupsEndpoints } from '@portal/shared-contracts/endpoints/journey-groups';
+import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshJourneyGroups } from './keys';
 
-export type UpdateJourneyGroupInput = Pick<EndpointInput<typeof ENDPOINTS.journeyGroups.update>, 'params' | 'body'>;
+export type UpdateJourneyGroupInput = Pick<EndpointInput<typeof journeyGroupsEndpoints.update>, 'params' | 'body'>;
 
 /** PUT journey-groups/{id}: the new name; meeting points left out of the body stay as they are. */
 export function updateJourneyGroup(api: ApiClient, input: UpdateJourneyGroupInput) {
-  return api.call(ENDPOINTS.journeyGroups.update, input);
+  return api.call(journeyGroupsEndpoints.update, input);
 }
 
 export function useUpdateJourneyGroupMutation() {

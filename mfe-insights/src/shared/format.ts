@@ -1,4 +1,4 @@
-import { LIMITS } from '@portal/shared-contracts';
+import { LIMITS } from '@portal/shared-contracts/constants';
 
 // Figures, dates and distances as a reader in the UK writes them.
 const LOCALE = 'en-GB';

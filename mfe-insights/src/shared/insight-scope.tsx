@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@portal/shared-ui/data-display';
-import { MESSAGES, usePlatform } from '@portal/shared-contracts';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { usePlatform } from '@portal/shared-contracts/platform';
 
 /** What every insight query carries to say whose figures it wants. */
 export type InsightScopeQuery = { companyId?: string };
@@ -15,7 +16,7 @@ export function WithInsightScope({ children }: { children: (scope: InsightScopeQ
   const { session, location } = usePlatform();
   if (session?.role !== 'SuperAdmin') return children({});
   const companyId = location.query.get('companyId')?.trim();
-  return companyId ? children({ companyId }) : <EmptyState title={MESSAGES.insights.companyRequired} />;
+  return companyId ? children({ companyId }) : <EmptyState title={INSIGHTS_MESSAGES.insights.companyRequired} />;
 }
 
 /** An insight that takes the office filter: the company's figures, one office's, or "No office"'s (`none`). */

@@ -1,4 +1,6 @@
-import { MESSAGES, OFFICE_NONE, usePlatform } from '@portal/shared-contracts';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { OFFICE_NONE } from '@portal/shared-contracts/constants';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { mayCall } from '@portal/shared-contracts/scheme';
 import type { OfficeOption } from '@portal/shared-ui/data';
 
@@ -27,7 +29,7 @@ export function useOfficeChoices(companyOffices: readonly OfficeOption[] | undef
   return {
     offices,
     limited,
-    allLabel: limited ? MESSAGES.insights.allMyOffices : MESSAGES.insights.allOffices,
+    allLabel: limited ? INSIGHTS_MESSAGES.insights.allMyOffices : INSIGHTS_MESSAGES.insights.allOffices,
     offersNone: !limited,
     knows: (id) => id === undefined || id === '' || (!limited && id === OFFICE_NONE) || offices === undefined || offices.some((o) => o.id === id),
   };
@@ -38,7 +40,7 @@ export function officeOptions(c: OfficeChoices, offices: readonly OfficeOption[]
   return [
     { value: '', label: c.allLabel },
     ...offices.map((o) => ({ value: o.id, label: o.label })),
-    ...(c.offersNone ? [{ value: OFFICE_NONE, label: MESSAGES.insights.noOffice }] : []),
+    ...(c.offersNone ? [{ value: OFFICE_NONE, label: INSIGHTS_MESSAGES.insights.noOffice }] : []),
   ];
 }
 

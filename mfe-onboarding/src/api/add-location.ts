@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/location; the answer carries the sign-up state (0 -> 1 on the first location). */
-export function addLocation(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.addLocation>) {
-  return api.call(ENDPOINTS.employers.addLocation, input);
+export function addLocation(api: ApiClient, input: EndpointInput<typeof employersEndpoints.addLocation>) {
+  return api.call(employersEndpoints.addLocation, input);
 }
 
 export function useAddLocationMutation() {

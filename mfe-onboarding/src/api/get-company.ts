@@ -1,4 +1,6 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type Company } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, Company } from '@portal/shared-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { employerKeys } from './keys';
 
@@ -7,7 +9,7 @@ import { employerKeys } from './keys';
  * anonymous one; this remote is always signed in, so the short shape means the company is not ours.
  */
 export async function getCompany(api: ApiClient, id: string, signal?: AbortSignal): Promise<Company> {
-  const answer = await api.call(ENDPOINTS.employers.get, { params: { id } }, { signal });
+  const answer = await api.call(employersEndpoints.get, { params: { id } }, { signal });
   const company = answer.company;
   if (!('email' in company)) throw new Error('The company details are not available to this account.');
   return company;

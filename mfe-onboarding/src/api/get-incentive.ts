@@ -1,10 +1,12 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { employerKeys } from './keys';
 
 /** GET employers/{id}/incentive: null before the rules are first saved. */
 export async function getIncentive(api: ApiClient, companyId: string, signal?: AbortSignal) {
-  const answer = await api.call(ENDPOINTS.employers.getIncentive, { params: { id: companyId } }, { signal });
+  const answer = await api.call(employersEndpoints.getIncentive, { params: { id: companyId } }, { signal });
   return answer.incentive;
 }
 

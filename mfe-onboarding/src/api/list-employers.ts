@@ -1,10 +1,12 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { employerKeys, type EmployerListQuery } from './keys';
 
 /** GET /employers: searched and filtered on the server, one page at a time. */
 export function getEmployers(api: ApiClient, query: EmployerListQuery, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.employers.list, { query }, { signal });
+  return api.call(employersEndpoints.list, { query }, { signal });
 }
 
 export function employersQueryOptions(api: ApiClient, query: EmployerListQuery) {

@@ -1,9 +1,10 @@
-import { ENDPOINTS, usePlatform } from '@portal/shared-contracts';
+import { monthlyReports as monthlyReportsEndpoints } from '@portal/shared-contracts/endpoints/monthly-reports';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
-const M = ENDPOINTS.monthlyReports;
+const M = monthlyReportsEndpoints;
 
 /** GET monthly-reports/recipients: the caller's company's recipients with each one's latest delivery. */
 export function useMonthlyReportRecipients(companyId: string | null | undefined) {

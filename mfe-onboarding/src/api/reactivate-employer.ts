@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import type { ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST employers/{id}/reactivate. */
 export function reactivateEmployer(api: ApiClient, employerId: string) {
-  return api.call(ENDPOINTS.employers.reactivate, { params: { id: employerId } });
+  return api.call(employersEndpoints.reactivate, { params: { id: employerId } });
 }
 
 export function useReactivateEmployerMutation() {

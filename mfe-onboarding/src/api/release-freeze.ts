@@ -1,9 +1,11 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type CompanyFreeze } from '@portal/shared-contracts';
+import { releaseFreezes as releaseFreezesEndpoints } from '@portal/shared-contracts/endpoints/release-freezes';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, CompanyFreeze } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
-const F = ENDPOINTS.releaseFreezes;
+const F = releaseFreezesEndpoints;
 
 /** GET releases/freeze: the caller's company's change freeze in force, if any. */
 export function companyFreezeQueryOptions(api: ApiClient, companyId: string) {

@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import type { ApiClient } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** DELETE employers/{id}: the company and all of its data, irreversibly. */
 export function removeEmployer(api: ApiClient, employerId: string) {
-  return api.call(ENDPOINTS.employers.remove, { params: { id: employerId } });
+  return api.call(employersEndpoints.remove, { params: { id: employerId } });
 }
 
 export function useRemoveEmployerMutation() {

@@ -1,9 +1,11 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type ReportingSettings, type ReportingSettingsBody } from '@portal/shared-contracts';
+import { reports as reportsEndpoints } from '@portal/shared-contracts/endpoints/reports';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, ReportingSettings, ReportingSettingsBody } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
-const R = ENDPOINTS.reports;
+const R = reportsEndpoints;
 
 /** GET employers/{id}/reporting: the headcount and the month the reporting year starts. */
 export function reportingSettingsQueryOptions(api: ApiClient, companyId: string) {

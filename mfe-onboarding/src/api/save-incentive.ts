@@ -1,10 +1,11 @@
-import { ENDPOINTS, type ApiClient, type EndpointInput } from '@portal/shared-contracts';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';
 
 /** POST /incentives/employers/{id}/incentive; the answer carries the sign-up state (1 -> 2). */
-export function saveIncentive(api: ApiClient, input: EndpointInput<typeof ENDPOINTS.employers.saveIncentive>) {
-  return api.call(ENDPOINTS.employers.saveIncentive, input);
+export function saveIncentive(api: ApiClient, input: EndpointInput<typeof employersEndpoints.saveIncentive>) {
+  return api.call(employersEndpoints.saveIncentive, input);
 }
 
 export function useSaveIncentiveMutation() {

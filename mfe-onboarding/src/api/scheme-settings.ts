@@ -1,11 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointOutput, type SchemeSettingsBody } from '@portal/shared-contracts';
+import { schemeSettings as schemeSettingsEndpoints } from '@portal/shared-contracts/endpoints/scheme';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, EndpointOutput, SchemeSettingsBody } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
 /** GET scheme-settings: the free trial's length and the support contact (super admins). */
 export function getSchemeSettings(api: ApiClient, signal?: AbortSignal) {
-  return api.call(ENDPOINTS.schemeSettings.get, {}, { signal });
+  return api.call(schemeSettingsEndpoints.get, {}, { signal });
 }
 
 export function schemeSettingsQueryOptions(api: ApiClient) {
@@ -17,11 +19,11 @@ export function useSchemeSettings() {
   return useQuery(schemeSettingsQueryOptions(api));
 }
 
-export type SaveSchemeSettingsAnswer = EndpointOutput<typeof ENDPOINTS.schemeSettings.update>;
+export type SaveSchemeSettingsAnswer = EndpointOutput<typeof schemeSettingsEndpoints.update>;
 
 /** PUT scheme-settings: the answer is the settings as saved. */
 export function saveSchemeSettings(api: ApiClient, body: SchemeSettingsBody) {
-  return api.call(ENDPOINTS.schemeSettings.update, { body });
+  return api.call(schemeSettingsEndpoints.update, { body });
 }
 
 export function useSaveSchemeSettingsMutation() {

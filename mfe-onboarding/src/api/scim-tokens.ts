@@ -1,9 +1,11 @@
-import { ENDPOINTS, usePlatform, type ApiClient } from '@portal/shared-contracts';
+import { scim as scimEndpoints } from '@portal/shared-contracts/endpoints/scim';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
-const S = ENDPOINTS.scim;
+const S = scimEndpoints;
 
 /** GET scim/tokens: the company's provisioning tokens (never the tokens themselves) and the base URL. */
 export function scimTokensQueryOptions(api: ApiClient, companyId: string) {

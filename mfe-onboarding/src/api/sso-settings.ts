@@ -1,9 +1,11 @@
-import { ENDPOINTS, usePlatform, type ApiClient, type EndpointInput, type SsoSettings } from '@portal/shared-contracts';
+import { sso as ssoEndpoints } from '@portal/shared-contracts/endpoints/sso';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { ApiClient, EndpointInput, SsoSettings } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { employerKeys } from './keys';
 
-const S = ENDPOINTS.sso;
+const S = ssoEndpoints;
 
 /** GET sso/settings: the caller's company single sign-on (the client secret is never answered). */
 export function ssoSettingsQueryOptions(api: ApiClient, companyId: string) {

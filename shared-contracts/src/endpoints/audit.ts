@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { isoDateTime, pageOf } from '../entities';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { BACK_OFFICE_MESSAGES } from '../messages/back-office';
+import { INPUT_MESSAGES } from '../messages/input';
 import { isoDay, searchText } from '@portal/shared-contracts/forms';
 import { pageQuerySchema } from './shared';
 
@@ -119,11 +120,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = isoDay(MESSAGES.audit.badDate, MESSAGES.input.dateOutOfRange);
+const day = isoDay(BACK_OFFICE_MESSAGES.audit.badDate, INPUT_MESSAGES.input.dateOutOfRange);
 
 const filterFields = z.object({
-  companyId: z.optional(z.string().check(z.uuid(MESSAGES.audit.badCompany))),
-  action: z.optional(z.enum(AUDIT_ACTIONS, { error: MESSAGES.audit.badAction })),
+  companyId: z.optional(z.string().check(z.uuid(BACK_OFFICE_MESSAGES.audit.badCompany))),
+  action: z.optional(z.enum(AUDIT_ACTIONS, { error: BACK_OFFICE_MESSAGES.audit.badAction })),
   /** Part of the actor's name or email, any case. */
   actor: z.optional(searchText(100)),
   /** Inclusive days (UTC), `YYYY-MM-DD`. */
@@ -133,10 +134,10 @@ const filterFields = z.object({
 const inOrder = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
 /** The filters of the list and of the export. An employer's company is the session's, whatever `companyId` says. */
-export const auditFilterSchema = filterFields.check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
+export const auditFilterSchema = filterFields.check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] }));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-const auditPageQuery = z.extend(filterFields, pageQuerySchema.shape).check(z.refine(inOrder, { message: MESSAGES.audit.badRange, path: ['to'] }));
+const auditPageQuery = z.extend(filterFields, pageQuerySchema.shape).check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] }));
 
 const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { BILLING_MESSAGES } from '../messages/billing';
 import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
 import { pageQuerySchema } from './shared';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.billing.companyRequired))) });
+const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(BILLING_MESSAGES.billing.companyRequired))) });
 const historyPageQuery = z.extend(companyQuery, pageQuerySchema.shape);
 
 /**

@@ -3,7 +3,7 @@ import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { employeeSchema, fieldErrorSchema, idSchema, okSchema, pageOf } from '../entities';
 import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { INSIGHTS_MESSAGES } from '../messages/insights';
 import { idParams, searchQuery } from './shared';
 
 // employees
@@ -223,7 +223,7 @@ export const employees = {
     summary: 'Move an employee to one of the company\'s offices, or to none (officeId null); audited (an erased employee\'s record: 409)',
     access: ['Employer', 'Admin', 'SuperAdmin'],
     params: idParams,
-    body: z.object({ officeId: z.nullable(z.string().check(z.uuid(MESSAGES.insights.officeInvalid))) }),
+    body: z.object({ officeId: z.nullable(z.string().check(z.uuid(INSIGHTS_MESSAGES.insights.officeInvalid))) }),
     response: z.extend(okSchema, { officeId: z.nullable(idSchema) }),
     errors: [404, 409],
     tags: ['employees'],

@@ -13,16 +13,16 @@ import {
   participationRowSchema,
 } from '../entities';
 import { DATE_RANGE_YEARS, emissionSettingsBodySchema } from '@portal/shared-contracts/forms';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { INSIGHTS_MESSAGES } from '../messages/insights';
 import { OFFICE_NONE } from '@portal/shared-contracts/constants';
 import { idParams, pageQuerySchema, queryInt } from './shared';
 
-const year = () => queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, MESSAGES.insights.monthInvalid);
+const year = () => queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, INSIGHTS_MESSAGES.insights.monthInvalid);
 /** 1..12 (the spec's month picker sends month+1). */
-const month = () => queryInt(1, 12, MESSAGES.insights.monthInvalid);
+const month = () => queryInt(1, 12, INSIGHTS_MESSAGES.insights.monthInvalid);
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(MESSAGES.insights.companyRequired))) });
+const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(INSIGHTS_MESSAGES.insights.companyRequired))) });
 const pageQuery = pageQuerySchema;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,8 +31,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * company, `none` for employees without one, absent for the whole company. Length before pattern.
  */
 export const officeIdSchema = z.string().check(
-  z.maxLength(36, MESSAGES.insights.officeInvalid),
-  z.refine((v) => v === OFFICE_NONE || UUID.test(v), MESSAGES.insights.officeInvalid),
+  z.maxLength(36, INSIGHTS_MESSAGES.insights.officeInvalid),
+  z.refine((v) => v === OFFICE_NONE || UUID.test(v), INSIGHTS_MESSAGES.insights.officeInvalid),
 );
 const officeQuery = z.object({ officeId: z.optional(officeIdSchema) });
 /** The company, or one of its offices. */
@@ -45,11 +45,11 @@ export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
 const scopedPageQuery = z.extend(scopedQuery, pageQuery.shape);
 export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
 /** A month (both year and month) or all time (neither), for the company or one of its offices. */
-export const optionalMonthPageQuery = z.extend(scopedPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const optionalMonthPageQuery = z.extend(scopedPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** A month (both year and month) or all time (neither), with no paging: what an export of a paged table covers. */
-export const optionalMonthQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const optionalMonthQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
 /** The trend's last month (default: the current UTC month). */
-export const trendQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const trendQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
 
 const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 /** A company's own decisions (which trips count toward the incentives it pays): its employer and admins. */

@@ -2,7 +2,14 @@ import { z } from 'zod/mini';
 import '../zod-locale';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { SUPPORT_LIMITS, TRIAL } from '../scheme';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { COMPANY_MESSAGES } from '../messages/company';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { DRIVER_MESSAGES } from '../messages/drivers';
+import { INSIGHTS_MESSAGES } from '../messages/insights';
+import { INPUT_MESSAGES } from '../messages/input';
+import { BILLING_MESSAGES } from '../messages/billing';
+import { BACK_OFFICE_MESSAGES } from '../messages/back-office';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { emailField, isEmailAddress, trimmed } from './fields';
 import { TEXT_KINDS, hasVisibleText, nameText, optionalNameText, requiredText, typedText } from './text';
 import { FOLLOW_UP_HORIZON_YEARS, inFollowUpWindow, isoInstant, isoInstantMs } from './dates';
@@ -25,19 +32,19 @@ export * from './scim';
 
 // ---------------------------------------------------------------- manual employee rows
 export const manualEmployeeRowSchema = z.object({
-  firstName: nameText({ required: MESSAGES.manualRow.firstNameRequired, max: LIMITS.manualRow.nameMax, tooLong: MESSAGES.manualRow.firstNameMax }),
-  lastName: nameText({ required: MESSAGES.manualRow.lastNameRequired, max: LIMITS.manualRow.nameMax, tooLong: MESSAGES.manualRow.lastNameMax }),
+  firstName: nameText({ required: COMPANY_MESSAGES.manualRow.firstNameRequired, max: LIMITS.manualRow.nameMax, tooLong: COMPANY_MESSAGES.manualRow.firstNameMax }),
+  lastName: nameText({ required: COMPANY_MESSAGES.manualRow.lastNameRequired, max: LIMITS.manualRow.nameMax, tooLong: COMPANY_MESSAGES.manualRow.lastNameMax }),
   email: emailField(LIMITS.manualRow.emailMax, {
-    required: MESSAGES.manualRow.emailRequired,
-    tooLong: MESSAGES.manualRow.emailMax,
-    invalid: MESSAGES.manualRow.emailInvalid,
+    required: COMPANY_MESSAGES.manualRow.emailRequired,
+    tooLong: COMPANY_MESSAGES.manualRow.emailMax,
+    invalid: COMPANY_MESSAGES.manualRow.emailInvalid,
   }),
   employeeNumber: trimmed().check(
-    z.minLength(1, MESSAGES.manualRow.employeeNumberRequired),
-    z.maxLength(LIMITS.manualRow.employeeNumberMax, MESSAGES.employeeSignup.employeeNumberMax),
+    z.minLength(1, COMPANY_MESSAGES.manualRow.employeeNumberRequired),
+    z.maxLength(LIMITS.manualRow.employeeNumberMax, AUTH_MESSAGES.employeeSignup.employeeNumberMax),
   ),
   /** Optional: shown in the participation ranking; blank means none. */
-  department: z.pipe(z.optional(optionalNameText({ max: LIMITS.manualRow.departmentMax, tooLong: MESSAGES.manualRow.departmentMax })), z.transform((v) => (v ? v : undefined))),
+  department: z.pipe(z.optional(optionalNameText({ max: LIMITS.manualRow.departmentMax, tooLong: COMPANY_MESSAGES.manualRow.departmentMax })), z.transform((v) => (v ? v : undefined))),
 });
 export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
 export const bulkEmployeesBodySchema = z.object({
@@ -55,12 +62,12 @@ const filledText = (required: string, max: number) =>
     .check(z.minLength(1, required), z.maxLength(max), z.refine((s) => s.length === 0 || s.length > max || hasVisibleText(s), required))
     .register(TEXT_KINDS, { text: 'required' });
 export const deactivationReasonSchema = z.object({
-  reason: filledText(MESSAGES.employees.deactivationReason, LIMITS.reasonMax),
+  reason: filledText(COMPANY_MESSAGES.employees.deactivationReason, LIMITS.reasonMax),
 });
 export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
 
 export const rejectDriverFormSchema = z.object({
-  notes: filledText(MESSAGES.drivers.rejectNotes, LIMITS.notesMax),
+  notes: filledText(DRIVER_MESSAGES.drivers.rejectNotes, LIMITS.notesMax),
 });
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
@@ -70,8 +77,8 @@ export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
  * FOLLOW_UP_HORIZON_YEARS ahead (forms/dates.ts), the picker offering the same window.
  */
 const followUpDate = (message: string) =>
-  isoInstant(message, MESSAGES.drivers.followUpOutOfRange)
-    .check(z.refine((s) => inFollowUpWindow(isoInstantMs(s) ?? Number.NaN), MESSAGES.drivers.followUpOutOfRange))
+  isoInstant(message, DRIVER_MESSAGES.drivers.followUpOutOfRange)
+    .check(z.refine((s) => inFollowUpWindow(isoInstantMs(s) ?? Number.NaN), DRIVER_MESSAGES.drivers.followUpOutOfRange))
     .register(z.globalRegistry, {
       format: 'date-time',
       description: `A date and time with its zone (ISO 8601), from 00:00 UTC today up to ${FOLLOW_UP_HORIZON_YEARS} years ahead.`,
@@ -80,13 +87,13 @@ const followUpDate = (message: string) =>
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
 export const verifyDriverFormSchema = z.object({
   notes: z._default(z.optional(typedText().check(z.maxLength(LIMITS.notesMax))), ''),
-  followUpDate: followUpDate(MESSAGES.drivers.verifyFollowUp),
+  followUpDate: followUpDate(DRIVER_MESSAGES.drivers.verifyFollowUp),
 });
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
 export const verifyVehicleFormSchema = z.object({
-  notes: filledText(MESSAGES.drivers.verifyVehicle, LIMITS.notesMax),
-  followUpDate: followUpDate(MESSAGES.drivers.verifyVehicle),
+  notes: filledText(DRIVER_MESSAGES.drivers.verifyVehicle, LIMITS.notesMax),
+  followUpDate: followUpDate(DRIVER_MESSAGES.drivers.verifyVehicle),
 });
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
 
@@ -101,9 +108,9 @@ export const DRIVER_RULES = {
  */
 const driverIds = () =>
   z
-    .array(z.string().check(z.trim(), z.maxLength(64, MESSAGES.drivers.notFound)), { error: MESSAGES.drivers.noneSelected }).check(
-      z.minLength(1, MESSAGES.drivers.noneSelected),
-      z.maxLength(DRIVER_RULES.bulkMax, MESSAGES.drivers.tooMany),
+    .array(z.string().check(z.trim(), z.maxLength(64, DRIVER_MESSAGES.drivers.notFound)), { error: DRIVER_MESSAGES.drivers.noneSelected }).check(
+      z.minLength(1, DRIVER_MESSAGES.drivers.noneSelected),
+      z.maxLength(DRIVER_RULES.bulkMax, DRIVER_MESSAGES.drivers.tooMany),
     );
 
 /** `POST /api/drivers/approve`: the driver flag of every named driver, all or nothing. */
@@ -116,10 +123,10 @@ export type ApproveVehiclesBody = z.infer<typeof approveVehiclesBodySchema>;
 
 /** `POST /api/drivers/reject`. */
 export const rejectDriverBodySchema = z.extend(rejectDriverFormSchema, {
-  employeeId: z.string({ error: MESSAGES.drivers.notFound }).check(
+  employeeId: z.string({ error: DRIVER_MESSAGES.drivers.notFound }).check(
     z.trim(),
-    z.minLength(1, MESSAGES.drivers.notFound),
-    z.maxLength(64, MESSAGES.drivers.notFound),
+    z.minLength(1, DRIVER_MESSAGES.drivers.notFound),
+    z.maxLength(64, DRIVER_MESSAGES.drivers.notFound),
   ),
 });
 export type RejectDriverBody = z.infer<typeof rejectDriverBodySchema>;
@@ -247,39 +254,39 @@ export function minTripMs(hundredths: number): number {
  * passengers are, the start's distance from now and the journey group are checked by the server.
  */
 export const tripBodySchema = z.object({
-  clientTripId: z.string({ error: MESSAGES.trips.clientTripIdInvalid }).check(
+  clientTripId: z.string({ error: INSIGHTS_MESSAGES.trips.clientTripIdInvalid }).check(
     z.trim(),
-    z.minLength(1, MESSAGES.trips.clientTripIdInvalid),
-    z.maxLength(TRIP_RULES.clientTripIdMax, MESSAGES.trips.clientTripIdInvalid),
+    z.minLength(1, INSIGHTS_MESSAGES.trips.clientTripIdInvalid),
+    z.maxLength(TRIP_RULES.clientTripIdMax, INSIGHTS_MESSAGES.trips.clientTripIdInvalid),
   ),
-  startedAt: isoInstant(MESSAGES.trips.startedAtInvalid, MESSAGES.input.dateOutOfRange),
-  distanceMiles: z.number({ error: MESSAGES.trips.distanceInvalid }).check(
-    z.lte(TRIP_RULES.maxMiles, MESSAGES.trips.distanceInvalid),
-    z.refine((n) => Math.round(n * 100) >= 1, MESSAGES.trips.distanceInvalid),
+  startedAt: isoInstant(INSIGHTS_MESSAGES.trips.startedAtInvalid, INPUT_MESSAGES.input.dateOutOfRange),
+  distanceMiles: z.number({ error: INSIGHTS_MESSAGES.trips.distanceInvalid }).check(
+    z.lte(TRIP_RULES.maxMiles, INSIGHTS_MESSAGES.trips.distanceInvalid),
+    z.refine((n) => Math.round(n * 100) >= 1, INSIGHTS_MESSAGES.trips.distanceInvalid),
   ),
   passengerIds: z
-    .array(z.string({ error: MESSAGES.trips.passengerInvalid }).check(z.uuid(MESSAGES.trips.passengerInvalid)), { error: MESSAGES.trips.passengersRequired }).check(
-      z.minLength(1, MESSAGES.trips.passengersRequired),
-      z.maxLength(TRIP_RULES.maxPassengers, MESSAGES.trips.passengersMax),
-      z.refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, MESSAGES.trips.passengerDuplicate),
+    .array(z.string({ error: INSIGHTS_MESSAGES.trips.passengerInvalid }).check(z.uuid(INSIGHTS_MESSAGES.trips.passengerInvalid)), { error: INSIGHTS_MESSAGES.trips.passengersRequired }).check(
+      z.minLength(1, INSIGHTS_MESSAGES.trips.passengersRequired),
+      z.maxLength(TRIP_RULES.maxPassengers, INSIGHTS_MESSAGES.trips.passengersMax),
+      z.refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, INSIGHTS_MESSAGES.trips.passengerDuplicate),
     ),
-  journeyGroupId: z.nullish(z.string().check(z.uuid(MESSAGES.journeyGroups.notFound))),
+  journeyGroupId: z.nullish(z.string().check(z.uuid(INSIGHTS_MESSAGES.journeyGroups.notFound))),
 });
 export type TripBody = z.infer<typeof tripBodySchema>;
 
 export const FEEDBACK_MAX = 2000;
 export const feedbackBodySchema = z.object({
-  feedbackText: requiredText({ required: MESSAGES.feedback.required, max: FEEDBACK_MAX, tooLong: MESSAGES.feedback.max }),
+  feedbackText: requiredText({ required: INSIGHTS_MESSAGES.feedback.required, max: FEEDBACK_MAX, tooLong: INSIGHTS_MESSAGES.feedback.max }),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 export const JOURNEY_GROUP_RULES = { nameMax: 60, meetingPointMax: 120, meetingPointsMax: 10 } as const;
 const meetingPoints = () =>
   z
-    .array(nameText({ required: MESSAGES.journeyGroups.meetingPointEmpty, max: JOURNEY_GROUP_RULES.meetingPointMax, tooLong: MESSAGES.journeyGroups.meetingPointMax }), { error: MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, MESSAGES.journeyGroups.meetingPointsMax));
+    .array(nameText({ required: INSIGHTS_MESSAGES.journeyGroups.meetingPointEmpty, max: JOURNEY_GROUP_RULES.meetingPointMax, tooLong: INSIGHTS_MESSAGES.journeyGroups.meetingPointMax }), { error: INSIGHTS_MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, INSIGHTS_MESSAGES.journeyGroups.meetingPointsMax));
 /** Create a journey group (employer): a name unique in the company, and its meeting points. */
 export const journeyGroupBodySchema = z.object({
-  name: nameText({ required: MESSAGES.journeyGroups.nameRequired, max: JOURNEY_GROUP_RULES.nameMax, tooLong: MESSAGES.journeyGroups.nameMax }),
+  name: nameText({ required: INSIGHTS_MESSAGES.journeyGroups.nameRequired, max: JOURNEY_GROUP_RULES.nameMax, tooLong: INSIGHTS_MESSAGES.journeyGroups.nameMax }),
   meetingPoints: z._default(meetingPoints(), []),
 });
 export type JourneyGroupBody = z.infer<typeof journeyGroupBodySchema>;
@@ -298,16 +305,16 @@ export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;
  * The api also checks that the method is one the provider offers.
  */
 export const startSubscriptionBodySchema = z.object({
-  paymentMethod: z.string({ error: MESSAGES.billing.choosePaymentMethod }).check(
+  paymentMethod: z.string({ error: BILLING_MESSAGES.billing.choosePaymentMethod }).check(
     z.trim(),
-    z.minLength(1, MESSAGES.billing.choosePaymentMethod),
-    z.maxLength(60, MESSAGES.billing.unknownPaymentMethod),
+    z.minLength(1, BILLING_MESSAGES.billing.choosePaymentMethod),
+    z.maxLength(60, BILLING_MESSAGES.billing.unknownPaymentMethod),
   ),
-  acceptTerms: z.literal(true, { error: MESSAGES.billing.acceptTerms }),
+  acceptTerms: z.literal(true, { error: BILLING_MESSAGES.billing.acceptTerms }),
 });
 export type StartSubscriptionBody = z.infer<typeof startSubscriptionBodySchema>;
 
-const SCHEME = MESSAGES.schemeSettings;
+const SCHEME = BACK_OFFICE_MESSAGES.schemeSettings;
 /** An optional text: trimmed, at most `max` characters, stored as null when blank. */
 const optionalText = (max: number, tooLong: string) => trimmed().check(z.maxLength(max, { message: tooLong, abort: true }));
 /** What a phone number may be written with; checked only once the length is known to be small. */
@@ -330,7 +337,7 @@ export const schemeSettingsBodySchema = z.object({
 });
 export type SchemeSettingsBody = z.infer<typeof schemeSettingsBodySchema>;
 
-const SUPPORT = MESSAGES.support;
+const SUPPORT = SHELL_MESSAGES.support;
 /** A message to support from Help & Support; the api adds who sent it. */
 export const supportMessageBodySchema = z.object({
   subject: z.string({ error: SUPPORT.subjectRequired }).check(
@@ -406,22 +413,22 @@ const checkedText = (max: number, required: string, tooLong: string) => required
  * stored) normalised; a changed one clears the matching verification.
  */
 export const vehicleBodySchema = z.object({
-  make: checkedText(VEHICLE_RULES.makeMax, MESSAGES.vehicles.makeRequired, MESSAGES.vehicles.makeMax),
-  model: checkedText(VEHICLE_RULES.modelMax, MESSAGES.vehicles.modelRequired, MESSAGES.vehicles.modelMax),
-  yearManufactured: z.number({ error: MESSAGES.vehicles.yearInvalid }).check(
-    z.int(MESSAGES.vehicles.yearInvalid),
-    z.gte(VEHICLE_RULES.minYear, MESSAGES.vehicles.yearInvalid),
-    z.refine((y) => y <= new Date().getUTCFullYear() + 1, MESSAGES.vehicles.yearInvalid),
+  make: checkedText(VEHICLE_RULES.makeMax, DRIVER_MESSAGES.vehicles.makeRequired, DRIVER_MESSAGES.vehicles.makeMax),
+  model: checkedText(VEHICLE_RULES.modelMax, DRIVER_MESSAGES.vehicles.modelRequired, DRIVER_MESSAGES.vehicles.modelMax),
+  yearManufactured: z.number({ error: DRIVER_MESSAGES.vehicles.yearInvalid }).check(
+    z.int(DRIVER_MESSAGES.vehicles.yearInvalid),
+    z.gte(VEHICLE_RULES.minYear, DRIVER_MESSAGES.vehicles.yearInvalid),
+    z.refine((y) => y <= new Date().getUTCFullYear() + 1, DRIVER_MESSAGES.vehicles.yearInvalid),
   ),
-  color: checkedText(VEHICLE_RULES.colorMax, MESSAGES.vehicles.colorRequired, MESSAGES.vehicles.colorMax),
-  registrationNumber: z.string({ error: MESSAGES.vehicles.registrationInvalid }).check(
-    z.maxLength(VEHICLE_RULES.registrationInputMax, { message: MESSAGES.vehicles.registrationInvalid, abort: true }),
-    z.refine((s) => normaliseRegistration(s) !== null, { message: MESSAGES.vehicles.registrationInvalid, abort: true }),
+  color: checkedText(VEHICLE_RULES.colorMax, DRIVER_MESSAGES.vehicles.colorRequired, DRIVER_MESSAGES.vehicles.colorMax),
+  registrationNumber: z.string({ error: DRIVER_MESSAGES.vehicles.registrationInvalid }).check(
+    z.maxLength(VEHICLE_RULES.registrationInputMax, { message: DRIVER_MESSAGES.vehicles.registrationInvalid, abort: true }),
+    z.refine((s) => normaliseRegistration(s) !== null, { message: DRIVER_MESSAGES.vehicles.registrationInvalid, abort: true }),
     z.overwrite((s) => normaliseRegistration(s) ?? s),
   ),
-  drivingLicenseNumber: z.string({ error: MESSAGES.vehicles.licenceInvalid }).check(
-    z.maxLength(VEHICLE_RULES.licenceInputMax, { message: MESSAGES.vehicles.licenceInvalid, abort: true }),
-    z.refine((s) => normaliseLicence(s) !== null, { message: MESSAGES.vehicles.licenceInvalid, abort: true }),
+  drivingLicenseNumber: z.string({ error: DRIVER_MESSAGES.vehicles.licenceInvalid }).check(
+    z.maxLength(VEHICLE_RULES.licenceInputMax, { message: DRIVER_MESSAGES.vehicles.licenceInvalid, abort: true }),
+    z.refine((s) => normaliseLicence(s) !== null, { message: DRIVER_MESSAGES.vehicles.licenceInvalid, abort: true }),
     z.overwrite((s) => normaliseLicence(s) ?? s),
   ),
 });

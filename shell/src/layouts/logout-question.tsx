@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 
@@ -11,10 +12,10 @@ export function LogoutQuestion({ open, onOpenChange }: { open: boolean; onOpenCh
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={MESSAGES.labels.logOut}
-      message={MESSAGES.session.confirmLogout}
-      cancelLabel={MESSAGES.labels.cancel}
-      confirmLabel={MESSAGES.labels.logout}
+      title={LABEL_MESSAGES.labels.logOut}
+      message={SHELL_MESSAGES.session.confirmLogout}
+      cancelLabel={LABEL_MESSAGES.labels.cancel}
+      confirmLabel={LABEL_MESSAGES.labels.logout}
       busy={busy}
       onConfirm={async () => {
         setBusy(true);

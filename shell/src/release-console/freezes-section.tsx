@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Spinner, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { RELEASE_FREEZE_MESSAGES } from '@portal/shared-contracts/messages/release-freezes';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { freezeBodySchema, freezeParams, releaseFreezes, type ConsoleFreeze } from '@portal/shared-contracts/endpoints/release-freezes';
 import { utcWhen, when } from './format';
 import styles from './release-console.module.css';
 
-const F = MESSAGES.releaseFreeze;
+const F = RELEASE_FREEZE_MESSAGES.releaseFreeze;
 
 /** What a freeze holds of each remote, a line each: "mfe-auth 1.4.0 (canary 1.5.0 10%)". */
 export function heldLines(f: Pick<ConsoleFreeze, 'held'>): string[] {
@@ -63,7 +65,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       setUntil('');
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
     } finally {
       setBusy(false);
     }
@@ -77,7 +79,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       toast.success(F.consoleUnfrozen(nameOf(ending)));
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
       void load();
     } finally {
       setBusy(false);
@@ -129,7 +131,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       <p className={styles.muted}>{F.consoleIntro}</p>
       {error && !freezes ? (
         <p role="alert" className={styles.warning}>
-          {serverMessage(error, MESSAGES.common.unknownError)}
+          {serverMessage(error, SHELL_MESSAGES.common.unknownError)}
         </p>
       ) : freezes === null ? (
         <Spinner label={F.consoleHeading} />
@@ -158,8 +160,8 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
         title={F.consoleUnfreeze}
         message={ending ? F.consoleUnfreezeConfirm(nameOf(ending)) : ''}
         confirmLabel={F.consoleUnfreeze}
-        cancelLabel={MESSAGES.releases.cancel}
-        busyLabel={MESSAGES.releases.working}
+        cancelLabel={BACK_OFFICE_MESSAGES.releases.cancel}
+        busyLabel={BACK_OFFICE_MESSAGES.releases.working}
         busy={busy}
         tone="danger"
         onConfirm={() => void end()}

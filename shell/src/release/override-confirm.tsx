@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { OverrideEntry } from './override-banner';
@@ -22,15 +22,15 @@ export function OverrideConfirm({ pending, onConfirm }: OverrideConfirmProps) {
     <Modal
       open={open}
       onOpenChange={setOpen}
-      title={MESSAGES.shell.overrideConfirmTitle}
-      description={MESSAGES.shell.overrideConfirmText}
+      title={SHELL_MESSAGES.shell.overrideConfirmTitle}
+      description={SHELL_MESSAGES.shell.overrideConfirmText}
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {MESSAGES.shell.overrideConfirmIgnore}
+            {SHELL_MESSAGES.shell.overrideConfirmIgnore}
           </Button>
           <Button variant="danger" onClick={onConfirm}>
-            {MESSAGES.shell.overrideConfirmLoad}
+            {SHELL_MESSAGES.shell.overrideConfirmLoad}
           </Button>
         </>
       }

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@portal/shared-contracts/messages';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/shared-contracts/forms/auth';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -32,7 +34,7 @@ export function ChangePasswordFormView() {
       await change.mutateAsync({ currentPassword, newPassword });
       setSucceeded(true);
     } catch (error) {
-      platform.toast.error(serverMessage(error, MESSAGES.changePassword.failed));
+      platform.toast.error(serverMessage(error, AUTH_MESSAGES.changePassword.failed));
     }
   });
 
@@ -48,14 +50,14 @@ export function ChangePasswordFormView() {
   };
 
   if (!sessionEmail) {
-    return <FormErrorList messages={[MESSAGES.changePassword.emailMissing]} />;
+    return <FormErrorList messages={[AUTH_MESSAGES.changePassword.emailMissing]} />;
   }
 
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={MESSAGES.fields.email}
+          label={LOGIN_MESSAGES.fields.email}
           type="email"
           readOnly
           autoComplete="username"
@@ -63,26 +65,26 @@ export function ChangePasswordFormView() {
           {...register('email')}
         />
         <PasswordField
-          label={MESSAGES.fields.currentPassword}
+          label={LOGIN_MESSAGES.fields.currentPassword}
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
         <PasswordField
-          label={MESSAGES.fields.newPassword}
+          label={LOGIN_MESSAGES.fields.newPassword}
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
         <PasswordField
-          label={MESSAGES.fields.confirmNewPassword}
+          label={LOGIN_MESSAGES.fields.confirmNewPassword}
           autoComplete="new-password"
           error={errors.confirmNewPassword?.message}
           {...register('confirmNewPassword')}
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={change.isPending} loadingText={MESSAGES.changePassword.buttonBusy} disabled={succeeded}>
-            {MESSAGES.changePassword.button}
+          <Button type="submit" loading={change.isPending} loadingText={AUTH_MESSAGES.changePassword.buttonBusy} disabled={succeeded}>
+            {AUTH_MESSAGES.changePassword.button}
           </Button>
         </div>
       </form>
@@ -92,11 +94,11 @@ export function ChangePasswordFormView() {
         dismissible={false}
         hideCloseButton
         size="sm"
-        title={MESSAGES.changePassword.successTitle}
-        description={MESSAGES.changePassword.success}
+        title={AUTH_MESSAGES.changePassword.successTitle}
+        description={AUTH_MESSAGES.changePassword.success}
         footer={
           <Button onClick={acknowledge} loading={leaving}>
-            {MESSAGES.labels.ok}
+            {LABEL_MESSAGES.labels.ok}
           </Button>
         }
       />

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { isApiError, MESSAGES, serverMessage, usePlatform, type Billing } from '@portal/shared-contracts';
+import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import type { Billing } from '@portal/shared-contracts';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Badge, Card, EmptyState, LoadFailed, SkeletonBar } from '@portal/shared-ui/data-display';
@@ -9,7 +12,7 @@ import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
 import { formatDay, formatPence, subscriptionState, TRIAL_TONE } from './format';
 import styles from './billing.module.css';
 
-const COPY = MESSAGES.billing;
+const COPY = BILLING_MESSAGES.billing;
 
 /** The spec's billing information: company, subscription status, fee, payment method, expiry date. */
 export function BillingInfo() {
@@ -177,15 +180,15 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
   return (
     <div className={styles.actions}>
       <Button ref={action} variant="danger" onClick={() => setConfirming(true)}>
-        {MESSAGES.labels.cancelSubscription}
+        {LABEL_MESSAGES.labels.cancelSubscription}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={MESSAGES.labels.cancelSubscription}
+        title={LABEL_MESSAGES.labels.cancelSubscription}
         message={`${COPY.cancelConfirm} ${COPY.serviceEndsOn(ends)}`}
         cancelLabel={COPY.keepSubscription}
-        confirmLabel={MESSAGES.labels.cancelSubscription}
+        confirmLabel={LABEL_MESSAGES.labels.cancelSubscription}
         busyLabel={COPY.cancelling}
         busy={cancel.isPending}
         tone="danger"

@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL, type Billing, type TrialState } from '@portal/shared-contracts';
+import { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL } from '@portal/shared-contracts/entities';
+import type { Billing, TrialState } from '@portal/shared-contracts';
 import type { BadgeTone } from '@portal/shared-ui/data-display';
 
 // Money and dates as a reader in the UK writes them.

@@ -1,21 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  MESSAGES,
-  serverMessage,
-  startSubscriptionBodySchema,
-  usePlatform,
-  type Billing,
-  type StartSubscriptionBody,
-} from '@portal/shared-contracts';
+import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
+import type { Billing, StartSubscriptionBody } from '@portal/shared-contracts';
 import { Button, Checkbox } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
 import { useStartSubscriptionMutation } from '../../api/start-subscription';
 import { feeText, formatRate } from './format';
 import styles from './billing.module.css';
 
-const COPY = MESSAGES.billing;
+const COPY = BILLING_MESSAGES.billing;
 
 type StartForm = { paymentMethod: string; acceptTerms: boolean };
 

@@ -1,10 +1,12 @@
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { Button } from '@portal/shared-ui/form';
 import { useBilling } from '../../api/get-billing';
 import { formatDay, subscriptionState } from './format';
 import styles from './trial-notice.module.css';
 
-const COPY = MESSAGES.billing.notice;
+const COPY = BILLING_MESSAGES.billing.notice;
 
 /**
  * The line above every employer page while the company is on its free trial: how long is left, then,
@@ -19,7 +21,7 @@ export function TrialNotice() {
   if (!trial) return null;
   const text =
     trial.state === 'running'
-      ? COPY.running(MESSAGES.billing.daysLeft(trial.daysLeft), formatDay(trial.endsAt))
+      ? COPY.running(BILLING_MESSAGES.billing.daysLeft(trial.daysLeft), formatDay(trial.endsAt))
       : trial.state === 'ended'
         ? COPY.ended(formatDay(trial.graceEndsAt))
         : COPY.restricted;

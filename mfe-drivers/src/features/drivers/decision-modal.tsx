@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import {
-  fullName,
-  LIMITS,
-  MESSAGES,
-  rejectDriverFormSchema,
-  serverMessage,
-  usePlatform,
-  verifyDriverFormSchema,
-  verifyVehicleFormSchema,
-  type Driver,
-} from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { rejectDriverFormSchema, verifyDriverFormSchema, verifyVehicleFormSchema } from '@portal/shared-contracts/forms';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
@@ -22,7 +18,7 @@ import { FollowUpPicker } from '../../shared/follow-up-picker';
 import { vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
-const COPY = MESSAGES.driverScreens;
+const COPY = DRIVER_MESSAGES.driverScreens;
 
 /** What Verify Selected verifies of each ticked row: its driving licence, its vehicle, or both. */
 export type BulkCover = 'both' | 'licences' | 'vehicles';
@@ -53,10 +49,10 @@ const KINDS = {
     resolver: zodResolver(rejectDriverFormSchema),
     followUp: false,
     notesRequired: true,
-    submit: MESSAGES.labels.confirm,
+    submit: LABEL_MESSAGES.labels.confirm,
     tone: 'danger',
-    success: MESSAGES.drivers.rejected,
-    failure: MESSAGES.drivers.rejectFailed,
+    success: DRIVER_MESSAGES.drivers.rejected,
+    failure: DRIVER_MESSAGES.drivers.rejectFailed,
   },
   verifyDriver: {
     title: COPY.verifyDriverTitle,
@@ -64,10 +60,10 @@ const KINDS = {
     resolver: zodResolver(verifyDriverFormSchema),
     followUp: true,
     notesRequired: false,
-    submit: MESSAGES.labels.verify,
+    submit: LABEL_MESSAGES.labels.verify,
     tone: 'primary',
-    success: MESSAGES.drivers.approved,
-    failure: MESSAGES.drivers.approveFailed,
+    success: DRIVER_MESSAGES.drivers.approved,
+    failure: DRIVER_MESSAGES.drivers.approveFailed,
   },
   verifyVehicle: {
     title: COPY.verifyVehicleTitle,
@@ -75,10 +71,10 @@ const KINDS = {
     resolver: zodResolver(verifyVehicleFormSchema),
     followUp: true,
     notesRequired: true,
-    submit: MESSAGES.labels.verify,
+    submit: LABEL_MESSAGES.labels.verify,
     tone: 'primary',
-    success: MESSAGES.drivers.vehicleApproved,
-    failure: MESSAGES.drivers.approveFailed,
+    success: DRIVER_MESSAGES.drivers.vehicleApproved,
+    failure: DRIVER_MESSAGES.drivers.approveFailed,
   },
   verifySelected: {
     title: COPY.bulkTitle,
@@ -86,10 +82,10 @@ const KINDS = {
     resolver: zodResolver(verifyDriverFormSchema),
     followUp: true,
     notesRequired: false,
-    submit: MESSAGES.labels.verify,
+    submit: LABEL_MESSAGES.labels.verify,
     tone: 'primary',
-    success: MESSAGES.drivers.bulkApproved,
-    failure: MESSAGES.drivers.approveSelectedFailedFor.drivers,
+    success: DRIVER_MESSAGES.drivers.bulkApproved,
+    failure: DRIVER_MESSAGES.drivers.approveSelectedFailedFor.drivers,
   },
 } as const;
 
@@ -139,14 +135,14 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
       else {
         // Only what waits is sent: a verified licence or vehicle keeps its notes and date.
         if (covers !== 'vehicles' && parts.licences.length > 0) await approveDrivers.mutateAsync({ employeeIds: parts.licences.map((d) => d.id), notes, followUpDate });
-        failure = MESSAGES.drivers.approveSelectedFailedFor.vehicles;
+        failure = DRIVER_MESSAGES.drivers.approveSelectedFailedFor.vehicles;
         if (covers !== 'licences' && parts.vehicles.length > 0) await approveVehicles.mutateAsync({ employeeIds: parts.vehicles.map((d) => d.id), notes, followUpDate });
       }
     } catch (err) {
       toast.error(serverMessage(err, failure));
       return;
     }
-    toast.success(bulk && covers === 'vehicles' ? MESSAGES.drivers.vehicleApproved : kind.success);
+    toast.success(bulk && covers === 'vehicles' ? DRIVER_MESSAGES.drivers.vehicleApproved : kind.success);
     onDone?.(bulk ? { ...decision, covers } : decision);
     onClose();
   });
@@ -161,7 +157,7 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {MESSAGES.labels.cancel}
+            {LABEL_MESSAGES.labels.cancel}
           </Button>
           <Button type="submit" form={formId} variant={kind.tone} loading={busy}>
             {kind.submit}

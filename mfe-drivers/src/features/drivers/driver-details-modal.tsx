@@ -1,4 +1,7 @@
-import { fullName, MESSAGES, type Driver } from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import type { Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { LoadFailed, Loading } from '@portal/shared-ui/data-display';
@@ -23,15 +26,15 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
     <Modal
       open={driverId !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={driver ? fullName(driver) : MESSAGES.drivers.loadingDetails}
+      title={driver ? fullName(driver) : DRIVER_MESSAGES.drivers.loadingDetails}
       size="lg"
       footer={
         driver ? (
           <>
             <Button variant="danger" onClick={() => onReject(driver)}>
-              {MESSAGES.labels.reject}
+              {LABEL_MESSAGES.labels.reject}
             </Button>
-            <Button onClick={() => onVerify(driver)}>{MESSAGES.labels.verify}</Button>
+            <Button onClick={() => onVerify(driver)}>{LABEL_MESSAGES.labels.verify}</Button>
           </>
         ) : undefined
       }
@@ -43,9 +46,9 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
           <DriverHistory history={details.data.history} />
         </div>
       ) : details.isError ? (
-        <LoadFailed title={MESSAGES.driverScreens.details.loadFailed} onRetry={() => void details.refetch()} />
+        <LoadFailed title={DRIVER_MESSAGES.driverScreens.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <Loading label={MESSAGES.drivers.loadingDetails} />
+        <Loading label={DRIVER_MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { MESSAGES, ROUTES, usePlatform, type DriversPageProps } from '@portal/shared-contracts';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { DriversPageProps } from '@portal/shared-contracts';
 import { Page, Tabs } from '@portal/shared-ui/data-display';
 import { ApprovedDriversTab } from './approved-drivers-tab';
 import { PendingDriversTab } from './pending-drivers-tab';
 
 type DriversTab = NonNullable<DriversPageProps['tab']>;
 
-const [APPROVED_LABEL, PENDING_LABEL] = MESSAGES.labels.driverTabs;
+const [APPROVED_LABEL, PENDING_LABEL] = LABEL_MESSAGES.labels.driverTabs;
 /** Each tab is also a route of its own (document 2: /approved-drivers, /pending-drivers). */
 const TABS = [
   { value: 'Approved', label: APPROVED_LABEL, route: ROUTES.approvedDrivers },
@@ -25,9 +29,9 @@ export function DriversPage({ tab }: DriversPageProps) {
   }
 
   return (
-    <Page title={MESSAGES.labels.allDrivers}>
+    <Page title={LABEL_MESSAGES.labels.allDrivers}>
       <Tabs
-        label={MESSAGES.driverScreens.tabsLabel}
+        label={DRIVER_MESSAGES.driverScreens.tabsLabel}
         value={current}
         onValueChange={(value) => {
           const next = TABS.find((t) => t.value === value);

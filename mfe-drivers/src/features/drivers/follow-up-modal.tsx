@@ -2,17 +2,13 @@ import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  fullName,
-  LIMITS,
-  MESSAGES,
-  rejectDriverFormSchema,
-  serverMessage,
-  usePlatform,
-  verifyDriverFormSchema,
-  verifyVehicleFormSchema,
-  type Driver,
-} from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { rejectDriverFormSchema, verifyDriverFormSchema, verifyVehicleFormSchema } from '@portal/shared-contracts/forms';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { LoadFailed, Loading } from '@portal/shared-ui/data-display';
 import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
@@ -26,7 +22,7 @@ import { DriverFacts, DriverHistory } from './driver-facts';
 import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
 
-const COPY = MESSAGES.driverScreens;
+const COPY = DRIVER_MESSAGES.driverScreens;
 
 /** The driver's and the vehicle's notes and follow-up dates, each under its own contract rule. */
 const followUpFormSchema = z.object({ driver: verifyDriverFormSchema, vehicle: verifyVehicleFormSchema });
@@ -53,11 +49,11 @@ export function FollowUpModal({ driverId, driver, onClose }: FollowUpModalProps)
   const shown = driver?.id === driverId ? driver : details.data?.driver;
   if (shown) return <FollowUpForm key={shown.id} driver={shown} onClose={onClose} />;
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={MESSAGES.drivers.followUpTitle} size="lg">
+    <Modal open onOpenChange={(open) => !open && onClose()} title={DRIVER_MESSAGES.drivers.followUpTitle} size="lg">
       {details.isError ? (
         <LoadFailed title={COPY.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <Loading label={MESSAGES.drivers.loadingDetails} />
+        <Loading label={DRIVER_MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );
@@ -94,7 +90,7 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
     clearErrors();
     const checked = rejectDriverFormSchema.safeParse({ notes: getValues('driver.notes') });
     if (!checked.success) {
-      setError('driver.notes', { message: MESSAGES.drivers.rejectNotes });
+      setError('driver.notes', { message: DRIVER_MESSAGES.drivers.rejectNotes });
       return;
     }
     setAsked({ kind: 'reject', notes: checked.data.notes });
@@ -107,13 +103,13 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
       if (asked.kind === 'verify') {
         await approveDrivers.mutateAsync({ employeeIds, ...asked.values.driver });
         await approveVehicles.mutateAsync({ employeeIds, ...asked.values.vehicle });
-        toast.success(MESSAGES.drivers.approved);
+        toast.success(DRIVER_MESSAGES.drivers.approved);
       } else {
         await reject.mutateAsync({ employeeId: driver.id, notes: asked.notes });
-        toast.success(MESSAGES.drivers.rejected);
+        toast.success(DRIVER_MESSAGES.drivers.rejected);
       }
     } catch (err) {
-      toast.error(serverMessage(err, asked.kind === 'verify' ? MESSAGES.drivers.approveFailed : MESSAGES.drivers.rejectFailed));
+      toast.error(serverMessage(err, asked.kind === 'verify' ? DRIVER_MESSAGES.drivers.approveFailed : DRIVER_MESSAGES.drivers.rejectFailed));
       setAsked(null);
       return;
     }
@@ -126,17 +122,17 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
       <Modal
         open
         onOpenChange={(open) => !open && onClose()}
-        title={MESSAGES.drivers.followUpTitle}
+        title={DRIVER_MESSAGES.drivers.followUpTitle}
         description={name}
         size="lg"
         dismissible={!busy}
         footer={
           <>
             <Button variant="danger" onClick={askReject} disabled={busy}>
-              {MESSAGES.labels.reject}
+              {LABEL_MESSAGES.labels.reject}
             </Button>
             <Button type="submit" form={formId} disabled={busy}>
-              {MESSAGES.labels.verify}
+              {LABEL_MESSAGES.labels.verify}
             </Button>
           </>
         }
@@ -161,7 +157,7 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
         onOpenChange={(open) => !open && !busy && setAsked(null)}
         title={asked?.kind === 'reject' ? COPY.rejectTitle : COPY.verifyDriverTitle}
         message={asked?.kind === 'reject' ? COPY.followUpRejectConfirm(name) : COPY.followUpVerifyConfirm(name)}
-        confirmLabel={asked?.kind === 'reject' ? MESSAGES.labels.confirm : MESSAGES.labels.verify}
+        confirmLabel={asked?.kind === 'reject' ? LABEL_MESSAGES.labels.confirm : LABEL_MESSAGES.labels.verify}
         tone={asked?.kind === 'reject' ? 'danger' : 'default'}
         busy={busy}
         onConfirm={() => void confirm()}

@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Button, TextField, VisuallyHidden } from '@portal/shared-ui/form';
 import { Card, Page, TableRoot, Td, Th, Tr } from '@portal/shared-ui/data-display';
-import { isApiError, LIMITS, MESSAGES, ROUTES, serverMessage, SignUpState, usePlatform, type FieldError } from '@portal/shared-contracts';
+import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { LIMITS, SignUpState } from '@portal/shared-contracts/constants';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import type { FieldError } from '@portal/shared-contracts';
 import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
 import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type ManualRowsFormInput, type RowField } from './manual-rows-schema';
 import styles from './add-manually-page.module.css';
@@ -53,10 +58,10 @@ export function AddManuallyPage() {
     setRowNotes([]);
     try {
       await add.mutateAsync(employees);
-      toast.success(MESSAGES.employees.manualAdded);
+      toast.success(COMPANY_MESSAGES.employees.manualAdded);
       navigate(done);
     } catch (err) {
-      toast.error(MESSAGES.employees.manualFailed(serverMessage(err, MESSAGES.common.unknownError)));
+      toast.error(COMPANY_MESSAGES.employees.manualFailed(serverMessage(err, SHELL_MESSAGES.common.unknownError)));
       if (!isApiError(err)) return;
       const notes: string[] = [];
       for (const e of err.errors) {
@@ -80,7 +85,7 @@ export function AddManuallyPage() {
   return (
     <main>
       <Page
-        title={MESSAGES.employees.addManuallyTitle}
+        title={COMPANY_MESSAGES.employees.addManuallyTitle}
         intro="Each employee receives an invitation email to set a password."
         actions={
           <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>

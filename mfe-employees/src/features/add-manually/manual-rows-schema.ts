@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { manualEmployeeRowSchema } from '@portal/shared-contracts';
+import { manualEmployeeRowSchema } from '@portal/shared-contracts/forms';
 
 export const DUPLICATE_EMAIL = 'This email is already used in another row';
 

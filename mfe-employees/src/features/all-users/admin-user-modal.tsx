@@ -1,7 +1,10 @@
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { PhoneNumber } from '@portal/shared-ui/data-display';
-import { fullName, MESSAGES, type UserListItem } from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import type { UserListItem } from '@portal/shared-contracts';
 import { initials, NOT_AVAILABLE } from '../../shared/format';
 import styles from './all-users.module.css';
 
@@ -21,11 +24,11 @@ export function AdminUserModal({ user, onClose, onShowCompany }: AdminUserModalP
     <Modal
       open={user !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={user ? fullName(user) : MESSAGES.labels.accountTypes.Admin}
+      title={user ? fullName(user) : LABEL_MESSAGES.labels.accountTypes.Admin}
       footer={
         user?.companyId ? (
           <Button variant="secondary" onClick={() => onShowCompany(user.companyId!)}>
-            {MESSAGES.employers.detailsTitle}
+            {COMPANY_MESSAGES.employers.detailsTitle}
           </Button>
         ) : undefined
       }
@@ -37,7 +40,7 @@ export function AdminUserModal({ user, onClose, onShowCompany }: AdminUserModalP
           </span>
           <div className={styles.identityText}>
             <p className={styles.fullName}>{fullName(user)}</p>
-            <p className={styles.kind}>{MESSAGES.labels.accountTypes.Admin}</p>
+            <p className={styles.kind}>{LABEL_MESSAGES.labels.accountTypes.Admin}</p>
             <p className={styles.meta}>{user.email}</p>
             <p className={styles.meta}>
               <PhoneNumber value={user.phoneNumber} country={user.companyCountry} empty={NOT_AVAILABLE} />

@@ -3,15 +3,22 @@ import { Button, VisuallyHidden } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Badge, EmailAddress, PagedList, PhoneNumber, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
-import { fullName, LIMITS, MESSAGES, serverMessage, usePlatform, type UserListItem } from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
 import { NOT_AVAILABLE, orNa } from '../../shared/format';
 import { AdminUserModal } from './admin-user-modal';
 import { EmployeeUserModal } from './employee-user-modal';
 import styles from './all-users.module.css';
 
-const S = MESSAGES.allUsersScreen;
-const [ALL, EMPLOYEES, EMPLOYERS] = MESSAGES.labels.userFilter;
+const S = BACK_OFFICE_MESSAGES.allUsersScreen;
+const [ALL, EMPLOYEES, EMPLOYERS] = LABEL_MESSAGES.labels.userFilter;
 const TYPE_OPTIONS = [
   { value: 'All', label: ALL },
   { value: 'Employees', label: EMPLOYEES },
@@ -43,14 +50,14 @@ export function AllUsersPage() {
       key: 'company',
       header: S.columns.company,
       // Two people of one name are told apart by their company.
-      cell: (u) => <span className={u.companyName ? styles.company : styles.muted}>{u.companyName ?? MESSAGES.admins.noCompanyYet}</span>,
+      cell: (u) => <span className={u.companyName ? styles.company : styles.muted}>{u.companyName ?? AUTH_MESSAGES.admins.noCompanyYet}</span>,
     },
     {
       key: 'type',
       header: S.columns.accountType,
       cell: (u) => (
         <Badge tone={u.role === 'Employee' ? 'info' : 'brand'}>
-          {u.role === 'Employee' ? MESSAGES.labels.employee : MESSAGES.labels.accountTypes[u.role]}
+          {u.role === 'Employee' ? LABEL_MESSAGES.labels.employee : LABEL_MESSAGES.labels.accountTypes[u.role]}
         </Badge>
       ),
     },
@@ -64,7 +71,7 @@ export function AllUsersPage() {
       align: 'right',
       cell: (u) => (
         <Button variant="link" size="sm" onClick={() => openUser(u)} aria-label={S.seeMoreAbout(fullName(u))} aria-haspopup="dialog">
-          {MESSAGES.labels.seeMore}
+          {LABEL_MESSAGES.labels.seeMore}
         </Button>
       ),
     },
@@ -73,7 +80,7 @@ export function AllUsersPage() {
   return (
     <>
       <PagedList
-        title={MESSAGES.labels.allUsers}
+        title={LABEL_MESSAGES.labels.allUsers}
         paged={paged}
         searchLabel={S.searchLabel}
         searchPlaceholder={S.searchPlaceholder}
@@ -93,7 +100,7 @@ export function AllUsersPage() {
         query={users}
         page={users.data}
         loadingLabel={S.loading}
-        errorText={serverMessage(users.error, MESSAGES.common.unknownError)}
+        errorText={serverMessage(users.error, SHELL_MESSAGES.common.unknownError)}
         emptyText={search || type !== 'All' ? S.noMatch : S.none}
         pagerLabel={S.pages}
       />

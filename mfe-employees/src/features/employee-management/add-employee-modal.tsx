@@ -1,6 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui/overlays';
-import { ENDPOINTS, MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { mayCall } from '@portal/shared-contracts/scheme';
 import { ImportCsvDialog } from '../../shared/import-csv-dialog';
 import { ShareLinkDialog } from '../../shared/share-link-dialog';
@@ -12,8 +16,8 @@ import styles from './employee-management.module.css';
  */
 export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { navigate, session } = usePlatform();
-  const mayImport = mayCall(session?.offices, [ENDPOINTS.employees.csvImport.id]);
-  const mayAdd = mayCall(session?.offices, [ENDPOINTS.employees.bulkAdd.id]);
+  const mayImport = mayCall(session?.offices, [employeesEndpoints.csvImport.id]);
+  const mayAdd = mayCall(session?.offices, [employeesEndpoints.bulkAdd.id]);
   const [dialog, setDialog] = useState<'csv' | 'link' | null>(null);
 
   function choose(next: 'csv' | 'link') {
@@ -23,14 +27,14 @@ export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpen
 
   return (
     <>
-      <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.addEmployee} description={MESSAGES.employees.addIntro} size="lg">
+      <Modal open={open} onOpenChange={onOpenChange} title={LABEL_MESSAGES.labels.addEmployee} description={COMPANY_MESSAGES.employees.addIntro} size="lg">
         <div className={styles.options}>
-          {mayImport ? <Option title={MESSAGES.labels.importCsv} text={MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} /> : null}
-          <Option title={MESSAGES.labels.copyShareLinkShort} text={MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
+          {mayImport ? <Option title={LABEL_MESSAGES.labels.importCsv} text={COMPANY_MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} /> : null}
+          <Option title={LABEL_MESSAGES.labels.copyShareLinkShort} text={COMPANY_MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
           {mayAdd ? (
             <Option
-              title={MESSAGES.labels.addManually}
-              text={MESSAGES.employees.addManualText}
+              title={LABEL_MESSAGES.labels.addManually}
+              text={COMPANY_MESSAGES.employees.addManualText}
               icon={<PencilIcon />}
               onClick={() => {
                 onOpenChange(false);

@@ -5,7 +5,14 @@ import { Button } from '@portal/shared-ui/form';
 import { Select, Textarea } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, Loading, saveJson } from '@portal/shared-ui/data-display';
-import { deactivationReasonSchema, fullName, MESSAGES, serverMessage, usePlatform, type DeactivationReason, type Employee } from '@portal/shared-contracts';
+import { deactivationReasonSchema } from '@portal/shared-contracts/forms';
+import { fullName } from '@portal/shared-contracts/names';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { DeactivationReason, Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
 import { useEmployee } from '../../api/get-employee';
 import { useOffices } from '@portal/shared-ui/data';
@@ -34,10 +41,10 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
       size="lg"
     >
       {employee.isPending ? (
-        <Loading label={MESSAGES.employees.loadingDetails} />
+        <Loading label={COMPANY_MESSAGES.employees.loadingDetails} />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.errorText}>
-          {serverMessage(employee.error, MESSAGES.employees.notFound)}
+          {serverMessage(employee.error, COMPANY_MESSAGES.employees.notFound)}
         </p>
       ) : (
         <EmployeeDetail key={`${e.id}-${String(e.isActive)}`} employee={e} onClose={onClose} />
@@ -81,22 +88,22 @@ function OfficeForm({ employee: e }: { employee: Employee }) {
   const save = useSetEmployeeOfficeMutation();
   const saved = e.officeId ?? '';
   const [chosen, setChosen] = useState(saved);
-  const L = MESSAGES.insights;
+  const L = INSIGHTS_MESSAGES.insights;
 
   async function onSave(ev: FormEvent) {
     ev.preventDefault();
     try {
       await save.mutateAsync({ id: e.id, officeId: chosen || null });
-      toast.success(MESSAGES.employees.officeChanged);
+      toast.success(COMPANY_MESSAGES.employees.officeChanged);
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
     }
   }
 
   if (offices.isError) {
     return (
       <p role="alert" className={styles.errorText}>
-        {serverMessage(offices.error, MESSAGES.common.unknownError)}
+        {serverMessage(offices.error, SHELL_MESSAGES.common.unknownError)}
       </p>
     );
   }
@@ -111,7 +118,7 @@ function OfficeForm({ employee: e }: { employee: Employee }) {
         containerClassName={styles.officeSelect}
       />
       <Button type="submit" variant="secondary" loading={save.isPending} disabled={offices.isPending || chosen === saved}>
-        {MESSAGES.employees.officeSave}
+        {COMPANY_MESSAGES.employees.officeSave}
       </Button>
     </form>
   );
@@ -133,32 +140,32 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
   const onDeactivate = form.handleSubmit(async ({ reason }) => {
     try {
       await deactivate.mutateAsync({ id: e.id, reason });
-      toast.success(MESSAGES.employees.deactivated);
+      toast.success(COMPANY_MESSAGES.employees.deactivated);
       onClose();
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
     }
   });
 
   async function onReactivate() {
     try {
       await reactivate.mutateAsync(e.id);
-      toast.success(MESSAGES.employees.reactivated);
+      toast.success(COMPANY_MESSAGES.employees.reactivated);
       onClose();
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
     }
   }
 
   async function onDelete() {
     try {
       await remove.mutateAsync(e.id);
-      toast.success(MESSAGES.employees.deleted);
+      toast.success(COMPANY_MESSAGES.employees.deleted);
       setConfirmDelete(false);
       onClose();
     } catch (err) {
       setConfirmDelete(false);
-      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
     }
   }
 
@@ -166,9 +173,9 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
     try {
       const data = await exportData.mutateAsync(e.id);
       saveJson(data, `employee-${e.id}-${data.exportedAt.slice(0, 10)}.json`);
-      toast.success(MESSAGES.dataRights.exported);
+      toast.success(DATA_RIGHTS_MESSAGES.dataRights.exported);
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.dataRights.exportFailed));
+      toast.error(serverMessage(err, DATA_RIGHTS_MESSAGES.dataRights.exportFailed));
     }
   }
 
@@ -182,7 +189,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
 
       {e.isErased ? (
         // Erasure cannot be undone: the anonymous record offers nothing to reactivate, export or erase again.
-        <p className={styles.hint}>{MESSAGES.dataRights.erasedRecordHint}</p>
+        <p className={styles.hint}>{DATA_RIGHTS_MESSAGES.dataRights.erasedRecordHint}</p>
       ) : e.isActive ? (
         <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>
           <Textarea
@@ -218,11 +225,11 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
 
       {!e.isErased && (
         <div className={styles.dataRights}>
-          <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={MESSAGES.dataRights.exporting}>
-            {MESSAGES.dataRights.exportData}
+          <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={DATA_RIGHTS_MESSAGES.dataRights.exporting}>
+            {DATA_RIGHTS_MESSAGES.dataRights.exportData}
           </Button>
           <Button variant="danger" onClick={() => setConfirmErase(true)}>
-            {MESSAGES.dataRights.erase}
+            {DATA_RIGHTS_MESSAGES.dataRights.erase}
           </Button>
         </div>
       )}

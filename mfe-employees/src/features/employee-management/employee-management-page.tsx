@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Page, Tabs } from '@portal/shared-ui/data-display';
-import { ROUTES, usePlatform } from '@portal/shared-contracts';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { AllEmployeesTab } from './all-employees-tab';
 import { PendingRequestsTab } from './pending-requests-tab';

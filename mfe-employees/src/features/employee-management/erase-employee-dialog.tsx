@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
-import { MESSAGES, serverMessage, usePlatform } from '@portal/shared-contracts';
+import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { useEraseEmployeeMutation } from '../../api/data-rights';
 import styles from './employee-management.module.css';
 
-const M = MESSAGES.dataRights;
+const M = DATA_RIGHTS_MESSAGES.dataRights;
 
 export interface EraseEmployeeDialogProps {
   open: boolean;
@@ -32,7 +35,7 @@ export function EraseEmployeeDialog({ open, onOpenChange, employeeId, name, onEr
       toast.success(M.erased);
       onErased();
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
     }
   }
 
@@ -54,7 +57,7 @@ export function EraseEmployeeDialog({ open, onOpenChange, employeeId, name, onEr
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={erase.isPending}>
-            {MESSAGES.labels.cancel}
+            {LABEL_MESSAGES.labels.cancel}
           </Button>
           <Button variant="danger" onClick={() => void onConfirm()} loading={erase.isPending} loadingText={M.erasing}>
             {M.erase}

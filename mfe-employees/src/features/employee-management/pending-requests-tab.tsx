@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
 import { DropdownMenu } from '@portal/shared-ui/overlays';
 import { PagedList, pageLocally, TabBody, usePagedSearch, useRowSelection, type TableColumn } from '@portal/shared-ui/data-display';
-import { fullName, MESSAGES, serverMessage, usePlatform, type Employee } from '@portal/shared-contracts';
+import { fullName } from '@portal/shared-contracts/names';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Employee } from '@portal/shared-contracts';
 import { useBulkAcceptEmployeesMutation } from '../../api/bulk-accept-employees';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { matchesSearch } from '../../shared/format';
@@ -36,7 +40,7 @@ export function PendingRequestsTab() {
 
   function rejectSelected() {
     if (selectedRows.length === 0) {
-      toast.error(MESSAGES.joinRequests.selectToReject);
+      toast.error(COMPANY_MESSAGES.joinRequests.selectToReject);
       return;
     }
     decisions.askReject(selectedRows);
@@ -44,15 +48,15 @@ export function PendingRequestsTab() {
 
   async function approveSelected() {
     if (selectedIds.length === 0) {
-      toast.error(MESSAGES.employees.selectToApprove);
+      toast.error(COMPANY_MESSAGES.employees.selectToApprove);
       return;
     }
     try {
       await bulkAccept.mutateAsync(selectedIds);
-      toast.success(MESSAGES.employees.bulkApproved);
+      toast.success(COMPANY_MESSAGES.employees.bulkApproved);
       unselect(selectedIds);
     } catch (err) {
-      toast.error(serverMessage(err, MESSAGES.employees.bulkApproveFailed));
+      toast.error(serverMessage(err, COMPANY_MESSAGES.employees.bulkApproveFailed));
     }
   }
 
@@ -62,7 +66,7 @@ export function PendingRequestsTab() {
       className: styles.checkCol,
       header: (
         <Checkbox
-          label={<VisuallyHidden>{MESSAGES.employees.selectAll}</VisuallyHidden>}
+          label={<VisuallyHidden>{COMPANY_MESSAGES.employees.selectAll}</VisuallyHidden>}
           checked={selection.allChosen}
           disabled={selectable.length === 0}
           onCheckedChange={(on) => selection.toggle(selectable, on)}
@@ -70,7 +74,7 @@ export function PendingRequestsTab() {
       ),
       cell: (e) =>
         e.isErased ? null : (
-        <Checkbox label={<VisuallyHidden>{MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
+        <Checkbox label={<VisuallyHidden>{COMPANY_MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
@@ -88,23 +92,23 @@ export function PendingRequestsTab() {
         actions={
           <>
             <span className={styles.selectionCount} aria-live="polite">
-              {selectedIds.length > 0 ? MESSAGES.employees.selectedCount(selectedIds.length) : ''}
+              {selectedIds.length > 0 ? COMPANY_MESSAGES.employees.selectedCount(selectedIds.length) : ''}
             </span>
             <DropdownMenu
-              label={MESSAGES.employees.awaitingApproval}
+              label={COMPANY_MESSAGES.employees.awaitingApproval}
               trigger={
                 <Button variant="secondary">
-                  {MESSAGES.employees.awaitingApproval}
+                  {COMPANY_MESSAGES.employees.awaitingApproval}
                   <ChevronDown />
                 </Button>
               }
               items={[
-                { label: MESSAGES.labels.reject, tone: 'danger', onSelect: rejectSelected },
-                { label: MESSAGES.labels.approve, onSelect: () => void approveSelected() },
+                { label: LABEL_MESSAGES.labels.reject, tone: 'danger', onSelect: rejectSelected },
+                { label: LABEL_MESSAGES.labels.approve, onSelect: () => void approveSelected() },
               ]}
             />
             <Button onClick={() => void approveSelected()} loading={bulkAccept.isPending}>
-              {MESSAGES.labels.approveSelected}
+              {LABEL_MESSAGES.labels.approveSelected}
             </Button>
           </>
         }
@@ -113,10 +117,10 @@ export function PendingRequestsTab() {
         rowKey={(e) => e.id}
         query={pending}
         page={page}
-        loadingLabel={MESSAGES.employees.loadingPending}
-        errorText={MESSAGES.employees.pendingLoadFailed}
+        loadingLabel={COMPANY_MESSAGES.employees.loadingPending}
+        errorText={COMPANY_MESSAGES.employees.pendingLoadFailed}
         // Requests hidden by the search are not "none": say that nothing matches it.
-        emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? MESSAGES.employees.noPendingMatch(paged.search) : MESSAGES.employees.noPending}
+        emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? COMPANY_MESSAGES.employees.noPendingMatch(paged.search) : COMPANY_MESSAGES.employees.noPending}
         pagerLabel="Pending requests pages"
       />
       {decisions.dialog}

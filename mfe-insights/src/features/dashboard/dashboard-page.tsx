@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { ENDPOINTS, MESSAGES } from '@portal/shared-contracts';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { useOffices } from '@portal/shared-ui/data';
@@ -22,7 +23,7 @@ const ReportsPanel = lazy(() => import('./reports-panel').then((m) => ({ default
 /** The employer's landing page (/mainPage): each widget asks for its own figures once. */
 export function DashboardPage() {
   return (
-    <Page title={MESSAGES.labels.employerNav[0]} spacing="lg">
+    <Page title={LABEL_MESSAGES.labels.employerNav[0]} spacing="lg">
       <WithInsightScope>{(scope) => <DashboardWidgets scope={scope} />}</WithInsightScope>
     </Page>
   );
@@ -54,7 +55,7 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
         <IncentivesPanel scope={office} initialMonth={month} />
       </div>
       {/* The feedback read is the company's: not shown to an office admin while it is closed to them. */}
-      {!choices.limited || openToOfficeAdmins([ENDPOINTS.insights.feedbacks.id]) ? <FeedbackPanel scope={scope} /> : null}
+      {!choices.limited || openToOfficeAdmins([insightsEndpoints.feedbacks.id]) ? <FeedbackPanel scope={scope} /> : null}
       <Suspense fallback={null}>
         <ReportsPanel scope={scope} choices={choices} initialOfficeId={officeId} />
       </Suspense>

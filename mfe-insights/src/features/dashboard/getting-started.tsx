@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
-import { MESSAGES, ROUTES, usePlatform } from '@portal/shared-contracts';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import { usePlatform } from '@portal/shared-contracts/platform';
 import { Button } from '@portal/shared-ui/form';
 import { Card } from '@portal/shared-ui/data-display';
 import { useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import styles from './dashboard.module.css';
 
-const COPY = MESSAGES.insights.gettingStarted;
+const COPY = INSIGHTS_MESSAGES.insights.gettingStarted;
 
 /**
  * The dashboard of a company without a trip yet: instead of a flat chart on an empty axis, what to do
@@ -29,7 +32,7 @@ export function GettingStarted({ scope }: { scope: InsightScopeQuery }) {
           <p className={styles.stepText}>{COPY.share.text}</p>
           {canManage ? (
             <Button variant="secondary" size="sm" onClick={() => setDialog('share')}>
-              {MESSAGES.labels.copyShareLinkShort}
+              {LABEL_MESSAGES.labels.copyShareLinkShort}
             </Button>
           ) : null}
         </li>

@@ -2,7 +2,10 @@ import { AppLink } from '@portal/shared-ui/form';
 import { useMayOpen } from '../../shared/my-offices';
 import { useState } from 'react';
 import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal/shared-ui/data-display';
-import { COMPANY_SETTINGS_TABS, ENDPOINTS, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { COMPANY_SETTINGS_TABS, ROUTES } from '@portal/shared-contracts/routes';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatCount, formatPercent } from '../../shared/format';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -10,7 +13,7 @@ import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const I = MESSAGES.insights.incentives;
+const I = INSIGHTS_MESSAGES.insights.incentives;
 const INCENTIVES_TAB = `${ROUTES.companySettings}?tab=${encodeURIComponent(COMPANY_SETTINGS_TABS[1])}`;
 
 /**
@@ -22,7 +25,7 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: OfficeScopeQue
   const [month, setMonth] = useState(initialMonth);
   const summary = useDashboard({ ...scope, ...month });
   return (
-    <Card title={MESSAGES.labels.companySettingsTabs[1]} aria-label={MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
+    <Card title={LABEL_MESSAGES.labels.companySettingsTabs[1]} aria-label={LABEL_MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
       <div className={styles.panelBody}>
         <MonthPicker label={I.month} value={month} max={initialMonth} onChange={setMonth} />
         <LoadState query={summary} {...WIDGET_LOAD} skeleton={<Skeleton lines={3} shape="row" />}>
@@ -44,7 +47,7 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: OfficeScopeQue
 
 function Figure({ label, value, detail, rule }: { label: string; value: string; detail: string; rule?: string }) {
   // The rules' tab is not offered to an office admin while Company Settings is closed to them.
-  const linked = useMayOpen([ENDPOINTS.employers.getIncentive.id]);
+  const linked = useMayOpen([employersEndpoints.getIncentive.id]);
   const body = (
     <>
       <span className={styles.incentiveValue}>{value}</span>

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
-import { CATEGORY7_FORMATS, ENDPOINTS, MESSAGES, type Category7Format } from '@portal/shared-contracts';
+import { CATEGORY7_FORMATS, reports as reportsEndpoints } from '@portal/shared-contracts/endpoints/reports';
+import { REPORTS_MESSAGES } from '@portal/shared-contracts/messages/reports';
+import type { Category7Format } from '@portal/shared-contracts';
 import { officeOptions, type OfficeChoices } from '../../shared/my-offices';
 import type { InsightScopeQuery, OfficeScopeQuery } from '../../shared/insight-scope';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const R = MESSAGES.reports;
+const R = REPORTS_MESSAGES.reports;
 /** The reporting years offered: this one and the four before (a year is named by the year it starts in). */
 const YEARS_BACK = 4;
 
@@ -16,7 +18,7 @@ export function category7Url(scope: OfficeScopeQuery, year: number, format: Cate
   const q = new URLSearchParams({ year: String(year), format });
   if (scope.companyId) q.set('companyId', scope.companyId);
   if (scope.officeId) q.set('officeId', scope.officeId);
-  return `${ENDPOINTS.reports.category7.path}?${q.toString()}`;
+  return `${reportsEndpoints.category7.path}?${q.toString()}`;
 }
 
 /**

@@ -2,7 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { AppLink, VisuallyHidden } from '@portal/shared-ui/form';
 import { useMayOpen } from '../../shared/my-offices';
 import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/shared-ui/data-display';
-import { ENDPOINTS, MESSAGES, ROUTES, type DashboardSummary } from '@portal/shared-contracts';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { ROUTES } from '@portal/shared-contracts/routes';
+import type { DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatAmount, formatCount } from '../../shared/format';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -10,8 +14,8 @@ import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const T = MESSAGES.labels.dashboardTiles;
-const U = MESSAGES.insights.units;
+const T = LABEL_MESSAGES.labels.dashboardTiles;
+const U = INSIGHTS_MESSAGES.insights.units;
 
 /**
  * Total participants, Journey Groups, Total Distance Covered and Carbon Emission Saved of the month.
@@ -25,7 +29,7 @@ export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month:
   return (
     <section aria-labelledby={heading}>
       <VisuallyHidden>
-        <h2 id={heading}>{MESSAGES.insights.tiles.label}</h2>
+        <h2 id={heading}>{INSIGHTS_MESSAGES.insights.tiles.label}</h2>
       </VisuallyHidden>
       <LoadState query={summary} {...WIDGET_LOAD} skeleton={<TileList month={month} />}>
         {(s) => <TileList month={month} summary={s} />}
@@ -36,13 +40,13 @@ export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month:
 
 function TileList({ month, summary: s }: { month: MonthValue; summary?: DashboardSummary }) {
   const monthName = formatMonth(month);
-  const inMonth = MESSAGES.insights.tiles.month(monthName);
+  const inMonth = INSIGHTS_MESSAGES.insights.tiles.month(monthName);
   // Not offered to an office admin while the employee list is closed to them.
-  const linked = useMayOpen([ENDPOINTS.employees.list.id]);
+  const linked = useMayOpen([employeesEndpoints.list.id]);
   const first = (
     <>
       <Tile label={T.participants} value={s && formatCount(s.totalParticipants)} hint={inMonth} />
-      {linked ? <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span> : null}
+      {linked ? <span className={styles.tileMore}>{INSIGHTS_MESSAGES.insights.tiles.seeEmployees}</span> : null}
     </>
   );
   return (
@@ -60,7 +64,7 @@ function TileList({ month, summary: s }: { month: MonthValue; summary?: Dashboar
         <Tile
           label={T.journeyGroups}
           value={s && formatCount(s.journeyGroups)}
-          hint={MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', monthName)}
+          hint={INSIGHTS_MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', monthName)}
         />
       </li>
       <li className={styles.tile}>

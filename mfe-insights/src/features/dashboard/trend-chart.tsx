@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGES, type MonthlyTrendPoint } from '@portal/shared-contracts';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import type { MonthlyTrendPoint } from '@portal/shared-contracts';
 import type { TrendPlot } from './plot-trend';
 // uPlot's own rules, with the page's stylesheet instead of after the chart's chunk (see plot-trend.ts).
 import 'uplot/dist/uPlot.min.css';
@@ -67,9 +68,9 @@ export function TrendChart({ months, metric }: { months: readonly MonthlyTrendPo
   if (failed) {
     return (
       <p role="alert" className={styles.chartFailed}>
-        {MESSAGES.insights.trend.chartFailed}
+        {INSIGHTS_MESSAGES.insights.trend.chartFailed}
       </p>
     );
   }
-  return <div ref={box} className={styles.chart} role="img" aria-label={MESSAGES.insights.trend.chartLabel(METRIC_NAMES[metric])} />;
+  return <div ref={box} className={styles.chart} role="img" aria-label={INSIGHTS_MESSAGES.insights.trend.chartLabel(METRIC_NAMES[metric])} />;
 }

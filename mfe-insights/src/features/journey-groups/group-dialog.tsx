@@ -2,7 +2,11 @@ import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { MESSAGES, isApiError, journeyGroupBodySchema, serverMessage, usePlatform, type JourneyGroup } from '@portal/shared-contracts';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import { journeyGroupBodySchema } from '@portal/shared-contracts/forms';
+import type { JourneyGroup } from '@portal/shared-contracts';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { FormErrorList, Textarea } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
@@ -10,7 +14,7 @@ import { useCreateJourneyGroupMutation } from '../../api/create-journey-group';
 import { useUpdateJourneyGroupMutation } from '../../api/update-journey-group';
 import styles from './journey-groups.module.css';
 
-const G = MESSAGES.insights.groups;
+const G = INSIGHTS_MESSAGES.insights.groups;
 
 /**
  * The contract's body with the meeting points typed one a line (blank lines are spacing, not
@@ -64,7 +68,7 @@ function GroupForm({ target, onClose }: { target: GroupDialogTarget; onClose: ()
       else setError('root.server', { type: 'server', message: serverMessage(error, G.saveFailed) });
       return;
     }
-    toast.success(renaming ? MESSAGES.journeyGroups.updated : MESSAGES.journeyGroups.created);
+    toast.success(renaming ? INSIGHTS_MESSAGES.journeyGroups.updated : INSIGHTS_MESSAGES.journeyGroups.created);
     onClose();
   });
 
@@ -78,10 +82,10 @@ function GroupForm({ target, onClose }: { target: GroupDialogTarget; onClose: ()
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {MESSAGES.labels.cancel}
+            {LABEL_MESSAGES.labels.cancel}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {renaming ? MESSAGES.labels.save : G.create}
+            {renaming ? LABEL_MESSAGES.labels.save : G.create}
           </Button>
         </>
       }

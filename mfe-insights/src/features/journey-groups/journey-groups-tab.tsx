@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
-import { LIMITS, MESSAGES, type JourneyGroup } from '@portal/shared-contracts';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import type { JourneyGroup } from '@portal/shared-contracts';
 import { useOffices } from '@portal/shared-ui/data';
 import { officeOptions, useOfficeChoices } from '../../shared/my-offices';
 import { useExportJourneyGroupsMutation } from '../../api/export-journey-groups';
@@ -17,11 +20,11 @@ import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupDialog, type GroupDialogTarget } from './group-dialog';
 import styles from './journey-groups.module.css';
 
-const [NAME, MEMBERS, TRIPS, MILES, MEETING_POINTS, CO2] = MESSAGES.insights.journeyGroupColumns;
-const G = MESSAGES.insights.groups;
+const [NAME, MEMBERS, TRIPS, MILES, MEETING_POINTS, CO2] = INSIGHTS_MESSAGES.insights.journeyGroupColumns;
+const G = INSIGHTS_MESSAGES.insights.groups;
 
 function List({ items }: { items: readonly string[] }) {
-  if (items.length === 0) return <>{MESSAGES.labels.notAvailable}</>;
+  if (items.length === 0) return <>{LABEL_MESSAGES.labels.notAvailable}</>;
   return (
     <ul className={`${sharedStyles.plainList} ${styles.list}`}>
       {items.map((item, i) => (
@@ -56,7 +59,7 @@ function NameCell({ group, actions }: { group: JourneyGroup; actions: RowActions
         <Button variant="ghost" size="sm" className={styles.iconButton} aria-label={G.renameGroup(group.name)} title={G.rename} onClick={() => actions.rename(group)} aria-haspopup="dialog">
           <PencilIcon />
         </Button>
-        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={MESSAGES.labels.delete} onClick={() => actions.remove(group)} aria-haspopup="dialog">
+        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={LABEL_MESSAGES.labels.delete} onClick={() => actions.remove(group)} aria-haspopup="dialog">
           <BinIcon />
         </Button>
       </span>
@@ -109,7 +112,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   // Asked for at once (not after the offices load); an office the company no longer has is the whole company, as on the dashboard.
   const officeId = choices.knows(filters.office) ? filters.office : '';
   const period = { ...(month ? { year: month.year, month: month.month } : {}), ...(officeId ? { officeId } : {}) };
-  const periodName = month ? formatMonth(month) : MESSAGES.insights.allTime;
+  const periodName = month ? formatMonth(month) : INSIGHTS_MESSAGES.insights.allTime;
   const groups = useJourneyGroups({ ...scope, ...period, pageNumber: page, pageSize: LIMITS.pageSize });
   const csv = useExportJourneyGroupsMutation();
   const { canManage } = useCompanyControl(scope);
@@ -122,15 +125,15 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
       <div className={sharedStyles.spread}>
         <div className={styles.period}>
           <Select
-            label={MESSAGES.insights.period}
+            label={INSIGHTS_MESSAGES.insights.period}
             value={month ? monthSlug(month) : ''}
             onChange={(e) => setFilter('period', e.target.value)}
-            options={[{ value: '', label: MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
+            options={[{ value: '', label: INSIGHTS_MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
             containerClassName={styles.periodSelect}
           />
           {choices.offices && choices.offices.length > 0 ? (
             <Select
-              label={MESSAGES.insights.office}
+              label={INSIGHTS_MESSAGES.insights.office}
               value={officeId}
               onChange={(e) => setFilter('office', e.target.value)}
               options={officeOptions(choices)}
@@ -138,20 +141,20 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
             />
           ) : null}
           <p className={sharedStyles.note}>
-            {month ? MESSAGES.insights.journeyGroupsMonthNote(periodName) : MESSAGES.insights.journeyGroupsNote}
-            {officeId ? ` ${MESSAGES.insights.journeyGroupsOfficeNote}` : null}
+            {month ? INSIGHTS_MESSAGES.insights.journeyGroupsMonthNote(periodName) : INSIGHTS_MESSAGES.insights.journeyGroupsNote}
+            {officeId ? ` ${INSIGHTS_MESSAGES.insights.journeyGroupsOfficeNote}` : null}
           </p>
         </div>
         <div className={styles.toolbar}>
           <DownloadCsvButton
-            label={MESSAGES.insights.downloadCsvFor(periodName)}
+            label={INSIGHTS_MESSAGES.insights.downloadCsvFor(periodName)}
             download={() => csv.mutateAsync({ ...scope, ...period })}
             pending={csv.isPending}
             fileName={`journey-groups-${month ? monthSlug(month) : 'all-time'}.csv`}
-            failedText={MESSAGES.insights.downloadFailed}
+            failedText={INSIGHTS_MESSAGES.insights.downloadFailed}
           />
           <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)} aria-haspopup="dialog">
-            {MESSAGES.insights.co2.open}
+            {INSIGHTS_MESSAGES.insights.co2.open}
           </Button>
           {canManage ? (
             <Button size="sm" onClick={() => setEditing({ kind: 'create' })} aria-haspopup="dialog">
@@ -161,13 +164,13 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
         </div>
       </div>
       <PagedTable
-        caption={MESSAGES.insights.journeyGroupsTitle}
+        caption={INSIGHTS_MESSAGES.insights.journeyGroupsTitle}
         columns={columns(actions)}
         rowKey={(g) => g.id}
         query={groups}
         onPageChange={setPage}
-        emptyText={MESSAGES.insights.noJourneyGroups}
-        pagerLabel={MESSAGES.insights.journeyGroupPages}
+        emptyText={INSIGHTS_MESSAGES.insights.noJourneyGroups}
+        pagerLabel={INSIGHTS_MESSAGES.insights.journeyGroupPages}
       />
       <Co2Modal scope={scope} open={co2Open} onOpenChange={setCo2Open} />
       <GroupDialog target={editing} onClose={() => setEditing(null)} />

@@ -2,7 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { Badge, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { LIMITS, MESSAGES, namesInBrief, serverMessage, usePlatform, type FlaggedTrip, type TripFlag } from '@portal/shared-contracts';
+import { LIMITS } from '@portal/shared-contracts/constants';
+import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { namesInBrief } from '@portal/shared-contracts/messages/company';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { FlaggedTrip, TripFlag } from '@portal/shared-contracts';
 import { useDecideTripMutation, type TripDecision } from '../../api/decide-trip';
 import { useFlaggedTrips } from '../../api/get-flagged-trips';
 import { formatAmount, formatCount, formatDateTime } from '../../shared/format';
@@ -11,7 +15,7 @@ import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './participation.module.css';
 
-const R = MESSAGES.insights.tripReview;
+const R = INSIGHTS_MESSAGES.insights.tripReview;
 
 function reasonText(flag: TripFlag): string {
   return flag.reason === 'dayDistance' ? R.reasons.dayDistance(formatAmount(flag.dayMiles), formatAmount(flag.limitMiles)) : R.reasons.personOverlap(namesInBrief(flag.people));

@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { MESSAGES, SUPPORT_LIMITS, TRIAL, schemeSettingsBodySchema, serverMessage, usePlatform, type SchemeSettings, type SchemeSettingsBody } from '@portal/shared-contracts';
+import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
+import { SUPPORT_LIMITS, TRIAL } from '@portal/shared-contracts/scheme';
+import { schemeSettingsBodySchema } from '@portal/shared-contracts/forms';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { SchemeSettings, SchemeSettingsBody } from '@portal/shared-contracts';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Card, LoadFailed, Loading, Page } from '@portal/shared-ui/data-display';
 import { useSaveSchemeSettingsMutation, useSchemeSettings } from '../../api/scheme-settings';
 import styles from './scheme-settings-page.module.css';
 
-const COPY = MESSAGES.schemeSettings;
+const COPY = BACK_OFFICE_MESSAGES.schemeSettings;
 
 /**
  * The back office's Scheme Settings (docs/decisions/0033-trial-and-consent.md): how long a new

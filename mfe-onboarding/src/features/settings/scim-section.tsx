@@ -1,4 +1,8 @@
-import { MESSAGES, scimTokenBodySchema, serverMessage, usePlatform, type ScimToken } from '@portal/shared-contracts';
+import { SCIM_MESSAGES } from '@portal/shared-contracts/messages/scim';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { scimTokenBodySchema } from '@portal/shared-contracts/forms';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { ScimToken } from '@portal/shared-contracts';
 import { CopyField, LoadState } from '@portal/shared-ui/data-display';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
@@ -6,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../../api/scim-tokens';
 import styles from './company-settings-page.module.css';
 
-const M = MESSAGES.scim;
+const M = SCIM_MESSAGES.scim;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,7 +41,7 @@ export function ScimSection({ companyId }: { companyId: string }) {
       setShown({ name: answer.name, token: answer.token });
       setName('');
     } catch (e) {
-      setError(serverMessage(e, MESSAGES.common.unknownError));
+      setError(serverMessage(e, SHELL_MESSAGES.common.unknownError));
     }
   };
 
@@ -113,7 +117,7 @@ export function ScimSection({ companyId }: { companyId: string }) {
               setRevoking(null);
               platform.toast.success(M.revoked);
             },
-            (e: unknown) => platform.toast.error(serverMessage(e, MESSAGES.common.unknownError)),
+            (e: unknown) => platform.toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError)),
           );
         }}
       />

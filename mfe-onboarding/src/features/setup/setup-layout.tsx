@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/shared-contracts';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { Button } from '@portal/shared-ui/form';
 import type { ReactNode } from 'react';
 import styles from './setup-layout.module.css';
@@ -48,11 +48,11 @@ export function SetupLayout({ step, title, intro, children, onBack, proceed }: S
         <div className={styles.content}>{children}</div>
         <footer className={styles.footer}>
           <Button variant="link" onClick={onBack}>
-            {MESSAGES.labels.back}
+            {LABEL_MESSAGES.labels.back}
           </Button>
           {proceed ? (
             <Button type={proceed.form ? 'submit' : 'button'} form={proceed.form} onClick={proceed.onClick} loading={proceed.loading} size="lg">
-              {MESSAGES.labels.proceed}
+              {LABEL_MESSAGES.labels.proceed}
             </Button>
           ) : null}
         </footer>

@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY, MESSAGES, serverMessage, usePlatform, type Company } from '@portal/shared-contracts';
+import { DEFAULT_COUNTRY } from '@portal/shared-contracts/constants';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
@@ -88,11 +92,11 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
       const answer = company ? await update.mutateAsync({ ...values, id: company.id }) : await create.mutateAsync(values);
       platform.savedFlag.set(true);
       platform.auth.updateSession({ employerId: answer.id, companyDetails: answer.company });
-      platform.toast.success(MESSAGES.company.saved);
+      platform.toast.success(COMPANY_MESSAGES.company.saved);
       reset(valuesOf(answer.company));
       onSaved?.(answer.company, !company);
     } catch (error) {
-      platform.toast.error(serverMessage(error, MESSAGES.company.saveFailed));
+      platform.toast.error(serverMessage(error, COMPANY_MESSAGES.company.saveFailed));
     }
   };
 
@@ -124,12 +128,12 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
       </div>
       {warnWhenDirty && isDirty ? (
         <p className={styles.warning} role="status">
-          {MESSAGES.setup.clickSave}
+          {COMPANY_MESSAGES.setup.clickSave}
         </p>
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" loading={isSubmitting}>
-          {MESSAGES.labels.save}
+          {LABEL_MESSAGES.labels.save}
         </Button>
       </div>
     </form>

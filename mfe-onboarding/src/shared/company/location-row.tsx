@@ -1,5 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, serverMessage, usePlatform, type Location } from '@portal/shared-contracts';
+import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
+import type { Location } from '@portal/shared-contracts';
 import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
@@ -13,7 +17,7 @@ import styles from './locations.module.css';
 
 type LocationInput = z.input<ReturnType<typeof locationFormSchemaFor>>;
 
-const F = MESSAGES.locationFields;
+const F = COMPANY_MESSAGES.locationFields;
 const EMPTY: LocationInput = { addressLine1: '', addressLine2: '', town: '', postalCode: '' };
 
 function valuesOf(location: Location | undefined): LocationInput {
@@ -74,18 +78,18 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     try {
       if (location) {
         const answer = await update.mutateAsync({ ...values, id: location.id });
-        platform.toast.success(MESSAGES.company.locationUpdated);
+        platform.toast.success(COMPANY_MESSAGES.company.locationUpdated);
         reset(valuesOf(answer.location));
         setEditing(false);
       } else {
         const answer = await add.mutateAsync({ params: { id: companyId }, body: values });
         platform.auth.updateSession({ signUpState: answer.signUpState });
-        platform.toast.success(MESSAGES.company.locationAdded);
+        platform.toast.success(COMPANY_MESSAGES.company.locationAdded);
         reset(EMPTY);
         onAdded?.();
       }
     } catch (error) {
-      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
     }
   };
 
@@ -93,9 +97,9 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     if (!companyId || !location) return;
     try {
       await remove.mutateAsync(location.id);
-      platform.toast.success(MESSAGES.company.locationRemoved);
+      platform.toast.success(COMPANY_MESSAGES.company.locationRemoved);
     } catch (error) {
-      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
     } finally {
       setConfirmingRemove(false);
     }
@@ -123,11 +127,11 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           <>
             {onDiscard ? (
               <Button variant="ghost" size="sm" onClick={onDiscard}>
-                {MESSAGES.labels.cancel}
+                {LABEL_MESSAGES.labels.cancel}
               </Button>
             ) : null}
             <Button type="submit" size="sm" loading={isSubmitting} disabled={disabled}>
-              {MESSAGES.labels.add}
+              {LABEL_MESSAGES.labels.add}
             </Button>
           </>
         ) : editing ? (
@@ -141,19 +145,19 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
                 setEditing(false);
               }}
             >
-              {MESSAGES.labels.cancel}
+              {LABEL_MESSAGES.labels.cancel}
             </Button>
             {/* Distinct keys: React must not turn the clicked Edit button into this submit button
                 while the click is still being handled, or Edit would submit the form. */}
             <Button key="save" type="submit" size="sm" loading={isSubmitting}>
-              {MESSAGES.labels.save}
+              {LABEL_MESSAGES.labels.save}
             </Button>
           </>
         ) : (
           <>
             {removable ? null : (
               <p id={lastNoteId} className={styles.actionNote}>
-                {MESSAGES.company.lastLocation}
+                {COMPANY_MESSAGES.company.lastLocation}
               </p>
             )}
             <Button
@@ -165,7 +169,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
               aria-describedby={removable ? undefined : lastNoteId}
               aria-label={`Remove location ${position}`}
             >
-              {MESSAGES.labels.remove}
+              {LABEL_MESSAGES.labels.remove}
             </Button>
             <Button
               key="edit"
@@ -175,7 +179,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
                 e.preventDefault();
                 setEditing(true);
               }} aria-label={`Edit location ${position}`}>
-              {MESSAGES.labels.edit}
+              {LABEL_MESSAGES.labels.edit}
             </Button>
           </>
         )}
@@ -186,9 +190,9 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           onOpenChange={(open) => {
             if (!remove.isPending) setConfirmingRemove(open);
           }}
-          title={MESSAGES.company.removeLocationTitle}
-          message={MESSAGES.company.removeLocationText(addressOf(location))}
-          confirmLabel={MESSAGES.labels.remove}
+          title={COMPANY_MESSAGES.company.removeLocationTitle}
+          message={COMPANY_MESSAGES.company.removeLocationText(addressOf(location))}
+          confirmLabel={LABEL_MESSAGES.labels.remove}
           tone="danger"
           busy={remove.isPending}
           onConfirm={() => void onRemove()}

@@ -1,4 +1,5 @@
-import { usePlatform, type Company } from '@portal/shared-contracts';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import type { Company } from '@portal/shared-contracts';
 import { useEffect, useRef } from 'react';
 
 /**
