@@ -1,4 +1,4 @@
-import { audit as auditEndpoints } from '@portal/shared-contracts/endpoints/audit';
+import { audit as auditEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 

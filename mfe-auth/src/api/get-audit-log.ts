@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { audit as auditEndpoints } from '@portal/shared-contracts/endpoints/audit';
+import { audit as auditEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { auditKeys, type AuditLogQuery } from './keys';

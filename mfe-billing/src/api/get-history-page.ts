@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { billingKeys, type HistoryPageQuery } from './keys';

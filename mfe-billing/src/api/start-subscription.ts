@@ -1,4 +1,4 @@
-import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints/billing';
+import { billing as billingEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, EndpointOutput, StartSubscriptionBody } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshAfterStart } from './keys';

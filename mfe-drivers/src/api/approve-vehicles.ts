@@ -1,4 +1,4 @@
-import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints/drivers';
+import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { refreshDrivers } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';

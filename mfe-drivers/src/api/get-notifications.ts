@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints/drivers';
+import { drivers as driversEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { driverKeys } from './keys';

@@ -1,4 +1,4 @@
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, ManualEmployeeRow } from '@portal/shared-contracts';
 import { refreshEmployees } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';

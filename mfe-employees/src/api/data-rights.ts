@@ -1,6 +1,6 @@
 import { mayCall } from '@portal/shared-contracts/scheme';
 import { useQuery } from '@tanstack/react-query';
-import { dataRights as dataRightsEndpoints } from '@portal/shared-contracts/endpoints/data-rights';
+import { dataRights as dataRightsEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient, Employee } from '@portal/shared-contracts';

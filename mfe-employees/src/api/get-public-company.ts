@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { companyKeys } from './keys';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient } from '@portal/shared-contracts';
 import { employeeKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';

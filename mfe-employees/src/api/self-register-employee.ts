@@ -1,4 +1,4 @@
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, EmployeeSignupForm } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 

@@ -1,4 +1,4 @@
-import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshInsights } from './keys';

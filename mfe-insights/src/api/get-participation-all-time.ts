@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { insightKeys, type ParticipationAllTimeQuery } from './keys';

@@ -1,4 +1,4 @@
-import { journeyGroups as journeyGroupsEndpoints } from '@portal/shared-contracts/endpoints/journey-groups';
+import { journeyGroups as journeyGroupsEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';
 import { refreshJourneyGroups } from './keys';

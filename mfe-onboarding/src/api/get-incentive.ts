@@ -1,4 +1,4 @@
-import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';

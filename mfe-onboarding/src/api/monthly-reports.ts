@@ -1,4 +1,4 @@
-import { monthlyReports as monthlyReportsEndpoints } from '@portal/shared-contracts/endpoints/monthly-reports';
+import { monthlyReports as monthlyReportsEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useApiMutation } from '@portal/shared-ui/data';

@@ -1,4 +1,4 @@
-import { releaseFreezes as releaseFreezesEndpoints } from '@portal/shared-contracts/endpoints/release-freezes';
+import { releaseFreezes as releaseFreezesEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient, CompanyFreeze } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

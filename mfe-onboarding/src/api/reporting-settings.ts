@@ -1,4 +1,4 @@
-import { reports as reportsEndpoints } from '@portal/shared-contracts/endpoints/reports';
+import { reports as reportsEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient, ReportingSettings, ReportingSettingsBody } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

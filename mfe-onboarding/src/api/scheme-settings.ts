@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { schemeSettings as schemeSettingsEndpoints } from '@portal/shared-contracts/endpoints/scheme';
+import { schemeSettings as schemeSettingsEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient, EndpointOutput, SchemeSettingsBody } from '@portal/shared-contracts';
 import { useApiMutation } from '@portal/shared-ui/data';

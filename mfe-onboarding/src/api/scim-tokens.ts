@@ -1,4 +1,4 @@
-import { scim as scimEndpoints } from '@portal/shared-contracts/endpoints/scim';
+import { scim as scimEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { sso as ssoEndpoints } from '@portal/shared-contracts/endpoints/sso';
+import { sso as ssoEndpoints } from '@portal/shared-contracts/endpoints';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { ApiClient, EndpointInput, SsoSettings } from '@portal/shared-contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints';
 import type { ApiClient, EndpointInput } from '@portal/shared-contracts';
 import { employerKeys } from './keys';
 import { useApiMutation } from '@portal/shared-ui/data';

@@ -5,6 +5,10 @@ import { BILLING_MESSAGES } from '../messages/billing';
 import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
 import { pageQuerySchema } from './shared';
 
+// The subscription states a page compares against, with the group that reads them: a page importing
+// them takes them from the endpoint table it already holds, not the entities and zod a second time.
+export { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL } from '../entities';
+
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
 const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(BILLING_MESSAGES.billing.companyRequired))) });
 const historyPageQuery = z.extend(companyQuery, pageQuerySchema.shape);

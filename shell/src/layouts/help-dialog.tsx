@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
 import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { support as supportEndpoints } from '@portal/shared-contracts/endpoints/scheme';
+import { support as supportEndpoints } from '@portal/shared-contracts/endpoints';
 import { REMOTE_IDS } from '@portal/shared-contracts/remotes';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';

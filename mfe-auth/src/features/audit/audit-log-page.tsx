@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
-import { AUDIT_ACTIONS, EMPLOYER_AUDIT_ACTIONS } from '@portal/shared-contracts/endpoints/audit';
+import { AUDIT_ACTIONS, EMPLOYER_AUDIT_ACTIONS } from '@portal/shared-contracts/endpoints';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
 import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL } from '@portal/shared-contracts/entities';
+import { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL } from '@portal/shared-contracts/endpoints';
 import type { Billing, TrialState } from '@portal/shared-contracts';
 import type { BadgeTone } from '@portal/shared-ui/data-display';
 

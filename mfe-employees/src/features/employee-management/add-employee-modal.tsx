@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui/overlays';
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
 import { ROUTES } from '@portal/shared-contracts/routes';

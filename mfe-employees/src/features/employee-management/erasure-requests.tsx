@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ERASURE_REQUEST_DAYS } from '@portal/shared-contracts/endpoints/data-rights';
+import { ERASURE_REQUEST_DAYS } from '@portal/shared-contracts/endpoints';
 import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
 import { useErasureRequests } from '../../api/data-rights';
 import styles from './employee-management.module.css';

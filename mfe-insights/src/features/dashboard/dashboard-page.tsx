@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints/insights';
+import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints';
 import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';

@@ -3,7 +3,7 @@ import { useMayOpen } from '../../shared/my-offices';
 import { useState } from 'react';
 import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal/shared-ui/data-display';
 import { COMPANY_SETTINGS_TABS, ROUTES } from '@portal/shared-contracts/routes';
-import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints/employers';
+import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints';
 import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
 import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { useDashboard } from '../../api/get-dashboard';

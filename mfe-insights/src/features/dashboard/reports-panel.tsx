@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
-import { CATEGORY7_FORMATS, reports as reportsEndpoints } from '@portal/shared-contracts/endpoints/reports';
+import { CATEGORY7_FORMATS, reports as reportsEndpoints } from '@portal/shared-contracts/endpoints';
 import { REPORTS_MESSAGES } from '@portal/shared-contracts/messages/reports';
 import type { Category7Format } from '@portal/shared-contracts';
 import { officeOptions, type OfficeChoices } from '../../shared/my-offices';

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { AppLink, VisuallyHidden } from '@portal/shared-ui/form';
 import { useMayOpen } from '../../shared/my-offices';
 import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/shared-ui/data-display';
-import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints/employees';
+import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
 import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
 import { ROUTES } from '@portal/shared-contracts/routes';
