@@ -1,11 +1,11 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { followUpWindow } from '@portal/shared-contracts/forms';
 import { TextField } from '@portal/shared-ui/form';
 import { followUpIso, followUpText, fromLocalInput, maskFollowUp, parseFollowUp, stepFollowUp, toLocalInput } from './follow-up-date';
 import styles from './follow-up-picker.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens.picker;
+const COPY = MESSAGES.driverScreens.picker;
 
 export interface FollowUpPickerProps {
   label: string;

@@ -1,9 +1,9 @@
 import { fullName } from '@portal/shared-contracts/names';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { searchFold } from '@portal/shared-contracts/forms';
 import type { Employee } from '@portal/shared-contracts';
 
-export const NOT_AVAILABLE = LABEL_MESSAGES.labels.notAvailable;
+export const NOT_AVAILABLE = MESSAGES.labels.notAvailable;
 
 export function initials(p: { firstName: string; lastName: string }): string {
   return `${p.firstName.trim().charAt(0)}${p.lastName.trim().charAt(0)}`.toUpperCase() || '?';

@@ -3,10 +3,7 @@ import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Checkbox } from '@portal/shared-ui/form';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { ROSTER_MESSAGES } from '@portal/shared-contracts/messages/roster';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { DialogWidgetProps, FieldError, RosterDiff } from '@portal/shared-contracts';
 import { useImportEmployeesCsvMutation } from '../api/import-employees-csv';
 import { useApplyRosterMutation, usePreviewRosterMutation } from '../api/roster';
@@ -17,21 +14,21 @@ import { RosterDiffView } from './roster-diff';
 /** The template the portal serves as a static file (document 1, section 3). */
 export const CSV_TEMPLATE_PATH = '/employees.csv';
 
-const C = COMPANY_MESSAGES.csvImport;
-const R = ROSTER_MESSAGES.roster;
+const C = MESSAGES.csvImport;
+const R = MESSAGES.roster;
 
 /** Add the file's employees (the spec's import), or take the file as the whole roster. */
 type Mode = 'add' | 'replace';
 
 function isDuplicateFailure(err: unknown): boolean {
-  return isApiError(err) && (err.status === 409 || err.message === COMPANY_MESSAGES.employees.usersExistServer);
+  return isApiError(err) && (err.status === 409 || err.message === MESSAGES.employees.usersExistServer);
 }
 
 /** What the dialog says about a refused file: the spec's text for a setup's duplicates, else how many problems the report lists, else why. */
 function outcomeOf(err: unknown, report: FieldError[], context: DialogWidgetProps['context']): string {
-  if (context === 'setup' && isDuplicateFailure(err)) return COMPANY_MESSAGES.employees.usersExist;
+  if (context === 'setup' && isDuplicateFailure(err)) return MESSAGES.employees.usersExist;
   if (report.length > 0) return C.reportTitle(report.length);
-  return COMPANY_MESSAGES.employees.csvFailed(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+  return MESSAGES.employees.csvFailed(serverMessage(err, MESSAGES.common.unknownError));
 }
 
 /**
@@ -96,7 +93,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
     setProgress(0);
     try {
       await upload.mutateAsync({ file, onProgress: setProgress });
-      toast.success(COMPANY_MESSAGES.employees.csvSuccess);
+      toast.success(MESSAGES.employees.csvSuccess);
       reset();
       onOpenChange(false);
       onDone?.();
@@ -138,7 +135,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
     } catch (err) {
       // A stale preview (409) or a refusal: the preview no longer holds, the message says what to do.
       setDiff(null);
-      setProblem(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      setProblem(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
@@ -153,7 +150,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
   } else if (!replacing) {
     primary = (
       <Button onClick={() => void onImport()} loading={upload.isPending} loadingText={C.importing}>
-        {LABEL_MESSAGES.labels.import}
+        {MESSAGES.labels.import}
       </Button>
     );
   } else if (diff && diff.errors.length === 0) {
@@ -174,7 +171,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
     <Modal
       open={open}
       onOpenChange={close}
-      title={LABEL_MESSAGES.labels.importCsv}
+      title={MESSAGES.labels.importCsv}
       description={C.description}
       size={report.length > 0 || diff || done ? 'lg' : 'md'}
       dismissible={!busy}
@@ -182,7 +179,7 @@ export function ImportCsvDialog({ open, onOpenChange, onDone, context = 'managem
         <>
           {!done && (
             <Button variant="secondary" onClick={() => close(false)} disabled={busy}>
-              {LABEL_MESSAGES.labels.cancel}
+              {MESSAGES.labels.cancel}
             </Button>
           )}
           {primary}

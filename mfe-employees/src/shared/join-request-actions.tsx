@@ -1,8 +1,6 @@
 import { Button } from '@portal/shared-ui/form';
 import { fullName } from '@portal/shared-contracts/names';
-import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Employee } from '@portal/shared-contracts';
 import { useJoinRequestDecisions } from './use-join-request-decisions';
 import styles from './join-request-actions.module.css';
@@ -20,14 +18,14 @@ export interface JoinRequestActionsProps {
 export function JoinRequestActions({ request, onDecided }: JoinRequestActionsProps) {
   const decisions = useJoinRequestDecisions(onDecided);
   const name = fullName(request);
-  if (request.isErased) return <span className={styles.erased}>{DATA_RIGHTS_MESSAGES.dataRights.erasedRequestHint}</span>;
+  if (request.isErased) return <span className={styles.erased}>{MESSAGES.dataRights.erasedRequestHint}</span>;
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request])} aria-label={COMPANY_MESSAGES.employees.rejectOne(name)}>
-        {LABEL_MESSAGES.labels.reject}
+      <Button size="sm" variant="secondary" onClick={() => decisions.askReject([request])} aria-label={MESSAGES.employees.rejectOne(name)}>
+        {MESSAGES.labels.reject}
       </Button>
-      <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={COMPANY_MESSAGES.employees.verifyOne(name)}>
-        {LABEL_MESSAGES.labels.verify}
+      <Button size="sm" onClick={() => decisions.askVerify(request.id)} aria-label={MESSAGES.employees.verifyOne(name)}>
+        {MESSAGES.labels.verify}
       </Button>
       {decisions.dialog}
     </span>

@@ -1,17 +1,16 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@portal/shared-ui/form';
-import { ROSTER_MESSAGES } from '@portal/shared-contracts/messages/roster';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { RosterDiff } from '@portal/shared-contracts';
 import styles from './import-csv-dialog.module.css';
 
-const R = ROSTER_MESSAGES.roster;
+const R = MESSAGES.roster;
 
 /** Rows a section shows at first and adds per "Show more": a 10 000-row file never renders at once. */
 export const ROSTER_PAGE = 50;
 
 const valueOf = (field: string, v: string | null) =>
-  v === null || v === '' ? (field === 'office' ? INSIGHTS_MESSAGES.insights.noOffice : R.empty) : field === 'status' ? (R.statuses[v] ?? v) : v;
+  v === null || v === '' ? (field === 'office' ? MESSAGES.insights.noOffice : R.empty) : field === 'status' ? (R.statuses[v] ?? v) : v;
 
 /** One of the three lists: its title with the count, a table of the first rows, and more on demand. */
 function Section<T>({ title, items, head, row }: { title: string; items: readonly T[]; head: ReactNode; row: (item: T) => ReactNode }) {

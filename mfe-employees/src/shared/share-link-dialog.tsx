@@ -2,15 +2,13 @@ import { CopyField } from '@portal/shared-ui/data-display';
 import { Spinner } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { employeeShareLink } from '@portal/shared-contracts/routes';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { DialogWidgetProps } from '@portal/shared-contracts';
 import { useOffices } from '@portal/shared-ui/data';
 import styles from './share-link-dialog.module.css';
 
-const M = COMPANY_MESSAGES.employees;
+const M = MESSAGES.employees;
 
 /**
  * The employee sign-up link of the signed-in company, then one per office (who joins through it
@@ -34,7 +32,7 @@ export function ShareLinkDialog({ open, onOpenChange, onDone }: DialogWidgetProp
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={LABEL_MESSAGES.labels.copyShareLinkShort} description={mine ? M.myOfficeLinksText : M.shareLinkText}>
+    <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.copyShareLinkShort} description={mine ? M.myOfficeLinksText : M.shareLinkText}>
       {!companyId ? (
         <p className={styles.missing}>{M.shareLinkNoCompany}</p>
       ) : mine ? (
@@ -72,7 +70,7 @@ function OfficeLinks({ companyId, origin, onCopy, only }: OfficeLinksProps) {
         <Spinner label={M.officeLinksLoading} />
       ) : offices.isError ? (
         <p role="alert" className={styles.error}>
-          {serverMessage(offices.error, SHELL_MESSAGES.common.unknownError)}
+          {serverMessage(offices.error, MESSAGES.common.unknownError)}
         </p>
       ) : shown && shown.length > 0 ? (
         <ul className={styles.officeList}>

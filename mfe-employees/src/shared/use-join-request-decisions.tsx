@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { fullName } from '@portal/shared-contracts/names';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Employee } from '@portal/shared-contracts';
 import { useAcceptEmployeeMutation } from '../api/accept-employee';
@@ -41,17 +40,17 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
     try {
       if (asked.kind === 'verify') {
         await accept.mutateAsync(asked.id);
-        toast.success(COMPANY_MESSAGES.employees.approved);
+        toast.success(MESSAGES.employees.approved);
         onDecided?.([asked.id]);
       } else {
         const ids = asked.requests.map((r) => r.id);
         if (ids.length === 1) await reject.mutateAsync(ids[0]!);
         else await bulkReject.mutateAsync(ids);
-        toast.success(ids.length === 1 ? COMPANY_MESSAGES.employees.rejected : COMPANY_MESSAGES.joinRequests.rejectedMany);
+        toast.success(ids.length === 1 ? MESSAGES.employees.rejected : MESSAGES.joinRequests.rejectedMany);
         onDecided?.(ids);
       }
     } catch (err) {
-      const fallback = asked.kind === 'verify' ? COMPANY_MESSAGES.employees.approveFailed : many ? COMPANY_MESSAGES.joinRequests.rejectManyFailed : COMPANY_MESSAGES.employees.rejectFailed;
+      const fallback = asked.kind === 'verify' ? MESSAGES.employees.approveFailed : many ? MESSAGES.joinRequests.rejectManyFailed : MESSAGES.employees.rejectFailed;
       toast.error(serverMessage(err, fallback));
     } finally {
       setRunning(false);
@@ -67,20 +66,20 @@ export function useJoinRequestDecisions(onDecided?: (ids: string[]) => void): Jo
       }}
       title={
         asked?.kind === 'verify'
-          ? COMPANY_MESSAGES.joinRequests.verifyTitle
+          ? MESSAGES.joinRequests.verifyTitle
           : many
-            ? COMPANY_MESSAGES.joinRequests.rejectManyTitle(asked.requests.length)
-            : COMPANY_MESSAGES.joinRequests.rejectTitle
+            ? MESSAGES.joinRequests.rejectManyTitle(asked.requests.length)
+            : MESSAGES.joinRequests.rejectTitle
       }
       message={
         asked?.kind === 'verify'
-          ? COMPANY_MESSAGES.employees.confirmVerify
+          ? MESSAGES.employees.confirmVerify
           : many
-            ? COMPANY_MESSAGES.joinRequests.confirmRejectMany(asked.requests.map(fullName))
-            : COMPANY_MESSAGES.employees.confirmReject
+            ? MESSAGES.joinRequests.confirmRejectMany(asked.requests.map(fullName))
+            : MESSAGES.employees.confirmReject
       }
-      cancelLabel={LABEL_MESSAGES.labels.cancel}
-      confirmLabel={asked?.kind === 'verify' ? LABEL_MESSAGES.labels.verify : LABEL_MESSAGES.labels.confirm}
+      cancelLabel={MESSAGES.labels.cancel}
+      confirmLabel={asked?.kind === 'verify' ? MESSAGES.labels.verify : MESSAGES.labels.confirm}
       tone={asked?.kind === 'verify' ? 'default' : 'danger'}
       busy={running}
       onConfirm={() => void confirm()}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '@portal/shared-ui/data-display';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 
 /** What every insight query carries to say whose figures it wants. */
@@ -16,7 +16,7 @@ export function WithInsightScope({ children }: { children: (scope: InsightScopeQ
   const { session, location } = usePlatform();
   if (session?.role !== 'SuperAdmin') return children({});
   const companyId = location.query.get('companyId')?.trim();
-  return companyId ? children({ companyId }) : <EmptyState title={INSIGHTS_MESSAGES.insights.companyRequired} />;
+  return companyId ? children({ companyId }) : <EmptyState title={MESSAGES.insights.companyRequired} />;
 }
 
 /** An insight that takes the office filter: the company's figures, one office's, or "No office"'s (`none`). */

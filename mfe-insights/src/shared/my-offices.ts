@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { OFFICE_NONE } from '@portal/shared-contracts/constants';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { mayCall } from '@portal/shared-contracts/scheme';
@@ -29,7 +29,7 @@ export function useOfficeChoices(companyOffices: readonly OfficeOption[] | undef
   return {
     offices,
     limited,
-    allLabel: limited ? INSIGHTS_MESSAGES.insights.allMyOffices : INSIGHTS_MESSAGES.insights.allOffices,
+    allLabel: limited ? MESSAGES.insights.allMyOffices : MESSAGES.insights.allOffices,
     offersNone: !limited,
     knows: (id) => id === undefined || id === '' || (!limited && id === OFFICE_NONE) || offices === undefined || offices.some((o) => o.id === id),
   };
@@ -40,7 +40,7 @@ export function officeOptions(c: OfficeChoices, offices: readonly OfficeOption[]
   return [
     { value: '', label: c.allLabel },
     ...offices.map((o) => ({ value: o.id, label: o.label })),
-    ...(c.offersNone ? [{ value: OFFICE_NONE, label: INSIGHTS_MESSAGES.insights.noOffice }] : []),
+    ...(c.offersNone ? [{ value: OFFICE_NONE, label: MESSAGES.insights.noOffice }] : []),
   ];
 }
 

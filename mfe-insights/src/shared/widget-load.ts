@@ -1,4 +1,4 @@
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 
 /** How every insights widget loads (shared-ui's LoadState): grey bars, then a failure inside its card. */
-export const WIDGET_LOAD = { loadingLabel: INSIGHTS_MESSAGES.insights.loading, failedText: INSIGHTS_MESSAGES.insights.loadFailed, failure: 'widget' } as const;
+export const WIDGET_LOAD = { loadingLabel: MESSAGES.insights.loading, failedText: MESSAGES.insights.loadFailed, failure: 'widget' } as const;

@@ -1,10 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { BrandMark, cx } from '@portal/shared-ui/form';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
@@ -20,7 +17,7 @@ import styles from './layout.module.css';
 // Help & Support (its form, the contract's schema) is fetched when it is first opened.
 const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.HelpDialog })));
 
-const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = LABEL_MESSAGES.labels.employerNav;
+const [DASHBOARD, COMPANY_SETTINGS, EMPLOYEE_MANAGEMENT, USER_MANAGEMENT] = MESSAGES.labels.employerNav;
 
 /** The spec's four tabs, then what the employer pays and who changed what: every page of the area is one click away. */
 export const EMPLOYER_TABS = [
@@ -32,8 +29,8 @@ export const EMPLOYER_TABS = [
   },
   { to: ROUTES.employeeManagement, label: EMPLOYEE_MANAGEMENT },
   { to: ROUTES.userManagement, label: USER_MANAGEMENT },
-  { to: ROUTES.payment, label: BILLING_MESSAGES.billing.menuEntry },
-  { to: ROUTES.companySettingsAuditLog, label: BACK_OFFICE_MESSAGES.audit.title },
+  { to: ROUTES.payment, label: MESSAGES.billing.menuEntry },
+  { to: ROUTES.companySettingsAuditLog, label: MESSAGES.audit.title },
 ] as const;
 
 /** The employer area (document 1, section 2): header with notifications and profile menu, tab nav. */
@@ -53,7 +50,7 @@ export function EmployerLayout() {
         <div className={styles.headerInner}>
           {!hideNav && menu.button}
           <Link to={ROUTES.mainPage} className={styles.brand}>
-            <BrandMark showName={false} label={SHELL_MESSAGES.shell.home} />
+            <BrandMark showName={false} label={MESSAGES.shell.home} />
             <span className={styles.brandName}>{session?.companyDetails?.name ?? ''}</span>
           </Link>
           <div className={styles.headerActions}>
@@ -66,8 +63,8 @@ export function EmployerLayout() {
             <ProfileMenu
               showName
               items={[
-                { label: LABEL_MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
-                { label: LABEL_MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.loginDetails) },
+                { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
+                { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.loginDetails) },
               ]}
             />
           </div>
@@ -75,7 +72,7 @@ export function EmployerLayout() {
         {!hideNav && (
           <TabNav
             id={menu.navId}
-            label={SHELL_MESSAGES.shell.employerNav}
+            label={MESSAGES.shell.employerNav}
             tabs={tabs}
             className={cx(styles.tabNav, menu.open && styles.navOpen)}
             tabClassName={styles.tab}

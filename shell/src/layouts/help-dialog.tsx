@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { support as supportEndpoints } from '@portal/shared-contracts/endpoints';
 import { REMOTE_IDS } from '@portal/shared-contracts/remotes';
 import { ROUTES } from '@portal/shared-contracts/routes';
@@ -16,8 +15,8 @@ import { Modal } from '@portal/shared-ui/overlays';
 import { loadedBuild } from '../remotes/remote-registry';
 import styles from './layout.module.css';
 
-const WHY: Record<VersionReason, string> = SHELL_MESSAGES.shell.versionReasons;
-const COPY = SHELL_MESSAGES.support;
+const WHY: Record<VersionReason, string> = MESSAGES.shell.versionReasons;
+const COPY = MESSAGES.support;
 
 /** Where each common task's help leads, in the order of `MESSAGES.support.topics`. */
 const TOPIC_ROUTES = [
@@ -42,7 +41,7 @@ interface HelpDialogProps {
 /** Help & Support, from the profile menu of both areas (docs/decisions/0033-trial-and-consent.md). */
 export function HelpDialog({ open, onOpenChange, variant }: HelpDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={LABEL_MESSAGES.labels.helpSupport} size={variant === 'employer' ? 'lg' : 'md'}>
+    <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.helpSupport} size={variant === 'employer' ? 'lg' : 'md'}>
       {open ? variant === 'employer' ? <EmployerHelp close={() => onOpenChange(false)} /> : <SuperAdminHelp close={() => onOpenChange(false)} /> : null}
     </Modal>
   );
@@ -190,7 +189,7 @@ function SuperAdminHelp({ close }: { close: () => void }) {
         </h3>
         <dl className={styles.versions}>
           <div className={styles.versionRow}>
-            <dt>{SHELL_MESSAGES.shell.portalVersion}</dt>
+            <dt>{MESSAGES.shell.portalVersion}</dt>
             <dd>{release.shellVersion}</dd>
           </div>
           {REMOTE_IDS.map((id) => {
@@ -202,7 +201,7 @@ function SuperAdminHelp({ close }: { close: () => void }) {
                 <dt>{id}</dt>
                 <dd>
                   {r.version} <span className={styles.versionWhy}>({WHY[r.reason]})</span>
-                  {running && running !== r.version ? <span className={styles.versionWhy}> {SHELL_MESSAGES.shell.runningBuild(running)}</span> : null}
+                  {running && running !== r.version ? <span className={styles.versionWhy}> {MESSAGES.shell.runningBuild(running)}</span> : null}
                   {r.note ? <span className={styles.versionNote}>{r.note}</span> : null}
                 </dd>
               </div>

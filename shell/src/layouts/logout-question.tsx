@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 
@@ -12,10 +11,10 @@ export function LogoutQuestion({ open, onOpenChange }: { open: boolean; onOpenCh
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={LABEL_MESSAGES.labels.logOut}
-      message={SHELL_MESSAGES.session.confirmLogout}
-      cancelLabel={LABEL_MESSAGES.labels.cancel}
-      confirmLabel={LABEL_MESSAGES.labels.logout}
+      title={MESSAGES.labels.logOut}
+      message={MESSAGES.session.confirmLogout}
+      cancelLabel={MESSAGES.labels.cancel}
+      confirmLabel={MESSAGES.labels.logout}
       busy={busy}
       onConfirm={async () => {
         setBusy(true);

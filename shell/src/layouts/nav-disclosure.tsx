@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import styles from './layout.module.css';
 
 /**
@@ -39,7 +39,7 @@ export function useNavDisclosure(): {
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         )}
       </svg>
-      <span>{SHELL_MESSAGES.shell.menu}</span>
+      <span>{MESSAGES.shell.menu}</span>
     </button>
   );
   const onNavKeyDown = (event: React.KeyboardEvent) => {
@@ -71,7 +71,7 @@ export function SkipLink() {
         main?.scrollIntoView();
       }}
     >
-      {SHELL_MESSAGES.shell.skipToContent}
+      {MESSAGES.shell.skipToContent}
     </a>
   );
 }

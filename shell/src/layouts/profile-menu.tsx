@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { VisuallyHidden } from '@portal/shared-ui/form';
 import { DropdownMenu, type DropdownMenuItem } from '@portal/shared-ui/overlays';
@@ -25,11 +25,11 @@ function Chevron() {
 export function ProfileMenu({ items, showName = false }: { items: readonly DropdownMenuItem[]; showName?: boolean }) {
   const { session } = usePlatform();
   const [confirming, setConfirming] = useState(false);
-  const name = session?.name || LABEL_MESSAGES.labels.myProfile;
+  const name = session?.name || MESSAGES.labels.myProfile;
   return (
     <>
       <DropdownMenu
-        label={LABEL_MESSAGES.labels.myProfile}
+        label={MESSAGES.labels.myProfile}
         trigger={
           // Named by the text it holds (WCAG 2.5.3): the user's name, shown where the header has room.
           <button type="button" className={styles.profileButton}>
@@ -40,7 +40,7 @@ export function ProfileMenu({ items, showName = false }: { items: readonly Dropd
             <Chevron />
           </button>
         }
-        items={[...items, { label: LABEL_MESSAGES.labels.logOut, onSelect: () => setConfirming(true), tone: 'danger', separatorBefore: true }]}
+        items={[...items, { label: MESSAGES.labels.logOut, onSelect: () => setConfirming(true), tone: 'danger', separatorBefore: true }]}
       />
       <LogoutQuestion open={confirming} onOpenChange={setConfirming} />
     </>

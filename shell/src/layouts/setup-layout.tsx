@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { BrandMark, Button } from '@portal/shared-ui/form';
 import { LogoutQuestion } from './logout-question';
 import styles from './layout.module.css';
@@ -18,12 +17,12 @@ export function SetupLayout() {
       <header className={styles.setupHeader}>
         <div className={styles.setupHeaderInner}>
           <span className={styles.brand}>
-            <BrandMark showName={false} label={SHELL_MESSAGES.product.name} />
-            <span className={styles.brandName}>{SHELL_MESSAGES.product.name}</span>
-            <span className={styles.setupTag}>{SHELL_MESSAGES.shell.setupHeader}</span>
+            <BrandMark showName={false} label={MESSAGES.product.name} />
+            <span className={styles.brandName}>{MESSAGES.product.name}</span>
+            <span className={styles.setupTag}>{MESSAGES.shell.setupHeader}</span>
           </span>
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            {LABEL_MESSAGES.labels.logOut}
+            {MESSAGES.labels.logOut}
           </Button>
         </div>
       </header>

@@ -1,9 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { BrandMark, cx } from '@portal/shared-ui/form';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
@@ -18,7 +16,7 @@ import styles from './layout.module.css';
 // Help & Support (its form, the contract's schema) is fetched when it is first opened.
 const HelpDialog = lazy(() => import('./help-dialog').then((m) => ({ default: m.HelpDialog })));
 
-const [EMPLOYERS, ALL_USERS, DRIVERS] = LABEL_MESSAGES.labels.superAdminNav;
+const [EMPLOYERS, ALL_USERS, DRIVERS] = MESSAGES.labels.superAdminNav;
 const DRIVER_PATHS = [ROUTES.pendingDrivers, ROUTES.approvedDrivers];
 
 /**
@@ -29,12 +27,12 @@ export const SIDE_MENU = [
   { to: ROUTES.superAdmin, label: EMPLOYERS },
   { to: ROUTES.allUsers, label: ALL_USERS },
   { to: ROUTES.drivers, label: DRIVERS, alsoActiveOn: DRIVER_PATHS },
-  { to: ROUTES.admins, label: LABEL_MESSAGES.labels.admins },
-  { to: ROUTES.superAdminAuditLog, label: BACK_OFFICE_MESSAGES.audit.title },
-  { to: ROUTES.superAdminMail, label: BACK_OFFICE_MESSAGES.mail.title },
-  { to: ROUTES.superAdminReleases, label: BACK_OFFICE_MESSAGES.releases.title },
-  { to: ROUTES.superAdminSettings, label: BACK_OFFICE_MESSAGES.schemeSettings.title },
-  { to: ROUTES.superAdminProfile, label: LABEL_MESSAGES.labels.myProfile },
+  { to: ROUTES.admins, label: MESSAGES.labels.admins },
+  { to: ROUTES.superAdminAuditLog, label: MESSAGES.audit.title },
+  { to: ROUTES.superAdminMail, label: MESSAGES.mail.title },
+  { to: ROUTES.superAdminReleases, label: MESSAGES.releases.title },
+  { to: ROUTES.superAdminSettings, label: MESSAGES.schemeSettings.title },
+  { to: ROUTES.superAdminProfile, label: MESSAGES.labels.myProfile },
 ] as const;
 
 /** The back office (document 2, section 2): side menu, top bar (notifications, user menu). */
@@ -51,9 +49,9 @@ export function SuperAdminLayout() {
       <SkipLink />
       <aside className={cx(styles.sideMenu, menu.open && styles.navOpen)}>
         <Link to={ROUTES.superAdmin} className={cx(styles.brand, styles.sideBrand)}>
-          <BrandMark showName={false} label={SHELL_MESSAGES.shell.home} />
+          <BrandMark showName={false} label={MESSAGES.shell.home} />
         </Link>
-        <nav id={menu.navId} aria-label={SHELL_MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown} onClick={menu.onNavClick}>
+        <nav id={menu.navId} aria-label={MESSAGES.shell.backOfficeNav} onKeyDown={menu.onNavKeyDown} onClick={menu.onNavClick}>
           <ul className={styles.sideList}>
             {sideMenu.map((t) => (
               <li key={t.to}>
@@ -76,7 +74,7 @@ export function SuperAdminLayout() {
         <header className={styles.topBar}>
           {menu.button}
           <Link to={ROUTES.superAdmin} className={cx(styles.brand, styles.topBrand)}>
-            <BrandMark showName={false} label={SHELL_MESSAGES.shell.home} />
+            <BrandMark showName={false} label={MESSAGES.shell.home} />
           </Link>
           <div className={styles.headerActions}>
             <div className={styles.slot}>
@@ -84,9 +82,9 @@ export function SuperAdminLayout() {
             </div>
             <ProfileMenu
               items={[
-                { label: LABEL_MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
-                { label: LABEL_MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
-                { label: LABEL_MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
+                { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },
+                { label: MESSAGES.labels.users, onSelect: () => navigate(ROUTES.admins) },
+                { label: MESSAGES.labels.myProfile, onSelect: () => navigate(ROUTES.superAdminProfile) },
               ]}
             />
           </div>

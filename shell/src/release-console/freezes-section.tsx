@@ -2,15 +2,13 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Spinner, TextField } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { RELEASE_FREEZE_MESSAGES } from '@portal/shared-contracts/messages/release-freezes';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { freezeBodySchema, freezeParams, releaseFreezes, type ConsoleFreeze } from '@portal/shared-contracts/endpoints/release-freezes';
 import { utcWhen, when } from './format';
 import styles from './release-console.module.css';
 
-const F = RELEASE_FREEZE_MESSAGES.releaseFreeze;
+const F = MESSAGES.releaseFreeze;
 
 /** What a freeze holds of each remote, a line each: "mfe-auth 1.4.0 (canary 1.5.0 10%)". */
 export function heldLines(f: Pick<ConsoleFreeze, 'held'>): string[] {
@@ -65,7 +63,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       setUntil('');
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, MESSAGES.common.unknownError));
     } finally {
       setBusy(false);
     }
@@ -79,7 +77,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       toast.success(F.consoleUnfrozen(nameOf(ending)));
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, MESSAGES.common.unknownError));
       void load();
     } finally {
       setBusy(false);
@@ -131,7 +129,7 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
       <p className={styles.muted}>{F.consoleIntro}</p>
       {error && !freezes ? (
         <p role="alert" className={styles.warning}>
-          {serverMessage(error, SHELL_MESSAGES.common.unknownError)}
+          {serverMessage(error, MESSAGES.common.unknownError)}
         </p>
       ) : freezes === null ? (
         <Spinner label={F.consoleHeading} />
@@ -160,8 +158,8 @@ export function FreezesSection({ onChanged }: { onChanged?: () => void }) {
         title={F.consoleUnfreeze}
         message={ending ? F.consoleUnfreezeConfirm(nameOf(ending)) : ''}
         confirmLabel={F.consoleUnfreeze}
-        cancelLabel={BACK_OFFICE_MESSAGES.releases.cancel}
-        busyLabel={BACK_OFFICE_MESSAGES.releases.working}
+        cancelLabel={MESSAGES.releases.cancel}
+        busyLabel={MESSAGES.releases.working}
         busy={busy}
         tone="danger"
         onConfirm={() => void end()}

@@ -3,16 +3,14 @@ import { Button, Spinner, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { CopyField, EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { RELEASE_PREVIEW_MESSAGES } from '@portal/shared-contracts/messages/release-previews';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { createPreviewSchema, releases, type ConsolePreview, type ConsoleRemote } from '@portal/shared-contracts/endpoints/releases';
 import { PREVIEW_LIMITS } from '@portal/shared-contracts/release-preview';
 import { utcWhen } from './format';
 import styles from './release-console.module.css';
 
-const P = RELEASE_PREVIEW_MESSAGES.releasePreview;
+const P = MESSAGES.releasePreview;
 
 /**
  * Preview links in force (docs/decisions/0046), with a way to make one for a published version and
@@ -62,7 +60,7 @@ export function PreviewsSection({ remotes, onChanged }: { remotes: readonly Cons
       toast.success(P.consoleMade(body.remote, body.version));
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, MESSAGES.common.unknownError));
     } finally {
       setBusy(false);
     }
@@ -77,7 +75,7 @@ export function PreviewsSection({ remotes, onChanged }: { remotes: readonly Cons
       toast.success(P.consoleRevoked(revoking.remote, revoking.version));
       onChanged?.();
     } catch (e) {
-      toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(e, MESSAGES.common.unknownError));
       void load();
     } finally {
       setBusy(false);
@@ -113,7 +111,7 @@ export function PreviewsSection({ remotes, onChanged }: { remotes: readonly Cons
       <p className={styles.muted}>{P.consoleIntro}</p>
       {error && !previews ? (
         <p role="alert" className={styles.warning}>
-          {serverMessage(error, SHELL_MESSAGES.common.unknownError)}
+          {serverMessage(error, MESSAGES.common.unknownError)}
         </p>
       ) : previews === null ? (
         <Spinner label={P.consoleHeading} />
@@ -154,8 +152,8 @@ export function PreviewsSection({ remotes, onChanged }: { remotes: readonly Cons
         title={P.consoleRevoke}
         message={revoking ? P.consoleRevokeConfirm(revoking.remote, revoking.version) : ''}
         confirmLabel={P.consoleRevoke}
-        cancelLabel={BACK_OFFICE_MESSAGES.releases.cancel}
-        busyLabel={BACK_OFFICE_MESSAGES.releases.working}
+        cancelLabel={MESSAGES.releases.cancel}
+        busyLabel={MESSAGES.releases.working}
         busy={busy}
         tone="danger"
         onConfirm={() => void revoke()}

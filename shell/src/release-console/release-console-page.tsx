@@ -3,8 +3,7 @@ import { Button, Spinner, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, EmptyState, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { abortOf, age, canaryIsOff, GUARD_DEFAULTS } from '@portal/shared-contracts/release-state';
@@ -19,7 +18,7 @@ import { Sparkline } from './sparkline';
 import { HEALTH_WINDOW_MINUTES, useReleaseConsole } from './use-release-console';
 import styles from './release-console.module.css';
 
-const M = BACK_OFFICE_MESSAGES.releases;
+const M = MESSAGES.releases;
 
 /** An action waiting for the super admin's yes: the sentence names its effect. */
 interface Pending {
@@ -59,7 +58,7 @@ export function ReleaseConsolePage() {
       toast.success(pending.done);
       setPending(null);
     } catch (error) {
-      toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(error, MESSAGES.common.unknownError));
       setPending(null);
       void reload();
     } finally {
@@ -132,7 +131,7 @@ export function ReleaseConsolePage() {
     body = (
       <div role="alert" className={styles.failed}>
         <p>
-          {M.loadFailed} {serverMessage(view.error, SHELL_MESSAGES.common.unknownError)}
+          {M.loadFailed} {serverMessage(view.error, MESSAGES.common.unknownError)}
         </p>
         <Button variant="secondary" size="sm" onClick={() => void reload()}>
           {M.retry}

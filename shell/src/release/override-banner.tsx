@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import styles from './override-banner.module.css';
 
 interface OverrideBannerProps {
@@ -22,7 +22,7 @@ export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBan
   if (overrides.length === 0 && refused.length === 0) return null;
   return (
     <div className={styles.banner} role="status">
-      <span className={styles.label}>{SHELL_MESSAGES.shell.overrideBanner}</span>
+      <span className={styles.label}>{MESSAGES.shell.overrideBanner}</span>
       {overrides.length > 0 && (
         <ul className={styles.list}>
           {overrides.map((o) => (
@@ -34,13 +34,13 @@ export function OverrideBanner({ overrides, refused = [], onReset }: OverrideBan
         <ul className={styles.list} role="alert">
           {refused.map((o) => (
             <li key={o.remote} className={styles.refused}>
-              {SHELL_MESSAGES.shell.overrideRefused(o.remote, o.entry)}
+              {MESSAGES.shell.overrideRefused(o.remote, o.entry)}
             </li>
           ))}
         </ul>
       )}
       <button type="button" className={styles.reset} onClick={onReset}>
-        {SHELL_MESSAGES.shell.resetOverrides}
+        {MESSAGES.shell.resetOverrides}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { OverrideEntry } from './override-banner';
@@ -22,15 +22,15 @@ export function OverrideConfirm({ pending, onConfirm }: OverrideConfirmProps) {
     <Modal
       open={open}
       onOpenChange={setOpen}
-      title={SHELL_MESSAGES.shell.overrideConfirmTitle}
-      description={SHELL_MESSAGES.shell.overrideConfirmText}
+      title={MESSAGES.shell.overrideConfirmTitle}
+      description={MESSAGES.shell.overrideConfirmText}
       footer={
         <>
           <Button variant="secondary" onClick={() => setOpen(false)}>
-            {SHELL_MESSAGES.shell.overrideConfirmIgnore}
+            {MESSAGES.shell.overrideConfirmIgnore}
           </Button>
           <Button variant="danger" onClick={onConfirm}>
-            {SHELL_MESSAGES.shell.overrideConfirmLoad}
+            {MESSAGES.shell.overrideConfirmLoad}
           </Button>
         </>
       }

@@ -1,8 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { addAdminFormSchema } from '@portal/shared-contracts/forms/auth';
 import { serverMessages, usePlatform } from '@portal/shared-contracts/platform';
 import type { AddAdminForm } from '@portal/shared-contracts';
@@ -24,8 +21,8 @@ interface AddAdminDialogProps {
 }
 
 const ACCOUNT_TYPES = [
-  { value: 'SuperAdmin', label: LABEL_MESSAGES.labels.accountTypes.SuperAdmin },
-  { value: 'Employer', label: LABEL_MESSAGES.labels.accountTypes.Employer },
+  { value: 'SuperAdmin', label: MESSAGES.labels.accountTypes.SuperAdmin },
+  { value: 'Employer', label: MESSAGES.labels.accountTypes.Employer },
 ] as const;
 
 export function AddAdminDialog({ open, onOpenChange, variant, onAdded }: AddAdminDialogProps) {
@@ -63,11 +60,11 @@ export function AddAdminDialog({ open, onOpenChange, variant, onAdded }: AddAdmi
       }));
     } catch (error) {
       const list = serverMessages(error);
-      setError('root.server', { type: 'server', message: (list.length > 0 ? list : [SHELL_MESSAGES.common.unknownError]).join('\n') });
+      setError('root.server', { type: 'server', message: (list.length > 0 ? list : [MESSAGES.common.unknownError]).join('\n') });
       return;
     }
     // Only a super admin is an admin; an employer account (or an employer's admin user) is a user.
-    platform.toast.success(variant === 'superAdmin' && values.role === 'SuperAdmin' ? AUTH_MESSAGES.admins.adminAdded : AUTH_MESSAGES.admins.userAdded);
+    platform.toast.success(variant === 'superAdmin' && values.role === 'SuperAdmin' ? MESSAGES.admins.adminAdded : MESSAGES.admins.userAdded);
     close(false);
     onAdded?.(id);
   });
@@ -90,21 +87,21 @@ export function AddAdminDialog({ open, onOpenChange, variant, onAdded }: AddAdmi
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={addUser.isPending}>
-            {LABEL_MESSAGES.labels.cancel}
+            {MESSAGES.labels.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={!filled} loading={addUser.isPending}>
-            {LABEL_MESSAGES.labels.save}
+            {MESSAGES.labels.save}
           </Button>
         </>
       }
     >
       <form id={formId} className={styles.form} onSubmit={onSubmit} noValidate>
         <FormErrorList messages={messages} />
-        <TextField label={LOGIN_MESSAGES.fields.userName} autoComplete="off" aria-invalid={errors.userName ? true : undefined} {...register('userName')} />
-        <TextField label={LOGIN_MESSAGES.fields.email} type="email" autoComplete="off" aria-invalid={errors.email ? true : undefined} {...register('email')} />
-        <PasswordField label={LOGIN_MESSAGES.fields.password} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} {...register('password')} />
-        {variant === 'superAdmin' ? <Select label={LOGIN_MESSAGES.fields.accountType} options={ACCOUNT_TYPES} {...register('role')} /> : null}
-        {variant === 'superAdmin' && role === 'Employer' ? <p className={styles.hint}>{AUTH_MESSAGES.admins.employerGoesTo}</p> : null}
+        <TextField label={MESSAGES.fields.userName} autoComplete="off" aria-invalid={errors.userName ? true : undefined} {...register('userName')} />
+        <TextField label={MESSAGES.fields.email} type="email" autoComplete="off" aria-invalid={errors.email ? true : undefined} {...register('email')} />
+        <PasswordField label={MESSAGES.fields.password} autoComplete="new-password" aria-invalid={errors.password ? true : undefined} {...register('password')} />
+        {variant === 'superAdmin' ? <Select label={MESSAGES.fields.accountType} options={ACCOUNT_TYPES} {...register('role')} /> : null}
+        {variant === 'superAdmin' && role === 'Employer' ? <p className={styles.hint}>{MESSAGES.admins.employerGoesTo}</p> : null}
       </form>
     </Modal>
   );

@@ -1,6 +1,4 @@
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessages, usePlatform } from '@portal/shared-contracts/platform';
 import type { AdminEntry } from '@portal/shared-contracts';
 import type { OfficeOption } from '@portal/shared-ui/data';
@@ -44,17 +42,17 @@ export function AdminOfficesDialog({ admin, offices, onClose }: AdminOfficesDial
     // In the company's order, as the list names them.
     const officeIds = whole ? null : offices.filter((o) => chosen.has(o.id)).map((o) => o.id);
     if (officeIds && officeIds.length === 0) {
-      setErrors([AUTH_MESSAGES.admins.chooseOffice]);
+      setErrors([MESSAGES.admins.chooseOffice]);
       return;
     }
     try {
       await save.mutateAsync({ id: admin.id, officeIds });
     } catch (error) {
       const list = serverMessages(error);
-      setErrors(list.length > 0 ? list : [SHELL_MESSAGES.common.unknownError]);
+      setErrors(list.length > 0 ? list : [MESSAGES.common.unknownError]);
       return;
     }
-    platform.toast.success(AUTH_MESSAGES.admins.officesSaved);
+    platform.toast.success(MESSAGES.admins.officesSaved);
     onClose();
   };
 
@@ -62,16 +60,16 @@ export function AdminOfficesDialog({ admin, offices, onClose }: AdminOfficesDial
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={AUTH_MESSAGES.admins.officesTitle(admin.name)}
-      description={AUTH_MESSAGES.admins.officesIntro}
+      title={MESSAGES.admins.officesTitle(admin.name)}
+      description={MESSAGES.admins.officesIntro}
       dismissible={!save.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {LABEL_MESSAGES.labels.cancel}
+            {MESSAGES.labels.cancel}
           </Button>
           <Button onClick={() => void submit()} loading={save.isPending}>
-            {LABEL_MESSAGES.labels.save}
+            {MESSAGES.labels.save}
           </Button>
         </>
       }
@@ -79,19 +77,19 @@ export function AdminOfficesDialog({ admin, offices, onClose }: AdminOfficesDial
       <div className={styles.form}>
         <FormErrorList messages={errors} />
         <fieldset className={styles.scope}>
-          <legend className={styles.legend}>{AUTH_MESSAGES.admins.officesScope}</legend>
+          <legend className={styles.legend}>{MESSAGES.admins.officesScope}</legend>
           <label className={styles.choice}>
             <input type="radio" name={name} checked={whole} onChange={() => (setWhole(true), setErrors([]))} />
-            <span>{AUTH_MESSAGES.admins.wholeCompany}</span>
+            <span>{MESSAGES.admins.wholeCompany}</span>
           </label>
           <label className={styles.choice}>
             <input type="radio" name={name} checked={!whole} onChange={() => (setWhole(false), setErrors([]))} />
-            <span>{AUTH_MESSAGES.admins.someOffices}</span>
+            <span>{MESSAGES.admins.someOffices}</span>
           </label>
         </fieldset>
         {whole ? null : (
           <fieldset className={styles.scope}>
-            <legend className={styles.legend}>{AUTH_MESSAGES.admins.officesLegend}</legend>
+            <legend className={styles.legend}>{MESSAGES.admins.officesLegend}</legend>
             {offices.map((o) => (
               <Checkbox key={o.id} label={o.label} checked={chosen.has(o.id)} onCheckedChange={(on) => toggle(o.id, on)} />
             ))}

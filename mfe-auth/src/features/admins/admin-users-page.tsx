@@ -1,8 +1,5 @@
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { AdminEntry, AdminUsersPageProps } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
@@ -49,9 +46,9 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
   const officeName = useMemo(() => new Map(officeList.map((o) => [o.id, o.label] as const)), [officeList]);
   /** What an admin manages: the whole company, or their offices by name. */
   const scopeOf = (a: AdminEntry) => {
-    if (a.offices === null) return AUTH_MESSAGES.admins.wholeCompany;
+    if (a.offices === null) return MESSAGES.admins.wholeCompany;
     const names = a.offices.map((id) => officeName.get(id)).filter((n): n is string => Boolean(n));
-    return names.length > 0 ? names.join(', ') : AUTH_MESSAGES.admins.noOfficesLeft;
+    return names.length > 0 ? names.join(', ') : MESSAGES.admins.noOfficesLeft;
   };
   const [search, setSearch] = useState('');
   // The one just added, until the list that holds it arrives: then its page is shown.
@@ -76,38 +73,38 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
     if (!removing) return;
     try {
       await removeUser.mutateAsync(removing.id);
-      platform.toast.success(AUTH_MESSAGES.admins.userRemoved);
+      platform.toast.success(MESSAGES.admins.userRemoved);
       setRemoving(null);
     } catch (error) {
-      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
   const columns: TableColumn<AdminEntry>[] = [
-    { key: 'name', header: LOGIN_MESSAGES.fields.userName, cell: (a) => <span className={styles.name}>{a.name}</span> },
-    { key: 'email', header: LOGIN_MESSAGES.fields.email, cell: (a) => a.email },
-    ...(withOffices ? [{ key: 'offices', header: AUTH_MESSAGES.admins.officesColumn, cell: (a: AdminEntry) => <span className={styles.offices}>{scopeOf(a)}</span> }] : []),
+    { key: 'name', header: MESSAGES.fields.userName, cell: (a) => <span className={styles.name}>{a.name}</span> },
+    { key: 'email', header: MESSAGES.fields.email, cell: (a) => a.email },
+    ...(withOffices ? [{ key: 'offices', header: MESSAGES.admins.officesColumn, cell: (a: AdminEntry) => <span className={styles.offices}>{scopeOf(a)}</span> }] : []),
     {
       key: 'action',
-      header: LOGIN_MESSAGES.fields.action,
+      header: MESSAGES.fields.action,
       align: 'right',
       cell: (a) => (
         <span className={styles.actions}>
           {/* Never the owner (always the whole company), and the list never holds oneself. */}
           {withOffices && a.role === 'Admin' ? (
-            <Button variant="ghost" size="sm" onClick={() => setScoping(a)} aria-label={AUTH_MESSAGES.admins.changeOfficesOf(a.name)} aria-haspopup="dialog">
-              {AUTH_MESSAGES.admins.changeOffices}
+            <Button variant="ghost" size="sm" onClick={() => setScoping(a)} aria-label={MESSAGES.admins.changeOfficesOf(a.name)} aria-haspopup="dialog">
+              {MESSAGES.admins.changeOffices}
             </Button>
           ) : null}
-          <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${LABEL_MESSAGES.labels.removeAdmin}: ${a.name}`} aria-haspopup="dialog">
-            {LABEL_MESSAGES.labels.removeAdmin}
+          <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(a)} aria-label={`${MESSAGES.labels.removeAdmin}: ${a.name}`} aria-haspopup="dialog">
+            {MESSAGES.labels.removeAdmin}
           </Button>
         </span>
       ),
     },
   ];
 
-  const title = variant === 'superAdmin' ? LABEL_MESSAGES.labels.admins : LABEL_MESSAGES.labels.users;
+  const title = variant === 'superAdmin' ? MESSAGES.labels.admins : MESSAGES.labels.users;
   return (
     <div className={styles.page}>
       <Card
@@ -119,7 +116,7 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
         headingLevel={1}
         actions={
           <Button onClick={() => setAdding(true)} aria-haspopup="dialog">
-            {LABEL_MESSAGES.labels.addUser}
+            {MESSAGES.labels.addUser}
           </Button>
         }
       >
@@ -131,7 +128,7 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
           <>
             {everyone.length > 0 ? (
               <SearchBox
-                label={AUTH_MESSAGES.admins.searchLabel}
+                label={MESSAGES.admins.searchLabel}
                 value={search}
                 onChange={(e) => {
                   setSearch(e.target.value);
@@ -140,7 +137,7 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
                 containerClassName={styles.search}
               />
             ) : null}
-            <Table caption={title} hideCaption columns={columns} rows={visible} rowKey={(a) => a.id} empty={search.trim() ? AUTH_MESSAGES.admins.noMatch : COPY.admins.empty} />
+            <Table caption={title} hideCaption columns={columns} rows={visible} rowKey={(a) => a.id} empty={search.trim() ? MESSAGES.admins.noMatch : COPY.admins.empty} />
             {entries.length > LIMITS.pageSize ? <Pagination page={current} totalPages={totalPages} onPageChange={setPage} /> : null}
           </>
         )}
@@ -163,9 +160,9 @@ export function AdminUsersPage({ variant = 'employer' }: Partial<AdminUsersPageP
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         title={COPY.admins.removeTitle}
-        message={removing ? AUTH_MESSAGES.admins.confirmRemove(removing.name) : ''}
-        cancelLabel={LABEL_MESSAGES.labels.cancel}
-        confirmLabel={LABEL_MESSAGES.labels.remove}
+        message={removing ? MESSAGES.admins.confirmRemove(removing.name) : ''}
+        cancelLabel={MESSAGES.labels.cancel}
+        confirmLabel={MESSAGES.labels.remove}
         onConfirm={confirmRemove}
         busy={removeUser.isPending}
         tone="danger"

@@ -4,15 +4,14 @@ import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, EmailAddress, PagedList, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { AUDIT_ACTIONS, EMPLOYER_AUDIT_ACTIONS } from '@portal/shared-contracts/endpoints';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage } from '@portal/shared-contracts/platform';
 import type { AuditAction, AuditEntry, AuditLogPageProps } from '@portal/shared-contracts';
 import { useExportAuditLogMutation } from '../../api/export-audit-log';
 import { useAuditLog } from '../../api/get-audit-log';
 import styles from './audit-log.module.css';
 
-const A = BACK_OFFICE_MESSAGES.audit;
+const A = MESSAGES.audit;
 const optionsOf = (actions: readonly AuditAction[]) => [{ value: '', label: A.anyAction }, ...actions.map((a) => ({ value: a, label: A.actions[a] }))];
 /** An employer's log holds no super admin's own action (decision 0032): its filter offers only what it can hold. */
 const ACTIONS = { superAdmin: AUDIT_ACTIONS, employer: EMPLOYER_AUDIT_ACTIONS } as const;
@@ -168,7 +167,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
       errorText={
         <>
           {A.loadFailed}
-          {log.error ? <span className={styles.reason}>{serverMessage(log.error, SHELL_MESSAGES.common.unknownError)}</span> : null}
+          {log.error ? <span className={styles.reason}>{serverMessage(log.error, MESSAGES.common.unknownError)}</span> : null}
         </>
       }
       emptyText={filtered || search ? A.empty : A.emptyAll}

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Button, Spinner } from '@portal/shared-ui/form';
 import { EmptyState, Pagination, Table, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { FailedMail } from '@portal/shared-contracts';
 import { useFailedMail, useRetryFailedMailMutation } from '../../api/failed-mail';
 import styles from './failed-mail.module.css';
 
-const M = BACK_OFFICE_MESSAGES.mail;
+const M = MESSAGES.mail;
 
 function when(iso: string): string {
   const d = new Date(iso);
@@ -72,10 +71,10 @@ export function FailedMailPage() {
       ) : list.isError ? (
         <div role="alert" className={styles.failed}>
           <p>
-            {M.loadFailed} {serverMessage(list.error, SHELL_MESSAGES.common.unknownError)}
+            {M.loadFailed} {serverMessage(list.error, MESSAGES.common.unknownError)}
           </p>
           <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            {SHELL_MESSAGES.common.retry}
+            {MESSAGES.common.retry}
           </Button>
         </div>
       ) : data && data.items.length === 0 ? (

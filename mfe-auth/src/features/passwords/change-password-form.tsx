@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/shared-contracts/forms/auth';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -34,7 +32,7 @@ export function ChangePasswordFormView() {
       await change.mutateAsync({ currentPassword, newPassword });
       setSucceeded(true);
     } catch (error) {
-      platform.toast.error(serverMessage(error, AUTH_MESSAGES.changePassword.failed));
+      platform.toast.error(serverMessage(error, MESSAGES.changePassword.failed));
     }
   });
 
@@ -50,14 +48,14 @@ export function ChangePasswordFormView() {
   };
 
   if (!sessionEmail) {
-    return <FormErrorList messages={[AUTH_MESSAGES.changePassword.emailMissing]} />;
+    return <FormErrorList messages={[MESSAGES.changePassword.emailMissing]} />;
   }
 
   return (
     <>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <TextField
-          label={LOGIN_MESSAGES.fields.email}
+          label={MESSAGES.fields.email}
           type="email"
           readOnly
           autoComplete="username"
@@ -65,26 +63,26 @@ export function ChangePasswordFormView() {
           {...register('email')}
         />
         <PasswordField
-          label={LOGIN_MESSAGES.fields.currentPassword}
+          label={MESSAGES.fields.currentPassword}
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
         <PasswordField
-          label={LOGIN_MESSAGES.fields.newPassword}
+          label={MESSAGES.fields.newPassword}
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
         <PasswordField
-          label={LOGIN_MESSAGES.fields.confirmNewPassword}
+          label={MESSAGES.fields.confirmNewPassword}
           autoComplete="new-password"
           error={errors.confirmNewPassword?.message}
           {...register('confirmNewPassword')}
         />
         <div className={styles.actions}>
-          <Button type="submit" loading={change.isPending} loadingText={AUTH_MESSAGES.changePassword.buttonBusy} disabled={succeeded}>
-            {AUTH_MESSAGES.changePassword.button}
+          <Button type="submit" loading={change.isPending} loadingText={MESSAGES.changePassword.buttonBusy} disabled={succeeded}>
+            {MESSAGES.changePassword.button}
           </Button>
         </div>
       </form>
@@ -94,11 +92,11 @@ export function ChangePasswordFormView() {
         dismissible={false}
         hideCloseButton
         size="sm"
-        title={AUTH_MESSAGES.changePassword.successTitle}
-        description={AUTH_MESSAGES.changePassword.success}
+        title={MESSAGES.changePassword.successTitle}
+        description={MESSAGES.changePassword.success}
         footer={
           <Button onClick={acknowledge} loading={leaving}>
-            {LABEL_MESSAGES.labels.ok}
+            {MESSAGES.labels.ok}
           </Button>
         }
       />

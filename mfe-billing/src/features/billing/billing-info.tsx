@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Billing } from '@portal/shared-contracts';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
@@ -12,7 +11,7 @@ import { useResumeSubscriptionMutation } from '../../api/resume-subscription';
 import { formatDay, formatPence, subscriptionState, TRIAL_TONE } from './format';
 import styles from './billing.module.css';
 
-const COPY = BILLING_MESSAGES.billing;
+const COPY = MESSAGES.billing;
 
 /** The spec's billing information: company, subscription status, fee, payment method, expiry date. */
 export function BillingInfo() {
@@ -180,15 +179,15 @@ function SubscriptionActions({ ending, ends }: { ending: boolean; ends: string }
   return (
     <div className={styles.actions}>
       <Button ref={action} variant="danger" onClick={() => setConfirming(true)}>
-        {LABEL_MESSAGES.labels.cancelSubscription}
+        {MESSAGES.labels.cancelSubscription}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={LABEL_MESSAGES.labels.cancelSubscription}
+        title={MESSAGES.labels.cancelSubscription}
         message={`${COPY.cancelConfirm} ${COPY.serviceEndsOn(ends)}`}
         cancelLabel={COPY.keepSubscription}
-        confirmLabel={LABEL_MESSAGES.labels.cancelSubscription}
+        confirmLabel={MESSAGES.labels.cancelSubscription}
         busyLabel={COPY.cancelling}
         busy={cancel.isPending}
         tone="danger"

@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Page } from '@portal/shared-ui/data-display';
 import { BillingInfo } from './billing-info';
 import { PaymentHistory } from './payment-history';
@@ -10,7 +10,7 @@ import { StartSubscription } from './start-subscription-slot';
  */
 export function BillingPage() {
   return (
-    <Page title={BILLING_MESSAGES.billing.title} spacing="lg">
+    <Page title={MESSAGES.billing.title} spacing="lg">
       <BillingInfo />
       <StartSubscription />
       <PaymentHistory />

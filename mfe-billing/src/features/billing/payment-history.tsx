@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage } from '@portal/shared-contracts/platform';
 import type { PaymentHistoryEntry } from '@portal/shared-contracts';
 import { Badge, Card, EmptyState, LoadFailed, Loading, Pagination, StaleContent, TableRoot, Td, Th, Tr, usePagedSearch } from '@portal/shared-ui/data-display';
@@ -8,7 +8,7 @@ import { useHistoryPage } from '../../api/get-history-page';
 import { formatDay, formatPence, paymentLabel, paymentTone } from './format';
 import styles from './billing.module.css';
 
-const COPY = BILLING_MESSAGES.billing;
+const COPY = MESSAGES.billing;
 const [INVOICE_NO, PAYMENT_TYPE, DATE, PRICE, STATUS, INVOICE] = COPY.historyColumns;
 
 /** The spec's payment history table, newest first, 10 a page with the page kept in the address. */

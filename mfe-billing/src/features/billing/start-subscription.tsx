@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
 import type { Billing, StartSubscriptionBody } from '@portal/shared-contracts';
@@ -11,7 +11,7 @@ import { useStartSubscriptionMutation } from '../../api/start-subscription';
 import { feeText, formatRate } from './format';
 import styles from './billing.module.css';
 
-const COPY = BILLING_MESSAGES.billing;
+const COPY = MESSAGES.billing;
 
 type StartForm = { paymentMethod: string; acceptTerms: boolean };
 

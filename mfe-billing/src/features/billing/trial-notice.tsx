@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { Button } from '@portal/shared-ui/form';
@@ -6,7 +6,7 @@ import { useBilling } from '../../api/get-billing';
 import { formatDay, subscriptionState } from './format';
 import styles from './trial-notice.module.css';
 
-const COPY = BILLING_MESSAGES.billing.notice;
+const COPY = MESSAGES.billing.notice;
 
 /**
  * The line above every employer page while the company is on its free trial: how long is left, then,
@@ -21,7 +21,7 @@ export function TrialNotice() {
   if (!trial) return null;
   const text =
     trial.state === 'running'
-      ? COPY.running(BILLING_MESSAGES.billing.daysLeft(trial.daysLeft), formatDay(trial.endsAt))
+      ? COPY.running(MESSAGES.billing.daysLeft(trial.daysLeft), formatDay(trial.endsAt))
       : trial.state === 'ended'
         ? COPY.ended(formatDay(trial.graceEndsAt))
         : COPY.restricted;

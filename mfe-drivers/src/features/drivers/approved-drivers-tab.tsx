@@ -1,7 +1,6 @@
 import { formatFollowUp } from '@portal/shared-contracts/forms';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Driver } from '@portal/shared-contracts';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Badge, PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
@@ -12,12 +11,12 @@ import { driverColumns, SeeMore } from './driver-columns';
 import { FollowUpModal } from './follow-up-modal';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens;
-const [APPROVED_TAB] = LABEL_MESSAGES.labels.driverTabs;
+const COPY = MESSAGES.driverScreens;
+const [APPROVED_TAB] = MESSAGES.labels.driverTabs;
 
 const FOLLOW_UP_OPTIONS = [
   { value: '', label: COPY.approved.filterAll },
-  { value: 'due', label: DRIVER_MESSAGES.drivers.followUpDue },
+  { value: 'due', label: MESSAGES.drivers.followUpDue },
 ] as const;
 
 /** The sooner of the driver's and the vehicle's follow-up dates: the one that comes due first. */
@@ -55,9 +54,9 @@ export function ApprovedDriversTab() {
             <span className={styles.marks}>
               <Badge tone="success">
                 <TickIcon />
-                {LABEL_MESSAGES.labels.verified}
+                {MESSAGES.labels.verified}
               </Badge>
-              {d.followUpDue ? <Badge tone="warning">{DRIVER_MESSAGES.drivers.followUpDue}</Badge> : null}
+              {d.followUpDue ? <Badge tone="warning">{MESSAGES.drivers.followUpDue}</Badge> : null}
             </span>
             <span className={d.followUpDue ? styles.due : styles.date}>{COPY.nextFollowUp(orNa(next ? formatFollowUp(next) : null))}</span>
           </span>
@@ -90,7 +89,7 @@ export function ApprovedDriversTab() {
         page={query.data}
         loadingLabel={COPY.approved.loading}
         errorText={COPY.approved.loadFailed}
-        emptyText={due ? COPY.approved.noneDue : DRIVER_MESSAGES.drivers.noApproved}
+        emptyText={due ? COPY.approved.noneDue : MESSAGES.drivers.noApproved}
         pagerLabel={COPY.approved.pages}
       />
       <FollowUpModal driverId={openId} driver={query.data?.items.find((d) => d.id === openId) ?? null} onClose={() => setOpenId(null)} />

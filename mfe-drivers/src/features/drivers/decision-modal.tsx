@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { fullName } from '@portal/shared-contracts/names';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { rejectDriverFormSchema, verifyDriverFormSchema, verifyVehicleFormSchema } from '@portal/shared-contracts/forms';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Driver } from '@portal/shared-contracts';
@@ -18,7 +17,7 @@ import { FollowUpPicker } from '../../shared/follow-up-picker';
 import { vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens;
+const COPY = MESSAGES.driverScreens;
 
 /** What Verify Selected verifies of each ticked row: its driving licence, its vehicle, or both. */
 export type BulkCover = 'both' | 'licences' | 'vehicles';
@@ -49,10 +48,10 @@ const KINDS = {
     resolver: zodResolver(rejectDriverFormSchema),
     followUp: false,
     notesRequired: true,
-    submit: LABEL_MESSAGES.labels.confirm,
+    submit: MESSAGES.labels.confirm,
     tone: 'danger',
-    success: DRIVER_MESSAGES.drivers.rejected,
-    failure: DRIVER_MESSAGES.drivers.rejectFailed,
+    success: MESSAGES.drivers.rejected,
+    failure: MESSAGES.drivers.rejectFailed,
   },
   verifyDriver: {
     title: COPY.verifyDriverTitle,
@@ -60,10 +59,10 @@ const KINDS = {
     resolver: zodResolver(verifyDriverFormSchema),
     followUp: true,
     notesRequired: false,
-    submit: LABEL_MESSAGES.labels.verify,
+    submit: MESSAGES.labels.verify,
     tone: 'primary',
-    success: DRIVER_MESSAGES.drivers.approved,
-    failure: DRIVER_MESSAGES.drivers.approveFailed,
+    success: MESSAGES.drivers.approved,
+    failure: MESSAGES.drivers.approveFailed,
   },
   verifyVehicle: {
     title: COPY.verifyVehicleTitle,
@@ -71,10 +70,10 @@ const KINDS = {
     resolver: zodResolver(verifyVehicleFormSchema),
     followUp: true,
     notesRequired: true,
-    submit: LABEL_MESSAGES.labels.verify,
+    submit: MESSAGES.labels.verify,
     tone: 'primary',
-    success: DRIVER_MESSAGES.drivers.vehicleApproved,
-    failure: DRIVER_MESSAGES.drivers.approveFailed,
+    success: MESSAGES.drivers.vehicleApproved,
+    failure: MESSAGES.drivers.approveFailed,
   },
   verifySelected: {
     title: COPY.bulkTitle,
@@ -82,10 +81,10 @@ const KINDS = {
     resolver: zodResolver(verifyDriverFormSchema),
     followUp: true,
     notesRequired: false,
-    submit: LABEL_MESSAGES.labels.verify,
+    submit: MESSAGES.labels.verify,
     tone: 'primary',
-    success: DRIVER_MESSAGES.drivers.bulkApproved,
-    failure: DRIVER_MESSAGES.drivers.approveSelectedFailedFor.drivers,
+    success: MESSAGES.drivers.bulkApproved,
+    failure: MESSAGES.drivers.approveSelectedFailedFor.drivers,
   },
 } as const;
 
@@ -135,14 +134,14 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
       else {
         // Only what waits is sent: a verified licence or vehicle keeps its notes and date.
         if (covers !== 'vehicles' && parts.licences.length > 0) await approveDrivers.mutateAsync({ employeeIds: parts.licences.map((d) => d.id), notes, followUpDate });
-        failure = DRIVER_MESSAGES.drivers.approveSelectedFailedFor.vehicles;
+        failure = MESSAGES.drivers.approveSelectedFailedFor.vehicles;
         if (covers !== 'licences' && parts.vehicles.length > 0) await approveVehicles.mutateAsync({ employeeIds: parts.vehicles.map((d) => d.id), notes, followUpDate });
       }
     } catch (err) {
       toast.error(serverMessage(err, failure));
       return;
     }
-    toast.success(bulk && covers === 'vehicles' ? DRIVER_MESSAGES.drivers.vehicleApproved : kind.success);
+    toast.success(bulk && covers === 'vehicles' ? MESSAGES.drivers.vehicleApproved : kind.success);
     onDone?.(bulk ? { ...decision, covers } : decision);
     onClose();
   });
@@ -157,7 +156,7 @@ function DecisionForm({ decision, onClose, onDone }: DecisionModalProps & { deci
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {LABEL_MESSAGES.labels.cancel}
+            {MESSAGES.labels.cancel}
           </Button>
           <Button type="submit" form={formId} variant={kind.tone} loading={busy}>
             {kind.submit}

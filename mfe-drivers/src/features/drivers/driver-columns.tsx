@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { fullName } from '@portal/shared-contracts/names';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { type TableColumn } from '@portal/shared-ui/data-display';
 import { orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
-const COLUMNS = DRIVER_MESSAGES.driverScreens.columns;
+const COLUMNS = MESSAGES.driverScreens.columns;
 
 /** What a list shows under the name (its details link), the licence (the driver's verification) and the plate (the vehicle's). */
 export interface DriverCellSlots {
@@ -67,8 +66,8 @@ export function isApproved(d: Pick<Driver, 'isVerified' | 'vehicle'>): boolean {
 /** The row's details link, under the name. */
 export function SeeMore({ driver, onClick }: { driver: Driver; onClick: () => void }) {
   return (
-    <Button size="sm" variant="link" onClick={onClick} aria-label={DRIVER_MESSAGES.driverScreens.rowAction(LABEL_MESSAGES.labels.seeMore, fullName(driver))}>
-      {LABEL_MESSAGES.labels.seeMore}
+    <Button size="sm" variant="link" onClick={onClick} aria-label={MESSAGES.driverScreens.rowAction(MESSAGES.labels.seeMore, fullName(driver))}>
+      {MESSAGES.labels.seeMore}
     </Button>
   );
 }

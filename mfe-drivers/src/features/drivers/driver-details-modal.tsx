@@ -1,6 +1,5 @@
 import { fullName } from '@portal/shared-contracts/names';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Driver } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
@@ -26,15 +25,15 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
     <Modal
       open={driverId !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={driver ? fullName(driver) : DRIVER_MESSAGES.drivers.loadingDetails}
+      title={driver ? fullName(driver) : MESSAGES.drivers.loadingDetails}
       size="lg"
       footer={
         driver ? (
           <>
             <Button variant="danger" onClick={() => onReject(driver)}>
-              {LABEL_MESSAGES.labels.reject}
+              {MESSAGES.labels.reject}
             </Button>
-            <Button onClick={() => onVerify(driver)}>{LABEL_MESSAGES.labels.verify}</Button>
+            <Button onClick={() => onVerify(driver)}>{MESSAGES.labels.verify}</Button>
           </>
         ) : undefined
       }
@@ -46,9 +45,9 @@ export function DriverDetailsModal({ driverId, onClose, onReject, onVerify }: Dr
           <DriverHistory history={details.data.history} />
         </div>
       ) : details.isError ? (
-        <LoadFailed title={DRIVER_MESSAGES.driverScreens.details.loadFailed} onRetry={() => void details.refetch()} />
+        <LoadFailed title={MESSAGES.driverScreens.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <Loading label={DRIVER_MESSAGES.drivers.loadingDetails} />
+        <Loading label={MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { formatFollowUp } from '@portal/shared-contracts/forms';
 import { fullName } from '@portal/shared-contracts/names';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Driver, DriverHistoryEntry } from '@portal/shared-contracts';
 import { Badge } from '@portal/shared-ui/data-display';
 import { orNa, vehicleName } from '../../shared/format';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens.details;
+const COPY = MESSAGES.driverScreens.details;
 
 const STATUS_TONES = { pending: 'warning', rejected: 'danger', approved: 'success' } as const;
 
@@ -30,7 +29,7 @@ export function DriverFacts({ driver, withNotes = true }: { driver: Driver; with
             label={COPY.status}
             value={
               <Badge tone={STATUS_TONES[driver.status]}>
-                {driver.status === 'approved' ? LABEL_MESSAGES.labels.verified : driver.isVerified ? LABEL_MESSAGES.labels.driverVerified : DRIVER_MESSAGES.drivers.statuses[driver.status]}
+                {driver.status === 'approved' ? MESSAGES.labels.verified : driver.isVerified ? MESSAGES.labels.driverVerified : MESSAGES.drivers.statuses[driver.status]}
               </Badge>
             }
           />
@@ -51,7 +50,7 @@ export function DriverFacts({ driver, withNotes = true }: { driver: Driver; with
           <Fact label={COPY.registration} value={v.registrationNumber} code />
           <Fact
             label={COPY.status}
-            value={<Badge tone={v.isVerified ? 'success' : 'warning'}>{v.isVerified ? LABEL_MESSAGES.labels.vehicleVerified : DRIVER_MESSAGES.drivers.statuses.pending}</Badge>}
+            value={<Badge tone={v.isVerified ? 'success' : 'warning'}>{v.isVerified ? MESSAGES.labels.vehicleVerified : MESSAGES.drivers.statuses.pending}</Badge>}
           />
           {withNotes ? (
             <>
@@ -77,15 +76,15 @@ function Fact({ label, value, wide = false, code = false }: { label: string; val
 /** The verification history, newest first: what happened, when and by whom, with its notes. */
 export function DriverHistory({ history }: { history: readonly DriverHistoryEntry[] }) {
   return (
-    <section className={styles.history} aria-label={DRIVER_MESSAGES.drivers.history}>
-      <h3 className={styles.factsHeading}>{DRIVER_MESSAGES.drivers.history}</h3>
+    <section className={styles.history} aria-label={MESSAGES.drivers.history}>
+      <h3 className={styles.factsHeading}>{MESSAGES.drivers.history}</h3>
       {history.length === 0 ? (
-        <p className={styles.muted}>{DRIVER_MESSAGES.drivers.noHistory}</p>
+        <p className={styles.muted}>{MESSAGES.drivers.noHistory}</p>
       ) : (
         <ol className={styles.historyList}>
           {history.map((h) => (
             <li key={h.id} className={styles.historyItem}>
-              <span className={styles.historyKind}>{DRIVER_MESSAGES.drivers.historyKinds[h.kind]}</span>
+              <span className={styles.historyKind}>{MESSAGES.drivers.historyKinds[h.kind]}</span>
               <span className={styles.muted}>{COPY.historyBy(formatFollowUp(h.createdAt), h.by.name)}</span>
               {h.followUpDate ? <span className={styles.muted}>{COPY.historyFollowUp(formatFollowUp(h.followUpDate))}</span> : null}
               {h.notes ? <p className={styles.historyNotes}>{h.notes}</p> : null}

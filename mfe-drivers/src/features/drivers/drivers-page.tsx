@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { DriversPageProps } from '@portal/shared-contracts';
@@ -10,7 +9,7 @@ import { PendingDriversTab } from './pending-drivers-tab';
 
 type DriversTab = NonNullable<DriversPageProps['tab']>;
 
-const [APPROVED_LABEL, PENDING_LABEL] = LABEL_MESSAGES.labels.driverTabs;
+const [APPROVED_LABEL, PENDING_LABEL] = MESSAGES.labels.driverTabs;
 /** Each tab is also a route of its own (document 2: /approved-drivers, /pending-drivers). */
 const TABS = [
   { value: 'Approved', label: APPROVED_LABEL, route: ROUTES.approvedDrivers },
@@ -29,9 +28,9 @@ export function DriversPage({ tab }: DriversPageProps) {
   }
 
   return (
-    <Page title={LABEL_MESSAGES.labels.allDrivers}>
+    <Page title={MESSAGES.labels.allDrivers}>
       <Tabs
-        label={DRIVER_MESSAGES.driverScreens.tabsLabel}
+        label={MESSAGES.driverScreens.tabsLabel}
         value={current}
         onValueChange={(value) => {
           const next = TABS.find((t) => t.value === value);

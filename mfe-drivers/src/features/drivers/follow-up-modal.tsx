@@ -4,8 +4,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { fullName } from '@portal/shared-contracts/names';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { rejectDriverFormSchema, verifyDriverFormSchema, verifyVehicleFormSchema } from '@portal/shared-contracts/forms';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Driver } from '@portal/shared-contracts';
@@ -22,7 +21,7 @@ import { DriverFacts, DriverHistory } from './driver-facts';
 import { SameLicenceWarning } from './same-licence-warning';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens;
+const COPY = MESSAGES.driverScreens;
 
 /** The driver's and the vehicle's notes and follow-up dates, each under its own contract rule. */
 const followUpFormSchema = z.object({ driver: verifyDriverFormSchema, vehicle: verifyVehicleFormSchema });
@@ -49,11 +48,11 @@ export function FollowUpModal({ driverId, driver, onClose }: FollowUpModalProps)
   const shown = driver?.id === driverId ? driver : details.data?.driver;
   if (shown) return <FollowUpForm key={shown.id} driver={shown} onClose={onClose} />;
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={DRIVER_MESSAGES.drivers.followUpTitle} size="lg">
+    <Modal open onOpenChange={(open) => !open && onClose()} title={MESSAGES.drivers.followUpTitle} size="lg">
       {details.isError ? (
         <LoadFailed title={COPY.details.loadFailed} onRetry={() => void details.refetch()} />
       ) : (
-        <Loading label={DRIVER_MESSAGES.drivers.loadingDetails} />
+        <Loading label={MESSAGES.drivers.loadingDetails} />
       )}
     </Modal>
   );
@@ -90,7 +89,7 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
     clearErrors();
     const checked = rejectDriverFormSchema.safeParse({ notes: getValues('driver.notes') });
     if (!checked.success) {
-      setError('driver.notes', { message: DRIVER_MESSAGES.drivers.rejectNotes });
+      setError('driver.notes', { message: MESSAGES.drivers.rejectNotes });
       return;
     }
     setAsked({ kind: 'reject', notes: checked.data.notes });
@@ -103,13 +102,13 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
       if (asked.kind === 'verify') {
         await approveDrivers.mutateAsync({ employeeIds, ...asked.values.driver });
         await approveVehicles.mutateAsync({ employeeIds, ...asked.values.vehicle });
-        toast.success(DRIVER_MESSAGES.drivers.approved);
+        toast.success(MESSAGES.drivers.approved);
       } else {
         await reject.mutateAsync({ employeeId: driver.id, notes: asked.notes });
-        toast.success(DRIVER_MESSAGES.drivers.rejected);
+        toast.success(MESSAGES.drivers.rejected);
       }
     } catch (err) {
-      toast.error(serverMessage(err, asked.kind === 'verify' ? DRIVER_MESSAGES.drivers.approveFailed : DRIVER_MESSAGES.drivers.rejectFailed));
+      toast.error(serverMessage(err, asked.kind === 'verify' ? MESSAGES.drivers.approveFailed : MESSAGES.drivers.rejectFailed));
       setAsked(null);
       return;
     }
@@ -122,17 +121,17 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
       <Modal
         open
         onOpenChange={(open) => !open && onClose()}
-        title={DRIVER_MESSAGES.drivers.followUpTitle}
+        title={MESSAGES.drivers.followUpTitle}
         description={name}
         size="lg"
         dismissible={!busy}
         footer={
           <>
             <Button variant="danger" onClick={askReject} disabled={busy}>
-              {LABEL_MESSAGES.labels.reject}
+              {MESSAGES.labels.reject}
             </Button>
             <Button type="submit" form={formId} disabled={busy}>
-              {LABEL_MESSAGES.labels.verify}
+              {MESSAGES.labels.verify}
             </Button>
           </>
         }
@@ -157,7 +156,7 @@ function FollowUpForm({ driver, onClose }: { driver: Driver; onClose: () => void
         onOpenChange={(open) => !open && !busy && setAsked(null)}
         title={asked?.kind === 'reject' ? COPY.rejectTitle : COPY.verifyDriverTitle}
         message={asked?.kind === 'reject' ? COPY.followUpRejectConfirm(name) : COPY.followUpVerifyConfirm(name)}
-        confirmLabel={asked?.kind === 'reject' ? LABEL_MESSAGES.labels.confirm : LABEL_MESSAGES.labels.verify}
+        confirmLabel={asked?.kind === 'reject' ? MESSAGES.labels.confirm : MESSAGES.labels.verify}
         tone={asked?.kind === 'reject' ? 'danger' : 'default'}
         busy={busy}
         onConfirm={() => void confirm()}

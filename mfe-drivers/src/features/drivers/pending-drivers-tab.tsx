@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { fullName } from '@portal/shared-contracts/names';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { Driver } from '@portal/shared-contracts';
 import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
@@ -14,9 +13,9 @@ import { DriverDetailsModal } from './driver-details-modal';
 import { driverColumns, isApproved, SeeMore } from './driver-columns';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens;
-const [, PENDING_TAB] = LABEL_MESSAGES.labels.driverTabs;
-const L = LABEL_MESSAGES.labels;
+const COPY = MESSAGES.driverScreens;
+const [, PENDING_TAB] = MESSAGES.labels.driverTabs;
+const L = MESSAGES.labels;
 
 /** Name order, as the server sorts a page: last name, first name, id. */
 const byName = (a: Driver, b: Driver) =>
@@ -74,7 +73,7 @@ export function PendingDriversTab() {
 
   function verifySelected() {
     if (selectedOnScreen.length === 0) {
-      toast.error(DRIVER_MESSAGES.drivers.noneSelected);
+      toast.error(MESSAGES.drivers.noneSelected);
       return;
     }
     setDecision({ kind: 'verifySelected', drivers: selectedOnScreen });
@@ -155,7 +154,7 @@ export function PendingDriversTab() {
               {selectedOnScreen.length > 0 ? COPY.selectedCount(selectedOnScreen.length) : ''}
             </span>
             <Button onClick={verifySelected} aria-haspopup="dialog">
-              {LABEL_MESSAGES.labels.verifySelected}
+              {MESSAGES.labels.verifySelected}
             </Button>
           </>
         }
@@ -165,8 +164,8 @@ export function PendingDriversTab() {
         query={query}
         page={page ? { ...page, items: rows } : undefined}
         loadingLabel={COPY.pending.loading}
-        errorText={DRIVER_MESSAGES.drivers.loadFailed}
-        emptyText={DRIVER_MESSAGES.drivers.noPending}
+        errorText={MESSAGES.drivers.loadFailed}
+        emptyText={MESSAGES.drivers.noPending}
         pagerLabel={COPY.pending.pages}
       />
       <DriverDetailsModal

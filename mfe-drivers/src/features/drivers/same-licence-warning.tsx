@@ -1,12 +1,12 @@
 import { useId, type MouseEvent } from 'react';
 import { fullName } from '@portal/shared-contracts/names';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { SameLicenceDriver } from '@portal/shared-contracts';
 import { driverLink } from '../../shared/driver-link';
 import styles from './drivers.module.css';
 
-const COPY = DRIVER_MESSAGES.driverScreens.sameLicence;
+const COPY = MESSAGES.driverScreens.sameLicence;
 
 export interface SameLicenceWarningProps {
   drivers: readonly SameLicenceDriver[];
@@ -42,7 +42,7 @@ export function SameLicenceWarning({ drivers, total }: SameLicenceWarningProps) 
               <a className={styles.sameLicenceLink} href={`#${to}`} onClick={follow(to)}>
                 {fullName(d)}
               </a>{' '}
-              <span className={styles.sameLicenceWhere}>{COPY.where(d.companyName, DRIVER_MESSAGES.drivers.statuses[d.status])}</span>
+              <span className={styles.sameLicenceWhere}>{COPY.where(d.companyName, MESSAGES.drivers.statuses[d.status])}</span>
             </li>
           );
         })}

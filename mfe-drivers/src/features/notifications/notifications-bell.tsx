@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { DRIVER_MESSAGES } from '@portal/shared-contracts/messages/drivers';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { HeaderBell, HeaderBellItem } from '@portal/shared-ui/overlays';
 import { useNotifications } from '../../api/get-notifications';
 import styles from './notifications-bell.module.css';
 
 const REFRESH_MS = 60_000;
-const COPY = DRIVER_MESSAGES.driverScreens.bell;
+const COPY = MESSAGES.driverScreens.bell;
 
 /**
  * The super admin's notification bell: the badge counts what waits (drivers and vehicles to verify,
@@ -24,11 +24,11 @@ export function NotificationsBell() {
     <HeaderBell
       count={count}
       label={COPY.label(count)}
-      title={DRIVER_MESSAGES.notifications.title}
+      title={MESSAGES.notifications.title}
       open={open}
       onOpenChange={setOpen}
       loading={enabled && summary.isPending ? COPY.loading : undefined}
-      message={enabled && summary.isError ? COPY.loadFailed : items.length === 0 ? DRIVER_MESSAGES.notifications.none : undefined}
+      message={enabled && summary.isError ? COPY.loadFailed : items.length === 0 ? MESSAGES.notifications.none : undefined}
     >
       {items.map((item) => (
         <HeaderBellItem

@@ -5,8 +5,7 @@ import { Button, TextField, VisuallyHidden } from '@portal/shared-ui/form';
 import { Card, Page, TableRoot, Td, Th, Tr } from '@portal/shared-ui/data-display';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { LIMITS, SignUpState } from '@portal/shared-contracts/constants';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import type { FieldError } from '@portal/shared-contracts';
 import { useBulkAddEmployeesMutation } from '../../api/bulk-add-employees';
@@ -58,10 +57,10 @@ export function AddManuallyPage() {
     setRowNotes([]);
     try {
       await add.mutateAsync(employees);
-      toast.success(COMPANY_MESSAGES.employees.manualAdded);
+      toast.success(MESSAGES.employees.manualAdded);
       navigate(done);
     } catch (err) {
-      toast.error(COMPANY_MESSAGES.employees.manualFailed(serverMessage(err, SHELL_MESSAGES.common.unknownError)));
+      toast.error(MESSAGES.employees.manualFailed(serverMessage(err, MESSAGES.common.unknownError)));
       if (!isApiError(err)) return;
       const notes: string[] = [];
       for (const e of err.errors) {
@@ -85,7 +84,7 @@ export function AddManuallyPage() {
   return (
     <main>
       <Page
-        title={COMPANY_MESSAGES.employees.addManuallyTitle}
+        title={MESSAGES.employees.addManuallyTitle}
         intro="Each employee receives an invitation email to set a password."
         actions={
           <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>

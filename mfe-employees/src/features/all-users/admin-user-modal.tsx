@@ -2,8 +2,7 @@ import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { PhoneNumber } from '@portal/shared-ui/data-display';
 import { fullName } from '@portal/shared-contracts/names';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { UserListItem } from '@portal/shared-contracts';
 import { initials, NOT_AVAILABLE } from '../../shared/format';
 import styles from './all-users.module.css';
@@ -24,11 +23,11 @@ export function AdminUserModal({ user, onClose, onShowCompany }: AdminUserModalP
     <Modal
       open={user !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={user ? fullName(user) : LABEL_MESSAGES.labels.accountTypes.Admin}
+      title={user ? fullName(user) : MESSAGES.labels.accountTypes.Admin}
       footer={
         user?.companyId ? (
           <Button variant="secondary" onClick={() => onShowCompany(user.companyId!)}>
-            {COMPANY_MESSAGES.employers.detailsTitle}
+            {MESSAGES.employers.detailsTitle}
           </Button>
         ) : undefined
       }
@@ -40,7 +39,7 @@ export function AdminUserModal({ user, onClose, onShowCompany }: AdminUserModalP
           </span>
           <div className={styles.identityText}>
             <p className={styles.fullName}>{fullName(user)}</p>
-            <p className={styles.kind}>{LABEL_MESSAGES.labels.accountTypes.Admin}</p>
+            <p className={styles.kind}>{MESSAGES.labels.accountTypes.Admin}</p>
             <p className={styles.meta}>{user.email}</p>
             <p className={styles.meta}>
               <PhoneNumber value={user.phoneNumber} country={user.companyCountry} empty={NOT_AVAILABLE} />

@@ -5,10 +5,7 @@ import { Modal } from '@portal/shared-ui/overlays';
 import { Badge, EmailAddress, PagedList, PhoneNumber, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName } from '@portal/shared-contracts/names';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { UserListItem } from '@portal/shared-contracts';
 import { useUsers } from '../../api/get-users';
@@ -17,8 +14,8 @@ import { AdminUserModal } from './admin-user-modal';
 import { EmployeeUserModal } from './employee-user-modal';
 import styles from './all-users.module.css';
 
-const S = BACK_OFFICE_MESSAGES.allUsersScreen;
-const [ALL, EMPLOYEES, EMPLOYERS] = LABEL_MESSAGES.labels.userFilter;
+const S = MESSAGES.allUsersScreen;
+const [ALL, EMPLOYEES, EMPLOYERS] = MESSAGES.labels.userFilter;
 const TYPE_OPTIONS = [
   { value: 'All', label: ALL },
   { value: 'Employees', label: EMPLOYEES },
@@ -50,14 +47,14 @@ export function AllUsersPage() {
       key: 'company',
       header: S.columns.company,
       // Two people of one name are told apart by their company.
-      cell: (u) => <span className={u.companyName ? styles.company : styles.muted}>{u.companyName ?? AUTH_MESSAGES.admins.noCompanyYet}</span>,
+      cell: (u) => <span className={u.companyName ? styles.company : styles.muted}>{u.companyName ?? MESSAGES.admins.noCompanyYet}</span>,
     },
     {
       key: 'type',
       header: S.columns.accountType,
       cell: (u) => (
         <Badge tone={u.role === 'Employee' ? 'info' : 'brand'}>
-          {u.role === 'Employee' ? LABEL_MESSAGES.labels.employee : LABEL_MESSAGES.labels.accountTypes[u.role]}
+          {u.role === 'Employee' ? MESSAGES.labels.employee : MESSAGES.labels.accountTypes[u.role]}
         </Badge>
       ),
     },
@@ -71,7 +68,7 @@ export function AllUsersPage() {
       align: 'right',
       cell: (u) => (
         <Button variant="link" size="sm" onClick={() => openUser(u)} aria-label={S.seeMoreAbout(fullName(u))} aria-haspopup="dialog">
-          {LABEL_MESSAGES.labels.seeMore}
+          {MESSAGES.labels.seeMore}
         </Button>
       ),
     },
@@ -80,7 +77,7 @@ export function AllUsersPage() {
   return (
     <>
       <PagedList
-        title={LABEL_MESSAGES.labels.allUsers}
+        title={MESSAGES.labels.allUsers}
         paged={paged}
         searchLabel={S.searchLabel}
         searchPlaceholder={S.searchPlaceholder}
@@ -100,7 +97,7 @@ export function AllUsersPage() {
         query={users}
         page={users.data}
         loadingLabel={S.loading}
-        errorText={serverMessage(users.error, SHELL_MESSAGES.common.unknownError)}
+        errorText={serverMessage(users.error, MESSAGES.common.unknownError)}
         emptyText={search || type !== 'All' ? S.noMatch : S.none}
         pagerLabel={S.pages}
       />

@@ -2,7 +2,7 @@ import { TextField } from '@portal/shared-ui/form';
 import { Loading } from '@portal/shared-ui/data-display';
 import { Modal } from '@portal/shared-ui/overlays';
 import { fullName } from '@portal/shared-contracts/names';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage } from '@portal/shared-contracts/platform';
 import type { UserListItem } from '@portal/shared-contracts';
 import { useEmployee } from '../../api/get-employee';
@@ -16,10 +16,10 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
   return (
     <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : 'Employee'} size="lg">
       {employee.isPending ? (
-        <Loading label={COMPANY_MESSAGES.employees.loadingOne} />
+        <Loading label={MESSAGES.employees.loadingOne} />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.error}>
-          {serverMessage(employee.error, COMPANY_MESSAGES.employees.notFound)}
+          {serverMessage(employee.error, MESSAGES.employees.notFound)}
         </p>
       ) : (
         <div className={styles.profile}>

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '@portal/shared-ui/overlays';
 import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { mayCall } from '@portal/shared-contracts/scheme';
@@ -27,14 +26,14 @@ export function AddEmployeeModal({ open, onOpenChange }: { open: boolean; onOpen
 
   return (
     <>
-      <Modal open={open} onOpenChange={onOpenChange} title={LABEL_MESSAGES.labels.addEmployee} description={COMPANY_MESSAGES.employees.addIntro} size="lg">
+      <Modal open={open} onOpenChange={onOpenChange} title={MESSAGES.labels.addEmployee} description={MESSAGES.employees.addIntro} size="lg">
         <div className={styles.options}>
-          {mayImport ? <Option title={LABEL_MESSAGES.labels.importCsv} text={COMPANY_MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} /> : null}
-          <Option title={LABEL_MESSAGES.labels.copyShareLinkShort} text={COMPANY_MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
+          {mayImport ? <Option title={MESSAGES.labels.importCsv} text={MESSAGES.employees.addImportText} icon={<UploadIcon />} onClick={() => choose('csv')} /> : null}
+          <Option title={MESSAGES.labels.copyShareLinkShort} text={MESSAGES.employees.addShareText} icon={<LinkIcon />} onClick={() => choose('link')} />
           {mayAdd ? (
             <Option
-              title={LABEL_MESSAGES.labels.addManually}
-              text={COMPANY_MESSAGES.employees.addManualText}
+              title={MESSAGES.labels.addManually}
+              text={MESSAGES.employees.addManualText}
               icon={<PencilIcon />}
               onClick={() => {
                 onOpenChange(false);

@@ -3,10 +3,7 @@ import { Button, Checkbox } from '@portal/shared-ui/form';
 import { PagedList, TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName } from '@portal/shared-contracts/names';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage } from '@portal/shared-contracts/platform';
 import type { Employee } from '@portal/shared-contracts';
 import { useEmployees } from '../../api/get-employees';
@@ -18,8 +15,8 @@ import styles from './employee-management.module.css';
 
 const FILTERS = [
   { value: 'all', label: 'All' },
-  { value: 'active', label: LABEL_MESSAGES.labels.active },
-  { value: 'deactivated', label: LABEL_MESSAGES.labels.deactivated },
+  { value: 'active', label: MESSAGES.labels.active },
+  { value: 'deactivated', label: MESSAGES.labels.deactivated },
 ] as const;
 
 /** Approved employees: searched, filtered and paged on the server, 10 a page. */
@@ -40,12 +37,12 @@ export function AllEmployeesTab() {
     { key: 'email', header: 'Email', cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
     { key: 'number', header: 'Employee ID', cell: (e) => e.employeeNumber },
     // An office the labels do not hold yet (still loading) shows nothing rather than "No office".
-    { key: 'office', header: INSIGHTS_MESSAGES.insights.office, cell: (e) => (e.officeId ? (officeLabels.get(e.officeId) ?? '') : INSIGHTS_MESSAGES.insights.noOffice) },
+    { key: 'office', header: MESSAGES.insights.office, cell: (e) => (e.officeId ? (officeLabels.get(e.officeId) ?? '') : MESSAGES.insights.noOffice) },
     {
       key: 'status',
       header: 'Status',
       cell: (e) => {
-        const label = e.isActive ? LABEL_MESSAGES.labels.active : LABEL_MESSAGES.labels.deactivated;
+        const label = e.isActive ? MESSAGES.labels.active : MESSAGES.labels.deactivated;
         return (
           <button
             type="button"
@@ -81,14 +78,14 @@ export function AllEmployeesTab() {
             ))}
           </fieldset>
         }
-        actions={<Button onClick={() => setAdding(true)}>{LABEL_MESSAGES.labels.addEmployee}</Button>}
+        actions={<Button onClick={() => setAdding(true)}>{MESSAGES.labels.addEmployee}</Button>}
         caption="Employees"
         columns={columns}
         rowKey={(e) => e.id}
         query={list}
         page={list.data}
-        loadingLabel={COMPANY_MESSAGES.employees.loadingList}
-        errorText={serverMessage(list.error, SHELL_MESSAGES.common.unknownError)}
+        loadingLabel={MESSAGES.employees.loadingList}
+        errorText={serverMessage(list.error, MESSAGES.common.unknownError)}
         emptyText={search || status !== 'all' ? 'No employees match your search.' : 'No employees yet.'}
         summary={(n) => `${n} employee${n === 1 ? '' : 's'}`}
         pagerLabel="Employee pages"

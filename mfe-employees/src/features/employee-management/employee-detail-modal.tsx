@@ -7,10 +7,7 @@ import { ConfirmDialog, Modal } from '@portal/shared-ui/overlays';
 import { Badge, Loading, saveJson } from '@portal/shared-ui/data-display';
 import { deactivationReasonSchema } from '@portal/shared-contracts/forms';
 import { fullName } from '@portal/shared-contracts/names';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { DeactivationReason, Employee } from '@portal/shared-contracts';
 import { useDeactivateEmployeeMutation } from '../../api/deactivate-employee';
@@ -41,10 +38,10 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
       size="lg"
     >
       {employee.isPending ? (
-        <Loading label={COMPANY_MESSAGES.employees.loadingDetails} />
+        <Loading label={MESSAGES.employees.loadingDetails} />
       ) : employee.isError || !e ? (
         <p role="alert" className={styles.errorText}>
-          {serverMessage(employee.error, COMPANY_MESSAGES.employees.notFound)}
+          {serverMessage(employee.error, MESSAGES.employees.notFound)}
         </p>
       ) : (
         <EmployeeDetail key={`${e.id}-${String(e.isActive)}`} employee={e} onClose={onClose} />
@@ -88,22 +85,22 @@ function OfficeForm({ employee: e }: { employee: Employee }) {
   const save = useSetEmployeeOfficeMutation();
   const saved = e.officeId ?? '';
   const [chosen, setChosen] = useState(saved);
-  const L = INSIGHTS_MESSAGES.insights;
+  const L = MESSAGES.insights;
 
   async function onSave(ev: FormEvent) {
     ev.preventDefault();
     try {
       await save.mutateAsync({ id: e.id, officeId: chosen || null });
-      toast.success(COMPANY_MESSAGES.employees.officeChanged);
+      toast.success(MESSAGES.employees.officeChanged);
     } catch (err) {
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
   if (offices.isError) {
     return (
       <p role="alert" className={styles.errorText}>
-        {serverMessage(offices.error, SHELL_MESSAGES.common.unknownError)}
+        {serverMessage(offices.error, MESSAGES.common.unknownError)}
       </p>
     );
   }
@@ -118,7 +115,7 @@ function OfficeForm({ employee: e }: { employee: Employee }) {
         containerClassName={styles.officeSelect}
       />
       <Button type="submit" variant="secondary" loading={save.isPending} disabled={offices.isPending || chosen === saved}>
-        {COMPANY_MESSAGES.employees.officeSave}
+        {MESSAGES.employees.officeSave}
       </Button>
     </form>
   );
@@ -140,32 +137,32 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
   const onDeactivate = form.handleSubmit(async ({ reason }) => {
     try {
       await deactivate.mutateAsync({ id: e.id, reason });
-      toast.success(COMPANY_MESSAGES.employees.deactivated);
+      toast.success(MESSAGES.employees.deactivated);
       onClose();
     } catch (err) {
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   });
 
   async function onReactivate() {
     try {
       await reactivate.mutateAsync(e.id);
-      toast.success(COMPANY_MESSAGES.employees.reactivated);
+      toast.success(MESSAGES.employees.reactivated);
       onClose();
     } catch (err) {
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
   async function onDelete() {
     try {
       await remove.mutateAsync(e.id);
-      toast.success(COMPANY_MESSAGES.employees.deleted);
+      toast.success(MESSAGES.employees.deleted);
       setConfirmDelete(false);
       onClose();
     } catch (err) {
       setConfirmDelete(false);
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
@@ -173,9 +170,9 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
     try {
       const data = await exportData.mutateAsync(e.id);
       saveJson(data, `employee-${e.id}-${data.exportedAt.slice(0, 10)}.json`);
-      toast.success(DATA_RIGHTS_MESSAGES.dataRights.exported);
+      toast.success(MESSAGES.dataRights.exported);
     } catch (err) {
-      toast.error(serverMessage(err, DATA_RIGHTS_MESSAGES.dataRights.exportFailed));
+      toast.error(serverMessage(err, MESSAGES.dataRights.exportFailed));
     }
   }
 
@@ -189,7 +186,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
 
       {e.isErased ? (
         // Erasure cannot be undone: the anonymous record offers nothing to reactivate, export or erase again.
-        <p className={styles.hint}>{DATA_RIGHTS_MESSAGES.dataRights.erasedRecordHint}</p>
+        <p className={styles.hint}>{MESSAGES.dataRights.erasedRecordHint}</p>
       ) : e.isActive ? (
         <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>
           <Textarea
@@ -225,11 +222,11 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
 
       {!e.isErased && (
         <div className={styles.dataRights}>
-          <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={DATA_RIGHTS_MESSAGES.dataRights.exporting}>
-            {DATA_RIGHTS_MESSAGES.dataRights.exportData}
+          <Button variant="secondary" onClick={() => void onExport()} loading={exportData.isPending} loadingText={MESSAGES.dataRights.exporting}>
+            {MESSAGES.dataRights.exportData}
           </Button>
           <Button variant="danger" onClick={() => setConfirmErase(true)}>
-            {DATA_RIGHTS_MESSAGES.dataRights.erase}
+            {MESSAGES.dataRights.erase}
           </Button>
         </div>
       )}

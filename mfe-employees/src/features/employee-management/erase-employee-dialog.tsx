@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
-import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { useEraseEmployeeMutation } from '../../api/data-rights';
 import styles from './employee-management.module.css';
 
-const M = DATA_RIGHTS_MESSAGES.dataRights;
+const M = MESSAGES.dataRights;
 
 export interface EraseEmployeeDialogProps {
   open: boolean;
@@ -35,7 +33,7 @@ export function EraseEmployeeDialog({ open, onOpenChange, employeeId, name, onEr
       toast.success(M.erased);
       onErased();
     } catch (err) {
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   }
 
@@ -57,7 +55,7 @@ export function EraseEmployeeDialog({ open, onOpenChange, employeeId, name, onEr
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={erase.isPending}>
-            {LABEL_MESSAGES.labels.cancel}
+            {MESSAGES.labels.cancel}
           </Button>
           <Button variant="danger" onClick={() => void onConfirm()} loading={erase.isPending} loadingText={M.erasing}>
             {M.erase}

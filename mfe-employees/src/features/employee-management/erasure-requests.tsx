@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { ERASURE_REQUEST_DAYS } from '@portal/shared-contracts/endpoints';
-import { DATA_RIGHTS_MESSAGES } from '@portal/shared-contracts/messages/data-rights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { useErasureRequests } from '../../api/data-rights';
 import styles from './employee-management.module.css';
 
-const M = DATA_RIGHTS_MESSAGES.dataRights;
+const M = MESSAGES.dataRights;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Employees who asked to be erased: shown above the list only when there are some; a name opens the details. */

@@ -3,8 +3,7 @@ import { Button, Checkbox, VisuallyHidden } from '@portal/shared-ui/form';
 import { DropdownMenu } from '@portal/shared-ui/overlays';
 import { PagedList, pageLocally, TabBody, usePagedSearch, useRowSelection, type TableColumn } from '@portal/shared-ui/data-display';
 import { fullName } from '@portal/shared-contracts/names';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Employee } from '@portal/shared-contracts';
 import { useBulkAcceptEmployeesMutation } from '../../api/bulk-accept-employees';
@@ -40,7 +39,7 @@ export function PendingRequestsTab() {
 
   function rejectSelected() {
     if (selectedRows.length === 0) {
-      toast.error(COMPANY_MESSAGES.joinRequests.selectToReject);
+      toast.error(MESSAGES.joinRequests.selectToReject);
       return;
     }
     decisions.askReject(selectedRows);
@@ -48,15 +47,15 @@ export function PendingRequestsTab() {
 
   async function approveSelected() {
     if (selectedIds.length === 0) {
-      toast.error(COMPANY_MESSAGES.employees.selectToApprove);
+      toast.error(MESSAGES.employees.selectToApprove);
       return;
     }
     try {
       await bulkAccept.mutateAsync(selectedIds);
-      toast.success(COMPANY_MESSAGES.employees.bulkApproved);
+      toast.success(MESSAGES.employees.bulkApproved);
       unselect(selectedIds);
     } catch (err) {
-      toast.error(serverMessage(err, COMPANY_MESSAGES.employees.bulkApproveFailed));
+      toast.error(serverMessage(err, MESSAGES.employees.bulkApproveFailed));
     }
   }
 
@@ -66,7 +65,7 @@ export function PendingRequestsTab() {
       className: styles.checkCol,
       header: (
         <Checkbox
-          label={<VisuallyHidden>{COMPANY_MESSAGES.employees.selectAll}</VisuallyHidden>}
+          label={<VisuallyHidden>{MESSAGES.employees.selectAll}</VisuallyHidden>}
           checked={selection.allChosen}
           disabled={selectable.length === 0}
           onCheckedChange={(on) => selection.toggle(selectable, on)}
@@ -74,7 +73,7 @@ export function PendingRequestsTab() {
       ),
       cell: (e) =>
         e.isErased ? null : (
-        <Checkbox label={<VisuallyHidden>{COMPANY_MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
+        <Checkbox label={<VisuallyHidden>{MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
     { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
@@ -92,23 +91,23 @@ export function PendingRequestsTab() {
         actions={
           <>
             <span className={styles.selectionCount} aria-live="polite">
-              {selectedIds.length > 0 ? COMPANY_MESSAGES.employees.selectedCount(selectedIds.length) : ''}
+              {selectedIds.length > 0 ? MESSAGES.employees.selectedCount(selectedIds.length) : ''}
             </span>
             <DropdownMenu
-              label={COMPANY_MESSAGES.employees.awaitingApproval}
+              label={MESSAGES.employees.awaitingApproval}
               trigger={
                 <Button variant="secondary">
-                  {COMPANY_MESSAGES.employees.awaitingApproval}
+                  {MESSAGES.employees.awaitingApproval}
                   <ChevronDown />
                 </Button>
               }
               items={[
-                { label: LABEL_MESSAGES.labels.reject, tone: 'danger', onSelect: rejectSelected },
-                { label: LABEL_MESSAGES.labels.approve, onSelect: () => void approveSelected() },
+                { label: MESSAGES.labels.reject, tone: 'danger', onSelect: rejectSelected },
+                { label: MESSAGES.labels.approve, onSelect: () => void approveSelected() },
               ]}
             />
             <Button onClick={() => void approveSelected()} loading={bulkAccept.isPending}>
-              {LABEL_MESSAGES.labels.approveSelected}
+              {MESSAGES.labels.approveSelected}
             </Button>
           </>
         }
@@ -117,10 +116,10 @@ export function PendingRequestsTab() {
         rowKey={(e) => e.id}
         query={pending}
         page={page}
-        loadingLabel={COMPANY_MESSAGES.employees.loadingPending}
-        errorText={COMPANY_MESSAGES.employees.pendingLoadFailed}
+        loadingLabel={MESSAGES.employees.loadingPending}
+        errorText={MESSAGES.employees.pendingLoadFailed}
         // Requests hidden by the search are not "none": say that nothing matches it.
-        emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? COMPANY_MESSAGES.employees.noPendingMatch(paged.search) : COMPANY_MESSAGES.employees.noPending}
+        emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? MESSAGES.employees.noPendingMatch(paged.search) : MESSAGES.employees.noPending}
         pagerLabel="Pending requests pages"
       />
       {decisions.dialog}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@portal/shared-ui/form';
 import { HeaderBell, HeaderBellItem } from '@portal/shared-ui/overlays';
 import { fullName } from '@portal/shared-contracts/names';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { usePendingEmployees } from '../../api/get-pending-employees';
@@ -26,12 +26,12 @@ export function JoinRequestsBell() {
   return (
     <HeaderBell
       count={count}
-      label={count > 0 ? COMPANY_MESSAGES.employees.bellLabel(count) : COMPANY_MESSAGES.employees.bellTitle}
-      title={COMPANY_MESSAGES.employees.bellTitle}
+      label={count > 0 ? MESSAGES.employees.bellLabel(count) : MESSAGES.employees.bellTitle}
+      title={MESSAGES.employees.bellTitle}
       open={open}
       onOpenChange={setOpen}
-      loading={enabled && pending.isPending ? COMPANY_MESSAGES.employees.bellLoading : undefined}
-      message={enabled && pending.isError ? COMPANY_MESSAGES.employees.pendingLoadFailed : count === 0 ? COMPANY_MESSAGES.employees.noPending : undefined}
+      loading={enabled && pending.isPending ? MESSAGES.employees.bellLoading : undefined}
+      message={enabled && pending.isError ? MESSAGES.employees.pendingLoadFailed : count === 0 ? MESSAGES.employees.noPending : undefined}
       footer={
         count > 0 && (
           <Button
@@ -43,7 +43,7 @@ export function JoinRequestsBell() {
               navigate(`${ROUTES.employeeManagement}?tab=pending-requests`);
             }}
           >
-            {count > MAX_LISTED ? COMPANY_MESSAGES.employees.bellViewAll(count) : COMPANY_MESSAGES.employees.bellOpenPending}
+            {count > MAX_LISTED ? MESSAGES.employees.bellViewAll(count) : MESSAGES.employees.bellOpenPending}
           </Button>
         )
       }

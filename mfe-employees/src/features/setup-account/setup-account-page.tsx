@@ -5,9 +5,7 @@ import { Card } from '@portal/shared-ui/data-display';
 import { employeeSignupFormSchema, joinOfficeIdSchema } from '@portal/shared-contracts/forms/auth';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import type { EmployeeSignupForm } from '@portal/shared-contracts';
 import type { z } from 'zod';
@@ -18,7 +16,7 @@ import styles from './setup-account.module.css';
 const FORM_FIELDS = ['firstName', 'lastName', 'email', 'employeeNumber', 'password', 'confirmPassword', 'drivingLicenseNumber'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 
-const S = AUTH_MESSAGES.employeeSignup;
+const S = MESSAGES.employeeSignup;
 
 /**
  * Employee self-registration through the shared link (public: no session). A link whose company
@@ -34,7 +32,7 @@ export function SetupAccountPage() {
   const company = usePublicCompany(companyId);
   const register = useSelfRegisterEmployeeMutation();
   const notFound = !companyId || (company.isError && isApiError(company.error) && company.error.status === 404);
-  const companyName = company.data?.name || AUTH_MESSAGES.employeeSignup.unknownCompany;
+  const companyName = company.data?.name || MESSAGES.employeeSignup.unknownCompany;
 
   const form = useForm<z.input<typeof employeeSignupFormSchema>, unknown, EmployeeSignupForm>({
     resolver: zodResolver(employeeSignupFormSchema),
@@ -49,7 +47,7 @@ export function SetupAccountPage() {
       await register.mutateAsync({ companyId, officeId, form: values });
       navigate(ROUTES.downloadLinks);
     } catch (err) {
-      toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(err, MESSAGES.common.unknownError));
       if (isApiError(err)) {
         for (const e of err.errors) {
           if ((FORM_FIELDS as readonly string[]).includes(e.field)) form.setError(e.field as FormField, { type: 'server', message: e.message });
@@ -87,7 +85,7 @@ export function SetupAccountPage() {
               <PasswordField label={S.labels.password} autoComplete="new-password" required error={errors.password?.message} {...form.register('password')} />
               <PasswordField label={S.labels.confirmPassword} autoComplete="new-password" required error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
               <Button type="submit" fullWidth loading={register.isPending} loadingText={S.busy}>
-                {LABEL_MESSAGES.labels.proceed}
+                {MESSAGES.labels.proceed}
               </Button>
             </form>
           </>

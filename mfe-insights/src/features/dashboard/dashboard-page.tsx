@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { insights as insightsEndpoints } from '@portal/shared-contracts/endpoints';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Page } from '@portal/shared-ui/data-display';
 import { WithInsightScope, useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import { useOffices } from '@portal/shared-ui/data';
@@ -23,7 +23,7 @@ const ReportsPanel = lazy(() => import('./reports-panel').then((m) => ({ default
 /** The employer's landing page (/mainPage): each widget asks for its own figures once. */
 export function DashboardPage() {
   return (
-    <Page title={LABEL_MESSAGES.labels.employerNav[0]} spacing="lg">
+    <Page title={MESSAGES.labels.employerNav[0]} spacing="lg">
       <WithInsightScope>{(scope) => <DashboardWidgets scope={scope} />}</WithInsightScope>
     </Page>
   );

@@ -3,7 +3,7 @@ import { Button } from '@portal/shared-ui/form';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Card, LoadState, Skeleton } from '@portal/shared-ui/data-display';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { Feedback } from '@portal/shared-contracts';
@@ -15,7 +15,7 @@ import { PagePager } from '../../shared/page-pager';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const F = INSIGHTS_MESSAGES.insights.feedback;
+const F = MESSAGES.insights.feedback;
 
 /** Employees' feedback, newest first, 10 a page; a feedback opens in full in a modal. */
 export function FeedbackPanel({ scope }: { scope: InsightScopeQuery }) {

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { Button } from '@portal/shared-ui/form';
@@ -8,7 +7,7 @@ import { Card } from '@portal/shared-ui/data-display';
 import { useCompanyControl, type InsightScopeQuery } from '../../shared/insight-scope';
 import styles from './dashboard.module.css';
 
-const COPY = INSIGHTS_MESSAGES.insights.gettingStarted;
+const COPY = MESSAGES.insights.gettingStarted;
 
 /**
  * The dashboard of a company without a trip yet: instead of a flat chart on an empty axis, what to do
@@ -32,7 +31,7 @@ export function GettingStarted({ scope }: { scope: InsightScopeQuery }) {
           <p className={styles.stepText}>{COPY.share.text}</p>
           {canManage ? (
             <Button variant="secondary" size="sm" onClick={() => setDialog('share')}>
-              {LABEL_MESSAGES.labels.copyShareLinkShort}
+              {MESSAGES.labels.copyShareLinkShort}
             </Button>
           ) : null}
         </li>

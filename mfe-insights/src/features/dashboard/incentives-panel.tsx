@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { Card, LoadState, MonthPicker, Skeleton, type MonthValue } from '@portal/shared-ui/data-display';
 import { COMPANY_SETTINGS_TABS, ROUTES } from '@portal/shared-contracts/routes';
 import { employers as employersEndpoints } from '@portal/shared-contracts/endpoints';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { useDashboard } from '../../api/get-dashboard';
 import { formatCount, formatPercent } from '../../shared/format';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -13,7 +12,7 @@ import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const I = INSIGHTS_MESSAGES.insights.incentives;
+const I = MESSAGES.insights.incentives;
 const INCENTIVES_TAB = `${ROUTES.companySettings}?tab=${encodeURIComponent(COMPANY_SETTINGS_TABS[1])}`;
 
 /**
@@ -25,7 +24,7 @@ export function IncentivesPanel({ scope, initialMonth }: { scope: OfficeScopeQue
   const [month, setMonth] = useState(initialMonth);
   const summary = useDashboard({ ...scope, ...month });
   return (
-    <Card title={LABEL_MESSAGES.labels.companySettingsTabs[1]} aria-label={LABEL_MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
+    <Card title={MESSAGES.labels.companySettingsTabs[1]} aria-label={MESSAGES.labels.companySettingsTabs[1]} className={styles.panel}>
       <div className={styles.panelBody}>
         <MonthPicker label={I.month} value={month} max={initialMonth} onChange={setMonth} />
         <LoadState query={summary} {...WIDGET_LOAD} skeleton={<Skeleton lines={3} shape="row" />}>

@@ -1,5 +1,5 @@
 import { Select } from '@portal/shared-ui/form-extras';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { officeOptions, type OfficeChoices } from '../../shared/my-offices';
@@ -38,7 +38,7 @@ export function useOfficeParam(choices: OfficeChoices): {
  * its place, disabled, so nothing below it moves.
  */
 export function OfficeFilter({ choices, value, onChange }: { choices: OfficeChoices; value: string | undefined; onChange: (id: string | undefined) => void }) {
-  const I = INSIGHTS_MESSAGES.insights;
+  const I = MESSAGES.insights;
   const offices = choices.offices;
   return (
     <div className={styles.officeFilter}>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Card, DownloadCsvButton, formatMonth, MonthPicker, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { ParticipationRow } from '@portal/shared-contracts';
 import { useExportParticipationMutation } from '../../api/export-participation';
 import { useParticipation } from '../../api/get-participation';
@@ -13,7 +12,7 @@ import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const [POSITION, NAME, , TRIPS, MILES] = INSIGHTS_MESSAGES.insights.participationColumns;
+const [POSITION, NAME, , TRIPS, MILES] = MESSAGES.insights.participationColumns;
 
 const COLUMNS: TableColumn<ParticipationRow>[] = [
   { key: 'position', header: POSITION, align: 'right', cell: (r) => r.position },
@@ -30,22 +29,22 @@ export function ParticipationPanel({ scope, initialMonth }: { scope: OfficeScope
   const csv = useExportParticipationMutation();
   return (
     <Card
-      title={LABEL_MESSAGES.labels.participationTitle}
-      aria-label={LABEL_MESSAGES.labels.participationTitle}
+      title={MESSAGES.labels.participationTitle}
+      aria-label={MESSAGES.labels.participationTitle}
       className={styles.panel}
       actions={
         <DownloadCsvButton
-          label={INSIGHTS_MESSAGES.insights.downloadCsvFor(formatMonth(month))}
+          label={MESSAGES.insights.downloadCsvFor(formatMonth(month))}
           download={() => csv.mutateAsync({ ...scope, ...month })}
           pending={csv.isPending}
           fileName={`participation-${monthSlug(month)}.csv`}
-          failedText={INSIGHTS_MESSAGES.insights.downloadFailed}
+          failedText={MESSAGES.insights.downloadFailed}
         />
       }
     >
       <div className={styles.panelBody}>
         <MonthPicker
-          label={INSIGHTS_MESSAGES.insights.participationMonth}
+          label={MESSAGES.insights.participationMonth}
           value={month}
           max={initialMonth}
           onChange={(next) => {
@@ -53,15 +52,15 @@ export function ParticipationPanel({ scope, initialMonth }: { scope: OfficeScope
             setPage(1);
           }}
         />
-        <p className={sharedStyles.note}>{LABEL_MESSAGES.labels.participationNote}</p>
+        <p className={sharedStyles.note}>{MESSAGES.labels.participationNote}</p>
         <PagedTable
-          caption={LABEL_MESSAGES.labels.participationTitle}
+          caption={MESSAGES.labels.participationTitle}
           columns={COLUMNS}
           rowKey={(r) => r.id}
           query={ranking}
           onPageChange={setPage}
-          emptyText={INSIGHTS_MESSAGES.insights.noTripsThisMonth}
-          pagerLabel={INSIGHTS_MESSAGES.insights.participationPages}
+          emptyText={MESSAGES.insights.noTripsThisMonth}
+          pagerLabel={MESSAGES.insights.participationPages}
         />
       </div>
     </Card>

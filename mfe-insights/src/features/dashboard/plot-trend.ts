@@ -3,7 +3,7 @@
 // is the page's, imported by trend-chart.tsx: a stylesheet added once the page is drawn makes the browser
 // restyle the whole page.
 import uPlot from 'uplot';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 
 export interface TrendSeries {
   /** One label per month, oldest first: the legend's ("July 2026") and the axis' ("Jul"). */
@@ -59,7 +59,7 @@ export function plotTrend(el: HTMLElement, s: TrendSeries): TrendPlot {
       },
     ],
     series: [
-      { label: INSIGHTS_MESSAGES.insights.month, value: (_u, i) => s.labels[i ?? last] ?? '' },
+      { label: MESSAGES.insights.month, value: (_u, i) => s.labels[i ?? last] ?? '' },
       {
         label: s.name,
         stroke: line,

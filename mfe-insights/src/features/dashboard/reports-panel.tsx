@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Card } from '@portal/shared-ui/data-display';
 import { Select } from '@portal/shared-ui/form-extras';
 import { CATEGORY7_FORMATS, reports as reportsEndpoints } from '@portal/shared-contracts/endpoints';
-import { REPORTS_MESSAGES } from '@portal/shared-contracts/messages/reports';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Category7Format } from '@portal/shared-contracts';
 import { officeOptions, type OfficeChoices } from '../../shared/my-offices';
 import type { InsightScopeQuery, OfficeScopeQuery } from '../../shared/insight-scope';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const R = REPORTS_MESSAGES.reports;
+const R = MESSAGES.reports;
 /** The reporting years offered: this one and the four before (a year is named by the year it starts in). */
 const YEARS_BACK = 4;
 

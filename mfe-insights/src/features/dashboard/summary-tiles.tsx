@@ -3,8 +3,7 @@ import { AppLink, VisuallyHidden } from '@portal/shared-ui/form';
 import { useMayOpen } from '../../shared/my-offices';
 import { formatMonth, LoadState, SkeletonBar, type MonthValue } from '@portal/shared-ui/data-display';
 import { employees as employeesEndpoints } from '@portal/shared-contracts/endpoints';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import type { DashboardSummary } from '@portal/shared-contracts';
 import { useDashboard } from '../../api/get-dashboard';
@@ -14,8 +13,8 @@ import { WIDGET_LOAD } from '../../shared/widget-load';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './dashboard.module.css';
 
-const T = LABEL_MESSAGES.labels.dashboardTiles;
-const U = INSIGHTS_MESSAGES.insights.units;
+const T = MESSAGES.labels.dashboardTiles;
+const U = MESSAGES.insights.units;
 
 /**
  * Total participants, Journey Groups, Total Distance Covered and Carbon Emission Saved of the month.
@@ -29,7 +28,7 @@ export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month:
   return (
     <section aria-labelledby={heading}>
       <VisuallyHidden>
-        <h2 id={heading}>{INSIGHTS_MESSAGES.insights.tiles.label}</h2>
+        <h2 id={heading}>{MESSAGES.insights.tiles.label}</h2>
       </VisuallyHidden>
       <LoadState query={summary} {...WIDGET_LOAD} skeleton={<TileList month={month} />}>
         {(s) => <TileList month={month} summary={s} />}
@@ -40,13 +39,13 @@ export function SummaryTiles({ scope, month }: { scope: OfficeScopeQuery; month:
 
 function TileList({ month, summary: s }: { month: MonthValue; summary?: DashboardSummary }) {
   const monthName = formatMonth(month);
-  const inMonth = INSIGHTS_MESSAGES.insights.tiles.month(monthName);
+  const inMonth = MESSAGES.insights.tiles.month(monthName);
   // Not offered to an office admin while the employee list is closed to them.
   const linked = useMayOpen([employeesEndpoints.list.id]);
   const first = (
     <>
       <Tile label={T.participants} value={s && formatCount(s.totalParticipants)} hint={inMonth} />
-      {linked ? <span className={styles.tileMore}>{INSIGHTS_MESSAGES.insights.tiles.seeEmployees}</span> : null}
+      {linked ? <span className={styles.tileMore}>{MESSAGES.insights.tiles.seeEmployees}</span> : null}
     </>
   );
   return (
@@ -64,7 +63,7 @@ function TileList({ month, summary: s }: { month: MonthValue; summary?: Dashboar
         <Tile
           label={T.journeyGroups}
           value={s && formatCount(s.journeyGroups)}
-          hint={INSIGHTS_MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', monthName)}
+          hint={MESSAGES.insights.tiles.activeGroups(s ? formatCount(s.activeJourneyGroups) : '–', monthName)}
         />
       </li>
       <li className={styles.tile}>

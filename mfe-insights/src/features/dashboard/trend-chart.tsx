@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { MonthlyTrendPoint } from '@portal/shared-contracts';
 import type { TrendPlot } from './plot-trend';
 // uPlot's own rules, with the page's stylesheet instead of after the chart's chunk (see plot-trend.ts).
@@ -68,9 +68,9 @@ export function TrendChart({ months, metric }: { months: readonly MonthlyTrendPo
   if (failed) {
     return (
       <p role="alert" className={styles.chartFailed}>
-        {INSIGHTS_MESSAGES.insights.trend.chartFailed}
+        {MESSAGES.insights.trend.chartFailed}
       </p>
     );
   }
-  return <div ref={box} className={styles.chart} role="img" aria-label={INSIGHTS_MESSAGES.insights.trend.chartLabel(METRIC_NAMES[metric])} />;
+  return <div ref={box} className={styles.chart} role="img" aria-label={MESSAGES.insights.trend.chartLabel(METRIC_NAMES[metric])} />;
 }

@@ -1,9 +1,9 @@
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { MonthlyTrendPoint } from '@portal/shared-contracts';
 import { formatMonth } from '@portal/shared-ui/data-display';
 import { formatAmount, formatCount, formatShortMonth } from '../../shared/format';
 
-export const METRIC_NAMES = INSIGHTS_MESSAGES.insights.trend.metrics;
+export const METRIC_NAMES = MESSAGES.insights.trend.metrics;
 export type TrendMetric = keyof typeof METRIC_NAMES;
 export const METRICS = Object.keys(METRIC_NAMES) as TrendMetric[];
 

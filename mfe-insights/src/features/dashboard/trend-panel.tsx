@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Card, LoadState, SkeletonBar, Table, type TableColumn } from '@portal/shared-ui/data-display';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { MonthlyTrendPoint } from '@portal/shared-contracts';
 import { useTrend } from '../../api/get-trend';
 import type { OfficeScopeQuery } from '../../shared/insight-scope';
@@ -10,7 +10,7 @@ import { METRIC_FORMAT, METRIC_NAMES, METRICS, monthOf, type TrendMetric } from 
 import styles from './dashboard.module.css';
 
 const COLUMNS: TableColumn<MonthlyTrendPoint>[] = [
-  { key: 'month', header: INSIGHTS_MESSAGES.insights.month, cell: monthOf },
+  { key: 'month', header: MESSAGES.insights.month, cell: monthOf },
   ...METRICS.map((metric) => ({
     key: metric,
     header: METRIC_NAMES[metric],
@@ -31,15 +31,15 @@ export function TrendPanel({ scope }: { scope: OfficeScopeQuery }) {
     void import('./plot-trend').catch(() => {});
   }, []);
   return (
-    <Card title={INSIGHTS_MESSAGES.insights.trend.title} aria-label={INSIGHTS_MESSAGES.insights.trend.title} className={styles.panel}>
+    <Card title={MESSAGES.insights.trend.title} aria-label={MESSAGES.insights.trend.title} className={styles.panel}>
       <LoadState query={trend} {...WIDGET_LOAD} skeleton={<TrendSkeleton />}>
         {({ months }) => (
           <div className={styles.trend}>
             <MetricChoice metric={metric} onChange={setMetric} />
             <TrendChart months={months} metric={metric} />
             <details className={styles.figures} onToggle={(e) => e.currentTarget.open && setTableShown(true)}>
-              <summary>{INSIGHTS_MESSAGES.insights.trend.showTable}</summary>
-              {tableShown ? <Table caption={INSIGHTS_MESSAGES.insights.trend.tableCaption} hideCaption columns={COLUMNS} rows={months} rowKey={monthOf} /> : null}
+              <summary>{MESSAGES.insights.trend.showTable}</summary>
+              {tableShown ? <Table caption={MESSAGES.insights.trend.tableCaption} hideCaption columns={COLUMNS} rows={months} rowKey={monthOf} /> : null}
             </details>
           </div>
         )}
@@ -68,7 +68,7 @@ function MetricChoice({ metric, onChange }: { metric: TrendMetric; onChange: (m:
     event.preventDefault();
   };
   return (
-    <div role="radiogroup" aria-label={INSIGHTS_MESSAGES.insights.trend.metric} className={styles.metrics}>
+    <div role="radiogroup" aria-label={MESSAGES.insights.trend.metric} className={styles.metrics}>
       {METRICS.map((m, i) => (
         <button
           key={m}

@@ -3,7 +3,7 @@ import { Checkbox } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { Modal } from '@portal/shared-ui/overlays';
 import { Badge, LoadState, Skeleton } from '@portal/shared-ui/data-display';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Co2Report, EmissionFactor } from '@portal/shared-contracts';
 import { useCo2 } from '../../api/get-co2';
@@ -15,7 +15,7 @@ import { thisMonth } from '../../shared/month';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './journey-groups.module.css';
 
-const C = INSIGHTS_MESSAGES.insights.co2;
+const C = MESSAGES.insights.co2;
 /** Years offered by the year picker: this one and the four before it. */
 const YEARS_BACK = 4;
 
@@ -32,18 +32,18 @@ export function Co2Modal({ scope, open, onOpenChange }: { scope: InsightScopeQue
       onOpenChange={onOpenChange}
       size="lg"
       title={C.title}
-      description={INSIGHTS_MESSAGES.insights.co2Formula}
+      description={MESSAGES.insights.co2Formula}
     >
       <div className={styles.co2}>
         <div className={styles.pickers}>
           <Select
-            label={INSIGHTS_MESSAGES.insights.month}
+            label={MESSAGES.insights.month}
             value={String(month.month)}
             onChange={(e) => setMonth({ ...month, month: Number(e.target.value) })}
             options={MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name, disabled: month.year === now.year && i + 1 > now.month }))}
           />
           <Select
-            label={INSIGHTS_MESSAGES.insights.year}
+            label={MESSAGES.insights.year}
             value={String(month.year)}
             // A month still to come in the year chosen falls back to this month.
             onChange={(e) => {
@@ -90,7 +90,7 @@ function WellToTankSetting({ scope, included }: { scope: InsightScopeQuery; incl
       toast.error(serverMessage(error, C.settingFailed));
       return;
     }
-    toast.success(INSIGHTS_MESSAGES.insights.emissionsSaved);
+    toast.success(MESSAGES.insights.emissionsSaved);
   };
   return (
     <Checkbox
@@ -119,13 +119,13 @@ function Co2Details({ report: r }: { report: Co2Report }) {
         </div>
         <div>
           <dt>{C.saved}</dt>
-          <dd>{`${formatAmount(r.co2SavedKg)} ${INSIGHTS_MESSAGES.insights.units.kgCo2}`}</dd>
+          <dd>{`${formatAmount(r.co2SavedKg)} ${MESSAGES.insights.units.kgCo2}`}</dd>
         </div>
       </dl>
       <p className={styles.calculation}>
         {r.passengerMiles > 0
           ? C.calculation(formatAmount(r.passengerMiles), formatFactor(r.kgPerMile), formatAmount(r.co2SavedKg))
-          : INSIGHTS_MESSAGES.insights.noTripsThisMonth}
+          : MESSAGES.insights.noTripsThisMonth}
       </p>
       <section aria-labelledby={heading} className={styles.co2}>
         <h3 id={heading} className={styles.subheading}>
@@ -167,7 +167,7 @@ function FactorCard({ factor: f, included }: { factor: EmissionFactor; included:
           <dd>{f.source}</dd>
         </div>
         <div>
-          <dt>{INSIGHTS_MESSAGES.insights.year}</dt>
+          <dt>{MESSAGES.insights.year}</dt>
           <dd>{f.year}</dd>
         </div>
       </dl>

@@ -1,11 +1,10 @@
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { JourneyGroup } from '@portal/shared-contracts';
 import { useRemoveJourneyGroupMutation } from '../../api/remove-journey-group';
 
-const G = INSIGHTS_MESSAGES.insights.groups;
+const G = MESSAGES.insights.groups;
 
 /** Asks before deleting `group`, saying what becomes of its members and trips (as the api does it). */
 export function DeleteGroupDialog({ group, onClose }: { group: JourneyGroup | null; onClose: () => void }) {
@@ -14,7 +13,7 @@ export function DeleteGroupDialog({ group, onClose }: { group: JourneyGroup | nu
   const onConfirm = async (target: JourneyGroup) => {
     try {
       await remove.mutateAsync(target.id);
-      toast.success(INSIGHTS_MESSAGES.journeyGroups.deleted);
+      toast.success(MESSAGES.journeyGroups.deleted);
     } catch (error) {
       toast.error(serverMessage(error, G.deleteFailed));
     }
@@ -26,7 +25,7 @@ export function DeleteGroupDialog({ group, onClose }: { group: JourneyGroup | nu
       onOpenChange={(open) => !open && onClose()}
       title={G.deleteTitle}
       message={group ? G.deleteConfirm(group.name, group.members.length, group.trips) : ''}
-      confirmLabel={LABEL_MESSAGES.labels.delete}
+      confirmLabel={MESSAGES.labels.delete}
       tone="danger"
       busy={remove.isPending}
       onConfirm={() => group && void onConfirm(group)}

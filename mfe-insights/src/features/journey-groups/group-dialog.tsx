@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { journeyGroupBodySchema } from '@portal/shared-contracts/forms';
 import type { JourneyGroup } from '@portal/shared-contracts';
@@ -14,7 +13,7 @@ import { useCreateJourneyGroupMutation } from '../../api/create-journey-group';
 import { useUpdateJourneyGroupMutation } from '../../api/update-journey-group';
 import styles from './journey-groups.module.css';
 
-const G = INSIGHTS_MESSAGES.insights.groups;
+const G = MESSAGES.insights.groups;
 
 /**
  * The contract's body with the meeting points typed one a line (blank lines are spacing, not
@@ -68,7 +67,7 @@ function GroupForm({ target, onClose }: { target: GroupDialogTarget; onClose: ()
       else setError('root.server', { type: 'server', message: serverMessage(error, G.saveFailed) });
       return;
     }
-    toast.success(renaming ? INSIGHTS_MESSAGES.journeyGroups.updated : INSIGHTS_MESSAGES.journeyGroups.created);
+    toast.success(renaming ? MESSAGES.journeyGroups.updated : MESSAGES.journeyGroups.created);
     onClose();
   });
 
@@ -82,10 +81,10 @@ function GroupForm({ target, onClose }: { target: GroupDialogTarget; onClose: ()
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {LABEL_MESSAGES.labels.cancel}
+            {MESSAGES.labels.cancel}
           </Button>
           <Button type="submit" form={formId} loading={busy}>
-            {renaming ? LABEL_MESSAGES.labels.save : G.create}
+            {renaming ? MESSAGES.labels.save : G.create}
           </Button>
         </>
       }

@@ -3,8 +3,7 @@ import { Button } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
 import { DownloadCsvButton, formatMonth, TabBody, usePagedSearch, type MonthValue, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { JourneyGroup } from '@portal/shared-contracts';
 import { useOffices } from '@portal/shared-ui/data';
 import { officeOptions, useOfficeChoices } from '../../shared/my-offices';
@@ -20,11 +19,11 @@ import { DeleteGroupDialog } from './delete-group-dialog';
 import { GroupDialog, type GroupDialogTarget } from './group-dialog';
 import styles from './journey-groups.module.css';
 
-const [NAME, MEMBERS, TRIPS, MILES, MEETING_POINTS, CO2] = INSIGHTS_MESSAGES.insights.journeyGroupColumns;
-const G = INSIGHTS_MESSAGES.insights.groups;
+const [NAME, MEMBERS, TRIPS, MILES, MEETING_POINTS, CO2] = MESSAGES.insights.journeyGroupColumns;
+const G = MESSAGES.insights.groups;
 
 function List({ items }: { items: readonly string[] }) {
-  if (items.length === 0) return <>{LABEL_MESSAGES.labels.notAvailable}</>;
+  if (items.length === 0) return <>{MESSAGES.labels.notAvailable}</>;
   return (
     <ul className={`${sharedStyles.plainList} ${styles.list}`}>
       {items.map((item, i) => (
@@ -59,7 +58,7 @@ function NameCell({ group, actions }: { group: JourneyGroup; actions: RowActions
         <Button variant="ghost" size="sm" className={styles.iconButton} aria-label={G.renameGroup(group.name)} title={G.rename} onClick={() => actions.rename(group)} aria-haspopup="dialog">
           <PencilIcon />
         </Button>
-        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={LABEL_MESSAGES.labels.delete} onClick={() => actions.remove(group)} aria-haspopup="dialog">
+        <Button variant="ghost" size="sm" className={`${styles.iconButton} ${styles.danger}`} aria-label={G.deleteGroup(group.name)} title={MESSAGES.labels.delete} onClick={() => actions.remove(group)} aria-haspopup="dialog">
           <BinIcon />
         </Button>
       </span>
@@ -112,7 +111,7 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
   // Asked for at once (not after the offices load); an office the company no longer has is the whole company, as on the dashboard.
   const officeId = choices.knows(filters.office) ? filters.office : '';
   const period = { ...(month ? { year: month.year, month: month.month } : {}), ...(officeId ? { officeId } : {}) };
-  const periodName = month ? formatMonth(month) : INSIGHTS_MESSAGES.insights.allTime;
+  const periodName = month ? formatMonth(month) : MESSAGES.insights.allTime;
   const groups = useJourneyGroups({ ...scope, ...period, pageNumber: page, pageSize: LIMITS.pageSize });
   const csv = useExportJourneyGroupsMutation();
   const { canManage } = useCompanyControl(scope);
@@ -125,15 +124,15 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
       <div className={sharedStyles.spread}>
         <div className={styles.period}>
           <Select
-            label={INSIGHTS_MESSAGES.insights.period}
+            label={MESSAGES.insights.period}
             value={month ? monthSlug(month) : ''}
             onChange={(e) => setFilter('period', e.target.value)}
-            options={[{ value: '', label: INSIGHTS_MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
+            options={[{ value: '', label: MESSAGES.insights.allTime }, ...recentMonths().map((m) => ({ value: monthSlug(m), label: formatMonth(m) }))]}
             containerClassName={styles.periodSelect}
           />
           {choices.offices && choices.offices.length > 0 ? (
             <Select
-              label={INSIGHTS_MESSAGES.insights.office}
+              label={MESSAGES.insights.office}
               value={officeId}
               onChange={(e) => setFilter('office', e.target.value)}
               options={officeOptions(choices)}
@@ -141,20 +140,20 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
             />
           ) : null}
           <p className={sharedStyles.note}>
-            {month ? INSIGHTS_MESSAGES.insights.journeyGroupsMonthNote(periodName) : INSIGHTS_MESSAGES.insights.journeyGroupsNote}
-            {officeId ? ` ${INSIGHTS_MESSAGES.insights.journeyGroupsOfficeNote}` : null}
+            {month ? MESSAGES.insights.journeyGroupsMonthNote(periodName) : MESSAGES.insights.journeyGroupsNote}
+            {officeId ? ` ${MESSAGES.insights.journeyGroupsOfficeNote}` : null}
           </p>
         </div>
         <div className={styles.toolbar}>
           <DownloadCsvButton
-            label={INSIGHTS_MESSAGES.insights.downloadCsvFor(periodName)}
+            label={MESSAGES.insights.downloadCsvFor(periodName)}
             download={() => csv.mutateAsync({ ...scope, ...period })}
             pending={csv.isPending}
             fileName={`journey-groups-${month ? monthSlug(month) : 'all-time'}.csv`}
-            failedText={INSIGHTS_MESSAGES.insights.downloadFailed}
+            failedText={MESSAGES.insights.downloadFailed}
           />
           <Button variant="secondary" size="sm" onClick={() => setCo2Open(true)} aria-haspopup="dialog">
-            {INSIGHTS_MESSAGES.insights.co2.open}
+            {MESSAGES.insights.co2.open}
           </Button>
           {canManage ? (
             <Button size="sm" onClick={() => setEditing({ kind: 'create' })} aria-haspopup="dialog">
@@ -164,13 +163,13 @@ function Groups({ scope }: { scope: InsightScopeQuery }) {
         </div>
       </div>
       <PagedTable
-        caption={INSIGHTS_MESSAGES.insights.journeyGroupsTitle}
+        caption={MESSAGES.insights.journeyGroupsTitle}
         columns={columns(actions)}
         rowKey={(g) => g.id}
         query={groups}
         onPageChange={setPage}
-        emptyText={INSIGHTS_MESSAGES.insights.noJourneyGroups}
-        pagerLabel={INSIGHTS_MESSAGES.insights.journeyGroupPages}
+        emptyText={MESSAGES.insights.noJourneyGroups}
+        pagerLabel={MESSAGES.insights.journeyGroupPages}
       />
       <Co2Modal scope={scope} open={co2Open} onOpenChange={setCo2Open} />
       <GroupDialog target={editing} onClose={() => setEditing(null)} />

@@ -3,7 +3,7 @@ import { Badge, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-
 import { Button } from '@portal/shared-ui/form';
 import { ConfirmDialog } from '@portal/shared-ui/overlays';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { namesInBrief } from '@portal/shared-contracts/messages/company';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { FlaggedTrip, TripFlag } from '@portal/shared-contracts';
@@ -15,7 +15,7 @@ import { PagedTable } from '../../shared/paged-table';
 import sharedStyles from '../../shared/shared.module.css';
 import styles from './participation.module.css';
 
-const R = INSIGHTS_MESSAGES.insights.tripReview;
+const R = MESSAGES.insights.tripReview;
 
 function reasonText(flag: TripFlag): string {
   return flag.reason === 'dayDistance' ? R.reasons.dayDistance(formatAmount(flag.dayMiles), formatAmount(flag.limitMiles)) : R.reasons.personOverlap(namesInBrief(flag.people));

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { TabBody, usePagedSearch, type TableColumn } from '@portal/shared-ui/data-display';
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { INSIGHTS_MESSAGES } from '@portal/shared-contracts/messages/insights';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { ParticipationRow } from '@portal/shared-contracts';
 import { useParticipationAllTime } from '../../api/get-participation-all-time';
 import { formatAmount, formatCount } from '../../shared/format';
@@ -13,8 +12,8 @@ import sharedStyles from '../../shared/shared.module.css';
 import { FlaggedTrips } from './flagged-trips';
 import styles from './participation.module.css';
 
-const [POSITION, NAME, DEPARTMENT, TRIPS, MILES, ACCOUNT_TYPE, INCENTIVE] = INSIGHTS_MESSAGES.insights.participationColumns;
-const L = LABEL_MESSAGES.labels;
+const [POSITION, NAME, DEPARTMENT, TRIPS, MILES, ACCOUNT_TYPE, INCENTIVE] = MESSAGES.insights.participationColumns;
+const L = MESSAGES.labels;
 
 const COLUMNS: TableColumn<ParticipationRow>[] = [
   { key: 'position', header: POSITION, align: 'right', cell: (r) => r.position },
@@ -55,7 +54,7 @@ function Ranking({ scope }: { scope: InsightScopeQuery }) {
   return (
     <div className={styles.ranking}>
       <p className={sharedStyles.note}>
-        {L.participationNote} {INSIGHTS_MESSAGES.insights.allTimeNote}
+        {L.participationNote} {MESSAGES.insights.allTimeNote}
       </p>
       <PagedTable
         caption={L.participationTitle}
@@ -63,8 +62,8 @@ function Ranking({ scope }: { scope: InsightScopeQuery }) {
         rowKey={(r) => r.id}
         query={ranking}
         onPageChange={setPage}
-        emptyText={INSIGHTS_MESSAGES.insights.noTripsYet}
-        pagerLabel={INSIGHTS_MESSAGES.insights.participationPages}
+        emptyText={MESSAGES.insights.noTripsYet}
+        pagerLabel={MESSAGES.insights.participationPages}
       />
     </div>
   );

@@ -1,10 +1,5 @@
 import { LIMITS } from '@portal/shared-contracts/constants';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
-import { AUTH_MESSAGES } from '@portal/shared-contracts/messages/auth';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { AwaitingSetupEmployer, EmployerListItem } from '@portal/shared-contracts';
 import { Button, VisuallyHidden } from '@portal/shared-ui/form';
@@ -19,11 +14,11 @@ import { useRemoveAccountMutation } from '../../api/remove-account';
 import { EmployerModal } from './employer-modal';
 import styles from './all-employers-page.module.css';
 
-const E = COMPANY_MESSAGES.employers;
+const E = MESSAGES.employers;
 const AWAITING = 'AwaitingSetup';
 /** The spec's three filters, then the accounts whose company is not set up yet. */
-const STATUS_OPTIONS = [...LABEL_MESSAGES.labels.employerFilter.map((value) => ({ value, label: value })), { value: AWAITING, label: E.awaitingSetup }];
-type Status = (typeof LABEL_MESSAGES.labels.employerFilter)[number];
+const STATUS_OPTIONS = [...MESSAGES.labels.employerFilter.map((value) => ({ value, label: value })), { value: AWAITING, label: E.awaitingSetup }];
+type Status = (typeof MESSAGES.labels.employerFilter)[number];
 
 /**
  * Super admin: every employer, searched and filtered on the server, ten per page. The filter's
@@ -33,7 +28,7 @@ export function AllEmployersPage() {
   const paged = usePagedSearch({ filters: { status: 'All' } });
   // A hand-edited address may carry any status: only those the server knows are sent.
   const awaiting = paged.filters.status === AWAITING;
-  const status: Status = LABEL_MESSAGES.labels.employerFilter.find((s) => s === paged.filters.status) ?? 'All';
+  const status: Status = MESSAGES.labels.employerFilter.find((s) => s === paged.filters.status) ?? 'All';
   const filter = (
     <Select
       label={E.filterLabel}
@@ -59,21 +54,21 @@ function Employers({ paged, status, filter }: { paged: PagedSearch<{ status: str
       cell: (e) => (
         <span className={styles.nameCell}>
           <span className={styles.name}>{e.name}</span>
-          {e.isActive ? null : <Badge tone="danger">{LABEL_MESSAGES.labels.deactivated}</Badge>}
+          {e.isActive ? null : <Badge tone="danger">{MESSAGES.labels.deactivated}</Badge>}
         </span>
       ),
     },
     { key: 'email', header: E.columns.email, cell: (e) => <EmailAddress value={e.email} className={styles.email} /> },
     { key: 'contact', header: E.columns.contact, cell: (e) => <PhoneNumber value={e.phoneNumber} country={e.countryCode.alpha2Code} /> },
     // Ours beside the spec's columns: where each company stands with its trial or subscription.
-    { key: 'subscription', header: BILLING_MESSAGES.billing.summary.column, cell: (e) => <SubscriptionBadge summary={e.subscription} /> },
+    { key: 'subscription', header: MESSAGES.billing.summary.column, cell: (e) => <SubscriptionBadge summary={e.subscription} /> },
     {
       key: 'more',
       header: <VisuallyHidden>{E.details}</VisuallyHidden>,
       align: 'right',
       cell: (e) => (
         <Button variant="link" size="sm" onClick={() => setSelected(e.id)} aria-label={E.seeMoreAbout(e.name)} aria-haspopup="dialog">
-          {LABEL_MESSAGES.labels.seeMore}
+          {MESSAGES.labels.seeMore}
         </Button>
       ),
     },
@@ -82,8 +77,8 @@ function Employers({ paged, status, filter }: { paged: PagedSearch<{ status: str
   return (
     <>
       <PagedList
-        title={LABEL_MESSAGES.labels.allEmployers}
-        description={LABEL_MESSAGES.labels.deactivatedCanReactivate}
+        title={MESSAGES.labels.allEmployers}
+        description={MESSAGES.labels.deactivatedCanReactivate}
         paged={paged}
         searchLabel={E.searchLabel}
         searchPlaceholder={E.searchPlaceholder}
@@ -115,10 +110,10 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
     if (!removing) return;
     try {
       await remove.mutateAsync(removing.id);
-      toast.success(AUTH_MESSAGES.admins.userRemoved);
+      toast.success(MESSAGES.admins.userRemoved);
       setRemoving(null);
     } catch (error) {
-      toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -132,7 +127,7 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
     },
     {
       key: 'remove',
-      header: <VisuallyHidden>{LOGIN_MESSAGES.fields.action}</VisuallyHidden>,
+      header: <VisuallyHidden>{MESSAGES.fields.action}</VisuallyHidden>,
       align: 'right',
       cell: (u) => (
         <Button variant="ghost" size="sm" className={styles.remove} onClick={() => setRemoving(u)} aria-label={E.removeAccountOf(u.name)} aria-haspopup="dialog">
@@ -145,7 +140,7 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
   return (
     <>
       <PagedList
-        title={LABEL_MESSAGES.labels.allEmployers}
+        title={MESSAGES.labels.allEmployers}
         description={E.awaitingIntro}
         paged={paged}
         searchLabel={E.searchLabel}
@@ -166,7 +161,7 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
         title={E.removeAccountTitle}
         message={removing ? E.removeAccountText(removing.name, removing.email) : ''}
-        confirmLabel={LABEL_MESSAGES.labels.remove}
+        confirmLabel={MESSAGES.labels.remove}
         onConfirm={() => void confirmRemove()}
         busy={remove.isPending}
         tone="danger"

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { deactivationReasonSchema } from '@portal/shared-contracts/forms';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Company, DeactivationReason, EmployerModalProps } from '@portal/shared-contracts';
 import { Button, Spinner, TextField } from '@portal/shared-ui/form';
@@ -19,8 +17,8 @@ import { useRemoveEmployerMutation } from '../../api/remove-employer';
 import { initialsOf } from './initials';
 import styles from './employer-modal.module.css';
 
-const E = COMPANY_MESSAGES.employers;
-const F = COMPANY_MESSAGES.locationFields;
+const E = MESSAGES.employers;
+const F = MESSAGES.locationFields;
 
 /** One employer for a super admin: contact, first office address, and delete / deactivate / reactivate. */
 export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalProps) {
@@ -31,7 +29,7 @@ export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalP
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={COMPANY_MESSAGES.employers.detailsTitle}
+      title={MESSAGES.employers.detailsTitle}
       size="lg"
       footer={data ? <EmployerActions company={data} onDone={() => onOpenChange(false)} /> : undefined}
     >
@@ -39,7 +37,7 @@ export function EmployerModal({ employerId, open, onOpenChange }: EmployerModalP
         <Spinner label={E.loadingOne} />
       ) : company.isError ? (
         <p role="alert" className={styles.error}>
-          {COMPANY_MESSAGES.company.loadFailed}
+          {MESSAGES.company.loadFailed}
         </p>
       ) : data ? (
         <EmployerDetails company={data} />
@@ -58,7 +56,7 @@ function EmployerDetails({ company }: { company: Company }) {
         </span>
         <div className={styles.identityText}>
           <p className={styles.name}>
-            {company.name} {company.isActive ? null : <Badge tone="danger">{LABEL_MESSAGES.labels.deactivated}</Badge>}
+            {company.name} {company.isActive ? null : <Badge tone="danger">{MESSAGES.labels.deactivated}</Badge>}
           </p>
           <dl className={styles.contact}>
             <div>
@@ -76,7 +74,7 @@ function EmployerDetails({ company }: { company: Company }) {
       </div>
       {!company.isActive && company.deactivationReason ? (
         <p className={styles.reason}>
-          <strong>{LABEL_MESSAGES.labels.reasonForDeactivation}:</strong> {company.deactivationReason}
+          <strong>{MESSAGES.labels.reasonForDeactivation}:</strong> {company.deactivationReason}
         </p>
       ) : null}
       <fieldset className={styles.address}>
@@ -112,7 +110,7 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
       platform.toast.success(success);
       onDone();
     } catch (error) {
-      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -121,7 +119,7 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
       await deactivate.mutateAsync({ params: { id: company.id }, body: values });
       reset();
       setDeactivateOpen(false);
-    }, COMPANY_MESSAGES.company.deactivated);
+    }, MESSAGES.company.deactivated);
 
   return (
     <div className={styles.actions}>
@@ -131,25 +129,25 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
         side="top"
         className={styles.popoverLayer}
         label={E.confirmDeleteLabel}
-        trigger={<Button variant="danger">{LABEL_MESSAGES.labels.deleteUser}</Button>}
+        trigger={<Button variant="danger">{MESSAGES.labels.deleteUser}</Button>}
       >
         <div className={styles.popover}>
           <p>
             {company.employeeCount === undefined
-              ? COMPANY_MESSAGES.employers.confirmDelete
-              : COMPANY_MESSAGES.employers.confirmDeleteNamed(company.name, company.employeeCount)}
+              ? MESSAGES.employers.confirmDelete
+              : MESSAGES.employers.confirmDeleteNamed(company.name, company.employeeCount)}
           </p>
           <div className={styles.popoverActions}>
             <Button variant="secondary" size="sm" onClick={() => setDeleteOpen(false)} disabled={remove.isPending}>
-              {LABEL_MESSAGES.labels.cancel}
+              {MESSAGES.labels.cancel}
             </Button>
             <Button
               variant="danger"
               size="sm"
               loading={remove.isPending}
-              onClick={() => void run(() => remove.mutateAsync(company.id), COMPANY_MESSAGES.company.deleted)}
+              onClick={() => void run(() => remove.mutateAsync(company.id), MESSAGES.company.deleted)}
             >
-              {LABEL_MESSAGES.labels.delete}
+              {MESSAGES.labels.delete}
             </Button>
           </div>
         </div>
@@ -164,23 +162,23 @@ function EmployerActions({ company, onDone }: { company: Company; onDone: () => 
           side="top"
           className={styles.popoverLayer}
           label={E.deactivateLabel}
-          trigger={<Button variant="secondary">{LABEL_MESSAGES.labels.deactivateUser}</Button>}
+          trigger={<Button variant="secondary">{MESSAGES.labels.deactivateUser}</Button>}
         >
           <form className={styles.popover} onSubmit={handleSubmit(onDeactivate)} noValidate>
-            <Textarea label={LABEL_MESSAGES.labels.reasonForDeactivation} rows={3} error={errors.reason?.message} {...register('reason')} />
+            <Textarea label={MESSAGES.labels.reasonForDeactivation} rows={3} error={errors.reason?.message} {...register('reason')} />
             <div className={styles.popoverActions}>
               <Button variant="secondary" size="sm" onClick={() => setDeactivateOpen(false)} disabled={deactivate.isPending}>
-                {LABEL_MESSAGES.labels.cancel}
+                {MESSAGES.labels.cancel}
               </Button>
               <Button type="submit" variant="danger" size="sm" loading={deactivate.isPending}>
-                {LABEL_MESSAGES.labels.deactivate}
+                {MESSAGES.labels.deactivate}
               </Button>
             </div>
           </form>
         </Popover>
       ) : (
-        <Button loading={reactivate.isPending} onClick={() => void run(() => reactivate.mutateAsync(company.id), COMPANY_MESSAGES.company.reactivated)}>
-          {LABEL_MESSAGES.labels.reactivate}
+        <Button loading={reactivate.isPending} onClick={() => void run(() => reactivate.mutateAsync(company.id), MESSAGES.company.reactivated)}>
+          {MESSAGES.labels.reactivate}
         </Button>
       )}
     </div>

@@ -1,9 +1,9 @@
-import { BILLING_MESSAGES } from '@portal/shared-contracts/messages/billing';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { SubscriptionSummary } from '@portal/shared-contracts';
 import { Badge, type BadgeTone } from '@portal/shared-ui/data-display';
 import styles from './all-employers-page.module.css';
 
-const S = BILLING_MESSAGES.billing.summary;
+const S = MESSAGES.billing.summary;
 const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' });
 const formatDay = (iso: string) => day.format(new Date(iso));
 

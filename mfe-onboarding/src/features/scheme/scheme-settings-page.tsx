@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { BACK_OFFICE_MESSAGES } from '@portal/shared-contracts/messages/back-office';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { SUPPORT_LIMITS, TRIAL } from '@portal/shared-contracts/scheme';
 import { schemeSettingsBodySchema } from '@portal/shared-contracts/forms';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -10,7 +10,7 @@ import { Card, LoadFailed, Loading, Page } from '@portal/shared-ui/data-display'
 import { useSaveSchemeSettingsMutation, useSchemeSettings } from '../../api/scheme-settings';
 import styles from './scheme-settings-page.module.css';
 
-const COPY = BACK_OFFICE_MESSAGES.schemeSettings;
+const COPY = MESSAGES.schemeSettings;
 
 /**
  * The back office's Scheme Settings (docs/decisions/0033-trial-and-consent.md): how long a new

@@ -1,6 +1,5 @@
 import { COMPANY_SETTINGS_TABS, ROUTES } from '@portal/shared-contracts/routes';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { CompanySettingsPageProps, CompanySettingsTab } from '@portal/shared-contracts';
 import { LoadState, Page, Tabs } from '@portal/shared-ui/data-display';
@@ -40,7 +39,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   }, [fromUrl]);
 
   const unsaved = detailsDirty || draft !== null;
-  useEffect(() => (unsaved ? holdNavigation?.(COMPANY_MESSAGES.company.unsavedDetails) : undefined), [unsaved, holdNavigation]);
+  useEffect(() => (unsaved ? holdNavigation?.(MESSAGES.company.unsavedDetails) : undefined), [unsaved, holdNavigation]);
 
   const onTabChange = (value: string) => {
     const next = asTab(value);
@@ -50,7 +49,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   };
 
   return (
-    <Page title={LABEL_MESSAGES.labels.employerNav[1]} className={styles.page}>
+    <Page title={MESSAGES.labels.employerNav[1]} className={styles.page}>
       <Tabs
         label="Company settings"
         value={current}
@@ -58,12 +57,12 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
         items={[
           {
             value: COMPANY_SETTINGS_TABS[0],
-            label: LABEL_MESSAGES.labels.companySettingsTabs[0],
+            label: MESSAGES.labels.companySettingsTabs[0],
             content: <CompanyDetailsTab draft={draft} keepDraft={setDraft} onDirtyChange={setDetailsDirty} />,
           },
-          { value: COMPANY_SETTINGS_TABS[1], label: LABEL_MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
-          { value: COMPANY_SETTINGS_TABS[2], label: LABEL_MESSAGES.labels.companySettingsTabs[2], content: <SsoTab /> },
-          { value: COMPANY_SETTINGS_TABS[3], label: LABEL_MESSAGES.labels.companySettingsTabs[3], content: <FreezeTab /> },
+          { value: COMPANY_SETTINGS_TABS[1], label: MESSAGES.labels.companySettingsTabs[1], content: <IncentivesTab /> },
+          { value: COMPANY_SETTINGS_TABS[2], label: MESSAGES.labels.companySettingsTabs[2], content: <SsoTab /> },
+          { value: COMPANY_SETTINGS_TABS[3], label: MESSAGES.labels.companySettingsTabs[3], content: <FreezeTab /> },
         ]}
       />
     </Page>
@@ -83,7 +82,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
   useSyncCompanyDetails(company.data);
   const data = company.data ?? null;
   return (
-    <LoadState query={company} loadingLabel={COMPANY_MESSAGES.company.loading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
       <div className={styles.stack}>
         <section className={styles.card} aria-labelledby="company-details-heading">
           <h2 id="company-details-heading" className={styles.heading}>
@@ -113,7 +112,7 @@ function IncentivesTab() {
   const id = platform.session?.employerId ?? null;
   const incentive = useIncentive(id);
   return (
-    <LoadState query={incentive} loadingLabel={COMPANY_MESSAGES.company.loadingIncentives} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={incentive} loadingLabel={MESSAGES.company.loadingIncentives} failedText={MESSAGES.company.loadFailed}>
       <section className={styles.card} aria-labelledby="incentives-heading">
         <h2 id="incentives-heading" className={styles.heading}>
           Incentives

@@ -1,7 +1,5 @@
-import { freezeBodySchema } from '@portal/shared-contracts/endpoints/release-freezes';
-import { RELEASE_FREEZE_MESSAGES } from '@portal/shared-contracts/messages/release-freezes';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { freezeBodySchema } from '@portal/shared-contracts/endpoints';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { CompanyFreeze } from '@portal/shared-contracts';
 import { Badge, LoadState } from '@portal/shared-ui/data-display';
@@ -11,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useCompanyFreeze, useFreezeCompany, useUnfreezeCompany } from '../../api/release-freeze';
 import styles from './company-settings-page.module.css';
 
-const F = RELEASE_FREEZE_MESSAGES.releaseFreeze;
+const F = MESSAGES.releaseFreeze;
 
 /** A freeze's end as it is given: in UTC, the same instant for every user of the company. */
 function inUtc(iso: string): string {
@@ -28,7 +26,7 @@ export function FreezeTab() {
   const id = platform.session?.employerId ?? null;
   const freeze = useCompanyFreeze(id);
   return (
-    <LoadState query={freeze} loadingLabel={F.heading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={freeze} loadingLabel={F.heading} failedText={MESSAGES.company.loadFailed}>
       {id && freeze.data ? <FreezeCard companyId={id} state={freeze.data} /> : null}
     </LoadState>
   );
@@ -62,7 +60,7 @@ function FreezeCard({ companyId, state }: { companyId: string; state: CompanyFre
       setDay('');
       platform.toast.success(F.frozenToast);
     } catch (e) {
-      setError(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      setError(serverMessage(e, MESSAGES.common.unknownError));
     }
   };
 
@@ -110,7 +108,7 @@ function FreezeCard({ companyId, state }: { companyId: string; state: CompanyFre
             },
             (e: unknown) => {
               setConfirmEnd(false);
-              platform.toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+              platform.toast.error(serverMessage(e, MESSAGES.common.unknownError));
             },
           )
         }

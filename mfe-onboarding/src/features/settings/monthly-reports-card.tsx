@@ -1,8 +1,6 @@
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { MONTHLY_REPORT_MESSAGES } from '@portal/shared-contracts/messages/monthly-reports';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { monthlyReportRecipientBodySchema, monthlyReportTimeZoneBodySchema } from '@portal/shared-contracts/endpoints/monthly-reports';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { monthlyReportRecipientBodySchema, monthlyReportTimeZoneBodySchema } from '@portal/shared-contracts/endpoints';
 import type { MonthlyReportRecipient } from '@portal/shared-contracts';
 import { LoadState } from '@portal/shared-ui/data-display';
 import { Button, TextField } from '@portal/shared-ui/form';
@@ -11,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useAddMonthlyReportRecipient, useMonthlyReportRecipients, useRemoveMonthlyReportRecipient, useSetMonthlyReportTimeZone } from '../../api/monthly-reports';
 import styles from './company-settings-page.module.css';
 
-const M = MONTHLY_REPORT_MESSAGES.monthlyReports;
+const M = MESSAGES.monthlyReports;
 
 const monthName = (month: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
@@ -51,7 +49,7 @@ function TimeZoneForm({ companyId, current }: { companyId: string; current: stri
       platform.toast.success(M.timeZoneSaved);
     } catch (err) {
       const field = isApiError(err) ? err.errors.find((x) => x.field === 'timeZone')?.message : undefined;
-      setError(field ?? serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      setError(field ?? serverMessage(err, MESSAGES.common.unknownError));
     }
   };
   return (
@@ -87,7 +85,7 @@ export function MonthlyReportsCard({ companyId }: { companyId: string | null }) 
       platform.toast.success(M.added);
     } catch (err) {
       const field = isApiError(err) ? err.errors.find((x) => x.field === 'email')?.message : undefined;
-      setError(field ?? serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      setError(field ?? serverMessage(err, MESSAGES.common.unknownError));
     }
   };
 
@@ -96,7 +94,7 @@ export function MonthlyReportsCard({ companyId }: { companyId: string | null }) 
       await remove.mutateAsync(r.id);
       platform.toast.success(M.removed);
     } catch (err) {
-      platform.toast.error(serverMessage(err, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(err, MESSAGES.common.unknownError));
     }
   };
 
@@ -107,7 +105,7 @@ export function MonthlyReportsCard({ companyId }: { companyId: string | null }) 
       <h2 id="monthly-reports-heading" className={styles.heading}>
         {M.heading}
       </h2>
-      <LoadState query={list} loadingLabel={M.heading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+      <LoadState query={list} loadingLabel={M.heading} failedText={MESSAGES.company.loadFailed}>
         {data ? (
           <>
             <p className={styles.muted}>{M.intro(data.max)}</p>

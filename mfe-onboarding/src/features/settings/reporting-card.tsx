@@ -1,8 +1,5 @@
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { REPORTS_MESSAGES } from '@portal/shared-contracts/messages/reports';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { reportingSettingsBodySchema } from '@portal/shared-contracts/forms';
 import type { ReportingSettings } from '@portal/shared-contracts';
 import { LoadState } from '@portal/shared-ui/data-display';
@@ -12,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useReportingSettings, useSaveReportingSettings } from '../../api/reporting-settings';
 import styles from './company-settings-page.module.css';
 
-const R = REPORTS_MESSAGES.reports;
+const R = MESSAGES.reports;
 type Field = 'headcount' | 'yearStartMonth';
 type Errors = Partial<Record<Field, string>>;
 
@@ -25,7 +22,7 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => ({
 export function ReportingCard({ companyId }: { companyId: string | null }) {
   const settings = useReportingSettings(companyId);
   return (
-    <LoadState query={settings} loadingLabel={R.settingsHeading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={settings} loadingLabel={R.settingsHeading} failedText={MESSAGES.company.loadFailed}>
       {companyId && settings.data ? <ReportingForm key={JSON.stringify(settings.data)} companyId={companyId} settings={settings.data} /> : null}
     </LoadState>
   );
@@ -58,7 +55,7 @@ function ReportingForm({ companyId, settings }: { companyId: string; settings: R
       const found: Errors = {};
       if (isApiError(error)) for (const x of error.errors) if (x.field) found[x.field as Field] ??= x.message;
       setErrors(found);
-      if (!Object.keys(found).length) platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      if (!Object.keys(found).length) platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -72,7 +69,7 @@ function ReportingForm({ companyId, settings }: { companyId: string; settings: R
         <Select label={R.yearStartMonth} value={month} onChange={(e) => setMonth(e.target.value)} options={MONTHS} error={errors.yearStartMonth} name="yearStartMonth" />
         <div>
           <Button type="submit" loading={save.isPending}>
-            {LABEL_MESSAGES.labels.save}
+            {MESSAGES.labels.save}
           </Button>
         </div>
       </form>

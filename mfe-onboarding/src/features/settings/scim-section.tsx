@@ -1,5 +1,4 @@
-import { SCIM_MESSAGES } from '@portal/shared-contracts/messages/scim';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { scimTokenBodySchema } from '@portal/shared-contracts/forms';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { ScimToken } from '@portal/shared-contracts';
@@ -10,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useCreateScimToken, useRevokeScimToken, useScimTokens } from '../../api/scim-tokens';
 import styles from './company-settings-page.module.css';
 
-const M = SCIM_MESSAGES.scim;
+const M = MESSAGES.scim;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -41,7 +40,7 @@ export function ScimSection({ companyId }: { companyId: string }) {
       setShown({ name: answer.name, token: answer.token });
       setName('');
     } catch (e) {
-      setError(serverMessage(e, SHELL_MESSAGES.common.unknownError));
+      setError(serverMessage(e, MESSAGES.common.unknownError));
     }
   };
 
@@ -117,7 +116,7 @@ export function ScimSection({ companyId }: { companyId: string }) {
               setRevoking(null);
               platform.toast.success(M.revoked);
             },
-            (e: unknown) => platform.toast.error(serverMessage(e, SHELL_MESSAGES.common.unknownError)),
+            (e: unknown) => platform.toast.error(serverMessage(e, MESSAGES.common.unknownError)),
           );
         }}
       />

@@ -1,7 +1,5 @@
 import { isApiError, serverMessage, usePlatform } from '@portal/shared-contracts/platform';
-import { SSO_MESSAGES } from '@portal/shared-contracts/messages/sso';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ssoDomainBodySchema, ssoSettingsBodySchema } from '@portal/shared-contracts/forms';
 import type { SsoDomain, SsoSettings } from '@portal/shared-contracts';
 import { Badge, LoadState } from '@portal/shared-ui/data-display';
@@ -12,7 +10,7 @@ import { useAddSsoDomain, useRemoveSsoDomain, useRemoveSsoSettings, useSaveSsoSe
 import styles from './company-settings-page.module.css';
 import { ScimSection } from './scim-section';
 
-const M = SSO_MESSAGES.sso;
+const M = MESSAGES.sso;
 
 type Field = 'issuer' | 'clientId' | 'clientSecret' | 'passwordsAllowed' | 'officeClaim' | 'domain';
 type Errors = Partial<Record<Field, string>>;
@@ -31,7 +29,7 @@ function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]
 function fromApi(error: unknown): { errors: Errors; message: string } {
   const errors: Errors = {};
   if (isApiError(error)) for (const x of error.errors) if (x.field) errors[x.field as Field] ??= x.message;
-  return { errors, message: serverMessage(error, SHELL_MESSAGES.common.unknownError) };
+  return { errors, message: serverMessage(error, MESSAGES.common.unknownError) };
 }
 
 /** Company Settings, Single sign-on: the company's OpenID provider and its proven email domains. */
@@ -40,7 +38,7 @@ export function SsoTab() {
   const id = platform.session?.employerId ?? null;
   const settings = useSsoSettings(id);
   return (
-    <LoadState query={settings} loadingLabel={M.tab} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={settings} loadingLabel={M.tab} failedText={MESSAGES.company.loadFailed}>
       {id && settings.data ? (
         <div className={styles.stack}>
           <ProviderCard companyId={id} settings={settings.data} />
@@ -161,7 +159,7 @@ function ProviderCard({ companyId, settings }: { companyId: string; settings: Ss
               setConfirmOff(false);
               platform.toast.success(M.removed);
             },
-            (error: unknown) => platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError)),
+            (error: unknown) => platform.toast.error(serverMessage(error, MESSAGES.common.unknownError)),
           )
         }
       />
@@ -221,7 +219,7 @@ function DomainRow({ companyId, domain }: { companyId: string; domain: SsoDomain
   const platform = usePlatform();
   const verify = useVerifySsoDomain(companyId);
   const remove = useRemoveSsoDomain(companyId);
-  const fail = (error: unknown) => platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+  const fail = (error: unknown) => platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
   return (
     <li className={styles.domainRow}>
       <div className={styles.domainHead}>

@@ -1,6 +1,5 @@
 import { LoadFailed, Loading, LoadState } from '@portal/shared-ui/data-display';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { SignUpState } from '@portal/shared-contracts/constants';
@@ -29,7 +28,7 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
       const answer = await complete.mutateAsync(id);
       auth.updateSession({ signUpState: answer.signUpState });
     } catch (error) {
-      toast.error(serverMessage(error, COMPANY_MESSAGES.setup.proceedFailed));
+      toast.error(serverMessage(error, MESSAGES.setup.proceedFailed));
     }
   }, [id, complete, auth, toast]);
 
@@ -41,13 +40,13 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
     void finish();
   }, [finishing, finish]);
 
-  if (complete.isPending) return <Loading label={COMPANY_MESSAGES.setup.completing} />;
-  if (complete.isError) return <LoadFailed title={COMPANY_MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
+  if (complete.isPending) return <Loading label={MESSAGES.setup.completing} />;
+  if (complete.isError) return <LoadFailed title={MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
 
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
   return (
-    <LoadState query={company} loadingLabel={COMPANY_MESSAGES.company.loading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+    <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
       <main className={styles.page}>
         <div className={styles.inner}>
           <div className={styles.check} aria-hidden="true">
@@ -59,9 +58,9 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
           {name ? <p className={styles.company}>{name}</p> : null}
           <p className={styles.intro}>Where would you like to go next?</p>
           <nav className={styles.tiles} aria-label="Next steps">
-            <OptionTile title={LABEL_MESSAGES.labels.employerNav[0]} text="See participation, journey groups and savings." onSelect={go(ROUTES.mainPage)} />
-            <OptionTile title={LABEL_MESSAGES.labels.employerNav[1]} text="Change company details, locations and incentives." onSelect={go(ROUTES.companySettings)} />
-            <OptionTile title={LABEL_MESSAGES.labels.employerNav[2]} text="Add, approve and manage your employees." onSelect={go(ROUTES.employeeManagement)} />
+            <OptionTile title={MESSAGES.labels.employerNav[0]} text="See participation, journey groups and savings." onSelect={go(ROUTES.mainPage)} />
+            <OptionTile title={MESSAGES.labels.employerNav[1]} text="Change company details, locations and incentives." onSelect={go(ROUTES.companySettings)} />
+            <OptionTile title={MESSAGES.labels.employerNav[2]} text="Add, approve and manage your employees." onSelect={go(ROUTES.employeeManagement)} />
           </nav>
         </div>
       </main>

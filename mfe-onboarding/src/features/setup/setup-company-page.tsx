@@ -1,5 +1,5 @@
 import { LoadState } from '@portal/shared-ui/data-display';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import type { Company, SetupCompanyPageProps } from '@portal/shared-contracts';
@@ -37,7 +37,7 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
     // exists on the server from an earlier visit, and the form holds no edits made since.
     const saved = (platform.savedFlag.get() || current !== undefined) && !dirty;
     if (!current || !saved) {
-      platform.toast.error(COMPANY_MESSAGES.setup.saveFirst);
+      platform.toast.error(MESSAGES.setup.saveFirst);
       return;
     }
     setProceeding(true);
@@ -45,13 +45,13 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
       // Read the company again: its locations and sign-up state are what the server holds now.
       const fresh = await qc.fetchQuery({ ...companyQueryOptions(platform.api, current.id), staleTime: 0 });
       if (fresh.locations.length === 0) {
-        platform.toast.error(COMPANY_MESSAGES.setup.addLocation);
+        platform.toast.error(MESSAGES.setup.addLocation);
         return;
       }
       platform.auth.updateSession({ signUpState: fresh.signUpState, companyDetails: fresh, employerId: fresh.id });
       platform.navigate(ROUTES.setupIncentives);
     } catch {
-      platform.toast.error(COMPANY_MESSAGES.setup.proceedFailed);
+      platform.toast.error(MESSAGES.setup.proceedFailed);
     } finally {
       setProceeding(false);
     }
@@ -67,7 +67,7 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
       onBack={() => platform.navigate(ROUTES.login)}
       proceed={{ onClick: () => void proceed(), loading: proceeding }}
     >
-      <LoadState query={company} loadingLabel={COMPANY_MESSAGES.company.loading} failedText={COMPANY_MESSAGES.company.loadFailed}>
+      <LoadState query={company} loadingLabel={MESSAGES.company.loading} failedText={MESSAGES.company.loadFailed}>
         <CompanyDetailsForm key={data?.id ?? 'new'} company={data} onSaved={onSaved} onDirtyChange={onDirtyChange} />
         <LocationsSection key={`locations-${data?.id ?? 'new'}`} company={data} />
       </LoadState>

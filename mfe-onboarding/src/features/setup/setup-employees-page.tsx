@@ -1,5 +1,4 @@
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { SignUpState } from '@portal/shared-contracts/constants';
 import { usePlatform } from '@portal/shared-contracts/platform';
@@ -28,7 +27,7 @@ export function SetupEmployeesPage() {
   /** Step 3 is done: the account-completed page the first time, else `otherwise` (null: stay here). */
   const finish = (otherwise: string | null) => {
     if (!companyId) {
-      platform.toast.error(COMPANY_MESSAGES.company.companyIdMissing);
+      platform.toast.error(MESSAGES.company.companyIdMissing);
       return;
     }
     const to = complete ? otherwise : ROUTES.accountCompletedFor(companyId);
@@ -51,8 +50,8 @@ export function SetupEmployeesPage() {
   const tiles: { key: string; title: string; text: string; icon: ReactNode; onSelect: () => void; opensDialog?: boolean }[] = [
     {
       key: 'import',
-      title: LABEL_MESSAGES.labels.importCsv,
-      text: COMPANY_MESSAGES.setup.importText,
+      title: MESSAGES.labels.importCsv,
+      text: MESSAGES.setup.importText,
       icon: (
         <TileIcon>
           <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" />
@@ -63,8 +62,8 @@ export function SetupEmployeesPage() {
     },
     {
       key: 'share',
-      title: LABEL_MESSAGES.labels.copyShareLink,
-      text: COMPANY_MESSAGES.setup.shareText,
+      title: MESSAGES.labels.copyShareLink,
+      text: MESSAGES.setup.shareText,
       icon: (
         <TileIcon>
           <path d="M10 14a4 4 0 005.66 0l3-3a4 4 0 00-5.66-5.66l-1 1M14 10a4 4 0 00-5.66 0l-3 3a4 4 0 005.66 5.66l1-1" />
@@ -75,8 +74,8 @@ export function SetupEmployeesPage() {
     },
     {
       key: 'manual',
-      title: LABEL_MESSAGES.labels.manuallyAddEmployees,
-      text: COMPANY_MESSAGES.setup.manualText,
+      title: MESSAGES.labels.manuallyAddEmployees,
+      text: MESSAGES.setup.manualText,
       icon: (
         <TileIcon>
           <circle cx="12" cy="8" r="4" />
@@ -87,8 +86,8 @@ export function SetupEmployeesPage() {
     },
     {
       key: 'later',
-      title: LABEL_MESSAGES.labels.addEmployeesLater,
-      text: COMPANY_MESSAGES.setup.laterText,
+      title: MESSAGES.labels.addEmployeesLater,
+      text: MESSAGES.setup.laterText,
       icon: (
         <TileIcon>
           <circle cx="12" cy="12" r="9" />
@@ -102,8 +101,8 @@ export function SetupEmployeesPage() {
   return (
     <SetupLayout
       step={3}
-      title={COMPANY_MESSAGES.setup.employeesTitle}
-      intro={COMPANY_MESSAGES.setup.employeesIntro}
+      title={MESSAGES.setup.employeesTitle}
+      intro={MESSAGES.setup.employeesIntro}
       onBack={() => platform.navigate(ROUTES.setupIncentives)}
     >
       <div className={styles.tiles}>

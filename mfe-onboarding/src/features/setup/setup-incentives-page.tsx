@@ -1,5 +1,5 @@
 import { LoadState } from '@portal/shared-ui/data-display';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { useCallback, useState } from 'react';
@@ -25,7 +25,7 @@ export function SetupIncentivesPage() {
       onBack={() => platform.navigate(ROUTES.setupCompany)}
       proceed={{ form: FORM_ID, loading: busy }}
     >
-      <LoadState query={incentive} loadingLabel={COMPANY_MESSAGES.company.loadingIncentives} failedText={COMPANY_MESSAGES.company.loadFailed}>
+      <LoadState query={incentive} loadingLabel={MESSAGES.company.loadingIncentives} failedText={MESSAGES.company.loadFailed}>
         <IncentiveEditor
           companyId={companyId}
           incentive={incentive.data ?? null}

@@ -1,4 +1,4 @@
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { Button } from '@portal/shared-ui/form';
 import type { ReactNode } from 'react';
 import styles from './setup-layout.module.css';
@@ -48,11 +48,11 @@ export function SetupLayout({ step, title, intro, children, onBack, proceed }: S
         <div className={styles.content}>{children}</div>
         <footer className={styles.footer}>
           <Button variant="link" onClick={onBack}>
-            {LABEL_MESSAGES.labels.back}
+            {MESSAGES.labels.back}
           </Button>
           {proceed ? (
             <Button type={proceed.form ? 'submit' : 'button'} form={proceed.form} onClick={proceed.onClick} loading={proceed.loading} size="lg">
-              {LABEL_MESSAGES.labels.proceed}
+              {MESSAGES.labels.proceed}
             </Button>
           ) : null}
         </footer>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY } from '@portal/shared-contracts/constants';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Company } from '@portal/shared-contracts';
 import { COUNTRIES, companyFormSchema, type CompanyForm } from '@portal/shared-contracts/company-rules';
@@ -92,11 +91,11 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
       const answer = company ? await update.mutateAsync({ ...values, id: company.id }) : await create.mutateAsync(values);
       platform.savedFlag.set(true);
       platform.auth.updateSession({ employerId: answer.id, companyDetails: answer.company });
-      platform.toast.success(COMPANY_MESSAGES.company.saved);
+      platform.toast.success(MESSAGES.company.saved);
       reset(valuesOf(answer.company));
       onSaved?.(answer.company, !company);
     } catch (error) {
-      platform.toast.error(serverMessage(error, COMPANY_MESSAGES.company.saveFailed));
+      platform.toast.error(serverMessage(error, MESSAGES.company.saveFailed));
     }
   };
 
@@ -128,12 +127,12 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
       </div>
       {warnWhenDirty && isDirty ? (
         <p className={styles.warning} role="status">
-          {COMPANY_MESSAGES.setup.clickSave}
+          {MESSAGES.setup.clickSave}
         </p>
       ) : null}
       <div className={styles.actions}>
         <Button type="submit" loading={isSubmitting}>
-          {LABEL_MESSAGES.labels.save}
+          {MESSAGES.labels.save}
         </Button>
       </div>
     </form>

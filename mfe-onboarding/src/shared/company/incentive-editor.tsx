@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { incentiveFormSchema } from '@portal/shared-contracts/forms';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Incentive, IncentiveForm } from '@portal/shared-contracts';
 import { Button, TextField } from '@portal/shared-ui/form';
@@ -55,17 +53,17 @@ export function IncentiveEditor({ companyId, incentive, formId, showSave = false
 
   const onSubmit = async (values: IncentiveForm) => {
     if (!companyId) {
-      platform.toast.error(COMPANY_MESSAGES.company.companyIdMissing);
+      platform.toast.error(MESSAGES.company.companyIdMissing);
       return;
     }
     try {
       const answer = await save.mutateAsync({ params: { id: companyId }, body: values });
       platform.auth.updateSession({ signUpState: answer.signUpState });
-      platform.toast.success(COMPANY_MESSAGES.company.incentiveSaved);
+      platform.toast.success(MESSAGES.company.incentiveSaved);
       reset(answer.incentive);
       onSaved?.(answer.signUpState);
     } catch (error) {
-      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -85,7 +83,7 @@ export function IncentiveEditor({ companyId, incentive, formId, showSave = false
       {showSave ? (
         <div className={styles.actions}>
           <Button type="submit" loading={isSubmitting}>
-            {LABEL_MESSAGES.labels.save}
+            {MESSAGES.labels.save}
           </Button>
         </div>
       ) : null}

@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { SHELL_MESSAGES } from '@portal/shared-contracts/messages/shell';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { Location } from '@portal/shared-contracts';
 import { locationFormSchemaFor, type LocationForm } from '@portal/shared-contracts/company-rules';
@@ -17,7 +15,7 @@ import styles from './locations.module.css';
 
 type LocationInput = z.input<ReturnType<typeof locationFormSchemaFor>>;
 
-const F = COMPANY_MESSAGES.locationFields;
+const F = MESSAGES.locationFields;
 const EMPTY: LocationInput = { addressLine1: '', addressLine2: '', town: '', postalCode: '' };
 
 function valuesOf(location: Location | undefined): LocationInput {
@@ -78,18 +76,18 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     try {
       if (location) {
         const answer = await update.mutateAsync({ ...values, id: location.id });
-        platform.toast.success(COMPANY_MESSAGES.company.locationUpdated);
+        platform.toast.success(MESSAGES.company.locationUpdated);
         reset(valuesOf(answer.location));
         setEditing(false);
       } else {
         const answer = await add.mutateAsync({ params: { id: companyId }, body: values });
         platform.auth.updateSession({ signUpState: answer.signUpState });
-        platform.toast.success(COMPANY_MESSAGES.company.locationAdded);
+        platform.toast.success(MESSAGES.company.locationAdded);
         reset(EMPTY);
         onAdded?.();
       }
     } catch (error) {
-      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     }
   };
 
@@ -97,9 +95,9 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
     if (!companyId || !location) return;
     try {
       await remove.mutateAsync(location.id);
-      platform.toast.success(COMPANY_MESSAGES.company.locationRemoved);
+      platform.toast.success(MESSAGES.company.locationRemoved);
     } catch (error) {
-      platform.toast.error(serverMessage(error, SHELL_MESSAGES.common.unknownError));
+      platform.toast.error(serverMessage(error, MESSAGES.common.unknownError));
     } finally {
       setConfirmingRemove(false);
     }
@@ -127,11 +125,11 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           <>
             {onDiscard ? (
               <Button variant="ghost" size="sm" onClick={onDiscard}>
-                {LABEL_MESSAGES.labels.cancel}
+                {MESSAGES.labels.cancel}
               </Button>
             ) : null}
             <Button type="submit" size="sm" loading={isSubmitting} disabled={disabled}>
-              {LABEL_MESSAGES.labels.add}
+              {MESSAGES.labels.add}
             </Button>
           </>
         ) : editing ? (
@@ -145,19 +143,19 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
                 setEditing(false);
               }}
             >
-              {LABEL_MESSAGES.labels.cancel}
+              {MESSAGES.labels.cancel}
             </Button>
             {/* Distinct keys: React must not turn the clicked Edit button into this submit button
                 while the click is still being handled, or Edit would submit the form. */}
             <Button key="save" type="submit" size="sm" loading={isSubmitting}>
-              {LABEL_MESSAGES.labels.save}
+              {MESSAGES.labels.save}
             </Button>
           </>
         ) : (
           <>
             {removable ? null : (
               <p id={lastNoteId} className={styles.actionNote}>
-                {COMPANY_MESSAGES.company.lastLocation}
+                {MESSAGES.company.lastLocation}
               </p>
             )}
             <Button
@@ -169,7 +167,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
               aria-describedby={removable ? undefined : lastNoteId}
               aria-label={`Remove location ${position}`}
             >
-              {LABEL_MESSAGES.labels.remove}
+              {MESSAGES.labels.remove}
             </Button>
             <Button
               key="edit"
@@ -179,7 +177,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
                 e.preventDefault();
                 setEditing(true);
               }} aria-label={`Edit location ${position}`}>
-              {LABEL_MESSAGES.labels.edit}
+              {MESSAGES.labels.edit}
             </Button>
           </>
         )}
@@ -190,9 +188,9 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
           onOpenChange={(open) => {
             if (!remove.isPending) setConfirmingRemove(open);
           }}
-          title={COMPANY_MESSAGES.company.removeLocationTitle}
-          message={COMPANY_MESSAGES.company.removeLocationText(addressOf(location))}
-          confirmLabel={LABEL_MESSAGES.labels.remove}
+          title={MESSAGES.company.removeLocationTitle}
+          message={MESSAGES.company.removeLocationText(addressOf(location))}
+          confirmLabel={MESSAGES.labels.remove}
           tone="danger"
           busy={remove.isPending}
           onConfirm={() => void onRemove()}

@@ -1,6 +1,5 @@
 import { DEFAULT_COUNTRY } from '@portal/shared-contracts/constants';
-import { COMPANY_MESSAGES } from '@portal/shared-contracts/messages/company';
-import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { Company } from '@portal/shared-contracts';
 import { Button } from '@portal/shared-ui/form';
 import { useId, useState } from 'react';
@@ -34,7 +33,7 @@ export function LocationsSection({ company }: LocationsSectionProps) {
       <h2 id={headingId} className={styles.heading}>
         Office locations
       </h2>
-      {!companyId ? <p className={styles.note}>{COMPANY_MESSAGES.company.locationsNeedCompany}</p> : null}
+      {!companyId ? <p className={styles.note}>{MESSAGES.company.locationsNeedCompany}</p> : null}
       <div className={styles.list}>
         {locations.map((location, i) => (
           <LocationRow
@@ -59,7 +58,7 @@ export function LocationsSection({ company }: LocationsSectionProps) {
       </div>
       <div>
         <Button variant="link" onClick={() => setNewRows((rows) => [...rows, nextRowKey()])} disabled={!companyId}>
-          + {LABEL_MESSAGES.labels.addAnotherLocation}
+          + {MESSAGES.labels.addAnotherLocation}
         </Button>
       </div>
     </section>
