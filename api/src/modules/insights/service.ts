@@ -88,19 +88,18 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
 
 /**
  * The employees of a view as a set of ids, for a hash join instead of an `exists` per row: every
- * user in the office(s) asked for (an office's id is its company's own; `users_office_id_idx`,
- * migration 0048, answers it from the index alone) or, for "No office", every user of the company
- * without one (the company's users, not every user without an office in every company).
+ * user in the office(s) asked for (an office's id is its company's own) or, for "No office", every
+ * user without one, as the per-row test it replaces read them. `users_office_id_idx` (migration
+ * 0048) answers it from the index alone.
  */
-function viewEmployees(companyId: string, office: OfficeFilter): SQL {
-  if (office.kind === 'none') return sql`(select u.id from users u where u.company_id = ${companyId} and u.office_id is null)`;
+function viewEmployees(office: OfficeFilter): SQL {
   return sql`(select u.id from users u where ${inOffice(office)})`;
 }
 
 /** An employee's monthly or all-time rows `source` of the office's employees (a semi-join on the view's ids). */
-function ofOffice(companyId: string, source: SQL, office: OfficeFilter): SQL {
+function ofOffice(source: SQL, office: OfficeFilter): SQL {
   if (office.kind === 'all') return source;
-  return sql`(select x.* from ${source} x where x.employee_id in ${viewEmployees(companyId, office)})`;
+  return sql`(select x.* from ${source} x where x.employee_id in ${viewEmployees(office)})`;
 }
 
 // ---------------------------------------------------------------- participation ranking
@@ -183,7 +182,7 @@ const monthSource = (month: string) => sql`(select * from employee_monthly_stats
 export async function monthlyRanking(db: Db, companyId: string, office: OfficeFilter, month: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: ofOffice(companyId, monthSource(month), office), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
@@ -192,14 +191,14 @@ export async function monthlyRanking(db: Db, companyId: string, office: OfficeFi
 export async function allTimeRanking(db: Db, companyId: string, office: OfficeFilter, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: ofOffice(companyId, sql`employee_trip_totals`, office), qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(sql`employee_trip_totals`, office), qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
 
 /** The whole ranking of a month (the CSV export). */
 export async function monthlyRankingRows(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<ParticipationRow[]> {
-  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: ofOffice(companyId, monthSource(month), office), qualifyMonth: month, limit: null, offset: 0 }));
+  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: null, offset: 0 }));
   return found.filter((r) => r.employee_id !== null).map(toRow);
 }
 
@@ -241,7 +240,7 @@ export async function dashboardSummary(db: Db, companyId: string, office: Office
   };
   const view = all
     ? sql``
-    : sql`with view_employees as materialized ${viewEmployees(companyId, office)},
+    : sql`with view_employees as materialized ${viewEmployees(office)},
       view_groups as materialized (select distinct m.group_id from journey_group_members m join view_employees ve on ve.id = m.user_id
         join journey_groups g on g.id = m.group_id where g.company_id = ${companyId})
       `;

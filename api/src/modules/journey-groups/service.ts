@@ -85,12 +85,10 @@ function toGroup(r: GroupDbRow): JourneyGroup {
  * (docs/decisions/0053-office-admins-manage-their-offices.md, addendum), so the group they have just
  * created is in their list before anyone joins it.
  */
-function ofOffice(companyId: string, office: OfficeFilter): SQL {
+function ofOffice(office: OfficeFilter): SQL {
   if (office.kind === 'all') return sql``;
-  // One set of the groups with a member in the view, hashed once, not an `exists` per group (decision
-  // 0065); "No office" reads the company's members without one, not those of every company.
-  const members = office.kind === 'none' ? sql`u.company_id = ${companyId} and u.office_id is null` : inOffice(office);
-  const theirs = sql`g.id in (select om.group_id from journey_group_members om join users u on u.id = om.user_id where ${members})`;
+  // One set of the groups with a member in the view, hashed once, not an `exists` per group (decision 0065).
+  const theirs = sql`g.id in (select om.group_id from journey_group_members om join users u on u.id = om.user_id where ${inOffice(office)})`;
   if (office.kind === 'offices') return sql`and (${theirs} or not exists (select 1 from journey_group_members em where em.group_id = g.id))`;
   return sql`and ${theirs}`;
 }
@@ -119,7 +117,7 @@ async function groupPage(
   offset: number,
   only?: string,
 ): Promise<{ total: number; items: JourneyGroup[] }> {
-  const filter = sql`${only ? sql`and g.id = ${only}` : sql``} ${ofOffice(companyId, office)}`;
+  const filter = sql`${only ? sql`and g.id = ${only}` : sql``} ${ofOffice(office)}`;
   const found = await rows<GroupDbRow>(
     db,
     sql`select t.total, p.* from (select count(*)::int as total from journey_groups g where g.company_id = ${companyId} ${filter}) t
