@@ -11,7 +11,8 @@ import { ensureReleased } from './release/publish';
 import { createS3Client } from './release/s3-store';
 import { startS3TestServer, type S3TestServer } from './release/s3-test-server';
 import { exists } from './files';
-import { embeddedDataDir, tempDir, writeFakeRepo } from './test-fixtures';
+import { tempDir, writeFakeRepo } from './test-fixtures';
+import { embeddedDataDir } from './test-embedded';
 
 let s3: S3TestServer;
 beforeAll(async () => {

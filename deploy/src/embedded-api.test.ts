@@ -5,7 +5,7 @@ import { HTTP_TIMEOUTS } from '@portal/api/lib/http-server';
 import { MESSAGES } from '@portal/shared-contracts';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
-import { embeddedDataDir } from './test-fixtures';
+import { embeddedDataDir } from './test-embedded';
 
 describe('portal with the api embedded', () => {
   let app: FastifyInstance | undefined;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPortal } from './app';
 import { loadPortalConfig } from './env';
 import { FsReleaseStore } from './release/store';
-import { embeddedDataDir } from './test-fixtures';
+import { embeddedDataDir } from './test-embedded';
 
 describe('release changes in the audit log', () => {
   let app: FastifyInstance | undefined;

@@ -8,7 +8,8 @@ import { createPortal } from './app';
 import { runReleaseCli } from './cli/release';
 import { loadPortalConfig } from './env';
 import { ReleaseStoreError, type FsReleaseStore } from './release/store';
-import { storeWithAuthBuilds, embeddedDataDir } from './test-fixtures';
+import { storeWithAuthBuilds } from './test-fixtures';
+import { embeddedDataDir } from './test-embedded';
 
 const ROOT = { email: 'root@example.test', password: 'Release-Console-Pass-1' };
 

@@ -1,8 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadApiConfig } from '@portal/api';
-import { pgliteFolderFromTemplate } from '@portal/api/db/template';
 import type { RemoteId, VersionHealth } from '@portal/shared-contracts';
 import { promote } from './release/actions';
 import type { SenderShare } from './release/guard';
@@ -15,17 +13,6 @@ const created: string[] = [];
 export async function tempDir(prefix = 'portal-deploy-'): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   created.push(dir);
-  return dir;
-}
-
-/**
- * A data folder (`DATA_DIR`) whose embedded database is already migrated, as after a first start:
- * for the tests that start the portal with the api embedded. Creating and migrating a database took
- * each of them 8 to 35 s of processor on a busy machine; the api's template loads in a fraction.
- */
-export async function embeddedDataDir(prefix = 'portal-deploy-'): Promise<string> {
-  const dir = await tempDir(prefix);
-  await pgliteFolderFromTemplate(loadApiConfig({ DATA_DIR: dir }).pgliteDir);
   return dir;
 }
 
