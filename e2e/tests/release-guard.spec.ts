@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -112,8 +113,26 @@ function releaseCli(...args: string[]): CliRun {
   return run;
 }
 
-async function manifest(): Promise<ReleaseManifest> {
-  return (await (await fetch(`${portal.url}/release.json`, { cache: 'no-store' })).json()) as ReleaseManifest;
+/**
+ * The portal's release.json, read on a connection of its own: a pooled keep-alive connection left idle
+ * while the journey waits for the guard's passes can be closed by the server just as it is reused
+ * ("other side closed", seen once in CI).
+ */
+function manifest(): Promise<ReleaseManifest> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${portal.url}/release.json`, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(body) as ReleaseManifest);
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+    }).on('error', reject);
+  });
 }
 
 /**
