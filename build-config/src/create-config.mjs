@@ -362,6 +362,11 @@ export function createConfig(o) {
       ...(o.kind === 'remote' && isProd ? { splitChunks: false } : {}),
     },
     performance: { hints: false },
+    // Rspack rebuilds 5 ms after the first change it sees. An editor's save can be two changes (the
+    // file emptied, then written); seen apart they make two rebuilds, the first of a broken module,
+    // and a page that applied neither asks for an update the server no longer has ("Cannot find
+    // update", a full reload). 200 ms takes a save as one change and is not felt.
+    ...(!isProd ? { watchOptions: { aggregateTimeout: 200 } } : {}),
     devServer: {
       port,
       host: 'localhost',

@@ -58,7 +58,13 @@ test('a remote served by `pnpm dev` is overridden into the running portal and up
     // ---- an edit of the remote reaches the page without reloading it
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     const edited = 'Sign in: edited on the development server.';
-    await writeFile(copyFile, (await readFile(copyFile, 'utf8')).replace(SUBTITLE, edited));
+    // Saved as some editors save under load: the file emptied, then written 60 ms later. The dev
+    // server takes both as one change; two rebuilds would leave the page asking for an update the
+    // server no longer has, and reloading it.
+    const next = (await readFile(copyFile, 'utf8')).replace(SUBTITLE, edited);
+    await writeFile(copyFile, '');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await writeFile(copyFile, next);
     await expect(page.getByText(edited)).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await expect(page.getByRole('button', { name: MESSAGES.login.button, exact: true })).toBeVisible();
