@@ -72,15 +72,21 @@ export async function logOutViaProfileMenu(page: Page, userName: string): Promis
   // The profile menu's trigger is named after the signed-in user ("My profile: <name>" or the name).
   const profile = banner.getByRole('button', { name: new RegExp(escapeRegExp(userName)) });
   const setupLogOut = banner.getByRole('button', { name: MESSAGES.labels.logOut, exact: true });
-  await expect(profile.or(setupLogOut).first()).toBeVisible();
-  if (await profile.isVisible()) {
-    await profile.click();
-    await page.getByRole('menuitem', { name: MESSAGES.labels.logOut }).click();
-  } else {
-    await setupLogOut.click();
-  }
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await expect(dialog.getByText(MESSAGES.session.confirmLogout)).toBeVisible();
+  const question = dialog.getByText(MESSAGES.session.confirmLogout);
+  // Leaving a setup step swaps its header for the employer layout's: a Log Out found in the old one
+  // can leave the page before it is clicked, so the choice is made again until the question shows.
+  await expect(async () => {
+    await expect(profile.or(setupLogOut).first()).toBeVisible({ timeout: 2_000 });
+    if (await profile.isVisible()) {
+      const menuItem = page.getByRole('menuitem', { name: MESSAGES.labels.logOut });
+      if (!(await menuItem.isVisible())) await profile.click({ timeout: 2_000 });
+      await menuItem.click({ timeout: 2_000 });
+    } else {
+      await setupLogOut.click({ timeout: 2_000 });
+    }
+    await expect(question).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByRole('button', { name: MESSAGES.labels.logout, exact: true }).click();
 }
 
