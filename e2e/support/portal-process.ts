@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, type WriteStream } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,19 +24,30 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the child itself says it listens on `url` and the url answers. Its own line matters: a
+ * port found free can be taken by another process before the child binds it (portals started side by
+ * side, another run on the machine), and that process's answers must not pass for the child's.
+ */
+async function waitForOwnListen(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode} before answering`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      const error = new Error(`the portal exited with code ${child.exitCode} before answering`);
+      if (output().includes('EADDRINUSE')) (error as Error & { portTaken?: boolean }).portTaken = true;
+      throw error;
+    }
+    if (output().includes(`Server listening at ${url}`)) {
+      try {
+        const res = await fetch(`${url}/release.json`);
+        if (res.ok) return;
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the portal did not answer ${url} within ${timeoutMs} ms`);
+  throw new Error(`the portal did not answer ${url}/release.json within ${timeoutMs} ms`);
 }
 
 /** Runs a command to its end without blocking the event loop; answers its status and output. */
@@ -109,17 +120,15 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
 
   mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   // A developer's own database, api or store must not leak into the run.
   const inherited: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'API_URL', 'SMTP_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL', 'SHELL_DIR']) delete inherited[key];
-  const env: NodeJS.ProcessEnv = {
+  const envFor = (port: number): NodeJS.ProcessEnv => ({
     ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: url,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     SUPERADMIN_EMAIL: SUPERADMIN.email,
     SUPERADMIN_PASSWORD: SUPERADMIN.password,
     EXPOSE_OUTBOX: '1',
@@ -130,7 +139,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     // E2E_API_URL runs the journeys against an api started separately (proxied, as in production).
     ...(process.env.E2E_API_URL ? { API_URL: process.env.E2E_API_URL } : {}),
     ...extraEnv,
-  };
+  });
 
   // A fresh portal takes a copy of the run's release store when there is one (the global setup
   // releases the built remotes once, see releaseTemplate): what `release ensure` would write there.
@@ -145,36 +154,52 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
   if (!options.dataDir && template && existsSync(template)) {
     await cp(template, path.join(dataDir, 'releases'), { recursive: true });
   } else {
-    await releaseBuiltRemotes(env);
+    await releaseBuiltRemotes(envFor(await freePort()));
   }
 
-  const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
-  const log = createWriteStream(logFile);
-  const child = spawn(TSX, ['src/server.ts'], { cwd: path.join(REPO_ROOT, 'deploy'), env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  try {
-    // Generous: on a loaded machine two portals starting side by side have taken over two minutes.
-    await waitForHttp(`${url}/release.json`, child, 300_000);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message} (log: ${logFile})`);
-  }
-
-  return {
-    url,
-    dataDir,
-    logFile,
-    async stop({ keepData = false } = {}) {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+  // A port found free may be taken before the portal binds it: then it starts again on another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
+    const log = createWriteStream(logFile);
+    const child = spawn(TSX, ['src/server.ts'], { cwd: path.join(REPO_ROOT, 'deploy'), env: envFor(port), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (c: Buffer) => {
+      if (output.length < 64_000) output += c.toString('utf8');
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+    try {
+      // Generous: on a loaded machine two portals starting side by side have taken over two minutes.
+      await waitForOwnListen(url, child, () => output, 300_000);
+    } catch (err) {
+      child.kill('SIGKILL');
       log.end();
-      if (!keepData) await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+      if ((err as { portTaken?: boolean }).portTaken && attempt < 5) continue;
+      throw new Error(`${(err as Error).message} (log: ${logFile})`);
+    }
+    return running(url, logFile, child, log);
+  }
+
+  function running(url: string, logFile: string, child: ChildProcess, log: WriteStream): RunningPortal {
+    return {
+      url,
+      dataDir,
+      logFile,
+      async stop({ keepData = false } = {}) {
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+        log.end();
+        if (!keepData) await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
 }
