@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { employeePageSchema } from '@portal/shared-contracts';
-import { companies } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
+import { acmeAndGlobexLtd } from '../../test/employees-world';
 import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
 
 /**
@@ -21,10 +21,7 @@ let erin: string;
 
 beforeEach(async () => {
   await t.reset();
-  const [a] = await t.ctx.db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
-  const [g] = await t.ctx.db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
-  acme = a!.id;
-  globex = g!.id;
+  ({ acme, globex } = await acmeAndGlobexLtd(t.ctx.db));
   erin = (await employerOf(t, acme, 'erin@acme.test')).token;
 });
 

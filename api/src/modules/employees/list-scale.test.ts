@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { employeePageSchema } from '@portal/shared-contracts';
-import { companies, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
 import { keepListAnswers } from './list-cache';
 import { sortShortSearchesUpTo } from './search';
+import { acmeAndGlobexLtd } from '../../test/employees-world';
 import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
 
 /**
@@ -22,10 +23,7 @@ let root: string;
 
 beforeEach(async () => {
   await t.reset();
-  const [a] = await t.ctx.db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123', signUpState: 3 }).returning();
-  const [g] = await t.ctx.db.insert(companies).values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+44 7700 900456', signUpState: 3 }).returning();
-  acme = a!.id;
-  globex = g!.id;
+  ({ acme, globex } = await acmeAndGlobexLtd(t.ctx.db));
   erin = (await employerOf(t, acme, 'erin@acme.test')).token;
   root = await superAdminToken(t.app);
 });
