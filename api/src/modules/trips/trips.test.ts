@@ -214,6 +214,72 @@ describe('POST /api/trips', () => {
     },
   );
 
+  it('appends office shares for the people in an office only, for new rows and changed ones, and none when nobody has one (migration 0050)', async () => {
+    const db = t.ctx.db;
+    const office = await officeWith(w.acme, 'York', [w.dan.id]);
+    const roll = (driverId: string, passengerIds: string[]) =>
+      db.execute(sql`with ${rollUpCtes(w.acme, { driverId, startedAt: new Date(Date.now() - 600_000), hundredths: 300, passengerIds, passengerCount: passengerIds.length, journeyGroupId: null }, true)}
+        select (select count(*) from co) as done`);
+    const deltas = () =>
+      rows<{ office_id: string; trips: number; dh: number; ph: number; participants: number }>(
+        db,
+        sql`select office_id, trips, distance_hundredths::int as dh, passenger_hundredths::int as ph, participants from office_monthly_stat_deltas order by id`,
+      );
+    // Sue and Pat have no office: their rows' insert, then their update, append nothing.
+    await roll(w.sue.id, [w.pat.id]);
+    await roll(w.sue.id, [w.pat.id]);
+    expect(await deltas()).toEqual([]);
+    // Dan in York with Pat: Dan's share alone, as a new row (a participant), then as a change of it.
+    await roll(w.dan.id, [w.pat.id]);
+    await roll(w.dan.id, [w.pat.id]);
+    expect(await deltas()).toEqual([
+      { office_id: office, trips: 1, dh: 300, ph: 0, participants: 1 },
+      { office_id: office, trips: 1, dh: 300, ph: 0, participants: 0 },
+    ]);
+    // Pat as a driver of York's Dan, and Dan's row deleted: a passenger's share, then the row's whole share out.
+    await roll(w.pat.id, [w.dan.id]);
+    await db.execute(sql`delete from employee_monthly_stats where employee_id = ${w.dan.id}`);
+    expect((await deltas()).slice(2)).toEqual([
+      { office_id: office, trips: 0, dh: 0, ph: 300, participants: 0 },
+      { office_id: office, trips: -2, dh: -600, ph: -300, participants: -1 },
+    ]);
+    await foldCompanyRollups(db, w.acme);
+    expect(await officeFigures(w.acme)).toEqual({ trips: 0, deltas: 0, pending: 0 });
+  });
+
+  // Two connections: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "waits for an office given meanwhile to a person without one, and puts the person's new row in it (migration 0050)",
+    async () => {
+      const db = t.ctx.db;
+      const [o] = await db.insert(locations).values({ companyId: w.acme, addressLine1: '1 Hull Road', town: 'Hull', postalCode: 'HU1 1AA' }).returning();
+      let moved!: () => void;
+      let release!: () => void;
+      const patMoved = new Promise<void>((r) => (moved = r));
+      const mayCommit = new Promise<void>((r) => (release = r));
+      // Pat gets an office in a transaction still open while Pat's first row of the month is written.
+      const move = db.transaction(async (tx) => {
+        await tx.execute(sql`update users set office_id = ${o!.id} where id = ${w.pat.id}`);
+        moved();
+        await mayCommit;
+      });
+      await patMoved;
+      const month = `${new Date().toISOString().slice(0, 7)}-01`;
+      const write = db.execute(sql`insert into employee_monthly_stats (company_id, month, employee_id, trips_as_driver, trips_as_passenger, driver_hundredths, passenger_hundredths)
+        values (${w.acme}, ${month}::date, ${w.pat.id}, 0, 1, 0, 400)`);
+      await new Promise((r) => setTimeout(r, 300));
+      release();
+      await move;
+      await write;
+      await foldCompanyRollups(db, w.acme);
+      const [r] = await rows<{ trips: number; ph: number; participants: number }>(
+        db,
+        sql`select trips, passenger_hundredths::int as ph, participants from office_monthly_stats where office_id = ${o!.id}`,
+      );
+      expect(r).toEqual({ trips: 0, ph: 400, participants: 1 });
+    },
+  );
+
   it("moves the company's insights version at the commit of a trip's writes, once, and not for a rolled-back one (migration 0041)", async () => {
     const db = t.ctx.db;
     const version = async (on: Parameters<typeof rows>[0]) =>
