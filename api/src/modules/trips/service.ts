@@ -58,6 +58,16 @@ function refuseUnlessPassengers(companyId: string, trip: NormalTrip, people: Map
   if (errors.length) throw new HttpError(400, MESSAGES.trips.passengerInvalid, errors);
 }
 
+/**
+ * The people of a lock statement as an array of keys (an init plan): `u.id = any (...)` is an index
+ * scan of `users_pkey` whatever the plan assumes of their number. `u.id in (select ... from
+ * json_array_elements_text(...))`, planned generic for a guessed hundred ids, scanned every user of
+ * every company and every vehicle for a batch (4 000 users: 92 buffers and 1.3 ms of a 2.1 ms lock).
+ */
+const peopleKeys = (ids: string[]) => sql`array(select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+/** The person's vehicle (at most one), read on its key for each person locked. */
+const vehicleOf = sql`left join lateral (select v.user_id, v.is_verified from vehicles v where v.user_id = u.id offset 0) v on true`;
+
 interface LockedPersonDbRow extends PersonDbRow {
   /** Whether the trip's journey group (if any) is one of this person's company. */
   group_here: boolean;
@@ -82,8 +92,8 @@ async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): P
         v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified,
         exists (select 1 from journey_groups g where g.id = ${trip.journeyGroupId}::uuid and g.company_id = u.company_id) as group_here,
         case when u.id = ${driverId}::uuid then (select row_to_json(s) from (${storedTripQuery(driverId, trip.clientTripId)}) s) end as stored
-      from users u left join vehicles v on v.user_id = u.id
-      where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(ids)}::json))
+      from users u ${vehicleOf}
+      where u.id = any (${peopleKeys(ids)})
       order by u.id for no key update of u`,
   );
   const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
@@ -529,8 +539,8 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
         tx,
         sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
             v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
-          from users u left join vehicles v on v.user_id = u.id
-          where u.id in (select value::uuid from json_array_elements_text(${JSON.stringify(everyone)}::json))
+          from users u ${vehicleOf}
+          where u.id = any (${peopleKeys(everyone)})
             -- No JIT for the rest of the batch's transaction: the surroundings statement's generic plan is
             -- estimated above jit_above_cost for a hundred trips of a hundred people each, and compiling
             -- it took seconds at a loaded machine for a statement that runs in milliseconds.
