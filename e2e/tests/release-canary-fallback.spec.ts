@@ -14,7 +14,9 @@ test('a canary whose files fail gives way to stable for that user, without the u
   expect(stable).toBeTruthy();
   const broken = `9.1.0-broken.${Date.now().toString(36)}`;
   const admin = await createCompanyAdmin('fallback');
-  await releaseCliOk('publish', 'mfe-auth', '--version', broken);
+  // Its files are never served to this user (every request for them fails below): stable's build
+  // under the new version, rather than a build of its own that no page would load.
+  await releaseCliOk('publish', 'mfe-auth', '--version', broken, '--dir', path.join(await portalStoreDir(), 'mfe-auth', stable!));
   await releaseCliOk('canary', 'mfe-auth', broken, '--percent', '0', '--companies', admin.companyId);
 
   try {
