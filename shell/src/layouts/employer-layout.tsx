@@ -4,6 +4,7 @@ import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
+import { useAfterPageDrawn } from '../platform/page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { mayCall } from '@portal/shared-contracts/scheme';
 import { addedNav, closedToCaller, routeAt } from '../routes/route-table';
@@ -42,6 +43,8 @@ export function EmployerLayout() {
   // An admin limited to some offices is not offered the pages whose calls are closed to them.
   const tabs = [...EMPLOYER_TABS, ...addedNav('employer')].filter((t) => !closedToCaller(routeAt(t.to), session?.offices));
   useIdlePreload(tabs.map((t) => t.to));
+  // The join-request bell loads a remote of its own: after the page's first paint (docs/decisions/0067).
+  const bells = useAfterPageDrawn();
 
   return (
     <div className={styles.employerShell}>
@@ -55,7 +58,7 @@ export function EmployerLayout() {
           </Link>
           <div className={styles.headerActions}>
             {/* The join requests: not for an admin limited to some offices while the call is closed to them. */}
-            {mayCall(session?.offices, ['employees.pending']) ? (
+            {bells && mayCall(session?.offices, ['employees.pending']) ? (
               <div className={styles.slot}>
                 <RemoteSlot remote="mfe-employees" module="JoinRequestsBell" compact />
               </div>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { RemoteRoute } from '../routes/route-table';
+import { markPageDrawn } from '../platform/page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
@@ -16,5 +17,5 @@ export function RouteRemote({ route, params = {} }: { route: RemoteRoute; params
   for (const [prop, param] of Object.entries(route.paramProps ?? {})) {
     if (params[param] !== undefined) props[prop] = params[param];
   }
-  return <RemoteSlot remote={route.remote} module={route.module} props={props} />;
+  return <RemoteSlot remote={route.remote} module={route.module} props={props} onShown={markPageDrawn} />;
 }

@@ -4,6 +4,7 @@ import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
+import { useAfterPageDrawn } from '../platform/page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';
@@ -40,6 +41,7 @@ export function SuperAdminLayout() {
   const { navigate } = usePlatform();
   const { hideTopBar } = useRouteFlags();
   const menu = useNavDisclosure();
+  const bells = useAfterPageDrawn();
   const [helpOpen, setHelpOpen] = useState(false);
   const sideMenu: readonly { to: string; label: string; alsoActiveOn?: readonly string[] }[] = [...SIDE_MENU, ...addedNav('superAdmin')];
   useIdlePreload(sideMenu.map((t) => t.to));
@@ -77,9 +79,8 @@ export function SuperAdminLayout() {
             <BrandMark showName={false} label={MESSAGES.shell.home} />
           </Link>
           <div className={styles.headerActions}>
-            <div className={styles.slot}>
-              <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact />
-            </div>
+            {/* Its remote is loaded after the page's first paint (docs/decisions/0067); the box keeps its place. */}
+            <div className={styles.slot}>{bells ? <RemoteSlot remote="mfe-drivers" module="NotificationsBell" compact /> : null}</div>
             <ProfileMenu
               items={[
                 { label: MESSAGES.labels.helpSupport, onSelect: () => setHelpOpen(true) },

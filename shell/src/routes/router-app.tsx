@@ -1,10 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { createHashRouter, createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { createHashRouter, createMemoryRouter, matchPath, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { LeaveGuard } from '../platform/leave-guard';
 import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';
 import type { ShellServices } from '../platform/shell-services';
 import { AppRoutes } from './app-routes';
+import { ROUTE_TABLE, type RemoteRoute } from './route-table';
 
 interface RouterAppProps {
   services: ShellServices;
@@ -50,4 +51,13 @@ export function RouterApp({ services, core, memoryEntry }: RouterAppProps) {
     return memoryEntry !== null ? createMemoryRouter(routes, { initialEntries: [memoryEntry] }) : createHashRouter(routes);
   });
   return <RouterProvider router={router} />;
+}
+
+/**
+ * The built-in route drawn at a path, matched as the router matches it (any case), for the boot's
+ * early fetch of the page's module (remotes/early-warm.ts). Undefined for a path no route draws
+ * (an alias, the 404, an added remote's page).
+ */
+export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
+  return ROUTE_TABLE.find((r) => matchPath({ path: r.path }, pathname) !== null);
 }

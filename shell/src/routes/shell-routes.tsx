@@ -14,11 +14,12 @@ import { normalisedPath, type ShellLocation, type ShellPath } from './shell-loca
 const loadRouter = () => import(/* webpackChunkName: "router" */ './router-app');
 const RouterApp = lazy(() => loadRouter().then((m) => ({ default: m.RouterApp })));
 
-/** Fetches the router ahead of its first use (a signed-in page is next), alongside other work. */
-export function preloadRouter(): void {
-  void loadRouter().catch(() => {
-    /* the route that needs it fetches it again */
-  });
+/**
+ * Fetches the router ahead of its first use (a signed-in page is next), alongside other work. Its
+ * module, or null when it could not be fetched (the route that needs it fetches it again).
+ */
+export function preloadRouter(): Promise<Awaited<ReturnType<typeof loadRouter>> | null> {
+  return loadRouter().catch(() => null);
 }
 
 const PUBLIC_ROUTES = new Map(PUBLIC_ROUTE_TABLE.map((r) => [normalisedPath(r.path), r]));
