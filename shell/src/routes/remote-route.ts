@@ -25,4 +25,10 @@ export interface RemoteRoute {
    * (`openToOfficeAdmins`): opening a call to them opens the page, with no change here.
    */
   calls?: readonly string[];
+  /**
+   * The module's page heading is the route's title (shared-ui's `Page`): the shell draws it, with
+   * the loading spinner under it, while the module loads, so the page's first paint (and its
+   * largest text) does not wait for the remote (docs/decisions/0067).
+   */
+  heading?: true;
 }
