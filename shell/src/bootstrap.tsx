@@ -17,12 +17,11 @@ import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { remoteOfModule } from './remotes/added-remotes';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
-import { warmFirstPage } from './remotes/early-warm';
 import { createApiClient, warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
 import { warmSessionContracts } from './session/warm-session-contracts';
 import { whenPageSettled } from './platform/when-settled';
 import { createStore } from './session/portal-store';
-import { deviceId, hasBrowserSession, maySignedIn, readStoredSession, sessionAtom } from './session/session-store';
+import { deviceId, hasBrowserSession, readStoredSession, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
 import { preloadRouter, publicRouteAt } from './routes/shell-routes';
 import { ShellApp } from './shell-app';
@@ -82,19 +81,16 @@ async function boot() {
   // Any page but a public one is drawn by the router and starts with a call: both fetched alongside
   // the release, not after it. A public page's first call is the visitor's (a sign-in, say).
   const pathname = parsePath(window.location.hash.slice(1)).pathname;
-  const routed = !publicRouteAt(pathname);
   const overrides = overridesInPlay(window.location.search, localStorage);
   const releaseLoad = loadReleaseManifest();
   // Warming a tab's remote fetches without rel=preload, so an unvisited tab leaves no console warning.
   registerPlugins([prefetchWarmingPlugin()]);
-  if (routed) {
-    const router = preloadRouter();
+  if (!publicRouteAt(pathname)) {
+    // With the router: the page's own module, fetched while the session is checked (docs/decisions/0067).
+    void preloadRouter()
+      .then((r) => !overrides && r?.warmPageAt({ registerRemotes, preloadRemote }, releaseLoad, pathname))
+      .catch(() => {});
     warmApiClient();
-    // The page's own module, fetched while the session is checked (docs/decisions/0067).
-    if (!overrides && maySignedIn())
-      void Promise.all([router, releaseLoad]).then(([r, m]) =>
-        warmFirstPage({ registerRemotes, preloadRemote }, m, r?.builtInRouteAt(pathname), SHELL_CONTRACTS_VERSION),
-      );
   } else warmApiClientOnFirstUse();
   // The development overrides' code, fetched alongside the release only when overrides are in play.
   const [manifest, stored, overrideCode] = await Promise.all([

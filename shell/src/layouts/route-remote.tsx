@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import type { RemoteRoute } from '../routes/route-table';
-import { markPageDrawn } from '../platform/page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useDocumentTitle } from '../routes/use-document-title';
 import { setRouteRemote } from '../telemetry/hub';
@@ -26,5 +25,5 @@ export function RouteRemote({
   for (const [prop, param] of Object.entries(route.paramProps ?? {})) {
     if (params[param] !== undefined) props[prop] = params[param];
   }
-  return <RemoteSlot remote={route.remote} module={route.module} props={props} loading={loading} onShown={markPageDrawn} />;
+  return <RemoteSlot remote={route.remote} module={route.module} props={props} loading={loading} />;
 }

@@ -4,7 +4,7 @@ import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
-import { useAfterPageDrawn } from '../platform/page-drawn';
+import { useAfterPageDrawn } from './after-page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { useIdlePreload } from './idle-preload';
 import { SkipLink, useNavDisclosure } from './nav-disclosure';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { forgetPageDrawn, markPageDrawn, useAfterPageDrawn, whenPageDrawn } from './page-drawn';
+import { useAfterPageDrawn } from '../layouts/after-page-drawn';
+import { forgetPageDrawn, markPageDrawn, whenPageDrawn } from './page-drawn';
 import { SETTLE_MS } from './when-settled';
 
 function Bell() {

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import { whenPageSettled } from './when-settled';
-
 /**
  * Whether the page's own remote module (the route's) has been drawn, for the header widgets that are
  * not needed for its first paint: the bells. Each loads a remote container of its own (its entry,
  * its chunk, its shared modules, a call); started with the layout, they competed with the page's
  * module for the network and the main thread (docs/decisions/0067). They start once the page is drawn
  * and the browser is idle, or once the page has settled when no route draws a module (the release
- * console, a slot that failed).
+ * console, a slot that failed): `useAfterPageDrawn` (layouts/after-page-drawn.ts).
  */
 let drawn = false;
 const waiting = new Set<() => void>();
@@ -34,37 +31,4 @@ export function whenPageDrawn(fn: () => void): () => void {
 export function forgetPageDrawn(): void {
   drawn = false;
   waiting.clear();
-}
-
-/** The idle moment after `fn`'s trigger: requestIdleCallback (at most `timeout` later), else a short timer. */
-function whenIdle(fn: () => void, win: Window, timeout: number): () => void {
-  if (win.requestIdleCallback) {
-    const id = win.requestIdleCallback(fn, { timeout });
-    return () => win.cancelIdleCallback(id);
-  }
-  const id = win.setTimeout(fn, 50);
-  return () => win.clearTimeout(id);
-}
-
-/**
- * True from the first idle moment after the page's module has been drawn (or after the page has
- * settled, whichever comes first): a header widget renders from then on.
- */
-export function useAfterPageDrawn(win: Window = window): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (ready) return;
-    let cancelIdle: (() => void) | undefined;
-    const go = () => setReady(true);
-    const stopDrawn = whenPageDrawn(() => {
-      cancelIdle ??= whenIdle(go, win, 1_000);
-    });
-    const stopSettled = whenPageSettled(go, win);
-    return () => {
-      stopDrawn();
-      stopSettled();
-      cancelIdle?.();
-    };
-  }, [ready, win]);
-  return ready;
 }

@@ -1,8 +1,26 @@
+import { STORAGE_KEYS } from '@portal/shared-contracts/constants';
 import type { ReleaseManifest } from '@portal/shared-contracts/release';
 import type { RemoteId } from '@portal/shared-contracts/remotes';
 import { chooseVersions, namesAddedRemotes } from '../release/choose-version';
 import { remoteInfo } from './added-remotes';
 import type { FederationRuntime } from './remote-registry';
+import { hasBrowserSession } from '../session/session-store';
+
+/**
+ * Whether someone may be signed in on this page, read without waiting (no schema, no call): a stored
+ * session in either storage, or a browser-long one the server may still hold. The page's module is
+ * fetched ahead only then; the session itself is `readStoredSession`'s answer.
+ */
+export function maySignedIn(): boolean {
+  const has = (s: () => Storage) => {
+    try {
+      return s().getItem(STORAGE_KEYS.userId) !== null;
+    } catch {
+      return false;
+    }
+  };
+  return has(() => localStorage) || has(() => sessionStorage) || hasBrowserSession();
+}
 
 /**
  * The build of a page's remote that every visitor of this browser gets, or null when the choice
@@ -17,6 +35,9 @@ export function sameForEveryone(manifest: ReleaseManifest, remote: RemoteId, she
   return chooseVersions(manifest, { key: '', companyId: null }, shellContractsVersion, now).resolved[remote] ?? null;
 }
 
+/** The part of the federation runtime the early warm uses. */
+export type EarlyRuntime = Pick<FederationRuntime, 'registerRemotes' | 'preloadRemote'>;
+
 /**
  * A signed-in page's first visit (docs/decisions/0067): the shell knows from the address which remote
  * module draws the page, and release.json says which build, before the session is known. The
@@ -27,7 +48,7 @@ export function sameForEveryone(manifest: ReleaseManifest, remote: RemoteId, she
  * console when the session has ended and the login page is shown instead.
  */
 export function warmFirstPage(
-  runtime: Pick<FederationRuntime, 'registerRemotes' | 'preloadRemote'>,
+  runtime: EarlyRuntime,
   manifest: ReleaseManifest | null,
   route: { remote: RemoteId; module: string } | undefined,
   shellContractsVersion: string,

@@ -150,21 +150,13 @@ interface ShellRemoteSlotProps extends RemoteSlotProps {
    * empty (the failure still goes to the console and telemetry) instead of showing a panel.
    */
   optional?: boolean;
-  /** Called once the module has been drawn (the route's page: the header widgets wait for it). */
-  onShown?: () => void;
-}
-
-/** Mounted with the loaded module (the same Suspense boundary commits both): says it has been drawn. */
-function Shown({ onShown }: { onShown: () => void }) {
-  useEffect(() => onShown(), [onShown]);
-  return null;
 }
 
 /**
  * Every remote module on the page renders through here: `<SlotBoundary><Suspense>` so that a remote
  * that is missing, fails to load or throws takes down only its own slot.
  */
-export function RemoteSlot({ remote, module, props, compact = false, loading, optional = false, onShown }: ShellRemoteSlotProps) {
+export function RemoteSlot({ remote, module, props, compact = false, loading, optional = false }: ShellRemoteSlotProps) {
   const registry = useRegistry();
   const queries = useContext(QueriesContext);
   const [attempt, setAttempt] = useState(0);
@@ -222,7 +214,6 @@ export function RemoteSlot({ remote, module, props, compact = false, loading, op
         }
       >
         <Component key={attempt} {...(props ?? {})} />
-        {onShown ? <Shown onShown={onShown} /> : null}
       </Suspense>
     </SlotBoundary>
   );

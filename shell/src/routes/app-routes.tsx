@@ -7,7 +7,7 @@ import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
 import { NotForYourOffices } from './not-for-your-offices';
-import { PageHeadingWhileLoading } from './page-heading';
+import { PageLoading } from './page-heading';
 import { addedRouteTable, closedToCaller, nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
 
 // The signed-in areas' layouts (navigation, profile menu, help) are fetched when one is first shown:
@@ -29,7 +29,7 @@ function RoutedRemote({ route }: { route: RemoteRoute }) {
   const { session } = usePlatform();
   const params = useParams();
   if (closedToCaller(route, session?.offices)) return <NotForYourOffices title={route.title} />;
-  return <RouteRemote route={route} params={params} loading={route.heading ? <PageHeadingWhileLoading title={route.title} /> : undefined} />;
+  return <RouteRemote route={route} params={params} loading={<PageLoading title={route.heading ? route.title : undefined} />} />;
 }
 
 function routeElement(r: RemoteRoute) {

@@ -1,20 +1,29 @@
+import { useEffect } from 'react';
 import { Spinner } from '@portal/shared-ui/form';
+import { markPageDrawn } from '../platform/page-drawn';
 import slotStyles from '../remotes/remote-slot.module.css';
 import styles from './page-heading.module.css';
 
 /**
- * What a route whose module draws shared-ui's `Page` under the route's title shows while the module
- * loads: the same heading, in the same place, and the spinner under it; the module's own page takes
- * its place (docs/decisions/0067). Drawn with the shell's own styles rather than `Page`, so that the
- * layout does not wait for the data-display entry before its first paint.
+ * What a routed page shows while its module loads: the slot's spinner, under the page's heading
+ * when the module's own heading is the route's title (`heading` in the route table), in the same
+ * place, so the first paint carries the page's largest text without waiting for the remote. Drawn
+ * with the shell's own styles rather than shared-ui's `Page`, so the layout does not wait for the
+ * data-display entry. When it goes, the module has been drawn (or has failed): the header widgets
+ * may start (platform/page-drawn.ts). docs/decisions/0067.
  */
-export function PageHeadingWhileLoading({ title }: { title: string }) {
+export function PageLoading({ title }: { title?: string | undefined }) {
+  useEffect(() => markPageDrawn, []);
+  const spinner = (
+    <div className={slotStyles.loading}>
+      <Spinner size="lg" />
+    </div>
+  );
+  if (title === undefined) return spinner;
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>{title}</h1>
-      <div className={slotStyles.loading}>
-        <Spinner size="lg" />
-      </div>
+      {spinner}
     </div>
   );
 }

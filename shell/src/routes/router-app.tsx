@@ -5,6 +5,9 @@ import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';
 import type { ShellServices } from '../platform/shell-services';
 import { AppRoutes } from './app-routes';
+import { maySignedIn, warmFirstPage, type EarlyRuntime } from '../remotes/early-warm';
+import { SHELL_CONTRACTS_VERSION } from '../build-info';
+import type { ReleaseManifest } from '@portal/shared-contracts/release';
 import { ROUTE_TABLE, type RemoteRoute } from './route-table';
 
 interface RouterAppProps {
@@ -60,4 +63,15 @@ export function RouterApp({ services, core, memoryEntry }: RouterAppProps) {
  */
 export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
   return ROUTE_TABLE.find((r) => matchPath({ path: r.path }, pathname) !== null);
+}
+
+/**
+ * Fetches the module of the page at `pathname` while the session is checked (remotes/early-warm.ts),
+ * once release.json is in. Here, in the router's chunk, rather than in the boot: the login page's
+ * path does not carry it.
+ */
+export async function warmPageAt(runtime: EarlyRuntime, release: Promise<ReleaseManifest | null>, pathname: string): Promise<boolean> {
+  const route = builtInRouteAt(pathname);
+  if (!route || !maySignedIn()) return false;
+  return warmFirstPage(runtime, await release, route, SHELL_CONTRACTS_VERSION);
 }

@@ -106,16 +106,6 @@ export function hasBrowserSession(): boolean {
   return safe(() => document.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`), false);
 }
 
-/**
- * Whether someone may be signed in on this page, read without waiting (no schema, no call): a stored
- * session in either storage, or a browser-long one the server may still hold. The page's own code is
- * fetched ahead only then (docs/decisions/0067); the session itself is `readStoredSession`'s answer.
- */
-export function maySignedIn(): boolean {
-  const has = (s: Storage) => safe(() => s.getItem(STORAGE_KEYS.userId) !== null, false);
-  return has(localStorage) || has(sessionStorage) || hasBrowserSession();
-}
-
 export function writeStoredSession(session: Session, remember: boolean): void {
   clearStoredSession({ keepSavedFlag: true });
   setBrowserSessionCookie(!remember);
