@@ -208,6 +208,9 @@ export const users = pgTable(
     index('users_office_idx').on(t.companyId, t.officeId).where(sql`${t.role} = 'Employee'`),
     // An office's employees (or "No office"'s) as a set of ids, from the index alone (migration 0048).
     index('users_office_id_idx').on(t.officeId, t.id),
+    // "No office"'s employees of one company, and the active employees of a view, from the index alone (migration 0051).
+    index('users_no_office_idx').on(t.companyId, t.id).where(sql`${t.officeId} is null`),
+    index('users_active_office_idx').on(t.companyId, t.officeId).where(sql`${t.role} = 'Employee' and ${t.isApproved} and ${t.isActive}`),
     index('users_scim_external_id_idx').on(t.companyId, t.scimExternalId).where(sql`${t.scimExternalId} is not null`),
     check('users_role_known', sql`${t.role} in ('SuperAdmin', 'Employer', 'Admin', 'Employee')`),
     check('users_super_admin_no_company', sql`${t.role} <> 'SuperAdmin' or ${t.companyId} is null`),
@@ -549,8 +552,15 @@ export const journeyGroupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    // The member's office (their user's `office_id`), kept by triggers (migration 0051): never written by the api.
+    officeId: uuid('office_id'),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('journey_group_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('journey_group_members_user_idx').on(t.userId),
+    // The groups with a member in an office (or in "No office") from the index alone (migration 0051).
+    index('journey_group_members_office_idx').on(t.officeId, t.groupId),
+  ],
 );
 
 export const trips = pgTable(

@@ -88,18 +88,19 @@ function monthsFigures(companyId: string, office: OfficeFilter, first: string, l
 
 /**
  * The employees of a view as a set of ids, for a hash join instead of an `exists` per row: every
- * user in the office(s) asked for (an office's id is its company's own) or, for "No office", every
- * user without one, as the per-row test it replaces read them. `users_office_id_idx` (migration
- * 0048) answers it from the index alone.
+ * user in the office(s) asked for (an office's id is its company's own; `users_office_id_idx`,
+ * migration 0048) or, for "No office", every user of the company without one (`users_no_office_idx`,
+ * migration 0051), each read from the index alone.
  */
-function viewEmployees(office: OfficeFilter): SQL {
+function viewEmployees(companyId: string, office: OfficeFilter): SQL {
+  if (office.kind === 'none') return sql`(select u.id from users u where u.company_id = ${companyId} and u.office_id is null)`;
   return sql`(select u.id from users u where ${inOffice(office)})`;
 }
 
 /** An employee's monthly or all-time rows `source` of the office's employees (a semi-join on the view's ids). */
-function ofOffice(source: SQL, office: OfficeFilter): SQL {
+function ofOffice(companyId: string, source: SQL, office: OfficeFilter): SQL {
   if (office.kind === 'all') return source;
-  return sql`(select x.* from ${source} x where x.employee_id in ${viewEmployees(office)})`;
+  return sql`(select x.* from ${source} x where x.employee_id in ${viewEmployees(companyId, office)})`;
 }
 
 // ---------------------------------------------------------------- participation ranking
@@ -182,7 +183,7 @@ const monthSource = (month: string) => sql`(select * from employee_monthly_stats
 export async function monthlyRanking(db: Db, companyId: string, office: OfficeFilter, month: string, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(companyId, monthSource(month), office), qualifyMonth: month, limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
@@ -191,14 +192,14 @@ export async function monthlyRanking(db: Db, companyId: string, office: OfficeFi
 export async function allTimeRanking(db: Db, companyId: string, office: OfficeFilter, pageNumber: number, pageSize: number): Promise<Page<ParticipationRow>> {
   const found = await rows<RankedDbRow>(
     db,
-    rankingQuery({ companyId, source: ofOffice(sql`employee_trip_totals`, office), qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
+    rankingQuery({ companyId, source: ofOffice(companyId, sql`employee_trip_totals`, office), qualifyMonth: currentMonth(), limit: pageSize, offset: (pageNumber - 1) * pageSize }),
   );
   return pageAnswer(found.filter((r) => r.employee_id !== null).map(toRow), Number(found[0]?.total ?? 0), pageNumber, pageSize);
 }
 
 /** The whole ranking of a month (the CSV export). */
 export async function monthlyRankingRows(db: Db, companyId: string, office: OfficeFilter, month: string): Promise<ParticipationRow[]> {
-  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: ofOffice(monthSource(month), office), qualifyMonth: month, limit: null, offset: 0 }));
+  const found = await rows<RankedDbRow>(db, rankingQuery({ companyId, source: ofOffice(companyId, monthSource(month), office), qualifyMonth: month, limit: null, offset: 0 }));
   return found.filter((r) => r.employee_id !== null).map(toRow);
 }
 
@@ -238,18 +239,26 @@ export async function dashboardSummary(db: Db, companyId: string, office: Office
     if (office.kind !== 'offices') return theirs;
     return sql`(${theirs} or not exists (select 1 from journey_group_members em where em.group_id = ${g}))`;
   };
+  // The groups with a member in the view: each member carries their office (migration 0051), so
+  // this is a range of journey_group_members_office_idx, not a join of every member with the view.
   const view = all
     ? sql``
-    : sql`with view_employees as materialized ${viewEmployees(office)},
-      view_groups as materialized (select distinct m.group_id from journey_group_members m join view_employees ve on ve.id = m.user_id
-        join journey_groups g on g.id = m.group_id where g.company_id = ${companyId})
+    : sql`with view_employees as materialized ${viewEmployees(companyId, office)},
+      view_groups as materialized (select distinct m.group_id from journey_group_members m
+        join journey_groups g on g.id = m.group_id where ${inOffice(office, sql`m`)} and g.company_id = ${companyId})
       `;
+  // The view's groups are view_groups itself (of the company already), but for an office admin's
+  // own view, which also holds the groups with no member.
+  const groups =
+    all || office.kind === 'offices'
+      ? sql`(select count(*)::int from journey_groups g where g.company_id = c.id and ${groupOf(sql`g.id`)})`
+      : sql`(select count(*)::int from view_groups)`;
   const ofView = all ? sql`` : sql` join view_employees ve on ve.id = s.employee_id`;
   const [r] = await rows<SummaryDbRow>(
     db,
     sql`${view}select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants,
         round(coalesce(cm.passenger_hundredths, 0) * ${kgPerMileSql(sql`${month}::date`, sql`c.include_well_to_tank`)} / 100, 2) as co2_kg,
-        (select count(*)::int from journey_groups g where g.company_id = c.id and ${groupOf(sql`g.id`)}) as groups,
+        ${groups} as groups,
         (select count(*)::int from journey_group_monthly_stats gs where gs.company_id = c.id and gs.month = ${month}::date and ${groupOf(sql`gs.group_id`)}) as active_groups,
         (select count(*)::int from users u where u.company_id = c.id and u.role = 'Employee' and u.is_approved and u.is_active and ${inOffice(office)}) as active_employees,
         th.trips_threshold, th.miles_threshold, q.qualified_trips, q.qualified_miles

@@ -223,6 +223,18 @@ describe('journey groups by office', () => {
     const csv = await call('GET', `/api/journey-groups/export?officeId=${york}`, w.boss);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((l) => l.split(',')[0])).toEqual([MESSAGES.insights.journeyGroupColumns[0], 'Leeds and York']);
+
+    // A member's office moves with them (migration 0051): Ann to York, then York removed, its people to No office.
+    await t.ctx.db.update(users).set({ officeId: york }).where(eq(users.id, w.ann.id));
+    expect(await names(`&officeId=${leeds}`)).toEqual([]);
+    expect(await names(`&officeId=${york}`)).toEqual(['Leeds and York', 'Leeds only']);
+    await t.ctx.db.delete(locations).where(eq(locations.id, york));
+    expect(await names('&officeId=none')).toEqual(['Cat alone', 'Leeds and York', 'Leeds only']);
+    // Bob joins a group from No office; back in Leeds, it is Leeds's.
+    await join(groups.empty.id, w.bob);
+    expect(await names('&officeId=none')).toEqual(['Cat alone', 'Leeds and York', 'Leeds only', 'Nobody yet']);
+    await t.ctx.db.update(users).set({ officeId: leeds }).where(eq(users.id, w.bob.id));
+    expect(await names(`&officeId=${leeds}`)).toEqual(['Leeds and York', 'Nobody yet']);
   });
 
   it('answers another company\'s or an unknown office with a message, and a malformed one with 400', async () => {

@@ -87,8 +87,9 @@ function toGroup(r: GroupDbRow): JourneyGroup {
  */
 function ofOffice(office: OfficeFilter): SQL {
   if (office.kind === 'all') return sql``;
-  // One set of the groups with a member in the view, hashed once, not an `exists` per group (decision 0065).
-  const theirs = sql`g.id in (select om.group_id from journey_group_members om join users u on u.id = om.user_id where ${inOffice(office)})`;
+  // One set of the groups with a member in the view, hashed once, not an `exists` per group (decision
+  // 0065), read from journey_group_members_office_idx: each member carries their office (migration 0051).
+  const theirs = sql`g.id in (select om.group_id from journey_group_members om where ${inOffice(office, sql`om`)})`;
   if (office.kind === 'offices') return sql`and (${theirs} or not exists (select 1 from journey_group_members em where em.group_id = g.id))`;
   return sql`and ${theirs}`;
 }
