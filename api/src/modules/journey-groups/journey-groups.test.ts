@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, journeyGroupPageSchema, journeyGroupSchema, pageOf, myJourneyGroupSchema } from '@portal/shared-contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { locations, users } from '../../db/schema';
+import { rows } from '../../db/sql';
 import { json, useTestApp } from '../../test/test-support';
 import { acmeAndGlobex, makeEmployee, monthFromNow, postTrip, thisMonthAt } from '../../test/trips-world';
 
@@ -235,6 +236,52 @@ describe('journey groups by office', () => {
     expect(await names('&officeId=none')).toEqual(['Cat alone', 'Leeds and York', 'Leeds only', 'Nobody yet']);
     await t.ctx.db.update(users).set({ officeId: leeds }).where(eq(users.id, w.bob.id));
     expect(await names(`&officeId=${leeds}`)).toEqual(['Leeds and York', 'Nobody yet']);
+  });
+
+  // Two connections: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.DATABASE_URL)('keeps a member in their office when a join and an office change of theirs overlap (migration 0051)', async () => {
+    const db = t.ctx.db;
+    const leeds = await office(w.acme, 'Leeds');
+    const york = await office(w.acme, 'York');
+    const groups = [await create('First'), await create('Second')];
+    const memberOffice = async (group: string) =>
+      (await rows<{ office_id: string | null }>(db, sql`select office_id from journey_group_members where group_id = ${group} and user_id = ${w.ann.id}`))[0]?.office_id;
+    // One transaction writes and waits, open, until the other has started its write.
+    const overlap = async (first: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<unknown>, second: () => Promise<unknown>) => {
+      let wrote!: () => void;
+      let release!: () => void;
+      const firstWrote = new Promise<void>((r) => (wrote = r));
+      const mayCommit = new Promise<void>((r) => (release = r));
+      const a = db.transaction(async (tx) => {
+        await first(tx);
+        wrote();
+        await mayCommit;
+      });
+      await firstWrote;
+      let done = false;
+      const b = second().finally(() => (done = true));
+      // The first commits once the second waits on a lock, or has finished without waiting.
+      for (let i = 0; i < 250 && !done; i++) {
+        const [waiting] = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_locks where not granted`);
+        if (waiting!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await Promise.all([a, b]);
+    };
+    // The office change first, the join while it is open: the join waits for it and takes the new office.
+    await overlap(
+      (tx) => tx.execute(sql`update users set office_id = ${leeds} where id = ${w.ann.id}`),
+      () => db.execute(sql`insert into journey_group_members (group_id, user_id) values (${groups[0]!.id}, ${w.ann.id})`),
+    );
+    expect(await memberOffice(groups[0]!.id)).toBe(leeds);
+    // The join first, the office change while it is open: the change waits for it and moves the new row.
+    await overlap(
+      (tx) => tx.execute(sql`insert into journey_group_members (group_id, user_id) values (${groups[1]!.id}, ${w.ann.id})`),
+      () => db.execute(sql`update users set office_id = ${york} where id = ${w.ann.id}`),
+    );
+    expect(await memberOffice(groups[0]!.id)).toBe(york);
+    expect(await memberOffice(groups[1]!.id)).toBe(york);
   });
 
   it('answers another company\'s or an unknown office with a message, and a malformed one with 400', async () => {
