@@ -14,9 +14,9 @@ export function keepListAnswers(on: boolean): void {
  * addendum "answers kept in memory") and the insights' (decision 0055). One slot per company and
  * normalised query, holding the answer read at one version of the company (a row bumped by triggers
  * in the transaction of every write that can change any of those answers). A reader reads the
- * current version first: an answer of that version is the answer; any other is not used. Because
- * the version lives in the database, an answer kept by one api process is never used after a write
- * made through another. Bounded by bytes, the least recently used answers go first.
+ * current version first: an answer of that version (or a newer one) is the answer; an older one is
+ * not used. Because the version lives in the database, an answer kept by one api process is never
+ * used after a write made through another. Bounded by bytes, the least recently used answers go first.
  */
 export class ListAnswerCache {
   private readonly slots = new Map<string, Slot>();
@@ -24,11 +24,15 @@ export class ListAnswerCache {
 
   constructor(readonly maxBytes: number) {}
 
-  /** The answer (its JSON) of `key` read at `version`, if kept. */
+  /**
+   * The answer (its JSON) of `key` read at `version` or at a newer one, if kept. A newer answer holds
+   * every write the caller's version holds: a caller whose version was read just before a write
+   * (its session check) is answered with the figures after it rather than reading them again.
+   */
   get(key: string, version: bigint): string | undefined {
     if (!keeping) return undefined;
     const slot = this.slots.get(key);
-    if (!slot || slot.version !== version) return undefined;
+    if (!slot || slot.version < version) return undefined;
     // Most recently used last.
     this.slots.delete(key);
     this.slots.set(key, slot);
@@ -68,32 +72,38 @@ export class ListAnswerCache {
   }
 
   /**
-   * One database read at a time per query: a miss while the same query is being read waits for that
-   * read (after a write, the readers of a popular page do not all read it at once). Its answer is
-   * used when it is of the caller's version or newer; otherwise, or if it fails, the caller reads.
+   * One database read per query and version (single flight): a miss while the same query is being
+   * read for the caller's version or a newer one waits for that read and answers with it. A read
+   * under way for an older version is not waited for: it may have started before a write the caller
+   * has seen, so the caller reads, and the callers of its version that come after wait for that read
+   * instead (after a write, the readers of a popular page read it once, not once each behind the
+   * read of the version before). A read that fails, or whose answer is not to be kept, answers only
+   * its own caller: the others waiting for it read themselves.
    */
   async read(key: string, version: bigint, load: () => Promise<Loaded>): Promise<string> {
-    const pending = keeping ? this.reading.get(key) : undefined;
-    if (pending) {
-      const r = await pending.catch(() => null);
+    if (!keeping) return (await load()).answer;
+    const pending = this.reading.get(key);
+    if (pending && pending.version >= version) {
+      const r = await pending.loaded.catch(() => null);
       if (r && r.version !== null && r.version >= version) return r.answer;
     }
     const p = load();
-    if (keeping) {
-      this.reading.set(key, p);
-      void p.then(
-        (r) => {
-          if (r.version !== null) this.set(key, r.version, r.answer, r.page ?? null);
-        },
-        () => undefined,
-      ).finally(() => {
-        if (this.reading.get(key) === p) this.reading.delete(key);
-      });
-    }
+    const flight = { version, loaded: p };
+    // The newest version's read is the one the next callers wait for.
+    const current = this.reading.get(key);
+    if (!current || current.version <= version) this.reading.set(key, flight);
+    void p.then(
+      (r) => {
+        if (r.version !== null) this.set(key, r.version, r.answer, r.page ?? null);
+      },
+      () => undefined,
+    ).finally(() => {
+      if (this.reading.get(key) === flight) this.reading.delete(key);
+    });
     return (await p).answer;
   }
 
-  private readonly reading = new Map<string, Promise<Loaded>>();
+  private readonly reading = new Map<string, { version: bigint; loaded: Promise<Loaded> }>();
 
   get size(): { answers: number; bytes: number } {
     return { answers: this.slots.size, bytes: this.bytes };

@@ -15,8 +15,10 @@ import { ListAnswerCache } from './answer-cache';
  * caller's office scope and normalised query, holding the answer read at one insights version of
  * the company (`insight_versions`, moved by triggers in the transaction of every write that can
  * change an insight figure: migration 0040). The caller's version comes with the session check;
- * an answer kept at that version is the answer, any other is not used. Because the version lives
- * in the database, an answer kept by one api process is never used after a write through another.
+ * an answer kept at that version (or a newer one) is the answer, an older one is not used, and the
+ * misses of one answer and version are one statement (single flight, decision 0071). Because the
+ * version lives in the database, an answer kept by one api process is never used after a write
+ * through another.
  *
  * The version is read before the answer (with the session, or by its own statement), never after:
  * what a load reads then holds every write of that version or a newer one, so an answer is never

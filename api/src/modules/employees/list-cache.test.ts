@@ -558,7 +558,9 @@ describe('ListAnswerCache', () => {
     c.set('a', 2n, 'x'.repeat(40));
     c.set('a', 1n, 'old');
     expect(c.get('a', 2n)).toBe('x'.repeat(40));
-    expect(c.get('a', 1n)).toBeUndefined();
+    // A caller of an older version gets the newer answer (it holds every write theirs holds); one of a newer version gets none.
+    expect(c.get('a', 1n)).toBe('x'.repeat(40));
+    expect(c.get('a', 3n)).toBeUndefined();
     c.set('b', 1n, 'y'.repeat(40));
     expect(c.get('a', 2n)).toBeDefined();
     c.set('c', 1n, 'z'.repeat(40));
@@ -586,5 +588,33 @@ describe('ListAnswerCache', () => {
     const [a, b] = await Promise.all([c.read('r', 3n, load(3n)), c.read('r', 4n, load(4n))]);
     expect([a, b, loads]).toEqual(['v3', 'v4', 2]);
     expect(c.get('r', 4n)).toBe('v4');
+  });
+
+  it('after a write, the callers of the new version read once, without waiting for the read of the old one', async () => {
+    const c = new ListAnswerCache(1000);
+    const loads: bigint[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The read of version 3 has its figures (read before the write) but has not answered yet.
+    const old = c.read('s', 3n, async () => {
+      loads.push(3n);
+      await held;
+      return { answer: 'v3', version: 3n };
+    });
+    // The write: callers now see version 4. Five of them miss at once.
+    const load4 = async () => {
+      loads.push(4n);
+      await new Promise((r) => setTimeout(r, 10));
+      return { answer: 'v4', version: 4n };
+    };
+    const newer = Promise.all(Array.from({ length: 5 }, () => c.read('s', 4n, load4)));
+    // They are answered while the old read is still held, with the new figures, from one read.
+    expect(await newer).toEqual(['v4', 'v4', 'v4', 'v4', 'v4']);
+    expect(loads).toEqual([3n, 4n]);
+    release();
+    expect(await old).toBe('v3');
+    // The old read's answer, arriving last, does not replace the new one.
+    expect(c.get('s', 4n)).toBe('v4');
+    expect(c.get('s', 3n)).toBe('v4');
   });
 });

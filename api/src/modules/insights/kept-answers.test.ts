@@ -375,6 +375,51 @@ describe('insight answers kept in memory', () => {
     expect(york.statusCode).toBe(404);
   });
 
+  it('a trip recorded while an older read is under way: the next readers read once, never the old figures', async () => {
+    const url = ENDPOINTS.summary!;
+    const trips = (res: Res) => (ok(res) as { totalTrips: number }).totalTrips;
+    const first = trips(await get(url, w.boss));
+    const db = t.ctx.db;
+    const execute = db.execute.bind(db);
+    const { dialect } = db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } };
+    // Every summary statement is counted; the first one's result is held until released: a read
+    // with its figures in hand that has not answered yet.
+    let summaries = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let signal!: () => void;
+    const holding = new Promise<void>((r) => (signal = r));
+    db.execute = (async (q: SQL) => {
+      const isSummary = dialect.sqlToQuery(q).sql.includes('qualified_trips');
+      const res = await execute(q as never);
+      if (isSummary && ++summaries === 1) {
+        signal();
+        await held;
+      }
+      return res;
+    }) as typeof db.execute;
+    try {
+      expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1) })).statusCode).toBe(201);
+      // A reader misses (the trip moved the version) and reads the figures with one trip more...
+      const older = get(url, w.boss);
+      await holding;
+      // ...and before it answers, another trip is recorded, then five readers ask at once.
+      expect((await postTrip(t.app, w.yan.token, { passengerIds: [w.nia.id], distanceMiles: 7, startedAt: thisMonthAt(3) })).statusCode).toBe(201);
+      const newer = await Promise.all(Array.from({ length: 5 }, () => get(url, w.boss)));
+      // They have the second trip, from one statement, while the older read is still held.
+      expect(newer.map(trips)).toEqual(Array(5).fill(first + 2));
+      expect(summaries).toBe(2);
+      release();
+      expect(trips(await older)).toBe(first + 1);
+      // The older answer, arriving last, is not what the next reader gets.
+      expect(trips(await get(url, w.boss))).toBe(first + 2);
+      expect(summaries).toBe(2);
+    } finally {
+      release();
+      db.execute = execute;
+    }
+  });
+
   it('an office deleted is a 404 at the next read, not its kept answer', async () => {
     const hull = (await t.ctx.db.insert(locations).values({ companyId: w.acme, addressLine1: '1 Hull Road', town: 'Hull', postalCode: 'HU1 1AA' }).returning())[0]!.id;
     expect((await get(withOffice(ENDPOINTS.summary!, hull), w.boss)).statusCode).toBe(200);
