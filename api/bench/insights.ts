@@ -21,6 +21,10 @@
  * `--database URL`: use that database as it is and keep it afterwards (migrated on start). If it
  * already holds the benchmark's company, the seeding is skipped: a million trips are seeded once
  * and measured again after a change (the writers' trips of earlier runs stay in it).
+ *
+ * Each endpoint's line ends with the reads its misses ran in the api (`reads N`: how many database
+ * reads of a kept answer, their mean and longest time, statement and JSON): with a writer, a few a
+ * write when concurrent misses of one answer share a read, dozens when each connection reads.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +43,7 @@ import { listFeedback } from '../src/modules/feedback/service';
 import { allTimeRanking, co2Report, dashboardSummary, monthlyRanking, monthlyTrend } from '../src/modules/insights/service';
 import { listGroups } from '../src/modules/journey-groups/service';
 import { ALL_OFFICES, type OfficeFilter } from '../src/lib/offices';
+import { ListAnswerCache } from '../src/lib/answer-cache';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, serveBesideBareFastify } from './config';
 
@@ -216,6 +221,8 @@ interface Figures {
   non2xx: number;
   /** The same endpoint one request at a time: its own latency, without queueing. */
   alone: { p50: number; p99: number };
+  /** The kept answers' reads (misses) the api ran during the run at `--connections`. */
+  reads?: Reads | undefined;
 }
 
 const pad = (n: number, w: number) => String(n).padStart(w);
@@ -293,9 +300,14 @@ let bareRps = 0;
 let writer: ReturnType<typeof startWriter> | undefined;
 let lastWritten = 0;
 
+/** The api's process, to ask for its reads. */
+let apiProcess: ChildProcess | undefined;
+
 async function load(name: string, opts: autocannon.Options, withAlone = true): Promise<Figures> {
   const seconds = Number(values.seconds);
+  if (apiProcess) await readsSince(apiProcess);
   const r = await autocannon({ connections: Number(values.connections), duration: seconds, ...opts });
+  const reads = apiProcess ? await readsSince(apiProcess) : undefined;
   const one = withAlone && WRITES === 0 ? await autocannon({ connections: 1, duration: Math.max(2, seconds / 2), ...opts }) : r;
   const f = {
     name,
@@ -305,6 +317,7 @@ async function load(name: string, opts: autocannon.Options, withAlone = true): P
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors + r.timeouts,
     alone: { p50: one.latency.p50, p99: one.latency.p99 },
+    reads,
   };
   if (bareRps > 0) f.share = Math.round((f.rps * 100) / bareRps);
   const written = writer ? writer.counts() : undefined;
@@ -313,6 +326,7 @@ async function load(name: string, opts: autocannon.Options, withAlone = true): P
   console.log(
     `  ${name.padEnd(56)} ${pad(f.rps, 6)} req/s${f.share ? ` (${pad(f.share, 2)}%)` : '      '}  p50 ${pad(f.p50, 4)}  p99 ${pad(f.p99, 4)} ms` +
       writes +
+      (reads && reads.n > 0 ? `  | reads ${reads.n} (mean ${reads.meanMs.toFixed(1)}, max ${reads.maxMs.toFixed(0)} ms)` : '') +
       (withAlone && WRITES === 0 ? `  | 1 connection: p50 ${pad(f.alone.p50, 3)}  p99 ${pad(f.alone.p99, 3)} ms` : '') +
       (f.non2xx ? `  (${f.non2xx} not 2xx)` : ''),
   );
@@ -327,6 +341,7 @@ async function main() {
     try {
       // ---- servers
       server = await serve(databaseUrl);
+      apiProcess = server.child;
       const { token, driverTokens, riders, year, month, trips, employees, officeId, spread, slotsTaken } = server.data;
       const api = `http://127.0.0.1:${server.api}`;
       const headers = { authorization: `Bearer ${token}` };
@@ -423,8 +438,56 @@ async function main() {
   });
 }
 
+// ---------------------------------------------------------------- the answers' reads (misses)
+/** The database reads of kept answers since the last ask: how many, and how long each took. */
+interface Reads {
+  n: number;
+  meanMs: number;
+  maxMs: number;
+}
+
+/**
+ * The server's part: counts every read a kept answer's miss runs (`ListAnswerCache.read`'s load,
+ * the statement and its answer's JSON) and its time, and tells the driver when asked (`reads`).
+ * Misses read once each are a few a write; read by every waiting connection they are dozens.
+ */
+function countReads() {
+  let times: number[] = [];
+  const read = ListAnswerCache.prototype.read;
+  ListAnswerCache.prototype.read = function (this: ListAnswerCache, key, version, load) {
+    return read.call(this, key, version, async () => {
+      const started = performance.now();
+      try {
+        return await load();
+      } finally {
+        times.push(performance.now() - started);
+      }
+    });
+  };
+  process.on('message', (m) => {
+    if (m !== 'reads') return;
+    const n = times.length;
+    process.send!({ reads: { n, meanMs: n ? times.reduce((a, b) => a + b, 0) / n : 0, maxMs: n ? Math.max(...times) : 0 } satisfies Reads });
+    times = [];
+  });
+}
+
+/** The driver's part: the server's reads since the last ask. */
+function readsSince(child: ChildProcess): Promise<Reads> {
+  return new Promise((resolve) => {
+    const on = (m: { reads?: Reads }) => {
+      if (!m.reads) return;
+      child.off('message', on);
+      resolve(m.reads);
+    };
+    child.on('message', on);
+    child.send('reads');
+  });
+}
+
 // ---------------------------------------------------------------- this process: the servers (forked) or the driver
 if (values.serve) {
+  countReads();
   // The per-driver minute limit would answer most of the ingestion 429: here it measures the recording itself.
   const config = benchConfig(process.env.BENCH_DATABASE_URL!);
   const ctx = await createApiContext({ ...config, rateLimits: { ...config.rateLimits, tripsPerDriverMinute: Number.MAX_SAFE_INTEGER } }, { log: quietLog });
