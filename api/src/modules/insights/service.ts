@@ -35,6 +35,20 @@ function officeRows(companyId: string, months: SQL): SQL {
 }
 
 /**
+ * The company's rows of the months `months` (a condition on the month, as SQL): company_monthly_stats
+ * and the deltas of recorded trips not folded into it yet (migration 0039), summed by the reader as
+ * the offices' are: a fold moves no figure, and so no longer moves the insights version (migration
+ * 0052, decision 0071's addendum).
+ */
+function companyRows(companyId: string, months: SQL): SQL {
+  return sql`(select s.month, s.trips, s.distance_hundredths, s.passenger_hundredths, s.participants
+      from company_monthly_stats s where s.company_id = ${companyId} and s.month ${months}
+    union all
+    select d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants
+      from company_monthly_stat_deltas d where d.company_id = ${companyId} and d.month ${months})`;
+}
+
+/**
  * A month's figures (trips, distance, passenger distance, participants) of the company or of an
  * office, as a one-row subquery (docs/decisions/0045-offices-as-a-dimension.md). A trip and its
  * distance belong to its driver's office, passenger miles (what CO2 saved counts) to each
@@ -47,8 +61,9 @@ function officeRows(companyId: string, months: SQL): SQL {
  * reads a few rows per office and month, not a row per employee.
  */
 function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL {
-  const company = sql`(select cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
-    from company_monthly_stats cm where cm.company_id = ${companyId} and cm.month = ${month})`;
+  const company = sql`(select sum(cm.trips)::int as trips, sum(cm.distance_hundredths) as distance_hundredths,
+      sum(cm.passenger_hundredths) as passenger_hundredths, sum(cm.participants)::int as participants
+    from ${companyRows(companyId, sql`= ${month}`)} cm)`;
   if (office.kind === 'all') return company;
   // An office's figures are its row of office_monthly_stats (migration 0043) and its deltas not folded yet (0044).
   const offices = (where: SQL) => sql`(select coalesce(sum(o.trips), 0)::int as trips, coalesce(sum(o.distance_hundredths), 0) as distance_hundredths,
@@ -68,9 +83,10 @@ function monthFigures(companyId: string, office: OfficeFilter, month: SQL): SQL 
  * once a month (twelve months of a large office cost one scan).
  */
 function monthsFigures(companyId: string, office: OfficeFilter, first: string, last: string): SQL {
-  const range = (col: SQL) => sql`${col} between ${first}::date and ${last}::date`;
-  const company = sql`(select cm.month, cm.trips, cm.distance_hundredths, cm.passenger_hundredths, cm.participants
-    from company_monthly_stats cm where cm.company_id = ${companyId} and ${range(sql`cm.month`)})`;
+  const company = sql`(select cm.month, sum(cm.trips)::int as trips, sum(cm.distance_hundredths) as distance_hundredths,
+      sum(cm.passenger_hundredths) as passenger_hundredths, sum(cm.participants)::int as participants
+    from ${companyRows(companyId, sql`between ${first}::date and ${last}::date`)} cm
+    group by cm.month)`;
   if (office.kind === 'all') return company;
   const offices = (where: SQL) => sql`(select o.month, sum(o.trips)::int as trips, sum(o.distance_hundredths) as distance_hundredths,
       sum(o.passenger_hundredths) as passenger_hundredths, sum(o.participants)::int as participants

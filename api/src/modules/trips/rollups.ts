@@ -101,11 +101,14 @@ export function rollUpCtes(companyId: string, trip: RolledTrip, deferCompany = f
  * key order, company rows before office rows, and only while the statement runs, never across a
  * round trip to the api. Two folds at once take disjoint deltas. Deltas of a transaction not yet
  * committed are not seen; that transaction folds them after its commit. Readers sum rows and deltas,
- * so a fold moves no figure.
+ * so a fold moves no figure, nor the insights version (migration 0052).
  */
 export async function foldCompanyRollups(db: Db, companyId: string): Promise<void> {
+  // The statement marks itself as a fold (migration 0052): company_monthly_stats' triggers then leave
+  // the insights version as it is, since readers sum rows and deltas and no figure moves.
   await db.execute(sql`
-    with d as (delete from company_monthly_stat_deltas where company_id = ${companyId} returning *),
+    with f as (select set_config('portal.rollup_fold', statement_timestamp()::text, true) as marked),
+    d as (delete from company_monthly_stat_deltas where company_id = ${companyId} and (select count(*) from f) = 1 returning *),
     co as (
       insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
       select ${companyId}, d.month, sum(d.trips), sum(d.distance_hundredths), sum(d.passenger_hundredths), sum(d.participants)
