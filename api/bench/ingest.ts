@@ -21,6 +21,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -65,14 +66,30 @@ async function serveChild() {
   setBatchesAtOnce(Number(values.batches));
   const ctx = await createApiContext(benchConfig(process.env.BENCH_DATABASE_URL!), { log: quietLog });
   const data = await prepare(ctx.db);
+  // `--prof`: the api's processor profile of the timed run only (not its start, seeding or warm-up).
+  const inspector = new Session();
+  process.on('message', (m: { prof?: 'start' | 'stop'; file?: string }) => {
+    if (m.prof === 'start') {
+      inspector.connect();
+      void inspector
+        .post('Profiler.enable')
+        .then(() => inspector.post('Profiler.setSamplingInterval', { interval: 200 }))
+        .then(() => inspector.post('Profiler.start'))
+        .then(() => process.send!({ prof: 'started' }));
+    } else if (m.prof === 'stop') {
+      void inspector.post('Profiler.stop').then(({ profile }) => {
+        fs.writeFileSync(m.file!, JSON.stringify(profile));
+        inspector.disconnect();
+        process.send!({ prof: 'written' });
+      });
+    }
+  });
   await serveBesideBareFastify(ctx, { data });
 }
 
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
-  const profDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
-  if (values.prof) fs.mkdirSync(profDir, { recursive: true });
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--batches', String(values.batches), '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
-    execArgv: [...process.execArgv, ...(values.prof ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [])],
+    execArgv: process.execArgv,
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
   return new Promise((resolve, reject) => {
@@ -82,6 +99,19 @@ function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number;
 }
 
 // ---------------------------------------------------------------- the driver (this process)
+
+/** Sends the server a message and waits for its answer `said`. */
+function childSays(child: ChildProcess, message: object, said: string): Promise<void> {
+  return new Promise((resolve) => {
+    const heard = (m: { prof?: string }) => {
+      if (m.prof !== said) return;
+      child.off('message', heard);
+      resolve();
+    };
+    child.on('message', heard);
+    child.send(message);
+  });
+}
 
 interface Sent {
   token: string;
@@ -208,7 +238,15 @@ async function main() {
           await new Promise((r) => setTimeout(r, 50));
         }
       })();
+      if (values.prof) await childSays(server.child, { prof: 'start' }, 'started');
       const trips = await autocannon({ url: api, connections, duration: seconds, requests: [tripRequest] });
+      if (values.prof) {
+        const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
+        fs.mkdirSync(dir, { recursive: true });
+        const file = path.join(dir, `ingest-${Date.now()}.cpuprofile`);
+        await childSays(server.child, { prof: 'stop', file }, 'written');
+        console.log(`api profile of the timed run: ${file}`);
+      }
       sampling = false;
       await sampler;
       console.log(`load average after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
