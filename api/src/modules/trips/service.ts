@@ -432,6 +432,8 @@ interface TripQueue {
   scheduled: boolean;
   /** The people of the trips being recorded now. */
   busy: Set<string>;
+  /** The trips waiting or being recorded, by driver and clientTripId, with the later posts of each that wait for its answer. */
+  posted: Map<string, PendingTrip[]>;
 }
 
 /** The most trips a batch records (the statements' parameters grow with it). */
@@ -447,11 +449,50 @@ export function setBatchesAtOnce(n: number): void {
 
 const queues = new WeakMap<Db, TripQueue>();
 
+/**
+ * Queues a trip for the next batch, unless a post of the same trip (driver and clientTripId) is
+ * waiting or being recorded in this process: a phone's retry sent while its first post is in flight
+ * then waits for that post's answer instead of a batch of its own. Once the first is recorded the
+ * retry answers it as a retry recorded after it would (`created: false`, or 409 when the same id names
+ * another trip); had it been answered through the people's lock, it would have waited for the first
+ * post's commit and then found it stored. A first post refused, or failed, answers nothing for the
+ * retry: it is queued then and judged on its own, as it would have been.
+ */
 function enqueueTrip(ctx: ApiContext, p: PendingTrip): void {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0, scheduled: false, busy: new Set() }));
-  q.waiting.push(p);
-  pump(ctx, q);
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0, scheduled: false, busy: new Set(), posted: new Map() }));
+  const queue = q;
+  const key = `${p.auth.userId.toLowerCase()} ${p.trip.clientTripId}`;
+  const later = queue.posted.get(key);
+  if (later) {
+    later.push(p);
+    return;
+  }
+  const retries: PendingTrip[] = [];
+  queue.posted.set(key, retries);
+  const settled = () => {
+    if (queue.posted.get(key) === retries) queue.posted.delete(key);
+  };
+  queue.waiting.push({
+    ...p,
+    resolve: (r) => {
+      settled();
+      p.resolve(r);
+      for (const retry of retries) {
+        try {
+          retry.resolve({ created: false, trip: sameTrip(r.trip, retry.trip) });
+        } catch (e) {
+          retry.reject(e);
+        }
+      }
+    },
+    reject: (e) => {
+      settled();
+      p.reject(e);
+      for (const retry of retries) enqueueTrip(ctx, retry);
+    },
+  });
+  pump(ctx, queue);
 }
 
 /**

@@ -679,6 +679,55 @@ describe('trips posted together (group commit, decision 0064)', () => {
     expect(await counts()).toMatchObject({ trips: 2, company: 2 });
   });
 
+  it('answers a retry posted while its first post is being recorded with that post, without a batch of its own', async () => {
+    const db = t.ctx.db;
+    const auth = await authOf(w.dan.id);
+    const body = { clientTripId: 'in-flight', startedAt: dayAt(3), distanceMiles: 9, passengerIds: [w.pat.id] };
+    const turn = () => new Promise((r) => setImmediate(r));
+    // A first post's batch is held until its retries have come.
+    let gate = Promise.resolve();
+    const hold = () => {
+      let open!: () => void;
+      gate = new Promise<void>((r) => (open = r));
+      return open;
+    };
+    const real = db.transaction.bind(db);
+    const transactions = vi.spyOn(db, 'transaction').mockImplementation((async (...a: Parameters<typeof real>) => {
+      await gate;
+      return real(...a);
+    }) as typeof real);
+    try {
+      let open = hold();
+      const first = recordTrip(t.ctx, auth, body);
+      await turn();
+      expect(transactions).toHaveBeenCalledTimes(1);
+      const settled: string[] = [];
+      const retry = recordTrip(t.ctx, auth, body).finally(() => settled.push('retry'));
+      const reused = recordTrip(t.ctx, auth, { ...body, distanceMiles: 11 }).finally(() => settled.push('reused'));
+      open();
+      const recorded = await first.finally(() => settled.push('first'));
+      expect(recorded.created).toBe(true);
+      expect(await retry).toEqual({ created: false, trip: recorded.trip });
+      await expect(reused).rejects.toMatchObject({ status: 409, message: MESSAGES.trips.keyReused });
+      // Answered with the first post, not after a batch of their own.
+      expect(settled).toEqual(['first', 'retry', 'reused']);
+      expect(transactions).toHaveBeenCalledTimes(1);
+      // A first post refused answers nothing for its retry: the retry is judged on its own.
+      const overlapping = { ...body, clientTripId: 'in-flight-overlap', startedAt: dayAt(3, 5) };
+      open = hold();
+      const refused = recordTrip(t.ctx, auth, overlapping);
+      await turn();
+      const refusedRetry = recordTrip(t.ctx, auth, overlapping);
+      open();
+      await expect(refused).rejects.toMatchObject({ status: 409, message: MESSAGES.trips.overlap });
+      await expect(refusedRetry).rejects.toMatchObject({ status: 409, message: MESSAGES.trips.overlap });
+      expect(transactions).toHaveBeenCalledTimes(3);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await counts()).toMatchObject({ trips: 1, company: 1 });
+  });
+
   it('refuses a bad trip of a batch alone, with its own 4xx, and records the others', async () => {
     const pools = await carpools(3);
     // Dan already drove then: his trip posted with the batch overlaps it.
