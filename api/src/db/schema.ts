@@ -592,7 +592,8 @@ export const trips = pgTable(
   (t) => [
     uniqueIndex('trips_driver_client_trip_unique').on(t.driverId, t.clientTripId),
     index('trips_company_started_idx').on(t.companyId, t.startedAt),
-    index('trips_journey_group_idx').on(t.journeyGroupId),
+    // The group's trips only (migration 0053): most trips have none.
+    index('trips_journey_group_idx').on(t.journeyGroupId).where(sql`${t.journeyGroupId} is not null`),
     // A driver's trips near a moment: the overlap, the day's count and miles when a trip is recorded.
     index('trips_driver_started_idx').on(t.driverId, t.startedAt),
     // The employer's review list, newest first, a page at a time.

@@ -30,6 +30,7 @@ interface PersonDbRow {
   is_approved: boolean;
   is_driver_verified: boolean;
   driver_rejected_at: Date | string | null;
+  office_id: string | null;
   has_vehicle: boolean;
   vehicle_verified: boolean | null;
 }
@@ -88,7 +89,7 @@ async function lockAndCheckPeople(tx: Tx, driverId: string, trip: NormalTrip): P
   const ids = [driverId.toLowerCase(), ...trip.passengerIds];
   const found = await preparedRows<LockedPersonDbRow>(
     tx,
-    sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
+    sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at, u.office_id,
         v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified,
         exists (select 1 from journey_groups g where g.id = ${trip.journeyGroupId}::uuid and g.company_id = u.company_id) as group_here,
         case when u.id = ${driverId}::uuid then (select row_to_json(s) from (${storedTripQuery(driverId, trip.clientTripId)}) s) end as stored
@@ -565,7 +566,8 @@ interface Accepted {
  * id order, for the whole batch; every trip's surroundings (the stored trip of its clientTripId
  * among them) read in one statement after the lock; each trip judged on its own (a refused trip
  * gets its own 4xx, the others go on); the accepted trips, their passengers and their roll-ups
- * written in one statement; one commit; one fold per company. Should a statement fail unexpectedly,
+ * (the companies' rows among them) written in one statement; one commit; a fold of the office shares
+ * for a company whose counted trips had someone in an office. Should a statement fail unexpectedly,
  * the batch is rolled back and each of its trips recorded alone (`recordTripAlone`).
  */
 async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void> {
@@ -578,7 +580,7 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
       const everyone = [...new Set(batch.flatMap((p) => [p.auth.userId.toLowerCase(), ...p.trip.passengerIds]))].sort();
       const found = await preparedRows<PersonDbRow>(
         tx,
-        sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at,
+        sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at, u.office_id,
             v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
           from users u ${vehicleOf}
           where u.id = any (${peopleKeys(everyone)})
@@ -615,7 +617,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
       });
       for (const r of await writeBatch(tx, accepted)) {
         out[r.i] = r.recorded;
-        if (r.recorded.trip.review === 'counted') companies.add(r.companyId);
+        // The people's office shares wait as deltas (migration 0044) for the fold after the commit. The
+        // offices read here are the ones the trigger reads: an office change waits for the people's lock.
+        const { trip } = r.recorded;
+        if (trip.review === 'counted' && [trip.driverId, ...trip.passengerIds].some((id) => people.get(id.toLowerCase())?.office_id)) companies.add(r.companyId);
       }
       return out;
     });
@@ -629,7 +634,7 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
     for (const p of batch) await recordTripAlone(ctx, p.auth, p.trip, p.now).then(p.resolve, p.reject);
     return;
   }
-  // The company's share of the counted trips, now committed, into its monthly rows (decision 0057).
+  // The office shares of the counted trips, now committed, into the offices' monthly rows (migration 0044).
   await Promise.all(
     [...companies].map((companyId) =>
       foldCompanyRollupsSoon(db, companyId).catch((e: unknown) => ctx.log.warn({ err: e, companyId }, 'company roll-up fold failed')),
@@ -722,7 +727,11 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
  * The accepted trips of a batch, their passengers and the roll-ups of the counted ones, in one
  * statement of data-modifying CTEs: `rollUpCtes` for many trips at once, the shares summed per row
  * in the api and written in the same fixed order (employee rows by id, totals, groups, the
- * company's deltas), so that batches sharing a journey group wait for each other without deadlock.
+ * companies' pending deltas, the companies' rows), so that batches sharing a journey group wait for
+ * each other without deadlock. The company's row is written here, not appended as a delta and
+ * folded after the commit (decision 0064's addendum "the company's share in the batch"): a batch
+ * holds it from this statement to its commit, one round trip, and the other batch at once waits
+ * that long at most; the fold was a statement and a commit more for every batch.
  */
 async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; companyId: string; recorded: Recorded }[]> {
   if (!accepted.length) return [];
@@ -795,11 +804,25 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; co
           distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
           passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
         returning 1 as done),
+      c as (select * from json_to_recordset(${JSON.stringify([...co.values()])}::json) as c(company uuid, month date, trips int, dh bigint, ph bigint)),
+      -- Shares of these companies that a fold left behind (decision 0057), folded with the batch's.
+      pending as (
+        delete from company_monthly_stat_deltas d
+        where d.company_id = any (array(select distinct c.company from c)) and (select count(*) from grp) >= 0
+        returning d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants),
       co as (
-        insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
-        select c.company, c.month, c.trips, c.dh, c.ph, (select count(*) from em where em.inserted and em.company_id = c.company and em.month = c.month)
-        from json_to_recordset(${JSON.stringify([...co.values()])}::json) as c(company uuid, month date, trips int, dh bigint, ph bigint)
-        where (select count(*) from grp) >= 0
+        insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+        select y.company, y.month, sum(y.trips), sum(y.dh), sum(y.ph), sum(y.p) from (
+            select c.company, c.month, c.trips, c.dh, c.ph, (select count(*) from em where em.inserted and em.company_id = c.company and em.month = c.month) as p from c
+            union all
+            select d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants from pending d
+          ) y
+        group by y.company, y.month order by y.company, y.month
+        on conflict (company_id, month) do update set
+          trips = s.trips + excluded.trips,
+          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
+          participants = s.participants + excluded.participants
         returning 1 as done)
       select trip.id, trip.driver_id, trip.created_at from trip`,
   );

@@ -178,6 +178,21 @@ describe('POST /api/trips', () => {
     expect(await officeFigures(w.acme)).toEqual({ trips: 2, deltas: 0, pending: 0 });
   });
 
+  it("writes the company's row with the trip's, taking a share left behind with it, when nobody on the trip has an office", async () => {
+    const db = t.ctx.db;
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    await db.execute(sql`insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      values (${w.acme}, ${month}::date, 1, 500, 500, 0)`);
+    const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 600_000).toISOString(), distanceMiles: 2 });
+    expect(res.statusCode).toBe(201);
+    const [c] = await rows<{ trips: number; distance_hundredths: string | number; participants: number }>(
+      db,
+      sql`select trips, distance_hundredths, participants from company_monthly_stats where company_id = ${w.acme} and month = ${month}::date`,
+    );
+    expect({ ...c, distance_hundredths: Number(c!.distance_hundredths) }).toEqual({ trips: 2, distance_hundredths: 700, participants: 2 });
+    expect(await rows(db, sql`select 1 from company_monthly_stat_deltas`)).toHaveLength(0);
+  });
+
   // Two connections: PGlite runs one transaction at a time.
   it.skipIf(!process.env.DATABASE_URL)(
     "records two trips of one office's drivers in two open transactions without either waiting for the other (migration 0044)",
@@ -309,10 +324,12 @@ describe('POST /api/trips', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await version(db)).toBe(committed);
-    // And a recorded trip moves it.
+    // And a recorded trip moves it, once: its company's row is written in its transaction (migration 0053).
+    const drawnBeforeTrip = await drawn();
     const second = await postTrip(t.app, w.sue.token, { clientTripId: 'v-2', passengerIds: [w.pat.id], startedAt: new Date(Date.now() - 4 * 3_600_000).toISOString(), distanceMiles: 3 });
     expect(second.statusCode).toBe(201);
     expect(await version(db)).toBeGreaterThan(committed);
+    expect(await drawn()).toBe(drawnBeforeTrip + 1);
   });
 
   it('answers 409 when a trip id is reused for a different trip', async () => {
