@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { databaseTemplate, releaseTemplate, startPortal } from './support/portal-process';
+import { buildDeploy, databaseTemplate, releaseTemplate, startPortal } from './support/portal-process';
 
 /**
  * One portal per worker for the whole run, started side by side: tests find theirs through
@@ -10,6 +10,8 @@ import { databaseTemplate, releaseTemplate, startPortal } from './support/portal
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const count = Math.max(1, config.workers);
   const began = Date.now();
+  // The server and the release CLI compiled once (when the build stage has not already).
+  console.log(`[e2e] portal server and release CLI compiled in ${(await buildDeploy()).toFixed(1)}s`);
   // The built remotes released once for the run; every fresh portal copies that store.
   const template = await releaseTemplate();
   process.env.E2E_RELEASE_TEMPLATE = template.store;

@@ -82,17 +82,18 @@ function start() {
     process.exit(1);
   }
   say('releasing newly built remotes into the local release store');
-  if (pnpm(['--filter', '@portal/deploy', 'exec', 'tsx', 'src/cli/release.ts', 'ensure', '--promote-new']) !== 0) {
+  // deploy/scripts/launch.mjs: the server and the release CLI as the build stage compiled them
+  // (`pnpm build` builds deploy too), or from their sources through tsx when they changed since.
+  const launch = path.join(ROOT, 'deploy', 'scripts', 'launch.mjs');
+  if (spawnSync(process.execPath, [launch, 'release', 'ensure', '--promote-new'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) {
     process.exit(1);
   }
   say('starting the portal');
-  // The server is this process's direct child (through tsx, which relays signals), so stopping
-  // `npm start` stops the portal too.
-  const tsx = path.join(ROOT, 'deploy', 'node_modules', '.bin', isWindows ? 'tsx.cmd' : 'tsx');
+  // The server is this process's direct child, so stopping `npm start` stops the portal too.
   // A newcomer should see a populated portal: demo companies and employees are created on the first
   // start (DEMO_DATA=0 turns that off) and their logins printed once.
   const env = { ...process.env, DEMO_DATA: process.env.DEMO_DATA ?? '1' };
-  const child = spawn(tsx, ['src/server.ts'], { cwd: path.join(ROOT, 'deploy'), stdio: 'inherit', shell: isWindows, env });
+  const child = spawn(process.execPath, [launch, 'server'], { cwd: path.join(ROOT, 'deploy'), stdio: 'inherit', env });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

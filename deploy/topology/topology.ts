@@ -362,11 +362,11 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
 
     // ---- the portal server that owns the store (docs/operations.md, "The release console"): its
     // embedded api on the same database, the bucket with the writer's credentials, the preview key.
-    // From source through tsx's loader, as `pnpm --filter @portal/deploy start` runs it.
+    // As `pnpm --filter @portal/deploy start` runs it: its build while fresh, else its sources.
     const startPortal = async () => {
       const out = createWriteStream(path.join(logDir, 'portal.log'), { flags: 'a' });
       logs.push(out);
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      const child = spawn(process.execPath, ['scripts/launch.mjs', 'server'], {
         cwd: path.join(REPO_ROOT, 'deploy'),
         env: {
           ...inherited,

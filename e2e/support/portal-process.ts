@@ -7,7 +7,12 @@ import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'e2e', 'artifacts');
-const TSX = path.join(REPO_ROOT, 'deploy', 'node_modules', '.bin', 'tsx');
+/**
+ * The server and the release CLI as `pnpm release` and `npm start` run them: their compiled build
+ * while it is the sources' (the global setup makes it, deploy/scripts/build.mjs), otherwise the
+ * sources through tsx (a journey that changes the tree, say).
+ */
+const LAUNCH = path.join(REPO_ROOT, 'deploy', 'scripts', 'launch.mjs');
 
 export const SUPERADMIN = { email: 'admin@example.test', password: 'E2e-Super-Admin-9731!' } as const;
 
@@ -62,10 +67,22 @@ function run(cmd: string, args: string[], options: { cwd: string; env: NodeJS.Pr
   });
 }
 
+/**
+ * Compiles the server and the release CLI when their build is missing or older than the sources
+ * (deploy/scripts/build.mjs --if-stale), so that no portal start or release command of the run
+ * compiles them again. Answers the seconds it took.
+ */
+export async function buildDeploy(): Promise<number> {
+  const began = Date.now();
+  const build = await run(process.execPath, [path.join(REPO_ROOT, 'deploy', 'scripts', 'build.mjs'), '--if-stale'], { cwd: path.join(REPO_ROOT, 'deploy'), env: process.env });
+  if (build.status !== 0) throw new Error(`compiling the portal server and the release CLI failed:\n${build.output}`);
+  return (Date.now() - began) / 1000;
+}
+
 /** `release ensure` into the store of `env`'s DATA_DIR: every built remote published and made stable. */
 async function releaseBuiltRemotes(env: NodeJS.ProcessEnv): Promise<void> {
   // Not spawnSync: portals started side by side (one per worker) release at the same time.
-  const release = await run(TSX, ['src/cli/release.ts', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env });
+  const release = await run(process.execPath, [LAUNCH, 'release', 'ensure'], { cwd: path.join(REPO_ROOT, 'deploy'), env });
   if (release.status !== 0) throw new Error(`releasing the built remotes failed:\n${release.output}`);
 }
 
@@ -163,7 +180,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}, options
     const url = `http://127.0.0.1:${port}`;
     const logFile = path.join(ARTIFACTS, `portal-${port}.log`);
     const log = createWriteStream(logFile);
-    const child = spawn(TSX, ['src/server.ts'], { cwd: path.join(REPO_ROOT, 'deploy'), env: envFor(port), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [LAUNCH, 'server'], { cwd: path.join(REPO_ROOT, 'deploy'), env: envFor(port), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const keep = (c: Buffer) => {
       if (output.length < 64_000) output += c.toString('utf8');

@@ -94,7 +94,7 @@ export async function controlInstance(index: number, action: 'kill' | 'stop' | '
 
 /** `pnpm release <args>` (its script run directly, without pnpm's start-up), against the topology's bucket. */
 export function releaseCliOnBucket(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const res = spawnSync(path.join(REPO_ROOT, 'deploy', 'node_modules', '.bin', 'tsx'), ['src/cli/release.ts', ...args], {
+  const res = spawnSync(process.execPath, ['scripts/launch.mjs', 'release', ...args], {
     cwd: path.join(REPO_ROOT, 'deploy'),
     encoding: 'utf8',
     env: { ...process.env, ...topology().releaseEnv, RELEASE_ACTOR: 'e2e-topology' },
