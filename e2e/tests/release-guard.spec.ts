@@ -15,7 +15,8 @@ import { expect, test, type ConsoleGuard } from '../support/test';
  * Guarded canaries of mfe-auth, for half of the audience, judged on telemetry anyone can send
  * (docs/decisions/0029-telemetry-senders.md). Anonymous browsers (each its own device id, so its own
  * canary bucket, and its own address) load the login page and the shell's telemetry reports what
- * happened; the portal's guard checks every 5 s here (RELEASE_GUARD_INTERVAL_MS; 60 s by default).
+ * happened; the portal's guard checks every 2 s here (RELEASE_GUARD_INTERVAL_MS; 60 s by default), and
+ * a journey that waits on it counts the passes the portal logs rather than sleeping for them.
  *
  * On one machine every browser comes from loopback, so the portal runs as it does behind one proxy
  * (TRUST_PROXY=1) and each simulated browser reaches it through a proxy of its own that appends an
@@ -29,7 +30,7 @@ test.setTimeout(300_000);
 test.describe.configure({ mode: 'serial' });
 
 // E2E_RELEASE_GUARD_INTERVAL_MS=60000 measures the default interval.
-const GUARD_INTERVAL_MS = Number(process.env.E2E_RELEASE_GUARD_INTERVAL_MS ?? 5_000);
+const GUARD_INTERVAL_MS = Number(process.env.E2E_RELEASE_GUARD_INTERVAL_MS ?? 2_000);
 const MIN_VIEWS = 8;
 /** Distinct senders each side needs here (10 by default): the few browsers a journey can afford. */
 const MIN_SENDERS = 5;
@@ -93,6 +94,22 @@ test.afterAll(async () => {
   await Promise.all(proxies.splice(0).map((p) => p.close()));
   await portal?.stop();
 });
+
+/**
+ * Waits until the guard has made `n` passes that began at `since` or later, each of which judged the
+ * guarded canaries on the figures as they stood then or after: the portal logs every such pass
+ * (`release guard pass done`, with when it began). Under load the passes come later, never fewer.
+ */
+async function guardPasses(n: number, since: number): Promise<void> {
+  const count = async () =>
+    (await readFile(portal.logFile, 'utf8'))
+      .split('\n')
+      // A line still being written is left for the next look.
+      .filter((l) => l.includes('"release guard pass done"') && l.endsWith('}'))
+      .map((l) => JSON.parse(l) as { began: string })
+      .filter((p) => Date.parse(p.began) >= since).length;
+  await expect.poll(count, { message: `${n} guard passes begun since ${new Date(since).toISOString()}`, timeout: n * GUARD_INTERVAL_MS + 60_000, intervals: [250] }).toBeGreaterThanOrEqual(n);
+}
 
 /** The proxies the browsers and the attacker reached the portal through (closed at the end). */
 const proxies: ForwardingProxy[] = [];
@@ -287,7 +304,6 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
   const stable = (await manifest()).remotes['mfe-auth']?.stable.version;
   expect(stable, 'mfe-auth is released at start').toBeTruthy();
   const stableBuild = path.join(portal.dataDir, 'releases', 'mfe-auth', stable!);
-  const passes = (n: number) => new Promise((r) => setTimeout(r, n * GUARD_INTERVAL_MS + 2_000));
 
   // ---- a healthy canary (the stable build under another version) while the machine forges failed canary page views
   const healthy = `9.4.0-healthy.${Date.now().toString(36)}`;
@@ -296,7 +312,7 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
   releaseCli('canary', 'mfe-auth', healthy, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '2');
   const failures = await forge(() => canaryLoads(healthy, false));
   const a = await browse(browser, { canary: healthy, enough: (x) => x.canary >= 5 && x.stable >= 3 });
-  await passes(3);
+  await guardPasses(3, Date.now());
   const forgedFailures = await failures.stop();
   const healthyHalfHours = Math.floor(Date.now() / 1_800_000) - Math.floor(startedHealthy / 1_800_000) + 1;
   expect(a.canaryFailed).toBe(0);
@@ -319,7 +335,11 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
   releaseCli('canary', 'mfe-auth', failing, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '30', '--auto-promote', '10s');
   const successes = await forge(() => canaryLoads(failing, true));
   const b = await browse(browser, { canary: failing, blocked: true, enough: (x) => x.canary >= 5 && x.stable >= 3 });
-  await passes(3);
+  // Three passes on the whole sample, each after the canary's 10 s: each one free to promote it.
+  const stored = JSON.parse(await readFile(path.join(portal.dataDir, 'releases', 'release.json'), 'utf8')) as ReleaseManifest;
+  const failingSince = Date.parse(stored.remotes['mfe-auth']!.canary!.guard!.since);
+  expect(failingSince, 'the canary is guarded since the command').toBeGreaterThanOrEqual(startedFailing);
+  await guardPasses(3, Math.max(Date.now(), failingSince + 10_001));
   const forgedSuccesses = await successes.stop();
   const stoppedForging = Date.now();
   expect(stoppedForging - startedFailing).toBeGreaterThan(10_000);

@@ -3,7 +3,7 @@ import type { ReleaseManifest } from '@portal/shared-contracts';
 import { guardFigures, tempDir, writeFakeRemoteBuild } from '../test-fixtures';
 import { canary, promote } from './actions';
 import { DEFAULT_GUARD } from './guard';
-import { GUARD_ACTOR, runGuardPass, type Exclusively, type FiguresReader } from './guard-loop';
+import { GUARD_ACTOR, GUARD_PASS_DONE, runGuardPass, startGuardLoop, type Exclusively, type FiguresReader } from './guard-loop';
 import { emptyManifest } from './manifest';
 import { publishRemote } from './publish';
 import { FsReleaseStore } from './store';
@@ -157,5 +157,30 @@ describe('the release guard loop', () => {
       version: '1.1.0',
       entry: 'https://cdn.example.com/portal/remotes/mfe-employees/1.1.0/mf-manifest.json',
     });
+  });
+
+  it('logs each pass that judged a guarded canary, with when it began, so that its passes can be counted', async () => {
+    const store = await guardedCanary();
+    const passes: Array<{ began: string; canaries: unknown }> = [];
+    const log = { info: (o: object, m: string) => void (m === GUARD_PASS_DONE && passes.push(o as (typeof passes)[number])), warn: () => {} };
+    const before = Date.now();
+    const loop = startGuardLoop({ store, exclusively: sharedLock(async () => [health('1.0.0', 250, 1), health('1.1.0', 250, 2)]), log }, 20);
+    await expect.poll(() => passes.length).toBeGreaterThanOrEqual(3);
+    await loop.stop();
+    for (const p of passes) {
+      expect(p.canaries).toEqual([{ remote: 'mfe-employees', canary: '1.1.0', action: 'keep' }]);
+      expect(Date.parse(p.began)).toBeGreaterThanOrEqual(before);
+    }
+    // In the order they ran.
+    expect(passes.map((p) => p.began)).toEqual(passes.map((p) => p.began).sort());
+
+    // Nothing guarded: nothing judged, nothing said.
+    const quietStore = new FsReleaseStore(await tempDir());
+    await quietStore.writeManifest(emptyManifest({ version: 'shell-1', contractsVersion: '1.0.0' }));
+    const said: string[] = [];
+    const idle = startGuardLoop({ store: quietStore, exclusively: sharedLock(async () => []), log: { info: (_o, m) => said.push(m), warn: (_o, m) => said.push(m) } }, 20);
+    await new Promise((r) => setTimeout(r, 100));
+    await idle.stop();
+    expect(said).toEqual([]);
   });
 });

@@ -108,13 +108,25 @@ export interface GuardLoop {
   stop(): Promise<void>;
 }
 
-/** Checks now and every minute; a pass still running is not doubled, a failing one is logged. */
+/** What the loop logs after each pass that judged at least one guarded canary. */
+export const GUARD_PASS_DONE = 'release guard pass done';
+
+/**
+ * Checks now and every minute; a pass still running is not doubled, a failing one is logged. A pass
+ * that judged guarded canaries logs GUARD_PASS_DONE with when it began and what it decided, so that
+ * whoever waits on the guard can count its passes rather than guess them from the interval.
+ */
 export function startGuardLoop(o: Omit<GuardPassOptions, 'now'>, everyMs: number = GUARD_INTERVAL_MS): GuardLoop {
   let running: Promise<void> | null = null;
   const saidWaiting = new Set<string>();
   const pass = () => {
+    const began = new Date();
     running ??= runGuardPass({ saidWaiting, ...o })
-      .then(() => undefined)
+      .then((outcomes) => {
+        if (!outcomes || outcomes.length === 0) return;
+        const canaries = outcomes.map((c) => ({ remote: c.remote, canary: c.canary, action: c.decision.action }));
+        o.log.info({ began: began.toISOString(), canaries }, GUARD_PASS_DONE);
+      })
       .catch((err: unknown) => o.log.warn({ err }, 'release guard pass failed'))
       .finally(() => {
         running = null;
