@@ -19,7 +19,10 @@ if (!source) {
 }
 process.chdir(deployDir);
 let file = process.env.PORTAL_FROM_SOURCES === '1' ? null : builtEntry(name);
-if (!file) {
+if (file) {
+  // Stack traces name the sources, as under tsx (the build's map is read at the first one).
+  process.setSourceMapsEnabled(true);
+} else {
   // What `tsx <file>` does: TypeScript compiled as it is loaded (tsx's own `node --import tsx`).
   await import('tsx');
   file = path.join(deployDir, source);
