@@ -59,8 +59,8 @@ describe('sign-in sequence', () => {
   it('loads the employer by user id for an Employer, then the company, then routes by state', async () => {
     const d = deps();
     const session = await runSignIn(answer({ signUpState: 1 }), true, d);
-    expect(d.calls.map((c) => c.endpoint.id)).toEqual(['employers.current', 'employers.get']);
-    expect(d.calls[0]!.input).toEqual({ params: { userId: USER } });
+    expect(d.calls.map((c) => c.endpoint.id).sort()).toEqual(['employers.current', 'employers.get']);
+    expect(d.calls.find((c) => c.endpoint === ENDPOINTS.employers.current)!.input).toEqual({ params: { userId: USER } });
     expect(session.companyDetails?.name).toBe('Acme');
     expect(d.stored.at(-1)!.session.companyDetails?.name).toBe('Acme');
     expect(d.navigate).toHaveBeenCalledWith(ROUTES.setupIncentives);
@@ -69,7 +69,60 @@ describe('sign-in sequence', () => {
   it('loads the employer by the employer-user id for an Admin and lands on the dashboard', async () => {
     const d = deps();
     await runSignIn(answer({ role: 'Admin' }), true, d);
-    expect(d.calls[0]!.input).toEqual({ params: { userId: EMPLOYER_USER } });
+    expect(d.calls.find((c) => c.endpoint === ENDPOINTS.employers.current)!.input).toEqual({ params: { userId: EMPLOYER_USER } });
+    expect(d.navigate).toHaveBeenCalledWith(ROUTES.mainPage);
+  });
+
+  it('asks for the company the answer names beside the employer record, not after it', async () => {
+    const d = deps();
+    let answerRecord: (() => void) | undefined;
+    const record = new Promise<void>((resolve) => (answerRecord = resolve));
+    const call = d.api.call;
+    d.api.call = vi.fn(async (endpoint: AnyEndpoint, input?: unknown) => {
+      if (endpoint === ENDPOINTS.employers.current) await record;
+      return call(endpoint, input as never);
+    }) as ApiClient['call'];
+    const done = runSignIn(answer(), true, d);
+    await vi.waitFor(() => expect(d.calls.map((c) => c.endpoint.id)).toEqual(['employers.get']));
+    expect(d.calls[0]!.input).toEqual({ params: { id: COMPANY } });
+    answerRecord!();
+    const session = await done;
+    expect(d.calls.map((c) => c.endpoint.id)).toEqual(['employers.get', 'employers.current']);
+    expect(session).toMatchObject({ employerId: COMPANY, employerUserId: EMPLOYER_USER, companyDetails: { name: 'Acme' } });
+    expect(d.navigate).toHaveBeenCalledWith(ROUTES.mainPage);
+  });
+
+  it('takes the company the employer record names when it is another one', async () => {
+    const OTHER = '44444444-4444-4444-8444-444444444444';
+    const d = deps();
+    const call = d.api.call;
+    d.api.call = vi.fn(async (endpoint: AnyEndpoint, input?: unknown) => {
+      if (endpoint === ENDPOINTS.employers.current) {
+        d.calls.push({ endpoint, input });
+        return { success: true, message: 'OK', id: EMPLOYER_USER, userId: USER, employerId: OTHER };
+      }
+      if (endpoint === ENDPOINTS.employers.get && (input as { params: { id: string } }).params.id === OTHER) {
+        d.calls.push({ endpoint, input });
+        return { success: true, message: 'OK', company: { ...company, id: OTHER, name: 'Other' } };
+      }
+      return call(endpoint, input as never);
+    }) as ApiClient['call'];
+    const session = await runSignIn(answer(), true, d);
+    expect(d.calls.map((c) => (c.input as { params: Record<string, string> }).params)).toEqual([{ id: COMPANY }, { userId: USER }, { id: OTHER }]);
+    expect(session).toMatchObject({ employerId: OTHER, companyDetails: { name: 'Other' } });
+  });
+
+  it('loads no company when the employer record cannot be read, as before', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const d = deps();
+    const call = d.api.call;
+    d.api.call = vi.fn(async (endpoint: AnyEndpoint, input?: unknown) => {
+      if (endpoint === ENDPOINTS.employers.current) throw new Error('offline');
+      return call(endpoint, input as never);
+    }) as ApiClient['call'];
+    const session = await runSignIn(answer(), true, d);
+    expect(session.companyDetails).toBeNull();
+    expect(error).toHaveBeenCalled();
     expect(d.navigate).toHaveBeenCalledWith(ROUTES.mainPage);
   });
 

@@ -24,16 +24,27 @@ const employerEndpoints = () => import('@portal/shared-contracts/endpoints/emplo
 /**
  * The employer record (Employer: by the user's id; Admin: by the employer-user id), then the company,
  * added to the session. Throws when a call fails.
+ *
+ * The company the session already names (the login answer's or `accounts.me`'s `employerId`, read
+ * from the same user row as the record's) is asked for beside the record: one round trip instead of
+ * two on every sign-in and session restore. The record still decides: should it name another company,
+ * that one is asked for after it, as before.
  */
 export async function withCompany(api: ApiClient, session: Session): Promise<Session> {
+  const lookupId = session.role === 'Employer' ? session.userId : session.employerUserId;
+  if (!lookupId && !session.employerId) return session;
+  const endpoints = await employerEndpoints();
+  const companyOf = (id: string) => api.call(endpoints.get, { params: { id } });
+  const early = session.employerId ? companyOf(session.employerId) : null;
+  // Awaited below, unless the record's call fails first: then its outcome is not wanted.
+  early?.catch(() => {});
   let next = session;
-  const lookupId = next.role === 'Employer' ? next.userId : next.employerUserId;
   if (lookupId) {
-    const current = await api.call((await employerEndpoints()).current, { params: { userId: lookupId } });
+    const current = await api.call(endpoints.current, { params: { userId: lookupId } });
     next = { ...next, employerUserId: next.employerUserId ?? current.id, employerId: current.employerId ?? next.employerId };
   }
   if (next.employerId) {
-    const { company } = await api.call((await employerEndpoints()).get, { params: { id: next.employerId } });
+    const { company } = await (early && next.employerId === session.employerId ? early : companyOf(next.employerId));
     if (isFullCompany(company)) next = { ...next, companyDetails: company };
   }
   return next;
