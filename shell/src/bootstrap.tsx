@@ -88,7 +88,7 @@ async function boot() {
   if (!publicRouteAt(pathname)) {
     // With the router: the page's own module, fetched while the session is checked (docs/decisions/0067).
     void preloadRouter()
-      .then((r) => !overrides && r?.warmPageAt({ registerRemotes, preloadRemote }, releaseLoad, pathname))
+      .then((r) => !overrides && r?.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname))
       .catch(() => {});
     warmApiClient();
   } else warmApiClientOnFirstUse();

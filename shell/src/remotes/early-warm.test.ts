@@ -14,15 +14,21 @@ const manifest = (over: Partial<ReleaseManifest> = {}): ReleaseManifest =>
 const dashboard = { remote: 'mfe-insights', module: 'DashboardPage' } as const;
 
 function runtime() {
-  return { registerRemotes: vi.fn(), preloadRemote: vi.fn(async () => {}) };
+  return { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => () => ({})) };
 }
 
 describe("a signed-in page's module, fetched while the session is checked", () => {
-  it('registers the remote with the build everyone gets and warms the page module', () => {
+  it('registers the remote with the build everyone gets and fetches the page module with what it consumes, unevaluated', () => {
     const rt = runtime();
     expect(warmFirstPage(rt, manifest(), dashboard, CONTRACTS_VERSION)).toBe(true);
     expect(rt.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_insights', entry: '/remotes/mfe-insights/1.4.0/mf-manifest.json' }]);
-    expect(rt.preloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mfe_insights', exposes: ['DashboardPage'], resourceCategory: 'sync' }]);
+    expect(rt.loadRemote).toHaveBeenCalledWith('mfe_insights/DashboardPage', { loadFactory: false, from: 'runtime' });
+  });
+
+  it("leaves a failed fetch to the page's own load", async () => {
+    const rt = { registerRemotes: vi.fn(), loadRemote: vi.fn(async () => Promise.reject(new Error('offline'))) };
+    expect(warmFirstPage(rt, manifest(), dashboard, CONTRACTS_VERSION)).toBe(true);
+    await expect(rt.loadRemote.mock.results[0]!.value).rejects.toThrow('offline');
   });
 
   it("warms nothing when the build depends on who signs in: the remote's canary, a company's freeze", () => {
@@ -34,7 +40,7 @@ describe("a signed-in page's module, fetched while the session is checked", () =
       const rt = runtime();
       expect(warmFirstPage(rt, m, dashboard, CONTRACTS_VERSION)).toBe(false);
       expect(rt.registerRemotes).not.toHaveBeenCalled();
-      expect(rt.preloadRemote).not.toHaveBeenCalled();
+      expect(rt.loadRemote).not.toHaveBeenCalled();
     }
     // Another remote's canary does not change this one's build.
     const other = manifest({ remotes: { 'mfe-insights': stable('mfe-insights'), 'mfe-billing': stable('mfe-billing', { canary: { ...build('mfe-billing', '2.0.0'), percent: 50, companies: [] } }) } });

@@ -35,17 +35,23 @@ export function sameForEveryone(manifest: ReleaseManifest, remote: RemoteId, she
   return chooseVersions(manifest, { key: '', companyId: null }, shellContractsVersion, now).resolved[remote] ?? null;
 }
 
-/** The part of the federation runtime the early warm uses. */
-export type EarlyRuntime = Pick<FederationRuntime, 'registerRemotes' | 'preloadRemote'>;
+/** The part of the federation runtime the early warm uses: its `loadRemote` with the runtime's options. */
+export interface EarlyRuntime {
+  registerRemotes: FederationRuntime['registerRemotes'];
+  loadRemote(id: string, options: { loadFactory: false; from: 'runtime' }): Promise<unknown>;
+}
 
 /**
- * A signed-in page's first visit (docs/decisions/0067): the shell knows from the address which remote
- * module draws the page, and release.json says which build, before the session is known. The
- * module's remote is registered and its files (manifest, entry, the module's chunks) fetched while
- * the session is checked and the layout drawn, instead of after. Only when the build is the one
- * anyone gets: the registry then registers the same entry (a no-op), so the page cannot end up on
- * another user's build. Warmed as a tab's page is (`rel=prefetch`): nothing is left unused on the
- * console when the session has ended and the login page is shown instead.
+ * A signed-in page's first visit (docs/decisions/0067, 0070): the shell knows from the address which
+ * remote module draws the page, and release.json says which build, before the session is known. The
+ * module's remote is registered and its files fetched while the session is checked and the layout
+ * drawn, instead of after: the manifest, the entry, the module's chunks and stylesheet, and the
+ * shell's shared entries the module consumes (the endpoint table, the messages, the data layer...),
+ * which the runtime resolves only once the container runs. `loadFactory: false` stops there: every
+ * file is in, nothing of the page's module or of those entries is evaluated until the page's slot
+ * loads it. Only when the build is the one anyone gets: the registry then registers the same entry
+ * (a no-op), so the page cannot end up on another user's build. Scripts, not `rel=preload`: nothing
+ * is left unused on the console when the session has ended and the login page is shown instead.
  */
 export function warmFirstPage(
   runtime: EarlyRuntime,
@@ -53,11 +59,12 @@ export function warmFirstPage(
   route: { remote: RemoteId; module: string } | undefined,
   shellContractsVersion: string,
 ): boolean {
-  if (!manifest || !route || !runtime.preloadRemote) return false;
+  if (!manifest || !route) return false;
   const choice = sameForEveryone(manifest, route.remote, shellContractsVersion);
   const name = remoteInfo(route.remote)?.mfName;
   if (!choice || !name) return false;
   runtime.registerRemotes([{ name, entry: choice.entry }]);
-  runtime.preloadRemote([{ nameOrAlias: name, exposes: [route.module], resourceCategory: 'sync' }]).catch(() => {});
+  // A failure is left for the page's own load to report (and retry).
+  runtime.loadRemote(`${name}/${route.module}`, { loadFactory: false, from: 'runtime' }).catch(() => {});
   return true;
 }
