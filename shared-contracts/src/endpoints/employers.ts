@@ -1,29 +1,15 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
-import { awaitingSetupEmployerSchema, companySchema, employerListItemSchema, idSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf, publicCompanySchema } from '../entities';
+import { awaitingSetupEmployerSchema, companySchema, employerListItemSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf } from '../entities';
 import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
+import { employerCurrentAnswerSchema, employerLookup } from './employer-lookup';
 
 // employers and incentives
-export const employerCurrentAnswerSchema = z.extend(okSchema, {
-  /** The employer-user record id (document 2: employerUserId). */
-  id: idSchema,
-  userId: idSchema,
-  /** The company, null before step 1 is saved. */
-  employerId: z.nullable(idSchema),
-});
+export { employerCurrentAnswerSchema };
 
 export const employers = {
-  current: defineEndpoint({
-    id: 'employers.current',
-    method: 'GET',
-    path: '/api/employers/current/{userId}',
-    summary: 'The employer record of a user (login sequence step 2)',
-    access: 'session',
-    params: z.object({ userId: z.string() }),
-    response: employerCurrentAnswerSchema,
-    tags: ['employers'],
-  }),
+  current: employerLookup.current,
   list: defineEndpoint({
     id: 'employers.list',
     method: 'GET',
@@ -44,16 +30,7 @@ export const employers = {
     response: pageOf(awaitingSetupEmployerSchema),
     tags: ['employers'],
   }),
-  get: defineEndpoint({
-    id: 'employers.get',
-    method: 'GET',
-    path: '/api/employers/{id}',
-    summary: 'A company; an anonymous caller (invite page) learns only its id and name',
-    access: 'optional',
-    params: idParams,
-    response: z.union([z.extend(okSchema, { company: companySchema }), z.extend(okSchema, { company: publicCompanySchema })]),
-    tags: ['employers'],
-  }),
+  get: employerLookup.get,
   create: defineEndpoint({
     id: 'employers.create',
     method: 'POST',

@@ -4,7 +4,7 @@ import { searchText } from '../forms/text';
 import { INPUT_MESSAGES } from '../messages/input';
 
 // Query and path shapes several endpoint groups use.
-export const idParams = z.object({ id: z.string() });
+export { idParams } from './id-params';
 
 /**
  * A whole number in a query string: digits only, so "", " 5", "1e1" and "-0" are refused rather

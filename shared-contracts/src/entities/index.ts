@@ -33,10 +33,8 @@ export const errorAnswerSchema = z.object({
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 // ---------------------------------------------------------------- company (document 1 s.3, document 2 s.3)
-// The company itself (companySchema) is in entities/session.ts.
-/** What an anonymous caller (the invite page) may learn of a company. */
-export const publicCompanySchema = z.object({ id: idSchema, name: z.string() });
-export type PublicCompany = z.infer<typeof publicCompanySchema>;
+// The company itself (companySchema) and what an anonymous caller may learn of it (publicCompanySchema)
+// are in entities/session.ts.
 
 // ---------------------------------------------------------------- subscription states (billing below)
 /** The subscription is shown as active when `subscriptionStatus` equals this (spec, document 1 section 4). */

@@ -60,6 +60,10 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
+/** What an anonymous caller (the invite page) may learn of a company. */
+export const publicCompanySchema = z.object({ id: idSchema, name: z.string() });
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
 // ---------------------------------------------------------------- session
 export const sessionUserSchema = z.object({
   id: idSchema,

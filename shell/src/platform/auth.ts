@@ -16,10 +16,15 @@ function isFullCompany(c: unknown): c is Company {
 }
 
 /**
- * The employer lookups run after a sign-in, not on the login page's path: their endpoint group (with
- * the company's schemas) is fetched then.
+ * The employer lookups run after a sign-in, not on the login page's path: their two endpoints (with
+ * the company's schemas, a module of their own rather than the employers group) are fetched then.
  */
-const employerEndpoints = () => import('@portal/shared-contracts/endpoints/employers').then((m) => m.employers);
+const employerEndpoints = () => import('@portal/shared-contracts/endpoints/employer-lookup').then((m) => m.employerLookup);
+
+/** Fetches the lookups' endpoints ahead of `withCompany` (a restore asks for `accounts.me` first). */
+export function warmEmployerLookup(): void {
+  employerEndpoints().catch(() => {});
+}
 
 /**
  * The employer record (Employer: by the user's id; Admin: by the employer-user id), then the company,

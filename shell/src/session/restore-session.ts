@@ -1,6 +1,6 @@
 import { SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
-import { withCompany } from '../platform/auth';
+import { warmEmployerLookup, withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 import { loadSessionEndpoints } from './session-endpoints';
 
@@ -13,6 +13,8 @@ import { loadSessionEndpoints } from './session-endpoints';
 export async function restoreBrowserSession(api: ApiClient): Promise<Session | null> {
   if (!hasBrowserSession()) return null;
   let session: Session;
+  // Fetched beside `accounts.me`, not after it: an employer's company is asked for once it answers.
+  warmEmployerLookup();
   try {
     const accounts = await loadSessionEndpoints();
     const { user } = await api.call(accounts.me);
