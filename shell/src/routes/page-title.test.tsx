@@ -13,22 +13,22 @@ describe('page title', () => {
   it('names the employer page that is open, and the next one after a click in the nav', async () => {
     renderShell({ path: '/employee-management', session: employerSession(), fetch: quietMe() });
     await screen.findByRole('heading', { name: 'mfe_employees/EmployeeManagementPage' });
-    expect(document.title).toBe(titled('Employee Management'));
+    await waitFor(() => expect(document.title).toBe(titled('Employee Management')));
 
     await userEvent.click(screen.getByRole('link', { name: 'User Management' }));
     await screen.findByRole('heading', { name: 'mfe_auth/AdminUsersPage' });
-    expect(document.title).toBe(titled('User Management'));
+    await waitFor(() => expect(document.title).toBe(titled('User Management')));
   });
 
   it('names the back-office pages and the public ones', async () => {
     const admin = renderShell({ path: '/pending-drivers', session: superAdminSession(), fetch: quietMe() });
     await screen.findByRole('heading', { name: 'mfe_drivers/DriversPage' });
-    expect(document.title).toBe(titled('Pending Drivers'));
+    await waitFor(() => expect(document.title).toBe(titled('Pending Drivers')));
     admin.unmount();
 
     renderShell({ path: '/forgot-password' });
     await screen.findByRole('heading', { name: 'mfe_auth/ForgotPasswordPage' });
-    expect(document.title).toBe(titled('Forgot Password'));
+    await waitFor(() => expect(document.title).toBe(titled('Forgot Password')));
   });
 
   it('names the not-found page', async () => {
