@@ -46,7 +46,9 @@ describe('crafted addresses', () => {
     const ms = performance.now() - started;
     expectRefused(res, 400, message);
     expect(json<{ errors: { field: string }[] }>(res).errors.filter((e) => e.field === 'email')).toHaveLength(1);
-    expect(ms).toBeLessThan(1000);
+    // The backtracking pattern took 81 s; a length checked first takes milliseconds, a second or two
+    // on a machine loaded 15 deep: the bound tells the two apart without timing the machine.
+    expect(ms).toBeLessThan(5000);
   });
 });
 

@@ -353,7 +353,9 @@ describe('the email rule', () => {
         const started = performance.now();
         const r = schema.safeParse({ ...rest, [path]: email });
         const ms = performance.now() - started;
-        expect(ms).toBeLessThan(50);
+        // A backtracking pattern takes seconds to minutes here; a length checked first, well under a
+        // millisecond on a quiet machine and tens of them on a loaded one.
+        expect(ms).toBeLessThan(1000);
         expect(r.success).toBe(false);
         expect(r.error!.issues.filter((i) => i.path.join('.') === path).map((i) => i.message)).toEqual([message]);
       }

@@ -84,14 +84,16 @@ interface Trip {
 
 /**
  * Trips over two months: each day two trips (morning and afternoon) by different drivers, with one
- * to three passengers drawn from anyone else, distances in hundredths of a mile.
+ * to three passengers drawn from anyone else, distances in hundredths of a mile. Days 17 to 28: the
+ * 17th of two months ago is at most 75 days old whatever today is (the 1st is 91 days old on 31
+ * October, past the 90 days a trip may be recorded for).
  */
 async function generatedTrips(): Promise<Trip[]> {
   const rnd = random(32);
   const drivers = w.people.filter((p) => p.driver);
   const trips: Trip[] = [];
   for (const m of [monthFromNow(-2), monthFromNow(-1)]) {
-    for (let day = 1; day <= 12; day += 1) {
+    for (let day = 17; day <= 28; day += 1) {
       for (const [slot, hour] of [8, 15].entries()) {
         const driver = drivers[(day * 2 + slot) % drivers.length]!;
         const others = w.people.filter((p) => p.id !== driver.id).sort(() => rnd() - 0.5);
