@@ -8,6 +8,7 @@ import { causes } from './errors';
 import { acquireFolderLock, type FolderLock } from './folder-lock';
 import type { Db } from './handle';
 import { PgliteStatements } from './pglite-statements';
+import { usePoolForPipelines } from './pipeline';
 import { useForHotStatements } from './sql';
 import * as schema from './schema';
 
@@ -113,6 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const url = options.databaseUrl;
     const client = createPostgresClient(url, { pgbouncer: options.pgbouncer });
     const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    usePoolForPipelines(db, client);
     // Behind PgBouncer (DATABASE_PGBOUNCER=1) nothing is named, so the hot statements share the pool.
     const hotClient = options.pgbouncer ? undefined : await openHotClient(url, options);
     if (hotClient) useForHotStatements(db, drizzlePostgres({ client: hotClient, schema }) as unknown as Db);

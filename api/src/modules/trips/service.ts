@@ -12,6 +12,7 @@ import {
 } from '@portal/shared-contracts';
 import type { ApiContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { pipelinedTransaction } from '../../db/pipeline';
 import { preparedRows, rows, toIso } from '../../db/sql';
 import { HttpError, forbidden } from '../../lib/http-error';
 import type { AuthUser } from '../../lib/sessions';
@@ -575,11 +576,13 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
   let answers: (Recorded | HttpError)[];
   const companies = new Set<string>();
   try {
-    answers = await db.transaction(async (tx) => {
+    answers = await pipelinedTransaction(db, async (tx) => {
       const out: (Recorded | HttpError)[] = new Array<Recorded | HttpError>(batch.length);
       const everyone = [...new Set(batch.flatMap((p) => [p.auth.userId.toLowerCase(), ...p.trip.passengerIds]))].sort();
-      const found = await preparedRows<PersonDbRow>(
-        tx,
+      // The lock and the surroundings in one round trip (with the `begin`): the server runs the
+      // surroundings once the lock statement has ended, with a snapshot taken then, so it reads every
+      // trip of these people committed by a transaction the lock waited for.
+      const [found, aroundRows] = await tx.rows<[PersonDbRow, BatchAroundDbRow]>([
         sql`select u.id, u.role, u.company_id, u.is_active, u.is_approved, u.is_driver_verified, u.driver_rejected_at, u.office_id,
             v.user_id is not null as has_vehicle, v.is_verified as vehicle_verified
           from users u ${vehicleOf}
@@ -589,9 +592,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
             -- it took seconds at a loaded machine for a statement that runs in milliseconds.
             and (select set_config('jit', 'off', true)) is not null
           order by u.id for no key update of u`,
-      );
+        batchSurroundings(batch),
+      ]);
       const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
-      const around = await batchSurroundings(tx, batch, people);
+      const around = new Map(aroundRows.map((r) => [Number(r.i), r]));
       const accepted: Accepted[] = [];
       batch.forEach((p, i) => {
         try {
@@ -615,7 +619,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
           out[i] = e;
         }
       });
-      for (const r of await writeBatch(tx, accepted)) {
+      // The write and the commit in one round trip: the companies' rows it updates are held for the
+      // time the server runs them, not across a round trip to the api.
+      const written = accepted.length ? recordedOf(accepted, await tx.commitWith(writeBatch(accepted))) : [];
+      for (const r of written) {
         out[r.i] = r.recorded;
         // The people's office shares wait as deltas (migration 0044) for the fold after the commit. The
         // offices read here are the ones the trigger reads: an office change waits for the people's lock.
@@ -669,7 +676,7 @@ function toSurroundings(r: AroundFiguresDbRow | undefined, raced = false): Surro
  * of them changes what another meets, except the company's usual trip, which a trip posted at the
  * same moment as another does not see either when each is recorded alone.
  */
-async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<string, PersonDbRow>): Promise<Map<number, BatchAroundDbRow>> {
+function batchSurroundings(batch: PendingTrip[]): SQL {
   const req = batch.map((p, i) => {
     const { trip, now } = p;
     const driverId = p.auth.userId.toLowerCase();
@@ -679,7 +686,6 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
       i,
       driver: driverId,
       client: trip.clientTripId,
-      company: people.get(driverId)?.company_id ?? null,
       grp: trip.journeyGroupId,
       people: [driverId, ...trip.passengerIds],
       start_at: trip.startedAt.toISOString(),
@@ -693,14 +699,12 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
     };
   });
   const during = sql`t.started_at > r.earliest and t.started_at < r.end_at and t.started_at + ${tripTime} > r.start_at`;
-  const found = await preparedRows<BatchAroundDbRow>(
-    tx,
-    sql`select r.i,
+  return sql`select r.i,
         (select row_to_json(s) from (
           select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
             coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
           from trips t where t.driver_id = r.driver and t.client_trip_id = r.client) s) as stored,
-        exists (select 1 from journey_groups g where g.id = r.grp and g.company_id = r.company) as group_here,
+        exists (select 1 from journey_groups g where g.id = r.grp and g.company_id = d.company) as group_here,
         m.last_minute, m.last_minute_wait,
         exists (select 1 from trips t where t.driver_id = r.driver and ${during}) as overlaps,
         (select count(*)::int from trips t where t.driver_id = r.driver and t.started_at >= r.day_start and t.started_at < r.day_end) as day_trips,
@@ -708,19 +712,19 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
           and t.started_at >= r.day_start and t.started_at < r.day_end) as day_hundredths,
         u.usual_trips, u.usual_hundredths,
         ${busyPeople(sql`r.people`, sql`r.driver`, during)} as busy_people
-      from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, company uuid, grp uuid, people json,
+      from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, grp uuid, people json,
         start_at timestamptz, end_at timestamptz, earliest timestamptz, day_start timestamptz, day_end timestamptz, recordable timestamptz,
         first_month date, last_month date)
+      -- The driver's company, on the row this transaction has locked (the statement runs after the lock).
+      left join lateral (select d.company_id as company from users d where d.id = r.driver) d on true
       cross join lateral (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = r.driver and t.started_at > r.recordable and t.created_at > now() - interval '1 minute') m
       -- The company's monthly rows and the shares of them not folded in yet.
       cross join lateral (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
-          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = r.company
+          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = d.company
           union all
-          select d.trips, d.distance_hundredths, d.month from company_monthly_stat_deltas d where d.company_id = r.company
-        ) s where s.month between r.first_month and r.last_month) u`,
-  );
-  return new Map(found.map((r) => [Number(r.i), r]));
+          select x.trips, x.distance_hundredths, x.month from company_monthly_stat_deltas x where x.company_id = d.company
+        ) s where s.month between r.first_month and r.last_month) u`;
 }
 
 /**
@@ -733,8 +737,7 @@ async function batchSurroundings(tx: Tx, batch: PendingTrip[], people: Map<strin
  * holds it from this statement to its commit, one round trip, and the other batch at once waits
  * that long at most; the fold was a statement and a commit more for every batch.
  */
-async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; companyId: string; recorded: Recorded }[]> {
-  if (!accepted.length) return [];
+function writeBatch(accepted: Accepted[]): SQL {
   const trips = accepted.map((a) => ({
     i: a.i,
     company: a.companyId,
@@ -770,9 +773,7 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; co
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const emRows = [...em.values()].sort(byId);
   const grpRows = [...grp.values()].sort((a, b) => (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : a.month < b.month ? -1 : 1));
-  const found = await preparedRows<{ id: string; driver_id: string; created_at: Date | string }>(
-    tx,
-    sql`with r as (
+  return sql`with r as (
         select * from json_to_recordset(${JSON.stringify(trips)}::json)
           as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)),
       trip as (
@@ -824,8 +825,11 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<{ i: number; co
           passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
           participants = s.participants + excluded.participants
         returning 1 as done)
-      select trip.id, trip.driver_id, trip.created_at from trip`,
-  );
+      select trip.id, trip.driver_id, trip.created_at from trip`;
+}
+
+/** The answers of the trips `writeBatch` wrote, from its rows (a trip a driver). */
+function recordedOf(accepted: Accepted[], found: { id: string; driver_id: string; created_at: Date | string }[]): { i: number; companyId: string; recorded: Recorded }[] {
   const byDriver = new Map(found.map((r) => [r.driver_id.toLowerCase(), r]));
   return accepted.map((a) => {
     const row = byDriver.get(a.driverId.toLowerCase());

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, TRIP_RULES, minTripMs, tripSchema } from '@portal/shared-contracts';
+import * as pipeline from '../../db/pipeline';
 import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import type { AuthUser } from '../../lib/sessions';
@@ -658,7 +659,7 @@ describe('trips posted together (group commit, decision 0064)', () => {
       { token: p.driver.token, body: { clientTripId: `together-a-${i}`, passengerIds: p.riders, distanceMiles: 3 + i, journeyGroupId: group!.id, startedAt: new Date(lastMonth.getTime() + i * 60_000).toISOString() } },
       { token: p.driver.token, body: { clientTripId: `together-b-${i}`, passengerIds: [p.riders[0]!], distanceMiles: 2.5 + i, startedAt: dayAt(2, i) } },
     ]);
-    const transactions = vi.spyOn(db, 'transaction');
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction');
     try {
       const answers = await Promise.all(posts.map(({ token, body }) => postTrip(t.app, token, body)));
       expect(answers.map((a) => a.statusCode)).toEqual(posts.map(() => 201));
@@ -697,7 +698,6 @@ describe('trips posted together (group commit, decision 0064)', () => {
   });
 
   it('answers a retry posted while its first post is being recorded with that post, without a batch of its own', async () => {
-    const db = t.ctx.db;
     const auth = await authOf(w.dan.id);
     const body = { clientTripId: 'in-flight', startedAt: dayAt(3), distanceMiles: 9, passengerIds: [w.pat.id] };
     const turn = () => new Promise((r) => setImmediate(r));
@@ -708,8 +708,8 @@ describe('trips posted together (group commit, decision 0064)', () => {
       gate = new Promise<void>((r) => (open = r));
       return open;
     };
-    const real = db.transaction.bind(db);
-    const transactions = vi.spyOn(db, 'transaction').mockImplementation((async (...a: Parameters<typeof real>) => {
+    const real = pipeline.pipelinedTransaction;
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction').mockImplementation((async (...a: Parameters<typeof real>) => {
       await gate;
       return real(...a);
     }) as typeof real);
@@ -744,6 +744,47 @@ describe('trips posted together (group commit, decision 0064)', () => {
     }
     expect(await counts()).toMatchObject({ trips: 1, company: 1 });
   });
+
+  // Two connections: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "judges a batch's trip against a trip its people's lock waited for (the surroundings sent with the lock run after it)",
+    async () => {
+      const db = t.ctx.db;
+      const auth = await authOf(w.dan.id);
+      let committed!: () => void;
+      const mayCommit = new Promise<void>((r) => (committed = r));
+      let locked!: () => void;
+      const holds = new Promise<void>((r) => (locked = r));
+      // Another writer (another instance's batch) holds Dan's row and records his trip at 06:00.
+      const other = db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${w.dan.id} for no key update`);
+        await tx.execute(sql`insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, status, flags)
+          values (${w.acme}, ${w.dan.id}, 'other-instance', ${dayAt(3)}, 1000, 1, 'flagged', '[]'::jsonb)`);
+        locked();
+        await mayCommit;
+      });
+      await Promise.race([holds, other]);
+      // Dan's trip at 06:05 overlaps it: its batch waits for the lock, then must see the trip committed.
+      const posted = recordTrip(t.ctx, auth, { clientTripId: 'after-the-lock', startedAt: dayAt(3, 5), distanceMiles: 5, passengerIds: [w.pat.id] });
+      const outcome = posted.then(
+        () => 'recorded',
+        (e: { status?: number }) => e.status,
+      );
+      let waited = false;
+      for (let i = 0; i < 250 && !waited; i++) {
+        const [waiting] = await rows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        waited = waiting!.n > 0;
+        if (!waited) await new Promise((r) => setTimeout(r, 20));
+      }
+      committed();
+      expect(waited).toBe(true);
+      await other;
+      expect(await outcome).toBe(409);
+      await expect(posted).rejects.toMatchObject({ status: 409, message: MESSAGES.trips.overlap });
+      const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from trips where driver_id = ${w.dan.id}`);
+      expect(n!.n).toBe(1);
+    },
+  );
 
   it('refuses a bad trip of a batch alone, with its own 4xx, and records the others', async () => {
     const pools = await carpools(3);
