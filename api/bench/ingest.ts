@@ -1,7 +1,7 @@
 /**
  * Trip ingestion over HTTP (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 5] [--connections 50] [--retries 10] [--batches 2] [--waits] [--statements] [--prof]
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 5] [--connections 50] [--retries 10] [--batches 2] [--waits] [--statements] [--prof] [--times]
  *
  * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
  * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
@@ -17,7 +17,9 @@
  * It prints 2xx a second, p50 and p99 of each, the share of bare Fastify, the answers by status, and
  * then checks in SQL that every trip answered 201 is stored exactly once (and nothing else is), that
  * every retry answered the trip of its first post, and that every roll-up equals a recount of the
- * counted trips.
+ * counted trips. `--times` prints where the batches' time went during the timed run: the trips'
+ * wait in the queue, then each batch's read (a pooled connection, the lock and the surroundings),
+ * judging, write with its commit, and what follows the commit.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +31,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
-import { setBatchesAtOnce } from '../src/modules/trips/service';
+import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
 
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     prof: { type: 'boolean', default: false },
     waits: { type: 'boolean', default: false },
     statements: { type: 'boolean', default: false },
+    times: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     batches: { type: 'string', default: '2' },
   },
@@ -68,7 +71,16 @@ async function serveChild() {
   const data = await prepare(ctx.db);
   // `--prof`: the api's processor profile of the timed run only (not its start, seeding or warm-up).
   const inspector = new Session();
-  process.on('message', (m: { prof?: 'start' | 'stop'; file?: string }) => {
+  const times: BatchTimes[] = [];
+  process.on('message', (m: { prof?: 'start' | 'stop'; file?: string; times?: 'start' | 'stop' }) => {
+    // `--times`: each batch's times during the timed run, summed up when it ends.
+    if (m.times === 'start') {
+      onBatchTimes((t) => times.push(t));
+      process.send!({ prof: 'timing' });
+    } else if (m.times === 'stop') {
+      onBatchTimes(undefined);
+      process.send!({ prof: 'timed', times: summarise(times) });
+    }
     if (m.prof === 'start') {
       inspector.connect();
       void inspector
@@ -87,6 +99,18 @@ async function serveChild() {
   await serveBesideBareFastify(ctx, { data });
 }
 
+/** Batches' times: their number, mean trips, and the mean, p50 and p99 of each step (ms). */
+function summarise(times: BatchTimes[]): string {
+  if (!times.length) return 'no batch';
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  const step = (k: keyof BatchTimes) => {
+    const xs = times.map((t) => t[k]).sort((a, b) => a - b);
+    return `${k} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)} (p50 ${at(xs, 0.5).toFixed(1)}, p99 ${at(xs, 0.99).toFixed(1)})`;
+  };
+  const trips = times.reduce((a, t) => a + t.trips, 0);
+  return `${times.length} batches, ${(trips / times.length).toFixed(1)} trips a batch; ms mean (p50, p99): ${(['queuedMs', 'readMs', 'judgeMs', 'writeMs', 'afterMs'] as const).map(step).join('; ')}`;
+}
+
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--batches', String(values.batches), '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
     execArgv: process.execArgv,
@@ -101,12 +125,12 @@ function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number;
 // ---------------------------------------------------------------- the driver (this process)
 
 /** Sends the server a message and waits for its answer `said`. */
-function childSays(child: ChildProcess, message: object, said: string): Promise<void> {
+function childSays(child: ChildProcess, message: object, said: string): Promise<{ times?: string }> {
   return new Promise((resolve) => {
-    const heard = (m: { prof?: string }) => {
+    const heard = (m: { prof?: string; times?: string }) => {
       if (m.prof !== said) return;
       child.off('message', heard);
-      resolve();
+      resolve(m);
     };
     child.on('message', heard);
     child.send(message);
@@ -239,7 +263,9 @@ async function main() {
         }
       })();
       if (values.prof) await childSays(server.child, { prof: 'start' }, 'started');
+      if (values.times) await childSays(server.child, { times: 'start' }, 'timing');
       const trips = await autocannon({ url: api, connections, duration: seconds, requests: [tripRequest] });
+      const batchTimes = values.times ? (await childSays(server.child, { times: 'stop' }, 'timed')).times : undefined;
       if (values.prof) {
         const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'profiles');
         fs.mkdirSync(dir, { recursive: true });
@@ -255,6 +281,7 @@ async function main() {
       console.log('| --- | --- | --- | --- | --- |');
       console.log(`| bare Fastify GET /hello | ${pad(ok2xx(bare), 6)} | ${bare.latency.p50} | ${bare.latency.p99} | |`);
       console.log(`| POST /api/trips | ${pad(ok2xx(trips), 6)} | ${trips.latency.p50} | ${trips.latency.p99} | ${((100 * ok2xx(trips)) / ok2xx(bare)).toFixed(1)}% |`);
+      if (batchTimes) console.log(`\nbatches of the timed run: ${batchTimes}`);
       if (values.waits) {
         console.log('\nserver connections not idle, by wait and statement (samples):');
         for (const [what, k] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pad(k, 5)}  ${what}`);

@@ -347,7 +347,7 @@ function judge(trip: NormalTrip, around: Surroundings, perMinute: number): Store
  */
 export async function recordTrip(ctx: ApiContext, auth: AuthUser, body: TripBody, now = Date.now()): Promise<{ created: boolean; trip: Trip }> {
   const trip = normalise(auth, body);
-  return new Promise((resolve, reject) => enqueueTrip(ctx, { auth, trip, now, resolve, reject }));
+  return new Promise((resolve, reject) => enqueueTrip(ctx, { auth, trip, now, queuedAt: performance.now(), resolve, reject }));
 }
 
 /**
@@ -422,6 +422,8 @@ interface PendingTrip {
   auth: AuthUser;
   trip: NormalTrip;
   now: number;
+  /** When it was queued (`performance.now()`), for `onBatchTimes`. */
+  queuedAt?: number;
   resolve: (r: Recorded) => void;
   reject: (e: unknown) => void;
 }
@@ -450,6 +452,24 @@ export function setBatchesAtOnce(n: number): void {
 }
 
 const queues = new WeakMap<Db, TripQueue>();
+
+/** Where a batch's time went (ms), for `bench/ingest.ts`: its trips' mean wait in the queue, then its steps. */
+export interface BatchTimes {
+  trips: number;
+  queuedMs: number;
+  /** From the batch's start to the lock's and the surroundings' rows (a connection of the pool, `begin`). */
+  readMs: number;
+  judgeMs: number;
+  /** The write and the commit (nothing when every trip was refused or answered as a retry). */
+  writeMs: number;
+  /** The office shares' fold after the commit, and the answers. */
+  afterMs: number;
+}
+let batchTimes: ((t: BatchTimes) => void) | undefined;
+/** For `bench/ingest.ts`: called with each batch's times (none: not measured). */
+export function onBatchTimes(report: ((t: BatchTimes) => void) | undefined): void {
+  batchTimes = report;
+}
 
 /**
  * Queues a trip for the next batch, unless a post of the same trip (driver and clientTripId) is
@@ -575,6 +595,10 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
   const { db } = ctx;
   let answers: (Recorded | HttpError)[];
   const companies = new Set<string>();
+  const started = performance.now();
+  let read = started;
+  let judged = started;
+  let wrote = started;
   try {
     answers = await pipelinedTransaction(db, async (tx) => {
       const out: (Recorded | HttpError)[] = new Array<Recorded | HttpError>(batch.length);
@@ -594,6 +618,7 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
           order by u.id for no key update of u`,
         batchSurroundings(batch),
       ]);
+      read = performance.now();
       const people = new Map(found.map((p) => [p.id.toLowerCase(), p]));
       const around = new Map(aroundRows.map((r) => [Number(r.i), r]));
       const accepted: Accepted[] = [];
@@ -621,7 +646,9 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
       });
       // The write and the commit in one round trip: the companies' rows it updates are held for the
       // time the server runs them, not across a round trip to the api.
+      judged = performance.now();
       const written = accepted.length ? recordedOf(accepted, await tx.commitWith(writeBatch(accepted))) : [];
+      wrote = performance.now();
       for (const r of written) {
         out[r.i] = r.recorded;
         // The people's office shares wait as deltas (migration 0044) for the fold after the commit. The
@@ -652,6 +679,11 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
     if (a instanceof HttpError) p.reject(a);
     else p.resolve(a);
   });
+  if (batchTimes) {
+    const end = performance.now();
+    const queued = batch.reduce((sum, p) => sum + (started - (p.queuedAt ?? started)), 0) / batch.length;
+    batchTimes({ trips: batch.length, queuedMs: queued, readMs: read - started, judgeMs: judged - read, writeMs: Math.max(0, wrote - judged), afterMs: end - Math.max(wrote, judged) });
+  }
 }
 
 /** A surroundings statement's row (none: no neighbours) as the rules read it. */
