@@ -383,10 +383,11 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
 
 test('a guarded canary whose page throws for its users is aborted by the portal within two minutes, and they get stable', async ({ browser, consoleGuard }, testInfo) => {
   expectCanaryThrows(consoleGuard);
-  // Seen once in a clean-clone run at load 12 (not explained yet): one anonymous view, among the four
-  // loaded at once, was given the stable build's preload links (index-page.ts: given only when no
-  // canary has a share) and used them later than Chromium's few seconds after load, which it warns of.
-  // The guard's verdict and what users get are asserted below either way.
+  // Once the guard has aborted the canary (share 0), the login page is served with the stable build's
+  // preload links again (index-page.ts: only when no canary has a share). The page uses them after
+  // reading /release.json and the remote's entry: with four browsers loaded at once at load 12, later
+  // than the few seconds after the load event past which Chromium warns. What the users get and the
+  // guard's verdict are asserted below.
   consoleGuard.expect(/^warning: The resource \S+\/remotes\/mfe-auth\/\S+ was preloaded using link preload but not used within a few seconds from the window's load event/);
   // Each browser leaves for /release.json (same origin) to read what it sent; Chromium asks that document for a favicon.
   consoleGuard.expectStatus(404, '/favicon.ico');
