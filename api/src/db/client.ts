@@ -108,6 +108,35 @@ async function openHotClient(url: string, options: OpenDatabaseOptions): Promise
 /** Extensions the migrations create (PGlite ships them separately; PostgreSQL has them in contrib). */
 export const PGLITE_EXTENSIONS = { pg_trgm } as const;
 
+const templateDumps = new Map<string, Promise<ArrayBuffer>>();
+
+/**
+ * A template dump as PGlite reads it (`loadDataDir`), its bytes read once a process: a test worker
+ * opens one database per file from the same dump. Not a `Blob`: Node 20's `Blob` copies the 43 MB
+ * in small chunks when made and again in `arrayBuffer()` (1.5 s of wall a database here), and
+ * PGlite only asks for `arrayBuffer()` and copies each file out of it, so one buffer serves every
+ * load (it is never written to).
+ */
+async function templateDump(file: string): Promise<Blob> {
+  let bytes = templateDumps.get(file);
+  if (!bytes) {
+    bytes = fs.readFile(file).then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+    templateDumps.set(file, bytes);
+    bytes.catch(() => templateDumps.delete(file));
+  }
+  const buffer = await bytes;
+  const dump = { type: '', size: buffer.byteLength, arrayBuffer: () => Promise.resolve(buffer) };
+  return dump as unknown as Blob;
+}
+
+/**
+ * An in-memory database from a template (the tests' own) starts with 16 MB of shared buffers
+ * instead of the 128 MB of initdb's postgresql.conf: PGlite zeroes its shared memory at each start
+ * (a `memset` that was 1.2 s of processor a database on this 2-core machine, most of loading the
+ * template), and a test file's database is a few megabytes.
+ */
+const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { migrateDatabase } = await import('./migrate');
   if (options.databaseUrl) {
@@ -140,7 +169,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = !inMemory
       ? await PGlite.create(options.pgliteDir, { extensions })
       : options.pgliteTemplate
-        ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(options.pgliteTemplate)]), extensions })
+        ? await PGlite.create({ loadDataDir: await templateDump(options.pgliteTemplate), extensions, startParams: TEMPLATE_START_PARAMS })
         : await PGlite.create({ extensions });
   } catch (err) {
     lock?.release();
