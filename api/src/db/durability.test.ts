@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@portal/shared-contracts';
 import { lockFileOf } from './folder-lock';
+import { pgliteFolderFromTemplate } from './template';
 import { freePort } from './testing/pg-cluster';
 import { describeEmbeddedOnly } from '../test/embedded-only';
+import { loadApiConfig } from '../env';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,6 +49,9 @@ describeEmbeddedOnly('the embedded database killed right after a write is acknow
   it('keeps the write: the account registered just before SIGKILL signs in after the restart', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-durability-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // Migrated, as after a first start: what is tested is the write before SIGKILL, not initdb and
+    // every migration in the api process (docs/decisions/0062-api-suite-time.md).
+    await pgliteFolderFromTemplate(loadApiConfig({ DATA_DIR: dataDir }).pgliteDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const account = { email: 'kept@example.com', password: 'Passw0rd!' };
