@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
-import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { CSRF_HEADER, MESSAGES, ROUTES, SESSION_CHECK_PATH } from '@portal/shared-contracts';
 import {
   apiLogin,
   apiRegisterEmployer,
@@ -161,19 +161,32 @@ test('signed in without "Remember me", a link opened in a new tab of the same br
   await expectRoute(page, ROUTES.mainPage);
   expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
 
+  // The tab asks the server for its session once (sent at its start, read by the restore).
+  const sessionChecks = (p: Page) => {
+    const seen: string[] = [];
+    p.on('request', (r) => {
+      if (new URL(r.url()).pathname === SESSION_CHECK_PATH) seen.push(r.method());
+    });
+    return seen;
+  };
   const tab = await page.context().newPage();
+  const tabChecks = sessionChecks(tab);
   await tab.goto(hash(`${ROUTES.companySettings}?tab=Incentives`));
   await expectRoute(tab, ROUTES.companySettings);
   await expect(tab.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(tab.getByRole('banner').getByText(companyName)).toBeVisible();
+  expect(tabChecks).toEqual(['GET']);
   await tab.close();
 
   // Signed out in one tab, a new tab finds no session.
   await logOutViaProfileMenu(page, NAME);
   await expectLoginPage(page);
   const after = await page.context().newPage();
+  const afterChecks = sessionChecks(after);
   await after.goto(hash(ROUTES.companySettings));
   await expectLoginPage(after);
+  // Signed out, the browser holds no browser-long session: nobody is asked.
+  expect(afterChecks).toEqual([]);
 });
 
 test('Company Settings: the flag is an image, unsaved details ask before the page is left, the only office stays', async ({ page, request }) => {

@@ -67,6 +67,11 @@ export const SignUpState = {
 
 /** Header the portal sends on state-changing calls; a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-portal-request';
+/**
+ * The session check's path (`accounts.me`): a signed-in tab's start asks it before the endpoint's
+ * schema (with zod) has arrived, and checks the answer with that schema once it has.
+ */
+export const SESSION_CHECK_PATH = '/api/accounts/me';
 /** Header carrying the remote versions a request came from, for the server log. */
 export const RELEASE_HEADER = 'x-portal-release';
 export const SESSION_COOKIE = '__Host-portal_session';

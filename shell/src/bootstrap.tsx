@@ -17,11 +17,11 @@ import prefetchWarmingPlugin from './remotes/prefetch-runtime-plugin';
 import { remoteOfModule } from './remotes/added-remotes';
 import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError } from './remotes/remote-registry';
 import { warmUnavailablePanel } from './remotes/remote-slot';
-import { createApiClient, warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
+import { warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
 import { warmSessionContracts } from './session/warm-session-contracts';
 import { whenPageSettled } from './platform/when-settled';
 import { createStore } from './session/portal-store';
-import { deviceId, hasBrowserSession, readStoredSession, sessionAtom } from './session/session-store';
+import { deviceId, hasBrowserSession, readStoredSession, sendSessionCheck, sessionAtom } from './session/session-store';
 import { parsePath } from './routes/shell-location';
 import { preloadRouter, publicRouteAt } from './routes/shell-routes';
 import { ShellApp } from './shell-app';
@@ -72,8 +72,10 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
   if (stored) return { session: stored.session, confirmed: false };
   // The restore (with the employer lookups) is fetched only when there is a browser-long session.
   if (!hasBrowserSession()) return null;
-  const { restoreBrowserSession } = await import('./session/restore-session');
-  const restored = await restoreBrowserSession(createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '' }));
+  // The session check leaves now, beside the restore's code and its schema (docs/decisions/0072).
+  const sent = sendSessionCheck();
+  const { restoreBrowserSession, sessionCheckClient } = await import('./session/restore-session');
+  const restored = await restoreBrowserSession(sessionCheckClient(sent));
   return restored ? { session: restored, confirmed: true } : null;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { SESSION_CHECK_PATH } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { idSchema, okSchema, roleSchema, sessionUserSchema } from '../entities/session';
 import { loginBodySchema } from '@portal/shared-contracts/forms/login';
@@ -46,7 +47,7 @@ export const sessionEndpoints = {
   me: defineEndpoint({
     id: 'accounts.me',
     method: 'GET',
-    path: '/api/accounts/me',
+    path: SESSION_CHECK_PATH,
     summary: 'The signed-in user of the current session (restores the portal after a reload)',
     access: 'session',
     response: z.extend(okSchema, { user: sessionUserSchema }),

@@ -1,8 +1,38 @@
-import { SignUpState } from '@portal/shared-contracts/constants';
+import { SESSION_CHECK_PATH, SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
+import { createApiClient } from '../api/api-client';
 import { warmEmployerLookup, withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 import { loadSessionEndpoints } from './session-endpoints';
+
+/**
+ * A fetch that answers the first request for the session check with the one already sent (by
+ * `sendSessionCheck`, at the start of the page), and sends everything else. The client's time limit
+ * (its signal) still ends the wait. The answer is read, and checked with the endpoint's schema, by the
+ * client as any other answer.
+ */
+export function answeringFirst(sent: Promise<Response>, send: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
+  let early: Promise<Response> | null = sent;
+  return (input, init) => {
+    if (!early || input !== SESSION_CHECK_PATH || (init?.method ?? 'GET') !== 'GET') return send(input, init);
+    const answer = early;
+    early = null;
+    const signal = init?.signal;
+    if (!signal) return answer;
+    return Promise.race([
+      answer,
+      new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      }),
+    ]);
+  };
+}
+
+/** The restore's client: no release header yet (no remote is loaded), the early session check taken. */
+export function sessionCheckClient(sent: Promise<Response> | null): ApiClient {
+  return createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '', ...(sent ? { fetch: answeringFirst(sent) } : {}) });
+}
 
 /**
  * A tab that finds no session in its own storage, in a browser that signed in without "remember

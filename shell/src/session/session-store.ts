@@ -1,5 +1,5 @@
 import { atom, type PortalStore } from './portal-store';
-import { ROLES, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
+import { CSRF_HEADER, ROLES, SESSION_CHECK_PATH, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
 import type { Company, SessionUser } from '@portal/shared-contracts/entities/session';
 import type { Session } from '@portal/shared-contracts/platform';
 
@@ -104,6 +104,17 @@ function setBrowserSessionCookie(on: boolean): void {
 /** True when this browser signed in without "remember me" and has not been closed since. */
 export function hasBrowserSession(): boolean {
   return safe(() => document.cookie.split(';').some((c) => c.trim() === `${BROWSER_SESSION_COOKIE}=1`), false);
+}
+
+/**
+ * The session check (`accounts.me`) sent at once by a tab that has a browser-long session to restore:
+ * beside the restore's code and the endpoint's schema (with zod), not after them. Its answer is read
+ * by the restore's client (`answeringFirst`), which reports a failure.
+ */
+export function sendSessionCheck(): Promise<Response> {
+  const sent = fetch(SESSION_CHECK_PATH, { credentials: 'include', headers: { [CSRF_HEADER]: '1', accept: 'application/json' } });
+  sent.catch(() => {});
+  return sent;
 }
 
 export function writeStoredSession(session: Session, remember: boolean): void {
