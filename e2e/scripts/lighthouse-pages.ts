@@ -4,13 +4,14 @@
 // contracts' ROUTES, with the visitor who opens it), so a page added later is scored without being
 // listed here (tests/lighthouse-pages.test.mjs holds that).
 //
-//   pnpm --filter @portal/e2e lighthouse:pages [--runs N] [--only name,name] [--check] [--list]
+//   pnpm --filter @portal/e2e lighthouse:pages [--runs N] [--only name,name] [--check] [--list] [--trace]
 //
 // Needs a build (`pnpm build` at the root). Prints one table: page, visitor, performance,
 // accessibility, LCP, TBT, CLS, transfer KB, and under it each failing accessibility audit. Reports
 // go to PERF_OUT (default /tmp/portal-perf/pages). `--check` exits 1 when a page scores below the
 // issue's goals (performance 95, accessibility 100); without it the script only measures. `--list`
-// prints the pages as JSON and starts nothing.
+// prints the pages as JSON and starts nothing. `--trace` also writes the median run's trace
+// (`<page>.trace.json`, for Chromium's Performance panel: the main thread's tasks and the requests).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,19 +30,21 @@ interface Args {
   only: string[];
   check: boolean;
   list: boolean;
+  trace: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { runs: 5, only: [], check: false, list: false };
+  const args: Args = { runs: 5, only: [], check: false, list: false, trace: false };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i]!;
     const value = (name: string) => (a.startsWith(`${name}=`) ? a.slice(name.length + 1) : argv[++i]);
     if (a === '--check') args.check = true;
     else if (a === '--list') args.list = true;
+    else if (a === '--trace') args.trace = true;
     else if (a === '--runs' || a.startsWith('--runs=')) args.runs = Math.max(1, Number(value('--runs')) || 1);
     else if (a === '--only' || a.startsWith('--only=')) args.only = (value('--only') ?? '').split(',').filter(Boolean);
     else if (a === '--') continue;
-    else throw new Error(`unknown argument ${a} (--runs N, --only name,name, --check, --list)`);
+    else throw new Error(`unknown argument ${a} (--runs N, --only name,name, --check, --list, --trace)`);
   }
   return args;
 }
@@ -166,6 +169,8 @@ async function main(): Promise<void> {
           const [html, json] = median.report as string[];
           writeFileSync(path.join(out, `${stop.visitor}-${stop.name}.html`), html!);
           writeFileSync(path.join(out, `${stop.visitor}-${stop.name}.json`), json!);
+          const trace = (median.artifacts as { Trace?: unknown } | undefined)?.Trace;
+          if (args.trace && trace) writeFileSync(path.join(out, `${stop.visitor}-${stop.name}.trace.json`), JSON.stringify(trace));
           row.performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
           row.accessibility = Math.round((lhr.categories.accessibility?.score ?? 0) * 100);
           row.lcp = lhr.audits['largest-contentful-paint']?.numericValue;
