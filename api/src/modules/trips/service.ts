@@ -805,9 +805,14 @@ function writeBatch(accepted: Accepted[]): SQL {
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const emRows = [...em.values()].sort(byId);
   const grpRows = [...grp.values()].sort((a, b) => (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : a.month < b.month ? -1 : 1));
+  // The statement marks itself (migration 0054) before its first insert: `r` is read by the trips'
+  // insert, which the final select runs before any other CTE. Its counted trips and roll-up rows then
+  // queue no commit-time event each; the company's row written below moves the insights version once,
+  // at the commit, for every company they belong to.
   return sql`with r as (
         select * from json_to_recordset(${JSON.stringify(trips)}::json)
-          as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)),
+          as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)
+        where (select set_config('portal.company_row_bumps', statement_timestamp()::text, true)) is not null),
       trip as (
         insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
         select r.company, r.driver, r.client, r.started_at, r.hundredths, r.pax, r.grp, r.status, r.flags from r order by r.i

@@ -812,6 +812,48 @@ describe('trips posted together (group commit, decision 0064)', () => {
     expect(await counts()).toMatchObject({ trips: 2, passengers: 3, company: 2 });
   });
 
+  it("moves each company's insights version once at a batch's commit, a company with flagged trips only too (migration 0054)", async () => {
+    const db = t.ctx.db;
+    const version = async (companyId: string) =>
+      Number((await rows<{ v: string }>(db, sql`select coalesce(max(version), 0)::text as v from insight_versions where company_id = ${companyId}`))[0]!.v);
+    const drawn = async () => Number((await rows<{ v: string }>(db, sql`select last_value::text as v from insight_version_seq`))[0]!.v);
+    const pools = await carpools(2);
+    const gus = await makeEmployee(db, w.globex, 'Gus', 'Globex', { car: true });
+    const gwen = await makeEmployee(db, w.globex, 'Gwen', 'Globex', { car: true });
+    // Gil already rides with Gus then: Gwen's trip with Gil, posted with the batch, is flagged.
+    expect((await postTrip(t.app, gus.token, { clientTripId: 'gus-first', passengerIds: [w.gil.id], startedAt: dayAt(3), distanceMiles: 20 })).statusCode).toBe(201);
+    const acmeBefore = await version(w.acme);
+    const globexBefore = await version(w.globex);
+    const drawnBefore = await drawn();
+    const auths = await Promise.all([pools[0]!.driver.id, pools[1]!.driver.id, gwen.id].map(authOf));
+    const bodies = [
+      { passengerIds: pools[0]!.riders, startedAt: dayAt(3) },
+      { passengerIds: pools[1]!.riders, startedAt: new Date(Date.now() - 35 * DAY).toISOString() },
+      { passengerIds: [w.gil.id], startedAt: dayAt(3, 5) },
+    ];
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction');
+    let answers;
+    try {
+      // All in one turn of the event loop: one batch, one commit.
+      answers = await Promise.all(bodies.map((b, i) => recordTrip(t.ctx, auths[i]!, { clientTripId: `bump-${i}`, distanceMiles: 10, ...b })));
+      expect(transactions.mock.calls).toHaveLength(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(answers.map((a) => a.trip.review)).toEqual(['counted', 'counted', 'flagged']);
+    // Acme's two counted trips (two months, four people's rows each) and Globex's flagged trip: each
+    // company's version moved, by one value drawn for each company, at the one commit.
+    expect(await version(w.acme)).toBeGreaterThan(acmeBefore);
+    expect(await version(w.globex)).toBeGreaterThan(globexBefore);
+    expect(await drawn()).toBe(drawnBefore + 2);
+    // A later write of a roll-up row outside a batch still moves the version at its commit.
+    const committed = await version(w.acme);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update employee_trip_totals set trips_as_driver = trips_as_driver where company_id = ${w.acme}`);
+    });
+    expect(await version(w.acme)).toBeGreaterThan(committed);
+  });
+
   it('records the trips one by one when a statement of their batch fails, so that only the bad trip fails', async () => {
     const db = t.ctx.db;
     const pools = await carpools(3);
