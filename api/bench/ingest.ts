@@ -244,7 +244,7 @@ async function main() {
       const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
       statuses.clear();
       const retriesBefore = retries;
-      if (values.statements) await sqlc`select pg_stat_statements_reset()`;
+      if (values.statements) await sqlc`select pg_stat_statements_reset(), pg_stat_reset()`;
       const backends = values.statements
         ? (await sqlc<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((b) => b.pid)
         : [];
@@ -299,6 +299,16 @@ async function main() {
         console.log(`PostgreSQL processor time during the run ${Math.round(cpu)} ms (the database's ${backends.length} backends); top-level statements executing ${Math.round(all!.total)} ms`);
         console.log('statements by execution time (nested ones, as a trigger runs, count in their caller too):');
         for (const q of top) console.log(`  ${pad(Math.round(q.total), 6)} ms ${pad(q.calls, 6)} calls ${pad(q.mean.toFixed(3), 7)} ms  ${q.query}`);
+        // PL/pgSQL calls (a row trigger fires once a row, a deferred one at the commit), when the server
+        // tracks them (`track_functions = pl`, set on the throwaway cluster). Backends report them at
+        // most once a second, so the figures are read a little after the run.
+        await new Promise((r) => setTimeout(r, 1500));
+        const fns = await sqlc<{ name: string; calls: number; self: number; total: number }[]>`
+          select funcname as name, calls::int, self_time::float8 as self, total_time::float8 as total from pg_stat_user_functions order by calls desc limit 8`;
+        if (fns.length) {
+          console.log('PL/pgSQL functions by calls (their own time, then with the statements they run):');
+          for (const f of fns) console.log(`  ${pad(f.calls, 7)} calls ${pad(Math.round(f.self), 5)} ms ${pad(Math.round(f.total), 5)} ms  ${f.name}`);
+        }
       }
       console.log(`\nanswers of the timed run by status: ${JSON.stringify(Object.fromEntries(statuses))} (${retries - retriesBefore} retries; errors ${trips.errors}, timeouts ${trips.timeouts})`);
       // 10 trips a driver a minute (the api's default) caps a run at 10 x --drivers trips: past it

@@ -34,7 +34,10 @@ function freePort(): Promise<number> {
     });
   });
 }
-/** `statements`: preload pg_stat_statements (nested statements too: a trigger's show on their own). */
+/**
+ * `statements`: preload pg_stat_statements (nested statements too: a trigger's show on their own) and
+ * count the calls of PL/pgSQL functions (`track_functions`), a trigger's firings among them.
+ */
 export async function startPostgres(opts: { statements?: boolean } = {}): Promise<{ url: string; stop: () => void; version: string }> {
   const bin = pgBin();
   if (!bin) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql (apt-get install -y postgresql), or set DATABASE_URL');
@@ -44,7 +47,7 @@ export async function startPostgres(opts: { statements?: boolean } = {}): Promis
   pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
   const port = await freePort();
   // Default durability settings except fsync (a throwaway cluster on a shared disk); shared_buffers large enough for the table.
-  const statements = opts.statements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '';
+  const statements = opts.statements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c track_functions=pl' : '';
   const serverOpts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB${statements}`;
   pgRun(bin, 'pg_ctl', ['-D', data, '-o', serverOpts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   const stop = () => {
