@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
+import { pgliteFolderFromTemplate } from './db/template';
+import { loadApiConfig } from './env';
 import { describeEmbeddedOnly } from './test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,10 +52,15 @@ interface Api {
   exited: Promise<number | null>;
 }
 
-/** The api as `npm start` runs it (embedded PGlite in a fresh DATA_DIR), once it answers. */
+/**
+ * The api as `npm start` runs it (embedded PGlite in a DATA_DIR of its own), once it answers. The
+ * folder is migrated, as after a first start: what is tested is the shutdown, not initdb and every
+ * migration in the api process (docs/decisions/0062-api-suite-time.md).
+ */
 async function startApi(extraEnv: Record<string, string>): Promise<Api> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await pgliteFolderFromTemplate(loadApiConfig({ DATA_DIR: dataDir }).pgliteDir);
   const port = await freePort();
   const env = {
     ...process.env,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { acquireFolderLock, DataFolderLockedError, lockFileOf } from './folder-lock';
+import { pgliteFolderFromTemplate } from './template';
 import { describeEmbeddedOnly } from '../test/embedded-only';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,6 +60,9 @@ describeEmbeddedOnly('the embedded database folder lock', () => {
   it('refuses a second process on a folder in use, naming the folder and the process that holds it', async () => {
     const dataDir = tempDataDir();
     const folder = path.join(dataDir, 'db');
+    // A database that exists, as the api's after its first start: what is tested is the lock, not
+    // initdb in the holder (docs/decisions/0062-api-suite-time.md).
+    await pgliteFolderFromTemplate(folder);
     const holder = await startHolder(folder, 'first');
 
     const second = startApiServer(dataDir);
