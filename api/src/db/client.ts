@@ -117,7 +117,7 @@ const templateDumps = new Map<string, Promise<ArrayBuffer>>();
  * PGlite only asks for `arrayBuffer()` and copies each file out of it, so one buffer serves every
  * load (it is never written to).
  */
-async function templateDump(file: string): Promise<Blob> {
+export async function templateDump(file: string): Promise<Blob> {
   let bytes = templateDumps.get(file);
   if (!bytes) {
     bytes = fs.readFile(file).then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
@@ -135,7 +135,7 @@ async function templateDump(file: string): Promise<Blob> {
  * (a `memset` that was 1.2 s of processor a database on this 2-core machine, most of loading the
  * template), and a test file's database is a few megabytes.
  */
-const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const TEMPLATE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const { migrateDatabase } = await import('./migrate');

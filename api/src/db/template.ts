@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { PGLITE_EXTENSIONS } from './client';
+import { PGLITE_EXTENSIONS, TEMPLATE_START_PARAMS, templateDump } from './client';
 import { MIGRATIONS_FOLDER, migrateDatabase } from './migrate';
 
 /**
@@ -78,8 +78,11 @@ export async function ensurePgliteTemplate(): Promise<string> {
  * own. Loading the dump takes a fraction of creating a database and running every migration.
  */
 export async function pgliteFolderFromTemplate(folder: string): Promise<void> {
-  const dump = new Blob([await fs.readFile(await ensurePgliteTemplate())]);
-  const client = await PGlite.create(folder, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
+  // The dump's bytes read once a process, and 16 MB of shared buffers for this session, which only
+  // writes the files: the buffers are a start parameter, not written to the folder, so the api that
+  // opens it later has initdb's 128 MB as after a first start.
+  const dump = await templateDump(await ensurePgliteTemplate());
+  const client = await PGlite.create(folder, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS, startParams: TEMPLATE_START_PARAMS });
   await client.close();
 }
 
