@@ -67,6 +67,8 @@ export const SignUpState = {
 
 /** Header the portal sends on state-changing calls; a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-portal-request';
+/** The headers of every call the portal makes to the api: the anti-CSRF header, and JSON back. */
+export const CALL_HEADERS: Readonly<Record<string, string>> = { [CSRF_HEADER]: '1', accept: 'application/json' };
 /**
  * The session check's path (`accounts.me`): a signed-in tab's start asks it before the endpoint's
  * schema (with zod) has arrived, and checks the answer with that schema once it has.

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, RELEASE_HEADER } from '@portal/shared-contracts/constants';
+import { CALL_HEADERS, RELEASE_HEADER } from '@portal/shared-contracts/constants';
 import { SHELL_START_MESSAGES as MESSAGES, normaliseErrorBody } from '@portal/shared-contracts/messages/shell-start';
 import type { FieldError } from '@portal/shared-contracts/entities';
 import { buildPath, type AnyEndpoint, type EndpointInput, type EndpointOutput } from '@portal/shared-contracts/endpoint';
@@ -95,7 +95,7 @@ export function createClientCore(o: ApiClientOptions): ApiClient {
     const i = (input ?? {}) as { params?: Record<string, string | number>; query?: Query; body?: unknown; file?: Blob };
     const qs = toSearchParams(i.query).toString();
     const url = `${base}${buildPath(endpoint.path, i.params)}${qs ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { [CSRF_HEADER]: '1', accept: 'application/json' };
+    const headers: Record<string, string> = { ...CALL_HEADERS };
     const release = o.releaseHeader();
     if (release) headers[RELEASE_HEADER] = release;
 

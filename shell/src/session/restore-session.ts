@@ -30,8 +30,8 @@ export function answeringFirst(sent: Promise<Response>, send: typeof fetch = (in
 }
 
 /** The restore's client: no release header yet (no remote is loaded), the early session check taken. */
-export function sessionCheckClient(sent: Promise<Response> | null): ApiClient {
-  return createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '', ...(sent ? { fetch: answeringFirst(sent) } : {}) });
+export function sessionCheckClient(sent: Promise<Response>): ApiClient {
+  return createApiClient({ onUnauthorized: () => {}, releaseHeader: () => '', fetch: answeringFirst(sent) });
 }
 
 /**

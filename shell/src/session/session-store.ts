@@ -1,5 +1,5 @@
 import { atom, type PortalStore } from './portal-store';
-import { CSRF_HEADER, ROLES, SESSION_CHECK_PATH, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
+import { CALL_HEADERS, ROLES, SESSION_CHECK_PATH, SESSION_STORAGE_KEYS, STORAGE_KEYS, type Role } from '@portal/shared-contracts/constants';
 import type { Company, SessionUser } from '@portal/shared-contracts/entities/session';
 import type { Session } from '@portal/shared-contracts/platform';
 
@@ -112,7 +112,7 @@ export function hasBrowserSession(): boolean {
  * by the restore's client (`answeringFirst`), which reports a failure.
  */
 export function sendSessionCheck(): Promise<Response> {
-  const sent = fetch(SESSION_CHECK_PATH, { credentials: 'include', headers: { [CSRF_HEADER]: '1', accept: 'application/json' } });
+  const sent = fetch(SESSION_CHECK_PATH, { credentials: 'include', headers: CALL_HEADERS });
   sent.catch(() => {});
   return sent;
 }
