@@ -56,6 +56,12 @@ export interface Endpoint<
    * marks the operation deprecated; its answers carry `Deprecation` and `Sunset` headers.
    */
   deprecated?: { since: string; sunset: string };
+  /**
+   * A success ends the caller's session on the server (a password change ends every session of the
+   * user). The page that called it leads the user to sign out, so a 401 that other calls of that page
+   * get meanwhile is expected, not a session that ran out.
+   */
+  endsSession?: true;
   tags: readonly string[];
 }
 
@@ -105,6 +111,7 @@ export function defineEndpoint<
   maxBodyBytes?: number;
   errors?: readonly ExtraErrorStatus[];
   deprecated?: { since: string; sunset: string };
+  endsSession?: true;
   tags: readonly string[];
 }): Endpoint<P, Q, B, R> {
   return { params: undefined as P, query: undefined as Q, body: undefined as B, ...e } as Endpoint<P, Q, B, R>;

@@ -56,6 +56,7 @@ export const accounts = {
     body: changePasswordBodySchema,
     response: okSchema,
     errors: [429],
+    endsSession: true,
     tags: ['accounts'],
   }),
   employerAdmins: defineEndpoint({

@@ -11,6 +11,8 @@ const TIMEOUT_MS = 60_000;
 export interface ApiClientOptions {
   /** Called on a 401 from any call that needs a session (not from login, whose 401 means bad credentials). */
   onUnauthorized: () => void;
+  /** Called when a call of an endpoint that ends the session (`endsSession`) has succeeded. */
+  onSessionEnded?: () => void;
   /** The remote versions in force, for the server's log (e.g. `mfe-auth@1.0.0-abc;...`). */
   releaseHeader: () => string;
   /** For tests; the page's fetch otherwise. */
@@ -135,6 +137,7 @@ export function createClientCore(o: ApiClientOptions): ApiClient {
       console.error(`${endpoint.id}: the answer does not match its contract`, parsed.error.issues);
       throw new ApiError(500, MESSAGES.common.unknownError);
     }
+    if (endpoint.endsSession) o.onSessionEnded?.();
     return parsed.data as EndpointOutput<E>;
   }
 

@@ -22,11 +22,19 @@ export interface ShellNavigation {
 export function createPlatformCore(services: ShellServices) {
   const { store, registry, queries, toasts } = services;
   const nav: { current: ShellNavigation | null } = { current: null };
+  // The page on which a call ended the session (a password change): it leads the user to sign out,
+  // so the 401s its other calls get until then (the join-requests bell's refresh) leave it in place.
+  const ended: { on: string | null } = { on: null };
   const api = createApiClient({
     baseUrl: services.apiBaseUrl,
     fetch: services.fetch,
     releaseHeader: () => releaseHeaderValue(registry.versions()),
+    onSessionEnded: () => {
+      ended.on = nav.current?.pathname ?? null;
+    },
     onUnauthorized: () => {
+      if (ended.on !== null && nav.current?.pathname === ended.on) return;
+      ended.on = null;
       const hadSession = store.get(sessionAtom) !== null;
       setSession(store, null);
       queries.clear();
@@ -38,6 +46,10 @@ export function createPlatformCore(services: ShellServices) {
   return {
     api,
     nav,
+    /** A sign-in or sign-out starts afresh: a later 401 on the page where a session ended is handled again. */
+    forgetEndedSession(): void {
+      ended.on = null;
+    },
     holds: createNavigationHolds(),
     /** A stored session is confirmed with the server once per load; a 401 clears it (see onUnauthorized). */
     confirmSessionOnce(): void {

@@ -41,6 +41,7 @@ export function PlatformProvider({
     () => ({
       async signIn(answer: LoginAnswer, { remember }) {
         store.set(signingInAtom, true);
+        core.forgetEndedSession();
         try {
           queries.clear();
           // The sign-in sequence is fetched by the sign-in (warmed once the page has settled), not with the page.
@@ -65,6 +66,7 @@ export function PlatformProvider({
         } catch {
           /* the session ends in the page whatever the server said */
         }
+        core.forgetEndedSession();
         setSession(store, null);
         savedFlag.set(false);
         queries.clear();
@@ -80,7 +82,7 @@ export function PlatformProvider({
         setSession(store, next, storedRemember());
       },
     }),
-    [api, store, queries, services, nav],
+    [api, core, store, queries, services, nav],
   );
 
   const platform = useMemo<Platform>(
