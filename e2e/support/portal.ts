@@ -77,6 +77,9 @@ export async function logOutViaProfileMenu(page: Page, userName: string): Promis
   // Leaving a setup step swaps its header for the employer layout's: a Log Out found in the old one
   // can leave the page before it is clicked, so the choice is made again until the question shows.
   await expect(async () => {
+    // An earlier attempt's click may have opened the question after that attempt gave up waiting (a
+    // loaded machine): the open question hides the header from the accessibility tree.
+    if (await question.isVisible()) return;
     await expect(profile.or(setupLogOut).first()).toBeVisible({ timeout: 2_000 });
     if (await profile.isVisible()) {
       const menuItem = page.getByRole('menuitem', { name: MESSAGES.labels.logOut });
