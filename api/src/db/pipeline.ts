@@ -14,10 +14,12 @@ export interface PipelinedTx {
   /** The statements sent together (`preparedRows` each), run in this order: their rows, each. */
   rows<T extends unknown[]>(queries: { [K in keyof T]: SQL }): Promise<{ [K in keyof T]: T[K][] }>;
   /**
-   * The statement and the commit sent together: resolves with its rows once both ended. Should
-   * either fail, nothing of the transaction was committed. The transaction is over after it.
+   * The statement, then `then` (each in turn), and the commit sent together: resolves with the first
+   * statement's rows once all ended. Should any fail, nothing of the transaction was committed. The
+   * transaction is over after it. A row that only `then` writes is held from that statement to the
+   * commit, not for the first statement's time too.
    */
-  commitWith<T>(query: SQL): Promise<T[]>;
+  commitWith<T>(query: SQL, ...then: SQL[]): Promise<T[]>;
 }
 
 /** The postgres.js pool behind a PostgreSQL `Db` (set by `openDatabase`); PGlite has none. */
@@ -54,7 +56,11 @@ export async function pipelinedTransaction<R>(db: Db, fn: (tx: PipelinedTx) => P
           for (const q of queries as SQL[]) out.push(await preparedRows(tx, q));
           return out as never;
         },
-        commitWith: (query) => preparedRows(tx, query),
+        commitWith: async <T>(query: SQL, ...then: SQL[]) => {
+          const first = await preparedRows<T>(tx, query);
+          for (const q of then) await preparedRows(tx, q);
+          return first;
+        },
       });
     });
   }
@@ -82,9 +88,9 @@ export async function pipelinedTransaction<R>(db: Db, fn: (tx: PipelinedTx) => P
         const from = send(sent, queries as SQL[]);
         return (await allInOrder(sent)).slice(from) as never;
       },
-      commitWith: async <T>(query: SQL) => {
+      commitWith: async <T>(query: SQL, ...then: SQL[]) => {
         const sent: Promise<unknown>[] = [];
-        const at = send(sent, [query]);
+        const at = send(sent, [query, ...then]);
         over = true;
         sent.push(conn.unsafe('commit').execute());
         return (await allInOrder(sent))[at] as T[];

@@ -644,10 +644,13 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
           out[i] = e;
         }
       });
-      // The write and the commit in one round trip: the companies' rows it updates are held for the
-      // time the server runs them, not across a round trip to the api.
+      // The write, the companies' rows and the commit in one round trip: the companies' rows are held
+      // from their own statement to the commit while the server runs them, not across a round trip.
       judged = performance.now();
-      const written = accepted.length ? recordedOf(accepted, await tx.commitWith(writeBatch(accepted))) : [];
+      const batchWrite = accepted.length ? writeBatch(accepted) : null;
+      const written = batchWrite
+        ? recordedOf(accepted, await tx.commitWith(batchWrite.write, ...(batchWrite.company ? [batchWrite.company] : [])))
+        : [];
       wrote = performance.now();
       for (const r of written) {
         out[r.i] = r.recorded;
@@ -760,16 +763,18 @@ function batchSurroundings(batch: PendingTrip[]): SQL {
 }
 
 /**
- * The accepted trips of a batch, their passengers and the roll-ups of the counted ones, in one
- * statement of data-modifying CTEs: `rollUpCtes` for many trips at once, the shares summed per row
- * in the api and written in the same fixed order (employee rows by id, totals, groups, the
- * companies' pending deltas, the companies' rows), so that batches sharing a journey group wait for
- * each other without deadlock. The company's row is written here, not appended as a delta and
- * folded after the commit (decision 0064's addendum "the company's share in the batch"): a batch
- * holds it from this statement to its commit, one round trip, and the other batch at once waits
- * that long at most; the fold was a statement and a commit more for every batch.
+ * The accepted trips of a batch, their passengers and the roll-ups of the counted ones: `write`, one
+ * statement of data-modifying CTEs (`rollUpCtes` for many trips at once, the shares summed per row
+ * in the api and written in the same fixed order: employee rows by id, totals, groups), then
+ * `company`, the companies' pending deltas and rows in key order, so that batches sharing a journey
+ * group or a company wait for each other without deadlock. The company's row is written in the
+ * batch, not appended as a delta and folded after the commit (decision 0064's addendum "the
+ * company's share in the batch"; the fold was a statement and a commit more for every batch), in a
+ * statement of its own sent with the commit behind the write: a batch holds it for that statement
+ * and the commit only (the addendum "the company's row last"), and the other batch of the company
+ * waits that long at most.
  */
-function writeBatch(accepted: Accepted[]): SQL {
+function writeBatch(accepted: Accepted[]): { write: SQL; company: SQL | null } {
   const trips = accepted.map((a) => ({
     i: a.i,
     company: a.companyId,
@@ -809,7 +814,7 @@ function writeBatch(accepted: Accepted[]): SQL {
   // insert, which the final select runs before any other CTE. Its counted trips and roll-up rows then
   // queue no commit-time event each; the company's row written below moves the insights version once,
   // at the commit, for every company they belong to.
-  return sql`with r as (
+  const write = sql`with r as (
         select * from json_to_recordset(${JSON.stringify(trips)}::json)
           as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)
         where (select set_config('portal.company_row_bumps', statement_timestamp()::text, true)) is not null),
@@ -842,27 +847,44 @@ function writeBatch(accepted: Accepted[]): SQL {
           distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
           passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths
         returning 1 as done),
-      c as (select * from json_to_recordset(${JSON.stringify([...co.values()])}::json) as c(company uuid, month date, trips int, dh bigint, ph bigint)),
+      -- The employees new in a month of a company (its participants), noted in the transaction for the
+      -- companies' statement. Read once every trip is in (after the mark), before any employee row.
+      joined as (
+        select coalesce(json_agg(json_build_object('company', j.company_id, 'month', j.month, 'n', j.n)), '[]')::text as people
+        from (select em.company_id, em.month, count(*) as n from em where em.inserted and (select count(*) from trip) >= 0 group by em.company_id, em.month) j)
+      select trip.id, trip.driver_id, trip.created_at,
+        (select set_config('portal.batch_participants', joined.people, true) from joined) as noted
+      from trip`;
+  // The companies' rows in a statement of their own, sent right behind the write with the commit: a
+  // batch holds a company's row for this statement and the commit only, not for the rest of the write
+  // (its foreign-key checks and office-share triggers run before), so the other batch of the company
+  // waits that much less. It reads the participants the write noted in its transaction.
+  const coRows = [...co.values()].sort((a, b) => (a.company < b.company ? -1 : a.company > b.company ? 1 : a.month < b.month ? -1 : 1));
+  const company = coRows.length
+    ? sql`with c as (
+        select c.company, c.month, c.trips, c.dh, c.ph, coalesce(j.n, 0) as p
+        from json_to_recordset(${JSON.stringify(coRows)}::json) as c(company uuid, month date, trips int, dh bigint, ph bigint)
+        left join json_to_recordset(current_setting('portal.batch_participants')::json) as j(company uuid, month date, n int)
+          on j.company = c.company and j.month = c.month),
       -- Shares of these companies that a fold left behind (decision 0057), folded with the batch's.
       pending as (
         delete from company_monthly_stat_deltas d
-        where d.company_id = any (array(select distinct c.company from c)) and (select count(*) from grp) >= 0
-        returning d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants),
-      co as (
-        insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
-        select y.company, y.month, sum(y.trips), sum(y.dh), sum(y.ph), sum(y.p) from (
-            select c.company, c.month, c.trips, c.dh, c.ph, (select count(*) from em where em.inserted and em.company_id = c.company and em.month = c.month) as p from c
-            union all
-            select d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants from pending d
-          ) y
-        group by y.company, y.month order by y.company, y.month
-        on conflict (company_id, month) do update set
-          trips = s.trips + excluded.trips,
-          distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
-          passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
-          participants = s.participants + excluded.participants
-        returning 1 as done)
-      select trip.id, trip.driver_id, trip.created_at from trip`;
+        where d.company_id = any (array(select distinct c.company from c))
+        returning d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants)
+      insert into company_monthly_stats as s (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      select y.company, y.month, sum(y.trips), sum(y.dh), sum(y.ph), sum(y.p) from (
+          select c.company, c.month, c.trips, c.dh, c.ph, c.p from c
+          union all
+          select d.company_id, d.month, d.trips, d.distance_hundredths, d.passenger_hundredths, d.participants from pending d
+        ) y
+      group by y.company, y.month order by y.company, y.month
+      on conflict (company_id, month) do update set
+        trips = s.trips + excluded.trips,
+        distance_hundredths = s.distance_hundredths + excluded.distance_hundredths,
+        passenger_hundredths = s.passenger_hundredths + excluded.passenger_hundredths,
+        participants = s.participants + excluded.participants`
+    : null;
+  return { write, company };
 }
 
 /** The answers of the trips `writeBatch` wrote, from its rows (a trip a driver). */

@@ -5,7 +5,7 @@ import * as pipeline from '../../db/pipeline';
 import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import type { AuthUser } from '../../lib/sessions';
-import { json, useTestApp, type Res } from '../../test/test-support';
+import { json, oneATurn, useTestApp, type Res } from '../../test/test-support';
 import { makeCompany, makeEmployee, makeEmployer, postTrip } from '../../test/trips-world';
 import { foldCompanyRollups, rebuildRollups, rollUpCtes } from './rollups';
 import { recordTrip } from './service';
@@ -673,6 +673,56 @@ describe('trips posted together (group commit, decision 0064)', () => {
     expect(await counts()).toEqual({ trips: 16, passengers: 24, monthly: 8 * 2 + 8 * 2 + 8, totals: 24, company: 16 });
     const [deltas] = await rows<{ n: number }>(db, sql`select count(*)::int as n from company_monthly_stat_deltas`);
     expect(deltas!.n).toBe(0);
+    const incremental = await snapshot();
+    await rebuildRollups(db, w.acme);
+    expect(await snapshot()).toEqual(incremental);
+  });
+
+  it("keeps the company's rows exact when batches of one company write them at the same time", async () => {
+    const db = t.ctx.db;
+    const drivers = await Promise.all(Array.from({ length: 12 }, (_, i) => makeEmployee(db, w.acme, `Same${i}`, 'Company', { car: true })));
+    const riders = await Promise.all(Array.from({ length: 4 }, (_, i) => makeEmployee(db, w.acme, `Rider${i}`, 'Shared')));
+    const auths = await Promise.all(drivers.map((d) => authOf(d.id)));
+    const lastMonth = Math.floor((Date.now() - 35 * DAY) / DAY) * DAY + 6 * HOUR;
+    // Each driver a trip this month and one last month, a rider shared by three drivers each month: a
+    // rider's row is new in the batch of their first trip and updated by the later ones, in other batches.
+    const posts = drivers.flatMap((_, i) => [
+      { i, body: { clientTripId: `same-now-${i}`, passengerIds: [riders[i % 4]!.id], distanceMiles: 2 + i, startedAt: dayAt(2, i * 30) } },
+      { i, body: { clientTripId: `same-then-${i}`, passengerIds: [riders[(i + 1) % 4]!.id], distanceMiles: 4 + i, startedAt: new Date(lastMonth + i * 30 * 60_000).toISOString() } },
+    ]);
+    const record = pipeline.pipelinedTransaction;
+    let open = 0;
+    let mostOpen = 0;
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction').mockImplementation(async (d, fn) => {
+      mostOpen = Math.max(mostOpen, ++open);
+      try {
+        return await record(d, fn);
+      } finally {
+        open--;
+      }
+    });
+    let answers;
+    try {
+      // A trip a turn of the event loop: a batch starts while the one before it is being written.
+      answers = await oneATurn(posts.length, (k) => recordTrip(t.ctx, auths[posts[k]!.i]!, posts[k]!.body));
+      expect(transactions.mock.calls.length).toBeGreaterThan(2);
+      // On PostgreSQL two batches were being written at once (PGlite, in the process, ends one first).
+      if (process.env.DATABASE_URL) expect(mostOpen).toBe(2);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value.trip.review : a.reason))).toEqual(posts.map(() => 'counted'));
+    const company = await rows<{ trips: number; participants: number; distance_hundredths: string | number }>(
+      db,
+      sql`select trips, participants, distance_hundredths from company_monthly_stats where company_id = ${w.acme} order by month`,
+    );
+    // Each month: twelve trips of twelve drivers and four riders, every mile once.
+    const miles = (from: number) => Array.from({ length: 12 }, (_, i) => (from + i) * 100).reduce((a, b) => a + b, 0);
+    expect(company.map((c) => ({ ...c, distance_hundredths: Number(c.distance_hundredths) }))).toEqual([
+      { trips: 12, participants: 16, distance_hundredths: miles(4) },
+      { trips: 12, participants: 16, distance_hundredths: miles(2) },
+    ]);
+    expect(await rows(db, sql`select 1 from company_monthly_stat_deltas`)).toHaveLength(0);
     const incremental = await snapshot();
     await rebuildRollups(db, w.acme);
     expect(await snapshot()).toEqual(incremental);
