@@ -812,8 +812,8 @@ function writeBatch(accepted: Accepted[]): { write: SQL; company: SQL | null } {
   const grpRows = [...grp.values()].sort((a, b) => (a.grp < b.grp ? -1 : a.grp > b.grp ? 1 : a.month < b.month ? -1 : 1));
   // The statement marks itself (migration 0054) before its first insert: `r` is read by the trips'
   // insert, which the final select runs before any other CTE. Its counted trips and roll-up rows then
-  // queue no commit-time event each; the company's row written below moves the insights version once,
-  // at the commit, for every company they belong to.
+  // queue no commit-time event each; the company's row, written by `company` right after, moves the
+  // insights version once, at the commit, for every company they belong to.
   const write = sql`with r as (
         select * from json_to_recordset(${JSON.stringify(trips)}::json)
           as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)
