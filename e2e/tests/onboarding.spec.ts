@@ -171,11 +171,19 @@ test('signed in without "Remember me", a link opened in a new tab of the same br
   };
   const tab = await page.context().newPage();
   const tabChecks = sessionChecks(tab);
+  // The company, read by the restore, is not read again by the page (its details and its offices).
+  const companyReads: string[] = [];
+  tab.on('request', (r) => {
+    if (/^\/api\/employers\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname)) companyReads.push(r.method());
+  });
   await tab.goto(hash(`${ROUTES.companySettings}?tab=Incentives`));
   await expectRoute(tab, ROUTES.companySettings);
   await expect(tab.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[1], exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(tab.getByRole('banner').getByText(companyName)).toBeVisible();
+  await tab.getByRole('tab', { name: MESSAGES.labels.companySettingsTabs[0], exact: true }).click();
+  await expect(tab.getByLabel('Company name', { exact: true })).toHaveValue(companyName);
   expect(tabChecks).toEqual(['GET']);
+  expect(companyReads).toEqual(['GET']);
   await tab.close();
 
   // Signed out in one tab, a new tab finds no session.

@@ -65,6 +65,15 @@ export const SignUpState = {
   SetUpComplete: 3,
 } as const;
 
+/**
+ * The page's cache key of a company as `employers.get` answers it (the shell's query cache is shared by
+ * every remote): the shell stores the company it read at sign-in or restore under it, and every page
+ * reading the company or its offices finds it there instead of asking again.
+ */
+export function companyQueryKey(id: string): readonly ['employers', 'company', string] {
+  return ['employers', 'company', id];
+}
+
 /** Header the portal sends on state-changing calls; a cross-site form cannot set it. */
 export const CSRF_HEADER = 'x-portal-request';
 /** The headers of every call the portal makes to the api: the anti-CSRF header, and JSON back. */

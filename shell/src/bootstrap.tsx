@@ -175,6 +175,8 @@ async function boot() {
   if (stored) {
     warmOverlays();
     queries.warm();
+    // A new tab's restore has just read the company: the first page finds it in the cache.
+    if (stored.confirmed && stored.session.companyDetails) queries.seedCompany(stored.session.companyDetails);
   }
 
   const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Company, EndpointQuery, ENDPOINTS } from '@portal/shared-contracts';
+import { companyQueryKey } from '@portal/shared-contracts/constants';
 
 // The queries the keys carry, as the contract types them (the calls in get-*.ts import them from here).
 export type AwaitingSetupQuery = EndpointQuery<typeof ENDPOINTS.employers.awaitingSetup>;
@@ -12,7 +13,7 @@ export type EmployerListQuery = EndpointQuery<typeof ENDPOINTS.employers.list>;
 export const employerKeys = {
   all: ['employers'] as const,
   companies: () => ['employers', 'company'] as const,
-  company: (id: string) => ['employers', 'company', id] as const,
+  company: (id: string) => companyQueryKey(id),
   incentive: (id: string) => ['employers', 'incentive', id] as const,
   sso: (id: string) => ['employers', 'sso', id] as const,
   reporting: (id: string) => ['employers', 'reporting', id] as const,

@@ -1,6 +1,8 @@
 import { officeLabel } from '@portal/shared-contracts/names';
-import { usePlatform, type ApiClient } from '@portal/shared-contracts/platform';
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { Company } from '@portal/shared-contracts/entities';
+import { usePlatform } from '@portal/shared-contracts/platform';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { companyQueryOptions } from './company';
 
 /** An office of a company (one of its locations), as every office select and office column names it. */
 export interface OfficeOption {
@@ -8,32 +10,19 @@ export interface OfficeOption {
   label: string;
 }
 
+/** The offices of a company, from its record. */
+export function officesOf(company: Pick<Company, 'locations'>): OfficeOption[] {
+  return company.locations.map((l) => ({ id: l.id, label: officeLabel(l) }));
+}
+
 /**
- * A company's offices, read from `employers.get`. The endpoint table is loaded when offices are first
- * asked for, not with this entry: every page's mutations come from this entry (`useApiMutation`), and
- * the public pages would otherwise load every endpoint, form, entity and message of the product.
+ * The offices of a company; no call while `companyId` is null. They come from the company's own query
+ * (`companyQueryOptions`): a page that shows the company and its offices reads it once, a change of the
+ * company refreshes both, and the company the shell read at sign-in is not asked for again.
  */
-export async function getOffices(api: ApiClient, companyId: string, signal?: AbortSignal): Promise<OfficeOption[]> {
-  const { ENDPOINTS } = await import('@portal/shared-contracts/endpoints');
-  const { company } = await api.call(ENDPOINTS.employers.get, { params: { id: companyId } }, { signal });
-  // The public answer (id and name, for the invite page) has no locations: no offices to offer.
-  const locations = 'locations' in company ? company.locations : [];
-  return locations.map((l) => ({ id: l.id, label: officeLabel(l) }));
-}
-
-// One key for every remote: the shell's query client is shared, so two screens of one company read its offices once.
-function officesQuery(api: ApiClient, companyId: string) {
-  return queryOptions({
-    queryKey: ['employers', 'offices', companyId] as const,
-    queryFn: ({ signal }) => getOffices(api, companyId, signal),
-    staleTime: 60_000,
-  });
-}
-
-/** The offices of a company; no call while `companyId` is null. */
 export function useOffices(companyId: string | null) {
   const { api } = usePlatform();
-  return useQuery({ ...officesQuery(api, companyId ?? ''), enabled: companyId !== null });
+  return useQuery({ ...companyQueryOptions(api, companyId ?? ''), select: officesOf, staleTime: 60_000, enabled: companyId !== null });
 }
 
 /**
@@ -44,7 +33,7 @@ export function useOfficeLabels(companyIds: readonly string[]): ReadonlyMap<stri
   const { api } = usePlatform();
   const unique = [...new Set(companyIds)].sort();
   return useQueries({
-    queries: unique.map((id) => officesQuery(api, id)),
+    queries: unique.map((id) => ({ ...companyQueryOptions(api, id), select: officesOf, staleTime: 60_000 })),
     combine: (results) => new Map(results.flatMap((r) => (r.data ?? []).map((o) => [o.id, o.label] as const))),
   });
 }

@@ -50,6 +50,8 @@ export function PlatformProvider({
             api,
             store: (s, r) => {
               setSession(store, s, r);
+              // The company the sign-in has just read: the first page finds it in the cache.
+              if (s.companyDetails) queries.seedCompany(s.companyDetails);
               services.onSignedIn?.(s);
             },
             navigate: (to) => nav.current.navigate(to, { replace: true }),

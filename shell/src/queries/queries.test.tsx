@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { useQueryClient } from '@tanstack/react-query';
+import { companyQueryKey } from '@portal/shared-contracts/constants';
+import type { Company } from '@portal/shared-contracts/entities';
+import { employerCompany } from '../test/render-shell';
 import { createQueries } from './queries';
 import { createQueryLayer } from './query-layer';
 
@@ -59,5 +62,23 @@ describe('the page’s query cache', () => {
     expect(screen.getByText('1 queries')).toBeInTheDocument();
     queries.clear();
     expect(client!.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('holds the company the shell has just read before the first page’s query starts', async () => {
+    const queries = createQueries({ needed: () => true });
+    const company = employerCompany();
+    // As at a restore: seeded before the page is rendered, then the page asks for its provider.
+    queries.seedCompany(company as unknown as Company);
+    const Provider = (await queries.providerFor())!;
+    function CompanyName() {
+      const cached = useQueryClient().getQueryData<{ name: string }>(companyQueryKey(company.id));
+      return <p>{cached?.name ?? 'not cached'}</p>;
+    }
+    render(
+      <Provider>
+        <CompanyName />
+      </Provider>,
+    );
+    expect(screen.getByText(company.name)).toBeInTheDocument();
   });
 });

@@ -1,4 +1,6 @@
 import { createContext, type ComponentType, type ReactNode } from 'react';
+import { companyQueryKey } from '@portal/shared-contracts/constants';
+import type { Company } from '@portal/shared-contracts/entities';
 import type { createQueryLayer } from './query-layer';
 
 type QueryLayer = ReturnType<typeof createQueryLayer>;
@@ -19,6 +21,12 @@ export interface Queries {
    * use queries, and the fetch then runs alongside the page's remote instead of after it.
    */
   warm(): void;
+  /**
+   * Keeps the company the shell has just read from the server (sign-in, a new tab's restore) under its
+   * key, so the first page reads it from there instead of asking again. Called before the page renders:
+   * the cache holds it before any page's query starts.
+   */
+  seedCompany(company: Company): void;
 }
 
 interface FederationShare {
@@ -56,6 +64,14 @@ export function createQueries(o: { needed: () => boolean; load?: () => Promise<{
     },
     clear() {
       layer?.client.clear();
+    },
+    seedCompany(company) {
+      start()
+        .then((l) => l.client.setQueryData(companyQueryKey(company.id), company))
+        .catch(() => {
+          // The page reads the company itself, as it would have without it.
+          loading = undefined;
+        });
     },
   };
 }
