@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,9 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { MESSAGES } from '@portal/shared-contracts';
-import { pgliteFolderFromTemplate } from './db/template';
-import { loadApiConfig } from './env';
 import { describeEmbeddedOnly } from './test/embedded-only';
+import { migratedDataDir, spawnedApi, type SpawnedApi } from './test/spawned-api';
 
 const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,19 +15,6 @@ const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  const port = await new Promise<number>((resolve, reject) => {
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      resolve(typeof addr === 'object' && addr ? addr.port : 0);
-    });
-  });
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 /** Whether a new TCP connection to the port is accepted now. */
 function accepts(port: number): Promise<boolean> {
@@ -43,58 +28,14 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-interface Api {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  /** Every line the process wrote on stdout (its structured log). */
-  lines: string[];
-  exited: Promise<number | null>;
-}
-
 /**
- * The api as `npm start` runs it (embedded PGlite in a DATA_DIR of its own), once it answers. The
- * folder is migrated, as after a first start: what is tested is the shutdown, not initdb and every
- * migration in the api process (docs/decisions/0062-api-suite-time.md).
+ * The api as `npm start` runs it (embedded PGlite in a DATA_DIR of its own), once ready, with its
+ * structured log (LOG_LEVEL info) kept. The folder is migrated, as after a first start: what is
+ * tested is the shutdown, not initdb and every migration in the api process.
  */
-async function startApi(extraEnv: Record<string, string>): Promise<Api> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shutdown-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  await pgliteFolderFromTemplate(loadApiConfig({ DATA_DIR: dataDir }).pgliteDir);
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    API_PORT: String(port),
-    API_HOST: '127.0.0.1',
-    DATABASE_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'info',
-    COOKIE_SECURE: 'false',
-    ...extraEnv,
-  };
-  // Node itself with tsx's loader: one process, so the signal reaches the api and nothing in between.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: API_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  cleanups.push(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const lines: string[] = [];
-  let partial = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    const parts = (partial + d.toString()).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const base = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`the api exited (${child.exitCode}): ${stderr}`);
-    if ((await fetch(`${base}/api/health/live`).catch(() => null))?.ok) return { child, base, port, lines, exited };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the api did not answer within 90 s: ${stderr}`);
+async function startApi(extraEnv: Record<string, string>): Promise<SpawnedApi> {
+  const dataDir = await migratedDataDir('shutdown', cleanups);
+  return spawnedApi({ dataDir, env: { LOG_LEVEL: 'info', ...extraEnv }, cleanups });
 }
 
 async function until(what: string, check: () => boolean, ms = 30_000) {
@@ -132,7 +73,7 @@ function csvOf(n: number): string {
 }
 
 /** A CSV import sent in two halves, so it is surely in flight when the test wants it to be. */
-function importInTwoHalves(api: Api, token: string, csv: string) {
+function importInTwoHalves(api: SpawnedApi, token: string, csv: string) {
   const boundary = '----portal-shutdown-boundary';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="employees.csv"\r\nContent-Type: text/csv\r\n\r\n`),
@@ -157,7 +98,7 @@ function importInTwoHalves(api: Api, token: string, csv: string) {
 }
 
 /** A connection with a request begun (its headers not finished), so the server counts it as busy. */
-async function begunRequest(api: Api, path: string) {
+async function begunRequest(api: SpawnedApi, path: string) {
   const socket = net.connect(api.port, '127.0.0.1');
   await new Promise((r) => socket.once('connect', r));
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
