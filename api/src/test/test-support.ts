@@ -5,9 +5,12 @@ import { afterAll, beforeAll, vi } from 'vitest';
 import { CSRF_HEADER, SESSION_COOKIE } from '@portal/shared-contracts';
 import { employerUsers, users } from '../db/schema';
 import { DOCS_PATH } from '../app';
+import type { Db } from '../db/handle';
+import { createUser, emailIs } from '../lib/new-user';
 import { hashPassword } from '../lib/passwords';
+import { createSession } from '../lib/sessions';
 import { answerProblems } from '../openapi/answer-check';
-import { createTestApp, TEST_SUPERADMIN, type TestApp, type TestAppOptions } from './testing';
+import { createTestApp, TEST_SUPERADMIN, testPasswordHash, type TestApp, type TestAppOptions } from './testing';
 
 /**
  * Helpers for the api's own test files (imported only by `*.test.ts`; they use vitest's hooks).
@@ -132,6 +135,32 @@ export async function adminOf(t: Running, companyId: string, email: string, name
   await t.ctx.db.insert(employerUsers).values({ userId: admin!.id });
   return { id: admin!.id, token: json<{ token: string }>(await loginAs(t.app, email, password)).token };
 }
+
+/**
+ * A user of `role` with its password and a session, made without requests: the rows `employerOf`
+ * (a registered Employer) or `adminOf` leave (the user, the employer-user record every
+ * employer-side user has, a session opened as a sign-in opens one), for set-ups that make the same
+ * accounts before every test. Registration and sign-in are not what such tests are about, and
+ * through the api they cost an argon2 hash or check each. No auth event is recorded.
+ */
+export async function signedInUser(
+  db: Db,
+  o: { email: string; name: string; role: 'Employer' | 'Admin'; companyId: string; password?: string },
+): Promise<{ id: string; token: string }> {
+  const created = await createUser(db, { email: o.email, passwordHash: await testPasswordHash(o.password ?? 'Passw0rd!'), name: o.name, role: o.role, companyId: o.companyId });
+  if (!('id' in created)) throw new Error(`signedInUser: ${o.email} refused (${created.refused})`);
+  return { id: created.id, token: (await createSession(db, created.id, false, SET_UP_CLIENT)).token };
+}
+
+/** A session of the super admin `reset()` seeded, opened as its sign-in opens one, without the request. */
+export async function superAdminSession(db: Db): Promise<string> {
+  const [root] = await db.select({ id: users.id }).from(users).where(emailIs(TEST_SUPERADMIN.email)).limit(1);
+  if (!root) throw new Error('superAdminSession: no super admin (reset() seeds it)');
+  return (await createSession(db, root.id, false, SET_UP_CLIENT)).token;
+}
+
+/** Where `app.inject` says a request comes from. */
+const SET_UP_CLIENT = { ip: '127.0.0.1', userAgent: 'lightMyRequest' };
 
 /**
  * `n` calls of `make`, each started in a turn of the event loop of its own (as requests that arrive

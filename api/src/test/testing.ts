@@ -190,10 +190,11 @@ async function emptyAppTables(db: Db, emptying: Emptying): Promise<void> {
 const testHashes = new Map<string, Promise<string>>();
 
 /**
- * The super admin's password hashed once a process: `reset()` seeds the account before every test,
- * and an argon2 hash (OWASP's cost, the production one) is some 18 ms of processor each time.
+ * A test password hashed once a process: `reset()` seeds the super admin before every test, and
+ * set-ups make the same accounts before every test; an argon2 hash (OWASP's cost, the production
+ * one) is some 18 ms of processor each time. A hash is as good for signing in as a fresh one.
  */
-function testPasswordHash(password: string): Promise<string> {
+export function testPasswordHash(password: string): Promise<string> {
   let hash = testHashes.get(password);
   if (!hash) {
     hash = hashPassword(password);

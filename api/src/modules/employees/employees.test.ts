@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS, MESSAGES, employeePageSchema, employeeSchema } from '@portal/shared-contracts';
 import { companies, passwordResetTokens, sessions, users, vehicles } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
-import { adminOf, bearer, employerOf, json, loginAs, superAdminToken, useTestApp, type Res } from '../../test/test-support';
+import { bearer, json, loginAs, signedInUser, superAdminSession, useTestApp, type Res } from '../../test/test-support';
 import { acmeAndGlobexLtd, addEmployee as addEmployeeTo, fileUpload, type EmployeeOptions } from '../../test/employees-world';
 import { TEST_SUPERADMIN } from '../../test/testing';
 import { ADDED_ELSEWHERE_KIND, INVITATION_KIND } from './mails';
@@ -25,17 +25,29 @@ let w: World;
 
 const PASSWORD = 'Passw0rd!';
 
-beforeEach(async () => {
+/**
+ * Every test starts from this world, made afresh: two companies and a closed one, a registered
+ * Employer of each (`employerOf`), an Admin of Acme (`adminOf`) and the super admin, each signed in.
+ * The accounts are made as rows in one transaction (`signedInUser`), not through registration and
+ * sign-in requests, which their own tests cover: four argon2 hashes and checks a test less.
+ */
+async function world(): Promise<World> {
+  return t.ctx.db.transaction(async (db) => {
+    const { acme, globex } = await acmeAndGlobexLtd(db);
+    const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
+    const erin = await signedInUser(db, { email: 'erin@acme.test', name: 'Erin Employer', role: 'Employer', companyId: acme });
+    const gus = await signedInUser(db, { email: 'gus@globex.test', name: 'Erin Employer', role: 'Employer', companyId: globex });
+    const admin = await signedInUser(db, { email: 'ada@acme.test', name: 'Ada Admin', role: 'Admin', companyId: acme, password: 'Admin-pass1' });
+    const root = await superAdminSession(db);
+    return { acme, globex, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: admin.token, root };
+  });
+}
+
+/** The world afresh: before each test of a describe whose tests write, once for one whose tests only read. */
+async function freshWorld() {
   await t.reset();
-  const db = t.ctx.db;
-  const { acme, globex } = await acmeAndGlobexLtd(db);
-  const [closed] = await db.insert(companies).values({ name: 'Closed Co', email: 'c@closed.test', phoneNumber: '07700900000', isActive: false }).returning();
-  const erin = await employerOf(t, acme, 'erin@acme.test');
-  const gus = await employerOf(t, globex, 'gus@globex.test');
-  const admin = await adminOf(t, acme, 'ada@acme.test', 'Ada Admin');
-  const root = await superAdminToken(t.app);
-  w = { acme, globex, closed: closed!.id, erin: erin.token, erinId: erin.id, gus: gus.token, admin: admin.token, root };
-});
+  w = await world();
+}
 
 // ---------------------------------------------------------------- helpers
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -79,6 +91,8 @@ const errorOf = (res: Res) => json<{ success: false; message: string; errors?: {
 
 // ---------------------------------------------------------------- self-registration
 describe('POST /api/employees/employers/{companyId}/employees (self-registration)', () => {
+  beforeEach(freshWorld);
+
   it('creates a pending, inactive employee whatever isActive the body says, and answers its id', async () => {
     const res = await selfRegister(w.acme, { isActive: true, company_id: w.globex, drivingLicenseNumber: 'SMITH901234AB9CD' });
     expect(res.statusCode).toBe(201);
@@ -220,7 +234,9 @@ describe('POST /api/employees/employers/{companyId}/employees (self-registration
 
 // ---------------------------------------------------------------- list, pending, details
 describe('GET /api/employees', () => {
-  beforeEach(async () => {
+  // Its tests only read: one world for all of them.
+  beforeAll(async () => {
+    await freshWorld();
     await addEmployee(w.acme, { first: 'Olivia', last: 'Smith', email: 'olivia.smith@acme.test', number: 'A-100' });
     await addEmployee(w.acme, { first: 'george', last: 'brown', email: 'g.brown@acme.test', number: 'A-101' });
     await addEmployee(w.acme, { first: 'Amelia', last: 'Smith', email: 'amelia@acme.test', number: 'A-102', active: false });
@@ -280,6 +296,8 @@ describe('GET /api/employees', () => {
 });
 
 describe('GET /api/employees/{id}', () => {
+  beforeEach(freshWorld);
+
   it('answers the employee with vehicle, licence and postal code', async () => {
     const id = await addEmployee(w.acme, { first: 'Dan', last: 'Driver', email: 'dan@acme.test', number: 'D-1' });
     await t.ctx.db.update(users).set({ drivingLicenseNumber: 'DRIVE901234AB9CD', postalCode: 'LS1 4AP' }).where(eq(users.id, id));
@@ -316,6 +334,8 @@ describe('GET /api/employees/{id}', () => {
 
 // ---------------------------------------------------------------- decisions
 describe('join request decisions', () => {
+  beforeEach(freshWorld);
+
   async function pendingId(email = 'sam@acme.test', number = 'P-1') {
     return json<{ response: { id: string } }>(await selfRegister(w.acme, { email, employeeNumber: number })).response.id;
   }
@@ -412,6 +432,8 @@ describe('join request decisions', () => {
 });
 
 describe('deactivate, reactivate, delete', () => {
+  beforeEach(freshWorld);
+
   let id: string;
   let token: string;
   beforeEach(async () => {
@@ -464,6 +486,8 @@ describe('deactivate, reactivate, delete', () => {
 
 // ---------------------------------------------------------------- bulk add
 describe('POST /api/employees (manual rows)', () => {
+  beforeEach(freshWorld);
+
   const row = (i: number, over: Record<string, string> = {}) => ({ firstName: `F${i}`, lastName: `L${i}`, email: `m${i}@acme.test`, employeeNumber: `M-${i}`, ...over });
 
   it('adds approved, active employees and mails each an invitation that sets the password', async () => {
@@ -602,6 +626,8 @@ describe('POST /api/employees (manual rows)', () => {
 
 // ---------------------------------------------------------------- CSV import
 describe('POST /api/employees/csv-import', () => {
+  beforeEach(freshWorld);
+
   it('imports the template with two rows (columns in any order)', async () => {
     const res = await importCsv('email,firstName,employeeNumber,lastName\r\nann@acme.test,Ann,C-1,Able\r\nbob@acme.test,Bob,C-2,Baker\r\n');
     expect(res.statusCode).toBe(201);
