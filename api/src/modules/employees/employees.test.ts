@@ -29,7 +29,7 @@ const PASSWORD = 'Passw0rd!';
  * Every test starts from this world, made afresh: two companies and a closed one, a registered
  * Employer of each (`employerOf`), an Admin of Acme (`adminOf`) and the super admin, each signed in.
  * The accounts are made as rows in one transaction (`signedInUser`), not through registration and
- * sign-in requests, which their own tests cover: four argon2 hashes and checks a test less.
+ * sign-in requests, which their own tests cover: five argon2 hashes and checks a test less.
  */
 async function world(): Promise<World> {
   return t.ctx.db.transaction(async (db) => {
