@@ -34,6 +34,7 @@ export const PAGE_TITLES = {
   auditLog: PAGE_NAMES.auditLog,
   failedMail: PAGE_NAMES.failedMail,
   releases: PAGE_NAMES.releases,
+  schemeSettings: PAGE_NAMES.schemeSettings,
   notFound: SHELL_MESSAGES.notFound.text,
 } as const;
 

@@ -74,6 +74,9 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
   if (!hasBrowserSession()) return null;
   // The session check leaves now, beside the restore's code and its schema (docs/decisions/0072).
   const sent = sendSessionCheck();
+  // The contracts the restore checks the answers with leave with its code, not once it runs.
+  void import('@portal/shared-contracts/endpoints/session').catch(() => {});
+  void import('@portal/shared-contracts/endpoints/employer-lookup').catch(() => {});
   const { restoreBrowserSession, sessionCheckClient } = await import('./session/restore-session');
   const restored = await restoreBrowserSession(sessionCheckClient(sent));
   return restored ? { session: restored, confirmed: true } : null;
@@ -89,9 +92,8 @@ async function boot() {
   registerPlugins([prefetchWarmingPlugin()]);
   if (!publicRouteAt(pathname)) {
     // With the router: the page's own module, fetched while the session is checked (docs/decisions/0067).
-    void preloadRouter()
-      .then((r) => !overrides && r?.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname))
-      .catch(() => {});
+    void preloadRouter();
+    if (!overrides) void import('./routes/early-page').then((m) => m.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname)).catch(() => {});
     warmApiClient();
   } else warmApiClientOnFirstUse();
   // The development overrides' code, fetched alongside the release only when overrides are in play.

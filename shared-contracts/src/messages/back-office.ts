@@ -171,8 +171,8 @@ export const BACK_OFFICE_MESSAGES = {
    * new company's free trial lasts, and the operator's support contact companies see.
    */
   schemeSettings: {
-    /** Also the page's name in the document title (the shell's route table), which only signed-in pages load. */
-    title: 'Scheme Settings',
+    /** Also the page's name in the document title (PAGE_TITLES). */
+    title: PAGE_NAMES.schemeSettings,
     intro: 'What every company of the scheme starts with, and how it reaches you.',
     trialTitle: 'Free trial',
     trialDays: 'Trial length in days',

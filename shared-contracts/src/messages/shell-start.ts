@@ -40,6 +40,7 @@ export const PAGE_NAMES = {
   auditLog: 'Audit Log',
   failedMail: 'Failed Mail',
   releases: 'Releases',
+  schemeSettings: 'Scheme Settings',
 } as const;
 
 /** A normalised error text for a failed call (document 2, section 8). */

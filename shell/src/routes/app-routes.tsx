@@ -7,14 +7,13 @@ import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
 import { NotForYourOffices } from './not-for-your-offices';
+import { LAYOUTS } from './layouts';
 import { PageLoading } from './page-heading';
 import { addedRouteTable, closedToCaller, nestedAliases, ROUTE_TABLE, type Area, type RemoteRoute } from './route-table';
 
-// The signed-in areas' layouts (navigation, profile menu, help) are fetched when one is first shown:
-// they are not on the login page's path.
-const EmployerLayout = lazy(() => import('../layouts/employer-layout').then((m) => ({ default: m.EmployerLayout })));
-const SuperAdminLayout = lazy(() => import('../layouts/super-admin-layout').then((m) => ({ default: m.SuperAdminLayout })));
-const SetupLayout = lazy(() => import('../layouts/setup-layout').then((m) => ({ default: m.SetupLayout })));
+const EmployerLayout = lazy(() => LAYOUTS.employer().then((m) => ({ default: m.EmployerLayout })));
+const SuperAdminLayout = lazy(() => LAYOUTS.superAdmin().then((m) => ({ default: m.SuperAdminLayout })));
+const SetupLayout = lazy(() => LAYOUTS.setup().then((m) => ({ default: m.SetupLayout })));
 // The release console is the shell's own page, so that it never depends on a remote it may have to
 // roll back (docs/decisions/0020-release-console.md); fetched when a super admin opens it.
 const ReleaseConsolePage = lazy(() => import('../release-console/release-console-page').then((m) => ({ default: m.ReleaseConsolePage })));

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { PAGE_TITLES as T } from '@portal/shared-contracts/page-titles';
 import type { RemoteId } from '@portal/shared-contracts/remotes';
@@ -49,7 +48,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.superAdminProfile, title: T.myProfile, area: 'superAdmin', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminAuditLog, title: T.auditLog, area: 'superAdmin', remote: 'mfe-auth', module: 'AuditLogPage', props: { variant: 'superAdmin' } },
   { path: ROUTES.superAdminMail, title: T.failedMail, area: 'superAdmin', remote: 'mfe-auth', module: 'FailedMailPage' },
-  { path: ROUTES.superAdminSettings, title: MESSAGES.schemeSettings.title, area: 'superAdmin', remote: 'mfe-onboarding', module: 'SchemeSettingsPage' },
+  { path: ROUTES.superAdminSettings, title: T.schemeSettings, area: 'superAdmin', remote: 'mfe-onboarding', module: 'SchemeSettingsPage' },
 ];
 
 /**

@@ -1,14 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { createHashRouter, createMemoryRouter, matchPath, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
+import { createHashRouter, createMemoryRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { LeaveGuard } from '../platform/leave-guard';
 import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';
 import type { ShellServices } from '../platform/shell-services';
 import { AppRoutes } from './app-routes';
-import { maySignedIn, warmFirstPage, type EarlyRuntime } from '../remotes/early-warm';
-import { SHELL_CONTRACTS_VERSION } from '../build-info';
-import type { ReleaseManifest } from '@portal/shared-contracts/release';
-import { ROUTE_TABLE, type RemoteRoute } from './route-table';
 
 interface RouterAppProps {
   services: ShellServices;
@@ -54,24 +50,4 @@ export function RouterApp({ services, core, memoryEntry }: RouterAppProps) {
     return memoryEntry !== null ? createMemoryRouter(routes, { initialEntries: [memoryEntry] }) : createHashRouter(routes);
   });
   return <RouterProvider router={router} />;
-}
-
-/**
- * The built-in route drawn at a path, matched as the router matches it (any case), for the boot's
- * early fetch of the page's module (remotes/early-warm.ts). Undefined for a path no route draws
- * (an alias, the 404, an added remote's page).
- */
-export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
-  return ROUTE_TABLE.find((r) => matchPath({ path: r.path }, pathname) !== null);
-}
-
-/**
- * Fetches the module of the page at `pathname` while the session is checked (remotes/early-warm.ts),
- * once release.json is in. Here, in the router's chunk, rather than in the boot: the login page's
- * path does not carry it.
- */
-export async function warmPageAt(runtime: EarlyRuntime, release: Promise<ReleaseManifest | null>, pathname: string): Promise<boolean> {
-  const route = builtInRouteAt(pathname);
-  if (!route || !maySignedIn()) return false;
-  return warmFirstPage(runtime, await release, route, SHELL_CONTRACTS_VERSION);
 }

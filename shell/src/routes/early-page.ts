@@ -1,0 +1,36 @@
+import type { ReleaseManifest } from '@portal/shared-contracts/release';
+import { SHELL_CONTRACTS_VERSION } from '../build-info';
+import { maySignedIn, warmFirstPage, type EarlyRuntime } from '../remotes/early-warm';
+import { warmLayoutOf } from './layouts';
+import { ROUTE_TABLE, type RemoteRoute } from './route-table';
+
+// A signed-in first visit's early fetches, in a chunk of their own: without the router (react-router,
+// the guards, the leave guard and what they consume), so that they start as soon as release.json is in.
+
+/** Whether a route pattern (static segments and `:param`s) matches a path as the router does: any case, a trailing slash. */
+export function patternMatches(pattern: string, pathname: string): boolean {
+  if (!pathname.startsWith('/')) return false;
+  const segments = (p: string) => p.replace(/\/+$/, '').split('/');
+  const want = segments(pattern);
+  const have = segments(pathname);
+  return want.length === have.length && want.every((s, i) => (s.startsWith(':') ? have[i] !== '' : s.toLowerCase() === have[i]!.toLowerCase()));
+}
+
+/**
+ * The built-in route drawn at a path, for the boot's early fetch of the page's module
+ * (remotes/early-warm.ts). Undefined for a path no route draws (an alias, the 404, an added remote's page).
+ */
+export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
+  return ROUTE_TABLE.find((r) => patternMatches(r.path, pathname));
+}
+
+/**
+ * Fetches the layout and the module of the page at `pathname` while the session is checked: the
+ * layout at once, the module once release.json is in (it names the build).
+ */
+export async function warmPageAt(runtime: EarlyRuntime, release: Promise<ReleaseManifest | null>, pathname: string): Promise<boolean> {
+  const route = builtInRouteAt(pathname);
+  if (!route || !maySignedIn()) return false;
+  warmLayoutOf(route.area);
+  return warmFirstPage(runtime, await release, route, SHELL_CONTRACTS_VERSION);
+}
