@@ -88,12 +88,13 @@ async function boot() {
   const pathname = parsePath(window.location.hash.slice(1)).pathname;
   const overrides = overridesInPlay(window.location.search, localStorage);
   const releaseLoad = loadReleaseManifest();
+  const queries = createQueries({ needed: sharedQueriesLoaded });
   // Warming a tab's remote fetches without rel=preload, so an unvisited tab leaves no console warning.
   registerPlugins([prefetchWarmingPlugin()]);
   if (!publicRouteAt(pathname)) {
     // With the router: the page's own module, fetched while the session is checked (docs/decisions/0067).
     void preloadRouter();
-    if (!overrides) void import('./routes/early-page').then((m) => m.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname)).catch(() => {});
+    if (!overrides) void import('./routes/early-page').then((m) => m.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname, queries)).catch(() => {});
     warmApiClient();
   } else warmApiClientOnFirstUse();
   // The development overrides' code, fetched alongside the release only when overrides are in play.
@@ -173,7 +174,6 @@ async function boot() {
   const warmOverlays = () => {
     whenPageSettled(() => void import('@portal/shared-ui/overlays').then((m) => m.preloadOverlays()).catch(() => {}));
   };
-  const queries = createQueries({ needed: sharedQueriesLoaded });
   if (stored) {
     warmOverlays();
     queries.warm();

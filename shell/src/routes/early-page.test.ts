@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { builtInRouteAt, patternMatches } from './early-page';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@portal/shared-contracts/constants';
+import { builtInRouteAt, patternMatches, warmPageAt } from './early-page';
 import { ROUTE_TABLE } from './route-table';
 
 describe('the early warm finds the page at an address as the router does', () => {
@@ -20,5 +21,28 @@ describe('the early warm finds the page at an address as the router does', () =>
     expect(builtInRouteAt('/mainPage')?.module).toBe('DashboardPage');
     expect(builtInRouteAt('/EMPLOYEE-management/')?.module).toBe('EmployeeManagementPage');
     expect(builtInRouteAt('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('a first visit to a signed-in page fetches ahead', () => {
+  const runtime = () => ({ registerRemotes: vi.fn(), loadRemote: vi.fn(() => Promise.resolve()) });
+
+  it('warms the query cache and, once release.json names no build for everyone, nothing else', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.userId, 'u-1');
+    try {
+      const queries = { warm: vi.fn() };
+      const r = runtime();
+      expect(await warmPageAt(r, Promise.resolve(null), '/mainPage', queries)).toBe(false);
+      expect(queries.warm).toHaveBeenCalledTimes(1);
+      expect(r.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
+  it('fetches nothing for a visitor who may not be signed in', async () => {
+    const queries = { warm: vi.fn() };
+    expect(await warmPageAt(runtime(), Promise.resolve(null), '/mainPage', queries)).toBe(false);
+    expect(queries.warm).not.toHaveBeenCalled();
   });
 });
