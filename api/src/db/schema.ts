@@ -686,12 +686,12 @@ export const employeeMonthlyStats = pgTable(
     ...participationCounters(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.month, t.employeeId] }),
-    // The ranking in its order, a page at a time, and the count of trips qualifiers as a range.
+    // Led by the employee: one person's rows (export, erasure, a user's cascade) without an index of
+    // their own; every trip writes an entry into each index (migration 0055).
+    primaryKey({ columns: [t.employeeId, t.month, t.companyId] }),
+    // The ranking in its order, a page at a time, the count of trips qualifiers as a range, and every
+    // read of a company's month (the miles qualifiers filtered on it).
     index('employee_monthly_stats_rank_idx').on(t.companyId, t.month, t.totalTrips.desc(), t.totalHundredths.desc(), t.employeeId),
-    // The count of miles qualifiers as a range.
-    index('employee_monthly_stats_miles_idx').on(t.companyId, t.month, t.totalHundredths),
-    index('employee_monthly_stats_employee_idx').on(t.employeeId),
   ],
 );
 
@@ -708,9 +708,9 @@ export const employeeTripTotals = pgTable(
     ...participationCounters(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.employeeId] }),
+    // Led by the employee, as employee_monthly_stats' (migration 0055); the company's reads use the rank index.
+    primaryKey({ columns: [t.employeeId, t.companyId] }),
     index('employee_trip_totals_rank_idx').on(t.companyId, t.totalTrips.desc(), t.totalHundredths.desc(), t.employeeId),
-    index('employee_trip_totals_employee_idx').on(t.employeeId),
   ],
 );
 
