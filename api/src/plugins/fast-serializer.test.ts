@@ -56,11 +56,31 @@ const me = {
   user: { id: '3286fea8-cdd1-46df-b046-99c659480127', role: 'Employer', email: 'e@x.example', name: 'E', employerId: null, employerUserId: null, signUpState: 3, offices: null },
 };
 
+const recorded = {
+  success: true,
+  message: 'Trip recorded',
+  created: true,
+  trip: {
+    id: '3286fea8-cdd1-46df-b046-99c659480127',
+    clientTripId: 'phone "7" \u{1F697}',
+    driverId: '5a1c0d6e-2b7f-4c1e-9a43-0f6a2d9e8b11',
+    startedAt: '2026-11-29T00:00:00.000Z',
+    distanceMiles: 12.34,
+    passengerIds: ['3286fea8-cdd1-46df-b046-99c659480128', '3286fea8-cdd1-46df-b046-99c659480129'],
+    journeyGroupId: null,
+    createdAt: '2026-11-30T15:00:00.123Z',
+    review: 'counted',
+    flagReasons: [],
+  },
+};
+
 describe('the fast serializer of the most requested answers', () => {
   it.each([
     ['employees.list', ENDPOINTS.employees.list.response, page],
     ['employees.pending', ENDPOINTS.employees.pending.response, { ...page, items: [employee({ isActive: false, isApproved: false, isVerified: false })] }],
     ['accounts.me', ENDPOINTS.accounts.me.response, me],
+    ['mobile.recordTrip', ENDPOINTS.mobile.recordTrip.response, recorded],
+    ['mobile.recordTrip', ENDPOINTS.mobile.recordTrip.response, { ...recorded, created: false, trip: { ...recorded.trip, passengerIds: [], journeyGroupId: recorded.trip.driverId, review: 'flagged', flagReasons: ['dayDistance', 'personOverlap'] } }],
   ])('writes what the zod serializer writes for %s', (id, schema, value) => {
     expect(FAST_SERIALIZED.has(id)).toBe(true);
     const text = fastSerializer(schema as z.core.$ZodType)(value);
