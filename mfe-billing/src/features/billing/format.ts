@@ -4,14 +4,16 @@ import type { BadgeTone } from '@portal/shared-ui/data-display';
 
 // Money and dates as a reader in the UK writes them.
 const LOCALE = 'en-GB';
-const pounds = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'GBP' });
-const day = new Intl.DateTimeFormat(LOCALE, { timeZone: 'Europe/London' });
+// Made on first use: the trial notice in every employer page's header loads this module and shows
+// neither (building a formatter costs a phone's main thread several milliseconds, a time zone's more).
+let pounds: Intl.NumberFormat | undefined;
+let day: Intl.DateTimeFormat | undefined;
 
 /** The api keeps money in whole pence: 125000 -> "£1,250.00". */
-export const formatPence = (pence: number): string => pounds.format(pence / 100);
+export const formatPence = (pence: number): string => (pounds ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'GBP' })).format(pence / 100);
 
 /** An ISO date-time as the day it falls on in the UK: "01/12/2026". */
-export const formatDay = (iso: string): string => day.format(new Date(iso));
+export const formatDay = (iso: string): string => (day ??= new Intl.DateTimeFormat(LOCALE, { timeZone: 'Europe/London' })).format(new Date(iso));
 
 /** The spec's three payment styles: paid, processing, and anything else is not paid. */
 export function paymentTone(status: string): BadgeTone {
