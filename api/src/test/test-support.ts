@@ -146,10 +146,16 @@ export async function adminOf(t: Running, companyId: string, email: string, name
 export async function signedInUser(
   db: Db,
   o: { email: string; name: string; role: 'Employer' | 'Admin'; companyId: string; password?: string },
-): Promise<{ id: string; token: string }> {
+): Promise<{ id: string; token: string; employerUserId: string }> {
   const created = await createUser(db, { email: o.email, passwordHash: await testPasswordHash(o.password ?? 'Passw0rd!'), name: o.name, role: o.role, companyId: o.companyId });
   if (!('id' in created)) throw new Error(`signedInUser: ${o.email} refused (${created.refused})`);
-  return { id: created.id, token: (await createSession(db, created.id, false, SET_UP_CLIENT)).token };
+  const [record] = await db.select({ id: employerUsers.id }).from(employerUsers).where(eq(employerUsers.userId, created.id));
+  return { id: created.id, token: (await createSession(db, created.id, false, SET_UP_CLIENT)).token, employerUserId: record!.id };
+}
+
+/** `employerOf`'s employer (a registered Employer who runs `companyId`) as rows: see `signedInUser`. */
+export function employerRows(db: Db, companyId: string, email: string, name = 'Erin Employer') {
+  return signedInUser(db, { email, name, role: 'Employer', companyId });
 }
 
 /** A session of the super admin `reset()` seeded, opened as its sign-in opens one, without the request. */

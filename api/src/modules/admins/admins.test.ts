@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, adminEntrySchema, okWithIdSchema, pageOf, type AddUserBody } from '@portal/shared-contracts';
 import { companies, employerUsers, users } from '../../db/schema';
 import { readOutbox } from '../../mail/mailer';
-import { bearer, employerOf, json, loginAs, useTestApp, type Res } from '../../test/test-support';
+import { bearer, employerRows, json, loginAs, superAdminSession, useTestApp, type Res } from '../../test/test-support';
 import { TEST_SUPERADMIN } from '../../test/testing';
 import { removeUser } from './service';
 
@@ -33,11 +33,11 @@ beforeEach(async () => {
   await t.reset();
   acme = await company('Acme Ltd', 'hello@acme.test');
   globex = await company('Globex plc', 'hello@globex.test');
-  erin = await employerOf(t, acme, 'erin@acme.test', 'Erin Walker');
-  gus = await employerOf(t, globex, 'gus@globex.test', 'Gus Grant');
-  const r = await login(TEST_SUPERADMIN.email, TEST_SUPERADMIN.password);
-  root = r.token;
-  rootId = r.id;
+  // The people as rows (registration and sign-in have their own tests; this file's new users sign in).
+  erin = await employerRows(t.ctx.db, acme, 'erin@acme.test', 'Erin Walker');
+  gus = await employerRows(t.ctx.db, globex, 'gus@globex.test', 'Gus Grant');
+  root = await superAdminSession(t.ctx.db);
+  rootId = (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, TEST_SUPERADMIN.email)))[0]!.id;
 });
 
 const user = (over: Partial<AddUserBody> = {}) => ({ userName: 'amy', email: 'amy@acme.test', password: 'secret12', role: 'Admin', ...over });

@@ -4,7 +4,7 @@ import { employeePageSchema } from '@portal/shared-contracts';
 import { rows } from '../../db/sql';
 import { seedDemoEmployees } from '../../demo/employees';
 import { acmeAndGlobexLtd } from '../../test/employees-world';
-import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, useTestApp } from '../../test/test-support';
 
 /**
  * The employee list's anchors (every 1 000th key of a list, decision 0018) kept current through a
@@ -22,7 +22,7 @@ let erin: string;
 beforeEach(async () => {
   await t.reset();
   ({ acme, globex } = await acmeAndGlobexLtd(t.ctx.db));
-  erin = (await employerOf(t, acme, 'erin@acme.test')).token;
+  erin = (await employerRows(t.ctx.db, acme, 'erin@acme.test')).token;
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -7,7 +7,7 @@ import { seedDemoEmployees } from '../../demo/employees';
 import { keepListAnswers } from './list-cache';
 import { sortShortSearchesUpTo } from './search';
 import { acmeAndGlobexLtd } from '../../test/employees-world';
-import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, superAdminSession, useTestApp } from '../../test/test-support';
 
 /**
  * The employee list at scale: its totals come from counters the database keeps in the transaction
@@ -24,8 +24,8 @@ let root: string;
 beforeEach(async () => {
   await t.reset();
   ({ acme, globex } = await acmeAndGlobexLtd(t.ctx.db));
-  erin = (await employerOf(t, acme, 'erin@acme.test')).token;
-  root = await superAdminToken(t.app);
+  erin = (await employerRows(t.ctx.db, acme, 'erin@acme.test')).token;
+  root = await superAdminSession(t.ctx.db);
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

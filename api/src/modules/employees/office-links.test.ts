@@ -4,7 +4,7 @@ import { MESSAGES, type RosterDiff } from '@portal/shared-contracts';
 import { locations, users } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { acmeAndGlobexLtd, fileUpload } from '../../test/employees-world';
-import { bearer, employerOf, json, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, useTestApp } from '../../test/test-support';
 
 /** Offices in the CSV import, roster sync and the invite link (docs/decisions/0045-offices-as-a-dimension.md). */
 
@@ -29,7 +29,7 @@ beforeEach(async () => {
   // Shares York's first address line: only its full name names it.
   yorkHigh = await office(acme, '2 High Street', 'Harrogate');
   globexOffice = await office(globex, '9 Dock Road', 'Hull');
-  erin = (await employerOf(t, acme, 'erin@acme.test')).token;
+  erin = (await employerRows(db, acme, 'erin@acme.test')).token;
 });
 
 const upload = (url: string, csv: string) => {

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema';
 import { rows } from '../../db/sql';
 import { readOutbox } from '../../mail/mailer';
 import { acmeAndGlobexLtd, addEmployee as addEmployeeTo, fileUpload, type EmployeeOptions } from '../../test/employees-world';
-import { adminOf, bearer, employerOf, json, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, signedInUser, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
 
@@ -19,11 +19,12 @@ beforeEach(async () => {
   await t.reset();
   const db = t.ctx.db;
   ({ acme, globex } = await acmeAndGlobexLtd(db));
-  const e = await employerOf(t, acme, 'erin@acme.test');
+  // The people as rows (registration and sign-in have their own tests).
+  const e = await employerRows(db, acme, 'erin@acme.test');
   erin = e.token;
   erinId = e.id;
-  gus = (await employerOf(t, globex, 'gus@globex.test')).token;
-  await adminOf(t, acme, 'ada@acme.test', 'Ada Admin');
+  gus = (await employerRows(db, globex, 'gus@globex.test')).token;
+  await signedInUser(db, { email: 'ada@acme.test', name: 'Ada Admin', role: 'Admin', companyId: acme, password: 'Admin-pass1' });
 });
 
 const addEmployee = (companyId: string, o: EmployeeOptions) => addEmployeeTo(t.ctx.db, companyId, o);

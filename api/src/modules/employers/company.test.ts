@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPANY_FORM_MESSAGES, MESSAGES, companySchema, employerPageSchema } from '@portal/shared-contracts';
 import { companies, employerUsers, incentives, locations, sessions, users, vehicles } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { adminOf, bearer, browser, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp, type Res } from '../../test/test-support';
+import { adminOf, bearer, browser, employerRows, json, loginAs, registerEmployer, superAdminSession, useTestApp, type Res } from '../../test/test-support';
 import { TEST_SUPERADMIN } from '../../test/testing';
 
 const t = useTestApp();
@@ -33,8 +33,9 @@ beforeEach(async () => {
     .insert(companies)
     .values({ name: 'Globex', email: 'hi@globex.test', phoneNumber: '+33 6 12 34 56 78', countryCode: 'FR', signUpState: 3 })
     .returning();
-  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
-  const superToken = await superAdminToken(t.app);
+  // Erin registers and sets her company up through the api (this file's subject); Gus and the super admin are rows.
+  const gus = await employerRows(t.ctx.db, globex!.id, 'gus@globex.test');
+  const superToken = await superAdminSession(t.ctx.db);
   w = { acme: created.id, globex: globex!.id, acmeLocation: loc.id, erin, gus, superToken };
 });
 

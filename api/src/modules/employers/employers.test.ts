@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, companySchema, employerCurrentAnswerSchema } from '@portal/shared-contracts';
 import { companies, incentives, locations, users } from '../../db/schema';
-import { adminOf, bearer, employerOf, json, loginAs, registerEmployer, superAdminToken, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, loginAs, registerEmployer, signedInUser, superAdminSession, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
 
@@ -27,10 +27,11 @@ beforeEach(async () => {
   await db.insert(locations).values({ companyId: acme!.id, addressLine1: '1 High Street', town: 'Leeds', postalCode: 'LS1 1AA' });
   await db.insert(incentives).values({ companyId: acme!.id, generalRewardDescription: 'Coffee', numberOfMiles: 100, numberOfMilesRewards: 'Voucher', numberOfTrips: 10, numberOfTripsRewards: 'Lunch' });
 
-  const erin = await employerOf(t, acme!.id, 'erin@acme.test');
-  const gus = await employerOf(t, globex!.id, 'gus@globex.test');
-  const admin = await adminOf(t, acme!.id, 'ada@acme.test', 'Ada');
-  const superToken = await superAdminToken(t.app);
+  // The people as rows (registration and sign-in have their own tests).
+  const erin = await employerRows(db, acme!.id, 'erin@acme.test');
+  const gus = await employerRows(db, globex!.id, 'gus@globex.test');
+  const admin = await signedInUser(db, { email: 'ada@acme.test', name: 'Ada', role: 'Admin', companyId: acme!.id, password: 'Admin-pass1' });
+  const superToken = await superAdminSession(db);
   w = { acme: acme!.id, globex: globex!.id, closed: closed!.id, erin, gus, adminToken: admin.token, adminId: admin.id, superToken };
 });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userPageSchema } from '@portal/shared-contracts';
 import { companies, users } from '../../db/schema';
-import { bearer, employerOf, json, superAdminToken, useTestApp } from '../../test/test-support';
+import { bearer, employerRows, json, superAdminSession, useTestApp } from '../../test/test-support';
 
 const t = useTestApp();
 
@@ -13,12 +13,12 @@ beforeEach(async () => {
   const db = t.ctx.db;
   const [c] = await db.insert(companies).values({ name: 'Acme Ltd', email: 'hello@acme.test', phoneNumber: '+44 7700 900123' }).returning();
   acme = c!.id;
-  erin = (await employerOf(t, acme, 'erin@acme.test', 'Erin Walker')).token;
+  erin = (await employerRows(db, acme, 'erin@acme.test', 'Erin Walker')).token;
   await db.insert(users).values([
     { email: 'olivia@acme.test', passwordHash: '!', name: 'Olivia Smith', role: 'Employee', companyId: acme, firstName: 'Olivia', lastName: 'Smith', employeeNumber: '1', phoneNumber: '07700 900111' },
     { email: 'noah@acme.test', passwordHash: '!', name: 'Noah Evans', role: 'Employee', companyId: acme, firstName: 'Noah', lastName: 'Evans', employeeNumber: '2', isApproved: false, isActive: false },
   ]);
-  root = await superAdminToken(t.app);
+  root = await superAdminSession(db);
 });
 
 const list = async (query = '') => {
