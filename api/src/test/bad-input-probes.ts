@@ -320,7 +320,15 @@ export function probesOf(ep: AnyEndpoint): fc.Arbitrary<Probe> {
   const fields = fieldsOf(ep);
   const whole = requestMutation(ep).map((mutation): Probe => ({ mutation }));
   if (fields.length === 0) return whole;
-  const single = fc.constantFrom(...fields).chain((field) => fieldMutation(field).map((mutation): Probe => ({ field, mutation })));
+  // One arbitrary a field, made on its first draw: a chained arbitrary is otherwise built again at
+  // every draw, and building fast-check's strings (their tables for shrinking) cost more processor
+  // time than some requests. The same arbitraries draw the same values from the same seed.
+  const ofField = new Map<Field, fc.Arbitrary<Probe>>();
+  const single = fc.constantFrom(...fields).chain((field) => {
+    let arb = ofField.get(field);
+    if (!arb) ofField.set(field, (arb = fieldMutation(field).map((mutation): Probe => ({ field, mutation }))));
+    return arb;
+  });
   return fc.oneof({ weight: 3, arbitrary: single }, { weight: 1, arbitrary: whole });
 }
 
