@@ -24,7 +24,10 @@ import { rows } from '../db/sql';
  * 3. **The row hashes**, as before, for the tables whose step 2 moved: the verdict is still the
  *    rows' content, so an update that writes the same values, or a skipped column, is no change.
  *
- * Steps 2 and 3 run in one read-only `repeatable read` transaction: they see the same rows.
+ * Step 2 reads the snapshot it kept in the same statement, so it is the snapshot of the versions
+ * kept. Step 3 is a statement of its own, without a transaction (three round trips fewer a read on
+ * PostgreSQL): a write that ends between the two leaves the kept versions older than the kept
+ * hashes, so the next read finds that table's versions moved and hashes it again.
  * `row-state.test.ts` checks that a change of any kind is still reported.
  */
 export interface RowStateOptions {
@@ -57,7 +60,7 @@ interface Plan {
   tables: string[];
   /** Per table: `select '<table>' as name, <row hash sum> as sum from "<table>"`. */
   hashOf: Map<string, string>;
-  /** One statement: every table's count and sum of hash(ctid, xmin). */
+  /** One statement: the snapshot it reads under, and every table's count and sum of hash(ctid, xmin). */
   versions: string;
 }
 
@@ -66,6 +69,9 @@ interface Seen {
   versions: Map<string, string>;
   hashes: Map<string, string>;
 }
+
+/** The row of the versions statement that carries its snapshot (no table is named so). */
+const SNAPSHOT = '#snapshot';
 
 export function rowStates(db: Db, options: RowStateOptions = {}): RowStates {
   const skipTables = options.skipTables ?? new Set<string>();
@@ -95,9 +101,10 @@ export function rowStates(db: Db, options: RowStateOptions = {}): RowStates {
         `select '${table}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(row(${columns.join(', ')})::text, 0)), 0)::text as sum from "${table}"`,
       ]),
     );
-    const versions = [...byTable.keys()]
-      .map((table) => `select '${table}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(ctid::text || xmin::text, 0)), 0)::text as sum from "${table}"`)
-      .join(' union all ');
+    const versions = [
+      `select '${SNAPSHOT}' as name, pg_current_snapshot()::text as sum`,
+      ...[...byTable.keys()].map((table) => `select '${table}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(ctid::text || xmin::text, 0)), 0)::text as sum from "${table}"`),
+    ].join(' union all ');
     plan = { tables: [...byTable.keys()], hashOf, versions };
     return plan;
   }
@@ -135,18 +142,12 @@ export function rowStates(db: Db, options: RowStateOptions = {}): RowStates {
           return new Map(seen.hashes);
         }
         const before = seen;
-        seen = await db.transaction(
-          async (tx) => {
-            const on = tx as unknown as Db;
-            const snapshot = await snapshotNow(on);
-            const versions = asMap(await rows<{ name: string; sum: string }>(on, sql.raw(p.versions)));
-            const moved = p.tables.filter((table) => !before || before.versions.get(table) !== versions.get(table));
-            const fresh = await hashed(on, moved);
-            const hashes = new Map(p.tables.map((table) => [table, fresh.get(table) ?? before!.hashes.get(table)!]));
-            return { snapshot, versions, hashes };
-          },
-          { isolationLevel: 'repeatable read', accessMode: 'read only' },
-        );
+        const versions = asMap(await rows<{ name: string; sum: string }>(db, sql.raw(p.versions)));
+        const snapshot = versions.get(SNAPSHOT)!;
+        versions.delete(SNAPSHOT);
+        const moved = p.tables.filter((table) => !before || before.versions.get(table) !== versions.get(table));
+        const fresh = await hashed(db, moved);
+        seen = { snapshot, versions, hashes: new Map(p.tables.map((table) => [table, fresh.get(table) ?? before!.hashes.get(table)!])) };
         return new Map(seen.hashes);
       }),
     readAll: async () => hashed(db, (await planOf()).tables),
