@@ -10,8 +10,22 @@ export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** axe-core as @axe-core/playwright brings it: the same package, so the same version and rules. */
 const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string; version: string };
 
+/** One of axe's violations, as its run reports it (the fields the checks read). */
+export interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string }[];
+}
+
+/** Where axe looks: the whole page, or within `include` (a selector), less `exclude`. */
+export interface AxeScope {
+  include?: string;
+  exclude?: string;
+}
+
 /**
- * axe's violations on the page (or within `include`), one line each: rule, impact, help and where.
+ * axe's violations (WCAG 2.1 A and AA) on the page, within `scope`.
  *
  * The same rules on the same nodes, run the cheaper way: axe reports only the violations (it no
  * longer gathers every passing node, which only this report's length used), and a page without
@@ -24,28 +38,42 @@ const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/
  * hash keeps its document. The run is AxeBuilder's legacy run: the same configuration (same-origin
  * frames, its branding), the same context and the same options.
  */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+export async function axeRun(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
   const options = { resultTypes: ['violations'], runOnly: { type: 'tag', values: WCAG_21_AA } };
-  let violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[];
   if (page.frames().length === 1) {
     const present = await page.evaluate((version) => (window as unknown as { axe?: { version?: string } }).axe?.version === version, axeCore.version);
     if (!present) {
       await page.evaluate(axeCore.source);
       await page.evaluate(`axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`);
     }
-    const context = { exclude: [], include: include ? [include] : [] };
-    violations = await page.evaluate(
+    // AxeBuilder's context: an empty include is the whole document.
+    const context = { exclude: scope.exclude ? [scope.exclude] : [], include: scope.include ? [scope.include] : [] };
+    return page.evaluate(
       ({ context, options }) =>
-        (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: typeof violations }> } }).axe.run(context, options).then((r) => r.violations),
+        (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe.run(context, options).then((r) => r.violations),
       { context, options },
     );
-  } else {
-    // options() first: it replaces the rules withTags() selects.
-    const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA);
-    if (include) builder.include(include);
-    violations = (await builder.analyze()).violations;
   }
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  // options() first: it replaces the rules withTags() selects.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(WCAG_21_AA);
+  if (scope.include) builder.include(scope.include);
+  if (scope.exclude) builder.exclude(scope.exclude);
+  return (await builder.analyze()).violations;
+}
+
+/** A violation in one line: rule, impact, help and where (each node's selector). */
+export function describeViolation(v: AxeViolation): string {
+  return `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`;
+}
+
+/** axe's violations on the page (or within `include`), one line each: rule, impact, help and where. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  return (await axeRun(page, { include })).map(describeViolation);
+}
+
+/** Only the serious and critical violations, one line each as `axeViolations` writes them. */
+export async function seriousAxeViolations(page: Page, include?: string): Promise<string[]> {
+  return (await axeRun(page, { include })).filter((v) => v.impact === 'serious' || v.impact === 'critical').map(describeViolation);
 }
 
 /**

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-tour';
 import { expect, test, type Page } from './test';
 
 /** axe (WCAG 2.1 A and AA) finds nothing on the page as it stands. */
 export async function expectAxeClean(page: Page): Promise<void> {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Screenshots of the page at a desk's 1280x800 and a phone's 390x844, in the test's output folder. */

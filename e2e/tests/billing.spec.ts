@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import {
   CSRF_HEADER,
@@ -14,6 +13,7 @@ import {
 } from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
 import { SUPERADMIN, type RunningPortal } from '../support/portal-process';
+import { seriousAxeViolations } from '../support/axe-tour';
 
 // The demo company has a subscription and a year of invoices, so these journeys run on a portal of
 // their own with the api's demo data.
@@ -67,9 +67,7 @@ async function invoiceNumbers(page: Page): Promise<string[]> {
 
 /** No serious or critical WCAG 2.1 AA violation inside `selector`. */
 async function expectAccessible(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await seriousAxeViolations(page, selector)).toEqual([]);
 }
 
 test('the navigation opens Payment and Billing, showing the api’s own figures and history, newest first', async ({ browser }) => {

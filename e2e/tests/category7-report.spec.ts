@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Download, type Page } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { csvCells, milli } from '../support/report-csv';
+import { axeViolations } from '../support/axe-tour';
 
 // The demo company has a year of trips, so the report has figures: the run's demo portal.
 const EMPLOYER = { email: 'employer@greenway.example', password: 'Commute-Demo-2026' };
@@ -116,8 +116,7 @@ for (const viewport of [
     await expect(region.getByRole('link', { name: R.download })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await region.screenshot({ path: testInfo.outputPath(`reports-${viewport.width}.png`) });
-    const results = await new AxeBuilder({ page }).include('section[aria-label="Reports"], [role="region"][aria-label="Reports"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page, 'section[aria-label="Reports"], [role="region"][aria-label="Reports"]')).toEqual([]);
     await context.close();
   });
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, REMOTES, ROUTES } from '@portal/shared-contracts';
 import { apiLogin, apiRegisterEmployer, expectRoute, hash, login, readOutbox, SUPERADMIN, uniqueEmail } from '../support/portal';
+import { seriousAxeViolations } from '../support/axe-tour';
 
 const L = MESSAGES.labels;
 const COPY = MESSAGES.driverScreens;
@@ -105,9 +105,7 @@ async function expectAccessible(page: Page, selector: string): Promise<void> {
   // contrast is judged on what the user reads once it has settled.
   await expect(page.locator(`${selector} [aria-busy="true"]`)).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await seriousAxeViolations(page, selector)).toEqual([]);
 }
 
 /**

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES, employeeShareLink } from '@portal/shared-contracts';
 import { apiLogin, apiRegisterEmployer, escapeRegExp, expectRoute, hash, login, readResetLink, uniqueEmail } from '../support/portal';
+import { axeViolations } from '../support/axe-tour';
 
 const PASSWORD = 'Employ-Pass1';
 
@@ -119,8 +119,7 @@ test('names as people type them: nothing visible or a direction control is refus
   await invitee.getByRole('button', { name: 'Proceed', exact: true }).click();
   await expect(invitee.getByText(MESSAGES.employeeSignup.firstNameRequired, { exact: true }).first()).toBeVisible();
   await expect(invitee.getByText(MESSAGES.input.bidiControl, { exact: true }).first()).toBeVisible();
-  const axe = await new AxeBuilder({ page: invitee }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(invitee)).toEqual([]);
   await invitee.screenshot({ path: test.info().outputPath('typed-names-desktop.png'), fullPage: true });
   await invitee.setViewportSize({ width: 390, height: 844 });
   await invitee.screenshot({ path: test.info().outputPath('typed-names-phone.png'), fullPage: true });

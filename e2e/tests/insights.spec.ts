@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import {
   CSRF_HEADER,
@@ -17,6 +16,7 @@ import {
 } from '@portal/shared-contracts';
 import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
+import { axeViolations } from '../support/axe-tour';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
 // api's demo data (a year of trips, journey groups and feedback for the demo companies).
@@ -269,8 +269,7 @@ test('the employer confirms a flagged trip and sees it counted, and rejects anot
   await expect(section).toContainText(R.waiting(count(waiting.totalCount)));
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: test.info().outputPath('flagged-trips-1280.png') });
-  const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page, 'main')).toEqual([]);
 
   // Confirmed: the trip counts in the month's figures and in the driver's all-time figures.
   const monthBefore = await summaryOf(long);

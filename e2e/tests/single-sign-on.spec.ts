@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { expectLoginPage, expectRoute, hash, logOutViaProfileMenu } from '../support/portal';
 import { ARTIFACTS, freePort, startPortal, type RunningPortal } from '../support/portal-process';
 import { expect, test } from '../support/test';
+import { axeRun } from '../support/axe-tour';
 
 /**
  * Company single sign-on in Chromium: a portal of its own with the demo data, whose Riverside Health
@@ -22,7 +22,6 @@ test.afterAll(async () => {
 });
 
 const EMPLOYER = 'employer@riverside.example';
-const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * The page's own content: the employer layout's header is left out, whose profile button is named
@@ -30,8 +29,8 @@ const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * shell's, reported apart).
  */
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(A11Y_TAGS).exclude('header').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
+  const violations = await axeRun(page, { exclude: 'header' });
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {

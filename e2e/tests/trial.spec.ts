@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '../support/test';
 import { MESSAGES, ROUTES, TRIAL, type AuditEntry, type Billing, type Page as ListPage, type PaymentHistoryEntry } from '@portal/shared-contracts';
@@ -18,6 +17,7 @@ import {
   uniqueEmail,
 } from '../support/portal';
 import { startPortal, type RunningPortal } from '../support/portal-process';
+import { seriousAxeViolations } from '../support/axe-tour';
 
 // A new customer's first hour and what follows a free trial (docs/decisions/0033-trial-and-consent.md).
 
@@ -44,9 +44,7 @@ function longName(tag: string): string {
 
 /** No serious or critical WCAG 2.1 AA violation on the page. */
 async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 /** The page at both sizes, full page, into the test's output folder; axe at each. */
