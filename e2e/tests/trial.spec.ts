@@ -51,9 +51,12 @@ async function expectAccessible(page: Page): Promise<void> {
 async function capture(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    // From the top: a full-page capture of a scrolled page draws the sticky header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
+    // From the top: a full-page capture of a scrolled page draws the sticky header mid-page. Until
+    // the page has drawn a frame at its new size and scroll.
+    await page.evaluate(() => new Promise<void>((drawn) => {
+      window.scrollTo(0, 0);
+      requestAnimationFrame(() => requestAnimationFrame(() => drawn()));
+    }));
     await page.screenshot({ path: test.info().outputPath(`${size.width}-${name}.png`), fullPage: true });
     await expectAccessible(page);
   }
