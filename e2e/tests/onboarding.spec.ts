@@ -19,6 +19,10 @@ import {
 const NAME = 'Olive Onboarding';
 const PASSWORD = 'Onboard-Pass1';
 
+// Each journey signs up or registers its own employer: none depends on another, so the two workers
+// share the file.
+test.describe.configure({ mode: 'parallel' });
+
 async function expectToast(page: Page, message: string): Promise<void> {
   await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
 }
