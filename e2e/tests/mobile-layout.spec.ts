@@ -2,7 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { MESSAGES, PAGE_TITLES, pageTitle, ROUTES } from '@portal/shared-contracts';
 import { hash, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
-import { openStop, routeTour, signInAs, VISITORS, type Visitor } from '../support/route-tour';
+import { goToStop, routeTour, signInAs, VISITORS, type Visitor } from '../support/route-tour';
 
 // Every page of every area on a phone, with the api's demo data so that the lists have rows (and
 // their rows have actions): a portal of its own, as the billing journeys have.
@@ -16,7 +16,8 @@ const HOME_LINK: Partial<Record<Visitor, string>> = {
 
 let portal: RunningPortal;
 
-test.describe.configure({ mode: 'serial' });
+// Each journey signs in on its worker's demo portal and only opens pages: the two workers share the file.
+test.describe.configure({ mode: 'parallel' });
 
 // The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
 test.beforeAll(async ({ demoPortal }) => {
@@ -99,14 +100,22 @@ for (const visitor of VISITORS) {
     const problems: string[] = [];
     const stops = routeTour().filter((s) => s.visitor === visitor);
     for (const stop of stops) {
-      await openStop(page, stop);
+      // Through the portal's own navigation once on it, as the accessibility tour opens its stops
+      // (a fresh load where nothing is drawn anew): the same page at the same address.
+      await goToStop(page, stop);
       // A phone shows an area's navigation behind its Menu button.
       const menu = page.getByRole('button', { name: MESSAGES.shell.menu, exact: true });
       if (HOME_LINK[visitor]) {
         await expect(menu, `${stop.route}: the Menu button`).toBeVisible();
         await menu.click();
+        await expect(menu, `${stop.route}: the Menu open`).toHaveAttribute('aria-expanded', 'true');
       }
       for (const problem of await layoutProblems(page, HOME_LINK[visitor])) problems.push(`${stop.route}: ${problem}`);
+      // Closed again before the next stop: a visit that changes only the query keeps it open.
+      if (HOME_LINK[visitor]) {
+        await menu.click();
+        await expect(menu, `${stop.route}: the Menu closed`).toHaveAttribute('aria-expanded', 'false');
+      }
     }
     expect(problems, `on ${stops.map((s) => s.route).join(', ')}`).toEqual([]);
     await context.close();
