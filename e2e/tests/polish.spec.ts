@@ -13,10 +13,6 @@ const L = MESSAGES.labels;
 
 let portal: RunningPortal;
 
-// Each journey reads the demo data or adds what it needs under a name of its own; none needs
-// another's changes, so the two workers share the file.
-test.describe.configure({ mode: 'parallel' });
-
 test.beforeAll(async ({ demoPortal }) => {
   portal = demoPortal;
 });
