@@ -19,6 +19,7 @@ import type { AuthUser } from '../src/lib/sessions';
 import { recordTrip } from '../src/modules/trips/service';
 import { benchConfig, quietLog, seedDriversCompany } from './config';
 import { withBenchDatabase } from './postgres';
+import { processorMs } from './proc';
 
 const { values } = parseArgs({
   options: {
@@ -29,20 +30,6 @@ const { values } = parseArgs({
   },
 });
 const DAY = 86_400_000;
-
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const s = f.slice(f.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(s[11]) + Number(s[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks * 10;
-}
 
 await withBenchDatabase('portal_bench_ingest_cpu', process.env.DATABASE_URL, async (url) => {
   const ctx = await createApiContext(benchConfig(url), { log: quietLog });
@@ -75,13 +62,13 @@ await withBenchDatabase('portal_bench_ingest_cpu', process.env.DATABASE_URL, asy
     await run(500, Number(values.wave)); // warm-up: connections, plans
     const pids = (await sqlc<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((b) => b.pid);
     const trips = Number(values.trips);
-    const db0 = cpuMs(pids);
+    const db0 = processorMs(pids);
     const me0 = process.cpuUsage();
     const t0 = performance.now();
     await run(trips, Number(values.wave));
     const wall = performance.now() - t0;
     const me = process.cpuUsage(me0);
-    const db = cpuMs(pids) - db0;
+    const db = processorMs(pids) - db0;
     const [st] = await sqlc<{ n: number }[]>`select count(*)::int as n from trips`;
     const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
     console.log(

@@ -34,6 +34,7 @@ import type { Db } from '../src/db/client';
 import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
+import { processorMs } from './proc';
 
 const { values } = parseArgs({
   options: {
@@ -146,21 +147,6 @@ interface Sent {
 
 const pad = (v: number | string, w: number) => String(v).padStart(w);
 
-/** Processor time (ms) of these server processes (the database's backends), from /proc. */
-function serverCpu(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // A process that ended meanwhile.
-    }
-  }
-  return (ticks * 1000) / 100;
-}
-
 async function main() {
   await withBenchDatabase('portal_bench_ingest', process.env.DATABASE_URL, async (databaseUrl) => {
     if (values.statements) {
@@ -248,8 +234,8 @@ async function main() {
       const backends = values.statements
         ? (await sqlc<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`).map((b) => b.pid)
         : [];
-      const cpuBefore = serverCpu(backends);
-      const apiCpuBefore = serverCpu([server.child.pid!]);
+      const cpuBefore = processorMs(backends);
+      const apiCpuBefore = processorMs([server.child.pid!]);
       // What the server's connections are doing, sampled every 50 ms during the run.
       const waits = new Map<string, number>();
       let sampling = true;
@@ -288,8 +274,8 @@ async function main() {
       }
       if (values.statements) {
         // The server's processor time (every backend of the cluster) against the statements' own.
-        const cpu = serverCpu(backends) - cpuBefore;
-        const apiCpu = serverCpu([server.child.pid!]) - apiCpuBefore;
+        const cpu = processorMs(backends) - cpuBefore;
+        const apiCpu = processorMs([server.child.pid!]) - apiCpuBefore;
         console.log(`\napi process (node) processor time during the run ${Math.round(apiCpu)} ms (of ${seconds * 1000} ms)`);
         const top = await sqlc<{ calls: number; total: number; mean: number; query: string }[]>`
           select calls::int, total_exec_time::float8 as total, mean_exec_time::float8 as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
