@@ -19,6 +19,7 @@ import { loadedBuilds, RemoteLoadError, RemoteRegistry, RemoteUnavailableError }
 import { warmUnavailablePanel } from './remotes/remote-slot';
 import { warmApiClient, warmApiClientOnFirstUse } from './api/api-client';
 import { warmSessionContracts } from './session/warm-session-contracts';
+import { warmRestoreContracts } from './session/session-endpoints';
 import { whenPageSettled } from './platform/when-settled';
 import { createStore } from './session/portal-store';
 import { deviceId, hasBrowserSession, readStoredSession, sendSessionCheck, sessionAtom } from './session/session-store';
@@ -74,9 +75,7 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
   if (!hasBrowserSession()) return null;
   // The session check leaves now, beside the restore's code and its schema (docs/decisions/0072).
   const sent = sendSessionCheck();
-  // The contracts the restore checks the answers with leave with its code, not once it runs.
-  void import('@portal/shared-contracts/endpoints/session').catch(() => {});
-  void import('@portal/shared-contracts/endpoints/employer-lookup').catch(() => {});
+  warmRestoreContracts();
   const { restoreBrowserSession, sessionCheckClient } = await import('./session/restore-session');
   const restored = await restoreBrowserSession(sessionCheckClient(sent));
   return restored ? { session: restored, confirmed: true } : null;

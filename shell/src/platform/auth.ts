@@ -3,6 +3,7 @@ import { routeAfterLogin } from '@portal/shared-contracts/routes';
 import type { Company } from '@portal/shared-contracts/entities';
 import type { ApiClient, Session } from '@portal/shared-contracts/platform';
 import type { LoginAnswer } from '@portal/shared-contracts/endpoints/session';
+import { loadEmployerLookup } from '../session/session-endpoints';
 
 interface SignInDeps {
   api: ApiClient;
@@ -15,16 +16,6 @@ function isFullCompany(c: unknown): c is Company {
   return !!c && typeof c === 'object' && 'email' in c && 'locations' in c;
 }
 
-/**
- * The employer lookups run after a sign-in, not on the login page's path: their two endpoints (with
- * the company's schemas, a module of their own rather than the employers group) are fetched then.
- */
-const employerEndpoints = () => import('@portal/shared-contracts/endpoints/employer-lookup').then((m) => m.employerLookup);
-
-/** Fetches the lookups' endpoints ahead of `withCompany` (a restore asks for `accounts.me` first). */
-export function warmEmployerLookup(): void {
-  employerEndpoints().catch(() => {});
-}
 
 /**
  * The employer record (Employer: by the user's id; Admin: by the employer-user id), then the company,
@@ -38,7 +29,7 @@ export function warmEmployerLookup(): void {
 export async function withCompany(api: ApiClient, session: Session): Promise<Session> {
   const lookupId = session.role === 'Employer' ? session.userId : session.employerUserId;
   if (!lookupId && !session.employerId) return session;
-  const endpoints = await employerEndpoints();
+  const endpoints = await loadEmployerLookup();
   const companyOf = (id: string) => api.call(endpoints.get, { params: { id } });
   const early = session.employerId ? companyOf(session.employerId) : null;
   // Awaited below, unless the record's call fails first: then its outcome is not wanted.

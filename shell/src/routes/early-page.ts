@@ -3,6 +3,7 @@ import { SHELL_CONTRACTS_VERSION } from '../build-info';
 import type { Queries } from '../queries/queries';
 import { maySignedIn, warmFirstPage, type EarlyRuntime } from '../remotes/early-warm';
 import { warmLayoutOf } from './layouts';
+import { normalisedPath } from './shell-location';
 import { ROUTE_TABLE, type RemoteRoute } from './route-table';
 
 // A signed-in first visit's early fetches, in a chunk of their own: without the router (react-router,
@@ -11,10 +12,9 @@ import { ROUTE_TABLE, type RemoteRoute } from './route-table';
 /** Whether a route pattern (static segments and `:param`s) matches a path as the router does: any case, a trailing slash. */
 export function patternMatches(pattern: string, pathname: string): boolean {
   if (!pathname.startsWith('/')) return false;
-  const segments = (p: string) => p.replace(/\/+$/, '').split('/');
-  const want = segments(pattern);
-  const have = segments(pathname);
-  return want.length === have.length && want.every((s, i) => (s.startsWith(':') ? have[i] !== '' : s.toLowerCase() === have[i]!.toLowerCase()));
+  const want = normalisedPath(pattern).split('/');
+  const have = normalisedPath(pathname).split('/');
+  return want.length === have.length && want.every((s, i) => (s.startsWith(':') ? have[i] !== '' : s === have[i]));
 }
 
 /**

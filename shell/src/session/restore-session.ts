@@ -1,7 +1,7 @@
 import { SESSION_CHECK_PATH, SignUpState } from '@portal/shared-contracts/constants';
 import { isApiError, type ApiClient, type Session } from '@portal/shared-contracts/platform';
 import { createApiClient } from '../api/api-client';
-import { warmEmployerLookup, withCompany } from '../platform/auth';
+import { withCompany } from '../platform/auth';
 import { clearStoredSession, hasBrowserSession, sessionFieldsOf, writeStoredSession } from './session-store';
 import { loadSessionEndpoints } from './session-endpoints';
 
@@ -43,8 +43,8 @@ export function sessionCheckClient(sent: Promise<Response>): ApiClient {
 export async function restoreBrowserSession(api: ApiClient): Promise<Session | null> {
   if (!hasBrowserSession()) return null;
   let session: Session;
-  // Fetched beside `accounts.me`, not after it: an employer's company is asked for once it answers.
-  warmEmployerLookup();
+  // The employer lookups were fetched with this code (`warmRestoreContracts`): an employer's company
+  // is asked for as soon as `accounts.me` answers.
   try {
     const accounts = await loadSessionEndpoints();
     const { user } = await api.call(accounts.me);
