@@ -15,7 +15,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { routeTour, DEMO_LOGINS, DEMO_PASSWORD, type TourStop, type Visitor } from '../support/route-tour';
+import { routeTour, signInAs, type TourStop, type Visitor } from '../support/route-tour';
 
 /** The issue's goals for every page. */
 export const GOALS = { performance: 95, accessibility: 100 } as const;
@@ -96,7 +96,6 @@ async function main(): Promise<void> {
   const { chromium } = await import('playwright-core');
   const { CHROMIUM_ARGS } = await import('../playwright.config');
   const { SUPERADMIN, freePort, startPortal } = await import('../support/portal-process');
-  const { MESSAGES, ROUTES } = await import('@portal/shared-contracts');
 
   const out = path.resolve(process.env.PERF_OUT ?? path.join(tmpdir(), 'portal-perf', 'pages'));
   mkdirSync(out, { recursive: true });
@@ -115,17 +114,11 @@ async function main(): Promise<void> {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         headless: true,
         args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+        baseURL: portal.url,
       });
       try {
         const page = await context.newPage();
-        if (visitor !== 'public') {
-          const login = visitor === 'superAdmin' ? SUPERADMIN : { email: DEMO_LOGINS[visitor], password: DEMO_PASSWORD };
-          await page.goto(`${portal.url}/#${ROUTES.login}`);
-          await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(login.email);
-          await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(login.password);
-          await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
-          await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout: 60_000 });
-        }
+        await signInAs(page, visitor, SUPERADMIN, 60_000);
         const cdp = await context.newCDPSession(page);
         for (const stop of pages.filter((p) => p.visitor === visitor)) {
           const url = `${portal.url}/#${stop.route}`;

@@ -9,7 +9,7 @@
 // Needs a build (`pnpm build` at the root). Starts the built portal with the demo data. Prints one
 // table (page, visitor, KB, files); `--json` adds one line `PAGES_JS_JSON {...}` for the budget check
 // (build-config/src/check-budgets.mjs --pages); `--list` prints the pages and starts nothing.
-import { routeTour, DEMO_LOGINS, DEMO_PASSWORD, type TourStop, type Visitor } from '../support/route-tour';
+import { routeTour, signInAs, type TourStop, type Visitor } from '../support/route-tour';
 
 export interface PageFigure {
   name: string;
@@ -38,7 +38,6 @@ async function main(): Promise<void> {
   const { chromium } = await import('playwright-core');
   const { CHROMIUM_ARGS } = await import('../playwright.config');
   const { SUPERADMIN, startPortal } = await import('../support/portal-process');
-  const { MESSAGES, ROUTES } = await import('@portal/shared-contracts');
 
   const portal = await startPortal({ DEMO_DATA: '1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -48,14 +47,7 @@ async function main(): Promise<void> {
       const context = await browser.newContext({ baseURL: portal.url });
       try {
         const page = await context.newPage();
-        if (visitor !== 'public') {
-          const login = visitor === 'superAdmin' ? SUPERADMIN : { email: DEMO_LOGINS[visitor], password: DEMO_PASSWORD };
-          await page.goto(`/#${ROUTES.login}`);
-          await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(login.email);
-          await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(login.password);
-          await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
-          await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout: 60_000 });
-        }
+        await signInAs(page, visitor, SUPERADMIN, 60_000);
         const cdp = await context.newCDPSession(page);
         await cdp.send('Network.enable');
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { routeTour, DEMO_LOGINS, DEMO_PASSWORD } from '../support/route-tour';
+import { routeTour, signInAs } from '../support/route-tour';
 
 interface ProfileNode {
   id: number;
@@ -34,22 +34,14 @@ async function main() {
   const { chromium } = await import('playwright-core');
   const { CHROMIUM_ARGS } = await import('../playwright.config');
   const { SUPERADMIN, startPortal } = await import('../support/portal-process');
-  const { MESSAGES, ROUTES } = await import('@portal/shared-contracts');
   const stop = routeTour().find((s) => s.name === values.page);
   if (!stop) throw new Error(`no page ${values.page}: ${routeTour().map((s) => s.name).join(', ')}`);
   const portal = await startPortal({ DEMO_DATA: '1' });
   const profileDir = mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS], viewport: { width: 390, height: 844 } });
+  const context = await chromium.launchPersistentContext(profileDir, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS], baseURL: portal.url, viewport: { width: 390, height: 844 } });
   try {
     const first = await context.newPage();
-    if (stop.visitor !== 'public') {
-      const login = stop.visitor === 'superAdmin' ? SUPERADMIN : { email: DEMO_LOGINS[stop.visitor], password: DEMO_PASSWORD };
-      await first.goto(`${portal.url}/#${ROUTES.login}`);
-      await first.getByLabel(MESSAGES.fields.email, { exact: true }).fill(login.email);
-      await first.getByLabel(MESSAGES.fields.password, { exact: true }).fill(login.password);
-      await first.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
-      await first.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout: 60_000 });
-    }
+    await signInAs(first, stop.visitor, SUPERADMIN, 60_000);
     for (let run = 0; run < Number(values.runs); run += 1) {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

@@ -94,8 +94,11 @@ export function routeTour(): TourStop[] {
 
 export const VISITORS: readonly Visitor[] = ['public', 'newEmployer', 'employer', 'superAdmin'];
 
-/** Signs `visitor` in through the login page (the public visitor stays signed out). */
-export async function signInAs(page: Page, visitor: Visitor, superAdmin: { email: string; password: string }): Promise<void> {
+/**
+ * Signs `visitor` in through the login page (the public visitor stays signed out), in a context whose
+ * `baseURL` is the portal's; waits up to `timeout` for the page that follows.
+ */
+export async function signInAs(page: Page, visitor: Visitor, superAdmin: { email: string; password: string }, timeout = 20_000): Promise<void> {
   if (visitor === 'public') return;
   const login =
     visitor === 'superAdmin' ? superAdmin : { email: DEMO_LOGINS[visitor], password: DEMO_PASSWORD };
@@ -103,7 +106,7 @@ export async function signInAs(page: Page, visitor: Visitor, superAdmin: { email
   await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(login.email);
   await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(login.password);
   await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
-  await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout: 20_000 });
+  await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout });
 }
 
 /** Per page, for AXE_TOUR_DEBUG: how many stops were opened, in how many ms, of which ms to the load event. */
