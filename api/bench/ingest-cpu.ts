@@ -19,6 +19,7 @@ import type { AuthUser } from '../src/lib/sessions';
 import { recordTrip } from '../src/modules/trips/service';
 import { benchConfig, quietLog, seedDriversCompany } from './config';
 import { withBenchDatabase } from './postgres';
+import { benchTrip } from './bench-trip';
 import { processorMs } from './proc';
 
 const { values } = parseArgs({
@@ -41,16 +42,8 @@ await withBenchDatabase('portal_bench_ingest_cpu', process.env.DATABASE_URL, asy
     let n = 0;
     const one = () => {
       const k = n++;
-      const d = k % data.drivers.length;
-      const j = Math.floor(k / data.drivers.length);
-      const passengers = new Set(Array.from({ length: 1 + (k % 3) }, (_, m) => data.riders[(3 * d + m) % data.riders.length]!));
-      const body: TripBody = {
-        clientTripId: `cpu-${k}`,
-        startedAt: new Date(today - (1 + Math.floor(j / 2)) * DAY + (j % 2) * 3 * 3_600_000).toISOString(),
-        distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
-        passengerIds: [...passengers],
-      } as TripBody;
-      return recordTrip(ctx, auth(data.drivers[d]!.id), body, Date.now());
+      const trip = benchTrip(k, data.drivers.length, data.riders, today, `cpu-${k}`);
+      return recordTrip(ctx, auth(data.drivers[trip.driverIndex]!.id), trip.body as TripBody, Date.now());
     };
     const run = async (trips: number, wave: number) => {
       let left = trips;

@@ -34,6 +34,7 @@ import type { Db } from '../src/db/client';
 import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
+import { benchTrip } from './bench-trip';
 import { processorMs } from './proc';
 
 const { values } = parseArgs({
@@ -169,19 +170,10 @@ async function main() {
       let n = 0;
       const nextTrip = (): Sent => {
         const k = n++;
-        const driver = drivers[k % drivers.length]!;
-        const j = Math.floor(k / drivers.length);
-        // A carpool: driver i takes riders 3i to 3i + 2, one to three of them (with fewer riders than
-        // three a driver, riders are shared and some are on two trips at once: those are flagged).
-        const driverIndex = k % drivers.length;
-        const passengers = new Set(Array.from({ length: 1 + (k % 3) }, (_, m) => riders[(3 * driverIndex + m) % riders.length]!));
         const clientTripId = `ingest-${process.pid}-${k}`;
-        const body = JSON.stringify({
-          clientTripId,
-          startedAt: new Date(today - (1 + Math.floor(j / 2)) * DAY + (j % 2) * 3 * 3_600_000).toISOString(),
-          distanceMiles: Math.round((3 + Math.random() * 25) * 100) / 100,
-          passengerIds: [...passengers],
-        });
+        const trip = benchTrip(k, drivers.length, riders, today, clientTripId);
+        const driver = drivers[trip.driverIndex]!;
+        const body = JSON.stringify(trip.body);
         return { token: driver.token, body, driverId: driver.id, clientTripId };
       };
 
