@@ -183,6 +183,14 @@ export default tseslint.config(
     plugins: { portal },
     rules: { 'portal/contracts-entries': 'error' },
   },
+  {
+    // The words a person reads come from shared-contracts (eslint-rules/no-literal-ui-text.mjs). Tests,
+    // and a remote's dev/ harness page, may write their own.
+    files: ['shell/src/**/*.tsx', 'shared-ui/src/**/*.tsx', ...REMOTES.map((r) => `${r}/src/**/*.tsx`)],
+    ignores: ['**/*.test.tsx', '**/src/test/**', '**/src/dev/**'],
+    plugins: { portal },
+    rules: { 'portal/no-literal-ui-text': 'error' },
+  },
   ...REMOTES.flatMap((r) =>
     boundaries(r, ['shell', ...others(r), 'api', DEPLOY, 'e2e'], 'remotes meet the shell and each other only at run time, through shared-contracts', {
       zones: featureZones(r),

@@ -40,6 +40,12 @@ export const COPY = {
   },
   carousel: {
     label: 'Why lift sharing works',
+    /** What a screen reader calls the carousel and each of its slides. */
+    roleCarousel: 'carousel',
+    roleSlide: 'slide',
+    slideLabel: (n: number, total: number, theme: string) => `${n} of ${total}: ${theme}`,
+    /** The third slide's drawing: the carbon its shared cars save. */
+    artCo2: '− CO₂',
     previous: 'Previous slide',
     next: 'Next slide',
     goTo: (n: number, total: number) => `Show slide ${n} of ${total}`,

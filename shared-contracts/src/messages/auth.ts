@@ -79,6 +79,9 @@ export const AUTH_MESSAGES = {
     successText: 'Your employer will approve your account. Meanwhile, download the app to find lifts with your colleagues.',
     appStore: 'Download on the App Store',
     googlePlay: 'Get it on Google Play',
+    /** The store badges' two lines, as the stores draw them. */
+    appStoreBadge: ['Download on the', 'App Store'] as const,
+    googlePlayBadge: ['GET IT ON', 'Google Play'] as const,
   },
   // ---- reset / forgot password
   reset: {

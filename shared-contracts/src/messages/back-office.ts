@@ -236,6 +236,9 @@ export const BACK_OFFICE_MESSAGES = {
       inp: 'p75 INP',
       loadP95: 'p95 load',
       trend: 'Page views per minute',
+      /** What a screen reader hears of a trend's chart. */
+      trendFigures: (label: string, pageViews: number, failures: number, most: number) =>
+        `${label}: ${pageViews} page views, ${failures} failures, at most ${most} a step`,
       trendHeader: 'Trend',
       none: 'No figures yet',
     },

@@ -2,6 +2,9 @@
  * Company setup and settings, the employers list, employees, their manual rows and join requests.
  * Part of `MESSAGES` (messages/index.ts), which composes every area; each string is defined once, here.
  */
+const DETAILS = 'Company details';
+const INCENTIVES = 'Incentives';
+
 export const COMPANY_MESSAGES = {
   // ---- setup and company
   setup: {
@@ -18,6 +21,24 @@ export const COMPANY_MESSAGES = {
     shareText: 'Share a sign-up link; employees who join need your approval.',
     manualText: 'Type in your employees one row at a time.',
     laterText: 'Finish setup now and add employees from Employee Management.',
+    /** Ours: the three steps' names, their progress and each step's heading and introduction. */
+    steps: [DETAILS, INCENTIVES, 'Employees'] as const,
+    progressLabel: 'Setup progress',
+    stepOf: (step: number, steps: number) => `Step ${step} of ${steps}`,
+    companyTitle: DETAILS,
+    companyIntro: 'Tell us about your company and where your offices are.',
+    incentivesTitle: INCENTIVES,
+    incentivesIntro: 'Set the rewards that encourage your employees to share their commute.',
+    /** Ours: the account-completed page. */
+    completedTitle: 'Your account is set up',
+    completedIntro: 'Where would you like to go next?',
+    nextSteps: 'Next steps',
+    /** What each tile leads to: the dashboard, Company Settings, Employee Management. */
+    nextStepTexts: [
+      'See participation, journey groups and savings.',
+      'Change company details, locations and incentives.',
+      'Add, approve and manage your employees.',
+    ] as const,
   },
   company: {
     saved: 'Company details saved successfully',
@@ -49,6 +70,21 @@ export const COMPANY_MESSAGES = {
     removeLocationText: (address: string) => `${address} will no longer be listed as an office of your company.`,
     /** Ours: Company Settings asks before its unsaved details are lost (another tab, another page). */
     unsavedDetails: 'Your changes to the company details are not saved. If you leave now, they are lost.',
+    /** Ours: Company Settings' tabs, its sections and the company form's fields. */
+    settingsLabel: 'Company settings',
+    detailsHeading: DETAILS,
+    incentivesHeading: INCENTIVES,
+    locationsHeading: 'Office locations',
+    removeLocation: (position: number) => `Remove location ${position}`,
+    editLocation: (position: number) => `Edit location ${position}`,
+    fields: { name: 'Company name', email: 'Company email', countryCode: 'Country code', phoneNumber: 'Phone number' },
+    incentiveFields: {
+      generalRewardDescription: 'General reward description',
+      numberOfMiles: 'Number of miles',
+      numberOfMilesRewards: 'Rewards for miles',
+      numberOfTrips: 'Number of trips',
+      numberOfTripsRewards: 'Rewards for trips',
+    },
   },
   /** Ours: the super admin's All Employers list and employer modal. */
   employers: {
@@ -187,6 +223,55 @@ export const COMPANY_MESSAGES = {
     tooManyAddresses: (limit: number, minutes: number) =>
       `Your company can add up to ${limit.toLocaleString('en-GB')} employees an hour, and this would go over it. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or add fewer employees at a time.`,
     notPending: 'This employee has no pending join request.',
+  },
+  /** Ours: Employee Management's lists, pages and employee modal around the spec's labels. */
+  employeeScreens: {
+    columns: { name: 'Name', email: 'Email', employeeId: 'Employee ID', status: 'Status', actions: 'Actions' },
+    filterAll: 'All',
+    filterLegend: 'Show',
+    searchLabel: 'Search employees',
+    searchPlaceholder: 'Search by name, email or employee ID',
+    caption: 'Employees',
+    noMatch: 'No employees match your search.',
+    none: 'No employees yet.',
+    pages: 'Employee pages',
+    count: (n: number) => `${n} employee${n === 1 ? '' : 's'}`,
+    detailsOf: (status: string, name: string) => `${status}: details of ${name}`,
+    pendingCount: (n: number) => `${n} pending`,
+    pendingSearchLabel: 'Search pending requests',
+    pendingCaption: 'Pending join requests',
+    pendingPages: 'Pending requests pages',
+    detailsTitle: 'Employee details',
+    deactivateHint: 'A deactivated employee loses access at once and can be reactivated later.',
+    deleteTitle: 'Delete employee',
+    deleteText: (name: string) => `Delete ${name}? This cannot be undone and they lose access at once.`,
+    /** The Add Manually page. */
+    addIntro: 'Each employee receives an invitation email to set a password.',
+    backToList: 'Back to Employee Management',
+    rowsCaption: 'Employees to add',
+    manualColumns: {
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      employeeNumber: 'Employee Number',
+      department: 'Department (optional)',
+    },
+    cellLabel: (column: string, row: number) => `${column}, row ${row}`,
+    removeRow: (row: number) => `Remove row ${row}`,
+    addRow: 'Add row',
+    submitting: 'Submitting...',
+    submit: (n: number) => `Submit ${n} employee${n === 1 ? '' : 's'}`,
+  },
+  /** The super admin's employee modal (document 2: its read-only fields). */
+  employeeUser: {
+    title: 'Employee',
+    employeeNumber: (value: string) => `Employee No. ${value}`,
+    vehicleMake: 'Vehicle Make',
+    model: 'Model',
+    year: 'Year',
+    registrationNumber: 'Registration No.',
+    licenceNumber: 'Driver License No.',
+    postalCode: 'Postal Code',
   },
   /** Ours: the Import CSV dialog around the spec's messages (setup step 3 and employee management). */
   csvImport: {

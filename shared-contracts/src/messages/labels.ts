@@ -27,6 +27,9 @@ export const LABEL_MESSAGES = {
     seeMore: 'See more',
     previous: 'Previous',
     next: 'Next',
+    previousMonth: (month: string) => `Previous month (${month})`,
+    nextMonth: (month: string) => `Next month (${month})`,
+    notifications: 'Notifications',
     pageXofY: (page: number, pages: number) => `Page ${page} of ${pages}`,
     notAvailable: 'N/A',
     // header and navigation

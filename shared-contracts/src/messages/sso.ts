@@ -50,6 +50,7 @@ export const SSO_MESSAGES = {
     domainsIntro:
       'A domain is used for sign-in only after you prove that you control it: add this TXT record to its DNS, then select Verify.',
     domain: 'Domain',
+    domainPlaceholder: 'example.com',
     addDomain: 'Add domain',
     domainAdded: 'Domain added. Add its TXT record, then verify it.',
     verify: 'Verify',

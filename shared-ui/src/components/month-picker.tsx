@@ -1,3 +1,4 @@
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import styles from './month-picker.module.css';
 import { cx } from './cx';
 
@@ -44,7 +45,7 @@ export function MonthPicker({ value, onChange, label, min, max, disabled = false
   const text = formatMonth(value, locale);
   return (
     <div className={cx(styles.picker, className)} role="group" aria-label={label}>
-      <button type="button" className={styles.step} onClick={() => onChange(fromIndex(i - 1))} disabled={!canPrev} aria-label={`Previous month (${formatMonth(fromIndex(i - 1), locale)})`}>
+      <button type="button" className={styles.step} onClick={() => onChange(fromIndex(i - 1))} disabled={!canPrev} aria-label={LABEL_MESSAGES.labels.previousMonth(formatMonth(fromIndex(i - 1), locale))}>
         <svg width="10" height="14" viewBox="0 0 10 14" aria-hidden="true" focusable="false">
           <path d="M8 1.5L2.5 7 8 12.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -52,7 +53,7 @@ export function MonthPicker({ value, onChange, label, min, max, disabled = false
       <span className={styles.value} aria-live="polite">
         {text}
       </span>
-      <button type="button" className={styles.step} onClick={() => onChange(fromIndex(i + 1))} disabled={!canNext} aria-label={`Next month (${formatMonth(fromIndex(i + 1), locale)})`}>
+      <button type="button" className={styles.step} onClick={() => onChange(fromIndex(i + 1))} disabled={!canNext} aria-label={LABEL_MESSAGES.labels.nextMonth(formatMonth(fromIndex(i + 1), locale))}>
         <svg width="10" height="14" viewBox="0 0 10 14" aria-hidden="true" focusable="false">
           <path d="M2 1.5L7.5 7 2 12.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

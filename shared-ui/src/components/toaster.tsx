@@ -1,4 +1,5 @@
 import { TIMINGS } from '@portal/shared-contracts/constants';
+import { LABEL_MESSAGES } from '@portal/shared-contracts/messages/labels';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import styles from './toaster.module.css';
@@ -31,7 +32,7 @@ export function isFromToaster(event: Event): boolean {
 export function Toaster({ store, durationMs = TIMINGS.toastMs, closeLabel = 'Dismiss notification' }: ToasterProps) {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return createPortal(
-    <ol className={styles.viewport} aria-label="Notifications" aria-live="off" {...{ [TOASTER_ATTRIBUTE]: '' }}>
+    <ol className={styles.viewport} aria-label={LABEL_MESSAGES.labels.notifications} aria-live="off" {...{ [TOASTER_ATTRIBUTE]: '' }}>
       {items.map((t) => (
         <ToastView key={t.id} toast={t} onDismiss={() => store.dismiss(t.id)} durationMs={durationMs} closeLabel={closeLabel} />
       ))}

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@portal/shared-contracts/messages';
 import type { TrendPoint } from './format';
 import styles from './release-console.module.css';
 
@@ -16,7 +17,7 @@ export function Sparkline({ points, label }: { points: readonly TrendPoint[]; la
   const total = points.reduce((n, p) => n + p.pageViews, 0);
   const failures = points.reduce((n, p) => n + p.failures, 0);
   return (
-    <svg className={styles.sparkline} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={`${label}: ${total} page views, ${failures} failures, at most ${max === 1 && total === 0 ? 0 : max} a step`}>
+    <svg className={styles.sparkline} viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-label={MESSAGES.releases.figures.trendFigures(label, total, failures, max === 1 && total === 0 ? 0 : max)}>
       <polyline points={line} fill="none" className={styles.sparkLine} strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
       {points.map((p, i) =>
         p.failures > 0 ? <rect key={i} x={Math.max(0, i * dx - 1.5)} y={H - 4} width="3" height="4" className={styles.sparkFail} /> : null,

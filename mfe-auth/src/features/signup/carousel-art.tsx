@@ -1,3 +1,5 @@
+import { COPY } from '../../shared/copy';
+
 /** Flat illustrations for the three carousel themes, drawn inline so nothing is downloaded. */
 export function CarouselArt({ theme, className }: { theme: number; className?: string }) {
   return (
@@ -96,7 +98,7 @@ function Environment() {
       <g transform="translate(212 128)">
         <rect x="0" y="0" width="74" height="30" rx="15" fill="#ffffff" opacity="0.16" />
         <text x="37" y="20" textAnchor="middle" fontSize="14" fontWeight="700" fill="#ecf8f1" fontFamily="system-ui, sans-serif">
-          − CO₂
+          {COPY.carousel.artCo2}
         </text>
       </g>
     </g>

@@ -31,7 +31,7 @@ export function Carousel({ intervalMs = TIMINGS.carouselMs }: { intervalMs?: num
   return (
     <section
       className={styles.carousel}
-      aria-roledescription="carousel"
+      aria-roledescription={COPY.carousel.roleCarousel}
       aria-label={COPY.carousel.label}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -46,8 +46,8 @@ export function Carousel({ intervalMs = TIMINGS.carouselMs }: { intervalMs?: num
             key={slide.theme}
             className={i === index ? `${styles.slide} ${styles.active}` : styles.slide}
             role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${SLIDES.length}: ${slide.theme}`}
+            aria-roledescription={COPY.carousel.roleSlide}
+            aria-label={COPY.carousel.slideLabel(i + 1, SLIDES.length, slide.theme)}
             aria-hidden={i !== index}
           >
             <CarouselArt theme={i} className={styles.art} />

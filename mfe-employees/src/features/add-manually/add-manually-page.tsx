@@ -13,11 +13,11 @@ import { emptyRow, manualRowsFormSchema, ROW_FIELDS, type ManualRowsForm, type M
 import styles from './add-manually-page.module.css';
 
 const COLUMNS: { field: RowField; label: string; type: string; max: number; autoComplete: string }[] = [
-  { field: 'firstName', label: 'First Name', type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
-  { field: 'lastName', label: 'Last Name', type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
-  { field: 'email', label: 'Email', type: 'email', max: LIMITS.manualRow.emailMax, autoComplete: 'off' },
-  { field: 'employeeNumber', label: 'Employee Number', type: 'text', max: LIMITS.manualRow.employeeNumberMax, autoComplete: 'off' },
-  { field: 'department', label: 'Department (optional)', type: 'text', max: LIMITS.manualRow.departmentMax, autoComplete: 'off' },
+  { field: 'firstName', label: MESSAGES.employeeScreens.manualColumns.firstName, type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
+  { field: 'lastName', label: MESSAGES.employeeScreens.manualColumns.lastName, type: 'text', max: LIMITS.manualRow.nameMax, autoComplete: 'off' },
+  { field: 'email', label: MESSAGES.employeeScreens.manualColumns.email, type: 'email', max: LIMITS.manualRow.emailMax, autoComplete: 'off' },
+  { field: 'employeeNumber', label: MESSAGES.employeeScreens.manualColumns.employeeNumber, type: 'text', max: LIMITS.manualRow.employeeNumberMax, autoComplete: 'off' },
+  { field: 'department', label: MESSAGES.employeeScreens.manualColumns.department, type: 'text', max: LIMITS.manualRow.departmentMax, autoComplete: 'off' },
 ];
 
 /** Where a server error points: its 1-based `line`, or a path like `employees.2.email`. */
@@ -85,10 +85,10 @@ export function AddManuallyPage() {
     <main>
       <Page
         title={MESSAGES.employees.addManuallyTitle}
-        intro="Each employee receives an invitation email to set a password."
+        intro={MESSAGES.employeeScreens.addIntro}
         actions={
           <Button variant="link" onClick={() => navigate(ROUTES.employeeManagement)}>
-            Back to Employee Management
+            {MESSAGES.employeeScreens.backToList}
           </Button>
         }
         className={styles.page}
@@ -96,7 +96,7 @@ export function AddManuallyPage() {
 
         <Card padded={false} className={styles.card}>
           <form onSubmit={onSubmit} noValidate>
-            <TableRoot caption="Employees to add" hideCaption>
+            <TableRoot caption={MESSAGES.employeeScreens.rowsCaption} hideCaption>
               <thead>
                 <tr>
                   <Th className={styles.numCol}>#</Th>
@@ -104,7 +104,7 @@ export function AddManuallyPage() {
                     <Th key={c.field}>{c.label}</Th>
                   ))}
                   <Th className={styles.removeCol}>
-                    <VisuallyHidden>Remove</VisuallyHidden>
+                    <VisuallyHidden>{MESSAGES.labels.remove}</VisuallyHidden>
                   </Th>
                 </tr>
               </thead>
@@ -115,7 +115,7 @@ export function AddManuallyPage() {
                     {COLUMNS.map((c) => (
                       <Td key={c.field} className={styles.cell}>
                         <TextField
-                          label={`${c.label}, row ${i + 1}`}
+                          label={MESSAGES.employeeScreens.cellLabel(c.label, i + 1)}
                           hideLabel
                           type={c.type}
                           placeholder={c.label}
@@ -132,9 +132,9 @@ export function AddManuallyPage() {
                         size="sm"
                         onClick={() => rows.remove(i)}
                         disabled={rows.fields.length === 1 || add.isPending}
-                        aria-label={`Remove row ${i + 1}`}
+                        aria-label={MESSAGES.employeeScreens.removeRow(i + 1)}
                       >
-                        Remove
+                        {MESSAGES.labels.remove}
                       </Button>
                     </Td>
                   </Tr>
@@ -152,14 +152,14 @@ export function AddManuallyPage() {
 
             <div className={styles.actions}>
               <Button variant="secondary" onClick={() => rows.append(emptyRow())} disabled={add.isPending}>
-                Add row
+                {MESSAGES.employeeScreens.addRow}
               </Button>
               <span className={styles.spacer} />
               <Button variant="secondary" onClick={() => navigate(ROUTES.employeeManagement)} disabled={add.isPending}>
-                Cancel
+                {MESSAGES.labels.cancel}
               </Button>
-              <Button type="submit" loading={add.isPending} loadingText="Submitting...">
-                {`Submit ${rows.fields.length} employee${rows.fields.length === 1 ? '' : 's'}`}
+              <Button type="submit" loading={add.isPending} loadingText={MESSAGES.employeeScreens.submitting}>
+                {MESSAGES.employeeScreens.submit(rows.fields.length)}
               </Button>
             </div>
           </form>

@@ -14,7 +14,7 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
   const employee = useEmployee(user?.id ?? null);
   const e = employee.data;
   return (
-    <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : 'Employee'} size="lg">
+    <Modal open={user !== null} onOpenChange={(o) => !o && onClose()} title={user ? fullName(user) : MESSAGES.employeeUser.title} size="lg">
       {employee.isPending ? (
         <Loading label={MESSAGES.employees.loadingOne} />
       ) : employee.isError || !e ? (
@@ -30,18 +30,18 @@ export function EmployeeUserModal({ user, onClose }: { user: UserListItem | null
             <div className={styles.identityText}>
               <p className={styles.fullName}>{fullName(e)}</p>
               <p className={styles.kind}>{accountKind(e)}</p>
-              <p className={styles.meta}>{`Employee No. ${orNa(e.employeeNumber)}`}</p>
+              <p className={styles.meta}>{MESSAGES.employeeUser.employeeNumber(orNa(e.employeeNumber))}</p>
               <p className={styles.meta}>{e.email}</p>
             </div>
-            <span className={e.isActive ? styles.active : styles.disabled}>{e.isActive ? 'Active' : 'Disabled'}</span>
+            <span className={e.isActive ? styles.active : styles.disabled}>{e.isActive ? MESSAGES.labels.active : MESSAGES.labels.disabled}</span>
           </div>
           <div className={styles.readOnlyGrid}>
-            <TextField label="Vehicle Make" readOnly value={orNa(e.vehicle?.make)} />
-            <TextField label="Model" readOnly value={orNa(e.vehicle?.model)} />
-            <TextField label="Year" readOnly value={orNa(e.vehicle?.yearManufactured)} />
-            <TextField label="Registration No." readOnly value={orNa(e.vehicle?.registrationNumber)} />
-            <TextField label="Driver License No." readOnly value={orNa(licenceNumber(e))} />
-            <TextField label="Postal Code" readOnly value={orNa(e.postalCode?.value)} />
+            <TextField label={MESSAGES.employeeUser.vehicleMake} readOnly value={orNa(e.vehicle?.make)} />
+            <TextField label={MESSAGES.employeeUser.model} readOnly value={orNa(e.vehicle?.model)} />
+            <TextField label={MESSAGES.employeeUser.year} readOnly value={orNa(e.vehicle?.yearManufactured)} />
+            <TextField label={MESSAGES.employeeUser.registrationNumber} readOnly value={orNa(e.vehicle?.registrationNumber)} />
+            <TextField label={MESSAGES.employeeUser.licenceNumber} readOnly value={orNa(licenceNumber(e))} />
+            <TextField label={MESSAGES.employeeUser.postalCode} readOnly value={orNa(e.postalCode?.value)} />
           </div>
         </div>
       )}

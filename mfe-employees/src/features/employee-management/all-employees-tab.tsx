@@ -14,7 +14,7 @@ import { ErasureRequests } from './erasure-requests';
 import styles from './employee-management.module.css';
 
 const FILTERS = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: MESSAGES.employeeScreens.filterAll },
   { value: 'active', label: MESSAGES.labels.active },
   { value: 'deactivated', label: MESSAGES.labels.deactivated },
 ] as const;
@@ -33,14 +33,14 @@ export function AllEmployeesTab() {
   const officeLabels = useOfficeLabels(list.data?.items.map((e) => e.companyId) ?? []);
 
   const columns: TableColumn<Employee>[] = [
-    { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
-    { key: 'email', header: 'Email', cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
-    { key: 'number', header: 'Employee ID', cell: (e) => e.employeeNumber },
+    { key: 'name', header: MESSAGES.employeeScreens.columns.name, cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
+    { key: 'email', header: MESSAGES.employeeScreens.columns.email, cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
+    { key: 'number', header: MESSAGES.employeeScreens.columns.employeeId, cell: (e) => e.employeeNumber },
     // An office the labels do not hold yet (still loading) shows nothing rather than "No office".
     { key: 'office', header: MESSAGES.insights.office, cell: (e) => (e.officeId ? (officeLabels.get(e.officeId) ?? '') : MESSAGES.insights.noOffice) },
     {
       key: 'status',
-      header: 'Status',
+      header: MESSAGES.employeeScreens.columns.status,
       cell: (e) => {
         const label = e.isActive ? MESSAGES.labels.active : MESSAGES.labels.deactivated;
         return (
@@ -48,7 +48,7 @@ export function AllEmployeesTab() {
             type="button"
             className={e.isActive ? styles.statusActive : styles.statusInactive}
             onClick={() => setOpenId(e.id)}
-            aria-label={`${label}: details of ${fullName(e)}`}
+            aria-label={MESSAGES.employeeScreens.detailsOf(label, fullName(e))}
           >
             {label}
           </button>
@@ -62,11 +62,11 @@ export function AllEmployeesTab() {
       <ErasureRequests onOpen={setOpenId} />
       <PagedList
         paged={paged}
-        searchLabel="Search employees"
-        searchPlaceholder="Search by name, email or employee ID"
+        searchLabel={MESSAGES.employeeScreens.searchLabel}
+        searchPlaceholder={MESSAGES.employeeScreens.searchPlaceholder}
         filters={
           <fieldset className={styles.filters}>
-            <legend className={styles.legend}>Show</legend>
+            <legend className={styles.legend}>{MESSAGES.employeeScreens.filterLegend}</legend>
             {FILTERS.map((f) => (
               <Checkbox
                 key={f.value}
@@ -79,16 +79,16 @@ export function AllEmployeesTab() {
           </fieldset>
         }
         actions={<Button onClick={() => setAdding(true)}>{MESSAGES.labels.addEmployee}</Button>}
-        caption="Employees"
+        caption={MESSAGES.employeeScreens.caption}
         columns={columns}
         rowKey={(e) => e.id}
         query={list}
         page={list.data}
         loadingLabel={MESSAGES.employees.loadingList}
         errorText={serverMessage(list.error, MESSAGES.common.unknownError)}
-        emptyText={search || status !== 'all' ? 'No employees match your search.' : 'No employees yet.'}
-        summary={(n) => `${n} employee${n === 1 ? '' : 's'}`}
-        pagerLabel="Employee pages"
+        emptyText={search || status !== 'all' ? MESSAGES.employeeScreens.noMatch : MESSAGES.employeeScreens.none}
+        summary={MESSAGES.employeeScreens.count}
+        pagerLabel={MESSAGES.employeeScreens.pages}
       />
       <EmployeeDetailModal employeeId={openId} onClose={() => setOpenId(null)} />
       <AddEmployeeModal open={adding} onOpenChange={setAdding} />

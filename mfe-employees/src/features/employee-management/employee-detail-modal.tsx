@@ -34,7 +34,7 @@ export function EmployeeDetailModal({ employeeId, onClose }: EmployeeDetailModal
     <Modal
       open={employeeId !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={e ? fullName(e) : 'Employee details'}
+      title={e ? fullName(e) : MESSAGES.employeeScreens.detailsTitle}
       size="lg"
     >
       {employee.isPending ? (
@@ -179,7 +179,7 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
   return (
     <div className={styles.detail}>
       <div className={styles.detailStatus}>
-        {e.isActive ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Deactivated</Badge>}
+        {e.isActive ? <Badge tone="success">{MESSAGES.labels.active}</Badge> : <Badge tone="danger">{MESSAGES.labels.deactivated}</Badge>}
       </div>
       <EmployeeFacts employee={e} />
       <OfficeForm employee={e} />
@@ -190,31 +190,31 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       ) : e.isActive ? (
         <form onSubmit={onDeactivate} noValidate className={styles.reasonForm}>
           <Textarea
-            label="Reason for deactivation"
+            label={MESSAGES.labels.reasonForDeactivation}
             rows={3}
             maxLength={500}
             error={form.formState.errors.reason?.message}
             {...form.register('reason')}
           />
-          <p className={styles.hint}>A deactivated employee loses access at once and can be reactivated later.</p>
+          <p className={styles.hint}>{MESSAGES.employeeScreens.deactivateHint}</p>
           <div className={styles.detailActions}>
             <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={deactivate.isPending}>
-              Delete
+              {MESSAGES.labels.delete}
             </Button>
             <Button type="submit" variant="danger" loading={deactivate.isPending}>
-              Deactivate
+              {MESSAGES.labels.deactivate}
             </Button>
           </div>
         </form>
       ) : (
         <div className={styles.reasonForm}>
-          <Textarea label="Reason for deactivation" rows={3} readOnly value={e.deactivationReason ?? ''} />
+          <Textarea label={MESSAGES.labels.reasonForDeactivation} rows={3} readOnly value={e.deactivationReason ?? ''} />
           <div className={styles.detailActions}>
             <Button variant="secondary" onClick={() => setConfirmDelete(true)} disabled={reactivate.isPending}>
-              Delete
+              {MESSAGES.labels.delete}
             </Button>
             <Button onClick={() => void onReactivate()} loading={reactivate.isPending}>
-              Reactivate
+              {MESSAGES.labels.reactivate}
             </Button>
           </div>
         </div>
@@ -245,9 +245,9 @@ function EmployeeDetail({ employee: e, onClose }: { employee: Employee; onClose:
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={(open) => !remove.isPending && setConfirmDelete(open)}
-        title="Delete employee"
-        message={`Delete ${fullName(e)}? This cannot be undone and they lose access at once.`}
-        confirmLabel="Delete"
+        title={MESSAGES.employeeScreens.deleteTitle}
+        message={MESSAGES.employeeScreens.deleteText(fullName(e))}
+        confirmLabel={MESSAGES.labels.delete}
         tone="danger"
         busy={remove.isPending}
         onConfirm={() => void onDelete()}

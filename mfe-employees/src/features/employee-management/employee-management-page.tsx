@@ -2,16 +2,19 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Page, Tabs } from '@portal/shared-ui/data-display';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
+import { MESSAGES } from '@portal/shared-contracts/messages';
+import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { usePendingEmployees } from '../../api/get-pending-employees';
 import { AllEmployeesTab } from './all-employees-tab';
 import { PendingRequestsTab } from './pending-requests-tab';
 import styles from './employee-management.module.css';
 
+const [ALL_EMPLOYEES, PARTICIPATION, JOURNEY_GROUPS, PENDING_REQUESTS] = MESSAGES.labels.employeeTabs;
 export const EMPLOYEE_TABS = [
-  { value: 'all-employees', label: 'All Employees' },
-  { value: 'participation', label: 'Employee Participation' },
-  { value: 'journey-groups', label: 'All Journey Groups' },
-  { value: 'pending-requests', label: 'Pending Requests' },
+  { value: 'all-employees', label: ALL_EMPLOYEES },
+  { value: 'participation', label: PARTICIPATION },
+  { value: 'journey-groups', label: JOURNEY_GROUPS },
+  { value: 'pending-requests', label: PENDING_REQUESTS },
 ] as const;
 export type EmployeeTab = (typeof EMPLOYEE_TABS)[number]['value'];
 
@@ -43,9 +46,9 @@ export function EmployeeManagementPage() {
   };
 
   return (
-    <Page title="Employee Management">
+    <Page title={PAGE_TITLES.employeeManagement}>
       <Tabs
-        label="Employee Management"
+        label={PAGE_TITLES.employeeManagement}
         value={tab}
         onValueChange={(v) => {
           const next = tabFromQuery(v);
@@ -64,7 +67,7 @@ export function EmployeeManagementPage() {
                 {t.label}
                 {pendingCount > 0 && (
                   <Badge tone="danger" className={styles.tabBadge}>
-                    <span aria-label={`${pendingCount} pending`}>{pendingCount}</span>
+                    <span aria-label={MESSAGES.employeeScreens.pendingCount(pendingCount)}>{pendingCount}</span>
                   </Badge>
                 )}
               </span>

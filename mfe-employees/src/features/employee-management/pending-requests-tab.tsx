@@ -76,18 +76,18 @@ export function PendingRequestsTab() {
         <Checkbox label={<VisuallyHidden>{MESSAGES.employees.selectOne(fullName(e))}</VisuallyHidden>} checked={selection.isSelected(e)} onCheckedChange={(on) => selection.toggle([e], on)} />
       ),
     },
-    { key: 'name', header: 'Name', cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
-    { key: 'email', header: 'Email', cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
-    { key: 'number', header: 'Employee ID', cell: (e) => e.employeeNumber },
-    { key: 'actions', header: 'Actions', align: 'right', cell: (e) => <JoinRequestActions request={e} onDecided={unselect} /> },
+    { key: 'name', header: MESSAGES.employeeScreens.columns.name, cell: (e) => <span className={styles.nameCell}>{fullName(e)}</span> },
+    { key: 'email', header: MESSAGES.employeeScreens.columns.email, cell: (e) => <span className={styles.emailCell}>{e.email}</span> },
+    { key: 'number', header: MESSAGES.employeeScreens.columns.employeeId, cell: (e) => e.employeeNumber },
+    { key: 'actions', header: MESSAGES.employeeScreens.columns.actions, align: 'right', cell: (e) => <JoinRequestActions request={e} onDecided={unselect} /> },
   ];
 
   return (
     <TabBody>
       <PagedList
         paged={paged}
-        searchLabel="Search pending requests"
-        searchPlaceholder="Search by name, email or employee ID"
+        searchLabel={MESSAGES.employeeScreens.pendingSearchLabel}
+        searchPlaceholder={MESSAGES.employeeScreens.searchPlaceholder}
         actions={
           <>
             <span className={styles.selectionCount} aria-live="polite">
@@ -111,7 +111,7 @@ export function PendingRequestsTab() {
             </Button>
           </>
         }
-        caption="Pending join requests"
+        caption={MESSAGES.employeeScreens.pendingCaption}
         columns={columns}
         rowKey={(e) => e.id}
         query={pending}
@@ -120,7 +120,7 @@ export function PendingRequestsTab() {
         errorText={MESSAGES.employees.pendingLoadFailed}
         // Requests hidden by the search are not "none": say that nothing matches it.
         emptyText={paged.search && (pending.data?.length ?? 0) > 0 ? MESSAGES.employees.noPendingMatch(paged.search) : MESSAGES.employees.noPending}
-        pagerLabel="Pending requests pages"
+        pagerLabel={MESSAGES.employeeScreens.pendingPages}
       />
       {decisions.dialog}
     </TabBody>

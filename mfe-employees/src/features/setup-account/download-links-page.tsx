@@ -62,10 +62,10 @@ function AppStoreBadge() {
         fill="#fff"
       />
       <text x="44" y="21" fill="#fff" fontFamily="var(--font-sans)" fontSize="9">
-        Download on the
+        {AUTH_MESSAGES.employeeSignup.appStoreBadge[0]}
       </text>
       <text x="44" y="37" fill="#fff" fontFamily="var(--font-sans)" fontSize="17" fontWeight="600">
-        App Store
+        {AUTH_MESSAGES.employeeSignup.appStoreBadge[1]}
       </text>
     </svg>
   );
@@ -80,10 +80,10 @@ function GooglePlayBadge() {
       <path d="M14.7 11.2L28 25l4.5-4.5-15.4-8.8c-.9-.5-1.8-.6-2.4-.5z" fill="#4caf50" />
       <path d="M14.7 38.8c.6.1 1.5 0 2.4-.5l15.4-8.8L28 25z" fill="#f44336" />
       <text x="48" y="21" fill="#fff" fontFamily="var(--font-sans)" fontSize="9" letterSpacing="0.5">
-        GET IT ON
+        {AUTH_MESSAGES.employeeSignup.googlePlayBadge[0]}
       </text>
       <text x="48" y="37" fill="#fff" fontFamily="var(--font-sans)" fontSize="17" fontWeight="600">
-        Google Play
+        {AUTH_MESSAGES.employeeSignup.googlePlayBadge[1]}
       </text>
     </svg>
   );

@@ -51,7 +51,7 @@ export function CompanySettingsPage({ tab }: CompanySettingsPageProps) {
   return (
     <Page title={MESSAGES.labels.employerNav[1]} className={styles.page}>
       <Tabs
-        label="Company settings"
+        label={MESSAGES.company.settingsLabel}
         value={current}
         onValueChange={onTabChange}
         items={[
@@ -86,7 +86,7 @@ function CompanyDetailsTab({ draft, keepDraft, onDirtyChange }: CompanyDetailsTa
       <div className={styles.stack}>
         <section className={styles.card} aria-labelledby="company-details-heading">
           <h2 id="company-details-heading" className={styles.heading}>
-            Company details
+            {MESSAGES.company.detailsHeading}
           </h2>
           <CompanyDetailsForm
             key={data?.id ?? 'new'}
@@ -115,7 +115,7 @@ function IncentivesTab() {
     <LoadState query={incentive} loadingLabel={MESSAGES.company.loadingIncentives} failedText={MESSAGES.company.loadFailed}>
       <section className={styles.card} aria-labelledby="incentives-heading">
         <h2 id="incentives-heading" className={styles.heading}>
-          Incentives
+          {MESSAGES.company.incentivesHeading}
         </h2>
         <IncentiveEditor companyId={id} incentive={incentive.data ?? null} formId="company-settings-incentives" showSave />
       </section>

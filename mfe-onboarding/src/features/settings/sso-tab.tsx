@@ -197,7 +197,7 @@ function DomainsCard({ companyId, domains }: { companyId: string; domains: SsoDo
       </h2>
       <p className={styles.muted}>{M.domainsIntro}</p>
       <form className={styles.inline} onSubmit={(e) => void onAdd(e)} noValidate>
-        <TextField label={M.domain} value={domain} onChange={(e) => setDomain(e.target.value)} error={error} name="domain" autoComplete="off" placeholder="example.com" />
+        <TextField label={M.domain} value={domain} onChange={(e) => setDomain(e.target.value)} error={error} name="domain" autoComplete="off" placeholder={M.domainPlaceholder} />
         <Button type="submit" variant="secondary" loading={add.isPending} loadingText={M.addDomain}>
           {M.addDomain}
         </Button>

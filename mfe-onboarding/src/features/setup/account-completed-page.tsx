@@ -54,13 +54,13 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
               <path d="M5 12.5l4.5 4.5L19 7.5" />
             </svg>
           </div>
-          <h1 className={styles.title}>Your account is set up</h1>
+          <h1 className={styles.title}>{MESSAGES.setup.completedTitle}</h1>
           {name ? <p className={styles.company}>{name}</p> : null}
-          <p className={styles.intro}>Where would you like to go next?</p>
-          <nav className={styles.tiles} aria-label="Next steps">
-            <OptionTile title={MESSAGES.labels.employerNav[0]} text="See participation, journey groups and savings." onSelect={go(ROUTES.mainPage)} />
-            <OptionTile title={MESSAGES.labels.employerNav[1]} text="Change company details, locations and incentives." onSelect={go(ROUTES.companySettings)} />
-            <OptionTile title={MESSAGES.labels.employerNav[2]} text="Add, approve and manage your employees." onSelect={go(ROUTES.employeeManagement)} />
+          <p className={styles.intro}>{MESSAGES.setup.completedIntro}</p>
+          <nav className={styles.tiles} aria-label={MESSAGES.setup.nextSteps}>
+            <OptionTile title={MESSAGES.labels.employerNav[0]} text={MESSAGES.setup.nextStepTexts[0]} onSelect={go(ROUTES.mainPage)} />
+            <OptionTile title={MESSAGES.labels.employerNav[1]} text={MESSAGES.setup.nextStepTexts[1]} onSelect={go(ROUTES.companySettings)} />
+            <OptionTile title={MESSAGES.labels.employerNav[2]} text={MESSAGES.setup.nextStepTexts[2]} onSelect={go(ROUTES.employeeManagement)} />
           </nav>
         </div>
       </main>

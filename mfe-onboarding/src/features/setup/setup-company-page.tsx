@@ -63,8 +63,8 @@ export function SetupCompanyPage({ companyId }: SetupCompanyPageProps) {
   return (
     <SetupLayout
       step={1}
-      title="Company details"
-      intro="Tell us about your company and where your offices are."
+      title={MESSAGES.setup.companyTitle}
+      intro={MESSAGES.setup.companyIntro}
       onBack={() => platform.navigate(ROUTES.login)}
       proceed={{ onClick: () => void proceed(), loading: proceeding }}
     >

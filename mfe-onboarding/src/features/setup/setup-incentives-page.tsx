@@ -20,8 +20,8 @@ export function SetupIncentivesPage() {
   return (
     <SetupLayout
       step={2}
-      title="Incentives"
-      intro="Set the rewards that encourage your employees to share their commute."
+      title={MESSAGES.setup.incentivesTitle}
+      intro={MESSAGES.setup.incentivesIntro}
       onBack={() => platform.navigate(ROUTES.setupCompany)}
       proceed={{ form: FORM_ID, loading: busy }}
     >

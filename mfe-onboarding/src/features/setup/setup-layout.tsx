@@ -3,7 +3,7 @@ import { Button } from '@portal/shared-ui/form';
 import type { ReactNode } from 'react';
 import styles from './setup-layout.module.css';
 
-const STEPS = ['Company details', 'Incentives', 'Employees'] as const;
+const STEPS = MESSAGES.setup.steps;
 
 interface SetupLayoutProps {
   /** 1..3 */
@@ -26,7 +26,7 @@ export function SetupLayout({ step, title, intro, children, onBack, proceed }: S
   return (
     <main className={styles.page}>
       <div className={styles.inner}>
-        <ol className={styles.steps} aria-label="Setup progress">
+        <ol className={styles.steps} aria-label={MESSAGES.setup.progressLabel}>
           {STEPS.map((name, i) => {
             const n = i + 1;
             const state = n < step ? 'done' : n === step ? 'current' : 'todo';
@@ -41,7 +41,7 @@ export function SetupLayout({ step, title, intro, children, onBack, proceed }: S
           })}
         </ol>
         <header className={styles.header}>
-          <p className={styles.kicker}>Step {step} of 3</p>
+          <p className={styles.kicker}>{MESSAGES.setup.stepOf(step, STEPS.length)}</p>
           <h1 className={styles.title}>{title}</h1>
           {intro ? <p className={styles.intro}>{intro}</p> : null}
         </header>

@@ -100,13 +100,13 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
   };
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Company details" data-mode={mode}>
+    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label={MESSAGES.company.detailsHeading} data-mode={mode}>
       <div className={formGrid.grid}>
-        <TextField label="Company name" autoComplete="organization" error={errors.name?.message} {...register('name')} />
-        <TextField label="Company email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={MESSAGES.company.fields.name} autoComplete="organization" error={errors.name?.message} {...register('name')} />
+        <TextField label={MESSAGES.company.fields.email} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div className={styles.phoneRow}>
           <Select
-            label="Country code"
+            label={MESSAGES.company.fields.countryCode}
             containerClassName={styles.country}
             options={countryOptions}
             error={errors.countryCode?.message}
@@ -115,7 +115,7 @@ export function CompanyDetailsForm({ company, onSaved, onDirtyChange, warnWhenDi
             {...register('countryCode')}
           />
           <TextField
-            label="Phone number"
+            label={MESSAGES.company.fields.phoneNumber}
             type="tel"
             autoComplete="tel-national"
             inputMode="tel"

@@ -68,18 +68,18 @@ export function IncentiveEditor({ companyId, incentive, formId, showSave = false
   };
 
   return (
-    <form id={formId} className={formGrid.grid} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Incentives">
+    <form id={formId} className={formGrid.grid} onSubmit={handleSubmit(onSubmit)} noValidate aria-label={MESSAGES.company.incentivesHeading}>
       <Textarea
-        label="General reward description"
+        label={MESSAGES.company.incentiveFields.generalRewardDescription}
         rows={4}
         containerClassName={styles.wide}
         error={errors.generalRewardDescription?.message}
         {...register('generalRewardDescription')}
       />
-      <TextField label="Number of miles" type="number" min={0} step={1} inputMode="numeric" error={errors.numberOfMiles?.message} {...register('numberOfMiles')} />
-      <TextField label="Rewards for miles" error={errors.numberOfMilesRewards?.message} {...register('numberOfMilesRewards')} />
-      <TextField label="Number of trips" type="number" min={0} step={1} inputMode="numeric" error={errors.numberOfTrips?.message} {...register('numberOfTrips')} />
-      <TextField label="Rewards for trips" error={errors.numberOfTripsRewards?.message} {...register('numberOfTripsRewards')} />
+      <TextField label={MESSAGES.company.incentiveFields.numberOfMiles} type="number" min={0} step={1} inputMode="numeric" error={errors.numberOfMiles?.message} {...register('numberOfMiles')} />
+      <TextField label={MESSAGES.company.incentiveFields.numberOfMilesRewards} error={errors.numberOfMilesRewards?.message} {...register('numberOfMilesRewards')} />
+      <TextField label={MESSAGES.company.incentiveFields.numberOfTrips} type="number" min={0} step={1} inputMode="numeric" error={errors.numberOfTrips?.message} {...register('numberOfTrips')} />
+      <TextField label={MESSAGES.company.incentiveFields.numberOfTripsRewards} error={errors.numberOfTripsRewards?.message} {...register('numberOfTripsRewards')} />
       {showSave ? (
         <div className={styles.actions}>
           <Button type="submit" loading={isSubmitting}>

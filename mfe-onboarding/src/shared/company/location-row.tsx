@@ -165,7 +165,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
               onClick={() => setConfirmingRemove(true)}
               disabled={!removable}
               aria-describedby={removable ? undefined : lastNoteId}
-              aria-label={`Remove location ${position}`}
+              aria-label={MESSAGES.company.removeLocation(position)}
             >
               {MESSAGES.labels.remove}
             </Button>
@@ -176,7 +176,7 @@ export function LocationRow({ companyId, countryCode, location, position, onAdde
               onClick={(e) => {
                 e.preventDefault();
                 setEditing(true);
-              }} aria-label={`Edit location ${position}`}>
+              }} aria-label={MESSAGES.company.editLocation(position)}>
               {MESSAGES.labels.edit}
             </Button>
           </>

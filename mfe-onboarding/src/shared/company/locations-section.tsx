@@ -31,7 +31,7 @@ export function LocationsSection({ company }: LocationsSectionProps) {
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
-        Office locations
+        {MESSAGES.company.locationsHeading}
       </h2>
       {!companyId ? <p className={styles.note}>{MESSAGES.company.locationsNeedCompany}</p> : null}
       <div className={styles.list}>
