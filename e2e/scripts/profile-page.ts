@@ -3,9 +3,10 @@
 // page from the navigation until the network is idle, and prints the paints, the long tasks
 // (PerformanceObserver 'longtask'), the self time by script and by function, and every request with
 // its start and end (ms from the navigation: the waves a first visit waits through). A script that
-// prints figures, not a test; no throttling (the figures are the machine's own).
+// prints figures, not a test; no throttling unless `--cpu N` (the CPU slowed N times, as Lighthouse's
+// mobile runs count it: with `--cpu 4` a long task here is one that Lighthouse counts in TBT).
 //
-//   pnpm --filter @portal/e2e profile:page [--page mainpage] [--top 40] [--runs 1] [--out file]
+//   pnpm --filter @portal/e2e profile:page [--page mainpage] [--top 40] [--runs 1] [--cpu 4] [--out file]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ interface Profile {
 }
 
 const { values } = parseArgs({
-  options: { page: { type: 'string', default: 'mainpage' }, top: { type: 'string', default: '40' }, runs: { type: 'string', default: '1' }, out: { type: 'string' } },
+  options: { page: { type: 'string', default: 'mainpage' }, top: { type: 'string', default: '40' }, runs: { type: 'string', default: '1' }, cpu: { type: 'string', default: '1' }, out: { type: 'string' } },
 });
 
 async function main() {
@@ -46,6 +47,7 @@ async function main() {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
+      if (Number(values.cpu) > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.cpu) });
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await page.addInitScript(() => {
@@ -63,6 +65,13 @@ async function main() {
       await cdp.send('Profiler.start');
       t0 = Date.now();
       await page.goto(`${portal.url}/#${stop.route}`, { waitUntil: 'networkidle' });
+      // A slowed CPU can keep the network quiet for 500 ms before the page's module is even asked for:
+      // wait for the page's remote to be drawn, then for a second without a request.
+      await page.locator('[data-remote]').first().waitFor({ state: 'attached', timeout: 60_000 });
+      let last = Date.now();
+      page.on('request', () => (last = Date.now()));
+      page.on('requestfinished', () => (last = Date.now()));
+      while (Date.now() - last < 1000) await page.waitForTimeout(100);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const long = await page.evaluate(() => (window as unknown as { __long: { start: number; duration: number }[] }).__long);
       const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`));
@@ -95,7 +104,7 @@ function report(profile: Profile, long: { start: number; duration: number }[], p
   const top = Number(values.top);
   const sorted = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]);
   const busy = [...self].filter(([id]) => !['(idle)', '(program)'].includes(byId.get(id)!.callFrame.functionName)).reduce((s, [, ms]) => s + ms, 0);
-  console.log(`${values.page}: ${wall} ms to network idle, ${Math.round(busy)} ms on the main thread in script (profiled), load ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(`${values.page}: ${wall} ms to network idle, ${Math.round(busy)} ms on the main thread in script (profiled), CPU ${values.cpu}x slower, load ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   console.log(`paints: ${paints.join(', ')}`);
   console.log(`long tasks (${long.length}, ${long.reduce((s, l) => s + Math.max(0, l.duration - 50), 0)} ms over 50): ${long.map((l) => `${l.start}+${l.duration}`).join(' ')}`);
   console.log('self time by script (ms):');
