@@ -1,3 +1,4 @@
+import { LAYOUT_FRAME_MESSAGES as FRAME } from './layout-frame';
 import { SHELL_START_MESSAGES as START } from './shell-start';
 
 export { PAGE_NAMES, normaliseErrorBody } from './shell-start';
@@ -36,8 +37,7 @@ export const SHELL_MESSAGES = {
     backOfficeNav: 'Back office',
     /** Ours: the header of the setup steps (the product's mark and Log out). */
     setupHeader: 'Company setup',
-    /** The button that shows a layout's navigation on a small screen. */
-    menu: 'Menu',
+    menu: FRAME.menu,
     skipToContent: 'Skip to main content',
     portalVersion: 'Portal',
     /** Why a remote runs the version it does, by `VersionReason`. */

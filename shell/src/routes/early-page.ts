@@ -3,6 +3,7 @@ import { SHELL_CONTRACTS_VERSION } from '../build-info';
 import { warmIntl } from '../platform/warm-intl';
 import type { Queries } from '../queries/queries';
 import { maySignedIn, warmFirstPage, type EarlyRuntime } from '../remotes/early-warm';
+import { paintEarlyFrame } from './early-frame';
 import { warmLayoutOf } from './layouts';
 import { normalisedPath } from './shell-location';
 import { ROUTE_TABLE, type RemoteRoute } from './route-table';
@@ -29,13 +30,15 @@ export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
 /**
  * Fetches the layout, the query cache's code and the module of the page at `pathname` while the
  * session is checked: the first two at once, the module once release.json is in (it names the build).
- * Meanwhile builds the first date and number formatters, each in a task of its own (`warmIntl`).
+ * Meanwhile the page's frame is drawn from the address (early-frame.tsx), and the first date and
+ * number formatters are built, each in a task of its own (`warmIntl`).
  */
 export async function warmPageAt(runtime: EarlyRuntime, release: Promise<ReleaseManifest | null>, pathname: string, queries?: Pick<Queries, 'warm'>): Promise<boolean> {
   const route = builtInRouteAt(pathname);
   if (!route || !maySignedIn()) return false;
   warmLayoutOf(route.area);
   queries?.warm();
+  paintEarlyFrame(route);
   warmIntl();
   return warmFirstPage(runtime, await release, route, SHELL_CONTRACTS_VERSION);
 }
