@@ -1,6 +1,7 @@
 // Where a page's first visit spends the main thread: opens one page of the route tour as its visitor
 // (signed in, a new tab, the HTTP cache emptied, as Lighthouse opens it), records a CPU profile of the
-// page from the navigation until the network is idle, and prints the paints, the long tasks
+// page from the navigation until the network is idle, and prints the paints (each largest-paint
+// candidate with its element, the early frame's marked), the long tasks
 // (PerformanceObserver 'longtask'), the self time by script and by function, and every request with
 // its start and end (ms from the navigation: the waves a first visit waits through). A script that
 // prints figures, not a test; no throttling unless `--cpu N` (the CPU slowed N times, as Lighthouse's
@@ -51,8 +52,16 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await page.addInitScript(() => {
-        const w = window as unknown as { __long: { start: number; duration: number }[] };
+        const w = window as unknown as { __long: { start: number; duration: number }[]; __lcp: string[] };
         w.__long = [];
+        w.__lcp = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null; size: number })[]) {
+            const el = e.element;
+            const what = el ? `${el.tagName.toLowerCase()}${el.closest('[data-early-frame]') ? ' (early frame)' : ''} "${(el.textContent ?? '').slice(0, 30)}"` : '?';
+            w.__lcp.push(`${Math.round(e.startTime)} ${what} ${e.size}px`);
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) w.__long.push({ start: Math.round(e.startTime), duration: Math.round(e.duration) });
         }).observe({ type: 'longtask', buffered: true });
@@ -74,7 +83,10 @@ async function main() {
       while (Date.now() - last < 1000) await page.waitForTimeout(100);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       const long = await page.evaluate(() => (window as unknown as { __long: { start: number; duration: number }[] }).__long);
-      const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`));
+      const paints = await page.evaluate(() => [
+        ...performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`),
+        ...(window as unknown as { __lcp: string[] }).__lcp.map((l) => `largest-contentful-paint ${l}`),
+      ]);
       if (values.out) writeFileSync(`${values.out}.${run}.cpuprofile`, JSON.stringify(profile));
       report(profile, long, paints, Date.now() - t0);
       console.log('requests (ms from the navigation: start-end):');
