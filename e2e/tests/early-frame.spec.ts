@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '../support/test';
+import { PAGE_TITLES, ROUTES, SESSION_CHECK_PATH } from '@portal/shared-contracts';
+import { expectLoginPage, hash } from '../support/portal';
+import { createCompanyAdmin, signedInPage } from '../support/release-helpers';
+
+// A signed-in page's frame and heading are drawn from the address before the session is restored
+// (docs/decisions/0072, addendum "the frame before the restore"): the heading is the page's largest
+// paint, the layout then draws the same heading in the same box, and an ended session still ends on
+// the login page.
+
+test.describe.configure({ mode: 'parallel' });
+
+/** Each largest-paint candidate (time, whether the early frame drew it) and the layout shift, from the page's start. */
+async function watchPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: { t: number; frame: boolean; text: string }[]; __cls: number };
+    w.__lcp = [];
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+        w.__lcp.push({ t: e.startTime, frame: !!e.element?.closest('[data-early-frame]'), text: e.element?.textContent ?? '' });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** A new tab of the signed-in browser whose session check waits until `release()`, answered as `answer` says. */
+async function heldTab(page: Page, answer: 'server' | 401) {
+  const tab = await page.context().newPage();
+  await tab.setViewportSize({ width: 390, height: 844 });
+  await watchPaints(tab);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await tab.route(`**${SESSION_CHECK_PATH}`, async (route) => {
+    await held;
+    if (answer === 401) await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Unauthorized' }) });
+    else await route.continue();
+  });
+  return { tab, release };
+}
+
+test('a new tab draws the page heading from the address before the session is restored, in the box the layout draws it', async ({ browser }) => {
+  const page = await signedInPage(browser, await createCompanyAdmin('frame'));
+  const { tab, release } = await heldTab(page, 'server');
+  // The trial's line (mfe-billing, under the header) comes after the page: held, so the heading is compared where it first lands.
+  let showTrial!: () => void;
+  const trialHeld = new Promise<void>((r) => (showTrial = r));
+  await tab.route('**/remotes/mfe-billing/**', async (route) => {
+    await trialHeld;
+    await route.continue();
+  });
+  await tab.goto(hash(ROUTES.employeeManagement), { waitUntil: 'commit' });
+
+  const frame = tab.locator('[data-early-frame]');
+  await expect(frame.locator('h1')).toHaveText(PAGE_TITLES.employeeManagement, { timeout: 30_000 });
+  await expect(frame).toHaveAttribute('aria-hidden', 'true');
+  // Not announced: the page has no heading for assistive technology until the layout draws its own.
+  await expect(tab.getByRole('heading')).toHaveCount(0);
+  const early = await frame.locator('h1').boundingBox();
+
+  release();
+  const heading = tab.getByRole('heading', { level: 1, name: PAGE_TITLES.employeeManagement });
+  await expect(heading).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  expect(await heading.boundingBox()).toEqual(early);
+  showTrial();
+
+  // The frame's heading stays the largest paint: nothing larger is drawn after it.
+  await tab.waitForLoadState('networkidle');
+  const { lcp } = await tab.evaluate(() => ({ lcp: (window as unknown as { __lcp: { frame: boolean; text: string }[] }).__lcp }));
+  expect(lcp.at(-1)).toMatchObject({ frame: true, text: PAGE_TITLES.employeeManagement });
+});
+
+test('a session that has ended takes the frame away and shows the login page', async ({ browser, consoleGuard }) => {
+  consoleGuard.expect(/status of 401/);
+  const page = await signedInPage(browser, await createCompanyAdmin('frame-ended'));
+  const { tab, release } = await heldTab(page, 401);
+  await tab.goto(hash(ROUTES.mainPage), { waitUntil: 'commit' });
+  await expect(tab.locator('[data-early-frame] h1')).toHaveText(PAGE_TITLES.dashboard, { timeout: 30_000 });
+  release();
+  await expectLoginPage(tab);
+  await expect(tab.locator('[data-early-frame]')).toHaveCount(0);
+});
