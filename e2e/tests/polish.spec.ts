@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '../support/test';
-import { LIMITS, MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { expectRoute, hash, SUPERADMIN } from '../support/portal';
+import { CSRF_HEADER, LIMITS, MESSAGES, ROUTES } from '@portal/shared-contracts';
+import { apiLogin, expectRoute, hash, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
-import { signInAs, type Visitor } from '../support/route-tour';
+import { settled, signInAs, trackRequests, type Visitor } from '../support/route-tour';
 
 // Where things are and the details a user notices (decision 0034), as a user meets them, on the
 // run's one demo-data portal (support/test.ts) so that lists have rows.
@@ -13,6 +13,10 @@ const L = MESSAGES.labels;
 
 let portal: RunningPortal;
 
+// Each journey reads the demo data or makes what it reads under a name of its own (the audit log's
+// journey its own entry); none needs another's changes, so the two workers share the file.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeAll(async ({ demoPortal }) => {
   portal = demoPortal;
 });
@@ -20,6 +24,8 @@ test.beforeAll(async ({ demoPortal }) => {
 async function visit(browser: Browser, visitor: Visitor, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ baseURL: portal.url, viewport });
   const page = await context.newPage();
+  // From the first request on, so that a journey can wait until the page has what it asked for.
+  trackRequests(page);
   await signInAs(page, visitor, SUPERADMIN);
   return { context, page };
 }
@@ -44,7 +50,7 @@ const BACK_OFFICE: [string, string][] = [
   [L.myProfile, ROUTES.superAdminProfile],
 ];
 
-test('on a phone the super admin reaches every back-office section from the Menu button; a desktop has one navigation', async ({ browser }) => {
+test('on a phone the super admin reaches every back-office section from the Menu button', async ({ browser }) => {
   const { context, page } = await visit(browser, 'superAdmin', PHONE);
   const menu = page.getByRole('button', { name: MESSAGES.shell.menu, exact: true });
   const nav = page.getByRole('navigation', { name: MESSAGES.shell.backOfficeNav });
@@ -60,7 +66,11 @@ test('on a phone the super admin reaches every back-office section from the Menu
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await context.close();
+});
 
+// The phone's journey above and this one were one; each size is a journey of its own, so the two
+// workers share them.
+test('on a desktop the super admin has one navigation, every back-office section in it, and no Menu button', async ({ browser }) => {
   const desk = await visit(browser, 'superAdmin', DESKTOP);
   await expect(desk.page.getByRole('button', { name: MESSAGES.shell.menu, exact: true })).toBeHidden();
   // One navigation of links; a list's pager (Previous, Next: buttons) is a navigation of its own.
@@ -70,8 +80,8 @@ test('on a phone the super admin reaches every back-office section from the Menu
   await desk.context.close();
 });
 
-test('the employer’s navigation holds Billing and the Audit Log, and a skip link leads past it', async ({ browser }) => {
-  for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`the employer’s navigation holds Billing and the Audit Log, and a skip link leads past it (${viewport.width}x${viewport.height})`, async ({ browser }) => {
     const { context, page } = await visit(browser, 'employer', viewport);
     // The keyboard's first stop on a page skips the header and the navigation to its content.
     await page.reload();
@@ -93,8 +103,8 @@ test('the employer’s navigation holds Billing and the Audit Log, and a skip li
       await expectRoute(page, route);
     }
     await context.close();
-  }
-});
+  });
+}
 
 test('on a phone each journey group card holds its Rename and Delete buttons, none outside the card', async ({ browser }) => {
   const { context, page } = await visit(browser, 'employer', PHONE);
@@ -119,6 +129,9 @@ test('on a phone each journey group card holds its Rename and Delete buttons, no
 
 test('the chart’s four figures are one radio group: one tab stop, the arrow keys choose', async ({ browser }) => {
   const { context, page } = await visit(browser, 'employer', DESKTOP);
+  // The dashboard's first load on a new demo portal reads a year of trips: the group is drawn once
+  // the months have come (a skeleton of inert buttons until then).
+  await settled(page);
   const group = page.getByRole('radiogroup', { name: MESSAGES.insights.trend.metric });
   const radios = group.getByRole('radio');
   await expect(radios).toHaveCount(4);
@@ -258,7 +271,17 @@ test('Verify Selected says what it covers, with one follow-up date control; phon
   await context.close();
 });
 
-test('on a phone the audit log’s email addresses break only before the @ or a dot, never inside a word', async ({ browser }) => {
+test('on a phone the audit log’s email addresses break only before the @ or a dot, never inside a word', async ({ browser, playwright }) => {
+  // An entry by a person of its own (a user added by the super admin), whatever ran before on this
+  // portal; through a client of its own, so the browser's session below is its own sign-in's.
+  const api = await playwright.request.newContext({ baseURL: portal.url });
+  const tag = Date.now().toString(36);
+  const added = await api.post('/api/accounts/users/add', {
+    headers: { authorization: `Bearer ${await apiLogin(api, SUPERADMIN.email, SUPERADMIN.password)}`, [CSRF_HEADER]: '1' },
+    data: { userName: `zed.audit.${tag}`, email: `zaudit.${tag}@example.test`, password: 'Added-Pass-2026!', role: 'Employer' },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await api.dispose();
   const { context, page } = await visit(browser, 'superAdmin', PHONE);
   await page.goto(hash(ROUTES.superAdminAuditLog));
   // Entries by a person (each with an email), not the jobs earlier tests may have run.
