@@ -222,7 +222,11 @@ test('an invalid self-registration link shows its message and no form', async ({
   consoleGuard.expectStatus(404, `/api/employers/${id}`);
   const context = await browser.newContext({ baseURL: portal.url, viewport: PHONE });
   const page = await context.newPage();
+  trackRequests(page);
   await page.goto(hash(`${ROUTES.setupAccount}?employer_id=${id}`));
+  // A new browser's first page (every chunk fetched and compiled anew): read once it has what it
+  // asked for, the company's 404 among it.
+  await settled(page);
   await expect(page.getByText(MESSAGES.employeeSignup.companyNotFound)).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByText(MESSAGES.employeeSignup.unknownCompany)).toHaveCount(0);
