@@ -190,15 +190,16 @@ async function boot() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  renderInTransition(
-    createRoot(root, {
+  const reactRoot = createRoot(root, {
     // Remote slots log their own load failures (an unreleased remote only as a warning: it is a
     // release decision, not a fault); anything else a boundary catches is reported here.
     onCaughtError(error, info) {
       if (error instanceof RemoteUnavailableError || error instanceof RemoteLoadError) return;
       console.error(error, info.componentStack);
     },
-  }),
+  });
+  renderInTransition(
+    reactRoot,
     <ShellApp
       services={{
         store,
