@@ -1,7 +1,7 @@
 import './zod-jitless';
 import '@portal/shared-ui/tokens.css';
-import { startTransition, version as reactVersion, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { version as reactVersion } from 'react';
+import { createRoot } from 'react-dom/client';
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createToastStore } from '@portal/shared-ui/toast-store';
 import { SHELL_START_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/shell-start';
@@ -79,14 +79,6 @@ async function startingSession(): Promise<{ session: Session; confirmed: boolean
   const { restoreBrowserSession, sessionCheckClient } = await import('./session/restore-session');
   const restored = await restoreBrowserSession(sessionCheckClient(sent));
   return restored ? { session: restored, confirmed: true } : null;
-}
-
-/**
- * The first render as a transition: React yields to the browser between components instead of
- * drawing the layout and the page in one long task (docs/decisions/0074).
- */
-function renderInTransition(root: Root, app: ReactNode): void {
-  startTransition(() => root.render(app));
 }
 
 async function boot() {
@@ -190,16 +182,14 @@ async function boot() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  const reactRoot = createRoot(root, {
+  createRoot(root, {
     // Remote slots log their own load failures (an unreleased remote only as a warning: it is a
     // release decision, not a fault); anything else a boundary catches is reported here.
     onCaughtError(error, info) {
       if (error instanceof RemoteUnavailableError || error instanceof RemoteLoadError) return;
       console.error(error, info.componentStack);
     },
-  });
-  renderInTransition(
-    reactRoot,
+  }).render(
     <ShellApp
       services={{
         store,
