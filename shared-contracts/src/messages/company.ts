@@ -4,6 +4,8 @@
  */
 const DETAILS = 'Company details';
 const INCENTIVES = 'Incentives';
+/** "1 employee", "3 employees": a list's count and the Add Manually page's Submit. */
+const employeesCount = (n: number) => `${n} employee${n === 1 ? '' : 's'}`;
 
 export const COMPANY_MESSAGES = {
   // ---- setup and company
@@ -235,7 +237,7 @@ export const COMPANY_MESSAGES = {
     noMatch: 'No employees match your search.',
     none: 'No employees yet.',
     pages: 'Employee pages',
-    count: (n: number) => `${n} employee${n === 1 ? '' : 's'}`,
+    count: employeesCount,
     detailsOf: (status: string, name: string) => `${status}: details of ${name}`,
     pendingCount: (n: number) => `${n} pending`,
     pendingSearchLabel: 'Search pending requests',
@@ -260,7 +262,7 @@ export const COMPANY_MESSAGES = {
     removeRow: (row: number) => `Remove row ${row}`,
     addRow: 'Add row',
     submitting: 'Submitting...',
-    submit: (n: number) => `Submit ${n} employee${n === 1 ? '' : 's'}`,
+    submit: (n: number) => `Submit ${employeesCount(n)}`,
   },
   /** The super admin's employee modal (document 2: its read-only fields). */
   employeeUser: {
