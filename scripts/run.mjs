@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { failureDigest, keptOutput } from './stage-output.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PNPM_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -106,16 +107,20 @@ const SERIAL = process.env.TEST_SERIAL === '1';
 /**
  * Runs a command of a stage and answers its exit status. Alone, its output goes straight to the
  * terminal; beside other stages, it is held in `held` and printed whole when the stage ends, so the
- * logs of stages running at the same time never interleave.
+ * logs of stages running at the same time never interleave. Either way its last part is kept in
+ * `kept`, from which the summary names what failed.
  */
-function exec(cmd, argv, held) {
+function exec(cmd, argv, held, kept) {
   return new Promise((resolve) => {
-    const env = held && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : process.env;
-    const child = spawn(cmd, argv, { cwd: ROOT, shell: isWindows, env, stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (held) {
-      child.stdout.on('data', (chunk) => held.push(chunk));
-      child.stderr.on('data', (chunk) => held.push(chunk));
-    }
+    const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : process.env;
+    const child = spawn(cmd, argv, { cwd: ROOT, shell: isWindows, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const take = (out) => (chunk) => {
+      if (held) held.push(chunk);
+      else out.write(chunk);
+      kept.add(chunk);
+    };
+    child.stdout.on('data', take(process.stdout));
+    child.stderr.on('data', take(process.stderr));
     child.on('error', (err) => {
       if (held) held.push(Buffer.from(`${String(err)}\n`));
       else console.error(err);
@@ -132,19 +137,22 @@ function exec(cmd, argv, held) {
  */
 async function stage(name, fn, { beside = false } = {}) {
   const held = beside && !SERIAL ? [] : null;
-  const row = { name, status: 'running', seconds: '0.0' };
+  const kept = keptOutput();
+  const row = { name, status: 'running', seconds: '0.0', output: kept };
   results.push(row);
   say(`stage: ${name}${held ? ' (its log follows when it ends)' : ''}`);
   const began = Date.now();
   const run = {
-    pnpm: (args) => exec(...pnpmArgv(args), held),
-    node: (args) => exec(process.execPath, args, held),
+    pnpm: (args) => exec(...pnpmArgv(args), held, kept),
+    node: (args) => exec(process.execPath, args, held, kept),
   };
   let outcome;
   try {
     outcome = await fn(run);
   } catch (err) {
-    (held ?? []).push(Buffer.from(`${err?.stack ?? String(err)}\n`));
+    const text = Buffer.from(`${err?.stack ?? String(err)}\n`);
+    (held ?? []).push(text);
+    kept.add(text);
     if (!held) console.error(err);
     outcome = false;
   }
@@ -217,8 +225,9 @@ async function test() {
     (o) => stage('typecheck', async (run) => (await run.pnpm(['run', 'typecheck'])) === 0, o),
   );
   // pnpm runs up to four packages' suites at once already: this stage has the machine to itself.
+  // --no-bail: every package's suite runs even when one fails, so a run names all that failed.
   await stage('unit tests', async (run) =>
-    (await run.pnpm(['-r', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test'])) === 0,
+    (await run.pnpm(['-r', '--no-bail', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test'])) === 0,
   );
   // The api suite on PGlite computes (its database runs in the test process); on PostgreSQL it
   // mostly waits on the server; the build is short. Side by side they take about the time of the
@@ -299,6 +308,11 @@ async function test() {
 
   const passed = results.filter((r) => r.status === 'passed').length;
   const failed = results.filter((r) => r.status === 'failed').length;
+  for (const r of results.filter((x) => x.status === 'failed')) {
+    const digest = failureDigest(r.output.text());
+    console.log(`\n[portal] what failed in ${r.name}${digest.length ? '' : ': no failure line found; see its log above'}`);
+    for (const line of digest) console.log(`  ${line}`);
+  }
   console.log('\n[portal] summary');
   for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)`);
   console.log(`${passed} passed, ${failed} failed, in ${((Date.now() - runBegan) / 1000).toFixed(0)}s`);
