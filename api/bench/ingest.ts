@@ -35,7 +35,7 @@ import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
 import { benchTrip } from './bench-trip';
-import { processorMs } from './proc';
+import { processorMs, processorSplitMs, syscalls } from './proc';
 
 const { values } = parseArgs({
   options: {
@@ -219,7 +219,16 @@ async function main() {
       const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       console.log(`\n${connections} connections, ${seconds} s each, ${values.batches} batches at once, ${drivers.length} drivers, ${riders.length} riders; load average before: ${load}`);
 
+      // The same process serves bare Fastify: its processor time a request there is the floor of Node's
+      // HTTP and Fastify under this load, against which the api's time a trip is read.
+      const bareSplitBefore = processorSplitMs([server.child.pid!]);
       const bare = await autocannon({ url: `http://127.0.0.1:${server.bare}/hello`, connections, duration: seconds });
+      const bareSplit = processorSplitMs([server.child.pid!]);
+      // The api's own floor: a public GET answered without the database (`/api/health/live`), through
+      // the api's Fastify instance, its hooks and its serialiser.
+      const liveSplitBefore = processorSplitMs([server.child.pid!]);
+      const live = await autocannon({ url: `${api}/api/health/live`, connections, duration: seconds });
+      const liveSplit = processorSplitMs([server.child.pid!]);
       statuses.clear();
       const retriesBefore = retries;
       if (values.statements) await sqlc`select pg_stat_statements_reset(), pg_stat_reset()`;
@@ -228,6 +237,9 @@ async function main() {
         : [];
       const cpuBefore = processorMs(backends);
       const apiCpuBefore = processorMs([server.child.pid!]);
+      const apiSplitBefore = processorSplitMs([server.child.pid!]);
+      const apiCallsBefore = syscalls([server.child.pid!]);
+      const dbCallsBefore = syscalls(backends);
       // What the server's connections are doing, sampled every 50 ms during the run.
       const waits = new Map<string, number>();
       let sampling = true;
@@ -268,7 +280,26 @@ async function main() {
         // The server's processor time (every backend of the cluster) against the statements' own.
         const cpu = processorMs(backends) - cpuBefore;
         const apiCpu = processorMs([server.child.pid!]) - apiCpuBefore;
+        const apiCalls = syscalls([server.child.pid!]);
+        const dbCalls = syscalls(backends);
+        const perTrip = (x: number) => (x / Math.max(1, trips['2xx'])).toFixed(2);
         console.log(`\napi process (node) processor time during the run ${Math.round(apiCpu)} ms (of ${seconds * 1000} ms)`);
+        console.log(
+          `a trip (of ${trips['2xx']} answered 2xx): api ${perTrip(apiCpu)} ms and database ${perTrip(cpu)} ms of processor; ` +
+            `api ${perTrip(apiCalls.writes - apiCallsBefore.writes)} write and ${perTrip(apiCalls.reads - apiCallsBefore.reads)} read system calls, ` +
+            `database ${perTrip(dbCalls.writes - dbCallsBefore.writes)} and ${perTrip(dbCalls.reads - dbCallsBefore.reads)}`,
+        );
+        const apiSplit = processorSplitMs([server.child.pid!]);
+        const perBare = (x: number) => (x / Math.max(1, bare['2xx'])).toFixed(3);
+        console.log(
+          `  the api's: ${perTrip(apiSplit.user - apiSplitBefore.user)} ms in its code, ${perTrip(apiSplit.system - apiSplitBefore.system)} ms in the kernel; ` +
+            `bare Fastify's in the same process: ${perBare(bareSplit.user - bareSplitBefore.user)} and ${perBare(bareSplit.system - bareSplitBefore.system)} ms a request`,
+        );
+        const perLive = (x: number) => (x / Math.max(1, live['2xx'])).toFixed(3);
+        console.log(
+          `  the api's GET /api/health/live (${Math.round(live['2xx'] / live.duration)}/s): ${perLive(liveSplit.user - liveSplitBefore.user)} ms in its code, ` +
+            `${perLive(liveSplit.system - liveSplitBefore.system)} ms in the kernel a request`,
+        );
         const top = await sqlc<{ calls: number; total: number; mean: number; query: string }[]>`
           select calls::int, total_exec_time::float8 as total, mean_exec_time::float8 as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit 15`;
