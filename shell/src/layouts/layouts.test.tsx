@@ -82,6 +82,38 @@ describe('the layouts’ navigation', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: MESSAGES.shell.menu })).toHaveAttribute('aria-expanded', 'false'));
   });
 
+  it('keeps a Menu pressed while the next page loads open when that page arrives', async () => {
+    const user = userEvent.setup();
+    function ListPage() {
+      const { navigate } = usePlatform();
+      return (
+        <button type="button" onClick={() => navigate(ROUTES.allUsers)}>
+          Another page
+        </button>
+      );
+    }
+    const { runtime } = renderShell({ path: ROUTES.superAdminAuditLog, session: superAdminSession(), fetch: quietMe(), pages: { 'mfe_auth/AuditLogPage': ListPage } });
+    await screen.findByRole('button', { name: 'Another page' });
+    // The next page's code is held until `arrive`.
+    let arrive!: () => void;
+    const held = new Promise<void>((r) => (arrive = r));
+    const load = runtime.loadRemote;
+    runtime.loadRemote = (async (id: string) => {
+      await held;
+      return load(id);
+    }) as typeof runtime.loadRemote;
+    const menu = screen.getByRole('button', { name: MESSAGES.shell.menu });
+    await user.click(menu);
+    await user.click(screen.getByRole('button', { name: 'Another page' }));
+    // Leaving the page closes the menu at once, before the next page has come.
+    await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    arrive();
+    expect(await screen.findByRole('heading', { name: 'mfe_employees/AllUsersPage' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MESSAGES.shell.menu })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('starts the keyboard at a skip link that moves focus to the page content', async () => {
     const user = userEvent.setup();
     renderShell({ path: ROUTES.mainPage, session: employerSession(), fetch: quietMe() });

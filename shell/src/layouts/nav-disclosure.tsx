@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MESSAGES } from '@portal/shared-contracts/messages';
+import { PathChangesContext } from '../routes/address-changes';
 import styles from './layout.module.css';
 
 /**
@@ -20,9 +21,16 @@ export function useNavDisclosure(): {
   const navId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Another page closes it; the page shown writing its own filters or page number into the address
-  // (as a list does once it has loaded) does not close a menu the visitor has just opened.
+  // (as a list does once it has loaded) does not close a menu the visitor has just opened. It closes
+  // when the move to another page starts, not when that page is drawn: the router draws it as a
+  // transition, once its code has come, and a Menu pressed meanwhile (the address already shows the
+  // new page) would otherwise open and then close by itself as the page arrives.
+  const pathChanges = useContext(PathChangesContext);
+  useEffect(() => pathChanges?.(() => setOpen(false)), [pathChanges]);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!pathChanges) setOpen(false);
+  }, [pathname, pathChanges]);
   const button = (
     <button
       ref={buttonRef}

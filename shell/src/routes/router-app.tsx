@@ -4,6 +4,7 @@ import { LeaveGuard } from '../platform/leave-guard';
 import type { PlatformCore, ShellNavigation } from '../platform/platform-core';
 import { PlatformProvider } from '../platform/platform-provider';
 import type { ShellServices } from '../platform/shell-services';
+import { PathChangesContext, pathChangesOf } from './address-changes';
 import { AppRoutes } from './app-routes';
 
 interface RouterAppProps {
@@ -49,5 +50,10 @@ export function RouterApp({ services, core, memoryEntry }: RouterAppProps) {
     ];
     return memoryEntry !== null ? createMemoryRouter(routes, { initialEntries: [memoryEntry] }) : createHashRouter(routes);
   });
-  return <RouterProvider router={router} />;
+  const [pathChanges] = useState(() => pathChangesOf(router));
+  return (
+    <PathChangesContext.Provider value={pathChanges}>
+      <RouterProvider router={router} />
+    </PathChangesContext.Provider>
+  );
 }
