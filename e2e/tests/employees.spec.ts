@@ -272,6 +272,9 @@ test('add manually: an invalid row blocks the submission until it is fixed', asy
   await expectRoute(page, ROUTES.mainPage);
   await page.goto(hash(ROUTES.addManually));
   await expect(page.getByRole('heading', { name: 'Add Employees Manually' })).toBeVisible();
+  // A company already set up adds employees inside the employer area, with its navigation.
+  await expect(page.getByRole('navigation', { name: MESSAGES.shell.employerNav })).toBeVisible();
+  await expect(page.getByText(MESSAGES.shell.setupHeader, { exact: true })).toHaveCount(0);
   const fill = async (row: number, values: [string, string, string, string]) => {
     for (const [i, label] of ['First Name', 'Last Name', 'Email', 'Employee Number'].entries()) {
       await page.getByLabel(`${label}, row ${row}`, { exact: true }).fill(values[i]!);

@@ -28,7 +28,8 @@ export const EMPLOYER_TABS = [
     label: COMPANY_SETTINGS,
     alsoActiveOn: [ROUTES.companySettingsDetails, ROUTES.companySettingsIncentives],
   },
-  { to: ROUTES.employeeManagement, label: EMPLOYEE_MANAGEMENT },
+  // Add Manually is one of Employee Management's ways to add employees.
+  { to: ROUTES.employeeManagement, label: EMPLOYEE_MANAGEMENT, alsoActiveOn: [ROUTES.addManually] },
   { to: ROUTES.userManagement, label: USER_MANAGEMENT },
   { to: ROUTES.payment, label: MESSAGES.billing.menuEntry },
   { to: ROUTES.companySettingsAuditLog, label: MESSAGES.audit.title },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@portal/shared-contracts';
+import { MESSAGES, ROUTES, SignUpState } from '@portal/shared-contracts';
 import { sessionAtom } from '../session/session-store';
 import { employerSession, renderShell } from '../test/render-shell';
 
@@ -36,12 +36,25 @@ describe('the setup steps’ header', () => {
     expect(store.get(sessionAtom)).toBeNull();
   });
 
-  it('frames the account-completed page and adding employees by hand too', async () => {
-    for (const path of ['/account-completed', '/add-manually-employee']) {
-      const view = renderShell({ path, session: employerSession(), fetch: api() });
+  it('frames the account-completed page, and adding employees by hand while the company is in setup', async () => {
+    for (const [path, signUpState] of [
+      [ROUTES.accountCompleted, SignUpState.SetUpComplete],
+      [ROUTES.addManually, SignUpState.SetUpEmployee],
+    ] as const) {
+      const view = renderShell({ path, session: employerSession({ signUpState }), fetch: api() });
       expect(await screen.findByTestId('page')).toBeInTheDocument();
       expect(within(screen.getByRole('banner')).getByRole('button', { name: MESSAGES.labels.logOut })).toBeInTheDocument();
+      expect(screen.getByText(MESSAGES.shell.setupHeader)).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: MESSAGES.shell.employerNav })).not.toBeInTheDocument();
       view.unmount();
     }
+  });
+
+  it('draws Add Manually in the employer area, its navigation with Employee Management current, once the company is set up', async () => {
+    renderShell({ path: ROUTES.addManually, session: employerSession({ signUpState: SignUpState.SetUpComplete }), fetch: api() });
+    expect(await screen.findByRole('heading', { name: 'mfe_employees/AddManuallyPage' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: MESSAGES.shell.employerNav });
+    expect(within(nav).getByRole('link', { name: MESSAGES.labels.employerNav[2] })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText(MESSAGES.shell.setupHeader)).not.toBeInTheDocument();
   });
 });

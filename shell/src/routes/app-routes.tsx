@@ -1,8 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { ROUTES } from '@portal/shared-contracts/routes';
+import { SignUpState } from '@portal/shared-contracts/constants';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { RouteRemote } from '../layouts/route-remote';
+import { useAtomValue } from '../session/portal-store';
+import { sessionAtom } from '../session/session-store';
 import { RequireArea } from './guards';
 import { LoginRedirect } from './login-redirect';
 import { NotFoundPage } from './not-found-page';
@@ -36,11 +39,20 @@ function routeElement(r: RemoteRoute) {
   return r.path === '/' ? <LoginRedirect>{page}</LoginRedirect> : page;
 }
 
-/** The routes of one area of the table, then those of the remotes added since the shell was built, as <Route>s. */
-const routesOf = (area: Area) =>
+/**
+ * The routes of one area of the table, then those of the remotes added since the shell was built, as
+ * <Route>s; `onceSetUp` picks the setup pages a company also uses once set up (or all the others).
+ */
+const routesOf = (area: Area, onceSetUp = false) =>
   [...ROUTE_TABLE, ...addedRouteTable()]
-    .filter((r) => r.area === area)
+    .filter((r) => r.area === area && !!r.employerOnceSetUp === onceSetUp)
     .map((r) => <Route key={r.path} path={r.path} element={routeElement(r)} />);
+
+/** The employer area's layout once the company's setup is finished, the setup steps' header before. */
+function SetupOrEmployerLayout() {
+  const session = useAtomValue(sessionAtom);
+  return session?.signUpState === SignUpState.SetUpComplete ? <EmployerLayout /> : <SetupLayout />;
+}
 
 /** The full hash-route table of both documents; the shell owns only layouts, guards and the 404. */
 export function AppRoutes() {
@@ -56,6 +68,15 @@ export function AppRoutes() {
           }
         >
           {routesOf('setup')}
+        </Route>
+        <Route
+          element={
+            <Loading>
+              <SetupOrEmployerLayout />
+            </Loading>
+          }
+        >
+          {routesOf('setup', true)}
         </Route>
       </Route>
       <Route element={<RequireArea area="employer" />}>

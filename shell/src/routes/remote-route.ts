@@ -16,6 +16,12 @@ export interface RemoteRoute {
   props?: Record<string, unknown>;
   /** Route params passed on as props: `{ companyId: 'id' }` gives the module `companyId` from `:id`. */
   paramProps?: Record<string, string>;
+  /**
+   * A setup page that a company whose setup is finished also uses (Add Manually, from Employee
+   * Management): drawn in the employer area's layout, with its navigation, once the setup is
+   * finished, and under the setup steps' header before.
+   */
+  employerOnceSetUp?: true;
   /** The layout hides its tab nav (employer) or top bar (super admin) on this route. */
   hideNav?: boolean;
   hideTopBar?: boolean;

@@ -27,7 +27,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.setupEmployees, title: T.setupEmployees, area: 'setup', remote: 'mfe-onboarding', module: 'SetupEmployeesPage' },
   { path: ROUTES.accountCompleted, title: T.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage' },
   { path: `${ROUTES.accountCompleted}/:companyId`, title: T.accountCompleted, area: 'setup', remote: 'mfe-onboarding', module: 'AccountCompletedPage', paramProps: { companyId: 'companyId' } },
-  { path: ROUTES.addManually, title: T.addManually, area: 'setup', remote: 'mfe-employees', module: 'AddManuallyPage' },
+  { path: ROUTES.addManually, title: T.addManually, area: 'setup', remote: 'mfe-employees', module: 'AddManuallyPage', employerOnceSetUp: true },
   // employer layout
   { path: ROUTES.mainPage, title: T.dashboard, area: 'employer', remote: 'mfe-insights', module: 'DashboardPage', calls: ['insights.dashboard'], heading: true },
   { path: ROUTES.companySettings, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', calls: SETTINGS, heading: true },
