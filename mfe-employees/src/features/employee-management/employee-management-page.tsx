@@ -65,10 +65,19 @@ export function EmployeeManagementPage() {
             t.value === 'pending-requests' ? (
               <span className={styles.tabLabel}>
                 {t.label}
-                {pendingCount > 0 && (
+                {/* The badge's place is kept while the count loads and when it is nought: a tab that
+                    widens once the count comes wrapped onto a row of its own on a phone, moving
+                    the whole tab (0.135 of layout shift at 390x844). */}
+                {pendingCount > 0 ? (
                   <Badge tone="danger" className={styles.tabBadge}>
                     <span aria-label={MESSAGES.employeeScreens.pendingCount(pendingCount)}>{pendingCount}</span>
                   </Badge>
+                ) : (
+                  <span className={styles.badgePlace} aria-hidden="true">
+                    <Badge tone="danger" className={styles.tabBadge}>
+                      0
+                    </Badge>
+                  </span>
                 )}
               </span>
             ) : (
