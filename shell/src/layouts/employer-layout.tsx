@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { BrandMark, cx } from '@portal/shared-ui/form';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
+import { whenPageSettled } from '../platform/when-settled';
 import { useAfterPageDrawn } from './after-page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { mayCall } from '@portal/shared-contracts/scheme';
@@ -34,6 +35,74 @@ export const EMPLOYER_TABS = [
   { to: ROUTES.payment, label: MESSAGES.billing.menuEntry },
   { to: ROUTES.companySettingsAuditLog, label: MESSAGES.audit.title },
 ] as const;
+
+/** Where the height of a company's trial line, as last drawn in this browser, is kept. */
+const trialLineKey = (company: string) => `portal.trialLine.${company}`;
+
+function readNumber(key: string): number {
+  try {
+    return Number(localStorage.getItem(key)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+function writeNumber(key: string, value: number): void {
+  try {
+    if (value > 0) localStorage.setItem(key, String(value));
+    else localStorage.removeItem(key);
+  } catch {
+    // Storage refused (private mode, quota): the next visit reserves nothing.
+  }
+}
+
+/**
+ * The trial's line above the page. It knows whether to say anything only once the company's billing
+ * has been read, after the layout and the page are drawn: drawn then, it pushed the page down (78 px
+ * on a phone). Its box keeps the height the line last had for this company in this browser until the
+ * line is drawn, so the page is drawn where it stays; a line that has gone (the subscription started)
+ * gives its place back once the page has settled, and is not reserved again.
+ */
+function TrialLine({ company }: { company: string | null }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [reserved, setReserved] = useState(() => (company ? readNumber(trialLineKey(company)) : 0));
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !company) return;
+    const key = trialLineKey(company);
+    const measure = () => {
+      const line = el.querySelector('[data-remote] > *');
+      const height = line instanceof HTMLElement ? line.offsetHeight : 0;
+      if (height > 0) {
+        writeNumber(key, height);
+        setReserved(0);
+      }
+      return height;
+    };
+    // The line drawn (its nodes added), and its height changing with the width.
+    const added = new MutationObserver(() => measure());
+    added.observe(el, { childList: true, subtree: true });
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure());
+    resized?.observe(el);
+    // Still nothing to say once the page has what it asked for: the company is no longer on its trial.
+    const settled = whenPageSettled(() => {
+      if (measure() === 0) {
+        writeNumber(key, 0);
+        setReserved(0);
+      }
+    });
+    return () => {
+      added.disconnect();
+      resized?.disconnect();
+      settled();
+    };
+  }, [company]);
+  return (
+    <div ref={box} style={reserved > 0 ? { minHeight: reserved } : undefined}>
+      <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional />
+    </div>
+  );
+}
 
 /** The employer area (document 1, section 2): header with notifications and profile menu, tab nav. */
 export function EmployerLayout() {
@@ -87,7 +156,7 @@ export function EmployerLayout() {
         )}
       </header>
       {/* The free trial's line (mfe-billing): empty unless the company is on its trial; not for an office admin while billing is closed to them. */}
-      {mayCall(session?.offices, ['billing.billing']) ? <RemoteSlot remote="mfe-billing" module="TrialNotice" compact optional /> : null}
+      {mayCall(session?.offices, ['billing.billing']) ? <TrialLine company={session?.employerId ?? null} /> : null}
       <main className={styles.content} id="main" tabIndex={-1}>
         <Outlet />
       </main>
