@@ -22,9 +22,13 @@ const FILTERS = { action: '', company: '', from: '', to: '' };
 
 const isActionOf = (actions: readonly AuditAction[], v: string): v is AuditAction => (actions as readonly string[]).includes(v);
 
+// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
+let dayFormat: Intl.DateTimeFormat | undefined;
+let whenFormat: Intl.DateTimeFormat | undefined;
+
 /** A day of the filter as people read it: "1 Mar 2026". */
 function day(ymd: string): string {
-  return new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+  return (dayFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })).format(new Date(`${ymd}T00:00:00Z`));
 }
 
 /** The days an export holds, as its button and its file name say them: the filter's, or all dates. */
@@ -37,7 +41,7 @@ function periodOf(from: string | undefined, to: string | undefined): { label: st
 
 function when(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
 /**

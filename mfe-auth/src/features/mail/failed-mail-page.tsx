@@ -10,9 +10,12 @@ import styles from './failed-mail.module.css';
 
 const M = MESSAGES.mail;
 
+// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
+let whenFormat: Intl.DateTimeFormat | undefined;
+
 function when(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
 /**

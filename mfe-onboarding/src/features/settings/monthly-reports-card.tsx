@@ -11,7 +11,9 @@ import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.monthlyReports;
 
-const monthName = (month: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+// One formatter, made on first use, not one per month listed.
+let monthFormat: Intl.DateTimeFormat | undefined;
+const monthName = (month: string) => (monthFormat ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(`${month}-01T00:00:00Z`));
 
 /** Where a recipient's mails stand: unsubscribed, not sent yet, or the latest month's delivery (with the server's answer when it failed). */
 function deliveryText(r: MonthlyReportRecipient): string {

@@ -11,7 +11,13 @@ import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.scim;
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
+let whenFormat: Intl.DateTimeFormat | undefined;
+function when(iso: string): string {
+  // A formatter throws on an invalid date, where toLocaleString said "Invalid Date": the text as sent.
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
+}
 
 /**
  * Company Settings, Provisioning (SCIM): the base URL to give the identity provider, its tokens
