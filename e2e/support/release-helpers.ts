@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,16 +27,42 @@ export interface CliRun {
   ms: number;
 }
 
+/**
+ * A command run to its end without blocking this process: the journey's other connections (the
+ * browser's, a kept-alive `fetch` connection and its idle timer) are served while it runs. With
+ * `spawnSync` a command that outlasted the server's keep-alive (72 s) left a pooled connection that
+ * the server had closed meanwhile, and the next `fetch` was sent on it ("other side closed").
+ */
+export function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<CliRun> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    // As spawnSync's `timeout`: the command is sent SIGTERM and its run reported as failed.
+    const timer = setTimeout(() => child.kill('SIGTERM'), options.timeoutMs);
+    const done = (code: number | null) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, stdout, stderr, ms: Math.round(performance.now() - started) });
+    };
+    child.on('error', (err) => {
+      stderr += String(err);
+      done(1);
+    });
+    child.on('close', done);
+  });
+}
+
 /** `pnpm release <args>` from the repository root, against the running portal's store. */
 export async function releaseCli(...args: string[]): Promise<CliRun> {
-  const started = performance.now();
-  const res = spawnSync('pnpm', ['--silent', 'release', ...args], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, RELEASE_STORE: await portalStoreDir(), RELEASE_ACTOR: 'e2e-release' },
-    timeout: 180_000,
-  });
-  return { code: res.status ?? 1, stdout: res.stdout, stderr: res.stderr, ms: Math.round(performance.now() - started) };
+  const env = { ...process.env, RELEASE_STORE: await portalStoreDir(), RELEASE_ACTOR: 'e2e-release' };
+  return runCommand('pnpm', ['--silent', 'release', ...args], { cwd: REPO_ROOT, env, timeoutMs: 180_000 });
 }
 
 export async function releaseCliOk(...args: string[]): Promise<CliRun> {
@@ -138,8 +164,23 @@ export async function reloadOn(page: Page, route: string, remote: RemoteId): Pro
   return renderedBuild(page, remote);
 }
 
+/** A request that failed on its connection before any answer came (closed, reset), not on an answer. */
+function connectionLost(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string } } | null)?.cause;
+  return err instanceof TypeError && ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(cause?.code ?? '');
+}
+
+/**
+ * The portal's release.json. A GET sent on a kept-alive connection just as the server closes it
+ * idle is sent again once on a new connection, as browsers do; any answer, and any second failure,
+ * is the journey's.
+ */
 export async function releaseJson(): Promise<{ remotes: Record<string, { stable: { version: string }; canary?: { version: string } | null }> }> {
-  const res = await fetch(`${portalUrl()}/release.json`, { cache: 'no-store' });
+  const get = () => fetch(`${portalUrl()}/release.json`, { cache: 'no-store' });
+  const res = await get().catch((err: unknown) => {
+    if (connectionLost(err)) return get();
+    throw err;
+  });
   return (await res.json()) as never;
 }
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
@@ -6,7 +5,7 @@ import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { axeViolations } from '../support/axe-tour';
 import { expectRoute, hash, login, portalUrl, SUPERADMIN } from '../support/portal';
 import { REPO_ROOT } from '../support/portal-process';
-import { portalStoreDir, releaseCliOk, releaseJson, reloadOn } from '../support/release-helpers';
+import { portalStoreDir, releaseCliOk, releaseJson, reloadOn, runCommand } from '../support/release-helpers';
 
 // Builds one remote and waits for a link to expire: longer than a page journey.
 test.setTimeout(420_000);
@@ -25,13 +24,12 @@ test.describe.configure({ mode: 'parallel' });
  */
 async function operatorCli(...args: string[]) {
   const store = await portalStoreDir();
-  const res = spawnSync('pnpm', ['--silent', 'release', ...args], {
+  const res = await runCommand('pnpm', ['--silent', 'release', ...args], {
     cwd: REPO_ROOT,
-    encoding: 'utf8',
     env: { ...process.env, RELEASE_STORE: store, DATA_DIR: path.dirname(store), PUBLIC_URL: portalUrl(), RELEASE_ACTOR: 'e2e-release' },
-    timeout: 180_000,
+    timeoutMs: 180_000,
   });
-  expect(res.status, `pnpm release ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
+  expect(res.code, `pnpm release ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
   const [link, line] = res.stdout.trim().split('\n');
   const made = /^preview ([0-9a-f]{16}): \S+ \S+ until (\S+) /.exec(line ?? '');
   return { link: link!, id: made?.[1] ?? '', until: made ? Date.parse(made[2]!) : Number.NaN, stdout: res.stdout };
