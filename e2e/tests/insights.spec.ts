@@ -41,7 +41,10 @@ function previousMonth(m: { year: number; month: number }) {
 
 let portal: RunningPortal;
 
-test.describe.configure({ mode: 'serial' });
+// Each journey reads what it makes (an employee, a group, trips) or what it compares with the api's own
+// answer in the same journey; the one that changes a setting (well-to-tank) puts it back whatever
+// fails. A portal serves one journey at a time (its worker's), so the journeys share both workers.
+test.describe.configure({ mode: 'parallel' });
 
 // The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
 test.beforeAll(async ({ demoPortal }) => {
