@@ -423,6 +423,8 @@ async function openGroupsTab(page: Page): Promise<Locator> {
 }
 
 test('on a phone the employer creates, renames and deletes a journey group, each seen in the list after a reload', async ({ browser }) => {
+  // Three reloads and three api reads: 36 s in a full run, every step done at 59 s at load 18.
+  test.setTimeout(120_000);
   const { context, page } = await employerPage(browser, { width: 390, height: 844 });
   const G = I.groups;
   await signIn(page);

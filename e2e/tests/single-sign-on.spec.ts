@@ -106,6 +106,8 @@ test('an administrator signs in through the company provider, and logging out en
 });
 
 test('an employee of a verified domain signs in for the first time and appears in Pending Requests', async ({ page, browser }) => {
+  // Two people through the provider in two browsers: 55 s in a full run, past 60 s at load 18.
+  test.setTimeout(120_000);
   const employee = `new.rider.${Date.now().toString(36)}@riverside.example`;
   await enterEmail(page, employee);
   // An employee's address gets the same step: the domain decides, not the account.
