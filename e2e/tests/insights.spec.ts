@@ -17,6 +17,7 @@ import {
 import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { axeViolations } from '../support/axe-tour';
+import { settled, trackRequests } from '../support/route-tour';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
 // api's demo data (a year of trips, journey groups and feedback for the demo companies).
@@ -323,7 +324,11 @@ test('on a phone the trips to review are cards whose decisions are in reach', as
   const { context, page } = await employerPage(browser, { width: 390, height: 844 });
   await signIn(page);
   const waiting = await flaggedTrips(page.request);
+  trackRequests(page);
   await page.goto(hash(`${ROUTES.employeeManagement}?tab=participation`));
+  // The tab's lists and cards drawn before their buttons are measured: a Confirm button still moving
+  // 10 s after the navigation (the tab loading at load 18) failed the scroll once.
+  await settled(page);
   const section = page.getByRole('region', { name: R.title });
   if (waiting.totalCount === 0) {
     await expect(section).toContainText(R.empty);
