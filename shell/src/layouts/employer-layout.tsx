@@ -5,6 +5,7 @@ import { MESSAGES } from '@portal/shared-contracts/messages';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { usePlatform } from '@portal/shared-contracts/platform';
 import { whenPageSettled } from '../platform/when-settled';
+import { keepTrialLineSpace, trialLineSpace } from './trial-line-space';
 import { useAfterPageDrawn } from './after-page-drawn';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { mayCall } from '@portal/shared-contracts/scheme';
@@ -36,26 +37,6 @@ export const EMPLOYER_TABS = [
   { to: ROUTES.companySettingsAuditLog, label: MESSAGES.audit.title },
 ] as const;
 
-/** Where the height of a company's trial line, as last drawn in this browser, is kept. */
-const trialLineKey = (company: string) => `portal.trialLine.${company}`;
-
-function readNumber(key: string): number {
-  try {
-    return Number(localStorage.getItem(key)) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function writeNumber(key: string, value: number): void {
-  try {
-    if (value > 0) localStorage.setItem(key, String(value));
-    else localStorage.removeItem(key);
-  } catch {
-    // Storage refused (private mode, quota): the next visit reserves nothing.
-  }
-}
-
 /**
  * The trial's line above the page. It knows whether to say anything only once the company's billing
  * has been read, after the layout and the page are drawn: drawn then, it pushed the page down (78 px
@@ -65,16 +46,15 @@ function writeNumber(key: string, value: number): void {
  */
 function TrialLine({ company }: { company: string | null }) {
   const box = useRef<HTMLDivElement>(null);
-  const [reserved, setReserved] = useState(() => (company ? readNumber(trialLineKey(company)) : 0));
+  const [reserved, setReserved] = useState(() => (company ? trialLineSpace(company) : 0));
   useEffect(() => {
     const el = box.current;
     if (!el || !company) return;
-    const key = trialLineKey(company);
     const measure = () => {
       const line = el.querySelector('[data-remote] > *');
       const height = line instanceof HTMLElement ? line.offsetHeight : 0;
       if (height > 0) {
-        writeNumber(key, height);
+        keepTrialLineSpace(company, height);
         setReserved(0);
       }
       return height;
@@ -87,7 +67,7 @@ function TrialLine({ company }: { company: string | null }) {
     // Still nothing to say once the page has what it asked for: the company is no longer on its trial.
     const settled = whenPageSettled(() => {
       if (measure() === 0) {
-        writeNumber(key, 0);
+        keepTrialLineSpace(company, 0);
         setReserved(0);
       }
     });

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@portal/shared-contracts/constants';
 import { LAYOUT_FRAME_MESSAGES } from '@portal/shared-contracts/messages/layout-frame';
 import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { ROUTES } from '@portal/shared-contracts/routes';
+import { keepTrialLineSpace } from '../layouts/trial-line-space';
 import { paintEarlyFrame } from './early-frame';
 import { builtInRouteAt, warmPageAt } from './early-page';
 import { PageLoading } from './page-heading';
@@ -32,6 +33,31 @@ describe("a signed-in page's frame, drawn from the address before the session is
     frame()?.remove();
     root.remove();
     sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it("keeps the trial line's place the layout keeps for the stored company, and none for another", () => {
+    const space = () => frame()!.querySelector<HTMLElement>('[style*="min-height"]')?.style.minHeight ?? null;
+    paint(ROUTES.employeeManagement);
+    expect(space()).toBeNull();
+    frame()!.remove();
+    keepTrialLineSpace('company-a', 49);
+    // A tab restored from the browser-long cookie has no stored session yet: the line this browser drew last.
+    paint(ROUTES.employeeManagement);
+    expect(space()).toBe('49px');
+    frame()!.remove();
+    sessionStorage.setItem(STORAGE_KEYS.employerId, 'company-a');
+    paint(ROUTES.employeeManagement);
+    expect(space()).toBe('49px');
+    frame()!.remove();
+    sessionStorage.setItem(STORAGE_KEYS.employerId, 'company-b');
+    paint(ROUTES.employeeManagement);
+    expect(space()).toBeNull();
+    frame()!.remove();
+    // The back office has no trial line.
+    sessionStorage.setItem(STORAGE_KEYS.employerId, 'company-a');
+    paint(ROUTES.superAdmin);
+    expect(space()).toBeNull();
   });
 
   it("draws the page's heading where the loading page draws it, hidden from assistive technology", () => {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { LAYOUT_FRAME_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/layout-frame';
 import { BrandMark, Spinner } from '@portal/shared-ui/form';
 import layout from '../layouts/layout.module.css';
+import { trialLineSpaceBeforeRestore } from '../layouts/trial-line-space';
 import slotStyles from '../remotes/remote-slot.module.css';
 import type { RemoteRoute } from './remote-route';
 import heading from './page-heading.module.css';
@@ -61,7 +62,13 @@ function PageBox({ route }: { route: Pick<RemoteRoute, 'title' | 'heading'> }) {
   );
 }
 
-export function EarlyFrame({ route }: { route: Pick<RemoteRoute, 'area' | 'title' | 'heading' | 'hideNav' | 'hideTopBar'> }) {
+type FrameRoute = Pick<RemoteRoute, 'area' | 'title' | 'heading' | 'hideNav' | 'hideTopBar'>;
+
+/**
+ * `trialLineSpace`: the height the employer layout keeps under its header for the trial's line
+ * (`layouts/trial-line-space.ts`), kept here too so the heading lands where the layout draws it.
+ */
+export function EarlyFrame({ route, trialLineSpace = 0 }: { route: FrameRoute; trialLineSpace?: number }) {
   if (route.area === 'employer') {
     return (
       <div className={layout.employerShell}>
@@ -79,6 +86,7 @@ export function EarlyFrame({ route }: { route: Pick<RemoteRoute, 'area' | 'title
             </div>
           )}
         </div>
+        {trialLineSpace > 0 && <div style={{ minHeight: trialLineSpace }} />}
         <div className={layout.content}>
           <PageBox route={route} />
         </div>
@@ -119,7 +127,7 @@ export const hasFrame = (route: Pick<RemoteRoute, 'area'>): boolean => route.are
  * Draws the frame of `route` before `#root` when nothing has been drawn there yet, and removes it once
  * something is. Returns whether it was drawn.
  */
-export function paintEarlyFrame(route: Pick<RemoteRoute, 'area' | 'title' | 'heading' | 'hideNav' | 'hideTopBar'>, doc: Document = document): boolean {
+export function paintEarlyFrame(route: FrameRoute, doc: Document = document): boolean {
   const root = doc.getElementById('root');
   if (!root || root.hasChildNodes() || !hasFrame(route)) return false;
   const frame = doc.createElement('div');
@@ -129,7 +137,7 @@ export function paintEarlyFrame(route: Pick<RemoteRoute, 'area' | 'title' | 'hea
   root.before(frame);
   const frameRoot = createRoot(frame);
   // Drawn now, in this task: the next paint carries it.
-  flushSync(() => frameRoot.render(<EarlyFrame route={route} />));
+  flushSync(() => frameRoot.render(<EarlyFrame route={route} trialLineSpace={route.area === 'employer' ? trialLineSpaceBeforeRestore() : 0} />));
   const gone = () => {
     observer.disconnect();
     frame.remove();
