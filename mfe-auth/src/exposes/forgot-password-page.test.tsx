@@ -37,6 +37,25 @@ describe('ForgotPasswordPage', () => {
     expect(platform.navigate).toHaveBeenCalledWith('/');
   });
 
+  it('does not go to login when the visitor has gone elsewhere meanwhile (the mailed link opened in this tab)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { platform } = renderWithPlatform(<ForgotPasswordPage />);
+    const start = window.location.href;
+    platform.api.call.mockResolvedValue({ success: true, message: 'sent' });
+    await user.type(screen.getByLabelText(MESSAGES.fields.email), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: MESSAGES.forgot.button }));
+    await waitFor(() => expect(platform.toast.success).toHaveBeenCalledWith(MESSAGES.forgot.success));
+    // The reset link, followed in this tab: the address changes while this page waits for the next.
+    window.history.pushState(null, '', '#/reset-password?email=ada%40example.com&token=t');
+    try {
+      act(() => vi.advanceTimersByTime(TIMINGS.redirectMs));
+      expect(platform.navigate).not.toHaveBeenCalled();
+    } finally {
+      window.history.replaceState(null, '', start);
+    }
+  });
+
   it('toasts the failure and stays', async () => {
     const user = userEvent.setup();
     const { platform } = renderWithPlatform(<ForgotPasswordPage />);
