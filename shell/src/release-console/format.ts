@@ -3,10 +3,7 @@ import type { ReleaseHealth, VersionHealth } from '@portal/shared-contracts/endp
 export const percent = (rate: number) => `${(rate * 100).toFixed(rate > 0 && rate < 0.001 ? 2 : 1)}%`;
 export const millis = (ms: number | null) => (ms === null ? '-' : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
-export function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { dateTime as when } from '@portal/shared-contracts/date-time';
 
 export interface TrendPoint {
   pageViews: number;
@@ -30,7 +27,4 @@ export function trendOf(health: Pick<ReleaseHealth, 'from' | 'to' | 'bucketMinut
 }
 
 /** A freeze's end in UTC, as it was given (a freeze ends at the same instant wherever its users are). */
-export function utcWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-}
+export { utcDateTime as utcWhen } from '@portal/shared-contracts/date-time';

@@ -1,3 +1,4 @@
+import { dateTime } from '@portal/shared-contracts/date-time';
 import { Fragment } from 'react';
 import { Button, TextField } from '@portal/shared-ui/form';
 import { Select } from '@portal/shared-ui/form-extras';
@@ -22,9 +23,8 @@ const FILTERS = { action: '', company: '', from: '', to: '' };
 
 const isActionOf = (actions: readonly AuditAction[], v: string): v is AuditAction => (actions as readonly string[]).includes(v);
 
-// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
+// Made on first use: `toLocaleDateString(locale, options)` builds a new formatter on every call.
 let dayFormat: Intl.DateTimeFormat | undefined;
-let whenFormat: Intl.DateTimeFormat | undefined;
 
 /** A day of the filter as people read it: "1 Mar 2026". */
 function day(ymd: string): string {
@@ -37,11 +37,6 @@ function periodOf(from: string | undefined, to: string | undefined): { label: st
   if (from) return { label: A.fromDay(day(from)), slug: `from-${from}` };
   if (to) return { label: A.untilDay(day(to)), slug: `until-${to}` };
   return { label: A.allDates, slug: 'all-dates' };
-}
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
 /**
@@ -75,7 +70,7 @@ export function AuditLogPage({ variant }: AuditLogPageProps) {
 
   const C = A.columns;
   const columns: TableColumn<AuditEntry>[] = [
-    { key: 'when', header: C.when, cell: (e) => <time dateTime={e.createdAt} className={styles.when}>{when(e.createdAt)}</time> },
+    { key: 'when', header: C.when, cell: (e) => <time dateTime={e.createdAt} className={styles.when}>{dateTime(e.createdAt)}</time> },
     {
       key: 'actor',
       header: C.actor,

@@ -1,3 +1,4 @@
+import { dateTime } from '@portal/shared-contracts/date-time';
 import { useState } from 'react';
 import { Button, Spinner } from '@portal/shared-ui/form';
 import { EmptyState, Pagination, Table, type TableColumn } from '@portal/shared-ui/data-display';
@@ -9,14 +10,6 @@ import { useFailedMail, useRetryFailedMailMutation } from '../../api/failed-mail
 import styles from './failed-mail.module.css';
 
 const M = MESSAGES.mail;
-
-// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
-let whenFormat: Intl.DateTimeFormat | undefined;
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
-}
 
 /**
  * Mails the portal gave up delivering (a permanent refusal, or every retry failed): recipient,
@@ -48,7 +41,7 @@ export function FailedMailPage() {
     { key: 'subject', header: C.subject, cell: (m) => <span className={styles.wrap}>{m.subject}</span> },
     { key: 'attempts', header: C.attempts, cell: (m) => m.attempts },
     { key: 'lastError', header: C.lastError, cell: (m) => <span className={styles.error}>{m.lastError ?? '-'}</span> },
-    { key: 'createdAt', header: C.createdAt, cell: (m) => <time dateTime={m.createdAt}>{when(m.createdAt)}</time> },
+    { key: 'createdAt', header: C.createdAt, cell: (m) => <time dateTime={m.createdAt}>{dateTime(m.createdAt)}</time> },
     {
       key: 'retry',
       header: <span className={styles.hidden}>{M.retry}</span>,

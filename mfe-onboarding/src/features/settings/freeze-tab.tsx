@@ -1,3 +1,4 @@
+import { utcDateTime } from '@portal/shared-contracts/date-time';
 import { freezeBodySchema } from '@portal/shared-contracts/endpoints';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -10,12 +11,6 @@ import { useCompanyFreeze, useFreezeCompany, useUnfreezeCompany } from '../../ap
 import styles from './company-settings-page.module.css';
 
 const F = MESSAGES.releaseFreeze;
-
-/** A freeze's end as it is given: in UTC, the same instant for every user of the company. */
-function inUtc(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
-}
 
 /**
  * Company Settings, Version freeze (docs/decisions/0042): keep the company's users on the portal
@@ -73,7 +68,7 @@ function FreezeCard({ companyId, state }: { companyId: string; state: CompanyFre
       <div role="status">
         {current ? (
           <p>
-            <Badge tone="warning">{F.frozenUntil(inUtc(current.until))}</Badge> <span className={styles.muted}>{F.frozenSince(inUtc(current.since))}</span>
+            <Badge tone="warning">{F.frozenUntil(utcDateTime(current.until))}</Badge> <span className={styles.muted}>{F.frozenSince(utcDateTime(current.since))}</span>
           </p>
         ) : (
           <p>{F.notFrozenNow}</p>

@@ -1,3 +1,4 @@
+import { dateTime } from '@portal/shared-contracts/date-time';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { scimTokenBodySchema } from '@portal/shared-contracts/forms';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
@@ -11,13 +12,6 @@ import styles from './company-settings-page.module.css';
 
 const M = MESSAGES.scim;
 
-// One formatter each, made on first use: `toLocaleString(locale, options)` builds a new one on every call (every row).
-let whenFormat: Intl.DateTimeFormat | undefined;
-function when(iso: string): string {
-  // A formatter throws on an invalid date, where toLocaleString said "Invalid Date": the text as sent.
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : (whenFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })).format(d);
-}
 
 /**
  * Company Settings, Provisioning (SCIM): the base URL to give the identity provider, its tokens
@@ -88,10 +82,10 @@ export function ScimSection({ companyId }: { companyId: string }) {
                     <dl className={styles.tokenFacts}>
                       <dt>{M.columnCreated}</dt>
                       <dd>
-                        <time dateTime={t.createdAt}>{when(t.createdAt)}</time>
+                        <time dateTime={t.createdAt}>{dateTime(t.createdAt)}</time>
                       </dd>
                       <dt>{M.columnLastUsed}</dt>
-                      <dd>{t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{when(t.lastUsedAt)}</time> : M.neverUsed}</dd>
+                      <dd>{t.lastUsedAt ? <time dateTime={t.lastUsedAt}>{dateTime(t.lastUsedAt)}</time> : M.neverUsed}</dd>
                     </dl>
                     <div className={styles.buttons}>
                       <Button type="button" size="sm" variant="secondary" aria-label={`${M.revoke} ${t.name}`} onClick={() => setRevoking(t)}>
