@@ -89,12 +89,12 @@ async function writeAcrossTables(t: TestApp): Promise<void> {
   const group = await t.app.inject({ method: 'POST', url: '/api/journey-groups', headers: bearer(w.boss), payload: { name: 'Leeds North', meetingPoints: ['Gate 1'] } });
   expect(group.statusCode, group.body).toBe(201);
   for (const [i, passengers] of [[pat.id], [pat.id, sue.id], [sue.id]].entries()) {
-    const trip = await postTrip(t.app, dan.token, { passengerIds: passengers, distanceMiles: 10 + i, startedAt: thisMonthAt(i), clientTripId: `reset-${i}` });
+    const trip = await postTrip(t.app, dan.token, { passengerIds: passengers, distanceMiles: 10 + i, startedAt: thisMonthAt(3 * i), clientTripId: `reset-${i}` });
     expect(trip.statusCode, trip.body).toBe(201);
   }
   // Some deltas folded, the later ones left pending, as a test may leave them.
   await foldAllRollups(db);
-  expect((await postTrip(t.app, dan.token, { passengerIds: [pat.id], distanceMiles: 7, startedAt: thisMonthAt(3), clientTripId: 'reset-3' })).statusCode).toBe(201);
+  expect((await postTrip(t.app, dan.token, { passengerIds: [pat.id], distanceMiles: 7, startedAt: thisMonthAt(9), clientTripId: 'reset-3' })).statusCode).toBe(201);
   const feedback = await t.app.inject({ method: 'POST', url: '/api/feedbacks', headers: bearer(pat.token), payload: { feedbackText: 'Lovely lift' } });
   expect(feedback.statusCode, feedback.body).toBe(201);
   for (const path of ['/api/employees?pageSize=10', '/api/dashboard/summary', '/api/employees?pageSize=10&searchTerm=dan']) {

@@ -97,22 +97,33 @@ export function monthFromNow(delta: number): { year: number; month: number; star
 
 let tripSeq = 0;
 
-/** An hour ago, or just after midnight UTC when the month began less than an hour ago: this month either way. */
+/** A moment earlier this month, before every other slot's: `thisMonthAt(0)`. */
 function recentlyThisMonth(): string {
   return thisMonthAt(0);
 }
 
+const SLOT_LEAD_MS = 60 * 60_000;
+const SLOT_STEP_MS = 40 * 60_000;
+const SLOTS = 14;
+/** How far back from now the slots of `thisMonthAt` reach once the month is old enough: 9 h 40 min. */
+const SLOTS_SPAN_MS = SLOT_LEAD_MS + (SLOTS - 1) * SLOT_STEP_MS;
+
 /**
- * A moment earlier this month: `slot` steps of 40 minutes before an hour ago, so that one person's
- * trips of up to 45 miles in distinct slots never overlap (a trip takes its miles at 70 mph at
- * least). While the month is younger than the slots need, they count from its first second instead.
+ * A moment earlier this month: `slot` (0 to 13) steps of 40 minutes before an hour ago, so that one
+ * person's trips of up to 45 miles in distinct slots never overlap (a trip takes its miles at 70 mph
+ * at least). While the month is younger than the slots need (the first 9 h 40 min of the 1st), the
+ * lead and the steps shrink in proportion so that every slot stays in the month and in the past: at
+ * 04:00 on the 1st a step is 16 minutes (trips of up to 18 miles in adjacent slots). A test whose
+ * trips are longer spreads them over more slots.
  */
-export function thisMonthAt(slot: number): string {
-  const now = new Date();
-  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const step = 40 * 60_000;
-  const back = now.getTime() - 3_600_000 - slot * step;
-  return new Date(back > monthStart ? back : monthStart + 1000 + slot * step).toISOString();
+export function thisMonthAt(slot: number, now = Date.now()): string {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOTS) throw new Error(`thisMonthAt: slot ${slot} is not one of 0 to ${SLOTS - 1}`);
+  const at = new Date(now);
+  const monthStart = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+  // A minute of the month kept clear of its first second, so a slot never lands on the month before.
+  const room = Math.max(0, now - monthStart - 60_000);
+  const scale = Math.min(1, room / SLOTS_SPAN_MS);
+  return new Date(now - Math.round(scale * (SLOT_LEAD_MS + slot * SLOT_STEP_MS))).toISOString();
 }
 
 /** Posts a trip as `driverToken`; `startedAt` defaults to a moment earlier this month. */

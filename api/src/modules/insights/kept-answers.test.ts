@@ -222,7 +222,7 @@ describe('insight answers kept in memory', () => {
     const figures = ['summary', 'trend', 'trend (default)', 'participation', 'participation, all time', 'co2'];
     await seenByNextRead(
       async () => {
-        const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+        const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(2), journeyGroupId: w.groupId });
         expect(res.statusCode, res.body).toBe(201);
       },
       { all: [...figures, 'journey groups', 'journey groups, all time'], leeds: figures },
@@ -230,7 +230,7 @@ describe('insight answers kept in memory', () => {
   });
 
   it('a flagged trip counts once the employer confirms it, at the next read', async () => {
-    const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 150, startedAt: thisMonthAt(1) });
+    const res = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 150, startedAt: thisMonthAt(2) });
     expect(res.statusCode, res.body).toBe(201);
     const trip = json<{ trip: { id: string; review: string } }>(res).trip;
     expect(trip.review).toBe('flagged');
@@ -245,7 +245,7 @@ describe('insight answers kept in memory', () => {
   });
 
   it('an employee moving office is seen by the next read of every office view', async () => {
-    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(2), journeyGroupId: w.groupId });
     await seenByNextRead(
       async () => {
         const res = await send('PUT', `/api/employees/${w.pat.id}/office`, w.boss, { officeId: w.york });
@@ -288,7 +288,7 @@ describe('insight answers kept in memory', () => {
   });
 
   it('two callers with different office scopes never get each other\'s answer', async () => {
-    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(2), journeyGroupId: w.groupId });
     await send('POST', '/api/feedbacks', w.nia.token, { feedbackText: 'From no office' });
     await send('POST', '/api/feedbacks', w.pat.token, { feedbackText: 'From Leeds' });
     // The whole company's answers are kept first, then the Leeds admin reads the same urls.
@@ -330,7 +330,7 @@ describe('insight answers kept in memory', () => {
   });
 
   it('a trip deleted, an employee with trips deleted and an office with employees deleted: every view equals a fresh read', async () => {
-    const trip = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.nia.id], distanceMiles: 12, startedAt: thisMonthAt(1), journeyGroupId: w.groupId });
+    const trip = await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id, w.nia.id], distanceMiles: 12, startedAt: thisMonthAt(2), journeyGroupId: w.groupId });
     expect(trip.statusCode, trip.body).toBe(201);
     // A trip of last month too: the trend's other months.
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 8)).toISOString();
@@ -399,7 +399,7 @@ describe('insight answers kept in memory', () => {
       return res;
     }) as typeof db.execute;
     try {
-      expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(1) })).statusCode).toBe(201);
+      expect((await postTrip(t.app, w.dan.token, { passengerIds: [w.pat.id], distanceMiles: 12, startedAt: thisMonthAt(2) })).statusCode).toBe(201);
       // A reader misses (the trip moved the version) and reads the figures with one trip more...
       const older = get(url, w.boss);
       await holding;

@@ -105,7 +105,7 @@ describe('GET /api/journey-groups (figures)', () => {
     const trips: [Person, Parameters<typeof postTrip>[2]][] = [
       [w.ann, { passengerIds: [w.bob.id, w.cat.id], distanceMiles: 10, journeyGroupId: north.id, startedAt: lastMonth }],
       [w.ann, { passengerIds: [w.bob.id], distanceMiles: 5, journeyGroupId: north.id }],
-      [w.bob, { passengerIds: [w.cat.id], distanceMiles: 50, startedAt: thisMonthAt(2) }],
+      [w.bob, { passengerIds: [w.cat.id], distanceMiles: 50, startedAt: thisMonthAt(6) }],
     ];
     for (const [driver, body] of trips) {
       expect((await postTrip(t.app, driver.token, body)).statusCode).toBe(201);
