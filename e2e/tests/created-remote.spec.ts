@@ -4,7 +4,7 @@ import path from 'node:path';
 import { MESSAGES } from '@portal/shared-contracts';
 import { expect, test } from '../support/test';
 import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
-import { checksums } from '../support/release-helpers';
+import { checksums, runCommand } from '../support/release-helpers';
 
 // `pnpm create-remote` end to end (docs/decisions/0050): a remote generated into the tree is tested,
 // built, published and promoted into a running portal, whose shell (built before the remote existed)
@@ -17,9 +17,10 @@ const FEATURE = 'Lockers';
 const ROUTE = '/e2e-lockers';
 const DIR = path.join(REPO_ROOT, ID);
 
-function run(command: string, args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}) {
-  const res = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 180_000 });
-  expect(res.status, `${command} ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
+/** Runs a command, awaited: a worker frozen in spawnSync past the portal's keep-alive leaves a dead pooled connection. */
+async function run(command: string, args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}) {
+  const res = await runCommand(command, args, { cwd, env: { ...process.env, ...env }, timeoutMs: 180_000 });
+  expect(res.code, `${command} ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
   return res.stdout;
 }
 
@@ -29,15 +30,15 @@ test('a generated remote is tested, built, published and promoted, and the shell
   expect(Object.keys(shellBefore).length).toBeGreaterThan(0);
   let portal: RunningPortal | null = null;
   try {
-    run('node', ['scripts/create-remote.mjs', ID, '--feature', FEATURE, '--route', ROUTE, '--area', 'superAdmin', '--no-install']);
+    await run('node', ['scripts/create-remote.mjs', ID, '--feature', FEATURE, '--route', ROUTE, '--area', 'superAdmin', '--no-install']);
     // The generated package has exactly mfe-billing's dependencies: its node_modules stands in for the
     // `pnpm install` that `pnpm create-remote` runs (which would change the lockfile under the run).
     symlinkSync(path.join(REPO_ROOT, 'mfe-billing', 'node_modules'), path.join(DIR, 'node_modules'), 'dir');
     // A portal of its own: its server reads remotes.json at start, now with the new entry. Started
     // before the remote is built, so that its start-up (which releases every built remote) leaves it out.
     portal = await startPortal();
-    run(path.join(DIR, 'node_modules', '.bin', 'vitest'), ['run'], DIR);
-    run(path.join(DIR, 'node_modules', '.bin', 'rspack'), ['build', '--mode', 'production'], DIR);
+    await run(path.join(DIR, 'node_modules', '.bin', 'vitest'), ['run'], DIR);
+    await run(path.join(DIR, 'node_modules', '.bin', 'rspack'), ['build', '--mode', 'production'], DIR);
     expect(existsSync(path.join(DIR, 'dist', 'mf-manifest.json'))).toBe(true);
     const store = path.join(portal.dataDir, 'releases');
     const release = (...args: string[]) => run('pnpm', ['--silent', 'release', ...args], REPO_ROOT, { RELEASE_STORE: store, RELEASE_ACTOR: 'e2e-release' });
@@ -57,10 +58,10 @@ test('a generated remote is tested, built, published and promoted, and the shell
     await page.goto(`/#${ROUTE}`);
     await expect(page.getByRole('heading', { name: MESSAGES.notFound.text })).toBeVisible();
 
-    const published = release('publish', ID, '--no-build');
+    const published = await release('publish', ID, '--no-build');
     const version = /published \S+ (\S+) /.exec(published)?.[1];
     expect(version, published).toBeTruthy();
-    release('promote', ID, version!);
+    await release('promote', ID, version!);
     expect((await releaseJson()).remotes[ID]?.stable).toMatchObject({ version, app: { mfName: 'mfe_e2e_lockers', feature: FEATURE } });
 
     // The next load learns it from release.json: its nav entry, then its page drawn by its container.

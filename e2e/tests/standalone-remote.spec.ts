@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import type { BrowserContext } from '@playwright/test';
 import { MESSAGES } from '@portal/shared-contracts';
 import { expect, test } from '../support/test';
 import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
-import { checksums } from '../support/release-helpers';
+import { checksums, runCommand } from '../support/release-helpers';
 
 // `pnpm create-remote --standalone` end to end (docs/decisions/0050): what a team outside this
 // repository does, from an empty folder outside the workspace. The four packages a remote builds
@@ -25,10 +24,11 @@ const ROUTE = '/e2e-bays';
 const outsideEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(?:npm_|pnpm_)/i.test(k)));
 
 const figures: string[] = [];
-function step(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outsideEnv()) {
+/** One step, awaited: a worker frozen in spawnSync past the portal's keep-alive leaves a dead pooled connection. */
+async function step(name: string, command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outsideEnv()) {
   const started = Date.now();
-  const res = spawnSync(command, args, { cwd, encoding: 'utf8', env, timeout: 240_000 });
-  expect(res.status, `${command} ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
+  const res = await runCommand(command, args, { cwd, env, timeoutMs: 240_000 });
+  expect(res.code, `${command} ${args.join(' ')}\n${res.stdout}\n${res.stderr}`).toBe(0);
   figures.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return res.stdout;
 }
@@ -47,17 +47,17 @@ test('a remote made outside the repository from the packed packages is tested, b
   let context: BrowserContext | null = null;
   try {
     const started = Date.now();
-    step('pack', 'node', ['scripts/pack-shared.mjs', packages], REPO_ROOT);
-    step('create', 'node', ['scripts/create-remote.mjs', '--standalone', dir, ID, '--feature', FEATURE, '--route', ROUTE, '--area', 'superAdmin', '--packages', packages, '--no-install'], REPO_ROOT);
-    step('install', 'pnpm', ['install', '--prefer-offline', '--reporter=silent'], dir);
+    await step('pack', 'node', ['scripts/pack-shared.mjs', packages], REPO_ROOT);
+    await step('create', 'node', ['scripts/create-remote.mjs', '--standalone', dir, ID, '--feature', FEATURE, '--route', ROUTE, '--area', 'superAdmin', '--packages', packages, '--no-install'], REPO_ROOT);
+    await step('install', 'pnpm', ['install', '--prefer-offline', '--reporter=silent'], dir);
     // The packages' own copies under node_modules, not links into this workspace.
     expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).not.toMatch(/workspace:|catalog:/);
     for (const name of ['shared-contracts', 'shared-ui', 'build-config', 'testing']) {
       expect(realpathSync(path.join(dir, 'node_modules', '@portal', name)).startsWith(path.join(dir, 'node_modules') + path.sep), name).toBe(true);
     }
-    step('test', 'pnpm', ['test'], dir);
-    step('typecheck', 'pnpm', ['typecheck'], dir);
-    step('build', 'pnpm', ['build'], dir);
+    await step('test', 'pnpm', ['test'], dir);
+    await step('typecheck', 'pnpm', ['typecheck'], dir);
+    await step('build', 'pnpm', ['build'], dir);
     figures.push(`empty folder to a build ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const info = JSON.parse(readFileSync(path.join(dir, 'dist', 'build-info.json'), 'utf8')) as { contractsVersion: string; app?: { mfName: string } };
     const contracts = JSON.parse(readFileSync(path.join(REPO_ROOT, 'shared-contracts', 'package.json'), 'utf8')) as { version: string };
@@ -66,10 +66,10 @@ test('a remote made outside the repository from the packed packages is tested, b
     portal = await startPortal();
     const store = path.join(portal.dataDir, 'releases');
     const release = (...args: string[]) => step(`release ${args[0]}`, 'pnpm', ['--silent', 'release', ...args], REPO_ROOT, { ...process.env, RELEASE_STORE: store, RELEASE_ACTOR: 'e2e-release' });
-    const published = release('publish', ID, '--dir', path.join(dir, 'dist'));
+    const published = await release('publish', ID, '--dir', path.join(dir, 'dist'));
     const version = /published \S+ (\S+) /.exec(published)?.[1];
     expect(version, published).toBeTruthy();
-    release('promote', ID, version!);
+    await release('promote', ID, version!);
     const served = (await (await fetch(`${portal.url}/release.json`)).json()) as { remotes: Record<string, { stable: { version: string; app?: unknown } }> };
     expect(served.remotes[ID]?.stable).toMatchObject({ version, app: { mfName: 'mfe_e2e_bays', feature: FEATURE } });
 
