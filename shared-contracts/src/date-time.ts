@@ -23,3 +23,18 @@ export function utcDateTime(iso: string): string {
   const d = parsed(iso);
   return d ? `${(utc ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })).format(d)} UTC` : iso;
 }
+
+let localDay: Intl.DateTimeFormat | undefined;
+let utcDayFormat: Intl.DateTimeFormat | undefined;
+
+/** The day alone, in the reader's time zone ("1 Mar 2026"). */
+export function day(iso: string): string {
+  const d = parsed(iso);
+  return d ? (localDay ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })).format(d) : iso;
+}
+
+/** The day alone, in UTC (a day the api keeps as a date, not a moment): "1 Mar 2026". */
+export function utcDay(iso: string): string {
+  const d = parsed(iso);
+  return d ? (utcDayFormat ??= new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })).format(d) : iso;
+}

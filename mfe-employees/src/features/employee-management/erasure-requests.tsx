@@ -1,11 +1,11 @@
 import { useId } from 'react';
+import { utcDay } from '@portal/shared-contracts/date-time';
 import { ERASURE_REQUEST_DAYS } from '@portal/shared-contracts/endpoints';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { useErasureRequests } from '../../api/data-rights';
 import styles from './employee-management.module.css';
 
 const M = MESSAGES.dataRights;
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Employees who asked to be erased: shown above the list only when there are some; a name opens the details. */
 export function ErasureRequests({ onOpen }: { onOpen: (employeeId: string) => void }) {
@@ -23,8 +23,8 @@ export function ErasureRequests({ onOpen }: { onOpen: (employeeId: string) => vo
             <button type="button" className={styles.statusInactive} onClick={() => onOpen(r.employeeId)}>
               {r.name}
             </button>
-            <span className={styles.hint}>{M.requestedOn(day(r.requestedAt))}</span>
-            <span className={styles.hint}>{M.dueOn(day(r.dueAt))}</span>
+            <span className={styles.hint}>{M.requestedOn(utcDay(r.requestedAt))}</span>
+            <span className={styles.hint}>{M.dueOn(utcDay(r.dueAt))}</span>
           </li>
         ))}
       </ul>

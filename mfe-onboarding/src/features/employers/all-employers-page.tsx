@@ -1,4 +1,5 @@
 import { LIMITS } from '@portal/shared-contracts/constants';
+import { day } from '@portal/shared-contracts/date-time';
 import { MESSAGES } from '@portal/shared-contracts/messages';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import type { AwaitingSetupEmployer, EmployerListItem } from '@portal/shared-contracts';
@@ -123,7 +124,7 @@ function AwaitingSetupList({ paged, filter }: { paged: PagedSearch<{ status: str
     {
       key: 'since',
       header: E.awaitingColumns.since,
-      cell: (u) => <time dateTime={u.createdAt}>{new Date(u.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}</time>,
+      cell: (u) => <time dateTime={u.createdAt}>{day(u.createdAt)}</time>,
     },
     {
       key: 'remove',
