@@ -1,5 +1,6 @@
 import { test as base, type BrowserContext, type ConsoleMessage, type WebError } from '@playwright/test';
 import { REMOTES, type RemoteId } from '@portal/shared-contracts';
+import { ensureCurrentMonthTrips } from './month-trips';
 import { startPortal, type RunningPortal } from './portal-process';
 
 // Everything else of Playwright's, so a spec imports from here alone; `test` below takes precedence.
@@ -136,7 +137,8 @@ function escapeRegExp(text: string): string {
  * feedback, drivers in every state, invoices), for the journeys that need lists with rows: started
  * once per worker by the first journey that asks for it (seeding takes a while on a small machine),
  * shared by every spec after it, stopped with the worker. Journeys on it leave the demo companies
- * as a user would (what they add, they may leave); none depends on another's changes.
+ * as a user would (what they add, they may leave); none depends on another's changes. The current
+ * month always has trips of Greenway (support/month-trips.ts): in its first hours the demo has none yet.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }, { demoPortal: RunningPortal }>({
   demoPortal: [
@@ -145,11 +147,13 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { demoPortal: Ru
       // A demo portal already running (yours, say, while working on a journey) instead of a new one.
       const given = process.env.E2E_DEMO_PORTAL_URL;
       if (given) {
+        await ensureCurrentMonthTrips(given);
         await use({ url: given, dataDir: '', logFile: '', stop: async () => {} });
         return;
       }
       const portal = await startPortal({ DEMO_DATA: '1' });
       try {
+        await ensureCurrentMonthTrips(portal.url);
         await use(portal);
       } finally {
         await portal.stop();

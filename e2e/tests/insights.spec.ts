@@ -18,6 +18,7 @@ import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { axeViolations } from '../support/axe-tour';
 import { settled, trackRequests } from '../support/route-tour';
+import { ensureCurrentMonthTrips } from '../support/month-trips';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
 // api's demo data (a year of trips, journey groups and feedback for the demo companies).
@@ -50,6 +51,10 @@ test.describe.configure({ mode: 'parallel' });
 // The run's one portal with the demo data (support/test.ts), shared with the other journeys that need it.
 test.beforeAll(async ({ demoPortal }) => {
   portal = demoPortal;
+});
+// The month's figures are read: the current month has trips, also when a run crosses into a new month.
+test.beforeEach(async () => {
+  await ensureCurrentMonthTrips(portal.url);
 });
 
 async function employerPage(browser: Browser, viewport = { width: 1280, height: 800 }) {

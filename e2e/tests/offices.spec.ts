@@ -5,6 +5,7 @@ import { axeViolations } from '../support/axe-tour';
 import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { csvCells, milli } from '../support/report-csv';
+import { ensureCurrentMonthTrips } from '../support/month-trips';
 
 // The demo company's employees are spread over its three offices and No office, with a year of
 // trips: the run's demo portal (docs/decisions/0045-offices-as-a-dimension.md).
@@ -21,6 +22,10 @@ let portal: RunningPortal;
 test.describe.configure({ mode: 'parallel' });
 test.beforeAll(async ({ demoPortal }) => {
   portal = demoPortal;
+});
+// The month's figures are read: the current month has trips, also when a run crosses into a new month.
+test.beforeEach(async () => {
+  await ensureCurrentMonthTrips(portal.url);
 });
 
 async function employerPage(browser: Browser, viewport: { width: number; height: number }) {
