@@ -1,9 +1,19 @@
-import { ApiError, MESSAGES } from '@portal/shared-contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { ApiError, MESSAGES, type Company } from '@portal/shared-contracts';
+import { companyQueryKey } from '@portal/shared-contracts/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aCompany } from '../../test/fixtures';
 import { renderWithPlatform } from '../../test/render';
 import { AccountCompletedPage } from './account-completed-page';
+
+/** The company as the sign-in leaves it in the query cache, before the page is drawn. */
+function WithCompanyKnown({ company, children }: { company: Company; children: ReactNode }) {
+  const client = useQueryClient();
+  useState(() => client.setQueryData(companyQueryKey(company.id), company));
+  return <>{children}</>;
+}
 
 describe('AccountCompletedPage', () => {
   it('loads the company and offers Dashboard, Company Settings and Employee Management', async () => {
@@ -33,6 +43,33 @@ describe('AccountCompletedPage', () => {
     expect(await screen.findByRole('heading', { name: 'Your account is set up' })).toBeInTheDocument();
     expect(callsTo('employers.completeSetup')).toEqual([{ params: { id: company.id } }]);
     expect(platform.auth.updateSession).toHaveBeenCalledWith({ signUpState: 3 });
+  });
+
+  it('offers no next step before the server has completed the setup, even with the company already known', async () => {
+    const company = aCompany({ name: 'Acme Widgets Ltd', signUpState: 2 });
+    let answer!: (value: { success: true; message: string; signUpState: number }) => void;
+    const { user, platform } = renderWithPlatform(
+      <WithCompanyKnown company={company}>
+        <AccountCompletedPage companyId={company.id} />
+      </WithCompanyKnown>,
+      {
+        session: { employerId: company.id, signUpState: 2 },
+        handlers: {
+          'employers.get': () => ({ success: true, message: 'ok', company }),
+          'employers.completeSetup': () => new Promise((resolve) => (answer = resolve)),
+        },
+      },
+    );
+    // A next step taken now would be sent back to step 3: the session still says so.
+    expect(screen.queryByRole('heading', { name: 'Your account is set up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Dashboard/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.setup.completing);
+
+    await waitFor(() => expect(answer).toBeDefined());
+    await act(async () => answer({ success: true, message: 'OK', signUpState: 3 }));
+    await user.click(await screen.findByRole('button', { name: /^Dashboard/ }));
+    expect(platform.auth.updateSession).toHaveBeenCalledWith({ signUpState: 3 });
+    expect(vi.mocked(platform.auth.updateSession).mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(platform.navigate).mock.invocationCallOrder[0]!);
   });
 
   it('says so when the setup could not be completed, and tries again on Retry', async () => {

@@ -4,7 +4,7 @@ import { ROUTES } from '@portal/shared-contracts/routes';
 import { serverMessage, usePlatform } from '@portal/shared-contracts/platform';
 import { SignUpState } from '@portal/shared-contracts/constants';
 import type { AccountCompletedPageProps } from '@portal/shared-contracts';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useCompleteSetupMutation } from '../../api/complete-setup';
 import { useCompany } from '../../api/get-company';
 import { OptionTile } from './option-tile';
@@ -21,12 +21,15 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
   const company = useCompany(id);
   const complete = useCompleteSetupMutation();
   const { auth, toast } = platform;
+  /** The server's answer is in the session: the next steps may be taken. */
+  const [completed, setCompleted] = useState(false);
 
   const finish = useCallback(async () => {
     if (!id) return;
     try {
       const answer = await complete.mutateAsync(id);
       auth.updateSession({ signUpState: answer.signUpState });
+      setCompleted(true);
     } catch (error) {
       toast.error(serverMessage(error, MESSAGES.setup.proceedFailed));
     }
@@ -40,8 +43,12 @@ export function AccountCompletedPage({ companyId }: AccountCompletedPageProps) {
     void finish();
   }, [finishing, finish]);
 
-  if (complete.isPending) return <Loading label={MESSAGES.setup.completing} />;
   if (complete.isError) return <LoadFailed title={MESSAGES.setup.proceedFailed} onRetry={() => void finish()} />;
+  // Until the server has completed the setup and the session says so, nothing here says it is set up
+  // and no next step is offered: the company, already known from the sign-in, would otherwise draw the
+  // page for the frames before the completion starts, and a next step taken then (a click, or a
+  // visit to the login page) is sent back to step 3 by the session that still says step 3.
+  if (complete.isPending || (finishing && !completed && id)) return <Loading label={MESSAGES.setup.completing} />;
 
   const name = company.data?.name;
   const go = (path: string) => () => platform.navigate(path);
