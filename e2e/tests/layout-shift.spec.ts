@@ -6,7 +6,8 @@ import { createCompanyAdmin, signedInPage } from '../support/release-helpers';
 import { settled, signInAs, trackRequests } from '../support/route-tour';
 
 // What moves on a page as it loads (the browser's layout shifts, measured, not timed): the trial's
-// line drawn with the layout, and Employee Management's own content on a phone.
+// line drawn with the layout, Employee Management's own content on a phone, and the dashboard's
+// widgets (tiles, trend chart, rankings, incentives, feedback) on a phone and a desktop.
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -95,3 +96,55 @@ test('Employee Management on a phone moves less than 0.1 as it loads', async ({ 
   expect(cls).toBeLessThan(0.1);
   await context.close();
 });
+
+/** The dashboard, opened afresh, loaded: its trend chart drawn, or, for a company without a trip yet, its next steps. */
+async function dashboardLoaded(page: Page, noTripYet = false): Promise<void> {
+  await page.goto(hash(ROUTES.mainPage));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: MESSAGES.labels.employerNav[0], level: 1 })).toBeVisible({ timeout: 20_000 });
+  if (noTripYet) await expect(page.getByRole('region', { name: MESSAGES.insights.gettingStarted.title })).toBeVisible({ timeout: 20_000 });
+  else await expect(page.getByRole('img', { name: MESSAGES.insights.trend.chartLabel(MESSAGES.insights.trend.metrics.trips) }).locator('canvas')).toBeVisible({ timeout: 20_000 });
+  await settled(page);
+}
+
+// The dashboard's widgets (tiles, trend chart or next steps, ranking, incentives, feedback) each hold
+// the place their figures take: the demo's company in a month with trips (the last one) and in the
+// month the page opens in (in the demo, empty until its first commute of the month), and a company
+// without a single trip yet.
+for (const viewport of [PHONE, DESKTOP]) {
+  const size = `${viewport.width}x${viewport.height}`;
+  for (const when of ['a month with trips', 'this month'] as const) {
+    test(`the dashboard moves less than 0.1 as it loads, ${when} (${size})`, async ({ browser }) => {
+      const { context, page } = await phoneOf(browser, demo.url, viewport);
+      if (when === 'a month with trips') {
+        // The middle of last month (UTC, as the api counts): the page opens on it.
+        const now = new Date();
+        await page.clock.setFixedTime(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12)));
+      }
+      await signInAs(page, 'employer', SUPERADMIN);
+      await settled(page);
+      await watchShifts(page);
+      await dashboardLoaded(page);
+      if (when === 'a month with trips') await expect(page.getByRole('region', { name: MESSAGES.labels.participationTitle }).getByRole('row').nth(1)).toBeVisible();
+      const cls = await shiftsOf(page, `dashboard, ${when}, ${size}`);
+      await page.screenshot({ path: test.info().outputPath(`dashboard-${viewport.width}.png`), fullPage: true });
+      expect(cls).toBeLessThan(0.1);
+      await context.close();
+    });
+  }
+
+  test(`the dashboard of a company without a trip yet moves less than 0.1 as it loads (${size})`, async ({ browser }) => {
+    const signed = await signedInPage(browser, await createCompanyAdmin(`dash${viewport.width}`));
+    trackRequests(signed);
+    await signed.setViewportSize(viewport);
+    // Seen once (the trial's line keeps its place from then on, see the journeys above), then measured.
+    await signed.goto(hash(ROUTES.mainPage));
+    await expect(signed.getByRole('complementary', { name: MESSAGES.billing.notice.label })).toBeVisible({ timeout: 20_000 });
+    await watchShifts(signed);
+    await dashboardLoaded(signed, true);
+    const cls = await shiftsOf(signed, `dashboard without a trip yet, ${size}`);
+    await signed.screenshot({ path: test.info().outputPath(`dashboard-no-trip-${viewport.width}.png`), fullPage: true });
+    expect(cls).toBeLessThan(0.1);
+    await signed.context().close();
+  });
+}

@@ -389,6 +389,18 @@ describe('DashboardPage', () => {
       expect(await screen.findByText('4,280.50')).toBeInTheDocument();
     });
 
+    it('says it below the month\'s tiles, where the chart stood while the months loaded', async () => {
+      renderWithPlatform(<DashboardPage />, { handlers: handlers({ 'insights.trend': emptyTrend }) });
+      const tiles = screen.getByRole('region', { name: I.tiles.label });
+      // While the months load, the chart's panel holds their place below the tiles.
+      const loading = screen.getByRole('region', { name: I.trend.title });
+      expect(tiles.compareDocumentPosition(loading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      const start = await screen.findByRole('region', { name: I.gettingStarted.title });
+      // Nothing was put above the tiles (a phone's screen would have lost them): the steps follow them.
+      expect(tiles.compareDocumentPosition(start) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(screen.queryByRole('region', { name: I.trend.title })).not.toBeInTheDocument();
+    });
+
     it("opens the employee remote's share-link and import dialogs in place", async () => {
       const { user, navigate } = renderWithPlatform(<DashboardPage />, { handlers: handlers({ 'insights.trend': emptyTrend }) });
       const start = await screen.findByRole('region', { name: I.gettingStarted.title });

@@ -45,11 +45,13 @@ function DashboardWidgets({ scope }: { scope: InsightScopeQuery }) {
   const office = officeId === undefined ? scope : { ...scope, officeId };
   return (
     <>
-      {noTripsYet ? <GettingStarted scope={scope} /> : null}
       {/* Drawn while the offices load too, so the tiles below do not move when they arrive. */}
       {offices.data || offices.isLoading ? <OfficeFilter choices={choices} value={officeId} onChange={setOfficeId} /> : null}
       <SummaryTiles scope={office} month={month} />
-      {noTripsYet ? null : <TrendPanel scope={office} />}
+      {/* What to do next stands where the chart's skeleton stood while the months loaded, below the
+          tiles: above them, it pushed the filter and the tiles out of a phone's screen once the
+          months said the company had no trip yet (a layout shift of 0.41 at 390x844). */}
+      {noTripsYet ? <GettingStarted scope={scope} /> : <TrendPanel scope={office} />}
       <div className={styles.columns}>
         <ParticipationPanel scope={office} initialMonth={month} />
         <IncentivesPanel scope={office} initialMonth={month} />
