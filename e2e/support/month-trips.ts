@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { CSRF_HEADER, officeLabel, type Company, type DashboardSummary, type Employee, type Page as ListPage } from '@portal/shared-contracts';
-import { SUPERADMIN } from './portal-process';
+import { apiVerifyDriver } from './portal';
 
 /**
  * The demo's trips are commutes on weekdays, never after the moment the portal seeded them: in the
@@ -99,18 +99,7 @@ async function addTripsIfMonthEmpty(url: string): Promise<void> {
         headers: driver,
       }),
     );
-    const backOffice = await playwrightRequest.newContext({ baseURL: url });
-    contexts.push(backOffice);
-    const { token: root } = await ok<{ token: string }>('the super admin’s sign-in', backOffice.post('/api/accounts/login', { data: SUPERADMIN }));
-    for (const path of ['/api/drivers/approve', '/api/vehicles/approve']) {
-      await ok(
-        path,
-        backOffice.post(path, {
-          data: { employeeIds: [driverId], notes: 'Checked', followUpDate: new Date(Date.now() + 180 * 86_400_000).toISOString() },
-          headers: { authorization: `Bearer ${root}` },
-        }),
-      );
-    }
+    await apiVerifyDriver(url, driverId);
 
     // One driver, one trip after the other, each with other passengers: nobody is on two at once,
     // and nobody has a demo trip then (the demo's commutes are from 07:00 UTC).

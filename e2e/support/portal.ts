@@ -113,6 +113,26 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
 }
 
 /**
+ * The back office verifies an employee's driving licence and vehicle (both approved by the super
+ * admin, a follow-up in 180 days), for journeys whose driver must record counted trips.
+ */
+export async function apiVerifyDriver(url: string, driverId: string): Promise<void> {
+  const backOffice = await playwrightRequest.newContext({ baseURL: url });
+  try {
+    const root = await apiLogin(backOffice, SUPERADMIN.email, SUPERADMIN.password);
+    for (const path of ['/api/drivers/approve', '/api/vehicles/approve']) {
+      const verified = await backOffice.post(path, {
+        data: { employeeIds: [driverId], notes: 'Checked', followUpDate: new Date(Date.now() + 180 * 86_400_000).toISOString() },
+        headers: { authorization: `Bearer ${root}` },
+      });
+      expect(verified.ok(), `${path}: ${await verified.text()}`).toBe(true);
+    }
+  } finally {
+    await backOffice.dispose();
+  }
+}
+
+/**
  * Sets up the company of a registered employer through the api, the three steps in order and the
  * completion (sign-up state 3), as the setup pages do: for journeys that start after setup. Answers
  * the company's id. A page signed in before must sign in again to see the new state.

@@ -14,7 +14,7 @@ import {
   type Page as ListPage,
   type ParticipationRow,
 } from '@portal/shared-contracts';
-import { expectRoute, hash, login, SUPERADMIN } from '../support/portal';
+import { apiVerifyDriver, expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { axeViolations } from '../support/axe-tour';
 import { settled, trackRequests } from '../support/route-tour';
@@ -202,16 +202,7 @@ test('trips recorded through the api by a verified driver put them in the monthâ
   const early = await driver.app.post('/api/trips', { data: trip(0), headers: driver.auth });
   expect(early.status()).toBe(403);
   expect(((await early.json()) as { message: string }).message).toBe(MESSAGES.trips.driverPending);
-  const backOffice = await playwright.request.newContext({ baseURL: portal.url });
-  const root = ((await (await backOffice.post('/api/accounts/login', { data: SUPERADMIN })).json()) as { token: string }).token;
-  for (const path of ['/api/drivers/approve', '/api/vehicles/approve']) {
-    const verified = await backOffice.post(path, {
-      data: { employeeIds: [driver.id], notes: 'Checked', followUpDate: new Date(Date.now() + 180 * 86_400_000).toISOString() },
-      headers: { authorization: `Bearer ${root}` },
-    });
-    expect(verified.ok(), await verified.text()).toBe(true);
-  }
-  await backOffice.dispose();
+  await apiVerifyDriver(portal.url, driver.id);
   const trips = 6;
   for (let i = 0; i < trips; i += 1) {
     const res = await driver.app.post('/api/trips', { data: trip(i), headers: driver.auth });
