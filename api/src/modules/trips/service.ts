@@ -647,7 +647,9 @@ async function recordBatch(ctx: ApiContext, batch: PendingTrip[]): Promise<void>
       // The write, the companies' rows and the commit in one round trip: the companies' rows are held
       // from their own statement to the commit while the server runs them, not across a round trip.
       judged = performance.now();
-      const batchWrite = accepted.length ? writeBatch(accepted) : null;
+      // Every person of the batch is locked until the commit and was read with the lock: an office
+      // given to one of them now waits for the commit (migration 0056).
+      const batchWrite = accepted.length ? writeBatch(accepted, found.every((p) => !p.office_id)) : null;
       const written = batchWrite
         ? recordedOf(accepted, await tx.commitWith(batchWrite.write, ...(batchWrite.company ? [batchWrite.company] : [])))
         : [];
@@ -778,7 +780,7 @@ function batchSurroundings(batch: PendingTrip[]): SQL {
  * and the commit only (the addendum "the company's row last"), and the other batch of the company
  * waits that long at most.
  */
-function writeBatch(accepted: Accepted[]): { write: SQL; company: SQL | null } {
+function writeBatch(accepted: Accepted[], withoutOffices: boolean): { write: SQL; company: SQL | null } {
   const trips = accepted.map((a) => ({
     i: a.i,
     company: a.companyId,
@@ -817,11 +819,16 @@ function writeBatch(accepted: Accepted[]): { write: SQL; company: SQL | null } {
   // The statement marks itself (migration 0054) before its first insert: `r` is read by the trips'
   // insert, which the final select runs before any other CTE. Its counted trips and roll-up rows then
   // queue no commit-time event each; the company's row, written by `company` right after, moves the
-  // insights version once, at the commit, for every company they belong to.
+  // insights version once, at the commit, for every company they belong to. When none of the people
+  // the batch locked has an office, it also marks itself for the office-share statement triggers of
+  // the month rows (migration 0056), which would append nothing: they skip it.
+  const marks = withoutOffices
+    ? sql`(select set_config('portal.company_row_bumps', statement_timestamp()::text, true) || set_config('portal.batch_without_offices', statement_timestamp()::text, true))`
+    : sql`(select set_config('portal.company_row_bumps', statement_timestamp()::text, true))`;
   const write = sql`with r as (
         select * from json_to_recordset(${JSON.stringify(trips)}::json)
           as r(i int, company uuid, driver uuid, client text, started_at timestamptz, hundredths int, pax int, grp uuid, status text, flags jsonb)
-        where (select set_config('portal.company_row_bumps', statement_timestamp()::text, true)) is not null),
+        where ${marks} is not null),
       trip as (
         insert into trips (company_id, driver_id, client_trip_id, started_at, distance_hundredths, passenger_count, journey_group_id, status, flags)
         select r.company, r.driver, r.client, r.started_at, r.hundredths, r.pax, r.grp, r.status, r.flags from r order by r.i

@@ -728,6 +728,44 @@ describe('trips posted together (group commit, decision 0064)', () => {
     expect(await snapshot()).toEqual(incremental);
   });
 
+  it('keeps every office share when one person of a batch has an office, and when none has, after an office is given (migration 0056)', async () => {
+    const db = t.ctx.db;
+    const pools = await carpools(3);
+    // One rider of the middle carpool in an office: the batch of all three trips must still append their share.
+    const leeds = await officeWith(w.acme, 'Leeds', [pools[1]!.riders[1]!]);
+    const offices = () =>
+      rows<{ office_id: string; trips: number; dh: number; ph: number; participants: number }>(
+        db,
+        sql`select office_id, trips, distance_hundredths::int as dh, passenger_hundredths::int as ph, participants from office_monthly_stats order by office_id, month`,
+      );
+    const auths = await Promise.all(pools.map((p) => authOf(p.driver.id)));
+    // Recorded in one turn of the event loop: one batch.
+    const post = (k: string, at: number, which: number[]) =>
+      Promise.all(which.map((i) => recordTrip(t.ctx, auths[i]!, { clientTripId: `${k}-${i}`, passengerIds: pools[i]!.riders, distanceMiles: 3 + i, startedAt: dayAt(at, i) })));
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction');
+    try {
+      const first = await post('office', 1, [0, 1, 2]);
+      expect(first.map((a) => a.created)).toEqual([true, true, true]);
+      expect(transactions).toHaveBeenCalledTimes(1);
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await offices()).toEqual([{ office_id: leeds, trips: 0, dh: 0, ph: 400, participants: 1 }]);
+    // Nobody of these two carpools has an office: their batch appends nothing; an office given to a driver
+    // afterwards takes his committed rows, both trips.
+    const second = await post('none', 2, [0, 2]);
+    expect(second.map((a) => a.created)).toEqual([true, true]);
+    expect(await offices()).toEqual([{ office_id: leeds, trips: 0, dh: 0, ph: 400, participants: 1 }]);
+    const york = await officeWith(w.acme, 'York', [pools[0]!.driver.id]);
+    await foldCompanyRollups(db, w.acme);
+    const byOffice = await offices();
+    expect(byOffice.find((o) => o.office_id === york)).toMatchObject({ trips: 2, dh: 600, ph: 0 });
+    // The same rows as a rebuild from the trips.
+    await rebuildRollups(db, w.acme);
+    await foldCompanyRollups(db, w.acme);
+    expect(await offices()).toEqual(byOffice);
+  });
+
   it('answers a retry with the first trip, in the same batch and in a later one', async () => {
     const auth = await authOf(w.dan.id);
     const body = { clientTripId: 'twice-in-one', startedAt: dayAt(5), distanceMiles: 9, passengerIds: [w.pat.id] };
