@@ -68,13 +68,15 @@ declare global {
 }
 
 /** The session this tab stored, else the browser-long one the server still holds (null for a visitor). */
-async function startingSession(): Promise<{ session: Session; confirmed: boolean } | null> {
+async function startingSession(framed: Promise<unknown>): Promise<{ session: Session; confirmed: boolean } | null> {
   const stored = await readStoredSession();
   if (stored) return { session: stored.session, confirmed: false };
   // The restore (with the employer lookups) is fetched only when there is a browser-long session.
   if (!hasBrowserSession()) return null;
-  // The session check leaves now, beside the restore's code and its schema (docs/decisions/0072).
+  // The session check leaves now (docs/decisions/0072); the restore's code and its schema once the
+  // page's frame is on screen (docs/decisions/0077).
   const sent = sendSessionCheck();
+  await framed;
   warmRestoreContracts();
   const { restoreBrowserSession, sessionCheckClient } = await import('./session/restore-session');
   const restored = await restoreBrowserSession(sessionCheckClient(sent));
@@ -90,16 +92,23 @@ async function boot() {
   const queries = createQueries({ needed: sharedQueriesLoaded });
   // Warming a tab's remote fetches without rel=preload, so an unvisited tab leaves no console warning.
   registerPlugins([prefetchWarmingPlugin()]);
+  let framed: Promise<unknown> = Promise.resolve();
   if (!publicRouteAt(pathname)) {
-    // With the router: the page's own module, fetched while the session is checked (docs/decisions/0067).
-    void preloadRouter();
-    if (!overrides) void import('./routes/early-page').then((m) => m.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname, queries)).catch(() => {});
-    warmApiClient();
+    // A signed-in page's frame goes on screen first, with nothing but release.json and the session
+    // check in flight; then the router, the page's own module (docs/decisions/0067) and the rest are
+    // fetched while the session is checked (docs/decisions/0077).
+    const early = overrides ? null : import('./routes/early-page');
+    framed = early?.then((m) => m.paintFrameFirst(pathname)).catch(() => {}) ?? framed;
+    void framed.then(() => {
+      void preloadRouter();
+      void early?.then((m) => m.warmPageAt({ registerRemotes, loadRemote }, releaseLoad, pathname, queries)).catch(() => {});
+      warmApiClient();
+    });
   } else warmApiClientOnFirstUse();
   // The development overrides' code, fetched alongside the release only when overrides are in play.
   const [manifest, stored, overrideCode] = await Promise.all([
     releaseLoad,
-    startingSession(),
+    startingSession(framed),
     overrides ? import('./release/override-start') : null,
   ]);
   const store = createStore();

@@ -8,7 +8,7 @@ import { PAGE_TITLES } from '@portal/shared-contracts/page-titles';
 import { ROUTES } from '@portal/shared-contracts/routes';
 import { keepTrialLineSpace } from '../layouts/trial-line-space';
 import { paintEarlyFrame } from './early-frame';
-import { builtInRouteAt, warmPageAt } from './early-page';
+import { builtInRouteAt, paintFrameFirst, warmPageAt } from './early-page';
 import { PageLoading } from './page-heading';
 
 const frame = () => document.querySelector<HTMLElement>('[data-early-frame]');
@@ -111,12 +111,27 @@ describe("a signed-in page's frame, drawn from the address before the session is
     expect(frame()).toBeNull();
   });
 
-  it('is drawn by the early warm when someone may be signed in, and only then', async () => {
-    const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(() => Promise.resolve()) };
-    await warmPageAt(runtime, Promise.resolve(null), ROUTES.mainPage, { warm: vi.fn() });
+  it('is drawn first when someone may be signed in, and only then; the wait for its paint follows', async () => {
+    const afterPaint = vi.fn(() => Promise.resolve());
+    expect(await paintFrameFirst(ROUTES.mainPage, afterPaint)).toBe(false);
     expect(frame()).toBeNull();
+    expect(afterPaint).not.toHaveBeenCalled();
     sessionStorage.setItem(STORAGE_KEYS.userId, 'u-1');
+    let heading: string | null | undefined;
+    // What the frame shows is in the document when the wait for its paint begins.
+    afterPaint.mockImplementation(() => {
+      heading = frame()?.querySelector('h1')?.textContent;
+      return Promise.resolve();
+    });
+    await act(async () => expect(await paintFrameFirst(ROUTES.mainPage, afterPaint)).toBe(true));
+    expect(heading).toBe(PAGE_TITLES.dashboard);
+    expect(afterPaint).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not drawn by the early warm of the rest of the page', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.userId, 'u-1');
+    const runtime = { registerRemotes: vi.fn(), loadRemote: vi.fn(() => Promise.resolve()) };
     await act(() => warmPageAt(runtime, Promise.resolve(null), ROUTES.mainPage, { warm: vi.fn() }));
-    expect(frame()?.querySelector('h1')?.textContent).toBe(PAGE_TITLES.dashboard);
+    expect(frame()).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@portal/shared-contracts/constants';
-import { builtInRouteAt, patternMatches, warmPageAt } from './early-page';
+import { afterNextPaint, builtInRouteAt, patternMatches, warmPageAt } from './early-page';
 import { ROUTE_TABLE } from './route-table';
 
 describe('the early warm finds the page at an address as the router does', () => {
@@ -44,5 +44,35 @@ describe('a first visit to a signed-in page fetches ahead', () => {
     const queries = { warm: vi.fn() };
     expect(await warmPageAt(runtime(), Promise.resolve(null), '/mainPage', queries)).toBe(false);
     expect(queries.warm).not.toHaveBeenCalled();
+  });
+});
+
+describe('the wait for the frame to be on screen', () => {
+  it('ends after two animation frames and a task', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      let done = false;
+      const waited = afterNextPaint(10_000).then(() => {
+        done = true;
+      });
+      await new Promise((r) => setTimeout(r, 5));
+      expect(done).toBe(false);
+      frames.shift()!(0);
+      frames.shift()!(16);
+      await waited;
+      expect(done).toBe(true);
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
+  it('ends on its timer in a tab that draws no frames', async () => {
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      await afterNextPaint(5);
+    } finally {
+      raf.mockRestore();
+    }
   });
 });

@@ -28,17 +28,45 @@ export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
 }
 
 /**
+ * Resolves once a frame has been presented after now: two animation frames, then a task. A tab in the
+ * background draws no frames; its timer (`fallbackMs`) ends the wait there.
+ */
+export function afterNextPaint(fallbackMs = 100): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, fallbackMs);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        setTimeout(resolve, 0);
+      }),
+    );
+  });
+}
+
+/**
+ * Draws the frame of the page at `pathname` from the address (early-frame.tsx) when someone may be
+ * signed in, and resolves once it is on screen; at once when nothing was drawn. The boot asks for the
+ * rest of the page's files only then (docs/decisions/0077): what is requested before the page's largest
+ * paint is what Lighthouse's simulation counts toward it, and the frame's own heading is that paint.
+ */
+export async function paintFrameFirst(pathname: string, afterPaint: () => Promise<void> = afterNextPaint): Promise<boolean> {
+  const route = builtInRouteAt(pathname);
+  if (!route || !maySignedIn() || !paintEarlyFrame(route)) return false;
+  await afterPaint();
+  return true;
+}
+
+/**
  * Fetches the layout, the query cache's code and the module of the page at `pathname` while the
  * session is checked: the first two at once, the module once release.json is in (it names the build).
- * Meanwhile the page's frame is drawn from the address (early-frame.tsx), and the first date and
- * number formatters are built, each in a task of its own (`warmIntl`).
+ * Meanwhile the first date and number formatters are built, each in a task of its own (`warmIntl`).
+ * The page's frame is already on screen (`paintFrameFirst`).
  */
 export async function warmPageAt(runtime: EarlyRuntime, release: Promise<ReleaseManifest | null>, pathname: string, queries?: Pick<Queries, 'warm'>): Promise<boolean> {
   const route = builtInRouteAt(pathname);
   if (!route || !maySignedIn()) return false;
   warmLayoutOf(route.area);
   queries?.warm();
-  paintEarlyFrame(route);
   warmIntl();
   return warmFirstPage(runtime, await release, route, SHELL_CONTRACTS_VERSION);
 }
