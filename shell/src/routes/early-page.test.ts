@@ -48,31 +48,61 @@ describe('a first visit to a signed-in page fetches ahead', () => {
 });
 
 describe('the wait for the frame to be on screen', () => {
-  it('ends after two animation frames and a task', async () => {
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+  const wait = async (waited: Promise<void>, ms: number) => {
+    let done = false;
+    void waited.then(() => (done = true));
+    await new Promise((r) => setTimeout(r, ms));
+    return done;
+  };
+
+  it('ends when the browser reports the largest paint', async () => {
+    let report: (() => void) | undefined;
+    class Observer {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(cb: () => void) {
+        report = cb;
+      }
+      observe = vi.fn();
+      disconnect = vi.fn();
+    }
+    vi.stubGlobal('PerformanceObserver', Observer);
     try {
-      let done = false;
-      const waited = afterNextPaint(10_000).then(() => {
-        done = true;
-      });
-      await new Promise((r) => setTimeout(r, 5));
-      expect(done).toBe(false);
-      frames.shift()!(0);
-      frames.shift()!(16);
-      await waited;
-      expect(done).toBe(true);
+      const waited = afterNextPaint(10_000);
+      expect(await wait(waited, 5)).toBe(false);
+      report!();
+      expect(await wait(waited, 5)).toBe(true);
     } finally {
-      raf.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 
-  it('ends on its timer in a tab that draws no frames', async () => {
+  it('ends after two animation frames where the largest paint is not reported', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => frames.push(cb));
+    try {
+      const waited = afterNextPaint(10_000);
+      expect(await wait(waited, 5)).toBe(false);
+      frames.shift()!(0);
+      expect(await wait(waited, 5)).toBe(false);
+      frames.shift()!(16);
+      expect(await wait(waited, 5)).toBe(true);
+    } finally {
+      raf.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('ends on its timer when nothing is drawn, and at once in a hidden tab', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
     const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     try {
       await afterNextPaint(5);
+      const hidden = { visibilityState: 'hidden' } as Document;
+      expect(await wait(afterNextPaint(10_000, hidden), 0)).toBe(true);
     } finally {
       raf.mockRestore();
+      vi.unstubAllGlobals();
     }
   });
 });

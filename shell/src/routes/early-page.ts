@@ -28,18 +28,24 @@ export function builtInRouteAt(pathname: string): RemoteRoute | undefined {
 }
 
 /**
- * Resolves once a frame has been presented after now: two animation frames, then a task. A tab in the
- * background draws no frames; its timer (`fallbackMs`) ends the wait there.
+ * Resolves once the page's first paint has been presented: when the browser reports it as the largest
+ * paint so far (the moment Lighthouse counts), or, where that is not reported, two animation frames
+ * and a task later. A hidden tab paints nothing: no wait. `fallbackMs` ends the wait whatever happens.
  */
-export function afterNextPaint(fallbackMs = 100): Promise<void> {
+export function afterNextPaint(fallbackMs = 300, doc: Document = document): Promise<void> {
+  if (doc.visibilityState === 'hidden') return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, fallbackMs);
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        setTimeout(resolve, 0);
-      }),
-    );
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    };
+    const timer = setTimeout(done, fallbackMs);
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      observer = new PerformanceObserver(done);
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    } else requestAnimationFrame(() => requestAnimationFrame(done));
   });
 }
 
