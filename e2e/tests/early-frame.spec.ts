@@ -43,6 +43,9 @@ async function heldTab(page: Page, answer: 'server' | 401) {
 
 test('a new tab draws the page heading from the address before the session is restored, in the box the layout draws it', async ({ browser }) => {
   const page = await signedInPage(browser, await createCompanyAdmin('frame'));
+  // The first tab keeps the trial line's place once the line is drawn (shell/src/layouts/trial-line-space.ts):
+  // the new tab's frame and layout both keep it only when it was kept before the tab opens.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('portal.trialLine')), { timeout: 30_000 }).toContain('"height"');
   const { tab, release } = await heldTab(page, 'server');
   // The trial's line (mfe-billing, under the header) comes after the page: held, so the heading is compared where it first lands.
   let showTrial!: () => void;
