@@ -13,13 +13,10 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import type { TripBody } from '@portal/shared-contracts';
 import { createApiContext } from '../src/create-context';
-import type { AuthUser } from '../src/lib/sessions';
-import { recordTrip } from '../src/modules/trips/service';
-import { benchConfig, quietLog, seedDriversCompany } from './config';
+import { benchConfig, quietLog } from './config';
 import { withBenchDatabase } from './postgres';
-import { benchTrip } from './bench-trip';
+import { directIngest } from './direct-ingest';
 import { processorMs } from './proc';
 
 const { values } = parseArgs({
@@ -30,28 +27,12 @@ const { values } = parseArgs({
     wave: { type: 'string', default: '50' },
   },
 });
-const DAY = 86_400_000;
 
 await withBenchDatabase('portal_bench_ingest_cpu', process.env.DATABASE_URL, async (url) => {
   const ctx = await createApiContext(benchConfig(url), { log: quietLog });
   const sqlc = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const data = await seedDriversCompany(ctx.db, { name: 'Ingestion Bench Ltd', domain: 'ingest.bench', plate: 'IB', drivers: Number(values.drivers), riders: Number(values.riders) });
-    const today = Math.floor(Date.now() / DAY) * DAY;
-    const auth = (id: string): AuthUser => ({ sessionId: id, userId: id, role: 'Employee', email: 'd@ingest.bench', name: 'D', companyId: data.companyId, employerUserId: null, signUpState: 3, via: 'bearer' });
-    let n = 0;
-    const one = () => {
-      const k = n++;
-      const trip = benchTrip(k, data.drivers.length, data.riders, today, `cpu-${k}`);
-      return recordTrip(ctx, auth(data.drivers[trip.driverIndex]!.id), trip.body as TripBody, Date.now());
-    };
-    const run = async (trips: number, wave: number) => {
-      let left = trips;
-      const lane = async () => {
-        while (left-- > 0) await one();
-      };
-      await Promise.all(Array.from({ length: wave }, lane));
-    };
+    const { run } = await directIngest(ctx, { drivers: Number(values.drivers), riders: Number(values.riders) }, 'cpu');
     await run(500, Number(values.wave)); // warm-up: connections, plans
     const pids = (await sqlc<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).map((b) => b.pid);
     const trips = Number(values.trips);

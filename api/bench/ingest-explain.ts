@@ -9,37 +9,18 @@
  */
 import { parseArgs } from 'node:util';
 import postgres from 'postgres';
-import type { TripBody } from '@portal/shared-contracts';
 import { createApiContext } from '../src/create-context';
-import type { AuthUser } from '../src/lib/sessions';
-import { recordTrip } from '../src/modules/trips/service';
-import { benchConfig, quietLog, seedDriversCompany } from './config';
+import { benchConfig, quietLog } from './config';
 import { withBenchDatabase } from './postgres';
-import { benchTrip } from './bench-trip';
+import { directIngest } from './direct-ingest';
 
 const { values } = parseArgs({ options: { trips: { type: 'string', default: '600' }, wave: { type: 'string', default: '13' }, drivers: { type: 'string', default: '1000' }, riders: { type: 'string', default: '3000' } } });
-const DAY = 86_400_000;
 
 await withBenchDatabase('portal_bench_ingest_explain', process.env.DATABASE_URL, async (url) => {
   const ctx = await createApiContext(benchConfig(url), { log: quietLog });
   const sqlc = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const data = await seedDriversCompany(ctx.db, { name: 'Ingestion Bench Ltd', domain: 'ingest.bench', plate: 'IB', drivers: Number(values.drivers), riders: Number(values.riders) });
-    const today = Math.floor(Date.now() / DAY) * DAY;
-    const auth = (id: string): AuthUser => ({ sessionId: id, userId: id, role: 'Employee', email: 'd@ingest.bench', name: 'D', companyId: data.companyId, employerUserId: null, signUpState: 3, via: 'bearer' });
-    let n = 0;
-    const one = () => {
-      const k = n++;
-      const trip = benchTrip(k, data.drivers.length, data.riders, today, `x-${k}`);
-      return recordTrip(ctx, auth(data.drivers[trip.driverIndex]!.id), trip.body as TripBody, Date.now());
-    };
-    const run = async (trips: number, wave: number) => {
-      let left = trips;
-      const lane = async () => {
-        while (left-- > 0) await one();
-      };
-      await Promise.all(Array.from({ length: wave }, lane));
-    };
+    const { run } = await directIngest(ctx, { drivers: Number(values.drivers), riders: Number(values.riders) }, 'x');
     const wave = Number(values.wave);
     await run(300, wave);
     await sqlc`create extension if not exists pg_stat_statements`;
