@@ -22,8 +22,8 @@ const TRIP_MILES = 2;
 const TRIP_EVERY_MS = 2 * 60_000;
 const TRIPS = 3;
 
-/** The api counts calendar months in UTC. */
-function currentMonth(now = new Date()) {
+/** The current month as the api counts calendar months, and so the dashboard: in UTC. */
+export function thisMonth(now = new Date()) {
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, start: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) };
 }
 
@@ -42,7 +42,7 @@ const ensured = new Map<string, Promise<void>>();
  * the month's figures (a run that crosses the end of a month finds the new month empty again).
  */
 export function ensureCurrentMonthTrips(url: string): Promise<void> {
-  const m = currentMonth();
+  const m = thisMonth();
   const key = `${url} ${m.year}-${m.month}`;
   let done = ensured.get(key);
   if (!done) {
@@ -60,7 +60,7 @@ async function addTripsIfMonthEmpty(url: string): Promise<void> {
   const contexts: APIRequestContext[] = [employer];
   try {
     const { employerId: companyId } = await ok<{ employerId: string }>('the employer’s sign-in', employer.post('/api/accounts/login', { data: EMPLOYER }));
-    const m = currentMonth();
+    const m = thisMonth();
     const summary = await ok<DashboardSummary>('the month’s summary', employer.get(`/api/dashboard/summary?year=${m.year}&month=${m.month}`));
     if (summary.totalTrips > 0) return;
 

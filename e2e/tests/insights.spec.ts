@@ -18,7 +18,7 @@ import { apiVerifyDriver, expectRoute, hash, login } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { axeViolations } from '../support/axe-tour';
 import { settled, trackRequests } from '../support/route-tour';
-import { ensureCurrentMonthTrips } from '../support/month-trips';
+import { ensureCurrentMonthTrips, thisMonth } from '../support/month-trips';
 
 // The insights are computed from trips, so these journeys run on a portal of their own with the
 // api's demo data (a year of trips, journey groups and feedback for the demo companies).
@@ -32,11 +32,6 @@ const amount = (n: number) => new Intl.NumberFormat('en-GB', { minimumFractionDi
 const factor = (n: number) => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 5 }).format(n);
 const monthName = (m: { year: number; month: number }) => new Date(Date.UTC(m.year, m.month - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** The api counts calendar months in UTC, and so does the dashboard. */
-function thisMonth() {
-  const now = new Date();
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
-}
 function previousMonth(m: { year: number; month: number }) {
   return m.month === 1 ? { year: m.year - 1, month: 12 } : { year: m.year, month: m.month - 1 };
 }

@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '../support/test';
 import { MESSAGES, ROUTES, type DashboardSummary, type JourneyGroup, type Page } from '@portal/shared-contracts';
 import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
+import { thisMonth } from '../support/month-trips';
 
 // Office administrators in the portal's screens (docs/decisions/0051-office-administrators.md): the
 // demo company's owner limits an admin to Leeds in User Management; that admin signs in and sees
@@ -33,11 +34,6 @@ async function signedIn(browser: Browser, email: string, password: string, viewp
   await login(page, email, password);
   await expectRoute(page, ROUTES.mainPage);
   return { context, page, errors };
-}
-
-function thisMonth() {
-  const now = new Date();
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
 }
 
 test('the owner limits an admin to Leeds; the admin sees Leeds only, and no closed page', async ({ browser }) => {

@@ -5,7 +5,7 @@ import { axeViolations } from '../support/axe-tour';
 import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { csvCells, milli } from '../support/report-csv';
-import { ensureCurrentMonthTrips } from '../support/month-trips';
+import { ensureCurrentMonthTrips, thisMonth } from '../support/month-trips';
 
 // The demo company's employees are spread over its three offices and No office, with a year of
 // trips: the run's demo portal (docs/decisions/0045-offices-as-a-dimension.md).
@@ -44,11 +44,6 @@ async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
   expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-function thisMonth() {
-  const now = new Date();
-  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 };
 }
 
 const tilesOf = (page: Page) => page.getByRole('region', { name: I.tiles.label, exact: true });
