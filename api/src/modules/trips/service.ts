@@ -285,14 +285,15 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
         exists (select 1 from trips t where t.driver_id = ${driverId} and t.client_trip_id = ${trip.clientTripId}) as raced,
         m.last_minute, m.last_minute_wait,
         exists (select 1 from trips t where t.driver_id = ${driverId} and ${during}) as overlaps,
-        (select count(*)::int from trips t where t.driver_id = ${driverId}
-          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_trips,
-        (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = ${driverId} and t.status in ('counted', 'flagged')
-          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) as day_hundredths,
+        dy.day_trips, dy.day_hundredths,
         u.usual_trips, u.usual_hundredths,
         ${busyPeople(sql`${people}::json`, sql`${driverId}::uuid`, during)} as busy_people
       from (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m,
+      -- The day's trips (any review) and the miles of its counted and flagged ones, in one scan.
+      (select count(*)::int as day_trips, coalesce(sum(t.distance_hundredths) filter (where t.status in ('counted', 'flagged')), 0) as day_hundredths
+        from trips t where t.driver_id = ${driverId}
+          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) dy,
       -- The company's monthly rows and the shares of them not folded in yet.
       (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
           select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = ${companyId}
@@ -736,36 +737,49 @@ function batchSurroundings(batch: PendingTrip[]): SQL {
     };
   });
   const during = sql`t.started_at > r.earliest and t.started_at < r.end_at and t.started_at + ${tripTime} > r.start_at`;
-  return sql`select r.i,
+  return sql`with r as materialized (
+        select r.*, d.company
+        from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, grp uuid, people json,
+          start_at timestamptz, end_at timestamptz, earliest timestamptz, day_start timestamptz, day_end timestamptz, recordable timestamptz,
+          first_month date, last_month date)
+        -- The driver's company, on the row this transaction has locked (the statement runs after the lock),
+        -- read on its key. Fenced (offset 0): unfenced, the generic plan (a hundred trips assumed) hashed
+        -- the trips and scanned every user of every company for each batch (4 000 users: 5.8 ms of the
+        -- statement's 7.5 ms for 13 trips at load 15, and growing with the users; fenced, 0.4 ms).
+        left join lateral (select d.company_id as company from users d where d.id = r.driver offset 0) d on true
+      ),
+      -- The company's usual trip once for each company (and months) of the batch, not once a trip: its
+      -- monthly rows and the shares of them not folded in yet. A batch's trips are mostly one company's.
+      u as (
+        select c.company, c.first_month, c.last_month, s.usual_trips, s.usual_hundredths
+        from (select distinct r.company, r.first_month, r.last_month from r) c
+        cross join lateral (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
+            select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = c.company
+            union all
+            select x.trips, x.distance_hundredths, x.month from company_monthly_stat_deltas x where x.company_id = c.company
+          ) s where s.month between c.first_month and c.last_month) s
+      )
+      select r.i,
         (select row_to_json(s) from (
           select t.id, t.client_trip_id, t.driver_id, t.started_at, t.distance_hundredths, t.journey_group_id, t.created_at, t.status, t.flags,
             coalesce((select json_agg(tp.passenger_id order by tp.passenger_id) from trip_passengers tp where tp.trip_id = t.id), '[]'::json) as passenger_ids
           from trips t where t.driver_id = r.driver and t.client_trip_id = r.client) s) as stored,
         -- Fenced (offset 0): one probe of journey_groups_pkey for a trip with a group, not a hash of every group.
-        exists (select 1 from journey_groups g where g.id = r.grp and g.company_id = d.company offset 0) as group_here,
+        exists (select 1 from journey_groups g where g.id = r.grp and g.company_id = r.company offset 0) as group_here,
         m.last_minute, m.last_minute_wait,
         exists (select 1 from trips t where t.driver_id = r.driver and ${during}) as overlaps,
-        (select count(*)::int from trips t where t.driver_id = r.driver and t.started_at >= r.day_start and t.started_at < r.day_end) as day_trips,
-        (select coalesce(sum(t.distance_hundredths), 0) from trips t where t.driver_id = r.driver and t.status in ('counted', 'flagged')
-          and t.started_at >= r.day_start and t.started_at < r.day_end) as day_hundredths,
-        u.usual_trips, u.usual_hundredths,
+        dy.day_trips, dy.day_hundredths,
+        coalesce(u.usual_trips, 0) as usual_trips, coalesce(u.usual_hundredths, 0) as usual_hundredths,
         ${busyPeople(sql`r.people`, sql`r.driver`, during)} as busy_people
-      from json_to_recordset(${JSON.stringify(req)}::json) as r(i int, driver uuid, client text, grp uuid, people json,
-        start_at timestamptz, end_at timestamptz, earliest timestamptz, day_start timestamptz, day_end timestamptz, recordable timestamptz,
-        first_month date, last_month date)
-      -- The driver's company, on the row this transaction has locked (the statement runs after the lock),
-      -- read on its key. Fenced (offset 0): unfenced, the generic plan (a hundred trips assumed) hashed
-      -- the trips and scanned every user of every company for each batch (4 000 users: 5.8 ms of the
-      -- statement's 7.5 ms for 13 trips at load 15, and growing with the users; fenced, 0.4 ms).
-      left join lateral (select d.company_id as company from users d where d.id = r.driver offset 0) d on true
+      from r
       cross join lateral (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = r.driver and t.started_at > r.recordable and t.created_at > now() - interval '1 minute') m
-      -- The company's monthly rows and the shares of them not folded in yet.
-      cross join lateral (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
-          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = d.company
-          union all
-          select x.trips, x.distance_hundredths, x.month from company_monthly_stat_deltas x where x.company_id = d.company
-        ) s where s.month between r.first_month and r.last_month) u`;
+      -- The day's trips (any review) and the miles of its counted and flagged ones, in one scan of the
+      -- driver's index range for the day, not two.
+      cross join lateral (select count(*)::int as day_trips,
+          coalesce(sum(t.distance_hundredths) filter (where t.status in ('counted', 'flagged')), 0) as day_hundredths
+        from trips t where t.driver_id = r.driver and t.started_at >= r.day_start and t.started_at < r.day_end) dy
+      left join u on u.company = r.company and u.first_month = r.first_month and u.last_month = r.last_month`;
 }
 
 /**

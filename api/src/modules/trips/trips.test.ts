@@ -900,6 +900,55 @@ describe('trips posted together (group commit, decision 0064)', () => {
     expect(await counts()).toMatchObject({ trips: 2, passengers: 3, company: 2 });
   });
 
+  it("judges each trip of a batch by its own company's usual trip and its driver's day, rejected trips in the count only", async () => {
+    const db = t.ctx.db;
+    const gus = await makeEmployee(db, w.globex, 'Gus', 'Globex', { car: true });
+    const ria = await makeEmployee(db, w.acme, 'Ria', 'Rider');
+    // Sue's 150 miles are flagged (no usual trip yet: 120 miles a day), then rejected by the employer.
+    const long = await postTrip(t.app, w.sue.token, { clientTripId: 'long', passengerIds: [w.pat.id], startedAt: dayAt(1), distanceMiles: 150 });
+    expect(review(long)).toMatchObject({ review: 'flagged', flagReasons: ['dayDistance'] });
+    const rejected = await t.app.inject({ method: 'POST', url: `/api/trips/${json<{ trip: { id: string } }>(long).trip.id}/reject`, headers: { authorization: `Bearer ${w.employer}` } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    // Four short trips later that day: with the rejected one, five of the day's six.
+    for (let i = 0; i < 4; i++) {
+      const res = await postTrip(t.app, w.sue.token, { clientTripId: `short-${i}`, passengerIds: [w.pat.id], startedAt: dayAt(1, (6 + i) * 60), distanceMiles: 5 });
+      expect(review(res).review, res.body).toBe('counted');
+    }
+    // Acme's usual trip: 30 counted trips of 30 miles this month, part folded and part a pending delta,
+    // so 180 miles a day. Globex has none: 120.
+    await db.execute(sql`insert into company_monthly_stats (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      values (${w.acme}, date_trunc('month', now())::date, 20, 60000, 60000, 2)
+      on conflict (company_id, month) do update set trips = excluded.trips, distance_hundredths = excluded.distance_hundredths`);
+    await db.execute(sql`insert into company_monthly_stat_deltas (company_id, month, trips, distance_hundredths, passenger_hundredths, participants)
+      values (${w.acme}, date_trunc('month', now())::date, 10, 30000, 30000, 0)`);
+    const posts = [
+      // 150 miles: under Acme's 180, over Globex's 120.
+      { id: w.dan.id, body: { clientTripId: 'acme-150', passengerIds: [w.pat.id], startedAt: dayAt(1), distanceMiles: 150 } },
+      { id: gus.id, body: { clientTripId: 'globex-150', passengerIds: [w.gil.id], startedAt: dayAt(1), distanceMiles: 150 } },
+      // Sue's day: 20 counted miles and the rejected 150, which is not in its miles: 120 with these 100.
+      { id: w.sue.id, body: { clientTripId: 'sue-100', passengerIds: [ria.id], startedAt: dayAt(1, 4 * 60), distanceMiles: 100 } },
+      // Her seventh trip of the day (the rejected one is in the count): it waits for the next batch and is refused.
+      { id: w.sue.id, body: { clientTripId: 'sue-7th', passengerIds: [ria.id], startedAt: dayAt(1, 10 * 60), distanceMiles: 5 } },
+    ];
+    const auths = await Promise.all(posts.map((p) => authOf(p.id)));
+    const transactions = vi.spyOn(pipeline, 'pipelinedTransaction');
+    let answers: PromiseSettledResult<{ created: boolean; trip: { review: string; flagReasons?: string[] } }>[];
+    try {
+      // All in one turn of the event loop: the first three in one batch.
+      answers = await Promise.allSettled(posts.map((p, i) => recordTrip(t.ctx, auths[i]!, p.body)));
+      expect(transactions.mock.calls.length).toBe(2);
+    } finally {
+      transactions.mockRestore();
+    }
+    const outcome = answers.map((a) => (a.status === 'fulfilled' ? [a.value.trip.review, a.value.trip.flagReasons ?? []] : [(a.reason as { status: number }).status, (a.reason as Error).message]));
+    expect(outcome).toEqual([
+      ['counted', []],
+      ['flagged', ['dayDistance']],
+      ['counted', []],
+      [409, MESSAGES.trips.dayLimit],
+    ]);
+  });
+
   it("moves each company's insights version once at a batch's commit, a company with flagged trips only too (migration 0054)", async () => {
     const db = t.ctx.db;
     const version = async (companyId: string) =>
