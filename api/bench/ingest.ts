@@ -300,14 +300,16 @@ async function main() {
           `  the api's GET /api/health/live (${Math.round(live['2xx'] / live.duration)}/s): ${perLive(liveSplit.user - liveSplitBefore.user)} ms in its code, ` +
             `${perLive(liveSplit.system - liveSplitBefore.system)} ms in the kernel a request`,
         );
-        const top = await sqlc<{ calls: number; total: number; mean: number; query: string }[]>`
-          select calls::int, total_exec_time::float8 as total, mean_exec_time::float8 as mean, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
+        // Buffers a call (shared blocks hit or read): what a statement reads, which the machine's load does not move.
+        const top = await sqlc<{ calls: number; total: number; mean: number; blocks: number; query: string }[]>`
+          select calls::int, total_exec_time::float8 as total, mean_exec_time::float8 as mean,
+            (shared_blks_hit + shared_blks_read)::float8 / greatest(calls, 1) as blocks, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query
           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database()) order by total_exec_time desc limit 15`;
         const [all] = await sqlc<{ total: number }[]>`select coalesce(sum(total_exec_time), 0)::float8 as total from pg_stat_statements where toplevel
           and dbid = (select oid from pg_database where datname = current_database())`;
         console.log(`PostgreSQL processor time during the run ${Math.round(cpu)} ms (the database's ${backends.length} backends); top-level statements executing ${Math.round(all!.total)} ms`);
         console.log('statements by execution time (nested ones, as a trigger runs, count in their caller too):');
-        for (const q of top) console.log(`  ${pad(Math.round(q.total), 6)} ms ${pad(q.calls, 6)} calls ${pad(q.mean.toFixed(3), 7)} ms  ${q.query}`);
+        for (const q of top) console.log(`  ${pad(Math.round(q.total), 6)} ms ${pad(q.calls, 6)} calls ${pad(q.mean.toFixed(3), 7)} ms ${pad(Math.round(q.blocks), 6)} buffers  ${q.query}`);
         // PL/pgSQL calls (a row trigger fires once a row, a deferred one at the commit), when the server
         // tracks them (`track_functions = pl`, set on the throwaway cluster). Backends report them at
         // most once a second, so the figures are read a little after the run.
