@@ -9,6 +9,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** DOM snapshots and the network log in the traces of failures: off unless E2E_TRACE_SNAPSHOTS=1. */
+const TRACE_SNAPSHOTS = process.env.E2E_TRACE_SNAPSHOTS === '1';
+
 /**
  * Workers: 2 by default, each with its own portal (see global-setup.ts), so they share no state;
  * E2E_WORKERS=1 runs one. Two became the default after two green whole runs on the idle machine
@@ -59,10 +62,13 @@ export default defineConfig({
     // Set by the global setup before the workers start, and per worker above.
     baseURL: process.env.PORTAL_URL,
     screenshot: 'on',
-    // A failing journey keeps its trace (actions, DOM snapshots, network, console); the trace's
-    // filmstrip is left out: Chromium encoded a frame at every repaint of every journey, passing ones
-    // included, for a trace kept only on a failure (docs/decisions/0078). The screenshot above stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failing journey keeps its trace: its actions with their arguments, errors and timings, the
+    // console, the sources. Left out: the filmstrip (Chromium encoded a frame at every repaint) and,
+    // unless E2E_TRACE_SNAPSHOTS=1, the DOM snapshots taken before and after every action with the
+    // network log that serves them: both were made for every journey, passing ones included, for a
+    // trace kept only on a failure, and each action waits for its snapshots (docs/decisions/0078).
+    // The screenshot above stays.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: TRACE_SNAPSHOTS },
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     browserName: 'chromium',
