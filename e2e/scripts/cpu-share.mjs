@@ -8,8 +8,9 @@
  * Figures only; nothing is asserted.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { TICK, processes, treeOf } from './proc-tree.mjs';
 
 const sep = process.argv.indexOf('--');
 const cmd = sep >= 0 ? process.argv.slice(sep + 1) : [];
@@ -17,36 +18,12 @@ if (cmd.length === 0) {
   console.error('usage: node scripts/cpu-share.mjs -- <command...>');
   process.exit(2);
 }
-const TICK = 100; // USER_HZ on Linux
 
 function machine() {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const idle = cpu[3] + cpu[4];
   const total = cpu.reduce((a, b) => a + b, 0);
   return { idle, busy: total - idle };
-}
-
-function processes() {
-  const out = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(rest[1]);
-      const ticks = Number(rest[11]) + Number(rest[12]);
-      let cmdline = '';
-      try {
-        cmdline = readFileSync(`/proc/${d}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      } catch {
-        // a kernel thread, or gone meanwhile: no command line
-      }
-      out.set(Number(d), { ppid, ticks, cmdline });
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return out;
 }
 
 function kind(cmdline) {
@@ -74,13 +51,8 @@ const idleSeries = [];
 let prevM = m0;
 
 function sample() {
-  const procs = processes();
-  const inTree = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, p] of procs) if (!inTree.has(pid) && inTree.has(p.ppid)) { inTree.add(pid); grew = true; }
-  }
+  const procs = processes({ cmdline: true });
+  const inTree = treeOf(procs, root);
   for (const pid of inTree) {
     const p = procs.get(pid);
     if (!p) continue;

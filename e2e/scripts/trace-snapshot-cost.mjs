@@ -7,13 +7,12 @@
  * wall seconds of each turn, beside the load average. Figures only; nothing is asserted.
  * `node scripts/trace-snapshot-cost.mjs [--rounds 5]`
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
+import { TICK, processes, treeOf } from './proc-tree.mjs';
 
 const at = process.argv.indexOf('--rounds');
 const ROUNDS = at >= 0 ? Math.max(1, Number(process.argv[at + 1]) || 1) : 5;
-const TICK = 100; // USER_HZ on Linux
 
 const rows = Array.from(
   { length: 200 },
@@ -24,25 +23,12 @@ const html = `<!doctype html><html><head><style>td{padding:4px;border:1px solid 
 
 /** Processor ticks (children waited for included) of `root` and every process below it. */
 function treeTicks(root) {
-  const procs = new Map();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(Number(d), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]) });
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  const tree = new Set([root]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, p] of procs) if (!tree.has(pid) && tree.has(p.ppid)) { tree.add(pid); grew = true; }
-  }
+  const procs = processes();
   let ticks = 0;
-  for (const pid of tree) ticks += procs.get(pid)?.ticks ?? 0;
+  for (const pid of treeOf(procs, root)) {
+    const p = procs.get(pid);
+    if (p) ticks += p.ticks + p.childTicks;
+  }
   return ticks;
 }
 
