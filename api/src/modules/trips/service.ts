@@ -262,6 +262,24 @@ interface AroundFiguresDbRow {
 }
 
 /**
+ * A driver's day from `from` to `to`: its trips (any review) and the miles of its counted and flagged
+ * ones, in one scan of the driver's index range for the day.
+ */
+function driverDay(driver: SQL, from: SQL, to: SQL): SQL {
+  return sql`(select count(*)::int as day_trips, coalesce(sum(t.distance_hundredths) filter (where t.status in ('counted', 'flagged')), 0) as day_hundredths
+    from trips t where t.driver_id = ${driver} and t.started_at >= ${from} and t.started_at < ${to})`;
+}
+
+/** A company's usual trip over the months `first` to `last`: its monthly rows and the shares of them not folded in yet. */
+function usualTrip(company: SQL, first: SQL, last: SQL): SQL {
+  return sql`(select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
+      select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = ${company}
+      union all
+      select x.trips, x.distance_hundredths, x.month from company_monthly_stat_deltas x where x.company_id = ${company}
+    ) s where s.month between ${first} and ${last})`;
+}
+
+/**
  * Everything the trip is checked against, in one statement on the driver's and the people's
  * indexes: the same trip recorded meanwhile, the driver's trips of the last minute, the driver's
  * overlapping trips, the day's count and miles, the company's usual trip (its monthly roll-ups) and
@@ -290,16 +308,8 @@ async function surroundings(tx: Tx, companyId: string, driverId: string, trip: N
         ${busyPeople(sql`${people}::json`, sql`${driverId}::uuid`, during)} as busy_people
       from (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = ${driverId} and t.started_at > ${recordable}::timestamptz and t.created_at > now() - interval '1 minute') m,
-      -- The day's trips (any review) and the miles of its counted and flagged ones, in one scan.
-      (select count(*)::int as day_trips, coalesce(sum(t.distance_hundredths) filter (where t.status in ('counted', 'flagged')), 0) as day_hundredths
-        from trips t where t.driver_id = ${driverId}
-          and t.started_at >= ${dayStart.toISOString()}::timestamptz and t.started_at < ${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz) dy,
-      -- The company's monthly rows and the shares of them not folded in yet.
-      (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
-          select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = ${companyId}
-          union all
-          select d.trips, d.distance_hundredths, d.month from company_monthly_stat_deltas d where d.company_id = ${companyId}
-        ) s where s.month between ${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date and ${lastMonth}::date) u`,
+      ${driverDay(sql`${driverId}`, sql`${dayStart.toISOString()}::timestamptz`, sql`${new Date(dayStart.getTime() + DAY_MS).toISOString()}::timestamptz`)} dy,
+      ${usualTrip(sql`${companyId}`, sql`${addMonths(lastMonth, 1 - TRIP_RULES.usualMonths)}::date`, sql`${lastMonth}::date`)} u`,
   );
   return toSurroundings(r, Boolean(r?.raced));
 }
@@ -753,11 +763,7 @@ function batchSurroundings(batch: PendingTrip[]): SQL {
       u as (
         select c.company, c.first_month, c.last_month, s.usual_trips, s.usual_hundredths
         from (select distinct r.company, r.first_month, r.last_month from r) c
-        cross join lateral (select coalesce(sum(s.trips), 0) as usual_trips, coalesce(sum(s.distance_hundredths), 0) as usual_hundredths from (
-            select s.trips, s.distance_hundredths, s.month from company_monthly_stats s where s.company_id = c.company
-            union all
-            select x.trips, x.distance_hundredths, x.month from company_monthly_stat_deltas x where x.company_id = c.company
-          ) s where s.month between c.first_month and c.last_month) s
+        cross join lateral ${usualTrip(sql`c.company`, sql`c.first_month`, sql`c.last_month`)} s
       )
       select r.i,
         (select row_to_json(s) from (
@@ -774,11 +780,7 @@ function batchSurroundings(batch: PendingTrip[]): SQL {
       from r
       cross join lateral (select count(*)::int as last_minute, ceil(extract(epoch from min(t.created_at) + interval '1 minute' - now()))::int as last_minute_wait
         from trips t where t.driver_id = r.driver and t.started_at > r.recordable and t.created_at > now() - interval '1 minute') m
-      -- The day's trips (any review) and the miles of its counted and flagged ones, in one scan of the
-      -- driver's index range for the day, not two.
-      cross join lateral (select count(*)::int as day_trips,
-          coalesce(sum(t.distance_hundredths) filter (where t.status in ('counted', 'flagged')), 0) as day_hundredths
-        from trips t where t.driver_id = r.driver and t.started_at >= r.day_start and t.started_at < r.day_end) dy
+      cross join lateral ${driverDay(sql`r.driver`, sql`r.day_start`, sql`r.day_end`)} dy
       left join u on u.company = r.company and u.first_month = r.first_month and u.last_month = r.last_month`;
 }
 
