@@ -25,6 +25,23 @@ export interface AxeScope {
 }
 
 /**
+ * Waits for the page's finite animations and transitions to end (a dialog's fade and pop-in, a list
+ * fading back in once its answer came): axe judges contrast on what a user reads once they have ended,
+ * not on a frame of the fade, where text over a half-drawn backdrop reads paler than it is. The
+ * endless ones (the spinners, the skeleton's pulse) never end and are not waited for.
+ */
+async function finiteAnimationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * axe's violations (WCAG 2.1 A and AA) on the page, within `scope`.
  *
  * The same rules on the same nodes, run the cheaper way: axe reports only the violations (it no
@@ -39,6 +56,7 @@ export interface AxeScope {
  * frames, its branding), the same context and the same options.
  */
 export async function axeRun(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
+  await finiteAnimationsEnded(page);
   const options = { resultTypes: ['violations'], runOnly: { type: 'tag', values: WCAG_21_AA } };
   if (page.frames().length === 1) {
     const present = await page.evaluate((version) => (window as unknown as { axe?: { version?: string } }).axe?.version === version, axeCore.version);
