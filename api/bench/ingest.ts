@@ -1,7 +1,7 @@
 /**
  * Trip ingestion over HTTP (a script that prints figures, not a test):
  *
- *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 5] [--connections 50] [--retries 10] [--batches 2] [--waits] [--statements] [--prof] [--times]
+ *   pnpm --filter @portal/api exec tsx bench/ingest.ts [--drivers 1000] [--riders 3000] [--offices 0] [--seconds 5] [--connections 50] [--retries 10] [--batches 2] [--waits] [--statements] [--prof] [--times] [--node='<flags>']
  *
  * On PostgreSQL (DATABASE_URL's server, or else a throwaway cluster) a child process migrates, makes
  * one company of `--drivers` verified drivers (each with a verified vehicle and a session) and
@@ -19,11 +19,15 @@
  * every retry answered the trip of its first post, and that every roll-up equals a recount of the
  * counted trips. `--times` prints where the batches' time went during the timed run: the trips'
  * wait in the queue, then each batch's read (a pooled connection, the lock and the surroundings),
- * judging, write with its commit, and what follows the commit.
+ * judging, write with its commit, and what follows the commit; and the api process's garbage
+ * collection pauses by kind, its event loop's delay and its young generation's size over the same
+ * run. `--node='--flag ...'` adds node flags to the server's process (after the ones it inherits).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver, constants as perfConstants, monitorEventLoopDelay, type PerformanceEntry } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -51,6 +55,7 @@ const { values } = parseArgs({
     times: { type: 'boolean', default: false },
     serve: { type: 'boolean', default: false },
     batches: { type: 'string', default: '2' },
+    node: { type: 'string', default: '' },
   },
 });
 const DAY = 86_400_000;
@@ -74,14 +79,24 @@ async function serveChild() {
   // `--prof`: the api's processor profile of the timed run only (not its start, seeding or warm-up).
   const inspector = new Session();
   const times: BatchTimes[] = [];
+  const pauses: { kind: number; ms: number }[] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) pauses.push({ kind: (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0, ms: e.duration });
+  });
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   process.on('message', (m: { prof?: 'start' | 'stop'; file?: string; times?: 'start' | 'stop' }) => {
-    // `--times`: each batch's times during the timed run, summed up when it ends.
+    // `--times`: each batch's times during the timed run, summed up when it ends, with the api
+    // process's garbage collection pauses and its event loop's delay over the same run.
     if (m.times === 'start') {
       onBatchTimes((t) => times.push(t));
+      gcObserver.observe({ entryTypes: ['gc'] });
+      loopDelay.enable();
       process.send!({ prof: 'timing' });
     } else if (m.times === 'stop') {
       onBatchTimes(undefined);
-      process.send!({ prof: 'timed', times: summarise(times) });
+      gcObserver.disconnect();
+      loopDelay.disable();
+      process.send!({ prof: 'timed', times: `${summarise(times)}\n${summariseProcess(pauses, loopDelay)}` });
     }
     if (m.prof === 'start') {
       inspector.connect();
@@ -113,9 +128,37 @@ function summarise(times: BatchTimes[]): string {
   return `${times.length} batches, ${(trips / times.length).toFixed(1)} trips a batch; ms mean (p50, p99): ${(['queuedMs', 'readMs', 'judgeMs', 'writeMs', 'afterMs'] as const).map(step).join('; ')}`;
 }
 
+/**
+ * The api process's garbage collection during the timed run (pauses of the main thread by kind:
+ * their number, sum, p99 and longest), the event loop's delay (p50, p99, longest) and the young
+ * generation's size (semi-space) the process runs with.
+ */
+function summariseProcess(pauses: { kind: number; ms: number }[], loop: ReturnType<typeof monitorEventLoopDelay>): string {
+  const kinds: [number, string][] = [
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR, 'scavenge'],
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR, 'mark-compact'],
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL, 'incremental marking'],
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB, 'weak callbacks'],
+  ];
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+  const gc = kinds
+    .map(([kind, name]) => {
+      const xs = pauses.filter((p) => p.kind === kind).map((p) => p.ms).sort((a, b) => a - b);
+      if (!xs.length) return `${name} 0`;
+      return `${name} ${xs.length} (${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms, p99 ${at(xs, 0.99).toFixed(1)}, max ${xs[xs.length - 1]!.toFixed(1)})`;
+    })
+    .join('; ');
+  const ms = (ns: number) => (ns / 1e6).toFixed(1);
+  const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+  return (
+    `api process: gc pauses ${gc}; young generation ${((young?.space_size ?? 0) / 2 ** 20).toFixed(0)} MiB now; ` +
+    `event loop delay p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)} ms`
+  );
+}
+
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--batches', String(values.batches), '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
-    execArgv: process.execArgv,
+    execArgv: [...process.execArgv, ...values.node.split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
   return new Promise((resolve, reject) => {
