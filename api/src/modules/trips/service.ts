@@ -182,6 +182,13 @@ function normalise(auth: AuthUser, body: TripBody): NormalTrip {
   // The contract refused any start that names no real instant, so this is never null here.
   const startedAt = new Date(isoInstantMs(body.startedAt) ?? Number.NaN);
   if (Number.isNaN(startedAt.getTime())) throw new HttpError(400, MESSAGES.trips.startedAtInvalid, [{ field: 'startedAt', message: MESSAGES.trips.startedAtInvalid }]);
+  // The contract's passenger count, for callers that did not go through its schema (the table's
+  // `trips_passenger_count_range` would otherwise fail the batch's write as an unexpected error).
+  const count = body.passengerIds.length;
+  if (count < 1 || count > TRIP_RULES.maxPassengers) {
+    const message = count < 1 ? MESSAGES.trips.passengersRequired : MESSAGES.trips.passengersMax;
+    throw new HttpError(400, message, [{ field: 'passengerIds', message }]);
+  }
   const passengerIds = body.passengerIds.map((p) => p.toLowerCase()).sort();
   if (passengerIds.includes(auth.userId.toLowerCase())) {
     throw new HttpError(400, MESSAGES.trips.passengerIsDriver, [{ field: 'passengerIds', message: MESSAGES.trips.passengerIsDriver }]);

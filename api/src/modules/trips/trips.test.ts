@@ -463,6 +463,21 @@ describe('who records a trip as its driver', () => {
     expect(await counts()).toEqual({ trips: 0, passengers: 0, monthly: 0, totals: 0, company: 0 });
   });
 
+  it('refuses a trip without passengers, or with more than the contract allows, recorded without HTTP: 400 as the body schema says', async () => {
+    const auth: AuthUser = { sessionId: 'no-http', userId: w.dan.id, role: 'Employee', email: 'dan@acme.test', name: 'Dan', companyId: w.acme, employerUserId: null, signUpState: 0, via: 'bearer' };
+    const nine = Array.from({ length: TRIP_RULES.maxPassengers + 1 }, (_, i) => `7d4f6a8e-2b1c-4d3e-9f0a-1b2c3d4e5f6${i}`);
+    for (const [passengerIds, message] of [[[], MESSAGES.trips.passengersRequired], [nine, MESSAGES.trips.passengersMax]] as const) {
+      // In a batch with a good trip of another driver: the bad one is refused before it is queued, the other is recorded.
+      const [bad, good] = await Promise.allSettled([
+        recordTrip(t.ctx, auth, { clientTripId: `none-${passengerIds.length}`, startedAt: dayAt(1), distanceMiles: 5, passengerIds: [...passengerIds] }),
+        recordTrip(t.ctx, { ...auth, userId: w.sue.id }, { clientTripId: `some-${passengerIds.length}`, startedAt: dayAt(1 + passengerIds.length), distanceMiles: 5, passengerIds: [w.pat.id] }),
+      ]);
+      expect(bad).toMatchObject({ status: 'rejected', reason: { status: 400, message, errors: [{ field: 'passengerIds', message }] } });
+      expect(good).toMatchObject({ status: 'fulfilled', value: { created: true } });
+    }
+    expect(await counts()).toMatchObject({ trips: 2 });
+  });
+
   it('takes passengers who are active employees of the same company only', async () => {
     for (const passenger of [w.gil.id, w.inactive]) {
       const res = await postTrip(t.app, w.dan.token, { passengerIds: [passenger] });
