@@ -21,8 +21,7 @@
  * wait in the queue, then each batch's read (a pooled connection, the lock and the surroundings),
  * judging, write with its commit, and what follows the commit; and the api process's garbage
  * collection pauses by kind, its event loop's delay and its young generation's size over the same
- * run. The server runs with the production server's node flags (`src/node-flags.ts`);
- * `--node='--flag ...'` adds node flags after them (the last of a flag wins).
+ * run. `--node='--flag ...'` adds node flags to the server's process (after the ones it inherits).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,7 +35,6 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
-import { SERVER_NODE_FLAGS } from '../src/node-flags';
 import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
 import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
@@ -160,8 +158,7 @@ function summariseProcess(pauses: { kind: number; ms: number }[], loop: ReturnTy
 
 function serve(databaseUrl: string): Promise<{ child: ChildProcess; api: number; bare: number; data: Prepared }> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', '--batches', String(values.batches), '--drivers', String(values.drivers), '--riders', String(values.riders), '--offices', String(values.offices)], {
-    // The production server's node flags (src/node-flags.ts), then any of `--node` (the last of a flag wins).
-    execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS, ...values.node.split(' ').filter(Boolean)],
+    execArgv: [...process.execArgv, ...values.node.split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
   });
   return new Promise((resolve, reject) => {

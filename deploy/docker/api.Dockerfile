@@ -37,5 +37,4 @@ COPY --from=build /out/drizzle ./drizzle
 # A numeric, non-root user, so Kubernetes' runAsNonRoot can verify it (same uid as deploy/k8s).
 USER 10001:10001
 EXPOSE 5260
-# The api's node flags (api/src/node-flags.ts, which says why; its test keeps this line the same).
-CMD ["node", "--max-semi-space-size=32", "dist/server.js"]
+CMD ["node", "dist/server.js"]

@@ -88,7 +88,7 @@ describe('the api image (deploy/docker/api.Dockerfile)', () => {
     const build = stages[0]!.instructions.filter((i) => i.op === 'RUN').map((i) => i.args);
     expect(build).toEqual(expect.arrayContaining(['pnpm --filter @portal/api run build', expect.stringMatching(/deploy --prod/)]));
     const runtime = stages[1]!.instructions;
-    expect(runtime.find((i) => i.op === 'CMD')?.args).toBe('["node", "--max-semi-space-size=32", "dist/server.js"]');
+    expect(runtime.find((i) => i.op === 'CMD')?.args).toBe('["node", "dist/server.js"]');
     expect(runtime.find((i) => i.op === 'USER')?.args).toBe('10001:10001');
   });
 

@@ -5,7 +5,6 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPgBin, freePort, pgRun } from '@portal/api/db/testing/pg-cluster';
-import { SERVER_NODE_FLAGS } from '@portal/api/node-flags';
 import { runReleaseCli } from '../src/cli/release';
 import { REPO_ROOT } from '../src/paths';
 import { startS3TestServer, type S3TestServer } from '../src/release/s3-test-server';
@@ -344,7 +343,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       if (running && !exited(running)) throw new Error(`api instance ${i} is running`);
       const out = createWriteStream(path.join(logDir, `api-${i}.log`), { flags: 'a' });
       logs.push(out);
-      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(distDir, 'server.js')], {
+      const child = spawn(process.execPath, [path.join(distDir, 'server.js')], {
         cwd: apiDir,
         env: instanceEnv(i),
         stdio: ['ignore', 'pipe', 'pipe'],
