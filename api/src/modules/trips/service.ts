@@ -460,13 +460,8 @@ interface TripQueue {
 
 /** The most trips a batch records (the statements' parameters grow with it). */
 export const BATCH_MAX_TRIPS = 64;
-/**
- * Batches recorded at once, on as many connections of the pool: while one commits, the others read
- * and write. Three, not two: a trip's wait for a free batch was a part of its p99 (decision 0064's
- * addendum on where the p99 of a trip goes). Batches share no person, so they never wait on each
- * other's people; the same company's row is written last, for its statement and the commit only.
- */
-export const BATCHES_AT_ONCE = 3;
+/** Batches recorded at once: one writes while the next is judged (two connections of the pool). */
+export const BATCHES_AT_ONCE = 2;
 let batchesAtOnce: number = BATCHES_AT_ONCE;
 /** For `bench/ingest.ts --batches`: how many batches this process records at once (1 to 8). */
 export function setBatchesAtOnce(n: number): void {
