@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithPlatform } from '@portal/testing';
@@ -42,7 +42,7 @@ describe('usePublicCall', () => {
 
   it('keeps react-query off the public pages: their calls do not use the shared mutation hook', () => {
     for (const file of ['register.ts', 'forgot-password.ts', 'reset-password.ts', 'unsubscribe.ts']) {
-      const source = readFileSync(path.join(process.cwd(), 'src', 'api', file), 'utf8');
+      const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
       expect(source, file).not.toMatch(/@tanstack\/react-query|@portal\/shared-ui\/data/);
       expect(source, file).toContain('usePublicCall(');
     }
