@@ -6,6 +6,9 @@ import { companies, locations, users, vehicles } from '../src/db/schema';
 import { createSession } from '../src/lib/sessions';
 import { DEFAULT_RATE_LIMITS, loadApiConfig, type ApiConfig } from '../src/env';
 
+/** The value at quantile `q` (0 to 1) of numbers sorted ascending; 0 for none. */
+export const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
 /** A logger that says nothing: a benchmark prints its own figures. */
 export const quietLog = { info() {}, warn() {}, error() {} } as never;
 

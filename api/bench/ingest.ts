@@ -37,7 +37,7 @@ import { createApiContext } from '../src/create-context';
 import type { Db } from '../src/db/client';
 import { onBatchTimes, setBatchesAtOnce, type BatchTimes } from '../src/modules/trips/service';
 import { withBenchDatabase } from './postgres';
-import { benchConfig, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
+import { benchConfig, quantile, quietLog, seedDriversCompany, serveBesideBareFastify } from './config';
 import { benchTrip } from './bench-trip';
 import { processorMs, processorSplitMs, syscalls } from './proc';
 
@@ -119,10 +119,9 @@ async function serveChild() {
 /** Batches' times: their number, mean trips, and the mean, p50 and p99 of each step (ms). */
 function summarise(times: BatchTimes[]): string {
   if (!times.length) return 'no batch';
-  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
   const step = (k: keyof BatchTimes) => {
     const xs = times.map((t) => t[k]).sort((a, b) => a - b);
-    return `${k} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)} (p50 ${at(xs, 0.5).toFixed(1)}, p99 ${at(xs, 0.99).toFixed(1)})`;
+    return `${k} ${(xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1)} (p50 ${quantile(xs, 0.5).toFixed(1)}, p99 ${quantile(xs, 0.99).toFixed(1)})`;
   };
   const trips = times.reduce((a, t) => a + t.trips, 0);
   return `${times.length} batches, ${(trips / times.length).toFixed(1)} trips a batch; ms mean (p50, p99): ${(['queuedMs', 'readMs', 'judgeMs', 'writeMs', 'afterMs'] as const).map(step).join('; ')}`;
@@ -140,12 +139,11 @@ function summariseProcess(pauses: { kind: number; ms: number }[], loop: ReturnTy
     [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL, 'incremental marking'],
     [perfConstants.NODE_PERFORMANCE_GC_WEAKCB, 'weak callbacks'],
   ];
-  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
   const gc = kinds
     .map(([kind, name]) => {
       const xs = pauses.filter((p) => p.kind === kind).map((p) => p.ms).sort((a, b) => a - b);
       if (!xs.length) return `${name} 0`;
-      return `${name} ${xs.length} (${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms, p99 ${at(xs, 0.99).toFixed(1)}, max ${xs[xs.length - 1]!.toFixed(1)})`;
+      return `${name} ${xs.length} (${xs.reduce((a, b) => a + b, 0).toFixed(0)} ms, p99 ${quantile(xs, 0.99).toFixed(1)}, max ${xs[xs.length - 1]!.toFixed(1)})`;
     })
     .join('; ');
   const ms = (ns: number) => (ns / 1e6).toFixed(1);

@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_RATE_LIMITS } from '../src/env';
 import { createTestApp, type TestApp } from '../src/test/testing';
-import { seedDriversCompany } from './config';
+import { quantile, seedDriversCompany } from './config';
 import { withBenchDatabase } from './postgres';
 
 const { values } = parseArgs({
@@ -71,8 +71,6 @@ async function post(t: TestApp, w: World, statuses: Map<number, number>): Promis
   return ms;
 }
 const reviews = new Map<string, number>();
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function run(label: string) {
   // The per-driver minute limit would answer most of these 429: here it measures the recording.
