@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { MESSAGES, REMOTES, ROUTES, type ReleaseHistoryEntry, type ReleaseManifest, type TelemetryEvent } from '@portal/shared-contracts';
 import { forwardingProxy, type ForwardingProxy } from '../support/forwarding-proxy';
+import { RELEASE_COMMAND } from '../support/release-helpers';
 import { expectRoute, hash, login } from '../support/portal';
 import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
 import { expect, test, type ConsoleGuard } from '../support/test';
@@ -140,7 +141,8 @@ interface CliRun {
 function releaseCli(...args: string[]): CliRun {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.dataDir, RELEASE_ACTOR: 'e2e-guard' };
   for (const key of ['DATABASE_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL']) delete env[key];
-  const res = spawnSync('pnpm', ['--silent', 'release', ...args], { cwd: REPO_ROOT, encoding: 'utf8', env, timeout: 120_000 });
+  const [command, ...head] = RELEASE_COMMAND;
+  const res = spawnSync(command, [...head, ...args], { cwd: REPO_ROOT, encoding: 'utf8', env, timeout: 120_000 });
   const run = { code: res.status ?? 1, stdout: res.stdout, stderr: res.stderr };
   expect(run.code, `pnpm release ${args.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(0);
   return run;

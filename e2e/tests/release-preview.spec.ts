@@ -4,8 +4,7 @@ import { expect, test } from '../support/test';
 import { MESSAGES, ROUTES } from '@portal/shared-contracts';
 import { axeViolations } from '../support/axe-tour';
 import { expectRoute, hash, login, portalUrl, SUPERADMIN } from '../support/portal';
-import { REPO_ROOT } from '../support/portal-process';
-import { portalStoreDir, releaseCliOk, releaseJson, reloadOn, runCommand } from '../support/release-helpers';
+import { portalStoreDir, releaseCliOk, releaseJson, reloadOn, runRelease } from '../support/release-helpers';
 
 // Builds one remote and waits for a link to expire: longer than a page journey.
 test.setTimeout(420_000);
@@ -24,8 +23,7 @@ test.describe.configure({ mode: 'parallel' });
  */
 async function operatorCli(...args: string[]) {
   const store = await portalStoreDir();
-  const res = await runCommand('pnpm', ['--silent', 'release', ...args], {
-    cwd: REPO_ROOT,
+  const res = await runRelease(args, {
     env: { ...process.env, RELEASE_STORE: store, DATA_DIR: path.dirname(store), PUBLIC_URL: portalUrl(), RELEASE_ACTOR: 'e2e-release' },
     timeoutMs: 180_000,
   });
