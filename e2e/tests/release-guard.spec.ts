@@ -4,7 +4,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { errors, type Browser, type Page } from '@playwright/test';
 import { MESSAGES, REMOTES, ROUTES, type ReleaseHistoryEntry, type ReleaseManifest, type TelemetryEvent } from '@portal/shared-contracts';
 import { forwardingProxy, type ForwardingProxy } from '../support/forwarding-proxy';
 import { RELEASE_COMMAND } from '../support/release-helpers';
@@ -226,6 +226,13 @@ async function anonymousView(browser: Browser, blocked?: string): Promise<View> 
       count(input instanceof Request ? input.url : input, sizeOf(init?.body));
       return originalFetch(input, init);
     };
+    // The telemetry sender listening: only its chunk (the collector and its web vitals) listens for the
+    // document's visibilitychange, which is how it sends what it holds when the page goes away.
+    const listen = Document.prototype.addEventListener;
+    Document.prototype.addEventListener = function (this: Document, ...args: Parameters<Document['addEventListener']>) {
+      if (args[0] === 'visibilitychange') (window as unknown as { __e2eTelemetryListening?: boolean }).__e2eTelemetryListening = true;
+      return listen.apply(this, args);
+    };
   });
   const page = await context.newPage();
   await page.goto(hash(ROUTES.login));
@@ -238,12 +245,34 @@ async function anonymousView(browser: Browser, blocked?: string): Promise<View> 
   return { page, ...choice };
 }
 
+/** How long each browser waited for its telemetry sender before leaving, in ms (printed by each journey). */
+const senderWaits: number[] = [];
+const SENDER_WAIT_MS = 3_500;
+
+/** The waits of the journey so far, for its log (and emptied for the next journey). */
+function senderWaitLine(): string {
+  const waits = senderWaits.splice(0);
+  const heard = waits.filter((w) => w >= 0).sort((a, b) => a - b);
+  const median = heard.length ? heard[Math.floor(heard.length / 2)]! : 0;
+  return `[release guard] ${waits.length} browsers left after their telemetry sender listened: ${heard.length} heard it (median ${median} ms, at most ${heard.at(-1) ?? 0} ms), ${waits.length - heard.length} left at ${SENDER_WAIT_MS} ms without it`;
+}
+
 /**
  * The telemetry sender starts when the browser is idle after load (2 s on); leaving the page sends
- * what it holds. Left for a file of the same origin, whose localStorage holds what was sent.
+ * what it holds. The browser leaves once its sender listens for the page going away, and at the
+ * latest after 3.5 s, as it always left before that signal was read. Left for a file of the same
+ * origin, whose localStorage holds what was sent.
  */
 async function leave(view: View, telemetry: TelemetryCost): Promise<void> {
-  await view.page.waitForTimeout(3_500);
+  const began = Date.now();
+  const listening = await view.page
+    .waitForFunction(() => (window as unknown as { __e2eTelemetryListening?: boolean }).__e2eTelemetryListening === true, undefined, { timeout: SENDER_WAIT_MS, polling: 100 })
+    .then(() => true)
+    .catch((err: unknown) => {
+      if (err instanceof errors.TimeoutError) return false;
+      throw err;
+    });
+  senderWaits.push(listening ? Date.now() - began : -1);
   await view.page.goto('/release.json');
   const sent = await view.page.evaluate(() => {
     const seen = localStorage.getItem('e2e-telemetry-sent');
@@ -379,6 +408,7 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
     [
       `[release guard, forged] healthy canary: ${a.canary} real canary page views, ${a.stable} stable; the forger's ${forgedFailures.taken} batches of 20 failed page views counted ${healthyFigures.errors} failures; not aborted`,
       `[release guard, forged] failing canary: ${b.canary} real canary page views, all failed; the forger's ${forgedSuccesses.taken} batches of 20 healthy page views counted ${30 * halfHours}; not promoted`,
+      senderWaitLine(),
     ].join('\n'),
   );
 });
@@ -458,6 +488,7 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
     [
       `[release guard] first canary render error -> canary aborted (share 0 in release.json): ${(toAbortMs / 1000).toFixed(1)} s (guard every ${GUARD_INTERVAL_MS / 1000} s, at least ${MIN_VIEWS} canary page views)`,
       `[release guard] minimum sample sent -> aborted: ${sampleToAbort}; ${pageViews} page views, ${canaryUsers.length} of them on the canary`,
+      senderWaitLine(),
     ].join('\n'),
   );
   expect(toAbortMs).toBeLessThan(120_000);
