@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { isoDateTime, pageOf } from '../entities';
 import { BACK_OFFICE_MESSAGES } from '../messages/back-office';
 import { INPUT_MESSAGES } from '../messages/input';
@@ -141,7 +142,7 @@ const auditPageQuery = z.extend(filterFields, pageQuerySchema.shape).check(z.ref
 
 const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
 
-export const audit = {
+export const audit = lazyGroup(() => ({
   list: defineEndpoint({
     id: 'audit.list',
     method: 'GET',
@@ -163,4 +164,4 @@ export const audit = {
     response: z.string(),
     tags: ['audit'],
   }),
-} as const;
+} as const));

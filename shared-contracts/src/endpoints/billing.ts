@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
 import { BILLING_MESSAGES } from '../messages/billing';
 import { startSubscriptionBodySchema } from '@portal/shared-contracts/forms';
@@ -18,7 +19,7 @@ const historyPageQuery = z.extend(companyQuery, pageQuerySchema.shape);
  * stored as integer pence and shown in pounds. The built-in provider issues the invoices from the
  * database each period (docs/decisions/0013-billing.md).
  */
-export const billing = {
+export const billing = lazyGroup(() => ({
   billing: defineEndpoint({
     id: 'billing.billing',
     method: 'GET',
@@ -94,4 +95,4 @@ export const billing = {
     response: z.string().check(z.describe('The PDF document')),
     tags: ['billing'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
 import { DATA_RIGHTS_MESSAGES } from '../messages/data-rights';
 import { idParams } from './shared';
@@ -41,7 +42,7 @@ export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
 
 const EMPLOYER_OR_BACK_OFFICE = ['Employer', 'Admin', 'SuperAdmin'] as const;
 
-export const dataRights = {
+export const dataRights = lazyGroup(() => ({
   exportEmployee: defineEndpoint({
     id: 'dataRights.exportEmployee',
     method: 'GET',
@@ -93,4 +94,4 @@ export const dataRights = {
     response: z.extend(okSchema, { requestedAt: isoDateTime, dueAt: isoDateTime }),
     tags: ['data-rights'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf, sameLicenceDriverSchema } from '../entities';
 import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySchema, searchText } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
@@ -21,7 +22,7 @@ const driverPageQuery = z.extend(searchQuery, {
 export const SAME_LICENCE_SHOWN = 20;
 
 // drivers and vehicles (document 2): super admins only
-export const drivers = {
+export const drivers = lazyGroup(() => ({
   list: defineEndpoint({
     id: 'drivers.list',
     method: 'GET',
@@ -99,4 +100,4 @@ export const drivers = {
     response: notificationSummarySchema,
     tags: ['drivers'],
   }),
-} as const;
+} as const));

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { employeeSchema, fieldErrorSchema, idSchema, okSchema, pageOf } from '../entities';
 import { bulkEmployeesBodySchema, deactivationReasonSchema, employeeSignupBodySchema } from '@portal/shared-contracts/forms';
 import { INSIGHTS_MESSAGES } from '../messages/insights';
@@ -58,7 +59,7 @@ const employeeListQuerySchema = z.extend(searchQuery, {
   companyId: z.optional(z.string().check(z.uuid())),
 });
 
-export const employees = {
+export const employees = lazyGroup(() => ({
   selfRegister: defineEndpoint({
     id: 'employees.selfRegister',
     method: 'POST',
@@ -238,4 +239,4 @@ export const employees = {
     response: okSchema,
     tags: ['employees'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { awaitingSetupEmployerSchema, companySchema, employerListItemSchema, incentiveSchema, locationSchema, okSchema, okWithIdSchema, pageOf } from '../entities';
 import { createCompanyBodySchema, deactivationReasonSchema, incentiveFormSchema, locationFieldsSchema, updateCompanyBodySchema, updateLocationBodySchema } from '@portal/shared-contracts/forms';
 import { idParams, searchQuery } from './shared';
@@ -8,7 +9,7 @@ import { employerCurrentAnswerSchema, employerLookup } from './employer-lookup';
 // employers and incentives
 export { employerCurrentAnswerSchema };
 
-export const employers = {
+export const employers = lazyGroup(() => ({
   current: employerLookup.current,
   list: defineEndpoint({
     id: 'employers.list',
@@ -161,4 +162,4 @@ export const employers = {
     response: okSchema,
     tags: ['employers'],
   }),
-} as const;
+} as const));

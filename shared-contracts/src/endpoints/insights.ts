@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import {
   co2ReportSchema,
   dashboardSummarySchema,
@@ -60,7 +61,7 @@ const EMPLOYER_ROLES = ['Employer', 'Admin'] as const;
  * trip's transaction). Tenant-scoped: an employer or admin sees only their company; a super admin
  * must pass `companyId`. Field definitions are on the entity schemas.
  */
-export const insights = {
+export const insights = lazyGroup(() => ({
   participation: defineEndpoint({
     id: 'insights.participation',
     method: 'GET',
@@ -215,4 +216,4 @@ export const insights = {
     errors: [409],
     tags: ['insights'],
   }),
-} as const;
+} as const));

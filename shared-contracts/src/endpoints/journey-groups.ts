@@ -1,11 +1,12 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { journeyGroupSchema, okSchema } from '../entities';
 import { journeyGroupBodySchema, journeyGroupUpdateBodySchema } from '@portal/shared-contracts/forms';
 import { idParams } from './shared';
 
 // journey groups: the employer's management calls (the list is `insights.journeyGroups`)
-export const journeyGroups = {
+export const journeyGroups = lazyGroup(() => ({
   create: defineEndpoint({
     id: 'journeyGroups.create',
     method: 'POST',
@@ -40,4 +41,4 @@ export const journeyGroups = {
     response: okSchema,
     tags: ['journey-groups'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { isoDateTime, okSchema, pageOf } from '../entities';
 import { pageQuerySchema } from './shared';
 import { idParams } from './shared';
@@ -22,7 +23,7 @@ export const failedMailSchema = z.object({
 });
 export type FailedMail = z.infer<typeof failedMailSchema>;
 
-export const mail = {
+export const mail = lazyGroup(() => ({
   failed: defineEndpoint({
     id: 'mail.failed',
     method: 'GET',
@@ -43,4 +44,4 @@ export const mail = {
     response: okSchema,
     tags: ['mail'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { myJourneyGroupSchema, okSchema, okWithIdSchema, pageOf, tripSchema } from '../entities';
 import { feedbackBodySchema, tripBodySchema } from '@portal/shared-contracts/forms';
 import { idParams } from './shared';
@@ -9,7 +10,7 @@ import { insightPageQuery } from './insights';
  * The mobile app's calls: an employee (bearer token from `accounts/login`, active and approved)
  * records trips, leaves feedback and joins journey groups of their own company.
  */
-export const mobile = {
+export const mobile = lazyGroup(() => ({
   recordTrip: defineEndpoint({
     id: 'mobile.recordTrip',
     method: 'POST',
@@ -64,4 +65,4 @@ export const mobile = {
     response: okSchema,
     tags: ['mobile'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
 import { emailField } from '../forms/fields';
 import { MONTHLY_REPORT_MESSAGES } from '../messages/monthly-reports';
@@ -65,7 +66,7 @@ export const unsubscribeQuerySchema = z.object({
 
 const EMPLOYER = ['Employer', 'Admin'] as const;
 
-export const monthlyReports = {
+export const monthlyReports = lazyGroup(() => ({
   recipients: defineEndpoint({
     id: 'monthlyReports.recipients',
     method: 'GET',
@@ -121,4 +122,4 @@ export const monthlyReports = {
     errors: [404],
     tags: ['monthly-reports'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { isoDateTime } from '../entities/common';
 import { RELEASE_FREEZE_MESSAGES } from '../messages/release-freezes';
 import { FREEZE_LIMITS, isCompanyId, parseFreezeUntil } from '../release-freeze';
@@ -62,7 +63,7 @@ export type ConsoleFreezes = z.infer<typeof consoleFreezesSchema>;
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;
 
-export const releaseFreezes = {
+export const releaseFreezes = lazyGroup(() => ({
   list: defineEndpoint({
     id: 'releaseFreezes.list',
     method: 'GET',
@@ -125,4 +126,4 @@ export const releaseFreezes = {
     errors: [409],
     tags: ['release-freezes'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { isoDateTime } from '../entities/common';
 import { RELEASE_PREVIEW_MESSAGES } from '../messages/release-previews';
 import { RELEASE_CHECK_MESSAGES, TELEMETRY_MESSAGES } from '../messages/telemetry';
@@ -181,7 +182,7 @@ export type CreatePreview = z.infer<typeof createPreviewSchema>;
 export const previewParams = z.object({ id: z.string().check(z.refine(isPreviewId, TEXTS.previews.badId)) });
 
 /** The release platform's calls for the back office. */
-export const releases = {
+export const releases = lazyGroup(() => ({
   health: defineEndpoint({
     id: 'releases.health',
     method: 'GET',
@@ -284,4 +285,4 @@ export const releases = {
     errors: [409],
     tags: ['releases'],
   }),
-} as const;
+} as const));

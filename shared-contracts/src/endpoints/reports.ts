@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { okSchema } from '../entities/common';
 import { reportingSettingsSchema } from '../entities/reports';
 import { DATE_RANGE_YEARS } from '../forms/dates';
@@ -37,7 +38,7 @@ export const category7Query = z.object({
 const REPORT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 
 /** Scope 3 Category 7 reports (docs/decisions/0043-category7-report.md). */
-export const reports = {
+export const reports = lazyGroup(() => ({
   category7: defineEndpoint({
     id: 'reports.category7',
     method: 'GET',
@@ -84,4 +85,4 @@ export const reports = {
     response: z.extend(okSchema, { settings: reportingSettingsSchema }),
     tags: ['reports'],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { okSchema, schemeSettingsSchema, supportContactSchema } from '../entities';
 import { schemeSettingsBodySchema, supportMessageBodySchema } from '@portal/shared-contracts/forms';
 
@@ -7,7 +8,7 @@ import { schemeSettingsBodySchema, supportMessageBodySchema } from '@portal/shar
  * The scheme's settings (the back office's Scheme Settings page): how long a new company's free
  * trial lasts and the operator's support contact (docs/decisions/0033-trial-and-consent.md).
  */
-export const schemeSettings = {
+export const schemeSettings = lazyGroup(() => ({
   get: defineEndpoint({
     id: 'schemeSettings.get',
     method: 'GET',
@@ -27,10 +28,10 @@ export const schemeSettings = {
     response: z.extend(okSchema, { changed: z.boolean(), settings: schemeSettingsSchema }),
     tags: ['scheme-settings'],
   }),
-} as const;
+} as const));
 
 /** Help & Support: the operator's contact as companies see it, and messages to support by mail. */
-export const support = {
+export const support = lazyGroup(() => ({
   contact: defineEndpoint({
     id: 'support.contact',
     method: 'GET',
@@ -52,4 +53,4 @@ export const support = {
     errors: [429],
     tags: ['support'],
   }),
-} as const;
+} as const));

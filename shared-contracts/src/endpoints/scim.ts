@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
 import { scimTokenBodySchema } from '../forms/scim';
 import { idParams } from './shared';
@@ -18,7 +19,7 @@ export type ScimToken = z.infer<typeof scimTokenSchema>;
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;
 
-export const scim = {
+export const scim = lazyGroup(() => ({
   listTokens: defineEndpoint({
     id: 'scim.listTokens',
     method: 'GET',
@@ -51,4 +52,4 @@ export const scim = {
     errors: [404],
     tags: ['scim'],
   }),
-};
+}));

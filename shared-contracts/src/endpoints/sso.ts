@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { idSchema, okSchema } from '../entities/session';
 import { ssoDomainBodySchema, ssoEmailField, ssoSettingsBodySchema } from '../forms/sso';
 import { SSO_MESSAGES } from '../messages/sso';
@@ -81,7 +82,7 @@ export const ssoBackchannelLogoutBodySchema = z.object({
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;
 
-export const sso = {
+export const sso = lazyGroup(() => ({
   settings: defineEndpoint({
     id: 'sso.settings',
     method: 'GET',
@@ -199,4 +200,4 @@ export const sso = {
     maxBodyBytes: 16 * 1024,
     tags: ['sso'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { okSchema } from '../entities/common';
 import { TELEMETRY_MESSAGES } from '../messages/telemetry';
 import { REMOTE_IDS } from '../remotes';
@@ -91,7 +92,7 @@ export const telemetryBatchSchema = z.object({
 });
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
-export const telemetry = {
+export const telemetry = lazyGroup(() => ({
   ingest: defineEndpoint({
     id: 'telemetry.ingest',
     method: 'POST',
@@ -106,4 +107,4 @@ export const telemetry = {
     errors: [429],
     tags: ['telemetry'],
   }),
-} as const;
+} as const));

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from '../endpoint';
+import { lazyGroup } from './lazy-group';
 import { myDriverSchema, okSchema } from '../entities';
 import { vehicleBodySchema } from '@portal/shared-contracts/forms';
 
@@ -7,7 +8,7 @@ import { vehicleBodySchema } from '@portal/shared-contracts/forms';
  * The mobile app's vehicle calls: an employee becomes a driver by registering a vehicle and a
  * driving licence, and waits for a super admin to verify both.
  */
-export const vehicles = {
+export const vehicles = lazyGroup(() => ({
   mine: defineEndpoint({
     id: 'vehicles.mine',
     method: 'GET',
@@ -37,4 +38,4 @@ export const vehicles = {
     response: okSchema,
     tags: ['vehicles'],
   }),
-} as const;
+} as const));
