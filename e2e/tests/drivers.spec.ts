@@ -92,7 +92,12 @@ async function badgeCount(page: Page): Promise<number> {
 async function openPending(page: Page, search?: string): Promise<void> {
   await page.goto(hash(ROUTES.pendingDrivers));
   await expect(page.getByRole('heading', { level: 2, name: /^Pending Drivers \(\d+\)$/ })).toBeVisible();
-  if (search) await page.getByRole('searchbox', { name: COPY.pending.searchLabel }).fill(search);
+  if (!search) return;
+  await page.getByRole('searchbox', { name: COPY.pending.searchLabel }).fill(search);
+  // The box rests 300 ms before its text applies; the address then carries it, and from that render
+  // the list is the search's (dimmed while it loads). Until then the unfiltered list is on screen,
+  // and a check made in that gap would meet the dimming half-way.
+  await expect(page).toHaveURL(new RegExp(`[?&]pending\\.search=${encodeURIComponent(search)}(&|$)`));
 }
 
 function rowOf(page: Page, person: Person): Locator {
