@@ -325,15 +325,19 @@ async function timed(ep: AnyEndpoint, built: () => Built): Promise<Answer> {
   const first = await send(ep, built());
   if (first.ms <= ANSWER_BUDGET_MS) return first;
   let best = first;
+  // The verdict: a failure (5xx) in any attempt, else an acceptance (2xx, its rows written) in any,
+  // else the fastest answer's. A replay can be refused where the first was not (a trip id the first
+  // recorded) or taken where it was not (its fresh unique values): either way rows may have changed,
+  // and a slower replay must not leave them counted against a refusal.
+  const attempts = [first];
   for (let i = 0; i < 2 && best.ms > ANSWER_BUDGET_MS; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250 * (i + 1)));
     const again = await send(ep, built());
-    // A first answer that failed (5xx) or took the input (2xx, its rows written) stays the verdict:
-    // a replay can only be refused where the first was not, e.g. a trip id the first one recorded.
-    const kept = first.status >= 500 || (first.status >= 200 && first.status < 300);
-    if (again.ms < best.ms) best = { ...again, status: kept ? first.status : again.status };
+    attempts.push(again);
+    if (again.ms < best.ms) best = again;
   }
-  return best;
+  const decisive = attempts.find((a) => a.status >= 500) ?? attempts.find((a) => a.status >= 200 && a.status < 300);
+  return decisive ? { ...best, status: decisive.status, body: decisive.body } : best;
 }
 
 // ---------------------------------------------------------------- the multipart endpoints
