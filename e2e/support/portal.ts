@@ -33,6 +33,19 @@ export async function expectRoute(page: Page, route: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`#${escapeRegExp(route)}(?:[?].*)?$`));
 }
 
+/**
+ * Resolves once a list's search box has applied `text`. A box of a list searched by the api rests
+ * 300 ms before its text applies; until then the unfiltered list is on screen, and a check made in
+ * that gap could pass on it, or meet it dimmed half-way through the search's fetch. The list writes
+ * the search into the address (`key`: `search`, or its own prefix's, e.g. `pending.search`) in the
+ * render that starts that fetch, and shows the previous answer dimmed and busy until it has the new
+ * one: both are waited for, so what is read next is the search's answer, drawn.
+ */
+export async function expectSearchApplied(page: Page, text: string, key = 'search'): Promise<void> {
+  await expect(page, `the address carries ${key}=${text.trim()}`).toHaveURL((url) => new URLSearchParams(url.hash.split('?')[1] ?? '').get(key) === text.trim());
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}
+
 export async function expectLoginPage(page: Page): Promise<void> {
   // "/" shown as "/#" or "/#/" by the hash router
   await expect(page).toHaveURL(/^[^#]*\/(#\/?)?$/);

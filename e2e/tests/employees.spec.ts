@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES, employeeShareLink } from '@portal/shared-contracts';
-import { apiLogin, apiRegisterEmployer, escapeRegExp, expectRoute, hash, login, readResetLink, uniqueEmail } from '../support/portal';
+import { apiLogin, apiRegisterEmployer, escapeRegExp, expectRoute, expectSearchApplied, hash, login, readResetLink, uniqueEmail } from '../support/portal';
 import { axeViolations } from '../support/axe-tour';
 
 const PASSWORD = 'Employ-Pass1';
@@ -143,6 +143,7 @@ test('names as people type them: nothing visible or a direction control is refus
   await expectToast(page, MESSAGES.employees.approved);
   await page.getByRole('tab', { name: 'All Employees' }).click();
   await page.getByLabel('Search employees', { exact: true }).fill('ZO\u00cb');
+  await expectSearchApplied(page, 'ZO\u00cb');
   await expect(page.getByRole('button', { name: 'Active: details of Zo\u00eb Adams', exact: true })).toBeVisible();
 });
 
@@ -160,6 +161,7 @@ test('deactivate (a reason is required), reactivate and delete an employee', asy
   await expectRoute(page, ROUTES.mainPage);
   await openEmployeeManagement(page);
   await page.getByLabel('Search employees', { exact: true }).fill('lifecycle');
+  await expectSearchApplied(page, 'lifecycle');
 
   // ---- deactivate without a reason: refused; with one: done
   await page.getByRole('button', { name: 'Active: details of Dora Lifecycle', exact: true }).click();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '../support/test';
 import { MESSAGES, officeLabel, ROUTES, type Company, type DashboardSummary, type JourneyGroup, type Page as ListPage } from '@portal/shared-contracts';
 import { axeViolations } from '../support/axe-tour';
-import { escapeRegExp, expectRoute, hash, login, uniqueEmail } from '../support/portal';
+import { escapeRegExp, expectRoute, expectSearchApplied, hash, login, uniqueEmail } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { csvCells, milli } from '../support/report-csv';
 import { ensureCurrentMonthTrips, thisMonth } from '../support/month-trips';
@@ -209,6 +209,7 @@ test('an import whose office column puts people in offices; an unknown office is
   expect(Object.fromEntries(list.items.map((e) => [e.firstName, e.officeId ?? null]))).toEqual({ Olga: first!.id, Omar: second!.id, Nell: null });
   const table = page.getByRole('table', { name: 'Employees' });
   await page.getByLabel('Search employees').fill(`Office${tag}`);
+  await expectSearchApplied(page, `Office${tag}`);
   await expect(table.getByRole('row').filter({ hasText: 'Olga' })).toContainText(officeLabel(first!));
   await expect(table.getByRole('row').filter({ hasText: 'Omar' })).toContainText(officeLabel(second!));
   await expect(table.getByRole('row').filter({ hasText: 'Nell' })).toContainText(I.noOffice);

@@ -6,6 +6,7 @@ import {
   escapeRegExp,
   expectLoginPage,
   expectRoute,
+  expectSearchApplied,
   fillLogin,
   hash,
   login,
@@ -295,6 +296,7 @@ test('the super admin finds the company, deactivates it with a reason, and react
     await login(admin, SUPERADMIN.email, SUPERADMIN.password);
     await expectRoute(admin, ROUTES.superAdmin);
     await admin.getByLabel('Search employers', { exact: true }).fill(companyName.toUpperCase());
+    await expectSearchApplied(admin, companyName.toUpperCase());
     const seeMore = admin.getByRole('button', { name: `See more about ${companyName}` });
     await expect(seeMore).toBeVisible();
     await expect(admin.getByRole('button', { name: /^See more about / })).toHaveCount(1);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '../support/test';
 import { CSRF_HEADER, LIMITS, MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { apiLogin, expectRoute, hash, SUPERADMIN } from '../support/portal';
+import { apiLogin, expectRoute, expectSearchApplied, hash, SUPERADMIN } from '../support/portal';
 import type { RunningPortal } from '../support/portal-process';
 import { settled, signInAs, trackRequests, type Visitor } from '../support/route-tour';
 
@@ -175,6 +175,7 @@ test('the back office: All Users names each user’s company; Admins lists super
   const users = page.getByRole('table', { name: MESSAGES.allUsersScreen.caption });
   await expect(users.getByRole('columnheader', { name: MESSAGES.allUsersScreen.columns.company })).toBeVisible();
   await page.getByRole('searchbox', { name: MESSAGES.allUsersScreen.searchLabel }).fill('employer@greenway.example');
+  await expectSearchApplied(page, 'employer@greenway.example');
   await expect(users.getByRole('row').filter({ hasText: 'employer@greenway.example' })).toContainText('Greenway');
 
   // A super admin added is listed first; an employer account added is not an admin: it waits in All Employers.
@@ -293,6 +294,7 @@ test('on a phone the audit log’s email addresses break only before the @ or a 
   await page.goto(hash(ROUTES.superAdminAuditLog));
   // Entries by a person (each with an email), not the jobs earlier tests may have run.
   await page.getByRole('searchbox', { name: MESSAGES.audit.filterActor }).or(page.getByRole('textbox', { name: MESSAGES.audit.filterActor })).fill('@');
+  await expectSearchApplied(page, '@');
   const table = page.getByRole('main').getByRole('table').first();
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(table.locator('span[translate="no"]').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '../support/test';
 import { CSRF_HEADER, MESSAGES, ROUTES } from '@portal/shared-contracts';
-import { apiLogin, expectRoute, hash, signInReadyEmployer, uniqueEmail } from '../support/portal';
+import { apiLogin, expectRoute, expectSearchApplied, hash, signInReadyEmployer, uniqueEmail } from '../support/portal';
 import { expectAxeClean, shoot } from '../support/look';
 
 const PASSWORD = 'Roster-Pass1';
@@ -68,6 +68,7 @@ test('replace the roster: a file that adds one, changes one and removes one; the
 
   // The list shows it: the newcomer active, the change made, the leaver deactivated.
   await page.getByLabel('Search employees', { exact: true }).fill(tag);
+  await expectSearchApplied(page, tag);
   await expect(page.getByRole('button', { name: `Active: details of ${longFirst} ${longLast}`, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Active: details of Chad Changed', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Deactivated: details of Lee Leaver', exact: true })).toBeVisible();

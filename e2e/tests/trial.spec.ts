@@ -8,6 +8,7 @@ import {
   escapeRegExp,
   expectLoginPage,
   expectRoute,
+  expectSearchApplied,
   hash,
   login,
   logOutViaProfileMenu,
@@ -287,6 +288,7 @@ test('Help & Support: the operator’s contact set in Scheme Settings, help for 
   // ---- All Employers shows where each company stands
   const back = await signedIn(browser, SUPERADMIN.email, SUPERADMIN.password, ROUTES.superAdmin);
   await back.getByRole('searchbox', { name: 'Search employers' }).fill('Helped');
+  await expectSearchApplied(back, 'Helped');
   // This run's company: a portal that ran the journey before lists an earlier one too.
   const listed = back.getByRole('row').filter({ hasText: company });
   await expect(listed.getByText(new RegExp(`^${escapeRegExp(COPY.summary.trial('')).trim()} \\d{2}/\\d{2}/\\d{4}$`))).toBeVisible();
