@@ -64,6 +64,16 @@ const VARIANTS: Record<string, { name: string; query: string }[]> = {
   ],
 };
 
+/**
+ * Routes that draw the same page, the second showing the first's default tab: Company Settings
+ * opens on Company Details, All Drivers on Approved. The same page opened right after itself keeps
+ * every node, so nothing drawn anew tells that it was drawn, and `goToStop` opens it as a fresh load.
+ */
+const SAME_PAGE: readonly (readonly [string, string])[] = [
+  [ROUTES.companySettings, ROUTES.companySettingsDetails],
+  [ROUTES.approvedDrivers, ROUTES.drivers],
+];
+
 export interface TourStop {
   visitor: Visitor;
   /** A file-name-safe name of the page. */
@@ -89,7 +99,15 @@ export function routeTour(): TourStop[] {
   stops.push({ visitor: 'public', name: 'not-found', route: '/no-such-page', path: '/no-such-page' });
   const order: Visitor[] = ['public', 'newEmployer', 'employer', 'superAdmin'];
   const last = (s: TourStop) => (s.path === ROUTES.accountCompleted ? 1 : 0);
-  return stops.sort((a, b) => order.indexOf(a.visitor) - order.indexOf(b.visitor) || last(a) - last(b));
+  stops.sort((a, b) => order.indexOf(a.visitor) - order.indexOf(b.visitor) || last(a) - last(b));
+  // Two routes that draw the same page are not toured one right after the other: the second goes a
+  // stop later.
+  for (let i = 1; i + 1 < stops.length; i += 1) {
+    const [before, stop, next] = [stops[i - 1]!, stops[i]!, stops[i + 1]!];
+    const same = SAME_PAGE.some(([a, b]) => (before.path === a && stop.path === b) || (before.path === b && stop.path === a));
+    if (same && next.visitor === stop.visitor && next.path !== ROUTES.accountCompleted) [stops[i], stops[i + 1]] = [next, stop];
+  }
+  return stops;
 }
 
 export const VISITORS: readonly Visitor[] = ['public', 'newEmployer', 'employer', 'superAdmin'];
@@ -105,8 +123,25 @@ export async function signInAs(page: Page, visitor: Visitor, superAdmin: { email
   await page.goto(`/#${ROUTES.login}`);
   await page.getByLabel(MESSAGES.fields.email, { exact: true }).fill(login.email);
   await page.getByLabel(MESSAGES.fields.password, { exact: true }).fill(login.password);
+  // The login page is marked as left (see goToStop): the page the sign-in lands on counts as drawn
+  // once a `main` of its own is there, so a tour can start on it without loading it again.
+  await markLeft(page);
   await page.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
   await page.waitForURL((url) => !/#\/?$/.test(url.hash) && url.hash !== '', { timeout });
+}
+
+/**
+ * Marks what `main` holds as left, so that a page drawn in its place is told apart, and the document
+ * as one the portal is about to navigate (see goToStop).
+ */
+async function markLeft(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return;
+    for (const el of main.querySelectorAll('*')) el.setAttribute('data-tour-left', '');
+    main.setAttribute('data-tour-left', '');
+    document.documentElement.setAttribute('data-tour-left', '');
+  });
 }
 
 /** Per page, for AXE_TOUR_DEBUG: how many stops were opened, in how many ms, of which ms to the load event. */
@@ -189,19 +224,25 @@ export async function openStop(page: Page, stop: TourStop): Promise<void> {
  * when the page is already on the portal with nothing open over it, else as a fresh load (`openStop`).
  * The hash router draws the same page for the same address either way, with the same session; the
  * page is scrolled to its top, as a load leaves it. It counts as drawn once something new is in
- * `main` (what was there is marked before leaving), then waits as `openStop` does.
+ * `main` (what was there is marked before leaving), then waits as `openStop` does. A page already at
+ * the stop's address that the portal navigated to (the page a sign-in lands on: `signInAs` marked the
+ * login page) is taken as it is once a `main` of its own is drawn, then waits the same way.
  */
 export async function goToStop(page: Page, stop: TourStop): Promise<void> {
   const route = `#${stop.route}`;
   const left = await page
     .evaluate((hash) => {
-      const main = document.querySelector('main');
-      if (!location.protocol.startsWith('http') || !main || location.hash === hash) return false;
+      if (!location.protocol.startsWith('http')) return false;
       if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return false;
+      // Already there: only a page the portal is drawing in place of a marked one (its layout may
+      // have no `main` yet: the wait below is for a `main` of its own).
+      if (location.hash === hash) return document.documentElement.hasAttribute('data-tour-left') ? 'here' : false;
+      const main = document.querySelector('main');
+      if (!main) return false;
       for (const el of main.querySelectorAll('*')) el.setAttribute('data-tour-left', '');
       main.setAttribute('data-tour-left', '');
       location.hash = hash;
-      return true;
+      return 'left';
     }, route)
     .catch(() => false);
   if (!left) return openStop(page, stop);
@@ -210,13 +251,15 @@ export async function goToStop(page: Page, stop: TourStop): Promise<void> {
   trackRequests(page);
   const drawn = await page
     .waitForFunction(
-      () => {
+      (here) => {
         const main = document.querySelector('main');
         if (!main) return false;
         if (!main.hasAttribute('data-tour-left')) return true;
+        // The page left may still draw in its own `main` (a login button's spinner): not the new page.
+        if (here) return false;
         return [...main.querySelectorAll('*')].some((el) => !el.hasAttribute('data-tour-left'));
       },
-      undefined,
+      left === 'here',
       { timeout: 3_000 },
     )
     .then(() => true, () => false);
