@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@portal/shared-contracts';
-import { expect, test } from '../support/test';
+import { expect, test, type BrowserContext } from '../support/test';
 import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
 import { checksums, runCommand } from '../support/release-helpers';
 
@@ -29,6 +29,7 @@ test('a generated remote is tested, built, published and promoted, and the shell
   const shellBefore = await checksums(shellDir);
   expect(Object.keys(shellBefore).length).toBeGreaterThan(0);
   let portal: RunningPortal | null = null;
+  let context: BrowserContext | null = null;
   try {
     await run('node', ['scripts/create-remote.mjs', ID, '--feature', FEATURE, '--route', ROUTE, '--area', 'superAdmin', '--no-install']);
     // The generated package has exactly mfe-billing's dependencies: its node_modules stands in for the
@@ -44,7 +45,8 @@ test('a generated remote is tested, built, published and promoted, and the shell
     const release = (...args: string[]) => run('pnpm', ['--silent', 'release', ...args], REPO_ROOT, { RELEASE_STORE: store, RELEASE_ACTOR: 'e2e-release' });
     const releaseJson = async () => (await (await fetch(`${portal!.url}/release.json`)).json()) as { remotes: Record<string, { stable: { version: string; app?: unknown } }> };
 
-    const page = await (await browser.newContext({ baseURL: portal.url })).newPage();
+    context = await browser.newContext({ baseURL: portal.url });
+    const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');
@@ -75,6 +77,9 @@ test('a generated remote is tested, built, published and promoted, and the shell
     expect(errors).toEqual([]);
     expect(await checksums(shellDir)).toEqual(shellBefore);
   } finally {
+    // The browser leaves before its portal stops: a page left open goes on fetching what it preloads
+    // at idle (other remotes' files), and each of those fails on the stopped portal in its console.
+    await context?.close();
     await portal?.stop();
     spawnSync('node', ['scripts/create-remote.mjs', '--remove', ID, '--no-install'], { cwd: REPO_ROOT });
   }
