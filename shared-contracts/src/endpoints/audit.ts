@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { builtOnce, lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { isoDateTime, pageOf } from '../entities';
@@ -99,7 +100,7 @@ export const auditActionsFor = (role: string | undefined): readonly AuditAction[
 export const AUDIT_TARGET_KINDS = ['user', 'company', 'location', 'release', 'subscription', 'journeyGroup', 'trip', 'settings'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
-export const auditEntrySchema = z.object({
+export const auditEntrySchema = lazySchema(() => z.object({
   id: z.string(),
   createdAt: isoDateTime,
   /**
@@ -118,27 +119,29 @@ export const auditEntrySchema = z.object({
   targetId: z.nullable(z.string()),
   targetLabel: z.nullable(z.string()),
   reason: z.nullable(z.string()),
-});
+}));
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = isoDay(BACK_OFFICE_MESSAGES.audit.badDate, INPUT_MESSAGES.input.dateOutOfRange);
+// A function, not a lazy schema: `isoDay` registers its answer (format, description), and a registry
+// knows the instance itself, not a stand-in for it.
+const day = builtOnce(() => isoDay(BACK_OFFICE_MESSAGES.audit.badDate, INPUT_MESSAGES.input.dateOutOfRange));
 
-const filterFields = z.object({
+const filterFields = lazySchema(() => z.object({
   companyId: z.optional(z.string().check(z.uuid(BACK_OFFICE_MESSAGES.audit.badCompany))),
   action: z.optional(z.enum(AUDIT_ACTIONS, { error: BACK_OFFICE_MESSAGES.audit.badAction })),
   /** Part of the actor's name or email, any case. */
   actor: z.optional(searchText(100)),
   /** Inclusive days (UTC), `YYYY-MM-DD`. */
-  from: z.optional(day),
-  to: z.optional(day),
-});
+  from: z.optional(day()),
+  to: z.optional(day()),
+}));
 const inOrder = (q: { from?: string | undefined; to?: string | undefined }) => !q.from || !q.to || q.from <= q.to;
 
 /** The filters of the list and of the export. An employer's company is the session's, whatever `companyId` says. */
-export const auditFilterSchema = filterFields.check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] }));
+export const auditFilterSchema = lazySchema(() => filterFields.check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] })));
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-const auditPageQuery = z.extend(filterFields, pageQuerySchema.shape).check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] }));
+const auditPageQuery = lazySchema(() => z.extend(filterFields, pageQuerySchema.shape).check(z.refine(inOrder, { message: BACK_OFFICE_MESSAGES.audit.badRange, path: ['to'] })));
 
 const AUDIT_ROLES = ['SuperAdmin', 'Employer', 'Admin'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { billingSchema, okSchema, pageOf, paymentHistoryEntrySchema } from '../entities';
@@ -11,8 +12,8 @@ import { pageQuerySchema } from './shared';
 export { SUBSCRIPTION_ACTIVE, SUBSCRIPTION_TRIAL } from '../entities';
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(BILLING_MESSAGES.billing.companyRequired))) });
-const historyPageQuery = z.extend(companyQuery, pageQuerySchema.shape);
+const companyQuery = lazySchema(() => z.object({ companyId: z.optional(z.string().check(z.uuid(BILLING_MESSAGES.billing.companyRequired))) }));
+const historyPageQuery = lazySchema(() => z.extend(companyQuery, pageQuerySchema.shape));
 
 /**
  * Billing (document 1 sections 2, 3, 4, 7): one subscription per company and its invoices, money

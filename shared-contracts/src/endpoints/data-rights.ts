@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
@@ -17,18 +18,18 @@ export const ERASURE_REQUEST_DAYS = 30;
  * keyed by the table's name (`trips`, `feedbacks`, `audit_log`...). Secrets (password and token
  * hashes) are never in it.
  */
-export const personalDataExportSchema = z.object({
+export const personalDataExportSchema = lazySchema(() => z.object({
   format: z.literal('portal-personal-data/1'),
   exportedAt: isoDateTime,
   subject: z.object({ id: idSchema, companyId: z.nullable(z.string()) }),
   tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
-});
+}));
 export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
 
 /** Irreversible: the caller says so in the body. */
-export const eraseBodySchema = z.object({ confirm: z.literal(true, { error: DATA_RIGHTS_MESSAGES.dataRights.confirmRequired }) });
+export const eraseBodySchema = lazySchema(() => z.object({ confirm: z.literal(true, { error: DATA_RIGHTS_MESSAGES.dataRights.confirmRequired }) }));
 
-export const erasureRequestSchema = z.object({
+export const erasureRequestSchema = lazySchema(() => z.object({
   id: idSchema,
   employeeId: idSchema,
   name: z.string(),
@@ -37,7 +38,7 @@ export const erasureRequestSchema = z.object({
   requestedAt: isoDateTime,
   /** When the retention job carries it out if the employer has not. */
   dueAt: isoDateTime,
-});
+}));
 export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
 
 const EMPLOYER_OR_BACK_OFFICE = ['Employer', 'Admin', 'SuperAdmin'] as const;

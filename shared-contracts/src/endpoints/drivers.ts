@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { driverHistoryEntrySchema, driverSchema, notificationSummarySchema, okSchema, pageOf, sameLicenceDriverSchema } from '../entities';
@@ -6,17 +7,17 @@ import { approveDriversBodySchema, approveVehiclesBodySchema, rejectDriverBodySc
 import { idParams, searchQuery } from './shared';
 
 /** Search on first name, last name, email and driving licence, case-insensitive. */
-const driverSearch = z.optional(searchText(100));
+const driverSearch = lazySchema(() => z.optional(searchText(100)));
 
 /**
  * The paged list (docs/decisions/0009-drivers.md): `status` pending (either flag false; rejected rows
  * included) or approved (both flags); `followUp=due` keeps drivers whose follow-up date has passed.
  */
-const driverPageQuery = z.extend(searchQuery, {
+const driverPageQuery = lazySchema(() => z.extend(searchQuery, {
   search: driverSearch,
   status: z.optional(z.enum(['all', 'pending', 'approved'])),
   followUp: z.optional(z.enum(['due'])),
-});
+}));
 
 /** How many other drivers with the same licence a driver's details name (the total is said too). */
 export const SAME_LICENCE_SHOWN = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
@@ -12,21 +13,21 @@ import { idParams, searchQuery } from './shared';
 /** `office` is the office's name (`officeLabel`), or null for No office; only a file with an `office` column changes it. */
 export const ROSTER_FIELDS = ['firstName', 'lastName', 'employeeNumber', 'department', 'office', 'status'] as const;
 
-const rosterPersonSchema = z.object({
+const rosterPersonSchema = lazySchema(() => z.object({
   line: z.number().check(z.int()),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   employeeNumber: z.string(),
   department: z.nullable(z.string()),
-});
+}));
 
 /**
  * What a roster file changes (docs/decisions/0040-roster-sync-and-data-rights.md): the preview's
  * answer, and after the apply its per-row report. `fingerprint` names the file and the roster it
  * was computed on; the apply takes it back and refuses (409) when either differs.
  */
-export const rosterDiffSchema = z.object({
+export const rosterDiffSchema = lazySchema(() => z.object({
   fingerprint: z.string(),
   added: z.array(rosterPersonSchema),
   changed: z.array(
@@ -46,18 +47,18 @@ export const rosterDiffSchema = z.object({
   needsLeavingConfirmation: z.boolean(),
   /** Problems of rows (line, field, message); the apply refuses a file with any. */
   errors: z.array(fieldErrorSchema),
-});
+}));
 export type RosterDiff = z.infer<typeof rosterDiffSchema>;
 
-const rosterApplyQuerySchema = z.object({
+const rosterApplyQuerySchema = lazySchema(() => z.object({
   fingerprint: z.string().check(z.length(64), z.regex(/^[0-9a-f]{64}$/)),
   confirmLeaving: z.optional(z.enum(['true', 'false'])),
-});
+}));
 
-const employeeListQuerySchema = z.extend(searchQuery, {
+const employeeListQuerySchema = lazySchema(() => z.extend(searchQuery, {
   status: z.optional(z.enum(['all', 'active', 'deactivated'])),
   companyId: z.optional(z.string().check(z.uuid())),
-});
+}));
 
 export const employees = lazyGroup(() => ({
   selfRegister: defineEndpoint({

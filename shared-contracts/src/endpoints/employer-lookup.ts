@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { companySchema, idSchema, okSchema, publicCompanySchema } from '../entities/session';
 import { idParams } from './id-params';
@@ -7,13 +8,13 @@ import { idParams } from './id-params';
 // shell's sign-in and session restore import only these, not the employers group with its forms and
 // messages. endpoints/employers.ts holds them in its group under the same names.
 
-export const employerCurrentAnswerSchema = z.extend(okSchema, {
+export const employerCurrentAnswerSchema = lazySchema(() => z.extend(okSchema, {
   /** The employer-user record id (document 2: employerUserId). */
   id: idSchema,
   userId: idSchema,
   /** The company, null before step 1 is saved. */
   employerId: z.nullable(idSchema),
-});
+}));
 
 export const employerLookup = {
   current: defineEndpoint({

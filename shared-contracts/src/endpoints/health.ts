@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 
 /**
@@ -7,11 +8,11 @@ import { defineEndpoint } from '../endpoint';
  * database answers, every committed migration is applied, it is not shutting down), and answers
  * 503 `{ success: false, message }` otherwise.
  */
-export const healthAnswerSchema = z.object({
+export const healthAnswerSchema = lazySchema(() => z.object({
   success: z.literal(true),
   message: z.string(),
   status: z.enum(['live', 'ready']),
-});
+}));
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
 export const health = {

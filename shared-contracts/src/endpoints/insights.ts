@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import {
@@ -23,7 +24,7 @@ const year = () => queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, INSIG
 const month = () => queryInt(1, 12, INSIGHTS_MESSAGES.insights.monthInvalid);
 
 /** A super admin names the company; an employer or admin always gets their own, whatever they send. */
-const companyQuery = z.object({ companyId: z.optional(z.string().check(z.uuid(INSIGHTS_MESSAGES.insights.companyRequired))) });
+const companyQuery = lazySchema(() => z.object({ companyId: z.optional(z.string().check(z.uuid(INSIGHTS_MESSAGES.insights.companyRequired))) }));
 const pageQuery = pageQuerySchema;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,26 +32,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The office filter (docs/decisions/0045-offices-as-a-dimension.md): an office of the caller's
  * company, `none` for employees without one, absent for the whole company. Length before pattern.
  */
-export const officeIdSchema = z.string().check(
+export const officeIdSchema = lazySchema(() => z.string().check(
   z.maxLength(36, INSIGHTS_MESSAGES.insights.officeInvalid),
   z.refine((v) => v === OFFICE_NONE || UUID.test(v), INSIGHTS_MESSAGES.insights.officeInvalid),
-);
-const officeQuery = z.object({ officeId: z.optional(officeIdSchema) });
+));
+const officeQuery = lazySchema(() => z.object({ officeId: z.optional(officeIdSchema) }));
 /** The company, or one of its offices. */
-const scopedQuery = z.extend(companyQuery, officeQuery.shape);
+const scopedQuery = lazySchema(() => z.extend(companyQuery, officeQuery.shape));
 
 /** A calendar month in UTC. */
-export const insightMonthQuery = z.extend(scopedQuery, { year: year(), month: month() });
-export const insightPageQuery = z.extend(companyQuery, pageQuery.shape);
+export const insightMonthQuery = lazySchema(() => z.extend(scopedQuery, { year: year(), month: month() }));
+export const insightPageQuery = lazySchema(() => z.extend(companyQuery, pageQuery.shape));
 /** All time, for the company or one of its offices. */
-const scopedPageQuery = z.extend(scopedQuery, pageQuery.shape);
-export const insightMonthPageQuery = z.extend(insightMonthQuery, pageQuery.shape);
+const scopedPageQuery = lazySchema(() => z.extend(scopedQuery, pageQuery.shape));
+export const insightMonthPageQuery = lazySchema(() => z.extend(insightMonthQuery, pageQuery.shape));
 /** A month (both year and month) or all time (neither), for the company or one of its offices. */
-export const optionalMonthPageQuery = z.extend(scopedPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const optionalMonthPageQuery = lazySchema(() => z.extend(scopedPageQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] })));
 /** A month (both year and month) or all time (neither), with no paging: what an export of a paged table covers. */
-export const optionalMonthQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const optionalMonthQuery = lazySchema(() => z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] })));
 /** The trend's last month (default: the current UTC month). */
-export const trendQuery = z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] }));
+export const trendQuery = lazySchema(() => z.extend(scopedQuery, { year: z.optional(year()), month: z.optional(month()) }).check(z.refine((q) => (q.year === undefined) === (q.month === undefined), { message: INSIGHTS_MESSAGES.insights.monthInvalid, path: ['month'] })));
 
 const INSIGHT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 /** A company's own decisions (which trips count toward the incentives it pays): its employer and admins. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { isoDateTime, okSchema, pageOf } from '../entities';
@@ -9,7 +10,7 @@ import { idParams } from './shared';
  * Mails the portal gave up delivering: the SMTP server refused them for good (a 5xx), or every
  * retry failed. The super admin sees them and may queue one again.
  */
-export const failedMailSchema = z.object({
+export const failedMailSchema = lazySchema(() => z.object({
   id: z.string(),
   /** The recipient. */
   to: z.string(),
@@ -20,7 +21,7 @@ export const failedMailSchema = z.object({
   /** The SMTP server's last answer, or the connection error. */
   lastError: z.nullable(z.string()),
   createdAt: isoDateTime,
-});
+}));
 export type FailedMail = z.infer<typeof failedMailSchema>;
 
 export const mail = lazyGroup(() => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
@@ -27,18 +28,18 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const monthlyReportRecipientBodySchema = z.object({
+export const monthlyReportRecipientBodySchema = lazySchema(() => z.object({
   email: emailField(255, { tooLong: M.emailTooLong, invalid: M.emailInvalid, required: M.emailInvalid }),
-});
+}));
 export type MonthlyReportRecipientBody = z.infer<typeof monthlyReportRecipientBodySchema>;
 
-export const monthlyReportTimeZoneBodySchema = z.object({
+export const monthlyReportTimeZoneBodySchema = lazySchema(() => z.object({
   timeZone: z.string(M.timeZoneInvalid).check(z.maxLength(64, { message: M.timeZoneInvalid, abort: true }), z.refine(isTimeZone, M.timeZoneInvalid)),
-});
+}));
 
 export const MONTHLY_REPORT_DELIVERY_STATES = ['kept', 'pending', 'sent', 'failed'] as const;
 
-export const monthlyReportRecipientSchema = z.object({
+export const monthlyReportRecipientSchema = lazySchema(() => z.object({
   id: idSchema,
   email: z.string(),
   addedAt: isoDateTime,
@@ -55,13 +56,13 @@ export const monthlyReportRecipientSchema = z.object({
       sentAt: z.nullable(isoDateTime),
     }),
   ),
-});
+}));
 export type MonthlyReportRecipient = z.infer<typeof monthlyReportRecipientSchema>;
 
 /** The token of an unsubscribe link: 43 URL-safe characters; length first, never a pattern on the unbounded text. */
-export const unsubscribeQuerySchema = z.object({
+export const unsubscribeQuerySchema = lazySchema(() => z.object({
   token: z.string(M.tokenInvalid).check(z.minLength(1, { message: M.tokenInvalid, abort: true }), z.maxLength(100, { message: M.tokenInvalid, abort: true })),
-});
+}));
 
 
 const EMPLOYER = ['Employer', 'Admin'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { isoDateTime } from '../entities/common';
@@ -15,50 +16,50 @@ const M = RELEASE_FREEZE_MESSAGES.releaseFreeze;
  */
 
 /** The end of a freeze: an ISO date or date-time, ahead of now and at most FREEZE_LIMITS.maxDays away. */
-const untilSchema = z.string({ error: M.badUntil }).check(
+const untilSchema = lazySchema(() => z.string({ error: M.badUntil }).check(
   z.maxLength(40, M.badUntil),
   z.superRefine((value, ctx) => {
     const parsed = parseFreezeUntil(value);
     if ('problem' in parsed) ctx.issues.push({ code: 'custom', message: parsed.problem, input: value });
   }),
-);
-export const freezeBodySchema = z.object({ until: untilSchema });
+));
+export const freezeBodySchema = lazySchema(() => z.object({ until: untilSchema }));
 export type FreezeBody = z.infer<typeof freezeBodySchema>;
 
-export const freezeParams = z.object({
+export const freezeParams = lazySchema(() => z.object({
   companyId: z.string().check(z.refine(isCompanyId, M.badCompany)),
-});
+}));
 
 /** What a freeze holds of one remote: its stable and, when it had one, its canary and share. */
-export const heldRemoteSchema = z.object({
+export const heldRemoteSchema = lazySchema(() => z.object({
   remote: z.enum(REMOTE_IDS),
   stable: z.string(),
   canary: z.nullable(z.object({ version: z.string(), percent: z.number() })),
-});
+}));
 
-export const freezeViewSchema = z.object({
+export const freezeViewSchema = lazySchema(() => z.object({
   companyId: z.string(),
   since: isoDateTime,
   until: isoDateTime,
   held: z.array(heldRemoteSchema),
-});
+}));
 export type FreezeView = z.infer<typeof freezeViewSchema>;
 
 /** A freeze as the release console lists it, with the company's name (null for an id no company has). */
-export const consoleFreezeSchema = z.extend(freezeViewSchema, { companyName: z.nullable(z.string()) });
+export const consoleFreezeSchema = lazySchema(() => z.extend(freezeViewSchema, { companyName: z.nullable(z.string()) }));
 export type ConsoleFreeze = z.infer<typeof consoleFreezeSchema>;
 
 /** Company Settings' view: the company's freeze in force, if any, and how long one may last. */
-export const companyFreezeSchema = z.object({
+export const companyFreezeSchema = lazySchema(() => z.object({
   freeze: z.nullable(freezeViewSchema),
   maxDays: z.number().check(z.int()),
-});
+}));
 export type CompanyFreeze = z.infer<typeof companyFreezeSchema>;
 
 export { FREEZE_LIMITS };
 
 /** The console's answer after a freeze or an unfreeze: every freeze in force. */
-export const consoleFreezesSchema = z.object({ freezes: z.array(consoleFreezeSchema) });
+export const consoleFreezesSchema = lazySchema(() => z.object({ freezes: z.array(consoleFreezeSchema) }));
 export type ConsoleFreezes = z.infer<typeof consoleFreezesSchema>;
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;

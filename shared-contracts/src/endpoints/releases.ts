@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { isoDateTime } from '../entities/common';
@@ -17,7 +18,7 @@ const TEXTS = { telemetry: TELEMETRY_MESSAGES.telemetry, releases: RELEASE_CHECK
  */
 
 /** The figures of one remote version over a window. Rates are shares of page views (0..1). */
-export const versionHealthSchema = z.object({
+export const versionHealthSchema = lazySchema(() => z.object({
   remote: z.enum(REMOTE_IDS),
   version: z.string(),
   pageViews: z.number().check(z.int()),
@@ -45,13 +46,13 @@ export const versionHealthSchema = z.object({
    * console's trend charts): page views, and load failures plus render errors.
    */
   series: z.optional(z.array(z.object({ at: isoDateTime, pageViews: z.number().check(z.int()), failures: z.number().check(z.int()) }))),
-});
+}));
 export type VersionHealth = z.infer<typeof versionHealthSchema>;
 
 /** How many steps the health series of a window has at most. */
 export const HEALTH_SERIES_POINTS = 60;
 
-export const releaseHealthSchema = z.object({
+export const releaseHealthSchema = lazySchema(() => z.object({
   windowMinutes: z.number().check(z.int()),
   /** The step of each version's `series`: a minute for an hour's window, longer for longer ones. */
   bucketMinutes: z.optional(z.number().check(z.int())),
@@ -65,14 +66,14 @@ export const releaseHealthSchema = z.object({
   totalPages: z.number().check(z.int()),
   hasPreviousPage: z.boolean(),
   hasNextPage: z.boolean(),
-});
+}));
 export type ReleaseHealth = z.infer<typeof releaseHealthSchema>;
 
 /** What the release history records (the release store's `history.jsonl`). */
 export const RELEASE_HISTORY_ACTIONS = ['publish', 'stable', 'promote', 'canary', 'rollback', 'abort-canary', 'freeze', 'unfreeze', 'preview', 'revoke-preview', 'withdraw'] as const;
 export type ReleaseHistoryAction = (typeof RELEASE_HISTORY_ACTIONS)[number];
 
-export const releaseHistoryEntrySchema = z.object({
+export const releaseHistoryEntrySchema = lazySchema(() => z.object({
   at: isoDateTime,
   action: z.enum(RELEASE_HISTORY_ACTIONS),
   remote: z.string(),
@@ -82,17 +83,17 @@ export const releaseHistoryEntrySchema = z.object({
   /** Who: a super admin's name and email, the CI's RELEASE_ACTOR or an operator's login, `release-guard`. */
   by: z.nullable(z.string()),
   note: z.nullable(z.string()),
-});
+}));
 export type ReleaseHistoryEntry = z.infer<typeof releaseHistoryEntrySchema>;
 
-const consoleBuildSchema = z.object({
+const consoleBuildSchema = lazySchema(() => z.object({
   version: z.string(),
   contractsVersion: z.string(),
   publishedAt: z.nullable(isoDateTime),
-});
+}));
 
 /** One remote as the release console shows it. */
-export const consoleRemoteSchema = z.object({
+export const consoleRemoteSchema = lazySchema(() => z.object({
   remote: z.enum(REMOTE_IDS),
   /** Null until the remote has a stable version. */
   stable: z.nullable(consoleBuildSchema),
@@ -116,39 +117,39 @@ export const consoleRemoteSchema = z.object({
   published: z.array(z.string()),
   /** When the remote's release last changed (null before it was released). */
   updatedAt: z.nullable(isoDateTime),
-});
+}));
 export type ConsoleRemote = z.infer<typeof consoleRemoteSchema>;
 
 export const RELEASE_CONSOLE_HISTORY_CAP = 50;
 
-export const releaseConsoleSchema = z.object({
+export const releaseConsoleSchema = lazySchema(() => z.object({
   shell: z.nullable(z.object({ version: z.string(), contractsVersion: z.string() })),
   remotes: z.array(consoleRemoteSchema),
   /** The latest changes first, at most `RELEASE_CONSOLE_HISTORY_CAP`. */
   history: z.array(releaseHistoryEntrySchema),
   historyTotal: z.number().check(z.int()),
-});
+}));
 export type ReleaseConsole = z.infer<typeof releaseConsoleSchema>;
 
-export const remoteParams = z.object({ remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }) });
+export const remoteParams = lazySchema(() => z.object({ remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }) }));
 
 export const RELEASE_CONSOLE_LIMITS = { companies: 50 } as const;
 
-export const canaryShareSchema = z.object({
+export const canaryShareSchema = lazySchema(() => z.object({
   version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
   percent: z.number({ error: TEXTS.releases.badPercent }).check(z.gte(0, TEXTS.releases.badPercent), z.lte(100, TEXTS.releases.badPercent)),
   companies: z._default(z
     .array(z.string().check(z.uuid(TEXTS.releases.badCompany))).check(z.maxLength(RELEASE_CONSOLE_LIMITS.companies, TEXTS.releases.badCompanies)), []),
-});
+}));
 export type CanaryShare = z.infer<typeof canaryShareSchema>;
 
-export const promoteSchema = z.object({
+export const promoteSchema = lazySchema(() => z.object({
   /** The version to make stable; the canary's when left out. */
   version: z.optional(z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion))),
-});
+}));
 
 /** A preview link in force (docs/decisions/0046), with its link: the signature is deterministic, so it is signed again. */
-export const consolePreviewSchema = z.object({
+export const consolePreviewSchema = lazySchema(() => z.object({
   id: z.string(),
   remote: z.enum(REMOTE_IDS),
   version: z.string(),
@@ -156,17 +157,17 @@ export const consolePreviewSchema = z.object({
   createdAt: isoDateTime,
   by: z.nullable(z.string()),
   link: z.string(),
-});
+}));
 export type ConsolePreview = z.infer<typeof consolePreviewSchema>;
 
 /** Every preview in force, soonest end first; after a create, `created` is the new one. */
-export const consolePreviewsSchema = z.object({
+export const consolePreviewsSchema = lazySchema(() => z.object({
   previews: z.array(consolePreviewSchema),
   created: z.optional(consolePreviewSchema),
-});
+}));
 export type ConsolePreviews = z.infer<typeof consolePreviewsSchema>;
 
-export const createPreviewSchema = z.object({
+export const createPreviewSchema = lazySchema(() => z.object({
   remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }),
   version: z.string({ error: TEXTS.telemetry.badVersion }).check(z.maxLength(64, TEXTS.telemetry.badVersion), z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
   /** How long the link lasts: 30m, 24h, 7d (default), at most PREVIEW_LIMITS.maxDays days. */
@@ -176,10 +177,10 @@ export const createPreviewSchema = z.object({
     ),
     PREVIEW_LIMITS.defaultExpires,
   ),
-});
+}));
 export type CreatePreview = z.infer<typeof createPreviewSchema>;
 
-export const previewParams = z.object({ id: z.string().check(z.refine(isPreviewId, TEXTS.previews.badId)) });
+export const previewParams = lazySchema(() => z.object({ id: z.string().check(z.refine(isPreviewId, TEXTS.previews.badId)) }));
 
 /** The release platform's calls for the back office. */
 export const releases = lazyGroup(() => ({

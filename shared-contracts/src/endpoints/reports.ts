@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { okSchema } from '../entities/common';
@@ -14,7 +15,7 @@ const M = REPORTS_MESSAGES.reports;
 export const CATEGORY7_FORMATS = ['csv', 'pdf', 'trips'] as const;
 export type Category7Format = (typeof CATEGORY7_FORMATS)[number];
 
-const format = z._default(z.enum(CATEGORY7_FORMATS, M.formatInvalid), 'pdf');
+const format = lazySchema(() => z._default(z.enum(CATEGORY7_FORMATS, M.formatInvalid), 'pdf'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (employees without an office; docs/decisions/0045); a super admin names the company. The office
  * is checked for length before pattern, as the dashboard's filter is.
  */
-export const category7Query = z.object({
+export const category7Query = lazySchema(() => z.object({
   companyId: z.optional(z.string().check(z.uuid(M.companyRequired))),
   year: queryInt(DATE_RANGE_YEARS.first, DATE_RANGE_YEARS.last, M.yearInvalid),
   officeId: z.optional(
@@ -33,7 +34,7 @@ export const category7Query = z.object({
     ),
   ),
   format,
-});
+}));
 
 const REPORT_ROLES = ['Employer', 'Admin', 'SuperAdmin'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { idSchema, isoDateTime, okSchema } from '../entities/session';
@@ -9,12 +10,12 @@ import { idParams } from './shared';
 // The SCIM protocol itself (`/scim/v2/...`) is not in this table: it answers SCIM's own error format
 // and media type, and is documented in docs/api.md.
 
-export const scimTokenSchema = z.object({
+export const scimTokenSchema = lazySchema(() => z.object({
   id: idSchema,
   name: z.string(),
   createdAt: isoDateTime,
   lastUsedAt: z.nullable(isoDateTime),
-});
+}));
 export type ScimToken = z.infer<typeof scimTokenSchema>;
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { SESSION_CHECK_PATH } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { idSchema, okSchema, roleSchema, sessionUserSchema } from '../entities/session';
@@ -7,7 +8,7 @@ import { loginBodySchema } from '@portal/shared-contracts/forms/login';
 // The session's endpoints: what the shell's start-up and the login page call (sign in, the stored
 // session's check, sign out). A shared entry of its own, without the other accounts endpoints and their
 // forms and entities; the accounts group (accounts.ts) names these same objects.
-export const loginAnswerSchema = z.extend(okSchema, {
+export const loginAnswerSchema = lazySchema(() => z.extend(okSchema, {
   token: z.string(),
   id: idSchema,
   role: roleSchema,
@@ -19,7 +20,7 @@ export const loginAnswerSchema = z.extend(okSchema, {
   employerUserId: z.nullable(idSchema),
   /** As `sessionUserSchema.offices`: an office admin's offices, null for the whole company. */
   offices: z.nullable(z.array(idSchema)),
-});
+}));
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const sessionEndpoints = {

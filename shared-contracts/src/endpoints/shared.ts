@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { searchText } from '../forms/text';
 import { INPUT_MESSAGES } from '../messages/input';
@@ -23,11 +24,11 @@ export const queryInt = (min: number, max: number, message: string) =>
  * `pageSize` from 1 to LIMITS.maxPageSize (default LIMITS.pageSize). A page past the last one
  * answers no items with the list's true totals.
  */
-export const pageQuerySchema = z.object({
+export const pageQuerySchema = lazySchema(() => z.object({
   pageNumber: z._default(queryInt(1, LIMITS.maxPageNumber, INPUT_MESSAGES.input.pageNumberInvalid), 1),
   pageSize: z._default(queryInt(1, LIMITS.maxPageSize, INPUT_MESSAGES.input.pageSizeInvalid), LIMITS.pageSize),
-});
+}));
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A list's search: in NFC as the text it is compared with (forms/text.ts); nothing visible is no search. */
-export const searchQuery = z.extend(pageQuerySchema, { search: z.optional(searchText(100)) });
+export const searchQuery = lazySchema(() => z.extend(pageQuerySchema, { search: z.optional(searchText(100)) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
@@ -13,18 +14,18 @@ import { idParams } from './shared';
 
 const M = SSO_MESSAGES.sso;
 
-export const ssoDomainSchema = z.object({
+export const ssoDomainSchema = lazySchema(() => z.object({
   id: idSchema,
   domain: z.string(),
   verified: z.boolean(),
   verifiedAt: z.nullable(z.string()),
   /** What to publish as a TXT record on the domain: `portal-verification=<random>`. */
   txtRecord: z.string(),
-});
+}));
 export type SsoDomain = z.infer<typeof ssoDomainSchema>;
 
 /** The company's single sign-on as its administrators see it; the client secret is never answered. */
-export const ssoSettingsSchema = z.object({
+export const ssoSettingsSchema = lazySchema(() => z.object({
   configured: z.boolean(),
   issuer: z.nullable(z.string()),
   clientId: z.nullable(z.string()),
@@ -37,48 +38,48 @@ export const ssoSettingsSchema = z.object({
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
   domains: z.array(ssoDomainSchema),
-});
+}));
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
-const settingsAnswer = z.extend(okSchema, { settings: ssoSettingsSchema });
+const settingsAnswer = lazySchema(() => z.extend(okSchema, { settings: ssoSettingsSchema }));
 
-const emailQuery = z.object({ email: ssoEmailField });
+const emailQuery = lazySchema(() => z.object({ email: ssoEmailField }));
 
 const queryText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 
-export const ssoStartQuerySchema = z.object({
+export const ssoStartQuerySchema = lazySchema(() => z.object({
   email: ssoEmailField,
   client: z._default(z.enum(['web', 'mobile'], { error: M.clientInvalid }), 'web'),
   /** The mobile app's own redirect (its URL scheme), one the server's configuration allows. */
   redirect_uri: queryText(LIMITS.sso.redirectUriMax),
   /** The mobile app's PKCE challenge (S256 of its verifier): only the app that started may exchange the code. */
   code_challenge: queryText(LIMITS.sso.codeChallengeMax),
-});
+}));
 
-export const ssoCallbackQuerySchema = z.object({
+export const ssoCallbackQuerySchema = lazySchema(() => z.object({
   code: queryText(2048),
   state: queryText(200),
   iss: queryText(LIMITS.sso.issuerMax),
   error: queryText(200),
   error_description: queryText(1000),
   session_state: queryText(1000),
-});
+}));
 
-export const ssoExchangeBodySchema = z.object({
+export const ssoExchangeBodySchema = lazySchema(() => z.object({
   code: z.string().check(z.minLength(1, M.codeRequired), z.maxLength(LIMITS.sso.codeMax)),
   /** The mobile app's PKCE verifier (the challenge it sent to start). */
   codeVerifier: z.optional(z.string().check(z.maxLength(LIMITS.sso.codeChallengeMax))),
   rememberMe: z.optional(z.boolean()),
-});
+}));
 export type SsoExchangeBody = z.input<typeof ssoExchangeBodySchema>;
 
 /**
  * A provider's back-channel logout (OpenID Connect Back-Channel Logout 1.0): its logout token, a JWT
  * the api checks against the provider's keys. Providers post it form-encoded; JSON is taken too.
  */
-export const ssoBackchannelLogoutBodySchema = z.object({
+export const ssoBackchannelLogoutBodySchema = lazySchema(() => z.object({
   logout_token: z.string().check(z.minLength(1, M.logoutTokenInvalid), z.maxLength(LIMITS.sso.logoutTokenMax, M.logoutTokenInvalid)),
-});
+}));
 
 const EMPLOYER_SIDE = ['Employer', 'Admin'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { defineEndpoint } from '../endpoint';
 import { lazyGroup } from './lazy-group';
 import { okSchema } from '../entities/common';
@@ -45,24 +46,24 @@ export type TelemetryReason = (typeof TELEMETRY_REASONS)[number];
 export const TELEMETRY_VITALS = ['LCP', 'INP', 'CLS'] as const;
 export type TelemetryVital = (typeof TELEMETRY_VITALS)[number];
 
-const ms = z.number({ error: TEXTS.telemetry.badNumber }).check(
+const ms = lazySchema(() => z.number({ error: TEXTS.telemetry.badNumber }).check(
   z.gte(0, TEXTS.telemetry.badNumber),
   z.lte(TELEMETRY_LIMITS.maxMs, TEXTS.telemetry.badNumber),
-);
-const message = z.optional(z.string().check(z.maxLength(TELEMETRY_LIMITS.maxMessageChars, TEXTS.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars))));
+));
+const message = lazySchema(() => z.optional(z.string().check(z.maxLength(TELEMETRY_LIMITS.maxMessageChars, TEXTS.telemetry.messageTooLong(TELEMETRY_LIMITS.maxMessageChars)))));
 
-const eventBase = z.object({
+const eventBase = lazySchema(() => z.object({
   remote: z.enum(REMOTE_IDS, { error: TEXTS.telemetry.unknownRemote }),
   version: z.string().check(z.regex(RELEASE_VERSION_PATTERN, TEXTS.telemetry.badVersion)),
   reason: z.enum(TELEMETRY_REASONS),
-});
+}));
 
 /**
  * One event. A `load` is one page view of the remote (its module loaded, or not); render errors are
  * those the slot's error boundary caught; `error` is an unhandled error or rejection the shell
  * attributes to the remote; a vital belongs to the remote that owns the route.
  */
-export const telemetryEventSchema = z.discriminatedUnion('kind', [
+export const telemetryEventSchema = lazySchema(() => z.discriminatedUnion('kind', [
   z.extend(eventBase, { kind: z.literal('load'), ok: z.boolean(), ms }),
   z.extend(eventBase, { kind: z.literal('render-error'), message }),
   z.extend(eventBase, { kind: z.literal('error'), message }),
@@ -75,10 +76,10 @@ export const telemetryEventSchema = z.discriminatedUnion('kind', [
       z.lte(TELEMETRY_LIMITS.maxMs, TEXTS.telemetry.badNumber),
     ),
   }),
-]);
+]));
 export type TelemetryEvent = z.infer<typeof telemetryEventSchema>;
 
-export const telemetryBatchSchema = z.object({
+export const telemetryBatchSchema = lazySchema(() => z.object({
   /**
    * A random id the shell draws for the browser session (never the user's id): the per-client rate
    * limit's key. Absent, the client is its address.
@@ -89,7 +90,7 @@ export const telemetryBatchSchema = z.object({
       z.minLength(1, TEXTS.telemetry.noEvents),
       z.maxLength(TELEMETRY_LIMITS.eventsPerBatch, TEXTS.telemetry.tooManyEvents(TELEMETRY_LIMITS.eventsPerBatch)),
     ),
-});
+}));
 export type TelemetryBatch = z.infer<typeof telemetryBatchSchema>;
 
 export const telemetry = lazyGroup(() => ({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import '../zod-locale';
 import { idSchema, okSchema, roleSchema } from './session';
 
@@ -22,10 +23,10 @@ export const pageOf = <T extends z.ZodMiniType>(item: T) =>
 export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodMiniType<T>>>>;
 
 // ---------------------------------------------------------------- answers
-export const okWithIdSchema = z.extend(okSchema, { id: idSchema });
+export const okWithIdSchema = lazySchema(() => z.extend(okSchema, { id: idSchema }));
 
 // ---------------------------------------------------------------- users and admins (document 2)
-export const userListItemSchema = z.object({
+export const userListItemSchema = lazySchema(() => z.object({
   id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
@@ -38,12 +39,12 @@ export const userListItemSchema = z.object({
   /** That company's name and ISO 3166-1 alpha-2 country (its people's phone numbers are written for it). */
   companyName: z.nullable(z.string()),
   companyCountry: z.nullable(z.string()),
-});
+}));
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 /**
  * `offices`: the office ids an admin is limited to (docs/decisions/0051-office-administrators.md),
  * or null for the whole company (owners, unlimited admins, super admins).
  */
-export const adminEntrySchema = z.object({ id: idSchema, name: z.string(), email: z.string(), role: roleSchema, offices: z.nullable(z.array(idSchema)) });
+export const adminEntrySchema = lazySchema(() => z.object({ id: idSchema, name: z.string(), email: z.string(), role: roleSchema, offices: z.nullable(z.array(idSchema)) }));
 export type AdminEntry = z.infer<typeof adminEntrySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import '../zod-locale';
 import { TRIAL } from '../scheme';
 import { companySchema, idSchema, isoDateTime, type okSchema } from './session';
@@ -16,20 +17,20 @@ export * from './accounts';
 // ---------------------------------------------------------------- answers (okSchema: entities/common.ts)
 export type Ok = z.infer<typeof okSchema>;
 
-export const fieldErrorSchema = z.object({
+export const fieldErrorSchema = lazySchema(() => z.object({
   field: z.string(),
   message: z.string(),
   /** 1-based line of a CSV file (header is line 1), or 1-based row of a bulk body. */
   line: z.optional(z.number().check(z.int())),
-});
+}));
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** Every error answer: `{ success: false, message, errors? }`. */
-export const errorAnswerSchema = z.object({
+export const errorAnswerSchema = lazySchema(() => z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.optional(z.array(fieldErrorSchema)),
-});
+}));
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 // ---------------------------------------------------------------- company (document 1 s.3, document 2 s.3)
@@ -70,50 +71,50 @@ export function trialStateAt(trialEndsAt: Date, now: Date): TrialState {
 export { fullName, officeLabel } from '../names';
 
 /** A company's billing at a glance, for the back office's list of employers. */
-export const subscriptionSummarySchema = z.object({
+export const subscriptionSummarySchema = lazySchema(() => z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** On a trial: where it stands. */
   trialState: z.nullable(z.enum(TRIAL_STATES)),
   /** The end of the trial, or of the paid period. */
   until: isoDateTime,
   cancelAtPeriodEnd: z.boolean(),
-});
+}));
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** Employer row of the super admin's All Employers list. */
-export const employerListItemSchema = z.extend(
+export const employerListItemSchema = lazySchema(() => z.extend(
   z.pick(companySchema, { id: true, name: true, email: true, phoneNumber: true, countryCode: true, isActive: true, locations: true, signUpState: true, createdAt: true }),
   {
     employeeCount: z.number().check(z.int(), z.nonnegative()),
     /** Its trial or subscription; null while it has none (setup not finished). */
     subscription: z.nullable(subscriptionSummarySchema),
   },
-);
+));
 export type EmployerListItem = z.infer<typeof employerListItemSchema>;
 
 /** An employer account whose company is not set up yet (signed up, or added by a super admin): the user, not a company. */
-export const awaitingSetupEmployerSchema = z.object({
+export const awaitingSetupEmployerSchema = lazySchema(() => z.object({
   /** The user's id (`DELETE accounts/users/{id}` removes the account). */
   id: idSchema,
   name: z.string(),
   email: z.string(),
   /** When the account was made. */
   createdAt: isoDateTime,
-});
+}));
 export type AwaitingSetupEmployer = z.infer<typeof awaitingSetupEmployerSchema>;
 
 // ---------------------------------------------------------------- employees, vehicles, drivers
-export const vehicleSchema = z.object({
+export const vehicleSchema = lazySchema(() => z.object({
   make: z.string(),
   model: z.string(),
   yearManufactured: z.nullable(z.number().check(z.int())),
   color: z.nullable(z.string()),
   registrationNumber: z.string(),
   isVerified: z.boolean(),
-});
+}));
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-export const employeeSchema = z.object({
+export const employeeSchema = lazySchema(() => z.object({
   id: idSchema,
   companyId: idSchema,
   firstName: z.string(),
@@ -143,7 +144,7 @@ export const employeeSchema = z.object({
   /** One of the company's office locations, or null: "No office". */
   officeId: z.optional(z.nullable(idSchema)),
   createdAt: isoDateTime,
-});
+}));
 export type Employee = z.infer<typeof employeeSchema>;
 
 /**
@@ -152,11 +153,11 @@ export type Employee = z.infer<typeof employeeSchema>;
  * verification or change of details, else pending. The pending list holds pending and rejected rows.
  */
 export const DRIVER_STATUSES = ['pending', 'rejected', 'approved'] as const;
-export const driverStatusSchema = z.enum(DRIVER_STATUSES);
+export const driverStatusSchema = lazySchema(() => z.enum(DRIVER_STATUSES));
 export type DriverStatus = z.infer<typeof driverStatusSchema>;
 
 /** A driver: an employee with a registered vehicle (the spec's fields, then ours). */
-export const driverSchema = z.object({
+export const driverSchema = lazySchema(() => z.object({
   id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
@@ -180,21 +181,21 @@ export const driverSchema = z.object({
   followUpDue: z.boolean(),
   /** When the driver was rejected (null unless `status` is rejected). */
   rejectedAt: z.nullable(isoDateTime),
-});
+}));
 export type Driver = z.infer<typeof driverSchema>;
 
 /**
  * Another driver (any company) holding the same driving licence number as the one shown, compared
  * without case, spaces or hyphens: one licence is one person, so two drivers with it need a look.
  */
-export const sameLicenceDriverSchema = z.object({
+export const sameLicenceDriverSchema = lazySchema(() => z.object({
   id: idSchema,
   firstName: z.string(),
   lastName: z.string(),
   companyId: idSchema,
   companyName: z.string(),
   status: driverStatusSchema,
-});
+}));
 export type SameLicenceDriver = z.infer<typeof sameLicenceDriverSchema>;
 
 export const DRIVER_HISTORY_KINDS = [
@@ -208,7 +209,7 @@ export const DRIVER_HISTORY_KINDS = [
 ] as const;
 
 /** One line of a driver's verification history: what happened, who did it and when. */
-export const driverHistoryEntrySchema = z.object({
+export const driverHistoryEntrySchema = lazySchema(() => z.object({
   id: idSchema,
   kind: z.enum(DRIVER_HISTORY_KINDS),
   notes: z.nullable(z.string()),
@@ -217,16 +218,16 @@ export const driverHistoryEntrySchema = z.object({
   /** The super admin, or the driver for their own changes; the name stays when the account is gone. */
   by: z.object({ id: z.nullable(idSchema), name: z.string() }),
   createdAt: isoDateTime,
-});
+}));
 export type DriverHistoryEntry = z.infer<typeof driverHistoryEntrySchema>;
 
 /** The caller's own vehicle and licence as the mobile app shows them. */
-export const myDriverSchema = z.object({
+export const myDriverSchema = lazySchema(() => z.object({
   vehicle: vehicleSchema,
   drivingLicenseNumber: z.nullable(z.string()),
   isDriverVerified: z.boolean(),
   status: driverStatusSchema,
-});
+}));
 export type MyDriver = z.infer<typeof myDriverSchema>;
 
 // ---------------------------------------------------------------- users and admins (document 2): entities/accounts.ts
@@ -246,7 +247,7 @@ export type MyDriver = z.infer<typeof myDriverSchema>;
  * both descending; rows equal on both share a `position` (1, 2, 2, 4) and are listed in a stable
  * order among themselves.
  */
-export const participationRowSchema = z.object({
+export const participationRowSchema = lazySchema(() => z.object({
   /** The employee's id (`GET /api/employees/{id}` answers the details). */
   id: idSchema,
   position: z.number().check(z.int(), z.positive()),
@@ -269,14 +270,14 @@ export const participationRowSchema = z.object({
   qualifiesForTrips: z.boolean(),
   /** The same for miles against `numberOfMiles`. */
   qualifiesForMiles: z.boolean(),
-});
+}));
 export type ParticipationRow = z.infer<typeof participationRowSchema>;
 
-export const journeyGroupMemberSchema = z.object({ id: idSchema, name: z.string() });
+export const journeyGroupMemberSchema = lazySchema(() => z.object({ id: idSchema, name: z.string() }));
 export type JourneyGroupMember = z.infer<typeof journeyGroupMemberSchema>;
 
 /** A journey group with its figures for the period asked (a month, or all time without one). */
-export const journeyGroupSchema = z.object({
+export const journeyGroupSchema = lazySchema(() => z.object({
   id: idSchema,
   name: z.string(),
   /** Members in name order. */
@@ -294,32 +295,32 @@ export const journeyGroupSchema = z.object({
    * admin limited to some offices, only when every member is of their offices (decision 0053).
    */
   manageable: z.boolean(),
-});
+}));
 export type JourneyGroup = z.infer<typeof journeyGroupSchema>;
 
 /** A journey group as the mobile app lists it for an employee of the company. */
-export const myJourneyGroupSchema = z.object({
+export const myJourneyGroupSchema = lazySchema(() => z.object({
   id: idSchema,
   name: z.string(),
   members: z.array(journeyGroupMemberSchema),
   meetingPoints: z.array(z.string()),
   /** The caller is a member. */
   isMember: z.boolean(),
-});
+}));
 export type MyJourneyGroup = z.infer<typeof myJourneyGroupSchema>;
 
-export const feedbackSchema = z.object({
+export const feedbackSchema = lazySchema(() => z.object({
   id: idSchema,
   employeeId: idSchema,
   fullName: z.string(),
   employeeNumber: z.string(),
   feedbackText: z.string(),
   createdAt: isoDateTime,
-});
+}));
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 /** One emission factor: a row of data with the month it applies from, never a literal in code. */
-export const emissionFactorSchema = z.object({
+export const emissionFactorSchema = lazySchema(() => z.object({
   /** `direct` (tailpipe) or `wellToTank` (fuel production and delivery). */
   kind: z.enum(['direct', 'wellToTank']),
   /** kg CO2e per vehicle mile. */
@@ -337,19 +338,19 @@ export const emissionFactorSchema = z.object({
   year: z.number().check(z.int()),
   /** The first day (UTC, YYYY-MM-DD) of the first month the factor applies to. */
   validFrom: z.string(),
-});
+}));
 export type EmissionFactor = z.infer<typeof emissionFactorSchema>;
 
 /** The company's choice of factors: direct emissions always, well-to-tank when the company includes it. */
-export const emissionSettingsSchema = z.object({
+export const emissionSettingsSchema = lazySchema(() => z.object({
   includeWellToTank: z.boolean(),
   /** The factors in force for the current month; `wellToTank` is listed whether or not it is included. */
   factors: z.array(emissionFactorSchema),
-});
+}));
 export type EmissionSettings = z.infer<typeof emissionSettingsSchema>;
 
 /** The dashboard for one month. Percentages are 0..100 with 1 decimal; 0 when the denominator is 0. */
-export const dashboardSummarySchema = z.object({
+export const dashboardSummarySchema = lazySchema(() => z.object({
   year: z.number().check(z.int()),
   month: z.number().check(z.int(), z.gte(1), z.lte(12)),
   /** Participants of the month: employees who took part in at least one trip (as driver or passenger). */
@@ -384,11 +385,11 @@ export const dashboardSummarySchema = z.object({
     numberOfTrips: z.number().check(z.int(), z.nonnegative()),
     numberOfMiles: z.number().check(z.int(), z.nonnegative()),
   }),
-});
+}));
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
 /** One month of the dashboard's trend chart. */
-export const monthlyTrendPointSchema = z.object({
+export const monthlyTrendPointSchema = lazySchema(() => z.object({
   year: z.number().check(z.int()),
   month: z.number().check(z.int(), z.gte(1), z.lte(12)),
   trips: z.number().check(z.int(), z.nonnegative()),
@@ -397,14 +398,14 @@ export const monthlyTrendPointSchema = z.object({
   co2SavedKg: z.number().check(z.nonnegative()),
   /** Participants of that month (see dashboardSummarySchema). */
   activeParticipants: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type MonthlyTrendPoint = z.infer<typeof monthlyTrendPointSchema>;
 /** The 12 months ending with the month asked, oldest first, months without trips included as zeros. */
-export const monthlyTrendSchema = z.object({ months: z.array(monthlyTrendPointSchema) });
+export const monthlyTrendSchema = lazySchema(() => z.object({ months: z.array(monthlyTrendPointSchema) }));
 export type MonthlyTrend = z.infer<typeof monthlyTrendSchema>;
 
 /** What the CO2 modal shows: the formula's inputs for a month and where the factor comes from. */
-export const co2ReportSchema = z.object({
+export const co2ReportSchema = lazySchema(() => z.object({
   year: z.number().check(z.int()),
   month: z.number().check(z.int(), z.gte(1), z.lte(12)),
   passengerMiles: z.number().check(z.nonnegative()),
@@ -419,7 +420,7 @@ export const co2ReportSchema = z.object({
   includeWellToTank: z.boolean(),
   /** The factors in force for the month (well-to-tank listed even when not included). */
   factors: z.array(emissionFactorSchema),
-});
+}));
 export type Co2Report = z.infer<typeof co2ReportSchema>;
 
 /**
@@ -438,7 +439,7 @@ export const TRIP_FLAGS = ['dayDistance', 'personOverlap'] as const;
 export type TripFlagReason = (typeof TRIP_FLAGS)[number];
 
 /** A trip as the mobile app gets it back. */
-export const tripSchema = z.object({
+export const tripSchema = lazySchema(() => z.object({
   id: idSchema,
   clientTripId: z.string(),
   driverId: idSchema,
@@ -451,11 +452,11 @@ export const tripSchema = z.object({
   review: z.enum(TRIP_REVIEWS),
   /** Why it waits for the employer (empty unless it was flagged). */
   flagReasons: z.array(z.enum(TRIP_FLAGS)),
-});
+}));
 export type Trip = z.infer<typeof tripSchema>;
 
 /** One reason a trip waits for review, with the figures the employer needs to judge it. */
-export const tripFlagSchema = z.discriminatedUnion('reason', [
+export const tripFlagSchema = lazySchema(() => z.discriminatedUnion('reason', [
   z.object({
     reason: z.literal('dayDistance'),
     /** The driver's miles that UTC day, this trip included, when it was recorded. */
@@ -468,11 +469,11 @@ export const tripFlagSchema = z.discriminatedUnion('reason', [
     /** Who was on another driver's trip at the same time (names as they are now). */
     people: z.array(z.string()),
   }),
-]);
+]));
 export type TripFlag = z.infer<typeof tripFlagSchema>;
 
 /** A flagged trip as the employer reviews it. */
-export const flaggedTripSchema = z.object({
+export const flaggedTripSchema = lazySchema(() => z.object({
   id: idSchema,
   startedAt: isoDateTime,
   distanceMiles: z.number().check(z.positive()),
@@ -482,7 +483,7 @@ export const flaggedTripSchema = z.object({
   journeyGroup: z.nullable(z.string()),
   recordedAt: isoDateTime,
   flags: z.array(tripFlagSchema),
-});
+}));
 export type FlaggedTrip = z.infer<typeof flaggedTripSchema>;
 
 /**
@@ -491,7 +492,7 @@ export type FlaggedTrip = z.infer<typeof flaggedTripSchema>;
  * employers that signed up in the last 7 days.
  */
 export const NOTIFICATION_KINDS = ['pendingDrivers', 'pendingVehicles', 'followUpsDue', 'newEmployers'] as const;
-export const notificationSummarySchema = z.object({
+export const notificationSummarySchema = lazySchema(() => z.object({
   /** The badge: the sum of the counts. */
   count: z.number().check(z.int(), z.nonnegative()),
   counts: z.object({
@@ -510,7 +511,7 @@ export const notificationSummarySchema = z.object({
       link: z.string(),
     }),
   ),
-});
+}));
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;
 
 // ---------------------------------------------------------------- billing
@@ -519,7 +520,7 @@ export const BILLING_INTERVALS = ['month', 'year'] as const;
 export const INVOICE_STATUSES = ['paid', 'processing', 'failed', 'refunded'] as const;
 
 
-export const trialSchema = z.object({
+export const trialSchema = lazySchema(() => z.object({
   startedAt: isoDateTime,
   endsAt: isoDateTime,
   /** The end of the grace period: `endsAt` plus `TRIAL.graceDays`. */
@@ -527,7 +528,7 @@ export const trialSchema = z.object({
   state: z.enum(TRIAL_STATES),
   /** Whole days until `endsAt`, counted up (0 once it has ended). */
   daysLeft: z.number().check(z.int(), z.nonnegative()),
-});
+}));
 export type Trial = z.infer<typeof trialSchema>;
 
 /**
@@ -536,7 +537,7 @@ export type Trial = z.infer<typeof trialSchema>;
  * the subscription will start on, `currentPeriodStart` and `expiryDate` the trial's start and end, and
  * `paymentMethod` is null until one is chosen.
  */
-export const billingSchema = z.object({
+export const billingSchema = lazySchema(() => z.object({
   companyName: z.string(),
   /** "Trial", "Active" or "Cancelled" (SUBSCRIPTION_STATUSES). */
   subscriptionStatus: z.string(),
@@ -562,20 +563,20 @@ export const billingSchema = z.object({
   trial: z.nullable(trialSchema),
   /** When an administrator accepted the plan and started the subscription; null on a trial. */
   acceptedAt: z.nullable(isoDateTime),
-});
+}));
 export type Billing = z.infer<typeof billingSchema>;
 
 
 /** The operator's support contact as companies see it (scheme settings; each null until set). */
-export const supportContactSchema = z.object({
+export const supportContactSchema = lazySchema(() => z.object({
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   hours: z.nullable(z.string()),
-});
+}));
 export type SupportContact = z.infer<typeof supportContactSchema>;
 
 /** The scheme's settings, as the back office reads and saves them. */
-export const schemeSettingsSchema = z.object({
+export const schemeSettingsSchema = lazySchema(() => z.object({
   /** The length of the free trial a new company starts on (0: none). */
   trialDays: z.number().check(z.int(), z.nonnegative()),
   supportEmail: z.nullable(z.string()),
@@ -583,10 +584,10 @@ export const schemeSettingsSchema = z.object({
   supportHours: z.nullable(z.string()),
   /** When they were last saved (null: never, the defaults stand). */
   updatedAt: z.nullable(isoDateTime),
-});
+}));
 export type SchemeSettings = z.infer<typeof schemeSettingsSchema>;
 
-export const paymentHistoryEntrySchema = z.object({
+export const paymentHistoryEntrySchema = lazySchema(() => z.object({
   id: idSchema,
   /** Sequential per year: INV-2026-000123. */
   invoiceNo: z.string(),
@@ -599,21 +600,21 @@ export const paymentHistoryEntrySchema = z.object({
   paymentStatus: z.string(),
   /** The invoice's PDF (billing.invoicePdf), a path under the portal's origin. */
   pdfUrl: z.string(),
-});
+}));
 export type PaymentHistoryEntry = z.infer<typeof paymentHistoryEntrySchema>;
 
 // ---------------------------------------------------------------- the paged lists section 3 names
-export const employeePageSchema = pageOf(employeeSchema);
+export const employeePageSchema = lazySchema(() => pageOf(employeeSchema));
 export type EmployeePage = z.infer<typeof employeePageSchema>;
-export const participationPageSchema = pageOf(participationRowSchema);
+export const participationPageSchema = lazySchema(() => pageOf(participationRowSchema));
 export type ParticipationPage = z.infer<typeof participationPageSchema>;
-export const journeyGroupPageSchema = pageOf(journeyGroupSchema);
+export const journeyGroupPageSchema = lazySchema(() => pageOf(journeyGroupSchema));
 export type JourneyGroupPage = z.infer<typeof journeyGroupPageSchema>;
-export const feedbackPageSchema = pageOf(feedbackSchema);
+export const feedbackPageSchema = lazySchema(() => pageOf(feedbackSchema));
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
-export const userPageSchema = pageOf(userListItemSchema);
+export const userPageSchema = lazySchema(() => pageOf(userListItemSchema));
 export type UserPage = z.infer<typeof userPageSchema>;
-export const employerPageSchema = pageOf(employerListItemSchema);
+export const employerPageSchema = lazySchema(() => pageOf(employerListItemSchema));
 export type EmployerPage = z.infer<typeof employerPageSchema>;
-export const driverPageSchema = pageOf(driverSchema);
+export const driverPageSchema = lazySchema(() => pageOf(driverSchema));
 export type DriverPage = z.infer<typeof driverPageSchema>;

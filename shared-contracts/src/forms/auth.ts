@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { builtOnce, lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { AUTH_MESSAGES as MESSAGES } from '@portal/shared-contracts/messages/auth';
 import { INPUT_MESSAGES } from '../messages/input';
@@ -21,7 +22,7 @@ const signupPassword = () =>
     z.minLength(NEW_PASSWORD_MIN, MESSAGES.signup.passwordMin),
     z.maxLength(LIMITS.signup.passwordMax, MESSAGES.signup.passwordMax),
   );
-export const signupFormSchema = z
+export const signupFormSchema = lazySchema(() => z
   .object({
     name: signupName(),
     email: signupEmail(),
@@ -37,20 +38,20 @@ export const signupFormSchema = z
     if (!(v.agreeTerms && v.agreePrivacy && v.agreeSafety)) {
       ctx.addIssue({ code: 'custom', path: ['agreements'], message: MESSAGES.signup.agreements });
     }
-  }));
+  })));
 export type SignupForm = z.infer<typeof signupFormSchema>;
 
 /** Registration payload: email, password, userName, role (fixed value Employer). */
-export const registerBodySchema = z.object({
+export const registerBodySchema = lazySchema(() => z.object({
   email: signupEmail(),
   password: signupPassword(),
   userName: signupName(),
   role: z._default(z.literal('Employer'), 'Employer'),
-});
+}));
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 // ---------------------------------------------------------------- employee self-registration
-const employeeSignupFields = {
+const employeeSignupFields = builtOnce(() => ({
   firstName: nameText({ required: MESSAGES.employeeSignup.firstNameRequired, max: LIMITS.employeeSignup.nameMax, tooLong: MESSAGES.employeeSignup.firstNameMax }),
   lastName: nameText({ required: MESSAGES.employeeSignup.lastNameRequired, max: LIMITS.employeeSignup.nameMax, tooLong: MESSAGES.employeeSignup.lastNameMax }),
   email: emailField(LIMITS.employeeSignup.emailMax, { tooLong: MESSAGES.employeeSignup.emailMax, invalid: MESSAGES.employeeSignup.emailInvalid }),
@@ -68,30 +69,30 @@ const employeeSignupFields = {
     z.maxLength(LIMITS.employeeSignup.passwordMax, MESSAGES.employeeSignup.confirmMax),
   ),
   drivingLicenseNumber: z.union([z.optional(trimmed().check(z.maxLength(LIMITS.employeeSignup.employeeNumberMax))), z.literal('')]),
-};
-export const employeeSignupFormSchema = z.object(employeeSignupFields).check(z.superRefine((v, ctx) => {
+}));
+export const employeeSignupFormSchema = lazySchema(() => z.object(employeeSignupFields()).check(z.superRefine((v, ctx) => {
   if (v.confirmPassword && v.password !== v.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
   }
-}));
+})));
 export type EmployeeSignupForm = z.infer<typeof employeeSignupFormSchema>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The office of an office's invite link (`office_id`, docs/decisions/0045-offices-as-a-dimension.md):
  * a uuid, length before pattern. The server keeps it only when it is an office of the link's company.
  */
-export const joinOfficeIdSchema = z.string().check(
+export const joinOfficeIdSchema = lazySchema(() => z.string().check(
   z.maxLength(36, MESSAGES.employeeSignup.officeInvalid),
   z.refine((v) => UUID.test(v), MESSAGES.employeeSignup.officeInvalid),
-);
+));
 
 /**
  * The body of POST employees/employers/{companyId}/employees. `company_id` and `isActive` may be sent
  * (the spec's payload lists them) but the server takes the company from the path and sets isActive false.
  */
-export const employeeSignupBodySchema = z
+export const employeeSignupBodySchema = lazySchema(() => z
   .object({
-    ...employeeSignupFields,
+    ...employeeSignupFields(),
     company_id: z.optional(z.string()),
     isActive: z.optional(z.boolean()),
     /** Ours: the office of an office's invite link; one the company does not have is No office. */
@@ -100,7 +101,7 @@ export const employeeSignupBodySchema = z
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.employeeSignup.mismatch });
     }
-  }));
+  })));
 export type EmployeeSignupBody = z.infer<typeof employeeSignupBodySchema>;
 
 // ---------------------------------------------------------------- reset and forgot password
@@ -111,7 +112,7 @@ const resetPassword = () =>
     z.maxLength(LIMITS.resetPasswordMax, MESSAGES.reset.newMax),
   );
 
-export const resetPasswordFormSchema = z
+export const resetPasswordFormSchema = lazySchema(() => z
   .object({
     newPassword: resetPassword(),
     confirmPassword: z.string().check(z.minLength(1, MESSAGES.reset.confirmRequired), z.maxLength(LIMITS.resetPasswordMax, MESSAGES.reset.confirmMax)),
@@ -119,28 +120,28 @@ export const resetPasswordFormSchema = z
     if (v.confirmPassword && v.newPassword !== v.confirmPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.reset.mismatch });
     }
-  }));
+  })));
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
-export const resetPasswordBodySchema = z.object({
+export const resetPasswordBodySchema = lazySchema(() => z.object({
   email: z.string({ error: MESSAGES.reset.emailTokenRequired }).check(z.trim(), z.minLength(1, MESSAGES.reset.emailTokenRequired)),
   token: z.string({ error: MESSAGES.reset.emailTokenRequired }).check(z.minLength(1, MESSAGES.reset.emailTokenRequired)),
   newPassword: resetPassword(),
-});
+}));
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
-export const forgotPasswordFormSchema = z.object({
+export const forgotPasswordFormSchema = lazySchema(() => z.object({
   email: emailField(LIMITS.signup.emailMax, { tooLong: MESSAGES.signup.emailMax, invalid: MESSAGES.forgot.emailInvalid }),
-});
+}));
 export type ForgotPasswordForm = z.infer<typeof forgotPasswordFormSchema>;
 /** The callback address is accepted for compatibility but the link is always built from configuration. */
-export const forgotPasswordBodySchema = z.extend(forgotPasswordFormSchema, {
+export const forgotPasswordBodySchema = lazySchema(() => z.extend(forgotPasswordFormSchema, {
   callbackUrl: z.optional(z.string().check(z.maxLength(2000))),
-});
+}));
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 // ---------------------------------------------------------------- change password
-const changePasswordFields = {
+const changePasswordFields = builtOnce(() => ({
   currentPassword: z.string().check(
     z.minLength(1, MESSAGES.changePassword.currentRequired),
     z.maxLength(LIMITS.changePassword.currentMax, MESSAGES.changePassword.currentMax),
@@ -150,7 +151,7 @@ const changePasswordFields = {
     z.minLength(LIMITS.changePassword.newMin, MESSAGES.changePassword.newMin),
     z.maxLength(LIMITS.changePassword.newMax, MESSAGES.changePassword.newMax),
   ),
-};
+}));
 /** A new password equal to the current one changes nothing: refused (ours). */
 function newDiffersFromCurrent(v: { currentPassword: string; newPassword: string }, ctx: z.core.$RefinementCtx) {
   if (v.newPassword && v.newPassword === v.currentPassword) {
@@ -166,7 +167,7 @@ export const changePasswordFormSchema = (sessionEmail: string) =>
         tooLong: MESSAGES.changePassword.emailInvalid,
         invalid: MESSAGES.changePassword.emailInvalid,
       }).check(z.refine((e) => e.toLowerCase() === sessionEmail.trim().toLowerCase(), MESSAGES.changePassword.emailOutOfSync)),
-      ...changePasswordFields,
+      ...changePasswordFields(),
       confirmNewPassword: z.string().check(z.minLength(1, MESSAGES.changePassword.confirmRequired)),
     }).check(z.superRefine((v, ctx) => {
       newDiffersFromCurrent(v, ctx);
@@ -175,13 +176,13 @@ export const changePasswordFormSchema = (sessionEmail: string) =>
       }
     }));
 export type ChangePasswordForm = z.infer<ReturnType<typeof changePasswordFormSchema>>;
-export const changePasswordBodySchema = z.object(changePasswordFields).check(z.superRefine(newDiffersFromCurrent));
+export const changePasswordBodySchema = lazySchema(() => z.object(changePasswordFields()).check(z.superRefine(newDiffersFromCurrent)));
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 // ---------------------------------------------------------------- admin users
 // Zero-width and other invisible characters count as spaces: "ann\u200Blee" would pass for "annlee".
 const noSpaces = (s: string) => !hasInvisibleCharacter(s);
-export const addAdminFormSchema = z
+export const addAdminFormSchema = lazySchema(() => z
   .object({
     userName: typedText(),
     email: z.string().check(z.trim()),
@@ -207,11 +208,11 @@ export const addAdminFormSchema = z
     if (v.userName.length > LIMITS.signup.nameMax) {
       ctx.addIssue({ code: 'custom', path: ['userName'], message: MESSAGES.admins.userNameMax });
     }
-  }));
+  })));
 export type AddAdminForm = z.infer<typeof addAdminFormSchema>;
 /** employerId and employerUserId are sent by the spec's client; the server takes both from the session. */
 const requiredText = () => z.string({ error: MESSAGES.admins.allRequired });
-export const addUserBodySchema = z
+export const addUserBodySchema = lazySchema(() => z
   .object({
     // A field left out answers like an empty one.
     // A name: the checks above (invisible-only, spaces, direction controls) are the form's own.
@@ -224,7 +225,7 @@ export const addUserBodySchema = z
   }).check(z.superRefine((v, ctx) => {
     const r = addAdminFormSchema.safeParse(v);
     if (!r.success) for (const issue of r.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  }));
+  })));
 export type AddUserBody = z.infer<typeof addUserBodySchema>;
 
 /** At most this many offices in one admin's limit (docs/decisions/0051-office-administrators.md). */
@@ -234,11 +235,11 @@ export const ADMIN_OFFICES_MAX = 50;
  * The body of PUT /api/accounts/users/{id}/offices: the offices an admin is limited to, or null for
  * the whole company. An empty list is refused (an admin of no office would see nothing).
  */
-export const adminOfficesBodySchema = z.object({
+export const adminOfficesBodySchema = lazySchema(() => z.object({
   officeIds: z.nullable(
     z
       .array(z.string().check(z.maxLength(36, MESSAGES.admins.officeUnknown), z.refine((v) => UUID.test(v), MESSAGES.admins.officeUnknown)))
       .check(z.minLength(1, MESSAGES.admins.officeUnknown), z.maxLength(ADMIN_OFFICES_MAX, MESSAGES.admins.officesTooMany)),
   ),
-});
+}));
 export type AdminOfficesBody = z.infer<typeof adminOfficesBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import '../zod-locale';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { SUPPORT_LIMITS, TRIAL } from '../scheme';
@@ -31,7 +32,7 @@ export * from './reports';
 export * from './scim';
 
 // ---------------------------------------------------------------- manual employee rows
-export const manualEmployeeRowSchema = z.object({
+export const manualEmployeeRowSchema = lazySchema(() => z.object({
   firstName: nameText({ required: COMPANY_MESSAGES.manualRow.firstNameRequired, max: LIMITS.manualRow.nameMax, tooLong: COMPANY_MESSAGES.manualRow.firstNameMax }),
   lastName: nameText({ required: COMPANY_MESSAGES.manualRow.lastNameRequired, max: LIMITS.manualRow.nameMax, tooLong: COMPANY_MESSAGES.manualRow.lastNameMax }),
   email: emailField(LIMITS.manualRow.emailMax, {
@@ -45,11 +46,11 @@ export const manualEmployeeRowSchema = z.object({
   ),
   /** Optional: shown in the participation ranking; blank means none. */
   department: z.pipe(z.optional(optionalNameText({ max: LIMITS.manualRow.departmentMax, tooLong: COMPANY_MESSAGES.manualRow.departmentMax })), z.transform((v) => (v ? v : undefined))),
-});
+}));
 export type ManualEmployeeRow = z.infer<typeof manualEmployeeRowSchema>;
-export const bulkEmployeesBodySchema = z.object({
+export const bulkEmployeesBodySchema = lazySchema(() => z.object({
   employees: z.array(manualEmployeeRowSchema).check(z.minLength(1), z.maxLength(LIMITS.csvMaxRows)),
-});
+}));
 export type BulkEmployeesBody = z.infer<typeof bulkEmployeesBodySchema>;
 
 // ---------------------------------------------------------------- reasons, notes, follow-ups
@@ -61,14 +62,14 @@ const filledText = (required: string, max: number) =>
   typedText(required)
     .check(z.minLength(1, required), z.maxLength(max), z.refine((s) => s.length === 0 || s.length > max || hasVisibleText(s), required))
     .register(TEXT_KINDS, { text: 'required' });
-export const deactivationReasonSchema = z.object({
+export const deactivationReasonSchema = lazySchema(() => z.object({
   reason: filledText(COMPANY_MESSAGES.employees.deactivationReason, LIMITS.reasonMax),
-});
+}));
 export type DeactivationReason = z.infer<typeof deactivationReasonSchema>;
 
-export const rejectDriverFormSchema = z.object({
+export const rejectDriverFormSchema = lazySchema(() => z.object({
   notes: filledText(DRIVER_MESSAGES.drivers.rejectNotes, LIMITS.notesMax),
-});
+}));
 export type RejectDriverForm = z.infer<typeof rejectDriverFormSchema>;
 
 /**
@@ -85,16 +86,16 @@ const followUpDate = (message: string) =>
     });
 
 /** Follow-up picker: date and time, shown as dd-MM-yyyy HH:mm, sent as an ISO string. */
-export const verifyDriverFormSchema = z.object({
+export const verifyDriverFormSchema = lazySchema(() => z.object({
   notes: z._default(z.optional(typedText().check(z.maxLength(LIMITS.notesMax))), ''),
   followUpDate: followUpDate(DRIVER_MESSAGES.drivers.verifyFollowUp),
-});
+}));
 export type VerifyDriverForm = z.infer<typeof verifyDriverFormSchema>;
 
-export const verifyVehicleFormSchema = z.object({
+export const verifyVehicleFormSchema = lazySchema(() => z.object({
   notes: filledText(DRIVER_MESSAGES.drivers.verifyVehicle, LIMITS.notesMax),
   followUpDate: followUpDate(DRIVER_MESSAGES.drivers.verifyVehicle),
-});
+}));
 export type VerifyVehicleForm = z.infer<typeof verifyVehicleFormSchema>;
 
 export const DRIVER_RULES = {
@@ -114,21 +115,21 @@ const driverIds = () =>
     );
 
 /** `POST /api/drivers/approve`: the driver flag of every named driver, all or nothing. */
-export const approveDriversBodySchema = z.extend(verifyDriverFormSchema, { employeeIds: driverIds() });
+export const approveDriversBodySchema = lazySchema(() => z.extend(verifyDriverFormSchema, { employeeIds: driverIds() }));
 export type ApproveDriversBody = z.infer<typeof approveDriversBodySchema>;
 
 /** `POST /api/vehicles/approve`: the vehicle flag of every named driver, all or nothing. */
-export const approveVehiclesBodySchema = z.extend(verifyVehicleFormSchema, { employeeIds: driverIds() });
+export const approveVehiclesBodySchema = lazySchema(() => z.extend(verifyVehicleFormSchema, { employeeIds: driverIds() }));
 export type ApproveVehiclesBody = z.infer<typeof approveVehiclesBodySchema>;
 
 /** `POST /api/drivers/reject`. */
-export const rejectDriverBodySchema = z.extend(rejectDriverFormSchema, {
+export const rejectDriverBodySchema = lazySchema(() => z.extend(rejectDriverFormSchema, {
   employeeId: z.string({ error: DRIVER_MESSAGES.drivers.notFound }).check(
     z.trim(),
     z.minLength(1, DRIVER_MESSAGES.drivers.notFound),
     z.maxLength(64, DRIVER_MESSAGES.drivers.notFound),
   ),
-});
+}));
 export type RejectDriverBody = z.infer<typeof rejectDriverBodySchema>;
 
 /** "dd-MM-yyyy HH:mm" for display of a follow-up date. */
@@ -159,7 +160,7 @@ export const COMPANY_FORM_MESSAGES = {
 } as const;
 
 /** Company fields; phone-for-country and postcode-for-country checks are added in `company-rules.ts`. */
-export const companyFieldsSchema = z.object({
+export const companyFieldsSchema = lazySchema(() => z.object({
   name: nameText({ required: COMPANY_FORM_MESSAGES.nameRequired, max: LIMITS.company.nameMax, tooLong: COMPANY_FORM_MESSAGES.nameMax }),
   email: emailField(LIMITS.company.emailMax, { tooLong: COMPANY_FORM_MESSAGES.emailInvalid, invalid: COMPANY_FORM_MESSAGES.emailInvalid }),
   // Over-long numbers and codes stop here: the country checks of `company-rules.ts` never see them.
@@ -174,12 +175,12 @@ export const companyFieldsSchema = z.object({
     z.maxLength(2, { message: COMPANY_FORM_MESSAGES.countryInvalid, abort: true }),
     z.regex(/^[A-Z]{2}$/, COMPANY_FORM_MESSAGES.countryInvalid),
   ), 'GB'),
-});
+}));
 export type CompanyFields = z.infer<typeof companyFieldsSchema>;
 export const createCompanyBodySchema = companyFieldsSchema;
-export const updateCompanyBodySchema = z.extend(companyFieldsSchema, { id: z.string().check(z.uuid()) });
+export const updateCompanyBodySchema = lazySchema(() => z.extend(companyFieldsSchema, { id: z.string().check(z.uuid()) }));
 
-export const locationFieldsSchema = z.object({
+export const locationFieldsSchema = lazySchema(() => z.object({
   addressLine1: nameText({ required: COMPANY_FORM_MESSAGES.addressLine1Required, max: LIMITS.location.lineMax, tooLong: COMPANY_FORM_MESSAGES.lineMax }),
   addressLine2: z.pipe(z.nullish(optionalNameText({ max: LIMITS.location.lineMax, tooLong: COMPANY_FORM_MESSAGES.lineMax })), z.transform((v) => v || null)),
   town: nameText({ required: COMPANY_FORM_MESSAGES.townRequired, max: LIMITS.location.townMax, tooLong: COMPANY_FORM_MESSAGES.townMax }),
@@ -187,9 +188,9 @@ export const locationFieldsSchema = z.object({
     z.minLength(1, COMPANY_FORM_MESSAGES.postalCodeRequired),
     z.maxLength(LIMITS.location.postalCodeMax, { message: COMPANY_FORM_MESSAGES.postalCodeInvalid, abort: true }),
   ),
-});
+}));
 export type LocationFields = z.infer<typeof locationFieldsSchema>;
-export const updateLocationBodySchema = z.extend(locationFieldsSchema, { id: z.string().check(z.uuid()) });
+export const updateLocationBodySchema = lazySchema(() => z.extend(locationFieldsSchema, { id: z.string().check(z.uuid()) }));
 
 /**
  * A count: a JSON number, or the digits a number input sends as text ("12"). Anything else ("",
@@ -202,13 +203,13 @@ const count = () => {
     .union([z.number(), digits], { error: message }), z.number({ error: message }).check(z.int(message), z.gte(0, message), z.lte(LIMITS.incentive.numberMax, message)));
 };
 const rewardText = () => typedText().check(z.maxLength(LIMITS.incentive.textMax, COMPANY_FORM_MESSAGES.textMax));
-export const incentiveFormSchema = z.object({
+export const incentiveFormSchema = lazySchema(() => z.object({
   generalRewardDescription: rewardText(),
   numberOfMiles: count(),
   numberOfMilesRewards: rewardText(),
   numberOfTrips: count(),
   numberOfTripsRewards: rewardText(),
-});
+}));
 export type IncentiveForm = z.infer<typeof incentiveFormSchema>;
 
 // ---------------------------------------------------------------- trips, feedback, journey groups (the mobile app; ours)
@@ -253,7 +254,7 @@ export function minTripMs(hundredths: number): number {
  * `POST /api/trips`: the caller is the driver. The retry key is (driver, clientTripId). Who the
  * passengers are, the start's distance from now and the journey group are checked by the server.
  */
-export const tripBodySchema = z.object({
+export const tripBodySchema = lazySchema(() => z.object({
   clientTripId: z.string({ error: INSIGHTS_MESSAGES.trips.clientTripIdInvalid }).check(
     z.trim(),
     z.minLength(1, INSIGHTS_MESSAGES.trips.clientTripIdInvalid),
@@ -271,13 +272,13 @@ export const tripBodySchema = z.object({
       z.refine((ids) => new Set(ids.map((i) => i.toLowerCase())).size === ids.length, INSIGHTS_MESSAGES.trips.passengerDuplicate),
     ),
   journeyGroupId: z.nullish(z.string().check(z.uuid(INSIGHTS_MESSAGES.journeyGroups.notFound))),
-});
+}));
 export type TripBody = z.infer<typeof tripBodySchema>;
 
 export const FEEDBACK_MAX = 2000;
-export const feedbackBodySchema = z.object({
+export const feedbackBodySchema = lazySchema(() => z.object({
   feedbackText: requiredText({ required: INSIGHTS_MESSAGES.feedback.required, max: FEEDBACK_MAX, tooLong: INSIGHTS_MESSAGES.feedback.max }),
-});
+}));
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 export const JOURNEY_GROUP_RULES = { nameMax: 60, meetingPointMax: 120, meetingPointsMax: 10 } as const;
@@ -285,17 +286,17 @@ const meetingPoints = () =>
   z
     .array(nameText({ required: INSIGHTS_MESSAGES.journeyGroups.meetingPointEmpty, max: JOURNEY_GROUP_RULES.meetingPointMax, tooLong: INSIGHTS_MESSAGES.journeyGroups.meetingPointMax }), { error: INSIGHTS_MESSAGES.journeyGroups.meetingPointMax }).check(z.maxLength(JOURNEY_GROUP_RULES.meetingPointsMax, INSIGHTS_MESSAGES.journeyGroups.meetingPointsMax));
 /** Create a journey group (employer): a name unique in the company, and its meeting points. */
-export const journeyGroupBodySchema = z.object({
+export const journeyGroupBodySchema = lazySchema(() => z.object({
   name: nameText({ required: INSIGHTS_MESSAGES.journeyGroups.nameRequired, max: JOURNEY_GROUP_RULES.nameMax, tooLong: INSIGHTS_MESSAGES.journeyGroups.nameMax }),
   meetingPoints: z._default(meetingPoints(), []),
-});
+}));
 export type JourneyGroupBody = z.infer<typeof journeyGroupBodySchema>;
 /** Rename a journey group; meeting points are replaced when sent, kept when left out. */
-export const journeyGroupUpdateBodySchema = z.extend(journeyGroupBodySchema, { meetingPoints: z.optional(meetingPoints()) });
+export const journeyGroupUpdateBodySchema = lazySchema(() => z.extend(journeyGroupBodySchema, { meetingPoints: z.optional(meetingPoints()) }));
 export type JourneyGroupUpdateBody = z.infer<typeof journeyGroupUpdateBodySchema>;
 
 /** The company's emission setting: include the well-to-tank factor in CO2 saved (off by default). */
-export const emissionSettingsBodySchema = z.object({ includeWellToTank: z.boolean() });
+export const emissionSettingsBodySchema = lazySchema(() => z.object({ includeWellToTank: z.boolean() }));
 export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;
 
 // ---------------------------------------------------------------- the trial, the subscription, support (ours)
@@ -304,14 +305,14 @@ export type EmissionSettingsBody = z.infer<typeof emissionSettingsBodySchema>;
  * plan's terms; both are required, so consent is always an act (docs/decisions/0033-trial-and-consent.md).
  * The api also checks that the method is one the provider offers.
  */
-export const startSubscriptionBodySchema = z.object({
+export const startSubscriptionBodySchema = lazySchema(() => z.object({
   paymentMethod: z.string({ error: BILLING_MESSAGES.billing.choosePaymentMethod }).check(
     z.trim(),
     z.minLength(1, BILLING_MESSAGES.billing.choosePaymentMethod),
     z.maxLength(60, BILLING_MESSAGES.billing.unknownPaymentMethod),
   ),
   acceptTerms: z.literal(true, { error: BILLING_MESSAGES.billing.acceptTerms }),
-});
+}));
 export type StartSubscriptionBody = z.infer<typeof startSubscriptionBodySchema>;
 
 const SCHEME = BACK_OFFICE_MESSAGES.schemeSettings;
@@ -321,7 +322,7 @@ const optionalText = (max: number, tooLong: string) => trimmed().check(z.maxLeng
 const PHONE_CHARACTERS = /^[0-9 +()-]*$/;
 
 /** The scheme's settings (back office): the free trial's length and the support contact companies see. */
-export const schemeSettingsBodySchema = z.object({
+export const schemeSettingsBodySchema = lazySchema(() => z.object({
   trialDays: z.number({ error: SCHEME.trialDaysInvalid(TRIAL.maxDays) }).check(
     z.int(SCHEME.trialDaysInvalid(TRIAL.maxDays)),
     z.gte(0, SCHEME.trialDaysInvalid(TRIAL.maxDays)),
@@ -334,12 +335,12 @@ export const schemeSettingsBodySchema = z.object({
     z.refine((v) => PHONE_CHARACTERS.test(v), SCHEME.phoneInvalid),
   ),
   supportHours: optionalText(SUPPORT_LIMITS.hoursMax, SCHEME.hoursTooLong(SUPPORT_LIMITS.hoursMax)),
-});
+}));
 export type SchemeSettingsBody = z.infer<typeof schemeSettingsBodySchema>;
 
 const SUPPORT = SHELL_MESSAGES.support;
 /** A message to support from Help & Support; the api adds who sent it. */
-export const supportMessageBodySchema = z.object({
+export const supportMessageBodySchema = lazySchema(() => z.object({
   subject: z.string({ error: SUPPORT.subjectRequired }).check(
     z.trim(),
     z.minLength(1, SUPPORT.subjectRequired),
@@ -350,7 +351,7 @@ export const supportMessageBodySchema = z.object({
     z.minLength(1, SUPPORT.messageRequired),
     z.maxLength(SUPPORT_LIMITS.messageMax, SUPPORT.messageTooLong(SUPPORT_LIMITS.messageMax)),
   ),
-});
+}));
 export type SupportMessageBody = z.infer<typeof supportMessageBodySchema>;
 
 // ---------------------------------------------------------------- the driver's vehicle and licence (the mobile app; ours)
@@ -412,7 +413,7 @@ const checkedText = (max: number, required: string, tooLong: string) => required
  * `PUT /api/me/vehicle`: the driver's car and licence. Registration and licence are answered (and
  * stored) normalised; a changed one clears the matching verification.
  */
-export const vehicleBodySchema = z.object({
+export const vehicleBodySchema = lazySchema(() => z.object({
   make: checkedText(VEHICLE_RULES.makeMax, DRIVER_MESSAGES.vehicles.makeRequired, DRIVER_MESSAGES.vehicles.makeMax),
   model: checkedText(VEHICLE_RULES.modelMax, DRIVER_MESSAGES.vehicles.modelRequired, DRIVER_MESSAGES.vehicles.modelMax),
   yearManufactured: z.number({ error: DRIVER_MESSAGES.vehicles.yearInvalid }).check(
@@ -431,5 +432,5 @@ export const vehicleBodySchema = z.object({
     z.refine((s) => normaliseLicence(s) !== null, { message: DRIVER_MESSAGES.vehicles.licenceInvalid, abort: true }),
     z.overwrite((s) => normaliseLicence(s) ?? s),
   ),
-});
+}));
 export type VehicleBody = z.infer<typeof vehicleBodySchema>;

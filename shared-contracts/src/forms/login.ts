@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { emailField } from './fields';
@@ -11,7 +12,7 @@ import { emailField } from './fields';
  * a cap of 20 would lock those users out, so login accepts what change-password can set
  * (docs/decisions/0002-login-password-length.md).
  */
-export const loginFormSchema = z.object({
+export const loginFormSchema = lazySchema(() => z.object({
   email: emailField(LIMITS.signup.emailMax, {
     required: LOGIN_MESSAGES.login.emailRequired,
     tooLong: LOGIN_MESSAGES.login.emailMax,
@@ -19,7 +20,7 @@ export const loginFormSchema = z.object({
   }),
   password: z.string().check(z.minLength(1, LOGIN_MESSAGES.login.passwordRequired), z.maxLength(LIMITS.changePassword.newMax, LOGIN_MESSAGES.login.passwordTooLong)),
   rememberMe: z.optional(z.boolean()),
-});
+}));
 export type LoginForm = z.infer<typeof loginFormSchema>;
 /** rememberMe false makes the session cookie end with the browser. */
 export const loginBodySchema = loginFormSchema;

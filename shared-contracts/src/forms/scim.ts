@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { SCIM_MESSAGES } from '../messages/scim';
 import { trimmed } from './fields';
 
@@ -31,7 +32,7 @@ export const SCIM_LIMITS = {
 /** The path SCIM clients are given (RFC 7644, 3.13: the base URL ends here). */
 export const SCIM_BASE_PATH = '/scim/v2';
 
-export const scimTokenBodySchema = z.object({
+export const scimTokenBodySchema = lazySchema(() => z.object({
   name: trimmed().check(z.minLength(1, M.nameRequired), z.maxLength(SCIM_LIMITS.tokenNameMax, M.nameTooLong(SCIM_LIMITS.tokenNameMax))),
-});
+}));
 export type ScimTokenBody = z.input<typeof scimTokenBodySchema>;

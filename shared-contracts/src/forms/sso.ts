@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { LIMITS } from '@portal/shared-contracts/constants';
 import { LOGIN_MESSAGES } from '@portal/shared-contracts/messages/login';
 import { SSO_MESSAGES } from '../messages/sso';
@@ -44,14 +45,14 @@ export function isIssuerUrl(value: string): boolean {
   return !!url.hostname && !url.username && !url.password && !url.search && !url.hash && !value.includes('#') && !value.includes('?');
 }
 
-const issuerField = trimmed().check(
+const issuerField = lazySchema(() => trimmed().check(
   z.minLength(1, M.issuerRequired),
   z.maxLength(LIMITS.sso.issuerMax, { message: M.issuerMax, abort: true }),
   z.refine(isIssuerUrl, M.issuerInvalid),
-);
+));
 
 /** The provider form: a new secret is required the first time; left empty later, the stored one is kept. */
-export const ssoSettingsBodySchema = z.object({
+export const ssoSettingsBodySchema = lazySchema(() => z.object({
   issuer: z.pipe(issuerField, z.transform((v) => v.replace(/\/+$/, ''))),
   clientId: trimmed().check(z.minLength(1, M.clientIdRequired), z.maxLength(LIMITS.sso.clientIdMax, M.clientIdMax)),
   clientSecret: z.optional(z.string().check(z.maxLength(LIMITS.sso.clientSecretMax, M.clientSecretMax))),
@@ -67,20 +68,20 @@ export const ssoSettingsBodySchema = z.object({
       z.refine((v) => v === '' || /^[\x21-\x7e]+$/.test(v), M.officeClaimInvalid),
     ),
   ),
-});
+}));
 export type SsoSettingsBody = z.input<typeof ssoSettingsBodySchema>;
 
-export const ssoDomainBodySchema = z.object({
+export const ssoDomainBodySchema = lazySchema(() => z.object({
   domain: z.pipe(
     trimmed().check(z.minLength(1, M.domainRequired), z.maxLength(LIMITS.sso.domainMax, { message: M.domainMax, abort: true })),
     z.pipe(z.transform((v: string) => v.toLowerCase().replace(/\.$/, '')), z.string().check(z.refine(isDomainName, M.domainInvalid))),
   ),
-});
+}));
 export type SsoDomainBody = z.input<typeof ssoDomainBodySchema>;
 
 /** The login page's address, as login checks it. */
-export const ssoEmailField = emailField(LIMITS.signup.emailMax, {
+export const ssoEmailField = lazySchema(() => emailField(LIMITS.signup.emailMax, {
   required: LOGIN_MESSAGES.login.emailRequired,
   tooLong: LOGIN_MESSAGES.login.emailMax,
   invalid: LOGIN_MESSAGES.login.emailInvalid,
-});
+}));
