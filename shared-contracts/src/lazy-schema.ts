@@ -13,23 +13,33 @@ const STANDS_FOR = new WeakMap<object, () => object>();
 
 export function lazySchema<T extends object>(build: () => T): T {
   const schema = builtOnce(build);
-  const standIn = new Proxy({} as T, {
-    // The schema itself as receiver: zod's getters and its bound members read the real instance.
-    get: (_, key) => Reflect.get(schema(), key),
-    set: (_, key, value) => Reflect.set(schema(), key, value),
-    has: (_, key) => Reflect.has(schema(), key),
-    ownKeys: () => Reflect.ownKeys(schema()),
-    // Reported configurable: a proxy may not report a property non-configurable that its (empty) target lacks.
-    getOwnPropertyDescriptor: (_, key) => {
-      const d = Reflect.getOwnPropertyDescriptor(schema(), key);
-      return d && { ...d, configurable: true };
-    },
-    defineProperty: (_, key, d) => Reflect.defineProperty(schema(), key, d),
-    deleteProperty: (_, key) => Reflect.deleteProperty(schema(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
-  });
+  const standIn = lazyObject(schema);
   STANDS_FOR.set(standIn, schema);
   return standIn;
+}
+
+/**
+ * A stand-in for the object `build` returns, built on the first read of any of its members (or its
+ * keys, `in`, its prototype) and the same one after: what `lazySchema` and the endpoint groups'
+ * `lazyGroup` are made of. Every operation is forwarded to the built object.
+ */
+export function lazyObject<T extends object>(build: () => T): T {
+  const target = builtOnce(build);
+  return new Proxy({} as T, {
+    // The object itself as receiver: zod's getters and its bound members read the real instance.
+    get: (_, key) => Reflect.get(target(), key),
+    set: (_, key, value) => Reflect.set(target(), key, value),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    // Reported configurable: a proxy may not report a property non-configurable that its (empty) target lacks.
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(target(), key);
+      return d && { ...d, configurable: true };
+    },
+    defineProperty: (_, key, d) => Reflect.defineProperty(target(), key, d),
+    deleteProperty: (_, key) => Reflect.deleteProperty(target(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  });
 }
 
 /** The instance a `lazySchema` stands for (built now if it was not), or undefined for anything else. */

@@ -1,3 +1,5 @@
+import { lazyObject } from '../lazy-schema';
+
 /**
  * A group of endpoints built on its first use, not when its module is evaluated: the definitions and
  * the zod schemas written in them cost nothing until a page calls (or the api registers) one of the
@@ -8,12 +10,5 @@
  * and spreading. The same definitions, so the same schemas check a call on both sides.
  */
 export function lazyGroup<T extends object>(build: () => T): T {
-  let built: T | undefined;
-  const group = (): T => (built ??= build());
-  return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(group(), key),
-    has: (_, key) => Reflect.has(group(), key),
-    ownKeys: () => Reflect.ownKeys(group()),
-    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(group(), key),
-  });
+  return lazyObject(build);
 }
