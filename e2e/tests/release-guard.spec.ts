@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
@@ -7,9 +6,9 @@ import path from 'node:path';
 import { errors, type Browser, type Page } from '@playwright/test';
 import { MESSAGES, REMOTES, ROUTES, type ReleaseHistoryEntry, type ReleaseManifest, type TelemetryEvent } from '@portal/shared-contracts';
 import { forwardingProxy, type ForwardingProxy } from '../support/forwarding-proxy';
-import { RELEASE_COMMAND } from '../support/release-helpers';
+import { runRelease, type CliRun } from '../support/release-helpers';
 import { expectRoute, hash, login } from '../support/portal';
-import { REPO_ROOT, startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
+import { startPortal, SUPERADMIN, type RunningPortal } from '../support/portal-process';
 import { expect, test, type ConsoleGuard } from '../support/test';
 
 /**
@@ -131,19 +130,11 @@ async function guardPasses(n: number, since: number): Promise<void> {
 /** The proxies the browsers and the attacker reached the portal through (closed at the end). */
 const proxies: ForwardingProxy[] = [];
 
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `pnpm release <args>` as the operator runs it beside the portal: the same DATA_DIR (its store and its figures). */
-function releaseCli(...args: string[]): CliRun {
+async function releaseCli(...args: string[]): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: portal.dataDir, RELEASE_ACTOR: 'e2e-guard' };
   for (const key of ['DATABASE_URL', 'RELEASE_STORE', 'RELEASE_STORE_URL']) delete env[key];
-  const [command, ...head] = RELEASE_COMMAND;
-  const res = spawnSync(command, [...head, ...args], { cwd: REPO_ROOT, encoding: 'utf8', env, timeout: 120_000 });
-  const run = { code: res.status ?? 1, stdout: res.stdout, stderr: res.stderr };
+  const run = await runRelease(args, { env, timeoutMs: 120_000 });
   expect(run.code, `pnpm release ${args.join(' ')}\n${run.stdout}\n${run.stderr}`).toBe(0);
   return run;
 }
@@ -354,9 +345,9 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
 
   // ---- a healthy canary (the stable build under another version) while the machine forges failed canary page views
   const healthy = `9.4.0-healthy.${Date.now().toString(36)}`;
-  releaseCli('publish', 'mfe-auth', '--version', healthy, '--dir', stableBuild);
+  await releaseCli('publish', 'mfe-auth', '--version', healthy, '--dir', stableBuild);
   const startedHealthy = Date.now();
-  releaseCli('canary', 'mfe-auth', healthy, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '2');
+  await releaseCli('canary', 'mfe-auth', healthy, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '2');
   const failures = await forge(() => canaryLoads(healthy, false));
   const a = await browse(browser, { canary: healthy, enough: (x) => x.canary >= 5 && x.stable >= 3 });
   await guardPasses(3, Date.now());
@@ -366,7 +357,7 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
   // Its sample was there for three passes: the forger's failures (one sender's budget: 3) did not abort it.
   expect((await manifest()).remotes['mfe-auth']?.canary).toMatchObject({ version: healthy, percent: 50 });
   expect((await historySince(startedHealthy)).map((e) => e.action)).toEqual(['canary']);
-  const healthyFigures = statusFigures(releaseCli('status').stdout, healthy);
+  const healthyFigures = statusFigures((await releaseCli('status')).stdout, healthy);
   // Weighed once in each half hour the forged batches fell in.
   expect(healthyFigures.errors).toBe(3 * healthyHalfHours);
   expect(healthyFigures.views).toBe(a.canary + 3 * healthyHalfHours);
@@ -376,10 +367,10 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
 
   // ---- a canary whose files fail for every real user, while the machine forges healthy canary page views
   const failing = `9.4.1-failing.${Date.now().toString(36)}`;
-  releaseCli('publish', 'mfe-auth', '--version', failing, '--dir', stableBuild);
+  await releaseCli('publish', 'mfe-auth', '--version', failing, '--dir', stableBuild);
   const startedFailing = Date.now();
   // A wide margin, so that the forger's healthy page views would be enough to hide the failures from it.
-  releaseCli('canary', 'mfe-auth', failing, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '30', '--auto-promote', '10s');
+  await releaseCli('canary', 'mfe-auth', failing, '--percent', '50', '--guard', '--min-views', '6', '--min-senders', '3', '--margin', '30', '--auto-promote', '10s');
   const successes = await forge(() => canaryLoads(failing, true));
   const b = await browse(browser, { canary: failing, blocked: true, enough: (x) => x.canary >= 5 && x.stable >= 3 });
   // Three passes on the whole sample, each after the canary's 10 s: each one free to promote it.
@@ -395,14 +386,14 @@ test('telemetry one machine forges neither aborts a healthy guarded canary nor g
   // Every real canary page view failed; with the forger's budget of healthy views the canary looks
   // under the margin, which it is not without them: the guard waits, it does not promote.
   expect(b.canaryFailed).toBe(b.canary);
-  const failingFigures = statusFigures(releaseCli('status').stdout, failing);
+  const failingFigures = statusFigures((await releaseCli('status')).stdout, failing);
   expect(failingFigures.errors).toBe(b.canary);
   expect(failingFigures.views).toBe(b.canary + 30 * halfHours);
   expect(failingFigures.errors / failingFigures.views).toBeLessThan(0.3);
   expect((await manifest()).remotes['mfe-auth']).toMatchObject({ stable: { version: stable }, canary: { version: failing, percent: 50 } });
   expect((await historySince(startedFailing)).map((e) => e.action)).toEqual(['canary']);
   expect(await readFile(portal.logFile, 'utf8')).toContain(`release guard waits on the canary mfe-auth ${failing}: its largest canary sender alone decides the figures`);
-  releaseCli('abort-canary', 'mfe-auth');
+  await releaseCli('abort-canary', 'mfe-auth');
 
   console.log(
     [
@@ -429,11 +420,11 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
   const broken = `9.3.0-throws.${Date.now().toString(36)}`;
   const dir = await throwingBuild(path.join(portal.dataDir, 'releases', 'mfe-auth', stable!));
   try {
-    releaseCli('publish', 'mfe-auth', '--version', broken, '--dir', dir);
+    await releaseCli('publish', 'mfe-auth', '--version', broken, '--dir', dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  const started = releaseCli('canary', 'mfe-auth', broken, '--percent', '50', '--guard', '--min-views', String(MIN_VIEWS), '--min-senders', String(MIN_SENDERS), '--margin', '2');
+  const started = await releaseCli('canary', 'mfe-auth', broken, '--percent', '50', '--guard', '--min-views', String(MIN_VIEWS), '--min-senders', String(MIN_SENDERS), '--margin', '2');
   expect(started.stdout).toContain(`guarded: margin 2 points, at least ${MIN_VIEWS} page views from at least ${MIN_SENDERS} senders on each side`);
   // All along, one machine forges healthy page views of the canary to hide its failures.
   const forger = await forge(() => canaryLoads(broken, true));
@@ -513,9 +504,9 @@ test('a guarded canary whose page throws for its users is aborted by the portal 
 
   // ---- the log, the history and `pnpm release status` say why
   await expect.poll(async () => readFile(portal.logFile, 'utf8')).toContain(`release guard aborted the canary mfe-auth ${broken}`);
-  const history = releaseCli('history', 'mfe-auth');
+  const history = await releaseCli('history', 'mfe-auth');
   expect(history.stdout).toMatch(new RegExp(`abort-canary\\s+mfe-auth\\s+${escape(stable!)}\\s+${escape(broken)}\\s+release guard\\s+guard: error rate canary`));
-  const status = releaseCli('status');
+  const status = await releaseCli('status');
   const line = status.stdout.split('\n').find((l) => l.startsWith('mfe-auth'));
   expect(line).toMatch(new RegExp(`^mfe-auth\\s+${escape(stable!)}\\s+${escape(broken)}\\s+0% \\(aborted\\)`));
   // Figures beside each version, and how many senders they came from: stable's clean views, the
