@@ -255,11 +255,12 @@ async function test() {
     }, o),
     async (o) => {
       await stage('build', async (run) => (await run.pnpm(['run', 'build'])) === 0, o);
-      // build-config/budgets.json: each remote's container and exposed modules (gzip), and the login
-      // page's JavaScript measured in Chromium when it is installed.
+      // build-config/budgets.json: each remote's container and exposed modules (gzip), and, measured
+      // in Chromium when it is installed, the login page's JavaScript and every page's JavaScript and
+      // CSS as its visitor's first visit loads them (the route tour's pages; decision 0087).
       await stage('bundle budgets', async (run) => {
         if (results.find((r) => r.name === 'build')?.status !== 'passed') return false;
-        return (await run.node(['build-config/src/check-budgets.mjs', ...(existsSync(chromiumPath()) ? ['--login'] : [])])) === 0;
+        return (await run.node(['build-config/src/check-budgets.mjs', ...(existsSync(chromiumPath()) ? ['--login', '--pages'] : [])])) === 0;
       }, o);
     },
   );

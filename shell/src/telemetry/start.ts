@@ -9,5 +9,7 @@ import { holdEarlyErrors } from './hub';
 export function startTelemetryWhenIdle(win: Window = window): void {
   holdEarlyErrors(win);
   // Two seconds, not the four other work waits: a visit shorter than the wait sends nothing.
-  whenPageSettled(() => void import('./collector').then((m) => m.startCollector()).catch(() => {}), win, 2_000);
+  // Its chunk is named: a page's first-visit figures (e2e/scripts/measure-pages-js.ts) leave it out,
+  // since it loads after the page has settled, sooner or later depending on the machine's load.
+  whenPageSettled(() => void import(/* webpackChunkName: "telemetry" */ './collector').then((m) => m.startCollector()).catch(() => {}), win, 2_000);
 }
