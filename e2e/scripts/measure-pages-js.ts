@@ -24,12 +24,14 @@ export function measuredPages(): TourStop[] {
 }
 
 const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+/** A response's body as transferred: encodedDataLength at loadingFinished counts headers too, less what responseReceived had seen. */
+const bodyBytes = (r: { finishedBytes?: number; headerBytes: number }) => Math.max(0, (r.finishedBytes ?? 0) - r.headerBytes);
 
 /**
  * Chunks the shell fetches only once a page has settled (the telemetry collector, two seconds after
  * the load event and an idle moment: shell/src/telemetry/start.ts). Whether one falls inside a
  * page's measuring window depends on the machine's load, so it is left out of the page's figures
- * and printed on its own: a page's figures are then the same on a quiet machine and a busy one.
+ * (`--verbose` lists it, marked): a page's figures are then the same on a quiet machine and a busy one.
  */
 export const AFTER_SETTLED = /^\/telemetry\.[0-9a-f]+\.js$/;
 
@@ -81,15 +83,15 @@ async function main(): Promise<void> {
           const loaded = [...requests.values()].filter(
             (r) => r.finishedBytes !== undefined && (r.type === 'Script' || r.type === 'Stylesheet' || /javascript|text\/css/.test(r.mime)),
           );
-          const files = loaded.filter((r) => !AFTER_SETTLED.test(new URL(r.url).pathname));
-          // encodedDataLength at loadingFinished counts headers too; subtract what responseReceived had seen.
-          const bytes = files.reduce((n, r) => n + Math.max(0, r.finishedBytes! - r.headerBytes), 0);
+          const counted = (r: { url: string }) => !AFTER_SETTLED.test(new URL(r.url).pathname);
+          const files = loaded.filter(counted);
+          const bytes = files.reduce((n, r) => n + bodyBytes(r), 0);
           const figure = { name: stop.name, visitor, kb: kb(bytes), files: files.length };
           figures.push(figure);
           if (argv.includes('--verbose')) {
             for (const r of loaded) {
-              const after = files.includes(r) ? '' : '  (after the page settled: not counted)';
-              console.log(`  ${String(kb(Math.max(0, r.finishedBytes! - r.headerBytes))).padStart(6)} KB  ${new URL(r.url).pathname}${after}`);
+              const after = counted(r) ? '' : '  (after the page settled: not counted)';
+              console.log(`  ${String(kb(bodyBytes(r))).padStart(6)} KB  ${new URL(r.url).pathname}${after}`);
             }
           }
           console.log(`${stop.name} (${visitor}): ${figure.kb} KB in ${figure.files} file(s)`);
