@@ -3,9 +3,10 @@
 // the workspace's dependencies, the builds) is fetched or made here. No dependency of its own.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { failureDigest, keptOutput } from './stage-output.mjs';
+import { atMost, unitSuites } from './unit-suites.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PNPM_VERSION = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -108,16 +109,29 @@ const SERIAL = process.env.TEST_SERIAL === '1';
  * Runs a command of a stage and answers its exit status. Alone, its output goes straight to the
  * terminal; beside other stages, it is held in `held` and printed whole when the stage ends, so the
  * logs of stages running at the same time never interleave. Either way its last part is kept in
- * `kept`, from which the summary names what failed.
+ * `kept`, from which the summary names what failed. With `prefix`, each line of its output starts
+ * with it (commands of one stage running at once, as `pnpm -r` marks its packages' lines).
  */
-function exec(cmd, argv, held, kept) {
+function exec(cmd, argv, held, kept, { cwd = ROOT, prefix = '' } = {}) {
   return new Promise((resolve) => {
     const env = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' } : process.env;
-    const child = spawn(cmd, argv, { cwd: ROOT, shell: isWindows, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const take = (out) => (chunk) => {
+    const child = spawn(cmd, argv, { cwd, shell: isWindows, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const write = (out, chunk) => {
       if (held) held.push(chunk);
       else out.write(chunk);
       kept.add(chunk);
+    };
+    // With a prefix, whole lines only: a line's start is held until its end arrives.
+    const partial = new Map();
+    const take = (out) => (chunk) => {
+      if (!prefix) return write(out, chunk);
+      const lines = ((partial.get(out) ?? '') + chunk.toString('utf8')).split('\n');
+      partial.set(out, lines.pop());
+      if (lines.length) write(out, Buffer.from(lines.map((l) => `${prefix}${l}\n`).join('')));
+    };
+    const flush = () => {
+      for (const [out, rest] of partial) if (rest) write(out, Buffer.from(`${prefix}${rest}\n`));
+      partial.clear();
     };
     child.stdout.on('data', take(process.stdout));
     child.stderr.on('data', take(process.stderr));
@@ -126,7 +140,10 @@ function exec(cmd, argv, held, kept) {
       else console.error(err);
       resolve(1);
     });
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('close', (code) => {
+      flush();
+      resolve(code ?? 1);
+    });
   });
 }
 
@@ -143,8 +160,8 @@ async function stage(name, fn, { beside = false } = {}) {
   say(`stage: ${name}${held ? ' (its log follows when it ends)' : ''}`);
   const began = Date.now();
   const run = {
-    pnpm: (args) => exec(...pnpmArgv(args), held, kept),
-    node: (args) => exec(process.execPath, args, held, kept),
+    pnpm: (args, options) => exec(...pnpmArgv(args), held, kept, options),
+    node: (args, options) => exec(process.execPath, args, held, kept, options),
   };
   let outcome;
   try {
@@ -203,6 +220,13 @@ function chromiumPath() {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
+/**
+ * Unit suites run at once (UNIT_SUITES_AT_ONCE): one a core. On a 2-core machine three took as long
+ * as two (184 s against 188) for 5% more processor time, four longer (202 s, 17% more): past a
+ * suite a core they only take cores from each other (docs/decisions/0089).
+ */
+const UNIT_SUITES_AT_ONCE = Math.max(1, Number(process.env.UNIT_SUITES_AT_ONCE ?? availableParallelism()) || 1);
+
 async function test() {
   const runBegan = Date.now();
   install();
@@ -224,11 +248,16 @@ async function test() {
     },
     (o) => stage('typecheck', async (run) => (await run.pnpm(['run', 'typecheck'])) === 0, o),
   );
-  // pnpm runs up to four packages' suites at once already: this stage has the machine to itself.
-  // --no-bail: every package's suite runs even when one fails, so a run names all that failed.
-  await stage('unit tests', async (run) =>
-    (await run.pnpm(['-r', '--no-bail', '--if-present', '--filter', '!@portal/api', '--filter', '!@portal/e2e', 'run', 'test'])) === 0,
-  );
+  // Every package's unit suite but the api's (its own stage) and e2e's: this stage has the machine
+  // to itself. A suite a core at once, the longest first, every suite run even when one fails.
+  await stage('unit tests', async (run) => {
+    const failed = [];
+    await atMost(UNIT_SUITES_AT_ONCE, unitSuites(ROOT), async (dir) => {
+      if ((await run.pnpm(['run', 'test'], { cwd: path.join(ROOT, dir), prefix: `${dir} test: ` })) !== 0) failed.push(dir);
+    });
+    if (failed.length) console.error(`[portal] unit suites that failed: ${failed.join(', ')}`);
+    return failed.length === 0;
+  });
   // The api suite on PGlite computes (its database runs in the test process); on PostgreSQL it
   // mostly waits on the server; the build is short. Side by side they take about the time of the
   // longest, the PGlite one: on 2 cores vitest's default is one worker, which leaves a core idle
