@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { failureDigest, keptOutput } from './stage-output.mjs';
 import { atMost, unitSuites } from './unit-suites.mjs';
 
@@ -121,16 +122,22 @@ function exec(cmd, argv, held, kept, { cwd = ROOT, prefix = '' } = {}) {
       else out.write(chunk);
       kept.add(chunk);
     };
-    // With a prefix, whole lines only: a line's start is held until its end arrives.
+    // With a prefix, whole lines only: a line's start (or a character's first bytes: a chunk may end
+    // inside the ✓ of a report) is held until its end arrives.
     const partial = new Map();
     const take = (out) => (chunk) => {
       if (!prefix) return write(out, chunk);
-      const lines = ((partial.get(out) ?? '') + chunk.toString('utf8')).split('\n');
-      partial.set(out, lines.pop());
+      const line = partial.get(out) ?? { decoder: new StringDecoder('utf8'), rest: '' };
+      partial.set(out, line);
+      const lines = (line.rest + line.decoder.write(chunk)).split('\n');
+      line.rest = lines.pop();
       if (lines.length) write(out, Buffer.from(lines.map((l) => `${prefix}${l}\n`).join('')));
     };
     const flush = () => {
-      for (const [out, rest] of partial) if (rest) write(out, Buffer.from(`${prefix}${rest}\n`));
+      for (const [out, { decoder, rest }] of partial) {
+        const last = rest + decoder.end();
+        if (last) write(out, Buffer.from(`${prefix}${last}\n`));
+      }
       partial.clear();
     };
     child.stdout.on('data', take(process.stdout));
