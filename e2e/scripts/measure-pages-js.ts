@@ -4,11 +4,15 @@
 // opened by its visitor, signed in where it needs it), so a page added later is measured without
 // being listed here.
 //
-//   pnpm --filter @portal/e2e measure:pages-js [--only name,name] [--json] [--list]
+//   pnpm --filter @portal/e2e measure:pages-js [--only name,name] [--json] [--list] [--login]
 //
 // Needs a build (`pnpm build` at the root). Starts the built portal with the demo data. Prints one
 // table (page, visitor, KB, files); `--json` adds one line `PAGES_JS_JSON {...}` for the budget check
 // (build-config/src/check-budgets.mjs --pages); `--list` prints the pages and starts nothing.
+// `--login` first runs measure-login-js.mjs against the same portal and passes its output on (its
+// `LOGIN_JS_JSON` line among it), so the budget check's two measures start one portal, not two.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { routeTour, signInAs, type TourStop, type Visitor } from '../support/route-tour';
 
 export interface PageFigure {
@@ -35,6 +39,23 @@ const bodyBytes = (r: { finishedBytes?: number; headerBytes: number }) => Math.m
  */
 export const AFTER_SETTLED = /^\/telemetry\.[0-9a-f]+\.js$/;
 
+/**
+ * measure-login-js.mjs against a running portal (`PORTAL_URL`), its output passed on as it comes;
+ * rejects when it fails.
+ */
+async function measureLogin(url: string, json: boolean): Promise<void> {
+  const script = path.join(import.meta.dirname, 'measure-login-js.mjs');
+  const child = spawn(process.execPath, [script, ...(json ? ['--json'] : [])], {
+    env: { ...process.env, PORTAL_URL: url },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (status !== 0) throw new Error(`the login page's measure ended with status ${status}`);
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const onlyAt = argv.indexOf('--only');
@@ -50,6 +71,15 @@ async function main(): Promise<void> {
   const { SUPERADMIN, startPortal } = await import('../support/portal-process');
 
   const portal = await startPortal({ DEMO_DATA: '1' });
+  // The login page first, while no one has signed in to this portal yet.
+  if (argv.includes('--login')) {
+    try {
+      await measureLogin(portal.url, argv.includes('--json'));
+    } catch (e) {
+      await portal.stop();
+      throw e;
+    }
+  }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const figures: PageFigure[] = [];
   try {
