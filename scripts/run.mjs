@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { busyText, cpuSnapshot } from './machine-busy.mjs';
 import { failureDigest, keptOutput } from './stage-output.mjs';
 import { atMost, unitSuites } from './unit-suites.mjs';
 
@@ -166,6 +167,7 @@ async function stage(name, fn, { beside = false } = {}) {
   results.push(row);
   say(`stage: ${name}${held ? ' (its log follows when it ends)' : ''}`);
   const began = Date.now();
+  const cpuBefore = cpuSnapshot();
   const run = {
     pnpm: (args, options) => exec(...pnpmArgv(args), held, kept, options),
     node: (args, options) => exec(process.execPath, args, held, kept, options),
@@ -181,13 +183,15 @@ async function stage(name, fn, { beside = false } = {}) {
     outcome = false;
   }
   row.seconds = ((Date.now() - began) / 1000).toFixed(1);
+  // The whole machine's, during the stage: stages side by side share one figure's cores.
+  row.busy = busyText(cpuBefore, cpuSnapshot());
   row.status = outcome === 'skipped' ? 'skipped' : outcome ? 'passed' : 'failed';
   if (held) {
     say(`---- log of ${name}`);
     process.stdout.write(Buffer.concat(held));
     say(`---- end of the log of ${name}`);
   }
-  say(`${name}: ${row.status} (${row.seconds}s)`);
+  say(`${name}: ${row.status} (${row.seconds}s${row.busy ? `, machine ${row.busy}` : ''})`);
 }
 
 /**
@@ -196,9 +200,11 @@ async function stage(name, fn, { beside = false } = {}) {
  */
 async function sideBySide(...groups) {
   const began = Date.now();
+  const cpuBefore = cpuSnapshot();
   if (SERIAL) for (const group of groups) await group({ beside: false });
   else await Promise.all(groups.map((group) => group({ beside: true })));
-  say(`side by side: ${((Date.now() - began) / 1000).toFixed(1)}s`);
+  const busy = busyText(cpuBefore, cpuSnapshot());
+  say(`side by side: ${((Date.now() - began) / 1000).toFixed(1)}s${busy ? `, machine ${busy}` : ''}`);
 }
 
 function hasPostgres() {
@@ -236,6 +242,7 @@ const UNIT_SUITES_AT_ONCE = Math.max(1, Number(process.env.UNIT_SUITES_AT_ONCE ?
 
 async function test() {
   const runBegan = Date.now();
+  const runCpu = cpuSnapshot();
   install();
 
   // Lint and the repository rules beside the typecheck: each is one process on one core.
@@ -350,9 +357,12 @@ async function test() {
     console.log(`\n[portal] what failed in ${r.name}${digest.length ? '' : ': no failure line found; see its log above'}`);
     for (const line of digest) console.log(`  ${line}`);
   }
-  console.log('\n[portal] summary');
-  for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s)`);
-  console.log(`${passed} passed, ${failed} failed, in ${((Date.now() - runBegan) / 1000).toFixed(0)}s`);
+  // Each stage's share of the machine's cores while it ran (the whole machine's: stages run side by
+  // side share it, and so does anything else running): below the core count, a core sat idle.
+  const runBusy = busyText(runCpu, cpuSnapshot());
+  console.log(`\n[portal] summary${runBusy ? ' (machine: the whole machine\'s processors while the stage ran)' : ''}`);
+  for (const r of results) console.log(`  ${r.status.padEnd(7)} ${r.name} (${r.seconds}s${r.busy ? `, machine ${r.busy}` : ''})`);
+  console.log(`${passed} passed, ${failed} failed, in ${((Date.now() - runBegan) / 1000).toFixed(0)}s${runBusy ? `, machine ${runBusy}` : ''}`);
   process.exit(failed > 0 ? 1 : 0);
 }
 
