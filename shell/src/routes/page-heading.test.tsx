@@ -35,6 +35,7 @@ describe('what a routed page shows while its module loads', () => {
       ROUTES.companySettings,
       ROUTES.companySettingsDetails,
       ROUTES.companySettingsIncentives,
+      ROUTES.payment,
       ROUTES.employeeManagement,
     ]);
   });

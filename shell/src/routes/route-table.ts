@@ -33,7 +33,7 @@ export const ROUTE_TABLE: readonly RemoteRoute[] = [
   { path: ROUTES.companySettings, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', calls: SETTINGS, heading: true },
   { path: ROUTES.companySettingsDetails, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Company Details' }, calls: SETTINGS, heading: true },
   { path: ROUTES.companySettingsIncentives, title: T.companySettings, area: 'employer', remote: 'mfe-onboarding', module: 'CompanySettingsPage', props: { tab: 'Incentives' }, calls: SETTINGS, heading: true },
-  { path: ROUTES.payment, title: T.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage', calls: ['billing.billing'] },
+  { path: ROUTES.payment, title: T.payment, area: 'employer', remote: 'mfe-billing', module: 'BillingPage', calls: ['billing.billing'], heading: true },
   { path: ROUTES.employeeManagement, title: T.employeeManagement, area: 'employer', remote: 'mfe-employees', module: 'EmployeeManagementPage', calls: ['employees.list'], heading: true },
   { path: ROUTES.userManagement, title: T.userManagement, area: 'employer', remote: 'mfe-auth', module: 'AdminUsersPage', props: { variant: 'employer' }, calls: ['accounts.employerAdmins'] },
   { path: ROUTES.loginDetails, title: T.myProfile, area: 'employer', remote: 'mfe-auth', module: 'ChangePasswordPage', props: { variant: 'employer' } },
