@@ -41,6 +41,27 @@ async function heldTab(page: Page, answer: 'server' | 401) {
   return { tab, release };
 }
 
+/**
+ * The frame's heading `title` drawn (hidden from assistive technology, no heading announced), then,
+ * once the session check is released, the layout's own heading in the same box and the frame gone.
+ */
+async function frameHeadingThenPage(tab: Page, release: () => void, title: string): Promise<void> {
+  const frame = tab.locator('[data-early-frame]');
+  await expect(frame.locator('h1')).toHaveText(title, { timeout: 30_000 });
+  await expect(frame).toHaveAttribute('aria-hidden', 'true');
+  // Not announced: the page has no heading for assistive technology until the layout draws its own.
+  await expect(tab.getByRole('heading')).toHaveCount(0);
+  const early = await frame.locator('h1').boundingBox();
+
+  release();
+  const heading = tab.getByRole('heading', { level: 1, name: title });
+  await expect(heading).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  // Read until it holds: once, in a loaded run, the heading's box read null right after the frame
+  // went (the element not laid out at that instant); the box the heading keeps is the one compared.
+  await expect.poll(() => heading.boundingBox(), { timeout: 5_000 }).toEqual(early);
+}
+
 test('a new tab draws the page heading from the address before the session is restored, in the box the layout draws it', async ({ browser }) => {
   const page = await signedInPage(browser, await createCompanyAdmin('frame'));
   // The trial's line, once drawn, keeps its place in this browser (as in layout-shift.spec.ts): seen
@@ -56,20 +77,7 @@ test('a new tab draws the page heading from the address before the session is re
   });
   await tab.goto(hash(ROUTES.employeeManagement), { waitUntil: 'commit' });
 
-  const frame = tab.locator('[data-early-frame]');
-  await expect(frame.locator('h1')).toHaveText(PAGE_TITLES.employeeManagement, { timeout: 30_000 });
-  await expect(frame).toHaveAttribute('aria-hidden', 'true');
-  // Not announced: the page has no heading for assistive technology until the layout draws its own.
-  await expect(tab.getByRole('heading')).toHaveCount(0);
-  const early = await frame.locator('h1').boundingBox();
-
-  release();
-  const heading = tab.getByRole('heading', { level: 1, name: PAGE_TITLES.employeeManagement });
-  await expect(heading).toBeVisible();
-  await expect(frame).toHaveCount(0);
-  // Read until it holds: once, in a loaded run, the heading's box read null right after the frame
-  // went (the element not laid out at that instant); the box the heading keeps is the one compared.
-  await expect.poll(() => heading.boundingBox(), { timeout: 5_000 }).toEqual(early);
+  await frameHeadingThenPage(tab, release, PAGE_TITLES.employeeManagement);
   showTrial();
 
   // The frame's heading stays the largest paint: nothing larger is drawn after it.
@@ -89,14 +97,7 @@ test('Payment and Billing, drawn by the remote that also draws the trial line, d
   const { tab, release } = await heldTab(page, 'server');
   await tab.goto(hash(ROUTES.payment), { waitUntil: 'commit' });
 
-  const frame = tab.locator('[data-early-frame]');
-  await expect(frame.locator('h1')).toHaveText(PAGE_TITLES.payment, { timeout: 30_000 });
-  const early = await frame.locator('h1').boundingBox();
-  release();
-  const heading = tab.getByRole('heading', { level: 1, name: PAGE_TITLES.payment });
-  await expect(heading).toBeVisible();
-  await expect(frame).toHaveCount(0);
-  await expect.poll(() => heading.boundingBox(), { timeout: 5_000 }).toEqual(early);
+  await frameHeadingThenPage(tab, release, PAGE_TITLES.payment);
   // (Whether the heading stays the page's largest paint depends on the company: on its trial, the
   // page's trial callout under it is larger; for a subscribed company it is the heading.)
 });
